@@ -1,0 +1,1 @@
+print("benchmark not written yet")

@@ -1,0 +1,65 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ttsite",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "ttsite", targets: ["TTSiteCommand"]),
+        .library(name: "SiteBuilder", targets: ["SiteBuilder"]),
+        .library(name: "Markdown", targets: ["Markdown"]),
+        .library(name: "ValueTransformers", targets: ["ValueTransformers"]),
+        .library(name: "IntervalText", targets: ["IntervalText"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        // libcmark, the CommonMark reference implementation, as a system library.
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        // Markdown → HTML through libcmark. Knows nothing about sites.
+        .target(name: "Markdown", dependencies: ["CCmark"]),
+        // Raw values → typed values (the RKValueTransformers seed). Knows nothing about sites.
+        .target(
+            name: "ValueTransformers",
+            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
+        ),
+        // Time spans in words (the NKTimeIntervalTextTransformation seed). Knows nothing about sites.
+        .target(name: "IntervalText"),
+        // The site pipeline: config → content → render → write.
+        .target(
+            name: "SiteBuilder",
+            dependencies: [
+                "Markdown",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            resources: [.embedInCode("DefaultTemplates")]
+        ),
+        // The thin command line: parses arguments, calls SiteBuilder, maps errors to exit codes.
+        .executableTarget(
+            name: "TTSiteCommand",
+            dependencies: [
+                "SiteBuilder",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Dates parsed per second by the value transformers, against Foundation's parsers.
+        .executableTarget(
+            name: "TransformerBenchmark",
+            dependencies: ["ValueTransformers"],
+            path: "Benchmarks/TransformerBenchmark"
+        ),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
+        .testTarget(name: "ValueTransformersTests", dependencies: ["ValueTransformers"]),
+        .testTarget(name: "IntervalTextTests", dependencies: ["IntervalText"]),
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "TTSiteCommand"]),
+    ]
+)

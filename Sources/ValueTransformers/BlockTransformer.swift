@@ -45,7 +45,7 @@ public struct BlockTransformer: ValueTransforming {
         validation(source, destination)
     }
 
-    public func transform(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
+    public func transformValue(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
         do {
             return try transformation(value, destination)
         } catch let error as TransformationError {

@@ -16,7 +16,7 @@ public struct BooleanTransformer: ValueTransforming {
         return source == Bool.self && (TypeName.isString(destination) || NumericValue.isNumericType(destination))
     }
 
-    public func transform(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
+    public func transformValue(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
         if destination == Bool.self { return try boolean(from: value) }
         guard let bool = Self.exactBool(value) else { throw .badInput(value, for: destination, "expected a Boolean") }
         if TypeName.isString(destination) { return bool ? "true" : "false" }

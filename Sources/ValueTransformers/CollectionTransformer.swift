@@ -20,7 +20,7 @@ public struct CollectionTransformer: ValueTransforming {
         Self.isCollection(source) && Self.isCollection(destination)
     }
 
-    public func transform(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
+    public func transformValue(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
         guard let target = destination as? any RuntimeCollection.Type else { throw .unsupported(value, to: destination, by: name) }
         guard let collection = value as? any RuntimeCollection else {
             throw .badInput(value, for: destination, "expected an array, a set or an ordered set")
@@ -46,7 +46,7 @@ public struct SingleValueToCollectionTransformer: ValueTransforming {
         return element == Any.self || element == AnyHashable.self || source == element
     }
 
-    public func transform(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
+    public func transformValue(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
         guard let target = destination as? any RuntimeCollection.Type else { throw .unsupported(value, to: destination, by: name) }
         guard !(value is any RuntimeCollection), let result = target.make(from: [value]) else {
             throw .badInput(value, for: destination, "it is not \(TypeName.noun(target.elementType))")

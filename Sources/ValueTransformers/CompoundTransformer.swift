@@ -76,7 +76,7 @@ public final class CompoundTransformer: ValueTransforming, @unchecked Sendable {
         }
     }
 
-    public func transform(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
+    public func transformValue(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
         let candidates = candidates(from: type(of: value), to: destination)
         guard !candidates.isEmpty else {
             throw TransformationError(
@@ -87,7 +87,7 @@ public final class CompoundTransformer: ValueTransforming, @unchecked Sendable {
         var attempts: [TransformationError.Attempt] = []
         for candidate in candidates {
             do {
-                return try candidate.transform(value, to: destination)
+                return try candidate.transformValue(value, to: destination)
             } catch {
                 attempts.append(.init(transformer: candidate.name, error: error))
             }

@@ -23,7 +23,7 @@ public struct DateTransformer: ValueTransforming {
         return TypeName.isDate(source) && TypeName.isString(destination)
     }
 
-    public func transform(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
+    public func transformValue(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
         if let date = value as? Date {
             guard TypeName.isString(destination) else { throw .unsupported(value, to: destination, by: name) }
             return parser.format(date)

@@ -16,9 +16,9 @@ public struct DecimalTransformer: ValueTransforming {
         return Self.isDecimal(source) && (NumericValue.isNumericType(destination) || TypeName.isString(destination))
     }
 
-    public func transform(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
+    public func transformValue(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
         let sourceIsDecimal = value is Decimal || value is NSDecimalNumber
         guard Self.isDecimal(destination) || sourceIsDecimal else { throw .unsupported(value, to: destination, by: name) }
-        return try numbers.transform(value, to: destination)
+        return try numbers.transformValue(value, to: destination)
     }
 }

@@ -13,7 +13,7 @@ public struct NullTransformer: ValueTransforming {
             || (source is any OptionalType.Type && destination is NSNull.Type)
     }
 
-    public func transform(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
+    public func transformValue(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
         if value is NSNull {
             guard let optional = destination as? any OptionalType.Type else { throw .unsupported(value, to: destination, by: name) }
             return optional.noneValue

@@ -17,7 +17,7 @@ public struct NumberTransformer: ValueTransforming {
         return TypeName.isString(source) && NumericValue.isNumericType(destination)
     }
 
-    public func transform(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
+    public func transformValue(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
         if let text = StringValue.read(value) {
             guard NumericValue.isNumericType(destination) else { throw .unsupported(value, to: destination, by: name) }
             guard let number = NumericValue(parsing: text) else { throw .badInput(value, for: destination) }

@@ -13,7 +13,7 @@ public struct StringFormTransformer: ValueTransforming {
         return TypeName.isString(source) && destination is any LosslessStringConvertible.Type
     }
 
-    public func transform(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
+    public func transformValue(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
         if TypeName.isString(destination) {
             guard !(value is NSNull), !((value as? any OptionalType)?.isNone ?? false) else {
                 throw .badInput(value, for: destination, "null has no string form")

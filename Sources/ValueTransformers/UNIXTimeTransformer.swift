@@ -30,7 +30,7 @@ public struct UNIXTimeTransformer: ValueTransforming {
         return TypeName.isDate(source) && (NumericValue.isNumericType(destination) || TypeName.isString(destination))
     }
 
-    public func transform(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
+    public func transformValue(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
         if let date = value as? Date { return try fromDate(date, to: destination) }
         guard TypeName.isDate(destination) || destination == WrittenDate.self else {
             throw .unsupported(value, to: destination, by: name)

@@ -21,7 +21,7 @@ public struct URLTransformer: ValueTransforming {
             || ((source == URL.self || source is NSURL.Type) && TypeName.isString(destination))
     }
 
-    public func transform(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
+    public func transformValue(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
         if let url = value as? URL {
             guard TypeName.isString(destination) else { throw .unsupported(value, to: destination, by: name) }
             return url.absoluteString

@@ -14,7 +14,8 @@ public protocol ValueTransforming: Sendable {
     func canTransform(from source: Any.Type, to destination: Any.Type) -> Bool
 
     /// Transforms `value` into an instance of `destination`, or throws why it cannot.
-    func transform(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any
+    /// Callers usually use the typed `transform(_:to:)` instead.
+    func transformValue(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any
 }
 
 extension ValueTransforming {
@@ -22,7 +23,7 @@ extension ValueTransforming {
     ///
     ///     let date = try ISO8601DateTransformer().transform("2013-04-23T16:29:05Z", to: Date.self)
     public func transform<T>(_ value: Any, to destination: T.Type = T.self) throws(TransformationError) -> T {
-        let result = try transform(value, to: destination as Any.Type)
+        let result = try transformValue(value, to: destination)
         guard let typed = result as? T else {
             throw TransformationError(
                 .failed, input: value, destination: destination,

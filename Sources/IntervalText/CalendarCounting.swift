@@ -7,7 +7,8 @@ import Foundation
 ///   (Saturday 12:00 → Sunday 12:00 is 1 day even when a DST change makes it 23 hours);
 /// - months: the same, by month, where a day the month lacks becomes its last day
 ///   (Jan 31 → Feb 29 2024 and Jan 31 → Feb 28 2023 are 1 month);
-/// - years: months / 12 (so a Feb 29 anniversary falls on Feb 28 in common years);
+/// - years: the same, by 12 months (so a Feb 29 anniversary falls on Feb 28 in common
+///   years, and whole years are always whole months / 12);
 /// - weeks: days / 7; centuries: years / 100; millennia: years / 1000;
 /// - hours, minutes, seconds: elapsed time.
 /// The fractional part is the share of the way to the next step, measured in elapsed time
@@ -26,7 +27,8 @@ public struct CalendarCounting: Sendable {
                          estimate: { $0.days(to: $1) })
         let months = count(from: start, to: end, step: { $0.adding(months: $1) },
                            estimate: { a, b in (b.year - a.year) * 12 + b.month - a.month })
-        let years = months / 12
+        let years = count(from: start, to: end, step: { $0.adding(months: 12 * $1) },
+                          estimate: { a, b in b.year - a.year })
         let values: [TimeComponent: Double] = [
             .seconds: elapsed, .minutes: elapsed / 60, .hours: elapsed / 3_600,
             .days: days, .weeks: days / 7, .months: months,

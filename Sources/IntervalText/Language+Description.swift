@@ -35,13 +35,14 @@ extension Language {
             return value
         }
         let ruleName = try required(description.pluralRule ?? (PluralRules.named(code) != nil ? code : nil), "plural_rule")
+        let pluralRules = try Self.pluralRules(named: ruleName, language: code)
         let zero = try required(description.zero, "zero")
         guard !description.words.isEmpty else { throw LanguageDescriptionError.missingKey(language: code, key: "words") }
         for (component, forms) in description.words where forms.forms[.other] == nil {
             throw LanguageDescriptionError.missingOtherForm(language: code, component: component)
         }
         let template = Language(
-            code: code, pluralRules: try Self.pluralRules(named: ruleName, language: code),
+            code: code, pluralRules: pluralRules,
             numberFormat: NumberFormat(),
             past: Phrase(try required(description.past, "past")),
             future: Phrase(try required(description.future, "future")),

@@ -1,6 +1,7 @@
 import Foundation
 
-/// How a count is written: decimal and grouping separators. ttsite formats numbers itself
+/// How a count is written: decimal and grouping separators (by default "." and none,
+/// as the seed writes numbers). ttsite formats numbers itself
 /// (no locale data from the system) so that output is the same on every machine.
 public struct NumberFormat: Hashable, Sendable {
     public var decimalSeparator: String
@@ -9,7 +10,7 @@ public struct NumberFormat: Hashable, Sendable {
     /// plus three: 4 groups "1,000", 5 leaves "1000" alone and groups "10 000").
     public var minimumDigitsToGroup: Int
 
-    public init(decimalSeparator: String = ".", groupingSeparator: String = ",", minimumDigitsToGroup: Int = 4) {
+    public init(decimalSeparator: String = ".", groupingSeparator: String = "", minimumDigitsToGroup: Int = 4) {
         self.decimalSeparator = decimalSeparator
         self.groupingSeparator = groupingSeparator
         self.minimumDigitsToGroup = minimumDigitsToGroup

@@ -57,9 +57,9 @@ let package = Package(
             dependencies: ["ValueTransformers"],
             path: "Benchmarks/TransformerBenchmark"
         ),
-        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
         .testTarget(name: "ValueTransformersTests", dependencies: ["ValueTransformers"]),
         .testTarget(name: "IntervalTextTests", dependencies: ["IntervalText"]),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "TTSiteCommand"]),
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "TTSiteCommand"], exclude: ["Fixtures"]),
     ]
 )

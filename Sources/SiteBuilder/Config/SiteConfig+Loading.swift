@@ -1,0 +1,133 @@
+import Foundation
+import Yams
+
+extension SiteConfig {
+    static let knownKeys = [
+        "title", "base_url", "languages", "time_zone", "output", "people", "scenarios",
+        "replay_seconds", "date_formats", "fetch", "markdown", "interval_text",
+    ]
+
+    /// Reads and checks `ttsite.yml`. Errors name the file, the line and the key.
+    public static func load(from url: URL, displayName: String? = nil) throws -> SiteConfig {
+        let name = displayName ?? url.path
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw BuildError(.configuration, "cannot read the site config: \(fileErrorText(error))", in: name)
+        }
+        return try parse(text, file: name)
+    }
+
+    /// Parses the text of a `ttsite.yml`; `file` names it in errors.
+    public static func parse(_ text: String, file: String) throws -> SiteConfig {
+        let reader = YAMLReader(file: file, lineOffset: 0, kind: .configuration)
+        let mapping = try reader.parseMapping(text)
+        try reader.requireKnownKeys(mapping, knownKeys)
+
+        guard let titleNode = mapping["title"] else {
+            throw BuildError(.configuration, "`title` is missing; every site needs a title", in: file)
+        }
+        var config = SiteConfig(title: try reader.string(titleNode, "title"))
+
+        if let node = mapping["base_url"] {
+            config.baseURL = try baseURL(try reader.string(node, "base_url"), reader: reader, node: node)
+        }
+        if let node = mapping["languages"] {
+            let languages = try reader.strings(node, "languages")
+            guard !languages.isEmpty else { throw reader.error("`languages` must name at least one language", at: node) }
+            for language in languages where language.range(of: "^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$", options: .regularExpression) == nil {
+                throw reader.error("`\(language)` is not a language code such as `en` or `de`", at: node)
+            }
+            guard Set(languages).count == languages.count else { throw reader.error("`languages` names a language twice", at: node) }
+            config.languages = languages
+        }
+        if let node = mapping["time_zone"] {
+            let identifier = try reader.string(node, "time_zone")
+            guard let zone = TimeZone(identifier: identifier) else {
+                throw reader.error("`\(identifier)` is not an IANA time zone such as `Europe/Berlin` or `UTC`", at: node)
+            }
+            config.timeZone = zone
+        }
+        if let node = mapping["output"] {
+            config.output = try reader.string(node, "output")
+            guard !config.output.isEmpty else { throw reader.error("`output` must not be empty", at: node) }
+        }
+        if let node = mapping["people"] { config.people = try sources(node, "people", reader) }
+        if let node = mapping["scenarios"] { config.scenarios = try sources(node, "scenarios", reader) }
+        if let node = mapping["replay_seconds"] {
+            config.replaySeconds = try reader.number(node, "replay_seconds")
+            guard config.replaySeconds > 0 else { throw reader.error("`replay_seconds` must be more than 0", at: node) }
+        }
+        if let node = mapping["date_formats"] { config.dateFormats = try reader.strings(node, "date_formats") }
+        if let node = mapping["fetch"] { config.fetch = try fetchSettings(node, reader) }
+        if let node = mapping["markdown"] {
+            let markdown = try reader.mapping(node, "markdown")
+            try reader.requireKnownKeys(markdown, ["smart", "unsafe_html"], context: "markdown")
+            if let smart = markdown["smart"] { config.markdown.smart = try reader.bool(smart, "smart") }
+            if let unsafe = markdown["unsafe_html"] { config.markdown.unsafeHTML = try reader.bool(unsafe, "unsafe_html") }
+        }
+        if let node = mapping["interval_text"] {
+            _ = try reader.mapping(node, "interval_text")
+            config.intervalTextYAML = try Yams.serialize(node: node)
+        }
+        return config
+    }
+
+    private static func baseURL(_ text: String, reader: YAMLReader, node: Node) throws -> URL {
+        guard let url = baseURL(from: text) else {
+            throw reader.error("`base_url` must be an absolute http(s) URL such as `https://example.org/reports/`, found `\(text)`", at: node)
+        }
+        return url
+    }
+
+    /// `text` as a base URL (absolute http or https, ending in `/`), or nil.
+    public static func baseURL(from text: String) -> URL? {
+        let withSlash = text.hasSuffix("/") ? text : text + "/"
+        guard let url = URL(string: withSlash), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host != nil else { return nil }
+        return url
+    }
+
+    private static func sources(_ node: Node, _ key: String, _ reader: YAMLReader) throws -> [SourceLocation] {
+        guard let sequence = node.sequence else {
+            throw reader.error("`\(key)` must be a list of `- file: …` or `- url: …` entries", at: node)
+        }
+        return try sequence.map { entry in
+            let mapping = try reader.mapping(entry, key)
+            try reader.requireKnownKeys(mapping, ["file", "url"], context: key)
+            switch (mapping["file"], mapping["url"]) {
+            case let (file?, nil):
+                return .file(try reader.string(file, "file"))
+            case let (nil, urlNode?):
+                let text = try reader.string(urlNode, "url")
+                guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                      scheme == "http" || scheme == "https", url.host != nil else {
+                    throw reader.error("`\(text)` is not an http or https URL", at: urlNode)
+                }
+                return .url(url)
+            default:
+                throw reader.error("each entry of `\(key)` needs exactly one of `file:` or `url:`", at: entry)
+            }
+        }
+    }
+
+    private static func fetchSettings(_ node: Node, _ reader: YAMLReader) throws -> FetchSettings {
+        let mapping = try reader.mapping(node, "fetch")
+        try reader.requireKnownKeys(mapping, ["timeout_seconds", "retries", "max_bytes"], context: "fetch")
+        var settings = FetchSettings()
+        if let value = mapping["timeout_seconds"] {
+            settings.timeoutSeconds = try reader.number(value, "timeout_seconds")
+            guard settings.timeoutSeconds > 0 else { throw reader.error("`timeout_seconds` must be more than 0", at: value) }
+        }
+        if let value = mapping["retries"] {
+            settings.retries = try reader.int(value, "retries")
+            guard settings.retries >= 0 else { throw reader.error("`retries` must be 0 or more", at: value) }
+        }
+        if let value = mapping["max_bytes"] {
+            settings.maxBytes = try reader.int(value, "max_bytes")
+            guard settings.maxBytes > 0 else { throw reader.error("`max_bytes` must be more than 0", at: value) }
+        }
+        return settings
+    }
+}

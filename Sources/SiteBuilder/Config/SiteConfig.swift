@@ -1,0 +1,61 @@
+import Foundation
+
+/// The settings of a site, read from `ttsite.yml` (spec section 3).
+public struct SiteConfig: Sendable, Equatable {
+    public var title: String
+    /// Absolute http(s) URL ending in `/`; used for the sitemap and canonical links only.
+    public var baseURL: URL?
+    /// The first is the default language, served at the root; the others under `/<lang>/`.
+    public var languages: [String] = ["en"]
+    public var timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    /// The output folder, relative to the site folder unless absolute.
+    public var output: String = "_site"
+    public var markdown = MarkdownSettings()
+    /// Where birthday JSON comes from.
+    public var people: [SourceLocation] = []
+    /// Where scenario JSON comes from.
+    public var scenarios: [SourceLocation] = []
+    /// Length of a timeline replay, in seconds.
+    public var replaySeconds: Double = 60
+    /// Extra date formats (`dd.MM.yyyy`) tried when reading dates from data.
+    public var dateFormats: [String] = []
+    public var fetch = FetchSettings()
+    /// Per-language overrides of the interval text, as written in `ttsite.yml` (YAML text
+    /// of the `interval_text` section), read by the interval-text stage.
+    public var intervalTextYAML: String?
+
+    /// A `file:` or `url:` entry of `people` or `scenarios`.
+    public enum SourceLocation: Sendable, Equatable, CustomStringConvertible {
+        /// A file, or a folder of `*.json`, relative to the site folder unless absolute.
+        case file(String)
+        case url(URL)
+
+        public var description: String {
+            switch self {
+            case .file(let path): path
+            case .url(let url): url.absoluteString
+            }
+        }
+    }
+
+    public struct FetchSettings: Sendable, Equatable {
+        public var timeoutSeconds: Double = 30
+        public var retries: Int = 2
+        public var maxBytes: Int = 50_000_000
+        public init() {}
+    }
+
+    public struct MarkdownSettings: Sendable, Equatable {
+        /// Typographic quotes and dashes.
+        public var smart = true
+        /// Raw HTML in `Content/` pages is passed through. Data-borne text is always safe.
+        public var unsafeHTML = false
+        public init() {}
+    }
+
+    public init(title: String) {
+        self.title = title
+    }
+
+    public var defaultLanguage: String { languages[0] }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Yams
+
+/// The YAML block between `---` lines at the top of a Markdown page, and the body after it.
+///
+/// Known keys are typed (`title`, `layout`, `draft`, `lang`, `slug`, `menu`); every key,
+/// known or not, is passed to templates under `page`.
+public struct FrontMatter: Sendable, Equatable {
+    public var title: String?
+    public var layout: String?
+    public var draft = false
+    public var lang: String?
+    public var slug: String?
+    /// Position in the site menu; pages without it are not in the menu.
+    public var menu: Int?
+    /// Every key of the block as plain values (strings, numbers, booleans, lists, mappings).
+    public var values: [String: TemplateValue] = [:]
+
+    public init() {}
+}
+
+/// A Markdown file split into its front matter and its body.
+public struct MarkdownSource: Sendable {
+    public var frontMatter: FrontMatter
+    public var body: String
+    /// 1-based line of the file on which `body` starts.
+    public var bodyLine: Int
+
+    /// Splits and parses `text`, read from `file` (named in errors). Accepts a UTF-8 BOM and
+    /// CRLF line ends; a file without a leading `---` line has no front matter.
+    public init(parsing text: String, file: String) throws {
+        var text = text
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        if text.contains("\r\n") { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+
+        guard text.hasPrefix("---\n") || text == "---" else {
+            self.frontMatter = FrontMatter()
+            self.body = text
+            self.bodyLine = 1
+            return
+        }
+        let afterOpening = text.index(text.startIndex, offsetBy: 4, limitedBy: text.endIndex) ?? text.endIndex
+        let (yaml, body, closingLine) = try Self.splitBlock(text[afterOpening...], file: file)
+        self.frontMatter = try FrontMatter(yaml: yaml, file: file)
+        self.body = body
+        self.bodyLine = closingLine + 1
+    }
+
+    /// Finds the closing `---` (or `...`) line; returns the YAML, the body and the closing
+    /// line's number in the file.
+    private static func splitBlock(_ rest: Substring, file: String) throws -> (String, String, Int) {
+        var line = 2
+        var lineStart = rest.startIndex
+        while lineStart < rest.endIndex {
+            let lineEnd = rest[lineStart...].firstIndex(of: "\n") ?? rest.endIndex
+            let content = rest[lineStart..<lineEnd]
+            if content == "---" || content == "..." {
+                let bodyStart = lineEnd < rest.endIndex ? rest.index(after: lineEnd) : lineEnd
+                return (String(rest[..<lineStart]), String(rest[bodyStart...]), line)
+            }
+            line += 1
+            lineStart = lineEnd < rest.endIndex ? rest.index(after: lineEnd) : lineEnd
+        }
+        throw BuildError(.content, "the front matter that opens on line 1 is never closed: add a `---` line after it", in: file, line: 1)
+    }
+}
+
+extension FrontMatter {
+    static let typedKeys = ["title", "layout", "draft", "lang", "slug", "menu"]
+
+    /// Parses the YAML of a front matter block; its first line is line 2 of `file`.
+    init(yaml: String, file: String) throws {
+        self.init()
+        let reader = YAMLReader(file: file, lineOffset: 1, kind: .content)
+        let mapping = try reader.parseMapping(yaml)
+        for (keyNode, valueNode) in mapping {
+            guard let key = keyNode.string else { throw reader.error("front matter keys must be text", at: keyNode) }
+            switch key {
+            case "title": title = try reader.string(valueNode, key)
+            case "layout":
+                let name = try reader.string(valueNode, key)
+                guard name.range(of: "^[A-Za-z0-9_-]+$", options: .regularExpression) != nil else {
+                    throw reader.error("`layout` must name a template such as `page`, found `\(name)`", at: valueNode)
+                }
+                layout = name
+            case "draft": draft = try reader.bool(valueNode, key)
+            case "lang": lang = try reader.string(valueNode, key)
+            case "slug":
+                let value = try reader.string(valueNode, key)
+                guard value.range(of: "^[a-z0-9]+(-[a-z0-9]+)*$", options: .regularExpression) != nil else {
+                    throw reader.error("`slug` may hold only a-z, 0-9 and single dashes, found `\(value)`", at: valueNode)
+                }
+                slug = value
+            case "menu": menu = try reader.int(valueNode, key)
+            default: break
+            }
+            values[key] = try TemplateValue(yaml: valueNode, reader: reader)
+        }
+    }
+}

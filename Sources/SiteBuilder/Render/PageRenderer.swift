@@ -1,0 +1,115 @@
+import Foundation
+import Markdown
+
+/// Turns a content page into a complete HTML document: Markdown through cmark, then the
+/// page's template, which extends `base`.
+struct PageRenderer {
+    let config: SiteConfig
+    let templates: TemplateSet
+    let assets: AssetManifest
+    let pages: [ContentPage]
+    private let markdown: MarkdownRenderer
+    private let pagesByKey: [String: [String: ContentPage]]
+
+    init(config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [ContentPage]) {
+        self.config = config
+        self.templates = templates
+        self.assets = assets
+        self.pages = pages
+        var options: MarkdownRenderer.Options = []
+        if config.markdown.smart { options.insert(.smart) }
+        if config.markdown.unsafeHTML { options.insert(.unsafeHTML) }
+        markdown = MarkdownRenderer(options: options)
+        pagesByKey = Dictionary(grouping: pages, by: \.translationKey)
+            .mapValues { Dictionary($0.map { ($0.language, $0) }, uniquingKeysWith: { first, _ in first }) }
+    }
+
+    /// The template a page is rendered with: its `layout`, else `home` or `page`.
+    func templateName(for page: ContentPage) throws -> String {
+        let name = page.source.frontMatter.layout ?? (page.translationKey.isEmpty ? "home" : "page")
+        guard templates.has(name) else {
+            throw BuildError(.content, "`layout: \(name)` names no template: add Templates/\(name).mustache or use one of \(templates.sources.keys.sorted().joined(separator: ", "))", in: "Content/" + page.sourcePath)
+        }
+        return name
+    }
+
+    func render(_ page: ContentPage) throws -> String {
+        let html = markdown.html(page.source.body)
+        let context = self.context(for: page, urlPath: page.urlPath, contentHTML: html, root: RelativeLink.root(from: page.urlPath))
+        return templates.render(try templateName(for: page), context)
+    }
+
+    /// The 404 page is served at any depth, so its links start at the site's path
+    /// (`/reports/`) rather than being relative.
+    func renderNotFound(_ page: ContentPage?) -> String {
+        let root = config.baseURL?.path ?? "/"
+        let language = config.defaultLanguage
+        var context = self.context(for: page, urlPath: "", language: language, contentHTML: page.map { markdown.html($0.source.body) }, root: root.hasSuffix("/") ? root : root + "/")
+        context["canonical"] = nil
+        context["translations"] = [Any]()
+        context["hasTranslations"] = false
+        return templates.render("not-found", context)
+    }
+
+    private func context(for page: ContentPage, urlPath: String, contentHTML: String, root: String) -> [String: Any] {
+        context(for: Optional(page), urlPath: urlPath, language: page.language, contentHTML: contentHTML, root: root)
+    }
+
+    private func context(for page: ContentPage?, urlPath: String, language: String, contentHTML: String?, root: String) -> [String: Any] {
+        var pageValues: [String: Any] = page?.source.frontMatter.values.mapValues(\.mustacheValue) ?? [:]
+        if let page { pageValues["title"] = page.source.frontMatter.title ?? (page.translationKey.isEmpty ? nil : page.title) }
+        if let contentHTML { pageValues["content"] = contentHTML }
+        pageValues["url"] = root + urlPath + "index.html"
+
+        let languageHome = language == config.defaultLanguage ? "" : language + "/"
+        var context: [String: Any] = [
+            "lang": language,
+            "root": root,
+            "home": root + languageHome + "index.html",
+            "page": pageValues,
+            "site": siteValues,
+            "assets": assets.paths.mapValues { root + $0 }.reduce(into: [String: Any]()) { result, entry in
+                result[entry.key.split(separator: ".").first.map(String.init) ?? entry.key] = entry.value
+            },
+            "labels": Labels.forLanguage(language),
+            "menu": menu(language: language, current: page, root: root),
+            "hasTranslations": config.languages.count > 1 && page != nil,
+        ]
+        if let baseURL = config.baseURL { context["canonical"] = baseURL.absoluteString + urlPath }
+        if let page {
+            let translations = translations(of: page)
+            context["translations"] = translations.map { other -> [String: Any] in
+                ["lang": other.language,
+                 "href": config.baseURL.map { $0.absoluteString + other.urlPath } ?? root + other.urlPath + "index.html"]
+            }
+            context["languageSwitch"] = config.languages.compactMap { lang -> [String: Any]? in
+                let target = pagesByKey[page.translationKey]?[lang] ?? pagesByKey[""]?[lang]
+                guard let target else { return nil }
+                return ["lang": lang, "href": root + target.urlPath + "index.html", "current": lang == language]
+            }
+        }
+        return context
+    }
+
+    private var siteValues: [String: Any] {
+        var values: [String: Any] = [
+            "title": config.title,
+            "generator": "ttsite \(SiteBuilderVersion.current)",
+            "languages": config.languages,
+        ]
+        if let baseURL = config.baseURL { values["baseURL"] = baseURL.absoluteString }
+        return values
+    }
+
+    /// All language versions of a page, itself included, in the site's language order.
+    private func translations(of page: ContentPage) -> [ContentPage] {
+        guard let versions = pagesByKey[page.translationKey], versions.count > 1 else { return [] }
+        return config.languages.compactMap { versions[$0] }
+    }
+
+    private func menu(language: String, current: ContentPage?, root: String) -> [[String: Any]] {
+        pages.filter { $0.language == language && $0.source.frontMatter.menu != nil }
+            .sorted { ($0.source.frontMatter.menu!, $0.title, $0.urlPath) < ($1.source.frontMatter.menu!, $1.title, $1.urlPath) }
+            .map { ["title": $0.title, "href": root + $0.urlPath + "index.html", "current": $0.urlPath == current?.urlPath] }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Mustache
+
+/// The Mustache templates and assets a site renders with: the built-in defaults, each
+/// replaced by a file of the same name in the site's `Templates/` folder.
+///
+/// The defaults are compiled into the binary, so a `ttsite` copied alone still builds.
+public struct TemplateSet: Sendable {
+    /// Template sources by name (`page` for `page.mustache`), after overrides.
+    public private(set) var sources: [String: String]
+    /// Asset files by name (`style.css`), after overrides.
+    public private(set) var assets: [String: [UInt8]]
+    /// Where each template came from, for error messages (`Templates/page.mustache`).
+    public private(set) var origins: [String: String]
+    let library: MustacheLibrary
+
+    /// The built-in templates and assets, by file name.
+    public static let defaults: [String: [UInt8]] = [
+        "base.mustache": PackageResources.base_mustache,
+        "header.mustache": PackageResources.header_mustache,
+        "footer.mustache": PackageResources.footer_mustache,
+        "page.mustache": PackageResources.page_mustache,
+        "home.mustache": PackageResources.home_mustache,
+        "not-found.mustache": PackageResources.not_found_mustache,
+        "style.css": PackageResources.style_css,
+    ]
+
+    /// Loads the defaults and the overrides in `folder` (which may not exist), and parses
+    /// every template once. A parse error names the template file and line.
+    public init(overridesIn folder: URL?) throws {
+        var sources: [String: String] = [:]
+        var assets: [String: [UInt8]] = [:]
+        var origins: [String: String] = [:]
+        for (file, bytes) in Self.defaults {
+            Self.add(file, bytes: bytes, origin: "built-in template \(file)", &sources, &assets, &origins)
+        }
+        if let folder, FileManager.default.fileExists(atPath: folder.path) {
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            for file in files where !file.hasPrefix(".") {
+                let url = folder.appendingPathComponent(file)
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+                let bytes: [UInt8]
+                do {
+                    bytes = Array(try Data(contentsOf: url))
+                } catch {
+                    throw BuildError(.content, "cannot read the template: \(fileErrorText(error))", in: "Templates/\(file)")
+                }
+                Self.add(file, bytes: bytes, origin: "Templates/\(file)", &sources, &assets, &origins)
+            }
+        }
+        var library = MustacheLibrary()
+        for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
+            do {
+                library.register(try MustacheTemplate(string: text), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                throw BuildError(.content, "template error: \(Self.describe(error.error)) (near `\(error.context.line.trimmingCharacters(in: .whitespaces))`)", in: origins[name], line: error.context.lineNumber)
+            }
+        }
+        self.sources = sources
+        self.assets = assets
+        self.origins = origins
+        self.library = library
+    }
+
+    private static func add(
+        _ file: String, bytes: [UInt8], origin: String,
+        _ sources: inout [String: String], _ assets: inout [String: [UInt8]], _ origins: inout [String: String]
+    ) {
+        if file.hasSuffix(".mustache") {
+            let name = String(file.dropLast(".mustache".count))
+            sources[name] = String(decoding: bytes, as: UTF8.self)
+            origins[name] = origin
+        } else {
+            assets[file] = bytes
+        }
+    }
+
+    /// Whether a template of that name exists (a page's `layout`).
+    public func has(_ name: String) -> Bool { sources[name] != nil }
+
+    /// Renders the template `name` with `context`.
+    func render(_ name: String, _ context: [String: Any]) -> String {
+        library.render(context, withTemplate: name) ?? ""
+    }
+
+    private static func describe(_ error: Error) -> String {
+        guard let error = error as? MustacheTemplate.Error else { return "\(error)" }
+        switch error {
+        case .sectionCloseNameIncorrect: return "a section is closed with a name that does not match its opening tag"
+        case .unfinishedName: return "a tag is not finished (missing `}}`?)"
+        case .expectedSectionEnd: return "a section is opened but never closed"
+        case .invalidSetDelimiter: return "a set-delimiter tag is malformed"
+        case .transformAppliedToInheritanceSection: return "a transform cannot apply to an inheritance section"
+        case .illegalTokenInsideInheritSection: return "only `{{$block}}` sections may stand inside `{{<parent}}`"
+        case .textInsideInheritSection: return "text outside a `{{$block}}` inside `{{<parent}}`"
+        case .invalidConfigVariableSyntax: return "a `{{% … }}` config tag is malformed"
+        case .unrecognisedConfigVariable: return "an unknown `{{% … }}` config tag"
+        }
+    }
+}

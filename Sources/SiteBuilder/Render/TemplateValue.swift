@@ -1,0 +1,63 @@
+import Yams
+
+/// A plain value a template can show: what front matter and view models hand to Mustache.
+public indirect enum TemplateValue: Sendable, Equatable {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case list([TemplateValue])
+    case map([String: TemplateValue])
+    case null
+
+    /// The value as swift-mustache walks it (`String`, `Int`, `[Any]`, `[String: Any]` …).
+    var mustacheValue: Any {
+        switch self {
+        case .string(let value): value
+        case .int(let value): value
+        case .double(let value): value
+        case .bool(let value): value
+        case .list(let values): values.map(\.mustacheValue)
+        case .map(let values): values.mapValues(\.mustacheValue)
+        case .null: Optional<String>.none as Any
+        }
+    }
+}
+
+extension TemplateValue {
+    /// The most values one YAML block may expand to. Aliases can make a few lines of YAML
+    /// stand for billions of values ("billion laughs"); past this, the block is refused.
+    static let maximumYAMLValues = 100_000
+
+    init(yaml node: Node, reader: YAMLReader) throws {
+        var budget = Self.maximumYAMLValues
+        self = try Self.convert(node, reader: reader, budget: &budget)
+    }
+
+    private static func convert(_ node: Node, reader: YAMLReader, budget: inout Int) throws -> TemplateValue {
+        budget -= 1
+        guard budget >= 0 else {
+            throw reader.error("the front matter expands to more than \(maximumYAMLValues) values (are YAML aliases repeating it?)", at: node)
+        }
+        switch node {
+        case .scalar(let scalar):
+            if node.null != nil { return .null }
+            if scalar.style == .plain {
+                if let value = node.bool { return .bool(value) }
+                if let value = node.int { return .int(value) }
+                if let value = node.float { return .double(value) }
+            }
+            return .string(scalar.string)
+        case .sequence(let sequence):
+            return .list(try sequence.map { try convert($0, reader: reader, budget: &budget) })
+        case .mapping(let mapping):
+            var values: [String: TemplateValue] = [:]
+            for (key, value) in mapping {
+                values[key.string ?? "\(key)"] = try convert(value, reader: reader, budget: &budget)
+            }
+            return .map(values)
+        case .alias:
+            throw reader.error("unresolved YAML alias", at: node)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import SiteBuilder
+
+/// The options every command that reads a site shares.
+struct SiteOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The site folder.", valueName: "dir"))
+    var site: String = "."
+
+    @Option(help: ArgumentHelp("The site config (default: ttsite.yml in the site folder).", valueName: "file"))
+    var config: String?
+
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("Replaces the config's `base_url`.", valueName: "url"))
+    var baseURL: String?
+
+    @Option(help: ArgumentHelp("The instant \"today\" is computed from, ISO 8601 (default: now).", valueName: "instant"))
+    var now: String?
+
+    @Flag(help: "Include pages marked `draft: true`.")
+    var drafts = false
+
+    @Flag(help: "Treat every warning as an error.")
+    var strict = false
+
+    func buildOptions() throws -> BuildOptions {
+        var instant = Date()
+        if let now {
+            guard let parsed = Instant.parse(now) else {
+                throw ValidationError("--now must be an ISO 8601 instant such as 2026-11-22T08:00:00Z or 2026-11-22, found `\(now)`")
+            }
+            instant = parsed
+        }
+        let siteFolder = URL(fileURLWithPath: site).standardizedFileURL
+        var options = BuildOptions(siteFolder: siteFolder, now: instant)
+        options.configFile = config.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        options.baseURL = baseURL
+        options.includeDrafts = drafts
+        options.strict = strict
+        return options
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import Markdown
+
+/// The 652 examples of the CommonMark 0.30 spec (`Fixtures/spec-0.30.json`, from the spec's
+/// own `spec_tests.py --dump-tests`), run through the wrapper.
+struct CommonMarkSpecTests {
+    struct Example: Decodable, CustomTestStringConvertible, Sendable {
+        let example: Int
+        let section: String
+        let markdown: String
+        let html: String
+        var testDescription: String { "example \(example) (\(section))" }
+    }
+
+    static let examples: [Example] = {
+        let url = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/spec-0.30.json")
+        let data = try! Data(contentsOf: url)
+        return try! JSONDecoder().decode([Example].self, from: data)
+    }()
+
+    @Test func theFixtureHoldsEverySpecExample() {
+        #expect(Self.examples.count == 652)
+    }
+
+    @Test(arguments: examples)
+    func unsafeModeMatchesTheSpec(_ example: Example) {
+        let html = MarkdownRenderer(options: .unsafeHTML).html(example.markdown)
+        #expect(html == example.html)
+    }
+
+    /// In safe mode an example renders exactly as the spec says, or it is one that holds raw
+    /// HTML, which must come out replaced by cmark's `<!-- raw HTML omitted -->` marker, with
+    /// no tag left in the output that Markdown itself does not produce.
+    @Test func safeModeDiffersOnlyWhereRawHTMLIsOmitted() {
+        let renderer = MarkdownRenderer()
+        var omitted: [Int] = []
+        for example in Self.examples {
+            let html = renderer.html(example.markdown)
+            if html == example.html { continue }
+            omitted.append(example.example)
+            #expect(html.contains("<!-- raw HTML omitted -->"), "example \(example.example)")
+            #expect(Self.hasRawHTMLSyntax(example.markdown), "example \(example.example)")
+            let foreign = Self.tagNames(in: html).subtracting(Self.markdownTags)
+            #expect(foreign.isEmpty, "example \(example.example) keeps \(foreign)")
+        }
+        // Every example of the spec's "Raw HTML" section that expects a tag Markdown cannot
+        // produce must be among the omitted ones.
+        for example in Self.examples where example.section == "Raw HTML" {
+            if !Self.tagNames(in: example.html).subtracting(Self.markdownTags).isEmpty {
+                #expect(omitted.contains(example.example), "example \(example.example)")
+            }
+        }
+        print("CommonMark spec, safe mode: \(Self.examples.count - omitted.count) examples match the spec exactly, \(omitted.count) hold raw HTML that is omitted")
+        #expect(!omitted.isEmpty)
+    }
+
+    static let markdownTags: Set<String> = [
+        "p", "em", "strong", "a", "img", "code", "pre", "blockquote", "ul", "ol", "li",
+        "h1", "h2", "h3", "h4", "h5", "h6", "hr", "br",
+    ]
+
+    static func tagNames(in html: String) -> Set<String> {
+        let regex = try! NSRegularExpression(pattern: "<\\/?([A-Za-z][A-Za-z0-9-]*)")
+        let range = NSRange(html.startIndex..., in: html)
+        return Set(regex.matches(in: html, range: range).compactMap { match in
+            Range(match.range(at: 1), in: html).map { html[$0].lowercased() }
+        })
+    }
+
+    static func hasRawHTMLSyntax(_ markdown: String) -> Bool {
+        markdown.range(of: "<[A-Za-z/!?]", options: .regularExpression) != nil
+    }
+}

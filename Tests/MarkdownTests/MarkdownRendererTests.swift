@@ -1,0 +1,46 @@
+import Testing
+@testable import Markdown
+
+struct MarkdownRendererTests {
+    @Test func safeModeDropsDangerousLinks() {
+        let html = MarkdownRenderer().html("[x](javascript:alert(1)) [y](https://example.org)")
+        #expect(html == "<p><a href=\"\">x</a> <a href=\"https://example.org\">y</a></p>\n")
+    }
+
+    @Test func safeModeOmitsRawHTML() {
+        let html = MarkdownRenderer().html("<script>alert(1)</script>\n\nHi <b onclick=\"x\">there</b>")
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("onclick"))
+        #expect(html.contains("<!-- raw HTML omitted -->"))
+    }
+
+    @Test func unsafeModeKeepsRawHTML() {
+        let html = MarkdownRenderer(options: .unsafeHTML).html("Hi <b>there</b>")
+        #expect(html == "<p>Hi <b>there</b></p>\n")
+    }
+
+    @Test func smartPunctuation() {
+        let html = MarkdownRenderer(options: .smart).html("\"Hello\" -- it's --- done...")
+        #expect(html == "<p>\u{201C}Hello\u{201D} \u{2013} it\u{2019}s \u{2014} done\u{2026}</p>\n")
+    }
+
+    @Test func unicodeRoundTrips() {
+        let text = "Ðорогой **Ñ€Ð´Ñƒ**, 日本語, नमस्ते, emoji 👩🏽‍🚀"
+        #expect(MarkdownRenderer().html(text).hasPrefix("<p>Ðорогой <strong>"))
+        #expect(MarkdownRenderer().html("日本語 नमस्ते 👩🏽‍🚀") == "<p>日本語 नमस्ते 👩🏽‍🚀</p>\n")
+    }
+
+    @Test func invalidUTF8IsReplaced() {
+        let bytes: [UInt8] = [0x61, 0xFF, 0x62]
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(MarkdownRenderer().html(text) == "<p>a\u{FFFD}b</p>\n")
+    }
+
+    @Test func emptyInput() {
+        #expect(MarkdownRenderer().html("") == "")
+    }
+
+    @Test func libraryVersionIsReported() {
+        #expect(MarkdownRenderer.libraryVersion.split(separator: ".").count == 3)
+    }
+}

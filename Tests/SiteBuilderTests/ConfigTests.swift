@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import SiteBuilder
+
+struct ConfigTests {
+    @Test func readsTheSpecExample() throws {
+        let config = try SiteConfig.parse("""
+            title: Birthdays and Timelines
+            base_url: https://example.org/reports/
+            languages: [en, de]
+            time_zone: Europe/Berlin
+            output: _site
+            people:
+              - file: Content/data/people.json
+              - url: https://randomuser.me/api/?results=50&seed=ttsite
+            scenarios:
+              - file: Content/data/scenarios/
+            replay_seconds: 60
+            date_formats: ["dd.MM.yyyy"]
+            fetch: { timeout_seconds: 30, retries: 2, max_bytes: 50000000 }
+            markdown: { smart: true, unsafe_html: false }
+            interval_text:
+              en: { past: "<VALUE> <TIME_COMPONENT> ago", future: "in <VALUE> <TIME_COMPONENT>", zero: "today" }
+            """, file: "ttsite.yml")
+        #expect(config.title == "Birthdays and Timelines")
+        #expect(config.baseURL?.absoluteString == "https://example.org/reports/")
+        #expect(config.languages == ["en", "de"])
+        #expect(config.timeZone.identifier == "Europe/Berlin")
+        #expect(config.people == [.file("Content/data/people.json"), .url(URL(string: "https://randomuser.me/api/?results=50&seed=ttsite")!)])
+        #expect(config.scenarios == [.file("Content/data/scenarios/")])
+        #expect(config.dateFormats == ["dd.MM.yyyy"])
+        #expect(config.fetch.retries == 2)
+        #expect(config.markdown.smart && !config.markdown.unsafeHTML)
+        #expect(config.intervalTextYAML?.contains("<VALUE> <TIME_COMPONENT> ago") == true)
+    }
+
+    @Test func defaults() throws {
+        let config = try SiteConfig.parse("title: T", file: "ttsite.yml")
+        #expect(config.languages == ["en"])
+        #expect(config.timeZone.secondsFromGMT() == 0)
+        #expect(config.output == "_site")
+        #expect(config.baseURL == nil)
+    }
+
+    @Test func aBaseURLGetsItsTrailingSlash() throws {
+        let config = try SiteConfig.parse("title: T\nbase_url: https://example.org/sub", file: "ttsite.yml")
+        #expect(config.baseURL?.absoluteString == "https://example.org/sub/")
+    }
+
+    @Test(arguments: [
+        ("title: T\nlangauges: [en]", 2, "unknown key `langauges`; known keys are `title`, `base_url`"),
+        ("base_url: https://x.org/", nil, "`title` is missing"),
+        ("title: T\nmarkdown:\n  smart: true\n  unsafe: true", 4, "unknown key `unsafe` in `markdown`; known keys are `smart`, `unsafe_html`"),
+        ("title: T\ntime_zone: Mars/Olympus", 2, "`Mars/Olympus` is not an IANA time zone"),
+        ("title: T\nbase_url: /reports/", 2, "`base_url` must be an absolute http(s) URL"),
+        ("title: T\nlanguages: []", 2, "`languages` must name at least one language"),
+        ("title: T\npeople:\n  - file: a.json\n    url: https://x.org/", 3, "needs exactly one of `file:` or `url:`"),
+        ("title: T\npeople:\n  - url: ftp://x.org/a.json", 3, "`ftp://x.org/a.json` is not an http or https URL"),
+        ("title: T\nfetch: { retries: many }", 2, "`retries` must be a whole number, found `many`"),
+        ("title: T\nreplay_seconds: 0", 2, "`replay_seconds` must be more than 0"),
+        ("title: [T", 1, "invalid YAML"),
+    ] as [(String, Int?, String)])
+    func badConfigNamesFileLineAndKey(text: String, line: Int?, message: String) {
+        #expect {
+            try SiteConfig.parse(text, file: "ttsite.yml")
+        } throws: { error in
+            guard let error = error as? BuildError else { return false }
+            return error.location == "ttsite.yml" && error.line == line && error.message.contains(message) && error.exitCode == 2
+        }
+    }
+}

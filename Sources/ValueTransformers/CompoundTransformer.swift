@@ -81,7 +81,8 @@ public final class CompoundTransformer: ValueTransforming, @unchecked Sendable {
         guard !candidates.isEmpty else {
             throw TransformationError(
                 .unsupportedDestination, input: value, destination: destination,
-                message: "no \(name) transformer turns \(TypeName.noun(type(of: value))) into \(TypeName.noun(destination))"
+                message: "\(ValueDescription.describe(value)) is not \(TypeName.noun(destination)) "
+                    + "(no \(name) transformer turns \(TypeName.noun(type(of: value))) into \(TypeName.noun(destination)))"
             )
         }
         var attempts: [TransformationError.Attempt] = []

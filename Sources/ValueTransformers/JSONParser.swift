@@ -46,8 +46,12 @@ struct JSONParser {
     }
 
     private mutating func expect(_ literal: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
+        let start = index
         for byte in literal.utf8 {
-            guard current == byte else { throw error("expected \(literal)") }
+            guard current == byte else {
+                index = start
+                throw error("expected \(literal)")
+            }
             index += 1
         }
         return value

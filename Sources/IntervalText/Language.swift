@@ -15,7 +15,7 @@ public struct Language: Sendable {
     public var future: Phrase
     /// For a zero interval between instants: "now".
     public var zero: String
-    /// For a zero interval counted in days (`IntervalText.string(for:relativeTo:)` with
+    /// For a zero interval counted in days (`IntervalFormatter.string(for:relativeTo:)` with
     /// calendar dates): "today".
     public var today: String
     /// False to write one unit without a number: "a minute ago" instead of "1 minute ago".

@@ -4,8 +4,8 @@ import Testing
 
 /// Fixed-length against calendar-aware counting: month ends, leap years, DST, rounding.
 struct CountingTests {
-    static func english(_ counting: Counting, rounding: Rounding = .truncate) -> IntervalText {
-        IntervalText(language: .english, counting: counting, rounding: rounding)
+    static func english(_ counting: Counting, rounding: Rounding = .truncate) -> IntervalFormatter {
+        IntervalFormatter(language: .english, counting: counting, rounding: rounding)
     }
 
     @Test(arguments: [

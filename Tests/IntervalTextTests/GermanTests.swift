@@ -51,11 +51,11 @@ struct GermanTests {
         let start = instant("1969-07-16T13:32:00Z")
         let after = Phrase("<VALUE> <TIME_COMPONENT> nach dem Start", case: .accusative)
         let before = Phrase("<VALUE> <TIME_COMPONENT> vor dem Start", case: .accusative)
-        let text = IntervalText(language: .german, past: before, future: after)
+        let text = IntervalFormatter(language: .german, past: before, future: after)
         #expect(text.string(for: start + 3 * day, relativeTo: start) == "3 Tage nach dem Start")
         #expect(text.string(for: start + day, relativeTo: start) == "1 Tag nach dem Start")
         #expect(text.string(for: start - 2 * hour, relativeTo: start) == "2 Stunden vor dem Start")
-        let spelled = IntervalText(language: Language.german.withoutNumberForOne, past: before, future: after)
+        let spelled = IntervalFormatter(language: Language.german.withoutNumberForOne, past: before, future: after)
         #expect(spelled.string(for: start + day, relativeTo: start) == "einen Tag nach dem Start")
         #expect(spelled.string(for: start + month + day, relativeTo: start) == "einen Monat nach dem Start")
     }

@@ -1,12 +1,13 @@
 import Foundation
 
 /// Interval text ready to use: a language's configuration and a way of counting.
+/// (Not named after the module, so that `IntervalText.Language` stays a valid qualified name.)
 ///
-///     let text = IntervalText(language: .german, counting: .calendar(berlin))
+///     let text = IntervalFormatter(language: .german, counting: .calendar(berlin))
 ///     text.string(for: launch, relativeTo: now)          // "vor 55 Jahren"
 ///     text.string(for: nextBirthday, relativeTo: today)  // "in 23 Tagen", "heute"
 ///     text.standalone(34, .years)                        // "34 Jahre"
-public struct IntervalText: Sendable {
+public struct IntervalFormatter: Sendable {
     public var language: Language
     public var configuration: IntervalTextConfiguration
     public var counting: Counting

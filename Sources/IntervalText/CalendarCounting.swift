@@ -43,37 +43,14 @@ public struct CalendarCounting: Sendable {
         step: (CalendarDate, Int) -> CalendarDate,
         estimate: (CalendarDate, CalendarDate) -> Int
     ) -> Double {
-        let calendar = Calendar.gregorian(in: timeZone)
-        let origin = WallClock(start, calendar: calendar)
-        let target = WallClock(end, calendar: calendar)
+        let origin = WallClock(start, in: timeZone)
+        let target = WallClock(end, in: timeZone)
+        func reached(_ steps: Int) -> Date { origin.instant(on: step(origin.date, steps), in: timeZone) }
         var whole = max(0, estimate(origin.date, target.date))
-        while whole > 0, origin.moved(to: step(origin.date, whole), calendar: calendar) > end { whole -= 1 }
-        let reached = origin.moved(to: step(origin.date, whole), calendar: calendar)
-        let next = origin.moved(to: step(origin.date, whole + 1), calendar: calendar)
-        let span = next.timeIntervalSince(reached)
-        let share = span > 0 ? min(max(end.timeIntervalSince(reached) / span, 0), 0.999_999) : 0
+        while whole > 0, reached(whole) > end { whole -= 1 }
+        while reached(whole + 1) <= end { whole += 1 }
+        let last = reached(whole), span = reached(whole + 1).timeIntervalSince(last)
+        let share = span > 0 ? min(max(end.timeIntervalSince(last) / span, 0), 0.999_999) : 0
         return Double(whole) + share
-    }
-}
-
-/// An instant as a date and a time of day on a wall clock.
-private struct WallClock {
-    var date: CalendarDate
-    var time: DateComponents
-
-    init(_ instant: Date, calendar: Calendar) {
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: instant)
-        date = CalendarDate(instant, in: calendar.timeZone)
-        time = DateComponents(hour: parts.hour, minute: parts.minute, second: parts.second, nanosecond: parts.nanosecond)
-    }
-
-    /// The instant of this wall-clock time on another day (for a time skipped by a DST
-    /// change, the instant Foundation chooses: the same offset from midnight).
-    func moved(to day: CalendarDate, calendar: Calendar) -> Date {
-        var parts = time
-        parts.year = day.year
-        parts.month = day.month
-        parts.day = day.day
-        return calendar.date(from: parts) ?? Date.distantFuture
     }
 }

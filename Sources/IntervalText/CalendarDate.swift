@@ -15,10 +15,10 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         self.day = day
     }
 
-    /// The date at `instant` on the wall calendar of `timeZone`.
+    /// The date at `instant` on the wall clock of `timeZone` (proleptic Gregorian also
+    /// before 1582, unlike Foundation's Gregorian calendar, which switches to Julian).
     public init(_ instant: Date, in timeZone: TimeZone) {
-        let parts = Calendar.gregorian(in: timeZone).dateComponents([.year, .month, .day], from: instant)
-        self.init(unchecked: parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+        self = WallClock(instant, in: timeZone).date
     }
 
     /// Days since 1970-01-01 (negative before).
@@ -94,11 +94,24 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     }
 }
 
-extension Calendar {
-    /// The Gregorian calendar on the wall clock of `timeZone`.
-    static func gregorian(in timeZone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
+/// An instant as a date and a time of day on the wall clock of a time zone.
+struct WallClock {
+    var date: CalendarDate
+    /// Seconds since local midnight.
+    var time: TimeInterval
+
+    init(_ instant: Date, in timeZone: TimeZone) {
+        let local = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
+        let days = (local / 86_400).rounded(.down)
+        date = CalendarDate(daysSince1970: Int(days))
+        time = local - days * 86_400
+    }
+
+    /// The instant of this time of day on another day. For a time that a DST change skips,
+    /// the instant with the offset from before the change (02:30 becomes 03:30).
+    func instant(on day: CalendarDate, in timeZone: TimeZone) -> Date {
+        let local = Double(day.daysSince1970) * 86_400 + time
+        let guess = Date(timeIntervalSince1970: local - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local))))
+        return Date(timeIntervalSince1970: local - Double(timeZone.secondsFromGMT(for: guess)))
     }
 }

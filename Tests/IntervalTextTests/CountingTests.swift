@@ -62,6 +62,18 @@ struct CountingTests {
         #expect(Self.english(.calendar(berlin)).string(for: date, relativeTo: now) == "1 day ago")
     }
 
+    /// Dates before 1582 stay proleptic Gregorian, as the day arithmetic is.
+    @Test func beforeTheGregorianReform() {
+        func midnight(_ text: String) -> Date {
+            Date(timeIntervalSince1970: Double(calendarDay(text).daysSince1970) * day)
+        }
+        #expect(CalendarDate(midnight("1500-03-01"), in: utc) == calendarDay("1500-03-01"))
+        let english = Self.english(.calendar(utc))
+        #expect(english.string(for: midnight("1582-10-01"), relativeTo: midnight("1583-10-01")) == "1 year ago")
+        #expect(english.string(for: midnight("1500-01-31"), relativeTo: midnight("1500-02-28")) == "1 month ago")
+        #expect(english.string(for: midnight("0800-12-25"), relativeTo: midnight("1969-07-20")) == "1 millennium ago")
+    }
+
     @Test func calendarFractions() {
         let counts = Counting.calendar(utc).counts(of: instant("2020-01-01T00:00:00Z"), relativeTo: instant("2021-07-02T12:00:00Z"))
         #expect(counts.isPast)

@@ -59,7 +59,7 @@ let package = Package(
         ),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
         .testTarget(name: "ValueTransformersTests", dependencies: ["ValueTransformers"]),
-        .testTarget(name: "IntervalTextTests", dependencies: ["IntervalText"]),
+        .testTarget(name: "IntervalTextTests", dependencies: ["IntervalText"], exclude: ["Oracle"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "TTSiteCommand"], exclude: ["Fixtures"]),
     ]
 )

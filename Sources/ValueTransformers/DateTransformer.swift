@@ -24,7 +24,7 @@ public struct DateTransformer: ValueTransforming {
     }
 
     public func transformValue(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
-        if let date = value as? Date {
+        if !(value is String), let date = value as? Date {
             guard TypeName.isString(destination) else { throw .unsupported(value, to: destination, by: name) }
             return parser.format(date)
         }

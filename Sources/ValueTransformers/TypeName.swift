@@ -4,11 +4,20 @@ import OrderedCollections
 /// Names of types for people: `Date` → "a date". Used in error messages.
 enum TypeName {
     static func describe(_ type: Any.Type) -> String {
-        String(describing: type)
+        // The common types without `String(describing:)`, which demangles: errors are built
+        // on the hot path of a compound transformer, once per member that fails.
+        if type == String.self { return "String" }
+        if type == Date.self { return "Date" }
+        if type == WrittenDate.self { return "WrittenDate" }
+        if type == Int.self { return "Int" }
+        if type == Double.self { return "Double" }
+        return String(describing: type)
     }
 
     /// An article and a lower-case noun where one is known; otherwise "a value of type X".
     static func noun(_ type: Any.Type) -> String {
+        if type == String.self { return "a string" }
+        if type == Date.self { return "a date" }
         if type == String.self || type == Substring.self || type is NSString.Type { return "a string" }
         if type == Date.self || type is NSDate.Type { return "a date" }
         if type == WrittenDate.self { return "a date" }
@@ -40,7 +49,7 @@ enum ValueDescription {
     static let maximumLength = 80
 
     static func describe(_ value: Any) -> String {
-        let text = render(value)
+        let text = (value as? String).map(quoted) ?? render(value)
         guard text.count > maximumLength else { return text }
         return String(text.prefix(maximumLength - 1)) + "…"
     }

@@ -31,7 +31,7 @@ public struct UNIXTimeTransformer: ValueTransforming {
     }
 
     public func transformValue(_ value: Any, to destination: Any.Type) throws(TransformationError) -> Any {
-        if let date = value as? Date { return try fromDate(date, to: destination) }
+        if !(value is String), let date = value as? Date { return try fromDate(date, to: destination) }
         guard TypeName.isDate(destination) || destination == WrittenDate.self else {
             throw .unsupported(value, to: destination, by: name)
         }

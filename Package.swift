@@ -58,7 +58,7 @@ let package = Package(
             path: "Benchmarks/TransformerBenchmark"
         ),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
-        .testTarget(name: "ValueTransformersTests", dependencies: ["ValueTransformers"]),
+        .testTarget(name: "ValueTransformersTests", dependencies: ["ValueTransformers"], exclude: ["Oracle"]),
         .testTarget(name: "IntervalTextTests", dependencies: ["IntervalText"], exclude: ["Oracle"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "TTSiteCommand"], exclude: ["Fixtures"]),
     ]

@@ -38,6 +38,7 @@ let package = Package(
             name: "SiteBuilder",
             dependencies: [
                 "Markdown",
+                "IntervalText",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],

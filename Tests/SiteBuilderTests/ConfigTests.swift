@@ -31,7 +31,7 @@ struct ConfigTests {
         #expect(config.dateFormats == ["dd.MM.yyyy"])
         #expect(config.fetch.retries == 2)
         #expect(config.markdown.smart && !config.markdown.unsafeHTML)
-        #expect(config.intervalTextYAML?.contains("<VALUE> <TIME_COMPONENT> ago") == true)
+        #expect(config.intervalLanguages["en"]?.zero == "today")
     }
 
     @Test func defaults() throws {
@@ -59,6 +59,8 @@ struct ConfigTests {
         ("title: T\nfetch: { retries: many }", 2, "`retries` must be a whole number, found `many`"),
         ("title: T\nreplay_seconds: 0", 2, "`replay_seconds` must be more than 0"),
         ("title: [T", 1, "invalid YAML"),
+        ("title: T\ninterval_text:\n  en:\n    past: x\n    pats: y", 5, "interval_text.en: unknown key"),
+        ("title: T\ninterval_text:\n  xx: { past: x }", 3, "\"xx\" is not a built-in language, so it needs plural_rule"),
     ] as [(String, Int?, String)])
     func badConfigNamesFileLineAndKey(text: String, line: Int?, message: String) {
         #expect {

@@ -1,4 +1,5 @@
 import Foundation
+import IntervalText
 import Yams
 
 extension SiteConfig {
@@ -68,8 +69,7 @@ extension SiteConfig {
             if let unsafe = markdown["unsafe_html"] { config.markdown.unsafeHTML = try reader.bool(unsafe, "unsafe_html") }
         }
         if let node = mapping["interval_text"] {
-            _ = try reader.mapping(node, "interval_text")
-            config.intervalTextYAML = try Yams.serialize(node: node)
+            config.intervalLanguages = try intervalLanguages(node, reader)
         }
         return config
     }
@@ -109,6 +109,65 @@ extension SiteConfig {
             default:
                 throw reader.error("each entry of `\(key)` needs exactly one of `file:` or `url:`", at: entry)
             }
+        }
+    }
+
+    /// The `interval_text` section: per-language overrides, or new languages, decoded into
+    /// the interval-text module's descriptions. Errors name the line of the key.
+    private static func intervalLanguages(_ node: Node, _ reader: YAMLReader) throws -> [String: IntervalText.Language] {
+        let mapping = try reader.mapping(node, "interval_text")
+        for (codeNode, description) in mapping {
+            do {
+                _ = try YAMLDecoder().decode(LanguageDescription.self, from: description)
+            } catch let error as DecodingError {
+                throw reader.error("interval_text.\(codeNode.string ?? ""): \(decodingMessage(error))", at: line(of: error, in: description) ?? codeNode)
+            }
+        }
+        do {
+            let descriptions = try YAMLDecoder().decode([String: LanguageDescription].self, from: node)
+            return try IntervalText.Language.languages(applying: descriptions)
+        } catch let error as LanguageDescriptionError {
+            throw reader.error("\(error)", at: node)
+        }
+    }
+
+    /// The node a decoding error points at, followed down its coding path.
+    private static func line(of error: DecodingError, in node: Node) -> Node? {
+        let path: [CodingKey]
+        switch error {
+        case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
+            path = context.codingPath
+        case .keyNotFound(_, let context):
+            path = context.codingPath
+        @unknown default:
+            return nil
+        }
+        var current = node
+        for key in path {
+            if let index = key.intValue, let sequence = current.sequence, index < sequence.count {
+                current = sequence[index]
+            } else if let mapping = current.mapping, let (keyNode, value) = mapping.first(where: { $0.key.string == key.stringValue }) {
+                current = key.stringValue == path.last?.stringValue && isUnknownKey(error) ? keyNode : value
+            } else {
+                break
+            }
+        }
+        return current
+    }
+
+    private static func isUnknownKey(_ error: DecodingError) -> Bool {
+        if case .dataCorrupted(let context) = error { return context.debugDescription.hasPrefix("unknown key") }
+        return false
+    }
+
+    private static func decodingMessage(_ error: DecodingError) -> String {
+        switch error {
+        case .dataCorrupted(let context): context.debugDescription
+        case .typeMismatch(let type, let context):
+            "`\(context.codingPath.map(\.stringValue).joined(separator: "."))` must be \(type == Bool.self ? "true or false" : "text")"
+        case .valueNotFound(_, let context): "`\(context.codingPath.map(\.stringValue).joined(separator: "."))` needs a value"
+        case .keyNotFound(let key, _): "`\(key.stringValue)` is missing"
+        @unknown default: "\(error)"
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
+import IntervalText
 
 /// The settings of a site, read from `ttsite.yml` (spec section 3).
-public struct SiteConfig: Sendable, Equatable {
+public struct SiteConfig: Sendable {
     public var title: String
     /// Absolute http(s) URL ending in `/`; used for the sitemap and canonical links only.
     public var baseURL: URL?
@@ -20,9 +21,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// Extra date formats (`dd.MM.yyyy`) tried when reading dates from data.
     public var dateFormats: [String] = []
     public var fetch = FetchSettings()
-    /// Per-language overrides of the interval text, as written in `ttsite.yml` (YAML text
-    /// of the `interval_text` section), read by the interval-text stage.
-    public var intervalTextYAML: String?
+    /// The languages interval text ("in 23 days", "vor 3 Jahren") speaks: the built-in ones
+    /// with the `interval_text` overrides of `ttsite.yml` applied, by language code.
+    public var intervalLanguages: [String: IntervalText.Language] = IntervalText.Language.builtIn
 
     /// A `file:` or `url:` entry of `people` or `scenarios`.
     public enum SourceLocation: Sendable, Equatable, CustomStringConvertible {

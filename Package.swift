@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "Markdown", targets: ["Markdown"]),
         .library(name: "ValueTransformers", targets: ["ValueTransformers"]),
         .library(name: "IntervalText", targets: ["IntervalText"]),
+        .library(name: "Counting", targets: ["Counting"]),
+        .library(name: "ReportData", targets: ["ReportData"]),
+        .library(name: "DataSources", targets: ["DataSources"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -33,6 +36,12 @@ let package = Package(
         ),
         // Time spans in words (the NKTimeIntervalTextTransformation seed). Knows nothing about sites.
         .target(name: "IntervalText"),
+        // Counting animations' easing curves (the ACLabelCounting seed). Knows nothing about sites.
+        .target(name: "Counting"),
+        // People and scenarios: typed models decoded from randomuser.me and TimeTranslator JSON.
+        .target(name: "ReportData", dependencies: ["ValueTransformers", "IntervalText"]),
+        // Reading and fetching source documents: files, HTTP with retries, a cache of the last good copy.
+        .target(name: "DataSources"),
         // The site pipeline: config → content → render → write.
         .target(
             name: "SiteBuilder",
@@ -61,6 +70,9 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
         .testTarget(name: "ValueTransformersTests", dependencies: ["ValueTransformers"], exclude: ["Oracle"]),
         .testTarget(name: "IntervalTextTests", dependencies: ["IntervalText"], exclude: ["Oracle"]),
+        .testTarget(name: "CountingTests", dependencies: ["Counting"]),
+        .testTarget(name: "ReportDataTests", dependencies: ["ReportData"], exclude: ["Fixtures"]),
+        .testTarget(name: "DataSourcesTests", dependencies: ["DataSources"], exclude: ["Server"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "TTSiteCommand"], exclude: ["Fixtures"]),
     ]
 )

@@ -181,3 +181,39 @@ import Testing
         #expect(templates.assets["style.css"]?.isEmpty == false)
     }
 }
+
+@Suite struct PageTextTests {
+    @Test func pagesUseMustacheTagsOnTheSiteDataBeforeMarkdown() throws {
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: Tags & Co
+            -- Content/a.md --
+            ---
+            who: <b>you</b>
+            ---
+            This is **{{site.title}}**, for {{page.who}}.
+            """)
+        defer { site.remove() }
+        try site.build()
+        #expect(try site.read("a/index.html").contains("<p>This is <strong>Tags &amp; Co</strong>, for &lt;b&gt;you&lt;/b&gt;.</p>"))
+    }
+
+    @Test func aBrokenTagInThePageTextNamesTheFileLine() throws {
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: T
+            -- Content/a.md --
+            ---
+            title: A
+            ---
+            Line one.
+
+            Broken {{#people}} section.
+            """)
+        defer { site.remove() }
+        #expect { try site.build() } throws: { error in
+            let error = error as? BuildError
+            return error?.location == "Content/a.md" && error?.line == 6 && error?.message.contains("never closed") == true
+        }
+    }
+}

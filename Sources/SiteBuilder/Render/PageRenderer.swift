@@ -8,11 +8,14 @@ struct PageRenderer {
     let templates: TemplateSet
     let assets: AssetManifest
     let pages: [ContentPage]
+    /// The report data content pages may use in Mustache tags (`{{people.count}}`).
+    let reportData: [String: Any]
     private let markdown: MarkdownRenderer
     private let pagesByKey: [String: [String: ContentPage]]
 
-    init(config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [ContentPage]) {
+    init(config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [ContentPage], reportData: [String: Any] = [:]) {
         self.config = config
+        self.reportData = reportData
         self.templates = templates
         self.assets = assets
         self.pages = pages
@@ -34,9 +37,18 @@ struct PageRenderer {
     }
 
     func render(_ page: ContentPage) throws -> String {
-        let html = markdown.html(page.source.body)
+        let html = markdown.html(try pageText(page))
         let context = self.context(for: page, urlPath: page.urlPath, contentHTML: html, root: RelativeLink.root(from: page.urlPath))
         return templates.render(try templateName(for: page), context)
+    }
+
+    /// The page's Markdown with its Mustache tags filled in from the report data.
+    private func pageText(_ page: ContentPage) throws -> String {
+        var context = reportData
+        context["site"] = siteValues
+        context["page"] = page.source.frontMatter.values.mapValues(\.mustacheValue)
+        context["lang"] = page.language
+        return try templates.renderInline(page.source.body, context, file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine)
     }
 
     /// The 404 page is served at any depth, so its links start at the site's path
@@ -44,7 +56,7 @@ struct PageRenderer {
     func renderNotFound(_ page: ContentPage?) -> String {
         let root = config.baseURL?.path ?? "/"
         let language = config.defaultLanguage
-        var context = self.context(for: page, urlPath: "", language: language, contentHTML: page.map { markdown.html($0.source.body) }, root: root.hasSuffix("/") ? root : root + "/")
+        var context = self.context(for: page, urlPath: "", language: language, contentHTML: page.map { markdown.html((try? pageText($0)) ?? $0.source.body) }, root: root.hasSuffix("/") ? root : root + "/")
         context["canonical"] = nil
         context["translations"] = [Any]()
         context["hasTranslations"] = false

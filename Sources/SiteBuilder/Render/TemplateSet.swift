@@ -54,7 +54,7 @@ public struct TemplateSet: Sendable {
             do {
                 library.register(try MustacheTemplate(string: text), named: name)
             } catch let error as MustacheTemplate.ParserError {
-                throw BuildError(.content, "template error: \(Self.describe(error.error)) (near `\(error.context.line.trimmingCharacters(in: .whitespaces))`)", in: origins[name], line: error.context.lineNumber)
+                throw BuildError(.content, "template error: \(Self.describe(error))", in: origins[name], line: min(error.context.lineNumber, Self.lineCount(text)))
             }
         }
         self.sources = sources
@@ -79,9 +79,33 @@ public struct TemplateSet: Sendable {
     /// Whether a template of that name exists (a page's `layout`).
     public func has(_ name: String) -> Bool { sources[name] != nil }
 
+    /// Renders `text` — the Markdown of a content page — as a Mustache template before it
+    /// goes to cmark, so a page can say `We track {{people.count}} people.` A parse error
+    /// names `file` and the line in it; `firstLine` is the file line the text starts on.
+    func renderInline(_ text: String, _ context: [String: Any], file: String, firstLine: Int) throws -> String {
+        guard text.contains("{{") else { return text }
+        do {
+            return try MustacheTemplate(string: text).render(context, library: library)
+        } catch let error as MustacheTemplate.ParserError {
+            let line = min(error.context.lineNumber, Self.lineCount(text))
+            throw BuildError(.content, "template error in the page text: \(Self.describe(error))", in: file, line: firstLine - 1 + line)
+        }
+    }
+
     /// Renders the template `name` with `context`.
     func render(_ name: String, _ context: [String: Any]) -> String {
         library.render(context, withTemplate: name) ?? ""
+    }
+
+    /// Lines of `text`, not counting the empty one after a final newline (where the parser
+    /// reports a section left open at the end).
+    private static func lineCount(_ text: String) -> Int {
+        max(1, text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0))
+    }
+
+    private static func describe(_ error: MustacheTemplate.ParserError) -> String {
+        let near = error.context.line.trimmingCharacters(in: .whitespaces)
+        return describe(error.error) + (near.isEmpty ? "" : " (near `\(near)`)")
     }
 
     private static func describe(_ error: Error) -> String {

@@ -1,0 +1,30 @@
+import Foundation
+
+/// A source that could not be read and has no usable cached copy (exit code 3 in the CLI),
+/// or one that would have fallen back to its cached copy under `--strict`.
+public struct SourceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file path relative to the site folder, or the URL.
+    public var source: String
+    /// What went wrong, in words for a site author.
+    public var reason: String
+
+    public init(source: String, reason: String) {
+        self.source = source
+        self.reason = reason
+    }
+
+    public var description: String { "\(source): \(reason)" }
+}
+
+/// Thrown by a `validate` closure when a document is not valid data for its kind
+/// (an HTML page, an error object, an empty result where the cached copy had records).
+public struct DocumentRejection: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Why the document is not usable, e.g. "the response is an error object: rate limited".
+    public var reason: String
+
+    public init(_ reason: String) {
+        self.reason = reason
+    }
+
+    public var description: String { reason }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+extension SourceReader {
+    /// A file, or a folder's visible `*.json` files in name order.
+    func readFiles(at path: String, validate: (Data, Data?) throws -> Void) throws(SourceError) -> SourceReading {
+        let location = path.hasPrefix("/")
+            ? URL(fileURLWithPath: path).standardizedFileURL
+            : siteFolder.appendingPathComponent(path).standardizedFileURL
+        let name = displayName(of: location)
+        var locationIsFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: location.path, isDirectory: &locationIsFolder) else {
+            throw SourceError(source: name, reason: "no such file or folder")
+        }
+        guard locationIsFolder.boolValue else {
+            return SourceReading(documents: [try readFile(location, validate: validate)])
+        }
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: location.path)
+        } catch {
+            throw SourceError(source: name, reason: "the folder cannot be read (\(Self.describe(error)))")
+        }
+        let files = entries
+            .filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".json") }
+            .sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+            .map { location.appendingPathComponent($0) }
+            .filter { !self.isFolder(at: $0) }
+        var documents: [SourceDocument] = []
+        for file in files {
+            try refuseLinkOutOfSite(file, folder: location)
+            documents.append(try readFile(file, validate: validate))
+        }
+        let warnings = documents.isEmpty ? ["\(name): the folder has no *.json files"] : []
+        return SourceReading(documents: documents, warnings: warnings)
+    }
+
+    private func readFile(_ file: URL, validate: (Data, Data?) throws -> Void) throws(SourceError) -> SourceDocument {
+        let name = displayName(of: file)
+        let data: Data
+        do {
+            guard FileManager.default.isReadableFile(atPath: file.path) else {
+                throw CocoaError(.fileReadNoPermission)
+            }
+            data = try Data(contentsOf: file)
+        } catch {
+            throw SourceError(source: name, reason: "the file cannot be read (\(Self.describe(error)))")
+        }
+        do {
+            try DocumentCheck.check(data, noun: "file")
+            try validate(data, nil)
+        } catch {
+            throw SourceError(source: name, reason: DocumentCheck.reason(of: error))
+        }
+        return SourceDocument(name: name, data: data, origin: .file)
+    }
+
+    /// A path relative to the site folder when the file is inside it, else the absolute path.
+    func displayName(of file: URL) -> String {
+        let site = siteFolder.path.hasSuffix("/") ? siteFolder.path : siteFolder.path + "/"
+        let path = file.standardizedFileURL.path
+        return path.hasPrefix(site) ? String(path.dropFirst(site.count)) : path
+    }
+
+    private func isFolder(at url: URL) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
+    /// In a folder inside the site, a symbolic link may not lead out of the site (spec 7).
+    private func refuseLinkOutOfSite(_ file: URL, folder: URL) throws(SourceError) {
+        let site = siteFolder.resolvingSymlinksInPath().path + "/"
+        guard folder.resolvingSymlinksInPath().path.hasPrefix(site),
+              !file.resolvingSymlinksInPath().path.hasPrefix(site)
+        else { return }
+        throw SourceError(source: displayName(of: file), reason: "a symbolic link to a file outside the site folder is refused")
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch (error as? CocoaError)?.code {
+        case .fileReadNoPermission?: return "permission denied"
+        case .fileReadNoSuchFile?, .fileNoSuchFile?: return "no such file"
+        case .fileReadCorruptFile?: return "the file is corrupt"
+        default: return error.localizedDescription
+        }
+    }
+}

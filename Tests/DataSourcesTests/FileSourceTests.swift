@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import DataSources
+
+/// A fetcher for tests that must not touch the network.
+struct NoNetwork: Fetcher {
+    func fetch(_ request: FetchRequest) throws -> FetchResponse {
+        throw FetchError.connection("the test forbids the network")
+    }
+}
+
+@Suite("File sources")
+struct FileSourceTests {
+    func reader(_ site: TemporarySite, strict: Bool = false) -> SourceReader {
+        SourceReader(siteFolder: site.folder, fetcher: NoNetwork(), settings: FetchSettings(), offline: false, strict: strict)
+    }
+
+    @Test func readsAFileRelativeToTheSiteFolder() throws {
+        let site = try TemporarySite()
+        try site.write(#"{"results": [1]}"#, to: "Content/data/people.json")
+        let reading = try reader(site).read(.file("Content/data/people.json"))
+        #expect(reading.documents == [SourceDocument(name: "Content/data/people.json", data: Data(#"{"results": [1]}"#.utf8), origin: .file)])
+        #expect(reading.warnings.isEmpty)
+    }
+
+    @Test func readsAnAbsolutePath() throws {
+        let site = try TemporarySite()
+        let elsewhere = try TemporarySite()
+        let file = try elsewhere.write("[]", to: "shared.json")
+        let reading = try reader(site).read(.file(file.path))
+        #expect(reading.documents.map(\.name) == [file.standardizedFileURL.path])
+    }
+
+    @Test func readsAFolderOfJSONInNameOrderSkippingHiddenAndOtherFiles() throws {
+        let site = try TemporarySite()
+        try site.write("{}", to: "Content/data/scenarios/b.json")
+        try site.write("{}", to: "Content/data/scenarios/a.json")
+        try site.write("{}", to: "Content/data/scenarios/C.json")
+        try site.write("{}", to: "Content/data/scenarios/.hidden.json")
+        try site.write("{}", to: "Content/data/scenarios/notes.txt")
+        try site.write("{}", to: "Content/data/scenarios/sub/d.json")
+        let reading = try reader(site).read(.file("Content/data/scenarios/"))
+        #expect(reading.documents.map(\.name) == [
+            "Content/data/scenarios/C.json", "Content/data/scenarios/a.json", "Content/data/scenarios/b.json",
+        ])
+        #expect(reading.documents.allSatisfy { $0.origin == .file })
+    }
+
+    @Test func anEmptyFolderIsAWarning() throws {
+        let site = try TemporarySite()
+        try site.makeFolder("Content/data/scenarios")
+        let reading = try reader(site).read(.file("Content/data/scenarios"))
+        #expect(reading.documents.isEmpty)
+        #expect(reading.warnings == ["Content/data/scenarios: the folder has no *.json files"])
+    }
+
+    @Test func aMissingFileIsASourceError() throws {
+        let site = try TemporarySite()
+        #expect(throws: SourceError(source: "Content/data/people.json", reason: "no such file or folder")) {
+            try reader(site).read(.file("Content/data/people.json"))
+        }
+    }
+
+    @Test(arguments: [
+        ("", "the file is empty"),
+        ("  \n", "the file is empty"),
+        ("<!doctype html><p>hi</p>", "the file is HTML, not JSON"),
+    ])
+    func anUnusableFileIsASourceError(content: String, reason: String) throws {
+        let site = try TemporarySite()
+        try site.write(content, to: "people.json")
+        #expect(throws: SourceError(source: "people.json", reason: reason)) {
+            try reader(site).read(.file("people.json"))
+        }
+    }
+
+    @Test func aFileRejectedByValidateIsASourceError() throws {
+        let site = try TemporarySite()
+        try site.write(#"{"error": "nope"}"#, to: "people.json")
+        #expect(throws: SourceError(source: "people.json", reason: "an error object: nope")) {
+            try reader(site).read(.file("people.json")) { _, _ in throw DocumentRejection("an error object: nope") }
+        }
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root reads any file"))
+    func anUnreadableFileIsASourceError() throws {
+        let site = try TemporarySite()
+        let file = try site.write("{}", to: "people.json")
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: file.path)
+        #expect(throws: SourceError(source: "people.json", reason: "the file cannot be read (permission denied)")) {
+            try reader(site).read(.file("people.json"))
+        }
+    }
+
+    @Test func aLinkOutOfTheSiteInAFolderIsRefused() throws {
+        let site = try TemporarySite()
+        let elsewhere = try TemporarySite()
+        let outside = try elsewhere.write("{}", to: "secret.json")
+        try site.makeFolder("Content/data")
+        try FileManager.default.createSymbolicLink(
+            at: site.folder.appendingPathComponent("Content/data/link.json"), withDestinationURL: outside)
+        #expect(throws: SourceError(source: "Content/data/link.json", reason: "a symbolic link to a file outside the site folder is refused")) {
+            try reader(site).read(.file("Content/data"))
+        }
+    }
+}

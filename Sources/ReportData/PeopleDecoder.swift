@@ -1,0 +1,115 @@
+import Foundation
+import IntervalText
+import ValueTransformers
+
+/// Reads people from randomuser.me JSON of every API version found in the wild:
+///
+/// - 1.3/1.4: `{"results": [{"name": {…}, "dob": {"date": "1992-03-08T15:13:16.688Z", "age": 30}, …}]}`
+/// - 1.2: `dob` `{"date": "1983-07-14T07:29:45Z", "age": 35}`; 1.1: `dob` `"1983-07-14 07:29:45"`;
+///   1.0: `dob` a UNIX time number; the old 0.x shape: `results[].user`, `dob` a numeric string,
+///   `nationality` instead of `nat`;
+/// - a bare array of person objects; responses made with `inc=` that lack fields.
+///
+/// Only name, date of birth, age, picture, nationality and `login.uuid` are read; nothing
+/// else of a record is kept or quoted in a problem.
+///
+/// Rules: a record that is not an object, or has neither a name nor a readable date of birth,
+/// is left out with a warning. A missing or unreadable date of birth gives `birthDate == nil`
+/// and a warning; a bad picture URL is dropped with a warning; the person is kept.
+public struct PeopleDecoder: Sendable {
+    private let dates: CompoundTransformer
+    private let pictureURLs = URLTransformer(allowedSchemes: ["http", "https"], allowsRelative: false)
+
+    /// - Parameter dateFormats: extra date patterns (`date_formats` of `ttsite.yml`), tried
+    ///   after ISO 8601, UNIX time and the HTTP formats.
+    /// - Throws: when a format is not a supported pattern.
+    public init(dateFormats: [String] = []) throws(DateTextError) {
+        // The zone does not matter: a birth date is taken as written, never shifted.
+        dates = try CompoundTransformer.dates(formats: dateFormats, zoneless: .utc)
+    }
+
+    /// The people of `data`; `source` names the file or URL in problems.
+    public func decode(_ data: Data, source: String) -> PeopleDecoding {
+        let document: JSONDocument
+        let records: [JSONNode]
+        do {
+            document = try DocumentCheck.parse(data)
+            records = try DocumentCheck.peopleRecords(document.root)
+        } catch {
+            return PeopleDecoding(problems: [DataProblem(source: source, path: "", message: error.reason, severity: .error)])
+        }
+        var people: [Person] = []
+        people.reserveCapacity(records.count)
+        var skipped = 0
+        for record in records {
+            if let person = person(record, source: source) { people.append(person) } else { skipped += 1 }
+        }
+        var problems = document.problems.all.map { DataProblem($0, source: source) }
+        let unique = SlugAllocator.unique(people)
+        problems += unique.problems
+        return PeopleDecoding(people: unique.people, problems: problems, skippedRecords: skipped, recordCount: records.count)
+    }
+
+    private func person(_ record: JSONNode, source: String) -> Person? {
+        guard case .object = record.value else {
+            record.report("expected a person (an object), found \(record.value?.kindDescription ?? "nothing"); the record is left out")
+            return nil
+        }
+        let fields = record["user"].isPresent ? record["user"] : record   // the old 0.x shape
+        let name = fields["name"]
+        let title = trimmed(name["title"].string())
+        let first = trimmed(name["first"].string())
+        let last = trimmed(name["last"].string())
+
+        let dob = fields["dob"]
+        let isObject = if case .object = dob.value { true } else { false }
+        let dateNode = isObject ? dob["date"] : dob
+        var birthDate: IntervalText.CalendarDate?
+        if dateNode.isPresent {
+            if let written = dateNode.writtenDate(using: dates) {
+                let day = written.calendarDate
+                birthDate = IntervalText.CalendarDate(year: day.year, month: day.month, day: day.day)
+            }
+        } else {
+            dateNode.report("the date of birth is missing; pages show \"n/a\"")
+        }
+        let sourceAge = isObject ? dob["age"].int() : nil
+
+        guard !(first.isEmpty && last.isEmpty && birthDate == nil) else {
+            record.report("the person has neither a name nor a date of birth; the record is left out")
+            return nil
+        }
+
+        let uuid = trimmed(fields["login"]["uuid"].string()).lowercased()
+        let hash = StableHash.hex([first, last, birthDate?.description ?? ""])
+        let id = uuid.isEmpty ? hash : uuid
+        let slug = (uuid.isEmpty ? nil : Slug.make(from: uuid))
+            ?? Slug.make(from: Person.fullName(first: first, last: last))
+            ?? "person-" + hash
+
+        let nationality = trimmed(fields["nat"].isPresent ? fields["nat"].string() : fields["nationality"].string()).uppercased()
+        return Person(
+            id: id, slug: slug, title: title, first: first, last: last, birthDate: birthDate,
+            sourceAge: sourceAge, picture: picture(fields["picture"]),
+            nationality: nationality.isEmpty ? nil : nationality,
+            origin: RecordOrigin(source: source, path: record.path.description)
+        )
+    }
+
+    /// `picture.large/medium/thumbnail`; a plain string (very old responses) is the large one.
+    private func picture(_ node: JSONNode) -> Person.Picture? {
+        if case .string = node.value {
+            return node.url(using: pictureURLs).map { Person.Picture(large: $0) }
+        }
+        let picture = Person.Picture(
+            large: node["large"].url(using: pictureURLs),
+            medium: node["medium"].url(using: pictureURLs),
+            thumbnail: node["thumbnail"].url(using: pictureURLs)
+        )
+        return picture.best == nil ? nil : picture
+    }
+
+    private func trimmed(_ text: String?) -> String {
+        text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    }
+}

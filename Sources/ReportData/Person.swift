@@ -1,0 +1,84 @@
+import Foundation
+import IntervalText
+
+/// A person from a randomuser.me document, with only the fields a report may show.
+///
+/// Nothing else leaves the decoder: e-mail, phone, address, login credentials and national
+/// ids are never read, so no template can print them.
+public struct Person: Sendable, Hashable {
+    /// `login.uuid` (lower-cased) when present, else a stable hash of name and birth date.
+    public let id: String
+    /// The page name: only `a-z`, `0-9` and `-`, unique among the people decoded together.
+    public var slug: String
+    /// "Mr", "Ms", "Miss", … ; empty when missing.
+    public let title: String
+    /// Empty when missing.
+    public let first: String
+    /// Empty when missing.
+    public let last: String
+    /// `first + " " + last`, trimmed.
+    public let fullName: String
+    /// The first grapheme of the first and of the last word of the full name, upper-cased.
+    public let initials: String
+    /// The calendar date as written in the source, never shifted through a time zone; nil
+    /// when missing or unreadable (pages show "n/a").
+    public let birthDate: IntervalText.CalendarDate?
+    /// `dob.age` as the source gave it: the age when the document was made, not today's.
+    public let sourceAge: Int?
+    /// Picture URLs (http and https only); nil when the source had none.
+    public let picture: Picture?
+    /// `nat` (`nationality` in the old shape), e.g. "US"; nil when missing.
+    public let nationality: String?
+    /// The source and JSON path of the record, for messages.
+    public let origin: RecordOrigin
+
+    public init(
+        id: String, slug: String, title: String = "", first: String = "", last: String = "",
+        birthDate: IntervalText.CalendarDate? = nil, sourceAge: Int? = nil, picture: Picture? = nil,
+        nationality: String? = nil, origin: RecordOrigin = RecordOrigin(source: "", path: "")
+    ) {
+        self.id = id
+        self.slug = slug
+        self.title = title
+        self.first = first
+        self.last = last
+        self.fullName = Self.fullName(first: first, last: last)
+        self.initials = Self.initials(of: fullName)
+        self.birthDate = birthDate
+        self.sourceAge = sourceAge
+        self.picture = picture
+        self.nationality = nationality
+        self.origin = origin
+    }
+
+    /// A person's picture in the three sizes randomuser.me gives.
+    public struct Picture: Sendable, Hashable {
+        public let large: URL?
+        public let medium: URL?
+        public let thumbnail: URL?
+
+        public init(large: URL? = nil, medium: URL? = nil, thumbnail: URL? = nil) {
+            self.large = large
+            self.medium = medium
+            self.thumbnail = thumbnail
+        }
+
+        /// The largest one there is.
+        public var best: URL? { large ?? medium ?? thumbnail }
+    }
+
+    /// The seed's full name: `first + " " + last`, trimmed.
+    public static func fullName(first: String, last: String) -> String {
+        (first + " " + last).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The seed's initials: the first grapheme of the first and of the last word, upper-cased
+    /// ("Jennie Nichols" → "JN", "Cher" → "C", "Мария-Анна Петрова" → "МП", "" → "").
+    public static func initials(of fullName: String) -> String {
+        let words = fullName.split(whereSeparator: { $0.isWhitespace })
+        guard let firstWord = words.first, let lastWord = words.last else { return "" }
+        let head = firstWord.first.map { String($0).uppercased() } ?? ""
+        guard words.count > 1 else { return head }
+        return head + (lastWord.first.map { String($0).uppercased() } ?? "")
+    }
+}

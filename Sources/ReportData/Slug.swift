@@ -1,0 +1,71 @@
+/// Page names: lower-case `a-z`, `0-9` and single hyphens, never at either end.
+public enum Slug {
+    /// The longest slug made from a name; longer names are cut at a hyphen where possible.
+    public static let maximumLength = 80
+
+    /// `"Zoë O'Brien-Smith"` → `"zoe-obrien-smith"`, `"Сергій Ткаченко"` → `"serhiy-tkachenko"`;
+    /// nil when the text has no letter or digit, or a letter of a script with no
+    /// transliteration (Persian, Devanagari, …): the caller then uses a hash.
+    public static func make(from text: String) -> String? {
+        guard let latin = Transliteration.latin(text) else { return nil }
+        var slug = ""
+        var pendingHyphen = false
+        for scalar in latin.unicodeScalars {
+            switch scalar {
+            case "a"..."z", "0"..."9":
+                if pendingHyphen, !slug.isEmpty { slug += "-" }
+                pendingHyphen = false
+                slug.unicodeScalars.append(scalar)
+            case "'", "\u{2019}", "\u{02BC}", "`", "\u{00B4}":
+                break   // "O'Brien" is one word: obrien
+            default:
+                pendingHyphen = true
+            }
+        }
+        guard !slug.isEmpty else { return nil }
+        return shortened(slug)
+    }
+
+    /// Whether `text` is a well-formed slug.
+    public static func isValid(_ text: String) -> Bool {
+        !text.isEmpty && !text.hasPrefix("-") && !text.hasSuffix("-") && !text.contains("--")
+            && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    /// A slug from a stable hash of `parts`, for names no table can write in `a-z`:
+    /// `prefix-` and 16 hexadecimal digits.
+    public static func hashed(_ prefix: String, _ parts: [String]) -> String {
+        prefix + "-" + StableHash.hex(parts)
+    }
+
+    private static func shortened(_ slug: String) -> String {
+        guard slug.count > maximumLength else { return slug }
+        let cut = slug.prefix(maximumLength)
+        if let hyphen = cut.lastIndex(of: "-"), cut.distance(from: cut.startIndex, to: hyphen) > maximumLength / 2 {
+            return String(cut[..<hyphen])
+        }
+        return String(cut)
+    }
+}
+
+/// FNV-1a, 64 bits: the same value for the same text on every machine and every run (unlike
+/// Swift's `Hasher`, which is seeded per process).
+public enum StableHash {
+    /// The hash of `parts` joined by U+001F (so that "ab"+"c" differs from "a"+"bc").
+    public static func value(_ parts: [String]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for (position, part) in parts.enumerated() {
+            if position > 0 { hash = (hash ^ 0x1F) &* 0x0000_0100_0000_01B3 }
+            for byte in part.utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+        }
+        return hash
+    }
+
+    /// 16 lower-case hexadecimal digits.
+    public static func hex(_ parts: [String]) -> String {
+        let text = String(value(parts), radix: 16)
+        return String(repeating: "0", count: 16 - text.count) + text
+    }
+}

@@ -25,6 +25,12 @@ public struct SourceCache: Sendable {
         public var body: Data
         public var etag: String?
         public var lastModified: String?
+
+        public init(body: Data, etag: String? = nil, lastModified: String? = nil) {
+            self.body = body
+            self.etag = etag
+            self.lastModified = lastModified
+        }
     }
 
     /// What `<key>.json` holds.

@@ -14,7 +14,7 @@ extension SourceReader {
         let problem: String
         switch fetchWithRetries(url, revalidating: cached) {
         case .failure(let error, let attempts):
-            problem = attempts > 1 ? "\(error) after \(attempts) attempts" : "\(error)"
+            problem = attempts > 1 ? "\(error) (\(attempts) attempts)" : "\(error)"
         case .success(let response) where response.status == 304:
             guard let cached else {
                 problem = "HTTP 304 Not Modified to a request without validators"

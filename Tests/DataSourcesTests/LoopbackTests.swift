@@ -1,0 +1,200 @@
+import DataSources
+import Foundation
+import Testing
+
+/// The real `URLSessionFetcher` and `SourceReader` against `Server/test_server.py` on 127.0.0.1.
+@Suite("Loopback HTTP")
+struct LoopbackTests {
+    let server = TestServer.shared
+    let settings = FetchSettings(timeoutSeconds: 1, retries: 1, maxBytes: 1000, retryDelaySeconds: 0.01)
+
+    func reader(_ site: TemporarySite, strict: Bool = false, offline: Bool = false, retries: Int? = nil) -> SourceReader {
+        var settings = settings
+        if let retries { settings.retries = retries }
+        return SourceReader(siteFolder: site.folder, fetcher: URLSessionFetcher(), settings: settings, offline: offline, strict: strict)
+    }
+
+    /// The bytes of every file in the site's cache folder, by name.
+    func cacheFiles(_ site: TemporarySite) -> [String: Data] {
+        let folder = site.folder.appendingPathComponent(".ttsite/cache")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return Dictionary(uniqueKeysWithValues: names.map { ($0, (try? Data(contentsOf: folder.appendingPathComponent($0))) ?? Data()) })
+    }
+
+    /// A site whose cache holds the good copy of `/data/<key>`, fetched from the server.
+    func primedSite(key: String) throws -> TemporarySite {
+        let site = try TemporarySite()
+        let reading = try reader(site).read(.url(server.url("/data/\(key)")), validate: validateResults)
+        #expect(reading.documents.map(\.origin) == [.network])
+        #expect(cacheFiles(site).count == 2)
+        return site
+    }
+
+    /// Each misbehaviour of the server, and how the build words it.
+    static let misbehaviours: [(mode: String, problem: String)] = [
+        ("500", "HTTP 500 Internal Server Error (2 attempts)"),
+        ("503", "HTTP 503 Service Unavailable (2 attempts)"),
+        ("429", "HTTP 429 Too Many Requests (2 attempts)"),
+        ("404", "HTTP 404 Not Found"),
+        ("hang", "timed out after 1 s (2 attempts)"),
+        ("truncated", "truncated: 120 of 400 bytes (2 attempts)"),
+        ("html", "the response is HTML, not JSON"),
+        ("error", "the response is an error object: Uh oh, something has gone wrong."),
+        ("notjson", "the response is not valid JSON"),
+        ("empty", "the response has no records, but the cached copy has 2"),
+        ("big", "the body is larger than 1000 bytes (max_bytes)"),
+        ("bigchunked", "the body is larger than 1000 bytes (max_bytes)"),
+        ("loop", "redirected more than 5 times"),
+    ]
+
+    @Test(arguments: misbehaviours)
+    func aBadFetchFallsBackToTheCachedCopyAndWarns(mode: String, problem: String) throws {
+        let key = TestServer.uniqueKey()
+        let site = try primedSite(key: key)
+        let before = cacheFiles(site)
+        try server.setMode(mode, for: key)
+        let url = server.url("/data/\(key)")
+        let reading = try reader(site).read(.url(url), validate: validateResults)
+        #expect(reading.documents == [SourceDocument(name: url.absoluteString, data: goodBody, origin: .cache(reason: problem))])
+        #expect(reading.warnings == ["\(url.absoluteString): \(problem); using the cached copy"])
+        #expect(cacheFiles(site) == before)
+    }
+
+    @Test(arguments: misbehaviours.filter { $0.mode != "empty" })
+    func aBadFetchWithoutACachedCopyIsASourceError(mode: String, problem: String) throws {
+        let site = try TemporarySite()
+        let url = server.url("/fixed/\(mode)")
+        #expect(throws: SourceError(source: url.absoluteString, reason: "\(problem), and there is no cached copy")) {
+            try reader(site).read(.url(url), validate: validateResults)
+        }
+        #expect(cacheFiles(site).isEmpty)
+    }
+
+    @Test(arguments: misbehaviours.filter { ["500", "hang", "html", "empty"].contains($0.mode) })
+    func aBadFetchUnderStrictIsASourceErrorEvenWithACachedCopy(mode: String, problem: String) throws {
+        let key = TestServer.uniqueKey()
+        let site = try primedSite(key: key)
+        let before = cacheFiles(site)
+        try server.setMode(mode, for: key)
+        let url = server.url("/data/\(key)")
+        #expect(throws: SourceError(source: url.absoluteString, reason: "\(problem); not using the cached copy (--strict)")) {
+            try reader(site, strict: true).read(.url(url), validate: validateResults)
+        }
+        #expect(cacheFiles(site) == before)
+    }
+
+    @Test func anEmptyResultWithoutACachedCopyIsAccepted() throws {
+        let site = try TemporarySite()
+        let reading = try reader(site).read(.url(server.url("/fixed/empty")), validate: validateResults)
+        #expect(reading.documents.map(\.data) == [Data(#"{"results": []}"#.utf8)])
+        #expect(reading.warnings.isEmpty)
+    }
+
+    @Test(arguments: [("etag", "if-none-match", #""v1""#), ("lastmod", "if-modified-since", "Wed, 21 Oct 2015 07:28:00 GMT")])
+    func a304ReusesTheCachedCopy(mode: String, header: String, value: String) throws {
+        let key = TestServer.uniqueKey()
+        try server.setMode(mode, for: key)
+        let site = try primedSite(key: key)
+        #expect(try server.requests(for: key).headers[header] == nil)
+        let before = cacheFiles(site)
+        let reading = try reader(site).read(.url(server.url("/data/\(key)")), validate: validateResults)
+        #expect(reading.documents.map(\.origin) == [.notModified])
+        #expect(reading.documents.map(\.data) == [goodBody])
+        #expect(reading.warnings.isEmpty)
+        let requests = try server.requests(for: key)
+        #expect(requests.count == 2)
+        #expect(requests.headers[header] == value)
+        #expect(cacheFiles(site) == before)
+    }
+
+    @Test func aNewGoodCopyReplacesTheCachedOne() throws {
+        let key = TestServer.uniqueKey()
+        let site = try primedSite(key: key)
+        try server.setMode("good2", for: key)
+        let url = server.url("/data/\(key)")
+        let reading = try reader(site).read(.url(url), validate: validateResults)
+        #expect(reading.documents.map(\.origin) == [.network])
+        #expect(reading.documents.map(\.data) == [secondBody])
+        let entry = SourceCache(siteFolder: site.folder).entry(for: url)
+        #expect(entry == SourceCache.Entry(body: secondBody, etag: #""v2""#, lastModified: nil))
+    }
+
+    @Test func offlineUsesOnlyTheCachedCopy() throws {
+        let key = TestServer.uniqueKey()
+        let site = try primedSite(key: key)
+        try server.setMode("500", for: key)
+        let reading = try reader(site, offline: true).read(.url(server.url("/data/\(key)")), validate: validateResults)
+        #expect(reading.documents.map(\.origin) == [.cache(reason: "offline")])
+        #expect(reading.documents.map(\.data) == [goodBody])
+        #expect(reading.warnings.isEmpty)
+        #expect(try server.requests(for: key).count == 1)
+    }
+
+    @Test func offlineWithoutACachedCopyIsASourceError() throws {
+        let site = try TemporarySite()
+        let key = TestServer.uniqueKey()
+        let url = server.url("/data/\(key)")
+        #expect(throws: SourceError(source: url.absoluteString, reason: "offline (--offline), and there is no cached copy")) {
+            try reader(site, offline: true).read(.url(url), validate: validateResults)
+        }
+        #expect(try server.requests(for: key).count == 0)
+    }
+
+    @Test(arguments: [(failures: 2, retries: 2, succeeds: true), (failures: 2, retries: 1, succeeds: false), (failures: 1, retries: 0, succeeds: false)])
+    func retriesHappenAsConfigured(failures: Int, retries: Int, succeeds: Bool) throws {
+        let site = try TemporarySite()
+        let key = TestServer.uniqueKey()
+        let url = server.url("/flaky/\(key)/\(failures)")
+        let read = { try reader(site, retries: retries).read(.url(url), validate: validateResults) }
+        if succeeds {
+            #expect(try read().documents.map(\.data) == [goodBody])
+        } else {
+            let attempts = retries + 1 == 1 ? "" : " (\(retries + 1) attempts)"
+            #expect(throws: SourceError(source: url.absoluteString, reason: "HTTP 500 Internal Server Error\(attempts), and there is no cached copy")) {
+                try read()
+            }
+        }
+        #expect(try server.requests(for: key).count == retries + 1)
+    }
+
+    @Test func a404IsNotRetried() throws {
+        let key = TestServer.uniqueKey()
+        try server.setMode("404", for: key)
+        #expect(throws: SourceError.self) {
+            try reader(try TemporarySite(), retries: 3).read(.url(server.url("/data/\(key)")))
+        }
+        #expect(try server.requests(for: key).count == 1)
+    }
+
+    @Test func aGzipBodyIsDecompressed() throws {
+        let response = try URLSessionFetcher().fetch(FetchRequest(url: server.url("/fixed/gzip"), timeoutSeconds: 1, maxBytes: 1000))
+        #expect(response.status == 200)
+        #expect(response.body == goodBody)
+    }
+
+    @Test func theUserAgentNamesTtsiteAndItsVersion() throws {
+        let response = try URLSessionFetcher().fetch(FetchRequest(url: server.url("/fixed/useragent"), timeoutSeconds: 1))
+        let body = try JSONDecoder().decode([String: [[String: String]]].self, from: response.body)
+        #expect(body["results"]?.first?["userAgent"] == "ttsite/\(FetchSettings.ttsiteVersion) (+https://github.com/ttsite/ttsite)")
+    }
+
+    @Test(arguments: [0, 1, 5])
+    func upToFiveRedirectsAreFollowed(redirects: Int) throws {
+        let response = try URLSessionFetcher().fetch(FetchRequest(url: server.url("/chain/\(redirects)"), timeoutSeconds: 1))
+        #expect(response.status == 200)
+        #expect(response.body == goodBody)
+        #expect(response.finalURL == server.url("/chain/0"))
+    }
+
+    @Test func aSixthRedirectIsRefused() throws {
+        #expect(throws: FetchError.tooManyRedirects(limit: 5)) {
+            try URLSessionFetcher().fetch(FetchRequest(url: server.url("/chain/6"), timeoutSeconds: 1))
+        }
+    }
+
+    @Test func theFetcherReturnsErrorStatusesAsResponses() throws {
+        let response = try URLSessionFetcher().fetch(FetchRequest(url: server.url("/fixed/500"), timeoutSeconds: 1))
+        #expect(response.status == 500)
+        #expect(response.body == Data(#"{"status": 500}"#.utf8))
+    }
+}

@@ -1,0 +1,73 @@
+import DataSources
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The loopback HTTP server of `Server/test_server.py`, started once for the whole test run.
+/// It exits when its stdin closes, that is when the test process ends.
+final class TestServer: @unchecked Sendable {
+    static let shared: TestServer = {
+        do {
+            return try TestServer()
+        } catch {
+            fatalError("could not start the test HTTP server: \(error)")
+        }
+    }()
+
+    let port: Int
+    private let process: Process
+    private let input: Pipe
+
+    private init() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Server/test_server.py")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path]
+        input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            line.append(chunk)
+        }
+        guard let text = String(data: line, encoding: .utf8),
+              let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
+            process.terminate()
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the server printed no port"])
+        }
+        self.port = port
+    }
+
+    deinit {
+        try? input.fileHandleForWriting.close()
+    }
+
+    func url(_ path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)")!
+    }
+
+    /// A key no other test uses.
+    static func uniqueKey() -> String {
+        UUID().uuidString.lowercased()
+    }
+
+    /// Sets how `/data/<key>` behaves from now on.
+    func setMode(_ mode: String, for key: String) throws {
+        _ = try URLSessionFetcher().fetch(FetchRequest(url: url("/control/\(key)/\(mode)"), timeoutSeconds: 5))
+    }
+
+    /// How often `/data/<key>` (or `/flaky/<key>/…`) was asked, and the headers of the last request.
+    func requests(for key: String) throws -> (count: Int, headers: [String: String]) {
+        let response = try URLSessionFetcher().fetch(FetchRequest(url: url("/requests/\(key)"), timeoutSeconds: 5))
+        struct Requests: Decodable { var count: Int; var headers: [String: String] }
+        let requests = try JSONDecoder().decode(Requests.self, from: response.body)
+        return (requests.count, requests.headers)
+    }
+}

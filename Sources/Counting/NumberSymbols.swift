@@ -1,0 +1,129 @@
+/// How a language writes numbers: decimal separator, grouping separator, and from how many
+/// integer digits on it groups.
+///
+/// ttsite writes numbers itself rather than asking the system, so that a build is the same
+/// on every machine. The table matches what browsers' `Intl.NumberFormat` writes for the
+/// same language (CLDR), so the text in the HTML and the digits `counter.js` animates look
+/// alike; a test checks this against node. Only the primary language subtag counts
+/// ("de-AT" is written like "de"), and `counter.js` does the same.
+public struct NumberSymbols: Hashable, Sendable {
+    public var decimalSeparator: String
+    public var groupingSeparator: String
+    /// Integer parts with fewer digits are not grouped: 4 writes "1,234", 5 writes "1234"
+    /// but "12 345" (CLDR's minimum grouping digits + 3).
+    public var minimumDigitsToGroup: Int
+
+    public init(decimalSeparator: String, groupingSeparator: String, minimumDigitsToGroup: Int = 4) {
+        self.decimalSeparator = decimalSeparator
+        self.groupingSeparator = groupingSeparator
+        self.minimumDigitsToGroup = minimumDigitsToGroup
+    }
+
+    /// "1,234.5"
+    public static let english = NumberSymbols(decimalSeparator: ".", groupingSeparator: ",")
+    /// "1.234,5"
+    public static let german = NumberSymbols(decimalSeparator: ",", groupingSeparator: ".")
+    /// "1 234,5" with a no-break space (U+00A0), as in Russian and Ukrainian.
+    public static let spaceComma = NumberSymbols(decimalSeparator: ",", groupingSeparator: "\u{00A0}")
+
+    /// The symbols for a BCP 47 tag or locale identifier ("de", "de-AT", "uk_UA");
+    /// English for a language not in the table.
+    public init(language: String) {
+        let primary = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first
+            .map { $0.lowercased() } ?? ""
+        self = Self.table[primary] ?? .english
+    }
+
+    private static let table: [String: NumberSymbols] = [
+        "en": .english,
+        "de": .german,
+        "ru": .spaceComma,
+        "uk": .spaceComma,
+        "pl": NumberSymbols(decimalSeparator: ",", groupingSeparator: "\u{00A0}", minimumDigitsToGroup: 5),
+        "fr": NumberSymbols(decimalSeparator: ",", groupingSeparator: "\u{202F}"),
+        "es": NumberSymbols(decimalSeparator: ",", groupingSeparator: ".", minimumDigitsToGroup: 5),
+        "it": NumberSymbols(decimalSeparator: ",", groupingSeparator: ".", minimumDigitsToGroup: 5),
+        "nl": .german,
+        "pt": .german,
+    ]
+
+    /// `value` with exactly `fractionDigits` decimals (0…20), as `Intl.NumberFormat` writes
+    /// it with `minimumFractionDigits = maximumFractionDigits = fractionDigits`:
+    /// the shortest decimal that reads back as `value` ("0.35", not 0.34999…) rounded half
+    /// away from zero, so 0.35 → "0.4", 2.5 → "3", −2.5 → "-3". A value that rounds to
+    /// zero has no minus sign ("0", never "-0").
+    public func string(for value: Double, fractionDigits: Int) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value < 0 ? "-∞" : "∞" }
+        let decimals = min(max(fractionDigits, 0), 20)
+        var (digits, point) = Self.shortestDigits(of: abs(value))
+        // Round to `decimals` places: `digits` becomes |value| × 10^decimals, an integer.
+        let keep = point + decimals
+        if keep < 0 {
+            digits = []
+        } else if keep >= digits.count {
+            digits += Array(repeating: 0, count: keep - digits.count)
+        } else {
+            let roundUp = digits[keep] >= 5
+            digits.removeLast(digits.count - keep)
+            if roundUp { Self.increment(&digits) }
+        }
+        if digits.count < decimals + 1 {
+            digits.insert(contentsOf: Array(repeating: 0, count: decimals + 1 - digits.count), at: 0)
+        }
+        let isZero = digits.allSatisfy { $0 == 0 }
+        var integer = digits.dropLast(decimals).map(String.init).joined()
+        while integer.count > 1, integer.hasPrefix("0") { integer.removeFirst() }
+        if integer.count >= minimumDigitsToGroup, !groupingSeparator.isEmpty {
+            integer = Self.grouped(integer, separator: groupingSeparator)
+        }
+        let fraction = digits.suffix(decimals).map(String.init).joined()
+        let sign = value < 0 && !isZero ? "-" : ""
+        return sign + integer + (decimals > 0 ? decimalSeparator + fraction : "")
+    }
+
+    /// The decimal digits of the shortest text that reads back as `value` (≥ 0), without
+    /// leading zeros, and where the decimal point goes: (digits [3, 5], point 0) is 0.35,
+    /// ([1, 2], 4) is 1200.
+    static func shortestDigits(of value: Double) -> (digits: [Int], point: Int) {
+        // Swift's description is the shortest round-trip text: "0.35", "1e-07", "1.5e+21".
+        let text = value.description
+        let parts = text.split(separator: "e")
+        let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        let mantissa = parts[0].split(separator: ".", omittingEmptySubsequences: false)
+        let integerPart = mantissa[0]
+        let fractionPart = mantissa.count > 1 ? mantissa[1] : ""
+        var digits = (integerPart + fractionPart).compactMap { $0.wholeNumberValue }
+        var point = integerPart.count + exponent
+        while let first = digits.first, first == 0 {
+            digits.removeFirst()
+            point -= 1
+        }
+        while let last = digits.last, last == 0 { digits.removeLast() }
+        return (digits, point)
+    }
+
+    private static func increment(_ digits: inout [Int]) {
+        var index = digits.count - 1
+        while index >= 0 {
+            if digits[index] < 9 {
+                digits[index] += 1
+                return
+            }
+            digits[index] = 0
+            index -= 1
+        }
+        digits.insert(1, at: 0)
+    }
+
+    private static func grouped(_ digits: String, separator: String) -> String {
+        var groups: [Substring] = []
+        var end = digits.endIndex
+        while end > digits.startIndex {
+            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
+            groups.insert(digits[start..<end], at: 0)
+            end = start
+        }
+        return groups.joined(separator: separator)
+    }
+}

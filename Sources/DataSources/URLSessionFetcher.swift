@@ -60,7 +60,8 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
     func urlRequest(for url: URL) -> URLRequest {
         var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeoutSeconds)
         urlRequest.httpMethod = "GET"
-        for header in request.headers where url == request.url || !header.name.hasPrefix("If-") {
+        // Validators travel with redirects: they came from the final response of the last fetch.
+        for header in request.headers {
             urlRequest.setValue(header.value, forHTTPHeaderField: header.name)
         }
         return urlRequest

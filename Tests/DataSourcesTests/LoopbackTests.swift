@@ -192,6 +192,23 @@ struct LoopbackTests {
         }
     }
 
+    @Test func aRefusedConnectionIsAConnectionError() throws {
+        // Nothing listens on port 1 of the loopback interface.
+        #expect(throws: FetchError.connection("could not connect to the server")) {
+            try URLSessionFetcher().fetch(FetchRequest(url: URL(string: "http://127.0.0.1:1/")!, timeoutSeconds: 1))
+        }
+    }
+
+    @Test func validatorsTravelWithRedirects() throws {
+        let key = TestServer.uniqueKey()
+        let site = try primedSite(key: key)
+        let reading = try reader(site).read(.url(server.url("/redirect-to-data/\(key)")), validate: validateResults)
+        #expect(reading.documents.map(\.origin) == [.network])
+        let revalidated = try reader(site).read(.url(server.url("/redirect-to-data/\(key)")), validate: validateResults)
+        #expect(revalidated.documents.map(\.origin) == [.notModified])
+        #expect(try server.requests(for: key).headers["if-none-match"] == #""v1""#)
+    }
+
     @Test func theFetcherReturnsErrorStatusesAsResponses() throws {
         let response = try URLSessionFetcher().fetch(FetchRequest(url: server.url("/fixed/500"), timeoutSeconds: 1))
         #expect(response.status == 500)

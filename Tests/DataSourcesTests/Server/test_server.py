@@ -10,6 +10,7 @@ Paths (every <key> is chosen by a test, so parallel tests do not share state):
   /control/<key>/<mode>    sets the mode of /data/<key>
   /flaky/<key>/<n>         HTTP 500 for the first <n> requests, then "good"
   /requests/<key>          how often /data/<key> or /flaky/<key>/… was asked, and the last headers
+  /redirect-to-data/<key>  redirects to /data/<key>
   /loop/<n>                redirects to /loop/<n+1>, for ever
   /chain/<n>               redirects <n> more times, then "good"
 """
@@ -82,6 +83,8 @@ class Handler(BaseHTTPRequestHandler):
                     entry = requests.get(parts[1], {"count": 0, "headers": {}})
                     body = json.dumps(entry).encode()
                 return self.send(200, body)
+            if len(parts) == 2 and parts[0] == "redirect-to-data":
+                return self.redirect("/data/" + parts[1])
             if len(parts) == 2 and parts[0] == "loop":
                 return self.redirect("/loop/%d" % (int(parts[1]) + 1))
             if len(parts) == 2 and parts[0] == "chain":

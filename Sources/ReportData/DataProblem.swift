@@ -54,8 +54,24 @@ public struct DataProblem: Sendable, Hashable, CustomStringConvertible {
     /// `source path: message`, with the value appended when the message does not show it.
     public var description: String {
         var text = path.isEmpty ? "\(source): \(message)" : "\(source) \(path): \(message)"
-        if let value, !message.contains(value) { text += " (found \(value))" }
+        if let value, !Self.shows(value, in: message) { text += " (found \(value))" }
         return text
+    }
+
+    /// Whether `message` already quotes `value`: a string anywhere, a number or Boolean as a word
+    /// of its own (so that the 5 of "event 5" does not count as the value 5).
+    private static func shows(_ value: String, in message: String) -> Bool {
+        if value.hasPrefix("\"") { return message.contains(value) }
+        var searchRange = message.startIndex..<message.endIndex
+        while let found = message.range(of: value, range: searchRange) {
+            let before = found.lowerBound == message.startIndex ? nil : message[message.index(before: found.lowerBound)]
+            let after = found.upperBound == message.endIndex ? nil : message[found.upperBound]
+            let joinsBefore = before.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" } ?? false
+            let joinsAfter = after.map { $0.isLetter || $0.isNumber } ?? false
+            if !joinsBefore, !joinsAfter { return true }
+            searchRange = found.upperBound..<message.endIndex
+        }
+        return false
     }
 
     /// Compact JSON of a scalar, shortened to 80 characters; nil for objects and arrays.

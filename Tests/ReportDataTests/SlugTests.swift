@@ -1,0 +1,78 @@
+import ReportData
+import Testing
+
+@Suite struct SlugTests {
+    @Test(arguments: [
+        ("Jennie Nichols", "jennie-nichols"),
+        ("Seán O'Connor", "sean-oconnor"),
+        ("D’Angelo", "dangelo"),
+        ("Marie-Ève Lefèbvre-Dupont", "marie-eve-lefebvre-dupont"),
+        ("Zoë Müller", "zoe-muller"),
+        ("Straße", "strasse"),
+        ("Søren Kierkegaard", "soren-kierkegaard"),
+        ("Ærøskøbing", "aeroskobing"),
+        ("Œuvre", "oeuvre"),
+        ("Łódź", "lodz"),
+        ("Þórr Ðórsson", "thorr-dorsson"),
+        ("İstanbul ılık", "istanbul-ilik"),
+        ("Dvořák Čapek Ťažký", "dvorak-capek-tazky"),
+        ("Nguyễn Thị", "nguyen-thi"),
+        ("Ольга Щербакова", "olga-shcherbakova"),
+        ("Юрий Гагарин", "yuriy-gagarin"),
+        ("Фёдор Ёлкин", "fedor-elkin"),
+        ("Мирослава Кравчук", "miroslava-kravchuk"),
+        ("Сергій Їжаченко", "serhiy-yizhachenko"),
+        ("Григорій Гетьман", "hryhoriy-hetman"),
+        ("Αλέξανδρος Παπαδόπουλος", "alexandros-papadopoulos"),
+        ("Ευάγγελος Σούλης", "evaggelos-soulis"),
+        ("Ψυχή Χάος", "psychi-chaos"),
+        ("  --Hello,   World!--  ", "hello-world"),
+        ("Apollo 11", "apollo-11"),
+        ("moonlanding", "moonlanding"),
+        ("7A0EED16-9430-4D68-901F-C0D4C1C3BF00", "7a0eed16-9430-4d68-901f-c0d4c1c3bf00"),
+    ])
+    func transliterates(_ text: String, _ slug: String) {
+        #expect(Slug.make(from: text) == slug)
+        #expect(Slug.isValid(slug))
+    }
+
+    @Test(arguments: ["آرمین کریمی", "अनन्या शर्मा", "李小龍", "", "  ", "!!!", "Jean 李"])
+    func noSlugForScriptsWithoutATable(_ text: String) {
+        #expect(Slug.make(from: text) == nil)
+    }
+
+    @Test func longNamesAreCutAtAHyphen() throws {
+        let slug = try #require(Slug.make(from: String(repeating: "abcdefghi ", count: 20)))
+        #expect(slug.count <= Slug.maximumLength)
+        #expect(!slug.hasSuffix("-"))
+        #expect(slug.hasPrefix("abcdefghi-abcdefghi"))
+    }
+
+    @Test func hashesAreStableAndFixedLength() {
+        #expect(StableHash.hex([]) == "cbf29ce484222325")          // FNV-1a 64 offset basis
+        #expect(StableHash.hex(["a"]) == "af63dc4c8601ec8c")        // published FNV-1a 64 test vector
+        #expect(StableHash.hex(["ab", "c"]) != StableHash.hex(["a", "bc"]))
+        #expect(Slug.hashed("person", ["a"]) == "person-af63dc4c8601ec8c")
+    }
+
+    @Test func allocatorKeepsFirstAndNumbersTheRest() {
+        let (slugs, collisions) = SlugAllocator.allocate(["anna", "bob", "anna", "anna-2", "anna", "bob"])
+        // "anna-2" is wanted by record 3, so the second "anna" skips it.
+        #expect(slugs == ["anna", "bob", "anna-3", "anna-2", "anna-4", "bob-2"])
+        #expect(collisions.map(\.index) == [2, 4, 5])
+        #expect(collisions.map(\.holderIndex) == [0, 0, 1])
+        #expect(collisions.map(\.assigned) == ["anna-3", "anna-4", "bob-2"])
+        #expect(Set(slugs).count == slugs.count)
+    }
+
+    @Test func peopleFromTwoSourcesAreMadeUnique() throws {
+        let a = try Fixture.people("people-inc.json").people
+        let b = try Fixture.people("people-inc.json").people
+        let (people, problems) = SlugAllocator.unique(a + b)
+        #expect(people.map(\.slug).prefix(2) == ["wolfgang-amadeus", "clara-schumann"])
+        #expect(people[3].slug == "wolfgang-amadeus-2")
+        #expect(problems.count == 3)
+        #expect(problems[0].description
+            == #"people-inc.json results[0]: the page name "wolfgang-amadeus" is already taken by people-inc.json results[0] ("Wolfgang Amadeus"); "Wolfgang Amadeus" gets "wolfgang-amadeus-2""#)
+    }
+}

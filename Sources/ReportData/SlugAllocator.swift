@@ -1,9 +1,10 @@
 /// Gives every record a page name of its own, deterministically.
 ///
-/// Records are taken in the order given (the order of the sources, then of the records in
-/// each). The first record that wants a slug gets it; each later one gets the first of
-/// `slug-2`, `slug-3`, … that no record has and no record wants. Every such collision is
-/// reported, naming both records, so that a site author can see why a page moved.
+/// Records that want the same slug are sorted by a stable key (a person's `id`, a scenario's
+/// `named` and origin), then by input order: the first gets the slug, each later one the first
+/// of `slug-2`, `slug-3`, … that no record has and no record wants. Sorting by the key means
+/// that two "Anna Müller" keep their pages when a source lists them in another order. Every
+/// collision is reported, naming both records, so that a site author can see why.
 public enum SlugAllocator {
     /// A record that could not have the slug it wanted.
     public struct Collision: Sendable, Hashable {
@@ -17,17 +18,22 @@ public enum SlugAllocator {
         public let holderIndex: Int
     }
 
-    /// Unique slugs for `wanted` (one per record, in order), and the collisions.
-    public static func allocate(_ wanted: [String]) -> (slugs: [String], collisions: [Collision]) {
+    /// Unique slugs for `wanted` (one per record, in input order), and the collisions in input
+    /// order. `keys` (one per record) decide who keeps a contested slug; without them, input order.
+    public static func allocate(_ wanted: [String], rankedBy keys: [String]? = nil) -> (slugs: [String], collisions: [Collision]) {
         let everyWanted = Set(wanted)
         var holders: [String: Int] = [:]
-        var slugs: [String] = []
+        var slugs = wanted
         var collisions: [Collision] = []
-        slugs.reserveCapacity(wanted.count)
-        for (index, slug) in wanted.enumerated() {
+        var order = Array(wanted.indices)
+        if let keys {
+            precondition(keys.count == wanted.count, "one key per record")
+            order.sort { (keys[$0], $0) < (keys[$1], $1) }
+        }
+        for index in order {
+            let slug = wanted[index]
             guard let holder = holders[slug] else {
                 holders[slug] = index
-                slugs.append(slug)
                 continue
             }
             var number = 2
@@ -36,16 +42,17 @@ public enum SlugAllocator {
             }
             let assigned = "\(slug)-\(number)"
             holders[assigned] = index
-            slugs.append(assigned)
+            slugs[index] = assigned
             collisions.append(Collision(wanted: slug, assigned: assigned, index: index, holderIndex: holder))
         }
+        collisions.sort { $0.index < $1.index }
         return (slugs, collisions)
     }
 
     /// `people` with unique slugs, and a warning per collision naming both records. Use it on
     /// the people of all sources together; a decoder already does it within one document.
     public static func unique(_ people: [Person]) -> (people: [Person], problems: [DataProblem]) {
-        let (slugs, collisions) = allocate(people.map(\.slug))
+        let (slugs, collisions) = allocate(people.map(\.slug), rankedBy: people.map(\.id))
         var result = people
         for index in result.indices { result[index].slug = slugs[index] }
         let problems = collisions.map { collision in
@@ -57,7 +64,7 @@ public enum SlugAllocator {
 
     /// `scenarios` with unique slugs, and a warning per collision naming both scenarios.
     public static func unique(_ scenarios: [Scenario]) -> (scenarios: [Scenario], problems: [DataProblem]) {
-        let (slugs, collisions) = allocate(scenarios.map(\.slug))
+        let (slugs, collisions) = allocate(scenarios.map(\.slug), rankedBy: scenarios.map { $0.named + "\u{1F}" + $0.origin.description })
         var result = scenarios
         for index in result.indices { result[index].slug = slugs[index] }
         let problems = collisions.map { collision in

@@ -15,6 +15,7 @@ public enum Transliteration {
     /// letter or digit has no transliteration.
     public static func latin(_ text: String) -> String? {
         let lower = text.lowercased()
+        if lower.utf8.allSatisfy({ $0 < 0x80 }) { return lower }
         let ukrainian = lower.contains { "іїєґ".contains($0) }
         let cyrillic = ukrainian ? Self.ukrainian : Self.russian
         var output = ""

@@ -65,6 +65,14 @@ import Testing
         #expect(Set(slugs).count == slugs.count)
     }
 
+    @Test func keysDecideWhoKeepsTheSlugWhateverTheInputOrder() {
+        let forward = SlugAllocator.allocate(["anna", "anna"], rankedBy: ["b-id", "a-id"])
+        #expect(forward.slugs == ["anna-2", "anna"])
+        #expect(forward.collisions.map(\.holderIndex) == [1])
+        let reversed = SlugAllocator.allocate(["anna", "anna"], rankedBy: ["a-id", "b-id"])
+        #expect(reversed.slugs == ["anna", "anna-2"])
+    }
+
     @Test func peopleFromTwoSourcesAreMadeUnique() throws {
         let a = try Fixture.people("people-inc.json").people
         let b = try Fixture.people("people-inc.json").people

@@ -48,6 +48,9 @@ let package = Package(
             dependencies: [
                 "Markdown",
                 "IntervalText",
+                "DataSources",
+                "ReportData",
+                "Counting",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],

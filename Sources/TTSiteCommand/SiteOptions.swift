@@ -22,6 +22,9 @@ struct SiteOptions: ParsableArguments {
     @Flag(help: "Treat every warning as an error.")
     var strict = false
 
+    @Flag(help: "Never touch the network: use the cached copies of remote sources.")
+    var offline = false
+
     func buildOptions() throws -> BuildOptions {
         var instant = Date()
         if let now {
@@ -36,6 +39,7 @@ struct SiteOptions: ParsableArguments {
         options.baseURL = baseURL
         options.includeDrafts = drafts
         options.strict = strict
+        options.offline = offline
         return options
     }
 }

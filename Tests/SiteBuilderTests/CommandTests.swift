@@ -42,7 +42,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("index.html").path))
         let loud = try self.run(["build"], in: site.folder)
         #expect(loud.status == 0)
-        #expect(loud.stderr.hasPrefix("Built 1 page and 0 static files into "))
+        #expect(loud.stderr.hasPrefix("Built 1 page, 0 static files into "))
     }
 
     @Test func aMissingConfigExitsTwo() throws {

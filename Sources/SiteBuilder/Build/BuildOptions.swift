@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 
 /// What a build is asked to do: the command line's flags, as values.
@@ -14,6 +15,10 @@ public struct BuildOptions: Sendable {
     public var now: Date
     public var includeDrafts = false
     public var strict = false
+    /// Never touch the network: remote sources come from the cache of their last good copy.
+    public var offline = false
+    /// How remote sources are fetched; nil is the real HTTP client.
+    public var fetcher: (any Fetcher)?
 
     public init(siteFolder: URL, now: Date) {
         self.siteFolder = siteFolder
@@ -27,13 +32,22 @@ public struct BuildOptions: Sendable {
 public struct BuildSummary: Sendable {
     public var pages = 0
     public var staticFiles = 0
+    public var people = 0
+    public var scenarios = 0
+    public var events = 0
+    public var skippedRecords = 0
     public var outputFolder: URL
     public var warnings: [String] = []
     /// One line per stage with what it did, for `--verbose`.
     public var details: [String] = []
 
     public var line: String {
-        let warningText = warnings.isEmpty ? "" : ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
-        return "Built \(pages) page\(pages == 1 ? "" : "s") and \(staticFiles) static file\(staticFiles == 1 ? "" : "s") into \(outputFolder.path)\(warningText)"
+        var parts = ["\(pages) page\(pages == 1 ? "" : "s")", "\(staticFiles) static file\(staticFiles == 1 ? "" : "s")"]
+        if people > 0 { parts.append(people == 1 ? "1 person" : "\(people) people") }
+        if scenarios > 0 { parts.append("\(scenarios) scenario\(scenarios == 1 ? "" : "s") with \(events) events") }
+        var line = "Built " + parts.joined(separator: ", ") + " into \(outputFolder.path)"
+        if skippedRecords > 0 { line += "; \(skippedRecords) record\(skippedRecords == 1 ? "" : "s") skipped" }
+        if !warnings.isEmpty { line += ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")" }
+        return line
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A site folder and the pipeline that turns it into an output folder:
 ///
-///     config → content → templates → render → write (staging) → publish
+///     config → sources + decode → content → templates → render → write (staging) → publish
 ///
 /// Each stage is a type of its own; this file only calls them in order.
 public enum Site {
@@ -14,6 +14,14 @@ public enum Site {
         let outputURL = outputFolder(options, config)
         var summary = BuildSummary(outputFolder: outputURL)
 
+        let report = try ReportLoader(config: config, options: options).load()
+        summary.people = report.people.count
+        summary.scenarios = report.scenarios.count
+        summary.events = report.eventCount
+        summary.skippedRecords = report.skippedRecords
+        summary.warnings += report.warnings
+        summary.details += report.sourceLines
+
         let content = try ContentScanner(
             contentFolder: options.siteFolder.appendingPathComponent("Content"),
             siteFolder: options.siteFolder,
@@ -24,7 +32,7 @@ public enum Site {
 
         let templates = try TemplateSet(overridesIn: options.siteFolder.appendingPathComponent("Templates"))
         let assets = AssetManifest(assets: templates.assets)
-        let renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: content.pages)
+        let renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: content.pages, reportData: report.templateData)
 
         let output = try OutputFolder(destination: outputURL, siteFolder: options.siteFolder)
         do {

@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import IntervalText
 import Yams
@@ -89,7 +90,7 @@ extension SiteConfig {
         return url
     }
 
-    private static func sources(_ node: Node, _ key: String, _ reader: YAMLReader) throws -> [SourceLocation] {
+    private static func sources(_ node: Node, _ key: String, _ reader: YAMLReader) throws -> [DataSources.SourceLocation] {
         guard let sequence = node.sequence else {
             throw reader.error("`\(key)` must be a list of `- file: …` or `- url: …` entries", at: node)
         }
@@ -171,10 +172,10 @@ extension SiteConfig {
         }
     }
 
-    private static func fetchSettings(_ node: Node, _ reader: YAMLReader) throws -> FetchSettings {
+    private static func fetchSettings(_ node: Node, _ reader: YAMLReader) throws -> DataSources.FetchSettings {
         let mapping = try reader.mapping(node, "fetch")
         try reader.requireKnownKeys(mapping, ["timeout_seconds", "retries", "max_bytes"], context: "fetch")
-        var settings = FetchSettings()
+        var settings = DataSources.FetchSettings()
         if let value = mapping["timeout_seconds"] {
             settings.timeoutSeconds = try reader.number(value, "timeout_seconds")
             guard settings.timeoutSeconds > 0 else { throw reader.error("`timeout_seconds` must be more than 0", at: value) }

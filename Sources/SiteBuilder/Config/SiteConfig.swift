@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import IntervalText
 
@@ -13,38 +14,17 @@ public struct SiteConfig: Sendable {
     public var output: String = "_site"
     public var markdown = MarkdownSettings()
     /// Where birthday JSON comes from.
-    public var people: [SourceLocation] = []
+    public var people: [DataSources.SourceLocation] = []
     /// Where scenario JSON comes from.
-    public var scenarios: [SourceLocation] = []
+    public var scenarios: [DataSources.SourceLocation] = []
     /// Length of a timeline replay, in seconds.
     public var replaySeconds: Double = 60
     /// Extra date formats (`dd.MM.yyyy`) tried when reading dates from data.
     public var dateFormats: [String] = []
-    public var fetch = FetchSettings()
+    public var fetch = DataSources.FetchSettings()
     /// The languages interval text ("in 23 days", "vor 3 Jahren") speaks: the built-in ones
     /// with the `interval_text` overrides of `ttsite.yml` applied, by language code.
     public var intervalLanguages: [String: IntervalText.Language] = IntervalText.Language.builtIn
-
-    /// A `file:` or `url:` entry of `people` or `scenarios`.
-    public enum SourceLocation: Sendable, Equatable, CustomStringConvertible {
-        /// A file, or a folder of `*.json`, relative to the site folder unless absolute.
-        case file(String)
-        case url(URL)
-
-        public var description: String {
-            switch self {
-            case .file(let path): path
-            case .url(let url): url.absoluteString
-            }
-        }
-    }
-
-    public struct FetchSettings: Sendable, Equatable {
-        public var timeoutSeconds: Double = 30
-        public var retries: Int = 2
-        public var maxBytes: Int = 50_000_000
-        public init() {}
-    }
 
     public struct MarkdownSettings: Sendable, Equatable {
         /// Typographic quotes and dashes.

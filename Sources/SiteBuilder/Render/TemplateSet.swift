@@ -23,6 +23,7 @@ public struct TemplateSet: Sendable {
         "home.mustache": PackageResources.home_mustache,
         "not-found.mustache": PackageResources.not_found_mustache,
         "style.css": PackageResources.style_css,
+        "counter.js": PackageResources.counter_js,
     ]
 
     /// Loads the defaults and the overrides in `folder` (which may not exist), and parses

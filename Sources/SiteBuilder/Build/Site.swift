@@ -32,13 +32,15 @@ public enum Site {
 
         let templates = try TemplateSet(overridesIn: options.siteFolder.appendingPathComponent("Templates"))
         let assets = AssetManifest(assets: templates.assets)
-        let renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: content.pages, reportData: report.templateData)
+        let reportPages = ReportPages(content: content.pages, report: report, config: config, now: options.now)
+        let pages = reportPages.pages
+        let renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: pages, reportData: report.templateData)
 
         let output = try OutputFolder(destination: outputURL, siteFolder: options.siteFolder)
         do {
-            let notFound = content.pages.first { $0.translationKey == "404" && $0.language == config.defaultLanguage }
-            for page in content.pages where page.translationKey != "404" {
-                try output.write(try renderer.render(page), to: page.outputPath)
+            let notFound = pages.first { $0.translationKey == "404" && $0.language == config.defaultLanguage }
+            for page in pages where page.translationKey != "404" {
+                try output.write(try renderer.render(page, extra: reportPages.extras[page.outputPath] ?? [:]), to: page.outputPath)
                 summary.pages += 1
             }
             try output.write(renderer.renderNotFound(notFound), to: "404.html")
@@ -50,7 +52,7 @@ public enum Site {
                 try output.write(asset.bytes, to: asset.path)
             }
             if let baseURL = config.baseURL {
-                let urlPaths = content.pages.filter { $0.translationKey != "404" }.map(\.urlPath)
+                let urlPaths = pages.filter { $0.translationKey != "404" }.map(\.urlPath)
                 try output.write(Sitemap.xml(baseURL: baseURL, urlPaths: urlPaths), to: "sitemap.xml")
             } else {
                 summary.details.append("sitemap: not written, the site has no base_url")

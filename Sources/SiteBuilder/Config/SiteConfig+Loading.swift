@@ -7,6 +7,7 @@ extension SiteConfig {
     static let knownKeys = [
         "title", "base_url", "languages", "time_zone", "output", "people", "scenarios",
         "replay_seconds", "date_formats", "fetch", "markdown", "interval_text",
+        "birthday_format", "remote_images",
     ]
 
     /// Reads and checks `ttsite.yml`. Errors name the file, the line and the key.
@@ -62,6 +63,13 @@ extension SiteConfig {
             guard config.replaySeconds > 0 else { throw reader.error("`replay_seconds` must be more than 0", at: node) }
         }
         if let node = mapping["date_formats"] { config.dateFormats = try reader.strings(node, "date_formats") }
+        if let node = mapping["birthday_format"] {
+            config.birthdayFormat = try reader.string(node, "birthday_format")
+            guard config.birthdayFormat.contains("d"), config.birthdayFormat.contains("M") || config.birthdayFormat.contains("L") else {
+                throw reader.error("`birthday_format` needs a day (`d` or `dd`) and a month (`M`, `MM`, `MMM` or `MMMM`), such as `dd-MM-yyyy`", at: node)
+            }
+        }
+        if let node = mapping["remote_images"] { config.remoteImages = try reader.bool(node, "remote_images") }
         if let node = mapping["fetch"] { config.fetch = try fetchSettings(node, reader) }
         if let node = mapping["markdown"] {
             let markdown = try reader.mapping(node, "markdown")

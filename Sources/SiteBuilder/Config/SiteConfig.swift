@@ -22,6 +22,12 @@ public struct SiteConfig: Sendable {
     /// Extra date formats (`dd.MM.yyyy`) tried when reading dates from data.
     public var dateFormats: [String] = []
     public var fetch = DataSources.FetchSettings()
+    /// How birthdays are written on the people pages; `MMMM` gives month names in the page's
+    /// language.
+    public var birthdayFormat = "dd-MM-yyyy"
+    /// Show people's pictures from their source's URLs (off: initials only, no request leaves
+    /// the reader's browser for another host).
+    public var remoteImages = false
     /// The languages interval text ("in 23 days", "vor 3 Jahren") speaks: the built-in ones
     /// with the `interval_text` overrides of `ttsite.yml` applied, by language code.
     public var intervalLanguages: [String: IntervalText.Language] = IntervalText.Language.builtIn

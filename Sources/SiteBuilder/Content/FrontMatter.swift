@@ -26,6 +26,12 @@ public struct MarkdownSource: Sendable {
     /// 1-based line of the file on which `body` starts.
     public var bodyLine: Int
 
+    public init(frontMatter: FrontMatter, body: String, bodyLine: Int = 1) {
+        self.frontMatter = frontMatter
+        self.body = body
+        self.bodyLine = bodyLine
+    }
+
     /// Splits and parses `text`, read from `file` (named in errors). Accepts a UTF-8 BOM and
     /// CRLF line ends; a file without a leading `---` line has no front matter.
     public init(parsing text: String, file: String) throws {

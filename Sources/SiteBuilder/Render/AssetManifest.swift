@@ -23,13 +23,17 @@ struct AssetManifest: Sendable {
 /// A short, stable fingerprint of some bytes (64-bit FNV-1a, 16 hex digits): enough to tell
 /// versions of an asset apart; not a security hash.
 enum ContentHash {
-    static func hex(of bytes: [UInt8]) -> String {
+    static func value(of bytes: [UInt8]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01b3
         }
-        let digits = String(hash, radix: 16)
+        return hash
+    }
+
+    static func hex(of bytes: [UInt8]) -> String {
+        let digits = String(value(of: bytes), radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

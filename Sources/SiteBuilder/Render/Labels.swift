@@ -3,7 +3,7 @@
 enum Labels {
     static func forLanguage(_ language: String) -> [String: String] {
         let base = String(language.prefix(while: { $0 != "-" }))
-        return table[base] ?? table["en"]!
+        return (table[base] ?? [:]).merging(table["en"]!) { own, _ in own }
     }
 
     private static let table: [String: [String: String]] = [
@@ -11,11 +11,25 @@ enum Labels {
             "skip": "Skip to content", "menu": "Main menu", "languages": "Languages",
             "builtWith": "Built with", "home": "Back to the home page",
             "notFound": "Page not found", "notFoundText": "There is nothing at this address.",
+            "people": "People", "yearsOld": "<AGE> old", "today": "today!", "notAvailable": "n/a",
+            "born": "Born", "age": "Age", "nextBirthday": "Next birthday", "daysUntil": "days until the next birthday",
+            "backToList": "All people", "previous": "Previous", "next": "Next",
+            "ageChart": "People by age", "ageChartSummary": "Show the numbers", "ageRange": "Age", "count": "People",
+            "unknownAge": "without a known date of birth", "upcoming": "Birthdays in the next 30 days",
+            "noUpcoming": "No birthdays in the next 30 days.", "peopleCount": "people", "scenarioCount": "timelines",
+            "eventCount": "events", "noPeople": "There is nobody on the list yet.",
         ],
         "de": [
             "skip": "Zum Inhalt springen", "menu": "Hauptmenü", "languages": "Sprachen",
             "builtWith": "Erstellt mit", "home": "Zurück zur Startseite",
             "notFound": "Seite nicht gefunden", "notFoundText": "Unter dieser Adresse gibt es nichts.",
+            "people": "Personen", "yearsOld": "<AGE> alt", "today": "heute!", "notAvailable": "k. A.",
+            "born": "Geboren", "age": "Alter", "nextBirthday": "Nächster Geburtstag", "daysUntil": "Tage bis zum nächsten Geburtstag",
+            "backToList": "Alle Personen", "previous": "Vorherige", "next": "Nächste",
+            "ageChart": "Personen nach Alter", "ageChartSummary": "Zahlen anzeigen", "ageRange": "Alter", "count": "Personen",
+            "unknownAge": "ohne bekanntes Geburtsdatum", "upcoming": "Geburtstage in den nächsten 30 Tagen",
+            "noUpcoming": "Keine Geburtstage in den nächsten 30 Tagen.", "peopleCount": "Personen", "scenarioCount": "Zeitleisten",
+            "eventCount": "Ereignisse", "noPeople": "Noch niemand auf der Liste.",
         ],
         "ru": [
             "skip": "Перейти к содержанию", "menu": "Главное меню", "languages": "Языки",

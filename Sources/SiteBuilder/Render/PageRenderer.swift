@@ -36,9 +36,11 @@ struct PageRenderer {
         return name
     }
 
-    func render(_ page: ContentPage) throws -> String {
+    /// The page's HTML; `extra` holds the values of a report page (people, counters …).
+    func render(_ page: ContentPage, extra: [String: Any] = [:]) throws -> String {
         let html = markdown.html(try pageText(page))
-        let context = self.context(for: page, urlPath: page.urlPath, contentHTML: html, root: RelativeLink.root(from: page.urlPath))
+        var context = self.context(for: page, urlPath: page.urlPath, contentHTML: html, root: RelativeLink.root(from: page.urlPath))
+        context.merge(extra) { _, new in new }
         return templates.render(try templateName(for: page), context)
     }
 
@@ -73,7 +75,8 @@ struct PageRenderer {
         if let contentHTML { pageValues["content"] = contentHTML }
         pageValues["url"] = root + urlPath + "index.html"
 
-        let languageHome = language == config.defaultLanguage ? "" : language + "/"
+        // The language's own home page, or the site's when that language has none.
+        let languageHome = language != config.defaultLanguage && pagesByKey[""]?[language] != nil ? language + "/" : ""
         var context: [String: Any] = [
             "lang": language,
             "root": root,

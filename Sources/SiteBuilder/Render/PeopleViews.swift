@@ -1,0 +1,113 @@
+import Counting
+import Foundation
+import IntervalText
+import ReportData
+
+/// The view models of the people pages in one language: every text computed here, so the
+/// templates only place values.
+struct PeopleViews {
+    let config: SiteConfig
+    let language: String
+    let today: IntervalText.CalendarDate
+    /// Path prefix of this language's pages (`""` or `de/`).
+    let prefix: String
+    private let labels: [String: String]
+    private let intervals: IntervalFormatter
+    private let dates: DatePattern
+
+    init(config: SiteConfig, language: String, today: IntervalText.CalendarDate) {
+        self.config = config
+        self.language = language
+        self.today = today
+        prefix = language == config.defaultLanguage ? "" : language + "/"
+        labels = Labels.forLanguage(language)
+        let spoken = config.intervalLanguages[language] ?? IntervalText.Language.builtIn(code: language) ?? .english
+        intervals = IntervalFormatter(language: spoken, counting: .calendar(config.timeZone))
+        dates = DatePattern(config.birthdayFormat, language: language)
+    }
+
+    /// One person as the list and the person page show them.
+    func person(_ facts: PersonFacts, root: String) -> [String: Any] {
+        let person = facts.person
+        var view: [String: Any] = [
+            "name": person.fullName.isEmpty ? labels["notAvailable"]! : person.fullName,
+            "title": person.title,
+            "initials": person.initials,
+            "avatarClass": "avatar-\(Self.colourIndex(of: person.id))",
+            "href": root + prefix + "people/\(person.slug)/index.html",
+            "birthday": person.birthDate.map(dates.string) ?? labels["notAvailable"]!,
+            "age": facts.age.map(ageText) ?? labels["notAvailable"]!,
+            "nextBirthday": nextBirthdayText(facts),
+            "isBirthday": facts.daysUntilBirthday == 0,
+        ]
+        if let born = person.birthDate { view["birthdayISO"] = DatePattern.iso(born) }
+        if let next = facts.nextBirthday { view["nextBirthdayISO"] = DatePattern.iso(next) }
+        if let nationality = person.nationality { view["nationality"] = nationality }
+        if config.remoteImages, let picture = person.picture?.best {
+            view["picture"] = picture.absoluteString
+        }
+        if let age = facts.age { view["ageCounter"] = counter(to: Double(age), format: "{value}") }
+        if let days = facts.daysUntilBirthday { view["daysCounter"] = counter(to: Double(days), format: "{value}") }
+        return view
+    }
+
+    /// "34 years old" / "34 Jahre alt".
+    func ageText(_ age: Int) -> String {
+        let years = intervals.standalone(Double(age), .years) ?? "\(age)"
+        return labels["yearsOld"]!.replacingOccurrences(of: "<AGE>", with: years)
+    }
+
+    /// "in 23 days", "today!", or "n/a" without a birth date.
+    func nextBirthdayText(_ facts: PersonFacts) -> String {
+        guard let next = facts.nextBirthday, let days = facts.daysUntilBirthday else { return labels["notAvailable"]! }
+        if days == 0 { return labels["today"]! }
+        return intervals.string(for: next, relativeTo: today) ?? ""
+    }
+
+    /// A counter that counts up to `value` (see `counter.js`), with its final text for the HTML.
+    func counter(to value: Double, format: String) -> [String: Any] {
+        let counter = try! Counter(from: 0, to: value, duration: 1.5, easing: .easeOut, kind: .integer, format: format)
+        return [
+            "text": counter.finalText(language: language),
+            "attributes": counter.dataAttributes.map { ["name": $0.0, "value": $0.1] },
+        ]
+    }
+
+    /// The bar chart of ages as SVG geometry (a 600 × 220 view box) and a table's rows.
+    func histogram(_ histogram: AgeHistogram) -> [String: Any] {
+        let width = 600.0, chartHeight = 160.0, top = 24.0
+        let slot = histogram.bars.isEmpty ? width : width / Double(histogram.bars.count)
+        let largest = Double(max(histogram.largest, 1))
+        let bars: [[String: Any]] = histogram.bars.map { bar in
+            let index = Double((bar.from - (histogram.bars.first?.from ?? 0)) / 10)
+            let height = (Double(bar.count) / largest * chartHeight).rounded()
+            return [
+                "label": "\(bar.from)–\(bar.from + 9)",
+                "count": bar.count,
+                "x": format(index * slot + slot * 0.15),
+                "width": format(slot * 0.7),
+                "y": format(top + chartHeight - height),
+                "height": format(height),
+                "labelX": format(index * slot + slot / 2),
+                "countY": format(top + chartHeight - height - 6),
+            ]
+        }
+        var view: [String: Any] = [
+            "bars": bars,
+            "baseline": format(top + chartHeight),
+            "labelY": format(top + chartHeight + 20),
+            "hasBars": !bars.isEmpty,
+        ]
+        if histogram.unknown > 0 { view["unknown"] = "\(histogram.unknown) \(labels["unknownAge"]!)" }
+        return view
+    }
+
+    private func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    }
+
+    /// One of twelve avatar colours, the same for a person on every build (FNV-1a of the id).
+    static func colourIndex(of id: String) -> Int {
+        Int(ContentHash.value(of: Array(id.utf8)) % 12)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import IntervalText
+import ReportData
+
+/// The pages made from data rather than from `Content/`: the people list and a page per
+/// person, in every language of the site, with the view models their templates show. A
+/// `Content/people.md` (or `people.de.md`) gives the list page its title and intro text.
+struct ReportPages {
+    /// Every page, content and generated, in output order.
+    var pages: [ContentPage]
+    /// Extra template values by output path.
+    var extras: [String: [String: Any]]
+
+    init(content: [ContentPage], report: Report, config: SiteConfig, now: Date) {
+        var pages = content
+        var extras: [String: [String: Any]] = [:]
+        let today = IntervalText.CalendarDate(now, in: config.timeZone)
+        let ordered = PersonFacts.inBirthdayOrder(report.people, today: today)
+
+        for language in config.languages {
+            let views = PeopleViews(config: config, language: language, today: today)
+            let labels = Labels.forLanguage(language)
+
+            if let home = pages.firstIndex(where: { $0.translationKey == "" && $0.language == language }) {
+                if !config.people.isEmpty || !config.scenarios.isEmpty {
+                    extras[pages[home].outputPath] = Self.homeExtras(ordered, report: report, views: views, root: RelativeLink.root(from: pages[home].urlPath), hasPeople: !config.people.isEmpty)
+                }
+            }
+            guard !config.people.isEmpty else { continue }
+
+            // The people list, from Content/people.md when there is one.
+            var list: ContentPage
+            if let index = pages.firstIndex(where: { $0.translationKey == "people" && $0.language == language }) {
+                list = pages.remove(at: index)
+                if list.source.frontMatter.layout == nil { list.source.frontMatter.layout = "people" }
+            } else {
+                var front = FrontMatter()
+                front.title = labels["people"]
+                front.layout = "people"
+                front.menu = 3
+                list = ContentPage(sourcePath: "(people)", source: MarkdownSource(frontMatter: front, body: ""), language: language, urlPath: views.prefix + "people/", translationKey: "people")
+            }
+            pages.append(list)
+            let root = RelativeLink.root(from: list.urlPath)
+            extras[list.outputPath] = [
+                "people": ordered.map { views.person($0, root: root) },
+                "histogram": views.histogram(AgeHistogram(ages: ordered.map(\.age))),
+                "hasPeople": !ordered.isEmpty,
+                "hasCounters": false,
+            ]
+
+            for (position, facts) in ordered.enumerated() {
+                var front = FrontMatter()
+                front.title = facts.person.fullName
+                front.layout = "person"
+                let page = ContentPage(sourcePath: "(person \(facts.person.slug))", source: MarkdownSource(frontMatter: front, body: ""), language: language, urlPath: views.prefix + "people/\(facts.person.slug)/", translationKey: "people/\(facts.person.slug)")
+                pages.append(page)
+                let root = RelativeLink.root(from: page.urlPath)
+                var extra: [String: Any] = [
+                    "person": views.person(facts, root: root),
+                    "list": root + views.prefix + "people/index.html",
+                    "hasCounters": facts.age != nil,
+                ]
+                if position > 0 { extra["previous"] = views.person(ordered[position - 1], root: root) }
+                if position + 1 < ordered.count { extra["next"] = views.person(ordered[position + 1], root: root) }
+                extras[page.outputPath] = extra
+            }
+        }
+        self.pages = pages
+        self.extras = extras
+    }
+
+    /// The home page's report: counters and the birthdays of the next 30 days.
+    private static func homeExtras(_ ordered: [PersonFacts], report: Report, views: PeopleViews, root: String, hasPeople: Bool) -> [String: Any] {
+        let upcoming = ordered.filter { ($0.daysUntilBirthday ?? .max) <= 30 }
+        let labels = Labels.forLanguage(views.language)
+        return [
+            "hasCounters": true,
+            "hasPeople": hasPeople,
+            "peopleHref": root + views.prefix + "people/index.html",
+            "counters": [
+                ["counter": views.counter(to: Double(report.people.count), format: "{value}"), "label": labels["peopleCount"]!],
+                ["counter": views.counter(to: Double(report.scenarios.count), format: "{value}"), "label": labels["scenarioCount"]!],
+                ["counter": views.counter(to: Double(report.eventCount), format: "{value}"), "label": labels["eventCount"]!],
+            ],
+            "upcoming": upcoming.map { views.person($0, root: root) },
+            "hasUpcoming": !upcoming.isEmpty,
+        ]
+    }
+}

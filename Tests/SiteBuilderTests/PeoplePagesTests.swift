@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import SiteBuilder
+
+/// The people report at a fixed instant. Every expected age and distance below was worked
+/// out by hand from the calendar (2026-11-22 in Berlin; 2027 is a common year).
+@Suite struct PeoplePagesTests {
+    static let people = """
+        {"results":[
+         {"name":{"title":"Ms","first":"Anna","last":"Alpha"},"dob":{"date":"1990-11-22T23:30:00Z"},"login":{"uuid":"00000000-0000-4000-8000-00000000000a"},
+          "email":"anna@example.com","phone":"(555) 123-4567","cell":"0170 999","login2":{"password":"s3cret-pw"},"id":{"name":"SSN","value":"123-45-6789"}},
+         {"name":{"first":"Bert","last":"Beta"},"dob":{"date":"1990-11-23"},"login":{"uuid":"00000000-0000-4000-8000-00000000000b","password":"hunter2","sha256":"deadbeefcafe"}},
+         {"name":{"first":"Cora","last":"Gamma"},"dob":{"date":"1990-11-21"},"login":{"uuid":"00000000-0000-4000-8000-00000000000c"}},
+         {"name":{"first":"Dora","last":"Delta"},"dob":{"date":"2004-02-29"},"login":{"uuid":"00000000-0000-4000-8000-00000000000d"}},
+         {"name":{"first":"Emil","last":"Epsilon"},"dob":{"date":"2026-11-22"},"login":{"uuid":"00000000-0000-4000-8000-00000000000e"}},
+         {"name":{"first":"Finn","last":"Zeta"},"login":{"uuid":"00000000-0000-4000-8000-00000000000f"}}
+        ]}
+        """
+
+    func makeSite(_ people: String = PeoplePagesTests.people) throws -> TestSite {
+        try TestSite("""
+            -- ttsite.yml --
+            title: People
+            languages: [en, de]
+            time_zone: Europe/Berlin
+            people:
+              - file: Content/data/people.json
+            -- Content/index.md --
+            Hello.
+            -- Content/data/people.json --
+            \(people)
+            """)
+    }
+
+    /// (name, age text, next birthday text) of each row of a people list, in order.
+    func rows(_ html: String) -> [(String, String, String)] {
+        let pattern = #"class="person-name" href="[^"]*">([^<]*)</a>[\s\S]*?class="person-age">([^<]*)</span>\s*<span class="person-next">(?:<time[^>]*>)?([^<]*)"#
+        let regex = try! NSRegularExpression(pattern: pattern)
+        return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { match in
+            let text = { (i: Int) in String(html[Range(match.range(at: i), in: html)!]) }
+            return (text(1), text(2), text(3))
+        }
+    }
+
+    @Test func theListIsInBirthdayOrderWithAgesAndDistances() throws {
+        let site = try makeSite()
+        defer { site.remove() }
+        try site.build(now: "2026-11-22T08:00:00Z")
+        let english = rows(try site.read("people/index.html"))
+        #expect(english.map(\.0) == ["Anna Alpha", "Bert Beta", "Dora Delta", "Cora Gamma", "Emil Epsilon", "Finn Zeta"])
+        #expect(english.map(\.1) == ["36 years old", "35 years old", "22 years old", "36 years old", "0 years old", "n/a"])
+        #expect(english.map(\.2) == ["today!", "in 1 day", "in 98 days", "in 364 days", "in 365 days", "n/a"])
+        let german = rows(try site.read("de/people/index.html"))
+        #expect(german.map(\.1) == ["36 Jahre alt", "35 Jahre alt", "22 Jahre alt", "36 Jahre alt", "0 Jahre alt", "k. A."])
+        #expect(german.map(\.2) == ["heute!", "in 1 Tag", "in 98 Tagen", "in 364 Tagen", "in 365 Tagen", "k. A."])
+    }
+
+    /// The birth date is the calendar date as written: Anna's `1990-11-22T23:30:00Z` is the
+    /// 22nd even though it is already the 23rd in Berlin.
+    @Test func birthDatesAreNeverShiftedThroughAZone() throws {
+        let site = try makeSite()
+        defer { site.remove() }
+        try site.build(now: "2026-11-22T08:00:00Z")
+        let page = try site.read("people/00000000-0000-4000-8000-00000000000a/index.html")
+        #expect(page.contains(#"<time datetime="1990-11-22">22-11-1990</time>"#))
+    }
+
+    /// Half an hour after midnight in Berlin is still the day before in UTC: "today" is
+    /// decided in the site's zone.
+    @Test func todayIsDecidedInTheSiteTimeZone() throws {
+        let site = try makeSite()
+        defer { site.remove() }
+        try site.build(now: "2026-11-21T23:30:00Z")
+        #expect(rows(try site.read("people/index.html")).first?.2 == "today!")
+        try site.write("title: People\ntime_zone: UTC\npeople:\n  - file: Content/data/people.json\n", to: "ttsite.yml")
+        try site.build(now: "2026-11-21T23:30:00Z")
+        let utc = rows(try site.read("people/index.html"))
+        #expect(utc.first?.0 == "Cora Gamma")
+        #expect(utc.first?.2 == "today!")
+        #expect(utc.first { $0.0 == "Anna Alpha" }?.2 == "in 1 day")
+    }
+
+    @Test func aPersonPageHasTheAgeAsACounterWithTheFinalValueInTheHTML() throws {
+        let site = try makeSite()
+        defer { site.remove() }
+        try site.build(now: "2026-11-22T08:00:00Z")
+        let page = try site.read("people/00000000-0000-4000-8000-00000000000b/index.html")
+        #expect(page.contains(#"<span class="counter" data-counter="" data-from="0" data-to="35" data-duration="1.5" data-easing="easeOut" data-decimals="0" data-format="{value}">35</span>"#))
+        #expect(page.contains(#"<script src="../../assets/counter."#) && page.contains("defer></script>"))
+        #expect(!page.contains("<script>"))
+        // Neighbours in birthday order: Anna before, Dora after.
+        #expect(page.contains(#"rel="prev" href="../../people/00000000-0000-4000-8000-00000000000a/index.html""#))
+        #expect(page.contains(#"rel="next" href="../../people/00000000-0000-4000-8000-00000000000d/index.html""#))
+    }
+
+    @Test func noPersonalFieldReachesTheOutput() throws {
+        let site = try makeSite()
+        defer { site.remove() }
+        try site.build(now: "2026-11-22T08:00:00Z")
+        let secrets = ["anna@example.com", "123-4567", "0170 999", "s3cret-pw", "123-45-6789", "SSN", "hunter2", "deadbeefcafe"]
+        for (path, bytes) in try snapshot(of: site.output) {
+            let text = String(decoding: bytes, as: UTF8.self)
+            for secret in secrets {
+                #expect(!text.contains(secret), "\(secret) in \(path)")
+            }
+        }
+    }
+
+    @Test func aHostileNameIsTextEverywhere() throws {
+        let hostile = #"{"results":[{"name":{"title":"<b>Dr</b>","first":"<script>alert(1)</script>","last":"O'Brien & Søn\" onmouseover=\"x"},"dob":{"date":"1980-01-01"}}]}"#
+        let site = try makeSite(hostile)
+        defer { site.remove() }
+        try site.build(now: "2026-11-22T08:00:00Z")
+        for (path, bytes) in try snapshot(of: site.output) where path.hasSuffix(".html") {
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(!text.contains("<script>alert"), "\(path)")
+            #expect(!text.contains("<b>Dr"), "\(path)")
+            #expect(!text.contains("\" onmouseover"), "\(path)")
+        }
+        let list = try site.read("people/index.html")
+        #expect(list.contains("&lt;script&gt;alert(1)&lt;/script&gt; O&#39;Brien &amp; Søn&quot; onmouseover=&quot;x"))
+    }
+
+    @Test func theAgeChartCountsDecades() throws {
+        let site = try makeSite()
+        defer { site.remove() }
+        try site.build(now: "2026-11-22T08:00:00Z")
+        let list = try site.read("people/index.html")
+        // Ages 36, 35, 22, 36, 0 and one unknown: 0–9: 1, 10–19: 0, 20–29: 1, 30–39: 3.
+        for row in ["<td>0–9</td><td>1</td>", "<td>10–19</td><td>0</td>", "<td>20–29</td><td>1</td>", "<td>30–39</td><td>3</td>"] {
+            #expect(list.contains(row), "\(row)")
+        }
+        #expect(list.contains("1 without a known date of birth"))
+        #expect(list.contains(#"<svg viewBox="0 0 600 210" role="img""#))
+    }
+
+    @Test func theHomePageCountsAndListsTheNext30Days() throws {
+        let site = try makeSite()
+        defer { site.remove() }
+        try site.build(now: "2026-11-22T08:00:00Z")
+        let home = try site.read("index.html")
+        #expect(home.contains(#"data-to="6" data-duration="1.5" data-easing="easeOut" data-decimals="0" data-format="{value}">6</span>"#))
+        let upcoming = String(home[home.range(of: #"<h2 id="upcoming-title">"#)!.upperBound...])
+        #expect(upcoming.contains("Anna Alpha") && upcoming.contains("Bert Beta"))
+        #expect(!upcoming.contains("Dora Delta"))
+    }
+
+    @Test func everyLinkOfTheReportResolves() throws {
+        let site = try makeSite()
+        defer { site.remove() }
+        try site.build(now: "2026-11-22T08:00:00Z")
+        let (checked, broken) = try LinkChecker(folder: site.output).check()
+        #expect(checked > 100)
+        #expect(broken.isEmpty, "\(broken)")
+    }
+}

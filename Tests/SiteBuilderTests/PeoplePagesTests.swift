@@ -154,3 +154,25 @@ import Testing
         #expect(broken.isEmpty, "\(broken)")
     }
 }
+
+/// Ten people at 2026-11-22 in Berlin, in English and German (`Fixtures/people-site`), against
+/// pages read through by hand: order, ages, distances (Feb 29 → Feb 28 in 98 days; born today
+/// → in 365 days; no date → n/a), month names per language, slugs from uuids and from names
+/// (`jurgen-gross`), neighbours, the counter and the chart.
+@Suite struct PeopleGoldenTests {
+    static let pages = [
+        "people/index.html", "de/people/index.html",
+        "people/00000000-0000-4000-8000-00000000000a/index.html",
+        "people/00000000-0000-4000-8000-00000000000d/index.html",
+        "de/people/00000000-0000-4000-8000-00000000000d/index.html",
+    ]
+
+    @Test(arguments: pages)
+    func pageMatchesTheGoldenCopy(_ path: String) throws {
+        let site = try TestSite(fixture: "people-site")
+        defer { site.remove() }
+        try site.build(now: "2026-11-22T08:00:00Z")
+        let golden = try String(contentsOf: Fixtures.url("people-golden").appendingPathComponent(path), encoding: .utf8)
+        #expect(try site.read(path) == golden)
+    }
+}

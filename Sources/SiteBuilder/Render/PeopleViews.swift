@@ -31,7 +31,6 @@ struct PeopleViews {
         let person = facts.person
         var view: [String: Any] = [
             "name": person.fullName.isEmpty ? labels["notAvailable"]! : person.fullName,
-            "title": person.title,
             "initials": person.initials,
             "avatarClass": "avatar-\(Self.colourIndex(of: person.id))",
             "href": root + prefix + "people/\(person.slug)/index.html",
@@ -40,6 +39,7 @@ struct PeopleViews {
             "nextBirthday": nextBirthdayText(facts),
             "isBirthday": facts.daysUntilBirthday == 0,
         ]
+        if !person.title.isEmpty { view["title"] = person.title }
         if let born = person.birthDate { view["birthdayISO"] = DatePattern.iso(born) }
         if let next = facts.nextBirthday { view["nextBirthdayISO"] = DatePattern.iso(next) }
         if let nationality = person.nationality { view["nationality"] = nationality }
@@ -47,7 +47,6 @@ struct PeopleViews {
             view["picture"] = picture.absoluteString
         }
         if let age = facts.age { view["ageCounter"] = counter(to: Double(age), format: "{value}") }
-        if let days = facts.daysUntilBirthday { view["daysCounter"] = counter(to: Double(days), format: "{value}") }
         return view
     }
 

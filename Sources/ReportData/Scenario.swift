@@ -22,11 +22,15 @@ public struct Scenario: Sendable, Hashable {
     public let events: [ScenarioEvent]
     /// The source and JSON path of the scenario, for messages.
     public let origin: RecordOrigin
+    /// `replaySeconds`: this scenario's replay length, replacing the site's `replay_seconds`
+    /// (not in the seed; nil when absent or not a positive number).
+    public var replaySeconds: Double?
 
     public init(
         named: String, slug: String, name: LocalizedText = LocalizedText(), text: LocalizedText = LocalizedText(),
         unit: ScenarioUnit, start: ScenarioPoint, end: ScenarioPoint, image: URL? = nil, license: String? = nil,
-        source: URL? = nil, events: [ScenarioEvent] = [], origin: RecordOrigin = RecordOrigin(source: "", path: "")
+        source: URL? = nil, events: [ScenarioEvent] = [], origin: RecordOrigin = RecordOrigin(source: "", path: ""),
+        replaySeconds: Double? = nil
     ) {
         self.named = named
         self.slug = slug
@@ -40,6 +44,7 @@ public struct Scenario: Sendable, Hashable {
         self.source = source
         self.events = events
         self.origin = origin
+        self.replaySeconds = replaySeconds
     }
 
     /// The seed's `totalEvents`: the events read.

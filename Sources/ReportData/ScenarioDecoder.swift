@@ -13,6 +13,8 @@ import ValueTransformers
 /// - An event that is not an object or has no readable `start` is left out with a warning;
 ///   the others keep their `index` (the position in the source array).
 /// - `image`/`source` URLs other than http(s) or site-relative are dropped with a warning.
+/// - `replaySeconds` (optional, not in the seed) sets the scenario's replay length; anything
+///   but a positive finite number is ignored with a warning.
 public struct ScenarioDecoder: Sendable {
     private let dates: ScenarioDates
     private let links = URLTransformer(allowedSchemes: ["http", "https"], allowsRelative: true)
@@ -105,6 +107,11 @@ public struct ScenarioDecoder: Sendable {
             }
             events.append(event)
         }
+        var replaySeconds = record["replaySeconds"].number()
+        if let seconds = replaySeconds, !(seconds.isFinite && seconds > 0) {
+            record["replaySeconds"].report("replaySeconds of scenario \(label) must be more than 0, found \(seconds); the site's replay_seconds is used")
+            replaySeconds = nil
+        }
         let slug = Slug.make(from: named) ?? Slug.make(from: name.en)
             ?? Slug.hashed("scenario", [named, name.en, name.de])
         return Scenario(
@@ -112,7 +119,8 @@ public struct ScenarioDecoder: Sendable {
             text: LocalizedText(en: record["textEn"].string() ?? "", de: record["textDe"].string() ?? ""),
             unit: unit, start: start, end: end, image: record["image"].url(using: links),
             license: nonEmpty(record["license"].string()), source: record["source"].url(using: links),
-            events: events, origin: RecordOrigin(source: source, path: record.path.description)
+            events: events, origin: RecordOrigin(source: source, path: record.path.description),
+            replaySeconds: replaySeconds
         )
     }
 

@@ -125,4 +125,19 @@ import Testing
             -12_220_156_801,     // 1582-10-04T23:59:59Z, ten days and a second before the end
         ])
     }
+
+    /// `replaySeconds` (not in the seed) overrides the site's replay length per scenario; a
+    /// value that is not a positive number is ignored with a warning.
+    @Test func replaySecondsOverrideIsReadWhenPositive() throws {
+        let json = """
+            [{"named":"quick","unit":"km","start":0,"end":10,"replaySeconds":12.5,"events":[]},
+             {"named":"plain","unit":"km","start":0,"end":10,"events":[]},
+             {"named":"negative","unit":"km","start":0,"end":10,"replaySeconds":-3,"events":[]}]
+            """
+        let decoding = try ScenarioDecoder(timeZone: Fixture.berlin).decode(Data(json: json), source: "r.json")
+        #expect(decoding.scenarios.map(\.replaySeconds) == [12.5, nil, nil])
+        #expect(decoding.problems.map(\.description) == [
+            #"r.json [2].replaySeconds: replaySeconds of scenario "negative" must be more than 0, found -3.0; the site's replay_seconds is used"#,
+        ])
+    }
 }

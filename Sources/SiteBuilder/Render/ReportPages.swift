@@ -3,8 +3,10 @@ import IntervalText
 import ReportData
 
 /// The pages made from data rather than from `Content/`: the people list and a page per
-/// person, in every language of the site, with the view models their templates show. A
-/// `Content/people.md` (or `people.de.md`) gives the list page its title and intro text.
+/// person, the timeline list and a timeline per scenario (`ReportPages+Scenarios.swift`), in
+/// every language of the site, with the view models their templates show. A
+/// `Content/people.md` (or `people.de.md`, `scenarios.md`) gives a list page its title and
+/// intro text.
 struct ReportPages {
     /// Every page, content and generated, in output order.
     var pages: [ContentPage]
@@ -65,6 +67,9 @@ struct ReportPages {
                 if position + 1 < ordered.count { extra["next"] = views.person(ordered[position + 1], root: root) }
                 extras[page.outputPath] = extra
             }
+        }
+        if !config.scenarios.isEmpty {
+            Self.addScenarioPages(report.scenarios, config: config, now: now, to: &pages, extras: &extras)
         }
         self.pages = pages
         self.extras = extras

@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""ttsite's benchmark kit: builds the same Markdown corpus with ttsite (release), Hugo and a
+single-threaded C loop over libcmark, and a data site with ttsite alone; prints medians,
+min–max, peak memory and the ratios ttsite/Hugo and ttsite/C-loop measured in the same run.
+
+    python3 Benchmarks/run.py                      # 10,000 pages + the data site
+    python3 Benchmarks/run.py --pages 1000 10000 100000 --runs 5
+
+Needs hyperfine, hugo, GNU time and a C compiler (Debian: apt-get install hyperfine hugo time
+gcc libcmark-dev). Corpora go to $TTSITE_BENCH_DIR (default /tmp/ttsite-bench).
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+WORK = os.environ.get("TTSITE_BENCH_DIR", "/tmp/ttsite-bench")
+NOW = "2026-11-22T08:00:00Z"
+
+
+def run(command, **kwargs):
+    return subprocess.run(command, check=True, **kwargs)
+
+
+def prepare(pages):
+    corpus = os.path.join(WORK, f"md{pages}")
+    if not os.path.exists(os.path.join(corpus, "list.txt")):
+        shutil.rmtree(corpus, ignore_errors=True)
+        run([sys.executable, os.path.join(HERE, "generate_markdown_site.py"), "--pages", str(pages), "--out", corpus])
+        content = os.path.join(corpus, "ttsite", "Content")
+        names = sorted(os.path.relpath(os.path.join(d, f), content)
+                       for d, _, files in os.walk(content) for f in files if f.endswith(".md"))
+        with open(os.path.join(corpus, "list.txt"), "w") as f:
+            f.write("\n".join(names) + "\n")
+    return corpus
+
+
+def peak_mib(command):
+    """Peak resident memory of one run, from GNU time (kilobytes → MiB)."""
+    result = subprocess.run(["/usr/bin/time", "-f", "%M", "sh", "-c", command + " >/dev/null 2>&1"],
+                            stderr=subprocess.PIPE, text=True, check=True)
+    return int(result.stderr.strip().splitlines()[-1]) / 1024
+
+
+def hyperfine(commands, runs, prepare_command):
+    export = os.path.join(WORK, "hyperfine.json")
+    arguments = ["hyperfine", "--style", "none", "--warmup", "1", "--runs", str(runs), "--export-json", export]
+    for name, command in commands:
+        arguments += ["--prepare", prepare_command, "--command-name", name, command]
+    run(arguments, stdout=subprocess.DEVNULL)
+    with open(export) as f:
+        return {r["command"]: r["times"] for r in json.load(f)["results"]}
+
+
+def row(name, times, peak, extra=""):
+    return (f"| {name} | {statistics.median(times):.2f} | {min(times):.2f}–{max(times):.2f} | {peak:.0f} | {extra} |")
+
+
+def markdown_benchmark(pages, runs, ttsite, cloop):
+    corpus = prepare(pages)
+    out = os.path.join(WORK, "out")
+    commands = [
+        ("ttsite", f"{ttsite} build --site {corpus}/ttsite --output {out}/ttsite --now {NOW} --quiet"),
+        ("hugo", f"hugo --quiet --source {corpus}/hugo -d {out}/hugo"),
+        ("c-loop", f"{cloop} {corpus}/ttsite/Content {out}/cloop < {corpus}/list.txt"),
+    ]
+    clean = f"rm -rf {out}/ttsite {out}/hugo {out}/cloop {out}/.ttsite.* ; sync"
+    times = hyperfine(commands, runs, clean)
+    peaks = {}
+    for name, command in commands:
+        subprocess.run(clean, shell=True)
+        peaks[name] = peak_mib(command)
+    t, h, c = (statistics.median(times[n]) for n in ("ttsite", "hugo", "c-loop"))
+    print(f"\n### {pages:,} Markdown pages ({runs} runs after a warm-up; wall seconds)\n")
+    print("| builder | median s | min–max s | peak MiB | per page |")
+    print("| --- | --- | --- | --- | --- |")
+    for name in ("ttsite", "hugo", "c-loop"):
+        print(row(name, times[name], peaks[name], f"{statistics.median(times[name]) / pages * 1e6:.0f} µs"))
+    print(f"\nratios (medians, same run): ttsite/Hugo = {t / h:.2f}, ttsite/C-loop = {t / c:.2f}")
+    return t / pages
+
+
+def data_benchmark(runs, ttsite, people, scenarios, events):
+    site = os.path.join(WORK, f"data-{people}-{scenarios}-{events}")
+    if not os.path.exists(os.path.join(site, "ttsite.yml")):
+        run([sys.executable, os.path.join(HERE, "generate_data_site.py"), "--people", str(people),
+             "--scenarios", str(scenarios), "--events", str(events), "--out", site])
+    out = os.path.join(WORK, "out", "data")
+    build = f"{ttsite} build --site {site} --output {out} --now {NOW} --quiet"
+    first = hyperfine([("first build", build)], runs, f"rm -rf {out}")["first build"]
+    subprocess.run(build, shell=True, check=True)
+    again = hyperfine([("nothing changed", build)], runs, "true")["nothing changed"]
+    peak = peak_mib(build)
+    print(f"\n### Data site: {people:,} people in two languages, {scenarios:,} scenarios of {events} events\n")
+    print("| build | median s | min–max s | peak MiB | |")
+    print("| --- | --- | --- | --- | --- |")
+    print(row("first build", first, peak))
+    print(row("second build, nothing changed", again, peak,
+              f"{statistics.median(again) / statistics.median(first):.2f} of the first"))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--pages", type=int, nargs="*", default=[10000])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--no-data", action="store_true")
+    args = parser.parse_args()
+    os.makedirs(WORK, exist_ok=True)
+
+    run(["swift", "build", "-c", "release", "--product", "ttsite", "--scratch-path", os.path.join(ROOT, ".build-release")],
+        cwd=ROOT, stdout=subprocess.DEVNULL)
+    ttsite = os.path.join(ROOT, ".build-release", "release", "ttsite")
+    cloop = os.path.join(WORK, "cmark_loop")
+    run(["cc", "-O2", os.path.join(HERE, "cmark_loop.c"), "-lcmark", "-o", cloop])
+
+    cpu = subprocess.run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"], capture_output=True, text=True).stdout.strip()
+    print(f"machine: {os.cpu_count()} cores, {cpu}; ttsite release build; Hugo {subprocess.run(['hugo', 'version'], capture_output=True, text=True).stdout.split()[1]}")
+    per_page = {}
+    for pages in args.pages:
+        per_page[pages] = markdown_benchmark(pages, args.runs, ttsite, cloop)
+    if 10000 in per_page:
+        for pages, value in per_page.items():
+            if pages != 10000:
+                print(f"time per page at {pages:,} / at 10,000: {value / per_page[10000]:.2f}")
+    if not args.no_data:
+        data_benchmark(args.runs, ttsite, 10000, 1000, 50)
+
+
+if __name__ == "__main__":
+    main()

@@ -55,8 +55,13 @@ struct TimelineLayout {
     }
 
     /// The per-event values as CSS custom properties, one rule per event, for the page head:
-    /// `.event-3{--at:12.35%;--gap:0.1235;--delay:7.41s}` (see `ScenarioViews` for why a
-    /// `<style>` block). Numbers have fixed decimals so the output is the same everywhere.
+    /// `.event-3{--at:12.35%;--gap:0.1235;--delay:7.41s}`. Numbers have fixed decimals so
+    /// the output is the same everywhere.
+    ///
+    /// Why a `<style>` block: positions and delays are continuous, so classes cannot carry
+    /// them, and `style="…"` attributes need `'unsafe-inline'` (style-src-attr) under a CSP.
+    /// One `<style>` element per page, with no data text in it, is allowed by a strict
+    /// policy through its hash (`style-src 'self' 'sha256-…'`); the page has no script.
     var styleRules: String {
         var rules = ".timeline-replay{--replay:\(Self.fixed(replaySeconds, 2))s}\n"
         for entry in entries {

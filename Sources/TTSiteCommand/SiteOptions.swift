@@ -25,6 +25,9 @@ struct SiteOptions: ParsableArguments {
     @Flag(help: "Never touch the network: use the cached copies of remote sources.")
     var offline = false
 
+    @Option(help: ArgumentHelp("How many pages to render at once (default: one per core).", valueName: "n"))
+    var jobs: Int?
+
     func buildOptions() throws -> BuildOptions {
         var instant = Date()
         if let now {
@@ -40,6 +43,10 @@ struct SiteOptions: ParsableArguments {
         options.includeDrafts = drafts
         options.strict = strict
         options.offline = offline
+        if let jobs {
+            guard jobs > 0 else { throw ValidationError("--jobs must be 1 or more") }
+            options.jobs = jobs
+        }
         return options
     }
 }

@@ -39,10 +39,9 @@ public enum Site {
         let output = try OutputFolder(destination: outputURL, siteFolder: options.siteFolder)
         do {
             let notFound = pages.first { $0.translationKey == "404" && $0.language == config.defaultLanguage }
-            for page in pages where page.translationKey != "404" {
-                try output.write(try renderer.render(page, extra: reportPages.extras[page.outputPath] ?? [:]), to: page.outputPath)
-                summary.pages += 1
-            }
+            let published = pages.filter { $0.translationKey != "404" }
+            try ParallelRender(pages: published, renderer: renderer, extras: reportPages.extras, output: output).run(jobs: options.jobs)
+            summary.pages = published.count
             try output.write(renderer.renderNotFound(notFound), to: "404.html")
             for file in content.staticFiles {
                 try output.copy(options.siteFolder.appendingPathComponent("Content").appendingPathComponent(file.path), to: file.path)

@@ -6,13 +6,17 @@ import Foundation
 ///
 /// The output folder carries a marker file; ttsite replaces only a folder that has it (or
 /// an empty one), never a folder it did not create.
-final class OutputFolder {
+final class OutputFolder: @unchecked Sendable {
     static let markerName = ".ttsite-output"
     static let markerText = "This folder is written by ttsite. Every build replaces it whole; do not edit it by hand.\n"
 
     let destination: URL
     let staging: URL
     private var finished = false
+    /// Folders already made in the staging folder, so that writing 10,000 pages does not ask
+    /// the file system 10,000 times. Pages are written from several threads.
+    private var createdFolders: Set<String> = []
+    private let lock = NSLock()
 
     /// Checks that `destination` may be replaced and creates an empty staging folder.
     init(destination: URL, siteFolder: URL) throws {
@@ -40,11 +44,19 @@ final class OutputFolder {
         precondition(!path.hasPrefix("/") && !path.split(separator: "/").contains(".."), "output path escapes the output folder: \(path)")
         let url = staging.appendingPathComponent(path)
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try makeFolder(for: path)
             try Data(bytes).write(to: url)
         } catch {
             throw BuildError(.output, "cannot write \(path): \(fileErrorText(error))", in: staging.path)
         }
+    }
+
+    private func makeFolder(for path: String) throws {
+        guard let slash = path.lastIndex(of: "/") else { return }
+        let folder = String(path[..<slash])
+        if lock.withLock({ createdFolders.contains(folder) }) { return }
+        try FileManager.default.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+        lock.withLock { _ = createdFolders.insert(folder) }
     }
 
     func write(_ text: String, to path: String) throws {

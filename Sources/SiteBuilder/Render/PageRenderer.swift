@@ -12,6 +12,9 @@ struct PageRenderer {
     let reportData: [String: Any]
     private let markdown: MarkdownRenderer
     private let pagesByKey: [String: [String: ContentPage]]
+    /// Menu entries (title, URL path) per language, worked out once, not once per page.
+    private let menus: [String: [(title: String, urlPath: String)]]
+    private let labels: [String: [String: String]]
 
     init(config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [ContentPage], reportData: [String: Any] = [:]) {
         self.config = config
@@ -25,6 +28,11 @@ struct PageRenderer {
         markdown = MarkdownRenderer(options: options)
         pagesByKey = Dictionary(grouping: pages, by: \.translationKey)
             .mapValues { Dictionary($0.map { ($0.language, $0) }, uniquingKeysWith: { first, _ in first }) }
+        menus = Dictionary(grouping: pages.filter { $0.source.frontMatter.menu != nil }, by: \.language).mapValues { entries in
+            entries.sorted { ($0.source.frontMatter.menu!, $0.title, $0.urlPath) < ($1.source.frontMatter.menu!, $1.title, $1.urlPath) }
+                .map { (title: $0.title, urlPath: $0.urlPath) }
+        }
+        labels = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, Labels.forLanguage($0)) })
     }
 
     /// The template a page is rendered with: its `layout`, else `home` or `page`.
@@ -86,7 +94,7 @@ struct PageRenderer {
             "assets": assets.paths.mapValues { root + $0 }.reduce(into: [String: Any]()) { result, entry in
                 result[entry.key.split(separator: ".").first.map(String.init) ?? entry.key] = entry.value
             },
-            "labels": Labels.forLanguage(language),
+            "labels": labels[language] ?? Labels.forLanguage(language),
             "menu": menu(language: language, current: page, root: root),
             "hasTranslations": config.languages.count > 1 && page != nil,
         ]
@@ -123,8 +131,6 @@ struct PageRenderer {
     }
 
     private func menu(language: String, current: ContentPage?, root: String) -> [[String: Any]] {
-        pages.filter { $0.language == language && $0.source.frontMatter.menu != nil }
-            .sorted { ($0.source.frontMatter.menu!, $0.title, $0.urlPath) < ($1.source.frontMatter.menu!, $1.title, $1.urlPath) }
-            .map { ["title": $0.title, "href": root + $0.urlPath + "index.html", "current": $0.urlPath == current?.urlPath] }
+        (menus[language] ?? []).map { ["title": $0.title, "href": root + $0.urlPath + "index.html", "current": $0.urlPath == current?.urlPath] }
     }
 }

@@ -1,0 +1,49 @@
+import Dispatch
+import Foundation
+
+/// Renders and writes pages on several threads. Pages are independent of each other: each
+/// worker takes the next page, renders it and writes it to the staging folder. The first
+/// error stops the others from starting new pages and is thrown.
+///
+/// The renderer's template values are plain dictionaries (`[String: Any]`), which Swift
+/// cannot prove `Sendable`; they are built before the workers start and only read by them.
+final class ParallelRender: @unchecked Sendable {
+    private let pages: [ContentPage]
+    private let renderer: PageRenderer
+    private let extras: [String: [String: Any]]
+    private let output: OutputFolder
+    private let lock = NSLock()
+    private var next = 0
+    private var failure: Error?
+
+    init(pages: [ContentPage], renderer: PageRenderer, extras: [String: [String: Any]], output: OutputFolder) {
+        self.pages = pages
+        self.renderer = renderer
+        self.extras = extras
+        self.output = output
+    }
+
+    /// Renders every page with `jobs` workers (default: one per core).
+    func run(jobs: Int?) throws {
+        let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, pages.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let page = takePage() {
+                do {
+                    let html = try renderer.render(page, extra: extras[page.outputPath] ?? [:])
+                    try output.write(html, to: page.outputPath)
+                } catch {
+                    lock.withLock { if failure == nil { failure = error } }
+                }
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    private func takePage() -> ContentPage? {
+        lock.withLock {
+            guard failure == nil, next < pages.count else { return nil }
+            defer { next += 1 }
+            return pages[next]
+        }
+    }
+}

@@ -37,7 +37,7 @@ public struct MarkdownSource: Sendable {
     public init(parsing text: String, file: String) throws {
         var text = text
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        if text.contains("\r\n") { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+        if text.utf8.contains(UInt8(ascii: "\r")) { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
 
         guard text.hasPrefix("---\n") || text == "---" else {
             self.frontMatter = FrontMatter()

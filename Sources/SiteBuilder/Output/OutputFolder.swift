@@ -55,7 +55,12 @@ final class OutputFolder: @unchecked Sendable {
         guard let slash = path.lastIndex(of: "/") else { return }
         let folder = String(path[..<slash])
         if lock.withLock({ createdFolders.contains(folder) }) { return }
-        try FileManager.default.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+        let url = staging.appendingPathComponent(folder)
+        // One mkdir when the parent exists (the common case: `page/index.html`); Foundation's
+        // recursive create looks at every level first.
+        if mkdir(url.path, 0o755) != 0 && errno != EEXIST {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
         lock.withLock { _ = createdFolders.insert(folder) }
     }
 

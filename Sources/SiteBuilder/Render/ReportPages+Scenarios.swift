@@ -13,17 +13,7 @@ extension ReportPages {
             let views = ScenarioViews(config: config, language: language, now: now)
             let labels = Labels.forLanguage(language)
 
-            var list: ContentPage
-            if let index = pages.firstIndex(where: { $0.translationKey == "scenarios" && $0.language == language }) {
-                list = pages.remove(at: index)
-                if list.source.frontMatter.layout == nil { list.source.frontMatter.layout = "scenarios" }
-            } else {
-                var front = FrontMatter()
-                front.title = labels["scenarios"]
-                front.layout = "scenarios"
-                front.menu = 4
-                list = ContentPage(sourcePath: "(scenarios)", source: MarkdownSource(frontMatter: front, body: ""), language: language, urlPath: views.prefix + "scenarios/", translationKey: "scenarios")
-            }
+            let list = listPage("scenarios", title: labels["scenarios"]!, menu: 4, language: language, prefix: views.prefix, from: &pages)
             pages.append(list)
             let listRoot = RelativeLink.root(from: list.urlPath)
             extras[list.outputPath] = [
@@ -34,10 +24,8 @@ extension ReportPages {
 
             for layout in layouts {
                 let scenario = layout.scenario
-                var front = FrontMatter()
-                front.title = scenario.name.preferring(language).isEmpty ? scenario.named : scenario.name.preferring(language)
-                front.layout = "timeline"
-                let page = ContentPage(sourcePath: "(scenario \(scenario.slug))", source: MarkdownSource(frontMatter: front, body: ""), language: language, urlPath: views.prefix + "scenarios/\(scenario.slug)/", translationKey: "scenarios/\(scenario.slug)")
+                let name = scenario.name.preferring(language)
+                let page = generatedPage("scenarios/\(scenario.slug)", title: name.isEmpty ? scenario.named : name, layout: "timeline", language: language, prefix: views.prefix)
                 pages.append(page)
                 extras[page.outputPath] = [
                     "scenario": views.timeline(layout, root: RelativeLink.root(from: page.urlPath)),

@@ -31,17 +31,7 @@ struct ReportPages {
             guard !config.people.isEmpty else { continue }
 
             // The people list, from Content/people.md when there is one.
-            var list: ContentPage
-            if let index = pages.firstIndex(where: { $0.translationKey == "people" && $0.language == language }) {
-                list = pages.remove(at: index)
-                if list.source.frontMatter.layout == nil { list.source.frontMatter.layout = "people" }
-            } else {
-                var front = FrontMatter()
-                front.title = labels["people"]
-                front.layout = "people"
-                front.menu = 3
-                list = ContentPage(sourcePath: "(people)", source: MarkdownSource(frontMatter: front, body: ""), language: language, urlPath: views.prefix + "people/", translationKey: "people")
-            }
+            let list = Self.listPage("people", title: labels["people"]!, menu: 3, language: language, prefix: views.prefix, from: &pages)
             pages.append(list)
             let root = RelativeLink.root(from: list.urlPath)
             extras[list.outputPath] = [
@@ -52,10 +42,7 @@ struct ReportPages {
             ]
 
             for (position, facts) in ordered.enumerated() {
-                var front = FrontMatter()
-                front.title = facts.person.fullName
-                front.layout = "person"
-                let page = ContentPage(sourcePath: "(person \(facts.person.slug))", source: MarkdownSource(frontMatter: front, body: ""), language: language, urlPath: views.prefix + "people/\(facts.person.slug)/", translationKey: "people/\(facts.person.slug)")
+                let page = Self.generatedPage("people/\(facts.person.slug)", title: facts.person.fullName, layout: "person", language: language, prefix: views.prefix)
                 pages.append(page)
                 let root = RelativeLink.root(from: page.urlPath)
                 var extra: [String: Any] = [

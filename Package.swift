@@ -48,6 +48,7 @@ let package = Package(
             dependencies: [
                 "Markdown",
                 "IntervalText",
+                "ValueTransformers",
                 "DataSources",
                 "ReportData",
                 "Counting",

@@ -71,3 +71,21 @@ struct ConfigTests {
         }
     }
 }
+
+/// `--now`: instants from Python's `datetime.fromisoformat(...).timestamp()`.
+struct InstantTests {
+    @Test(arguments: [
+        ("2026-11-22T08:00:00Z", 1_795_334_400.0),
+        ("2026-11-22T09:00:00+01:00", 1_795_334_400.0),
+        ("2026-11-22T08:00:00.250Z", 1_795_334_400.25),
+        ("2026-11-22", 1_795_305_600.0),
+    ])
+    func readsInstantsWithAZoneOrDatesAlone(text: String, seconds: Double) {
+        #expect(Instant.parse(text)?.timeIntervalSince1970 == seconds)
+    }
+
+    @Test(arguments: ["2026-11-22T08:00:00", "yesterday", "2026-02-30", ""])
+    func refusesTheRest(text: String) {
+        #expect(Instant.parse(text) == nil)
+    }
+}

@@ -27,6 +27,8 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // The one system call Swift's Glibc module lacks: swapping two folders atomically.
+        .target(name: "CFileSystem"),
         // Markdown → HTML through libcmark. Knows nothing about sites.
         .target(name: "Markdown", dependencies: ["CCmark"]),
         // Raw values → typed values (the RKValueTransformers seed). Knows nothing about sites.
@@ -52,6 +54,7 @@ let package = Package(
                 "DataSources",
                 "ReportData",
                 "Counting",
+                "CFileSystem",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],

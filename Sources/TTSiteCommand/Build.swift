@@ -13,27 +13,25 @@ extension TTSite {
         @Option(help: ArgumentHelp("The output folder; replaces the config's `output`.", valueName: "dir"))
         var output: String?
 
-        @Flag(help: "Print nothing on success.")
-        var quiet = false
+        @Option(help: ArgumentHelp("Wait up to this many seconds for another build of the site to finish (default: 0, fail at once).", valueName: "seconds"))
+        var wait: Double = 0
 
-        @Flag(help: "Print what each stage did.")
-        var verbose = false
+        @OptionGroup var report: ReportOptions
 
         func validate() throws {
-            if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
+            try report.validate()
+            guard wait >= 0, wait.isFinite else { throw ValidationError("--wait must be 0 or more seconds") }
         }
 
         func run() throws {
             var options = try site.buildOptions()
             options.output = output.map { URL(fileURLWithPath: $0) }
+            options.lockWait = wait
+            let progress = report.progressBar()
+            options.progress = progress?.show
             let summary = try Site.build(options)
-            for warning in summary.warnings {
-                FileHandle.standardError.write(Data("ttsite: warning: \(warning)\n".utf8))
-            }
-            if verbose {
-                for detail in summary.details { FileHandle.standardError.write(Data("  \(detail)\n".utf8)) }
-            }
-            if !quiet { FileHandle.standardError.write(Data("\(summary.line)\n".utf8)) }
+            progress?.finish()
+            report.print(warnings: summary.warnings, details: summary.details, line: summary.line)
         }
     }
 }

@@ -11,17 +11,26 @@ struct TTSite: ParsableCommand {
         commandName: "ttsite",
         abstract: "Builds a static report site from people, birthdays and timelines.",
         version: SiteBuilderVersion.current,
-        subcommands: [Build.self],
+        subcommands: [Build.self, Check.self],
         defaultSubcommand: nil
     )
 
     static func main() {
+        Interruption.shared.install { signal in
+            let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
+            FileHandle.standardError.write(Data("\nttsite: stopped by \(name); the output folder holds the last complete build\n".utf8))
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as BuildError {
-            FileHandle.standardError.write(Data("ttsite: error: \(error)\n".utf8))
+            // One line per problem: an error that lists several problems prints each.
+            for line in error.description.split(separator: "\n") {
+                FileHandle.standardError.write(Data("ttsite: error: \(line.trimmingCharacters(in: .whitespaces))\n".utf8))
+            }
             Foundation.exit(error.exitCode)
+        } catch let code as ExitCode where code != .validationFailure {
+            Foundation.exit(code.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {

@@ -12,6 +12,8 @@ public struct BuildError: Error, CustomStringConvertible, Equatable, Sendable {
         case source
         /// The output folder could not be written or replaced (exit 1).
         case output
+        /// Another build of the same site holds the lock (exit 1).
+        case locked
     }
 
     public var kind: Kind
@@ -32,7 +34,7 @@ public struct BuildError: Error, CustomStringConvertible, Equatable, Sendable {
     public var exitCode: Int32 {
         switch kind {
         case .configuration: 2
-        case .content, .output: 1
+        case .content, .output, .locked: 1
         case .source: 3
         }
     }

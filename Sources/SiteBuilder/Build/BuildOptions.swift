@@ -21,6 +21,10 @@ public struct BuildOptions: Sendable {
     public var jobs: Int?
     /// How remote sources are fetched; nil is the real HTTP client.
     public var fetcher: (any Fetcher)?
+    /// How long to wait for another build of the same site to finish, in seconds.
+    public var lockWait: Double = 0
+    /// Told where the build is, for a progress bar; called from several threads.
+    public var progress: (@Sendable (BuildProgress) -> Void)?
 
     public init(siteFolder: URL, now: Date) {
         self.siteFolder = siteFolder
@@ -40,6 +44,10 @@ public struct BuildSummary: Sendable {
     public var skippedRecords = 0
     public var outputFolder: URL
     public var warnings: [String] = []
+    /// Files written anew, and files kept from the published output because their bytes
+    /// did not change (they keep their modification time).
+    public var filesWritten = 0
+    public var filesKept = 0
     /// One line per stage with what it did, for `--verbose`.
     public var details: [String] = []
 

@@ -11,16 +11,19 @@ final class ParallelRender: @unchecked Sendable {
     private let pages: [ContentPage]
     private let renderer: PageRenderer
     private let extras: [String: [String: Any]]
-    private let output: OutputFolder
+    private let output: any OutputWriter
+    private let progress: (@Sendable (BuildProgress) -> Void)?
+    private var done = 0
     private let lock = NSLock()
     private var next = 0
     private var failure: Error?
 
-    init(pages: [ContentPage], renderer: PageRenderer, extras: [String: [String: Any]], output: OutputFolder) {
+    init(pages: [ContentPage], renderer: PageRenderer, extras: [String: [String: Any]], output: any OutputWriter, progress: (@Sendable (BuildProgress) -> Void)? = nil) {
         self.pages = pages
         self.renderer = renderer
         self.extras = extras
         self.output = output
+        self.progress = progress
     }
 
     /// Renders every page with `jobs` workers (default: one per core).
@@ -31,6 +34,10 @@ final class ParallelRender: @unchecked Sendable {
                 do {
                     let html = try renderer.render(page, extra: extras[page.outputPath] ?? [:])
                     try output.write(html, to: page.outputPath)
+                    if let progress {
+                        let done = lock.withLock { self.done += 1; return self.done }
+                        progress(BuildProgress(stage: .render, done: done, total: pages.count))
+                    }
                 } catch {
                     lock.withLock { if failure == nil { failure = error } }
                 }

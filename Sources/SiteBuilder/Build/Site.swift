@@ -1,69 +1,72 @@
+import DataSources
 import Foundation
 
 /// A site folder and the pipeline that turns it into an output folder:
 ///
-///     config → sources + decode → content → templates → render → write (staging) → publish
+///     config → lock → sources + decode → content → templates → render → write (staging) → publish
 ///
-/// Each stage is a type of its own; this file only calls them in order.
+/// Each stage is a type of its own; this file only calls them in order. `check` runs the
+/// same stages into memory and checks the links instead of publishing.
 public enum Site {
-    /// Builds the site and replaces the output folder with the result. On any error the
-    /// output folder is left exactly as it was.
+    /// Builds the site and replaces the output folder with the result. On any error — and
+    /// on SIGINT or SIGTERM — the output folder is left exactly as it was.
     @discardableResult
     public static func build(_ options: BuildOptions) throws -> BuildSummary {
         let config = try loadConfig(options)
         let outputURL = outputFolder(options, config)
-        var summary = BuildSummary(outputFolder: outputURL)
+        let lock = try SiteLock(siteFolder: options.siteFolder, outputFolder: outputURL, wait: options.lockWait)
+        defer { withExtendedLifetime(lock) {} }
 
-        let report = try ReportLoader(config: config, options: options).load()
-        summary.people = report.people.count
-        summary.scenarios = report.scenarios.count
-        summary.events = report.eventCount
-        summary.skippedRecords = report.skippedRecords
-        summary.warnings += report.warnings
-        summary.details += report.sourceLines
-
-        let content = try ContentScanner(
-            contentFolder: options.siteFolder.appendingPathComponent("Content"),
-            siteFolder: options.siteFolder,
-            languages: config.languages,
-            includeDrafts: options.includeDrafts
-        ).scan()
-        summary.details.append("content: \(content.pages.count) Markdown pages, \(content.staticFiles.count) static files")
-
-        let templates = try TemplateSet(overridesIn: options.siteFolder.appendingPathComponent("Templates"))
-        let assets = AssetManifest(assets: templates.assets)
-        let reportPages = ReportPages(content: content.pages, report: report, config: config, now: options.now)
-        let pages = reportPages.pages
-        let renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: pages, reportData: report.templateData)
-
+        var plan = try SitePlan(options: options, config: config, outputFolder: outputURL)
         let output = try OutputFolder(destination: outputURL, siteFolder: options.siteFolder)
         do {
-            let notFound = pages.first { $0.translationKey == "404" && $0.language == config.defaultLanguage }
-            let published = pages.filter { $0.translationKey != "404" }
-            try ParallelRender(pages: published, renderer: renderer, extras: reportPages.extras, output: output).run(jobs: options.jobs)
-            summary.pages = published.count
-            try output.write(renderer.renderNotFound(notFound), to: "404.html")
-            for file in content.staticFiles {
-                try output.copy(options.siteFolder.appendingPathComponent("Content").appendingPathComponent(file.path), to: file.path)
-                summary.staticFiles += 1
-            }
-            for asset in assets.files {
-                try output.write(asset.bytes, to: asset.path)
-            }
-            if let baseURL = config.baseURL {
-                let urlPaths = pages.filter { $0.translationKey != "404" }.map(\.urlPath)
-                try output.write(Sitemap.xml(baseURL: baseURL, urlPaths: urlPaths), to: "sitemap.xml")
-            } else {
-                summary.details.append("sitemap: not written, the site has no base_url")
-            }
-            try output.write(Sitemap.robots(baseURL: config.baseURL), to: "robots.txt")
-            if options.strict, let first = summary.warnings.first {
+            try plan.write(to: output)
+            if options.strict, let first = plan.summary.warnings.first {
                 throw BuildError(.content, "--strict: \(first)")
             }
+            options.progress?(BuildProgress(stage: .publish))
             try output.publish()
         } catch {
             output.discard()
             throw error
+        }
+        var summary = plan.summary
+        summary.filesWritten = output.written
+        summary.filesKept = output.kept
+        summary.details.append("output: \(output.written) files written, \(output.kept) unchanged and kept")
+        return summary
+    }
+
+    /// Everything `build` does but write: the config, the sources, the data, the content and
+    /// the templates are read and every page is rendered, in memory; then every internal
+    /// link and asset reference of the would-be output must lead to one of its files, and
+    /// with `externalLinks` every http(s) link must answer. Throws the first error a build
+    /// would throw; broken links are returned in the summary.
+    public static func check(_ options: BuildOptions, externalLinks: Bool = false) throws -> CheckSummary {
+        let config = try loadConfig(options)
+        let outputURL = outputFolder(options, config)
+        var plan = try SitePlan(options: options, config: config, outputFolder: outputURL)
+        let catalog = OutputCatalog()
+        try plan.write(to: catalog)
+        if options.strict, let first = plan.summary.warnings.first {
+            throw BuildError(.content, "--strict: \(first)")
+        }
+        options.progress?(BuildProgress(stage: .links))
+        var links = LinkCheck(catalog: catalog, sitePath: config.baseURL.map { $0.path.hasSuffix("/") ? $0.path : $0.path + "/" } ?? "/")
+        links.baseURL = config.baseURL?.absoluteString
+        var summary = CheckSummary(build: plan.summary)
+        let inside = links.internalLinks()
+        summary.internalLinks = inside.checked
+        summary.broken = inside.broken.map { link in
+            CheckSummary.Broken(location: plan.source(ofOutput: link.page), page: link.page, link: link.link, reason: link.reason)
+        }
+        if externalLinks {
+            let external = ExternalLinkCheck(fetcher: options.fetcher ?? URLSessionFetcher())
+                .check(links.externalLinks())
+            summary.externalLinks = external.checked
+            summary.broken += external.broken.map { link in
+                CheckSummary.Broken(location: plan.source(ofOutput: link.page), page: link.page, link: link.link, reason: link.reason)
+            }
         }
         return summary
     }

@@ -1,21 +1,30 @@
+import CFileSystem
 import Foundation
 
 /// Writes a build into a staging folder beside the output folder and swaps it in only when
 /// the whole build succeeded, so a failed or interrupted build never touches the published
 /// site.
 ///
+/// A file whose bytes are the same as the published one is not written again: the
+/// published file is hard-linked into the staging folder, so it keeps its inode and its
+/// modification time and `rsync` uploads only what changed. Files the build no longer
+/// produces are simply not in the staging folder, and go with the swap.
+///
 /// The output folder carries a marker file; ttsite replaces only a folder that has it (or
 /// an empty one), never a folder it did not create.
-final class OutputFolder: @unchecked Sendable {
+final class OutputFolder: OutputWriter, @unchecked Sendable {
     static let markerName = ".ttsite-output"
     static let markerText = "This folder is written by ttsite. Every build replaces it whole; do not edit it by hand.\n"
 
     let destination: URL
     let staging: URL
+    private let destinationPath: String
+    private let stagingPath: String
     private var finished = false
     /// Folders already made in the staging folder, so that writing 10,000 pages does not ask
-    /// the file system 10,000 times. Pages are written from several threads.
+    /// the file system 10,000 times.
     private var createdFolders: Set<String> = []
+    private var counts = (written: 0, kept: 0)
     private let lock = NSLock()
 
     /// Checks that `destination` may be replaced and creates an empty staging folder.
@@ -24,8 +33,10 @@ final class OutputFolder: @unchecked Sendable {
         let parent = self.destination.deletingLastPathComponent()
         let name = self.destination.lastPathComponent
         staging = parent.appendingPathComponent(".\(name).staging-\(ProcessInfo.processInfo.processIdentifier)")
+        destinationPath = self.destination.path
+        stagingPath = staging.path
         try Self.checkPlacement(self.destination, siteFolder: siteFolder)
-        try Self.removeStaleStagingFolders(in: parent, for: name)
+        Self.removeStaleStagingFolders(in: parent, for: name)
         do {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
             try? FileManager.default.removeItem(at: staging)
@@ -33,78 +44,130 @@ final class OutputFolder: @unchecked Sendable {
         } catch {
             throw BuildError(.output, "cannot create the staging folder beside the output: \(fileErrorText(error))", in: parent.path)
         }
+        Interruption.shared.register(staging: stagingPath)
     }
 
     deinit {
         if !finished { discard() }
     }
 
-    /// Writes `bytes` to `path` (relative, `/`-separated, no `..`) inside the staging folder.
-    func write(_ bytes: some Collection<UInt8>, to path: String) throws {
-        precondition(!path.hasPrefix("/") && !path.split(separator: "/").contains(".."), "output path escapes the output folder: \(path)")
-        let url = staging.appendingPathComponent(path)
+    /// How many files this build wrote, and how many it kept from the published output.
+    var written: Int { lock.withLock { counts.written } }
+    var kept: Int { lock.withLock { counts.kept } }
+
+    func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
+        checkOutputPath(path)
+        let target = stagingPath + "/" + path
         do {
             try makeFolder(for: path)
-            try Data(bytes).write(to: url)
+            let published = destinationPath + "/" + path
+            if FileBytes.holds(bytes, atPath: published), link(published, target) == 0 {
+                lock.withLock { counts.kept += 1 }
+                return
+            }
+            try FileBytes.write(bytes, to: target)
+            lock.withLock { counts.written += 1 }
         } catch {
-            throw BuildError(.output, "cannot write \(path): \(fileErrorText(error))", in: staging.path)
+            throw BuildError(.output, "cannot write \(path): \(fileErrorText(error))", in: destinationPath)
+        }
+    }
+
+    /// Copies a file of the site into the staging folder with its modification time, or
+    /// links the published copy when it is the same file.
+    func copy(_ source: URL, to path: String) throws {
+        checkOutputPath(path)
+        let target = stagingPath + "/" + path
+        let published = destinationPath + "/" + path
+        do {
+            try makeFolder(for: path)
+            let bytes = try Data(contentsOf: source)
+            let sourceStamp = FileBytes.stamp(source.path)
+            let same = bytes.withUnsafeBytes { FileBytes.holds($0, atPath: published) }
+            if same, link(published, target) == 0 {
+                lock.withLock { counts.kept += 1 }
+                return
+            }
+            try bytes.withUnsafeBytes { try FileBytes.write($0, to: target) }
+            if let sourceStamp { FileBytes.setModified(target, to: sourceStamp.modified) }
+            lock.withLock { counts.written += 1 }
+        } catch {
+            throw BuildError(.output, "cannot copy \(path) into the output: \(fileErrorText(error))", in: source.path)
         }
     }
 
     private func makeFolder(for path: String) throws {
         guard let slash = path.lastIndex(of: "/") else { return }
-        let folder = String(path[..<slash])
+        try makeFolder(String(path[..<slash]))
+    }
+
+    /// Makes `folder` (relative) and its parents inside the staging folder, with one `mkdir`
+    /// in the common case (`page/index.html` whose parent exists). The staging folder itself
+    /// is never made again: once an interrupted build has removed it, writes fail.
+    private func makeFolder(_ folder: String) throws {
         if lock.withLock({ createdFolders.contains(folder) }) { return }
-        let url = staging.appendingPathComponent(folder)
-        // One mkdir when the parent exists (the common case: `page/index.html`); Foundation's
-        // recursive create looks at every level first.
-        if mkdir(url.path, 0o755) != 0 && errno != EEXIST {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        if mkdir(stagingPath + "/" + folder, 0o755) != 0 {
+            switch errno {
+            case EEXIST: break
+            case ENOENT:
+                guard let slash = folder.lastIndex(of: "/") else { throw POSIXError(ENOENT) }
+                try makeFolder(String(folder[..<slash]))
+                if mkdir(stagingPath + "/" + folder, 0o755) != 0 && errno != EEXIST { throw POSIXError(errno) }
+            default: throw POSIXError(errno)
+            }
         }
         lock.withLock { _ = createdFolders.insert(folder) }
     }
 
-    func write(_ text: String, to path: String) throws {
-        try write(Array(text.utf8), to: path)
-    }
-
-    /// Copies a file into the staging folder.
-    func copy(_ source: URL, to path: String) throws {
-        let url = staging.appendingPathComponent(path)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: source, to: url)
-        } catch {
-            throw BuildError(.output, "cannot copy \(path): \(fileErrorText(error))", in: source.path)
-        }
-    }
-
-    /// Swaps the staging folder in place of the output folder.
+    /// Swaps the staging folder in place of the output folder. Where the system can, the
+    /// two folders are exchanged in one atomic step, so there is no moment — not even
+    /// under `kill -9` — without a published site; elsewhere two renames follow each
+    /// other. SIGINT and SIGTERM wait until the swap is done.
     func publish() throws {
         try write(Self.markerText, to: Self.markerName)
-        let fileManager = FileManager.default
-        let retired = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).old-\(ProcessInfo.processInfo.processIdentifier)")
-        do {
-            if fileManager.fileExists(atPath: destination.path) {
-                try? fileManager.removeItem(at: retired)
-                try fileManager.moveItem(at: destination, to: retired)
+        try Interruption.shared.critical {
+            let fileManager = FileManager.default
+            if fileManager.fileExists(atPath: destinationPath) {
+                if ttsite_exchange_paths(stagingPath, destinationPath) == 0 {
+                    // The staging path now holds the previous site.
+                    finished = true
+                    try? fileManager.removeItem(atPath: stagingPath)
+                    return
+                }
+                guard errno == ENOSYS || errno == EINVAL || errno == ENOTSUP else {
+                    throw BuildError(.output, "cannot replace the output folder: \(String(cString: strerror(errno)).lowercased())", in: destinationPath)
+                }
+                try renameInTwoSteps()
+            } else if rename(stagingPath, destinationPath) != 0 {
+                throw BuildError(.output, "cannot create the output folder: \(String(cString: strerror(errno)).lowercased())", in: destinationPath)
             }
-            try fileManager.moveItem(at: staging, to: destination)
-        } catch {
-            if !fileManager.fileExists(atPath: destination.path), fileManager.fileExists(atPath: retired.path) {
-                try? fileManager.moveItem(at: retired, to: destination)
-            }
-            throw BuildError(.output, "cannot replace the output folder: \(fileErrorText(error))", in: destination.path)
+            finished = true
         }
-        finished = true
-        try? fileManager.removeItem(at: retired)
+        Interruption.shared.unregister(staging: stagingPath)
+    }
+
+    /// For file systems that cannot exchange two folders: the old one is moved aside, the new
+    /// one into its place, and the old one back if that fails.
+    private func renameInTwoSteps() throws {
+        let retired = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).old-\(ProcessInfo.processInfo.processIdentifier)").path
+        let fileManager = FileManager.default
+        try? fileManager.removeItem(atPath: retired)
+        guard rename(destinationPath, retired) == 0 else {
+            throw BuildError(.output, "cannot replace the output folder: \(String(cString: strerror(errno)).lowercased())", in: destinationPath)
+        }
+        guard rename(stagingPath, destinationPath) == 0 else {
+            let text = String(cString: strerror(errno)).lowercased()
+            _ = rename(retired, destinationPath)
+            throw BuildError(.output, "cannot replace the output folder: \(text)", in: destinationPath)
+        }
+        try? fileManager.removeItem(atPath: retired)
     }
 
     /// Throws the staging folder away; the output folder is left as it was.
     func discard() {
         finished = true
-        try? FileManager.default.removeItem(at: staging)
+        try? FileManager.default.removeItem(atPath: stagingPath)
+        Interruption.shared.unregister(staging: stagingPath)
     }
 
     /// The output must not be the site folder or hold it, and must be ours to replace.
@@ -131,7 +194,7 @@ final class OutputFolder: @unchecked Sendable {
     }
 
     /// Staging folders left by builds that were killed: their process is gone.
-    private static func removeStaleStagingFolders(in parent: URL, for name: String) throws {
+    private static func removeStaleStagingFolders(in parent: URL, for name: String) {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
         for entry in entries {
             for prefix in [".\(name).staging-", ".\(name).old-"] where entry.hasPrefix(prefix) {

@@ -1,0 +1,88 @@
+import Foundation
+
+/// What happens when a build is stopped with Ctrl-C (SIGINT) or SIGTERM: the staging folder
+/// is removed, the published site is left as it was, and the process exits 130 or 143 as a
+/// shell expects. A signal that arrives while the output is being swapped waits until the
+/// swap is done, so the site is either all old or all new.
+///
+/// Signals are received by one thread of their own with `sigwait`: a handler would run on
+/// whichever thread the kernel picks, in the middle of whatever it was doing.
+public final class Interruption: @unchecked Sendable {
+    public static let shared = Interruption()
+
+    private let lock = NSLock()
+    private var stagingFolders: Set<String> = []
+    private var criticalDepth = 0
+    private var pendingSignal: Int32?
+    private var installed = false
+    private var onInterrupt: (@Sendable (Int32) -> Void)?
+
+    /// Starts listening for SIGINT, SIGTERM and SIGHUP. Call it first thing in `main`,
+    /// before any other thread starts, so that every thread inherits the blocked signals.
+    /// `message` is called with the signal before the process exits.
+    public func install(message: @escaping @Sendable (Int32) -> Void) {
+        lock.withLock {
+            guard !installed else { return }
+            installed = true
+            onInterrupt = message
+        }
+        var signals = Self.signalSet
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let thread = Thread { [self] in
+            var signals = Self.signalSet
+            while true {
+                var received: Int32 = 0
+                guard sigwait(&signals, &received) == 0 else { continue }
+                interrupted(by: received)
+            }
+        }
+        thread.name = "ttsite signals"
+        thread.start()
+    }
+
+    private static var signalSet: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
+        return set
+    }
+
+    func register(staging path: String) {
+        lock.withLock { _ = stagingFolders.insert(path) }
+    }
+
+    func unregister(staging path: String) {
+        lock.withLock { _ = stagingFolders.remove(path) }
+    }
+
+    /// Runs `body` with interruptions held back until it returns.
+    func critical<T>(_ body: () throws -> T) rethrows -> T {
+        lock.withLock { criticalDepth += 1 }
+        defer {
+            let pending: Int32? = lock.withLock {
+                criticalDepth -= 1
+                return criticalDepth == 0 ? pendingSignal : nil
+            }
+            if let pending { stop(pending) }
+        }
+        return try body()
+    }
+
+    private func interrupted(by signal: Int32) {
+        let inCritical = lock.withLock {
+            if criticalDepth > 0 { pendingSignal = signal }
+            return criticalDepth > 0
+        }
+        if !inCritical { stop(signal) }
+    }
+
+    /// Removes every staging folder and ends the process.
+    private func stop(_ signal: Int32) -> Never {
+        let (folders, message) = lock.withLock { (stagingFolders, onInterrupt) }
+        for folder in folders {
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        message?(signal)
+        exit(128 + signal)
+    }
+}

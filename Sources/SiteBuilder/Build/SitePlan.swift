@@ -1,0 +1,82 @@
+import Foundation
+
+/// Everything a build knows before it writes a byte: the config, the data, the content, the
+/// templates and the pages they make. `ttsite build` writes a plan into a staging folder and
+/// publishes it; `ttsite check` writes it into memory and checks its links.
+struct SitePlan {
+    let options: BuildOptions
+    let config: SiteConfig
+    var summary: BuildSummary
+    private let content: ContentScanner.Result
+    private let assets: AssetManifest
+    private let pages: [ContentPage]
+    private let extras: [String: [String: Any]]
+    private let renderer: PageRenderer
+
+    /// Reads and decodes the sources, scans `Content/`, loads the templates and lays out the
+    /// pages — every stage of a build but writing.
+    init(options: BuildOptions, config: SiteConfig, outputFolder: URL) throws {
+        self.options = options
+        self.config = config
+        var summary = BuildSummary(outputFolder: outputFolder)
+        let progress = options.progress
+
+        progress?(BuildProgress(stage: .data))
+        let report = try ReportLoader(config: config, options: options).load()
+        summary.people = report.people.count
+        summary.scenarios = report.scenarios.count
+        summary.events = report.eventCount
+        summary.skippedRecords = report.skippedRecords
+        summary.warnings += report.warnings
+        summary.details += report.sourceLines
+
+        progress?(BuildProgress(stage: .content))
+        content = try ContentScanner(
+            contentFolder: options.siteFolder.appendingPathComponent("Content"),
+            siteFolder: options.siteFolder,
+            languages: config.languages,
+            includeDrafts: options.includeDrafts
+        ).scan()
+        summary.details.append("content: \(content.pages.count) Markdown pages, \(content.staticFiles.count) static files")
+
+        progress?(BuildProgress(stage: .templates))
+        let templates = try TemplateSet(overridesIn: options.siteFolder.appendingPathComponent("Templates"))
+        assets = AssetManifest(assets: templates.assets)
+        let reportPages = ReportPages(content: content.pages, report: report, config: config, now: options.now)
+        pages = reportPages.pages
+        extras = reportPages.extras
+        renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: pages, reportData: report.templateData)
+        self.summary = summary
+    }
+
+    /// Renders every page and writes it, with the static files, assets, sitemap and robots.txt.
+    mutating func write(to output: some OutputWriter) throws {
+        let notFound = pages.first { $0.translationKey == "404" && $0.language == config.defaultLanguage }
+        let published = pages.filter { $0.translationKey != "404" }
+        try ParallelRender(pages: published, renderer: renderer, extras: extras, output: output, progress: options.progress)
+            .run(jobs: options.jobs)
+        summary.pages = published.count
+        options.progress?(BuildProgress(stage: .files))
+        try output.write(renderer.renderNotFound(notFound), to: "404.html")
+        for file in content.staticFiles {
+            try output.copy(options.siteFolder.appendingPathComponent("Content").appendingPathComponent(file.path), to: file.path)
+            summary.staticFiles += 1
+        }
+        for asset in assets.files {
+            try output.write(asset.bytes, to: asset.path)
+        }
+        if let baseURL = config.baseURL {
+            try output.write(Sitemap.xml(baseURL: baseURL, urlPaths: published.map(\.urlPath)), to: "sitemap.xml")
+        } else {
+            summary.details.append("sitemap: not written, the site has no base_url")
+        }
+        try output.write(Sitemap.robots(baseURL: config.baseURL), to: "robots.txt")
+    }
+
+    /// The file of the site a page comes from, for messages: `Content/about.md`, or the
+    /// output path of a page made from data.
+    func source(ofOutput path: String) -> String {
+        guard let page = pages.first(where: { $0.outputPath == path }) else { return path }
+        return page.sourcePath.hasPrefix("(") ? path : "Content/" + page.sourcePath
+    }
+}

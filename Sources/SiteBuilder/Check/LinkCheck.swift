@@ -1,0 +1,166 @@
+import Foundation
+
+/// The links of a would-be output: every `href` and `src` of its HTML pages. Internal ones
+/// (relative, root-relative, or absolute under the site's `base_url`) must lead to a file of
+/// the output; external ones (http and https elsewhere) are listed for `ExternalLinkCheck`.
+/// `404.html` is served at any depth, so its relative links are read from the site path.
+struct LinkCheck {
+    struct Link: Equatable {
+        var page: String
+        var link: String
+        var reason: String
+    }
+
+    let catalog: OutputCatalog
+    /// The path the site is served under (`/reports/`), for root-relative links.
+    let sitePath: String
+    /// `base_url` as written, for absolute links into the site itself.
+    var baseURL: String?
+
+    /// How many internal links were followed, and the ones that lead to no file.
+    func internalLinks() -> (checked: Int, broken: [Link]) {
+        let files = catalog.files
+        var checked = 0
+        var broken: [Link] = []
+        for (page, bytes) in catalog.htmlPages {
+            for raw in Self.references(in: bytes) {
+                switch classify(raw, from: page) {
+                case .external, .ignored: continue
+                case .outside(let reason):
+                    checked += 1
+                    broken.append(Link(page: page, link: raw, reason: reason))
+                case .internal(let path):
+                    checked += 1
+                    if !Self.resolves(path, in: files) {
+                        broken.append(Link(page: page, link: raw, reason: "no such file in the output"))
+                    }
+                }
+            }
+        }
+        return (checked, broken)
+    }
+
+    /// Every http(s) link to somewhere else, once, with the first page that has it.
+    func externalLinks() -> [(url: String, page: String)] {
+        var seen: Set<String> = []
+        var links: [(url: String, page: String)] = []
+        for (page, bytes) in catalog.htmlPages {
+            for raw in Self.references(in: bytes) {
+                guard case .external = classify(raw, from: page) else { continue }
+                var url = raw
+                if let hash = url.firstIndex(of: "#") { url = String(url[..<hash]) }
+                if seen.insert(url).inserted { links.append((url, page)) }
+            }
+        }
+        return links
+    }
+
+    private enum Target {
+        case `internal`(String)
+        case outside(String)
+        case external
+        case ignored
+    }
+
+    private func classify(_ raw: String, from page: String) -> Target {
+        var link = raw
+        if let baseURL, link.hasPrefix(baseURL) {
+            link = sitePath + link.dropFirst(baseURL.count)
+        }
+        if let hash = link.firstIndex(of: "#") { link = String(link[..<hash]) }
+        if let query = link.firstIndex(of: "?") { link = String(link[..<query]) }
+        if link.isEmpty { return .ignored }
+        let lower = link.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || link.hasPrefix("//") { return .external }
+        if Self.hasScheme(link) { return .ignored }   // mailto:, tel:, webcal:, data: …
+
+        var components: [Substring]
+        if link.hasPrefix("/") {
+            guard link.hasPrefix(sitePath) else { return .outside("outside the site's path \(sitePath)") }
+            components = []
+            link = String(link.dropFirst(sitePath.count))
+        } else if page == "404.html" {
+            // 404.html answers for any missing path; its relative links only work from the root.
+            components = []
+        } else {
+            components = page.split(separator: "/").dropLast()
+        }
+        let trailingSlash = link.hasSuffix("/")
+        for part in link.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !components.isEmpty else { return .outside("leads above the output folder") }
+                components.removeLast()
+            default: components.append(Substring(String(part).removingPercentEncoding ?? String(part)))
+            }
+        }
+        let path = components.joined(separator: "/")
+        return .internal(trailingSlash || path.isEmpty ? (path.isEmpty ? "" : path + "/") : path)
+    }
+
+    /// A folder link (`people/`) is served by its `index.html`.
+    private static func resolves(_ path: String, in files: Set<String>) -> Bool {
+        if path.isEmpty || path.hasSuffix("/") { return files.contains(path + "index.html") }
+        return files.contains(path) || files.contains(path + "/index.html")
+    }
+
+    private static func hasScheme(_ link: String) -> Bool {
+        guard let colon = link.firstIndex(of: ":"), let first = link.first, first.isLetter else { return false }
+        return link[..<colon].allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
+    }
+
+    /// The values of the `href` and `src` attributes of a page, entities decoded. A byte scan:
+    /// ttsite's own pages and cmark's output quote every attribute.
+    static func references(in html: [UInt8]) -> [String] {
+        var values: [String] = []
+        let count = html.count
+        var index = 0
+        while index < count {
+            let byte = html[index]
+            // An attribute name starts after white space: ` href=` or ` src=`.
+            guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") else {
+                index += 1
+                continue
+            }
+            var cursor = index + 1
+            let name: [UInt8]
+            if matches(html, at: cursor, "href=") { name = Array("href=".utf8) }
+            else if matches(html, at: cursor, "src=") { name = Array("src=".utf8) }
+            else { index += 1; continue }
+            cursor += name.count
+            guard cursor < count, html[cursor] == UInt8(ascii: "\"") || html[cursor] == UInt8(ascii: "'") else {
+                index = cursor
+                continue
+            }
+            let quote = html[cursor]
+            let start = cursor + 1
+            var end = start
+            while end < count && html[end] != quote { end += 1 }
+            values.append(decodeEntities(String(decoding: html[start..<end], as: UTF8.self)))
+            index = end + 1
+        }
+        return values
+    }
+
+    /// Whether `text` (lower case) starts at `index`, in any case.
+    private static func matches(_ html: [UInt8], at index: Int, _ text: StaticString) -> Bool {
+        let length = text.utf8CodeUnitCount
+        guard index + length <= html.count else { return false }
+        let expected = text.utf8Start
+        for offset in 0..<length {
+            let byte = html[index + offset]
+            if byte != expected[offset] && byte | 0x20 != expected[offset] { return false }
+        }
+        return true
+    }
+
+    private static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        return text.replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}

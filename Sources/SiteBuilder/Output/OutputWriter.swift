@@ -1,0 +1,28 @@
+import Foundation
+
+/// Where a build puts its files: the staging folder of a real build (`OutputFolder`), or
+/// memory for `ttsite check` (`OutputCatalog`). Paths are relative, `/`-separated, without
+/// `..`. Pages are written from several threads at once.
+protocol OutputWriter: AnyObject, Sendable {
+    func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws
+    /// A file of the site folder published as it is (images, downloads).
+    func copy(_ source: URL, to path: String) throws
+}
+
+extension OutputWriter {
+    func write(_ text: String, to path: String) throws {
+        var text = text
+        try text.withUTF8 { try write(UnsafeRawBufferPointer($0), to: path) }
+    }
+
+    func write(_ bytes: [UInt8], to path: String) throws {
+        try bytes.withUnsafeBytes { try write($0, to: path) }
+    }
+}
+
+/// Output paths come from slugs and content paths that were already checked; this is the
+/// last line of defence against a path that would leave the output folder.
+func checkOutputPath(_ path: String) {
+    precondition(!path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains(".."),
+                 "output path escapes the output folder: \(path)")
+}

@@ -79,7 +79,9 @@ let package = Package(
         .testTarget(name: "IntervalTextTests", dependencies: ["IntervalText"], exclude: ["Oracle"]),
         .testTarget(name: "CountingTests", dependencies: ["Counting"]),
         .testTarget(name: "ReportDataTests", dependencies: ["ReportData"], exclude: ["Fixtures"]),
-        .testTarget(name: "DataSourcesTests", dependencies: ["DataSources"], exclude: ["Server"]),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "TTSiteCommand"], exclude: ["Fixtures"]),
+        // The loopback HTTP server that misbehaves on demand, shared by the tests that fetch.
+        .target(name: "TestSupport", dependencies: ["DataSources"], path: "Tests/TestSupport", exclude: ["Server"]),
+        .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "TestSupport"]),
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "TTSiteCommand", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

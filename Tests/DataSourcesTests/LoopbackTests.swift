@@ -1,8 +1,9 @@
 import DataSources
 import Foundation
+import TestSupport
 import Testing
 
-/// The real `URLSessionFetcher` and `SourceReader` against `Server/test_server.py` on 127.0.0.1.
+/// The real `URLSessionFetcher` and `SourceReader` against `TestSupport/Server/test_server.py` on 127.0.0.1.
 @Suite("Loopback HTTP")
 struct LoopbackTests {
     let server = TestServer.shared

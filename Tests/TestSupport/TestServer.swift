@@ -6,8 +6,8 @@ import FoundationNetworking
 
 /// The loopback HTTP server of `Server/test_server.py`, started once for the whole test run.
 /// It exits when its stdin closes, that is when the test process ends.
-final class TestServer: @unchecked Sendable {
-    static let shared: TestServer = {
+public final class TestServer: @unchecked Sendable {
+    public static let shared: TestServer = {
         do {
             return try TestServer()
         } catch {
@@ -15,7 +15,7 @@ final class TestServer: @unchecked Sendable {
         }
     }()
 
-    let port: Int
+    public let port: Int
     private let process: Process
     private let input: Pipe
 
@@ -49,22 +49,22 @@ final class TestServer: @unchecked Sendable {
         try? input.fileHandleForWriting.close()
     }
 
-    func url(_ path: String) -> URL {
+    public func url(_ path: String) -> URL {
         URL(string: "http://127.0.0.1:\(port)\(path)")!
     }
 
     /// A key no other test uses.
-    static func uniqueKey() -> String {
+    public static func uniqueKey() -> String {
         UUID().uuidString.lowercased()
     }
 
     /// Sets how `/data/<key>` behaves from now on.
-    func setMode(_ mode: String, for key: String) throws {
+    public func setMode(_ mode: String, for key: String) throws {
         _ = try URLSessionFetcher().fetch(FetchRequest(url: url("/control/\(key)/\(mode)"), timeoutSeconds: 5))
     }
 
     /// How often `/data/<key>` (or `/flaky/<key>/…`) was asked, and the headers of the last request.
-    func requests(for key: String) throws -> (count: Int, headers: [String: String]) {
+    public func requests(for key: String) throws -> (count: Int, headers: [String: String]) {
         let response = try URLSessionFetcher().fetch(FetchRequest(url: url("/requests/\(key)"), timeoutSeconds: 5))
         struct Requests: Decodable { var count: Int; var headers: [String: String] }
         let requests = try JSONDecoder().decode(Requests.self, from: response.body)

@@ -14,7 +14,8 @@ func fileErrorText(_ error: Error) -> String {
     case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file or folder"
     case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "permission denied"
     case NSFileReadCorruptFileError, NSFileReadInapplicableStringEncodingError: return "not valid UTF-8 text"
-    case NSFileWriteOutOfSpaceError: return "no space left on the device"
+    case NSFileWriteOutOfSpaceError: return "no space left on device"
+    case NSFileWriteVolumeReadOnlyError: return "read-only file system"
     default: return nsError.localizedDescription
     }
 }

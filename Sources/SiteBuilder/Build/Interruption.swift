@@ -76,13 +76,20 @@ public final class Interruption: @unchecked Sendable {
         if !inCritical { stop(signal) }
     }
 
-    /// Removes every staging folder and ends the process.
+    /// Removes every staging folder and ends the process. A staging folder is first renamed
+    /// (to the name of a retired output, which the next build also cleans up): pages still
+    /// being written then fail to find it instead of filling it again while it is removed.
     private func stop(_ signal: Int32) -> Never {
         let (folders, message) = lock.withLock { (stagingFolders, onInterrupt) }
         for folder in folders {
-            try? FileManager.default.removeItem(atPath: folder)
+            let url = URL(fileURLWithPath: folder)
+            let retired = url.deletingLastPathComponent()
+                .appendingPathComponent(url.lastPathComponent.replacingOccurrences(of: ".staging-", with: ".old-")).path
+            let doomed = rename(folder, retired) == 0 ? retired : folder
+            try? FileManager.default.removeItem(atPath: doomed)
         }
         message?(signal)
-        exit(128 + signal)
+        // _exit: no atexit handlers or static destructors while render threads still run.
+        _exit(128 + signal)
     }
 }

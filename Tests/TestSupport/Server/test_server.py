@@ -25,6 +25,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 GOOD = json.dumps({"results": [{"name": "Ada"}, {"name": "Grace"}], "info": {"version": 1}}).encode()
 GOOD2 = json.dumps({"results": [{"name": "Ada"}, {"name": "Grace"}, {"name": "Hedy"}], "info": {"version": 2}}).encode()
+# Two people as randomuser.me writes them, for tests that build a whole site.
+PEOPLE = json.dumps({"results": [
+    {"name": {"first": "Ada", "last": "Lovelace"}, "dob": {"date": "1815-12-10T00:00:00Z"},
+     "login": {"uuid": "0b7c2f3e-0000-4000-8000-000000000001"}},
+    {"name": {"first": "Grace", "last": "Hopper"}, "dob": {"date": "1906-12-09T00:00:00Z"},
+     "login": {"uuid": "0b7c2f3e-0000-4000-8000-000000000002"}},
+], "info": {"version": "1.4"}}).encode()
 LAST_MODIFIED = "Wed, 21 Oct 2015 07:28:00 GMT"
 HANG_SECONDS = 4
 
@@ -110,6 +117,11 @@ class Handler(BaseHTTPRequestHandler):
             if self.headers.get("If-None-Match") == '"v2"':
                 return self.send(304, headers=[("ETag", '"v2"')])
             return self.send(200, GOOD2, headers=[("ETag", '"v2"')])
+        if mode == "people":
+            return self.send(200, PEOPLE)
+        if mode == "slowpeople":
+            time.sleep(HANG_SECONDS)
+            return self.send(200, PEOPLE)
         if mode.isdigit():
             status = int(mode)
             return self.send(status, json.dumps({"status": status}).encode())

@@ -57,6 +57,7 @@ public enum Site {
                 summary.details.append("sitemap: not written, the site has no base_url")
             }
             try output.write(Sitemap.robots(baseURL: config.baseURL), to: "robots.txt")
+            if let calendar = BirthdayCalendar(people: report.people, config: config, now: options.now) { try output.write(calendar.text, to: BirthdayCalendar.path) }
             if options.strict, let first = summary.warnings.first {
                 throw BuildError(.content, "--strict: \(first)")
             }

@@ -13,7 +13,6 @@ import json
 import pathlib
 import re
 import subprocess
-import tempfile
 import urllib.parse
 import zoneinfo
 
@@ -57,16 +56,16 @@ def unescaped(text):
     return re.sub(r"\\([\\;,nN])", lambda m: "\n" if m.group(1) in "nN" else m.group(1), text)
 
 
-def build(now):
-    output = pathlib.Path(tempfile.mkdtemp(prefix="ttsite-calendar-")) / "site"
+def build(now, folder):
+    output = folder / "site"
     subprocess.run([str(TTSITE), "build", "--site", str(SITE), "--output", str(output),
                     "--now", now, "--quiet"], check=True, stderr=subprocess.DEVNULL)
     return output
 
 
 @pytest.fixture(scope="module")
-def builds():
-    return {now: build(now) for now in NOWS}
+def builds(tmp_path_factory):
+    return {now: build(now, tmp_path_factory.mktemp("calendar")) for now in NOWS}
 
 
 def local_today(now):
@@ -205,8 +204,8 @@ def test_uids_are_the_same_in_every_build(builds):
     assert all(len(uids) == 1 for uids in seen.values()), seen
 
 
-def test_two_builds_with_the_same_now_are_byte_identical(builds):
-    again = build(NOWS[0])
+def test_two_builds_with_the_same_now_are_byte_identical(builds, tmp_path):
+    again = build(NOWS[0], tmp_path)
     assert (again / "people" / "birthdays.ics").read_bytes() == (builds[NOWS[0]] / "people" / "birthdays.ics").read_bytes()
 
 

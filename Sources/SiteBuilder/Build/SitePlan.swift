@@ -1,4 +1,5 @@
 import Foundation
+import ReportData
 
 /// Everything a build knows before it writes a byte: the config, the data, the content, the
 /// templates and the pages they make. `ttsite build` writes a plan into a staging folder and
@@ -12,6 +13,7 @@ struct SitePlan {
     private let pages: [ContentPage]
     private let extras: [String: [String: Any]]
     private let renderer: PageRenderer
+    private let people: [Person]
 
     /// Reads and decodes the sources, scans `Content/`, loads the templates and lays out the
     /// pages — every stage of a build but writing.
@@ -46,6 +48,7 @@ struct SitePlan {
         pages = reportPages.pages
         extras = reportPages.extras
         renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: pages, reportData: report.templateData)
+        people = report.people
         self.summary = summary
     }
 
@@ -71,6 +74,9 @@ struct SitePlan {
             summary.details.append("sitemap: not written, the site has no base_url")
         }
         try output.write(Sitemap.robots(baseURL: config.baseURL), to: "robots.txt")
+        if let calendar = BirthdayCalendar(people: people, config: config, now: options.now) {
+            try output.write(calendar.text, to: BirthdayCalendar.path)
+        }
     }
 
     /// The file of the site a page comes from, for messages: `Content/about.md`, or the

@@ -18,6 +18,8 @@ enum Labels {
             "unknownAge": "without a known date of birth", "upcoming": "Birthdays in the next 30 days",
             "noUpcoming": "No birthdays in the next 30 days.", "peopleCount": "people", "scenarioCount": "timelines",
             "eventCount": "events", "noPeople": "There is nobody on the list yet.",
+            "birthdayCalendar": "Birthday calendar", "subscribe": "Subscribe", "calendarFile": "iCalendar file",
+            "birthdayOf": "<NAME>'s birthday", "birthday": "Birthday",
             // Timelines (scenarios).
             "scenarios": "Timelines", "allTimelines": "All timelines", "noScenarios": "There are no timelines yet.",
             "events": "events", "majorEvents": "major", "span": "Span", "unit": "Unit",
@@ -44,6 +46,8 @@ enum Labels {
             "unknownAge": "ohne bekanntes Geburtsdatum", "upcoming": "Geburtstage in den nächsten 30 Tagen",
             "noUpcoming": "Keine Geburtstage in den nächsten 30 Tagen.", "peopleCount": "Personen", "scenarioCount": "Zeitleisten",
             "eventCount": "Ereignisse", "noPeople": "Noch niemand auf der Liste.",
+            "birthdayCalendar": "Geburtstagskalender", "subscribe": "Abonnieren", "calendarFile": "iCalendar-Datei",
+            "birthdayOf": "Geburtstag von <NAME>", "birthday": "Geburtstag",
             "scenarios": "Zeitleisten", "allTimelines": "Alle Zeitleisten", "noScenarios": "Noch keine Zeitleisten.",
             "events": "Ereignisse", "majorEvents": "wichtige", "span": "Dauer", "unit": "Einheit",
             "unit.datetime": "Datum und Uhrzeit", "unit.date": "Kalendertage", "unit.ae": "Astronomische Einheiten",

@@ -50,6 +50,16 @@ struct PeopleViews {
         return view
     }
 
+    /// The links to the birthday calendar: relative like every internal link, and a `webcal:`
+    /// address for subscribing, which must be absolute and so needs a `base_url`.
+    func calendarLinks(root: String) -> [String: Any] {
+        var links: [String: Any] = ["href": root + BirthdayCalendar.path]
+        if let baseURL = config.baseURL, let webcal = BirthdayCalendar.webcalURL(baseURL: baseURL) {
+            links["webcal"] = webcal
+        }
+        return links
+    }
+
     /// "34 years old" / "34 Jahre alt".
     func ageText(_ age: Int) -> String {
         let years = intervals.standalone(Double(age), .years) ?? "\(age)"

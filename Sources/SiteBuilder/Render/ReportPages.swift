@@ -38,6 +38,7 @@ struct ReportPages {
                 "people": ordered.map { views.person($0, root: root) },
                 "histogram": views.histogram(AgeHistogram(ages: ordered.map(\.age))),
                 "hasPeople": !ordered.isEmpty,
+                "calendar": views.calendarLinks(root: root),
                 "hasCounters": false,
             ]
 

@@ -1,0 +1,120 @@
+import Foundation
+import IntervalText
+import ReportData
+
+/// `people/birthdays.ics`: everyone's birthday as an iCalendar file (RFC 5545) that calendar
+/// apps can import or subscribe to, written into every build whose site has people sources
+/// (also when they hold nobody yet, so that a subscribed address never disappears).
+///
+/// One calendar for the whole site, not one per language: a subscription is one address,
+/// and the people are the same in every language. Its words (the summary "Anna Alpha's
+/// birthday") are those of the site's default language.
+///
+/// Each person with a known date of birth is one yearly all-day event starting on that date.
+/// Dates are floating DATE values, as written in the source: a birthday is a day on the
+/// subscriber's own calendar, never shifted through a time zone. Feb 29 birthdays use
+/// `FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1`, the last day of February: Feb 29 in leap years,
+/// Feb 28 in common years — the days ttsite's pages count with. A plain `FREQ=YEARLY` on
+/// Feb 29 would skip common years altogether (RFC 5545 3.3.10: invalid dates are ignored),
+/// and `BYSETPOS` or `RSCALE` tricks are not understood by every app.
+struct BirthdayCalendar {
+    /// Where the calendar is written, relative to the output folder.
+    static let path = "people/birthdays.ics"
+
+    /// The file's text: CRLF line ends, folded lines, escaped TEXT values.
+    let text: String
+
+    /// Nil when the site has no people sources (and so no people pages to link it from).
+    /// `now` becomes every event's DTSTAMP, so that the same `--now` gives the same bytes.
+    init?(people: [Person], config: SiteConfig, now: Date) {
+        guard !config.people.isEmpty else { return nil }
+        let today = IntervalText.CalendarDate(now, in: config.timeZone)
+        let labels = Labels.forLanguage(config.defaultLanguage)
+        let stamp = Self.utcDateTime(now)
+
+        var calendar = ICalendarText()
+        calendar.component("VCALENDAR") { calendar in
+            calendar.add("VERSION", "2.0")
+            calendar.addText("PRODID", "-//ttsite//Birthday calendar//EN")
+            calendar.add("CALSCALE", "GREGORIAN")
+            calendar.add("METHOD", "PUBLISH")
+            calendar.addText("NAME", config.title)
+            calendar.addText("X-WR-CALNAME", config.title)
+            if let baseURL = config.baseURL {
+                calendar.add("SOURCE", baseURL.absoluteString + Self.path)
+            }
+            // The site is rebuilt nightly: asking subscribers to refresh daily is enough.
+            calendar.add("REFRESH-INTERVAL", "P1D", parameters: "VALUE=DURATION")
+            calendar.add("X-PUBLISHED-TTL", "P1D")
+            for (person, uid) in Self.eventPeople(people, today: today) {
+                let born = person.birthDate!
+                calendar.component("VEVENT") { event in
+                    event.addText("UID", uid)
+                    event.add("DTSTAMP", stamp)
+                    event.add("DTSTART", Self.date(born), parameters: "VALUE=DATE")
+                    event.add("DTEND", Self.date(born.adding(days: 1)), parameters: "VALUE=DATE")
+                    event.add("RRULE", Self.rule(for: born))
+                    event.addText("SUMMARY", Self.summary(person, labels: labels))
+                    if let baseURL = config.baseURL {
+                        event.add("URL", baseURL.absoluteString + "people/\(person.slug)/")
+                    }
+                    // A birthday does not make anyone busy.
+                    event.add("TRANSP", "TRANSPARENT")
+                }
+            }
+        }
+        text = calendar.text
+    }
+
+    /// The people the pages show a next birthday for (a date of birth that is known, not after
+    /// today, and writable as a four-digit year), with their UIDs, in UID order, so neither
+    /// the order of the sources nor the build's day moves an event in the file.
+    ///
+    /// A UID is `birthday-<person id>@ttsite`: the id is the record's `login.uuid`, or a hash
+    /// of name and birth date, so it survives nightly rebuilds. Should two records share an
+    /// id, the later ones (by slug) add their slug, which is unique.
+    static func eventPeople(_ people: [Person], today: IntervalText.CalendarDate) -> [(Person, String)] {
+        let known = people.filter { person in
+            guard let born = person.birthDate else { return false }
+            return born <= today && (1...9999).contains(born.year)
+        }
+        var seen: Set<String> = []
+        return known.sorted { ($0.id, $0.slug) < ($1.id, $1.slug) }.map { person in
+            let uid = seen.insert(person.id).inserted ? "birthday-\(person.id)@ttsite" : "birthday-\(person.id)-\(person.slug)@ttsite"
+            return (person, uid)
+        }
+    }
+
+    /// The recurrence of a birthday: yearly on the date of birth, or on the last day of
+    /// February for Feb 29 (see the type's comment).
+    static func rule(for born: IntervalText.CalendarDate) -> String {
+        born.month == 2 && born.day == 29 ? "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1" : "FREQ=YEARLY"
+    }
+
+    /// "Anna Alpha's birthday" in the default language; "Birthday" for a person without a name.
+    static func summary(_ person: Person, labels: [String: String]) -> String {
+        person.fullName.isEmpty ? labels["birthday"]! : labels["birthdayOf"]!.replacingOccurrences(of: "<NAME>", with: person.fullName)
+    }
+
+    /// The `webcal:` address of the calendar (the scheme calendar apps open as a
+    /// subscription), from an absolute base URL.
+    static func webcalURL(baseURL: URL) -> String? {
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { return nil }
+        components.scheme = "webcal"
+        return components.string.map { $0 + path }
+    }
+
+    /// A DATE value: `19920308`.
+    static func date(_ day: IntervalText.CalendarDate) -> String {
+        String(format: "%04d%02d%02d", day.year, day.month, day.day)
+    }
+
+    /// A DATE-TIME value in UTC, whole seconds: `20261122T080000Z`.
+    static func utcDateTime(_ instant: Date) -> String {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let time = seconds - days * 86_400
+        let day = IntervalText.CalendarDate(daysSince1970: days)
+        return date(day) + String(format: "T%02d%02d%02dZ", time / 3_600, time / 60 % 60, time % 60)
+    }
+}

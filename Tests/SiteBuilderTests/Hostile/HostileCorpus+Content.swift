@@ -8,27 +8,29 @@ extension HostileCorpus {
             HostileCase(
                 name: "front matter: YAML alias expansion (billion laughs)", runner: .binary,
                 files: { ["Content/bomb.md": Data(billionLaughs.utf8)] },
-                outcome: .fails(exit: 1, ["Content/bomb.md:", "the front matter expands to more than 100000 values"])
+                // Line 6 holds `a3`, where the running count of values passes 100,000 (10⁴ + … lists).
+                outcome: .fails(exit: 1, ["Content/bomb.md:6: the front matter expands to more than 100000 values (are YAML aliases repeating it?)"])
             ),
             HostileCase(
                 name: "front matter: 100,000 nested lists", runner: .binary,
                 files: { ["Content/deep.md": Data(("---\nd: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n---\nText\n").utf8)] },
-                outcome: .fails(exit: 1, ["Content/deep.md:2:"])
+                outcome: .fails(exit: 1, ["Content/deep.md:2: invalid YAML: ", "Maximum nesting level reached"])
             ),
             HostileCase(
                 name: "front matter: 100,000 nested mappings", runner: .binary,
                 files: { ["Content/deep.md": Data(("---\nd: " + String(repeating: "{a: ", count: 100_000) + "1" + String(repeating: "}", count: 100_000) + "\n---\nText\n").utf8)] },
-                outcome: .fails(exit: 1, ["Content/deep.md:2:"])
+                outcome: .fails(exit: 1, ["Content/deep.md:2: invalid YAML: ", "Maximum nesting level reached"])
             ),
             HostileCase(
                 name: "front matter: a 1 MB key", runner: .library,
                 files: { ["Content/key.md": Data(("---\ntitle: Key\n" + String(repeating: "k", count: 1_000_000) + ": 1\n---\nText\n").utf8)] },
-                outcome: .fails(exit: 1, ["Content/key.md:3: invalid YAML"])
+                // libyaml allows keys of at most 1024 characters.
+                outcome: .fails(exit: 1, ["Content/key.md:3: invalid YAML: while scanning a simple key could not find expected ':'"])
             ),
             HostileCase(
                 name: "front matter: a 1 MB quoted key", runner: .library,
                 files: { ["Content/key.md": Data(("---\ntitle: Key\n\"" + String(repeating: "k", count: 1_000_000) + "\": 1\n---\nText\n").utf8)] },
-                outcome: .fails(exit: 1, ["Content/key.md:3: invalid YAML"])
+                outcome: .fails(exit: 1, ["Content/key.md:3: invalid YAML: while scanning a simple key could not find expected ':'"])
             ),
             HostileCase(
                 name: "a 5 MB Markdown page", runner: .library,
@@ -49,7 +51,7 @@ extension HostileCorpus {
             HostileCase(
                 name: "invalid UTF-8 in ttsite.yml", runner: .binary,
                 files: { ["ttsite.yml": Data("title: Caf".utf8) + Data([0xE9]) + Data("\n".utf8)] },
-                outcome: .fails(exit: 2, ["ttsite.yml"])
+                outcome: .fails(exit: 2, ["ttsite.yml: cannot read the site config: not valid UTF-8 text"])
             ),
             HostileCase(
                 name: "a symlink in Content/ to a folder outside the site", runner: .binary,
@@ -73,7 +75,7 @@ extension HostileCorpus {
             HostileCase(
                 name: "a symlink loop: two links pointing at each other", runner: .binary,
                 files: { [:] },
-                outcome: .fails(exit: 1, ["Content/a"]),
+                outcome: .fails(exit: 1, ["Content/a: is a symlink to b, which leads to symlinks that point at each other in a loop"]),
                 prepare: { site in
                     try link("Content/a", to: "b", in: site)
                     try link("Content/b", to: "a", in: site)
@@ -82,8 +84,28 @@ extension HostileCorpus {
             HostileCase(
                 name: "a dangling symlink", runner: .library,
                 files: { [:] },
-                outcome: .fails(exit: 1, ["Content/gone.txt"]),
+                outcome: .fails(exit: 1, ["Content/gone.txt: is a symlink to nowhere.txt, which leads to nothing there"]),
                 prepare: { site in try link("Content/gone.txt", to: "nowhere.txt", in: site) }
+            ),
+            HostileCase(
+                name: "a symlink in Content/ to the site's own data", runner: .binary,
+                files: { [:] },
+                outcome: .fails(exit: 1, ["Content/people.json: is a symlink to Content/data/people.json, which is never published"]),
+                prepare: { site in try link("Content/people.json", to: "data/people.json", in: site) }
+            ),
+            HostileCase(
+                name: "a symlink in Content/ to the cache of fetched answers", runner: .library,
+                files: { [".ttsite/cache/answer.json": Data(#"{"results":[{"email":"private@example.org"}]}"#.utf8)] },
+                outcome: .fails(exit: 1, ["Content/cache: is a symlink to .ttsite/cache, which is never published"]),
+                prepare: { site in try link("Content/cache", to: "../.ttsite/cache", in: site) }
+            ),
+            HostileCase(
+                name: "a symlink in Content/ to a file inside the site", runner: .library,
+                files: { ["Templates/notes.txt": Data("notes\n".utf8)] },
+                outcome: .warns([]),
+                prepare: { site in try link("Content/notes.txt", to: "../Templates/notes.txt", in: site) },
+                published: ["notes.txt"],
+                knownIssue: "the output holds the symlink itself (FileManager.copyItem keeps links), which points elsewhere once the site is uploaded: OutputFolder.copy must copy the target's bytes"
             ),
         ]
     }

@@ -56,7 +56,7 @@ public struct PeopleDecoder: Sendable {
             return nil
         }
         let fields = record["user"].isPresent ? record["user"] : record   // the old 0.x shape
-        let name = fields["name"]
+        let name = expectingObject(fields["name"])
         let title = trimmed(name["title"].string())
         let first = trimmed(name["first"].string())
         let last = trimmed(name["last"].string())
@@ -80,7 +80,7 @@ public struct PeopleDecoder: Sendable {
             return nil
         }
 
-        let uuid = trimmed(fields["login"]["uuid"].string()).lowercased()
+        let uuid = trimmed(expectingObject(fields["login"])["uuid"].string()).lowercased()
         let hash = StableHash.hex([first, last, birthDate?.description ?? ""])
         let id = uuid.isEmpty ? hash : uuid
         let slug = (uuid.isEmpty ? nil : Slug.make(from: uuid))
@@ -101,12 +101,22 @@ public struct PeopleDecoder: Sendable {
         if case .string = node.value {
             return node.url(using: pictureURLs).map { Person.Picture(large: $0) }
         }
+        _ = expectingObject(node)
         let picture = Person.Picture(
             large: node["large"].url(using: pictureURLs),
             medium: node["medium"].url(using: pictureURLs),
             thumbnail: node["thumbnail"].url(using: pictureURLs)
         )
         return picture.best == nil ? nil : picture
+    }
+
+    /// `node`, after reporting it when it is present but not an object: `"name": 42` would
+    /// otherwise read as a person without a name, silently.
+    private func expectingObject(_ node: JSONNode) -> JSONNode {
+        if node.isPresent, case .object = node.value {} else if node.isPresent {
+            node.report("expected an object, found \(node.value!.kindDescription); it is ignored")
+        }
+        return node
     }
 
     private func trimmed(_ text: String?) -> String {

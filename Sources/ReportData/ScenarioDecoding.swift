@@ -3,7 +3,8 @@ public struct ScenarioDecoding: Sendable {
     /// The scenarios kept, in document order, with slugs unique within the document.
     public var scenarios: [Scenario]
     /// Every problem, in document order: errors for the document and for scenarios that
-    /// cannot be placed on an axis (unknown unit, unreadable start or end); warnings otherwise.
+    /// have no usable unit (missing or unknown); warnings otherwise (an unreadable start or end
+    /// leaves the scenario out with a warning).
     public var problems: [DataProblem]
     /// Scenarios and events left out.
     public var skippedRecords: Int

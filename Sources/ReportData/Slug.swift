@@ -7,7 +7,12 @@ public enum Slug {
     /// nil when the text has no letter or digit, or a letter of a script with no
     /// transliteration (Persian, Devanagari, …): the caller then uses a hash.
     public static func make(from text: String) -> String? {
-        guard let latin = Transliteration.latin(text) else { return nil }
+        // Invisible format characters (zero-width joiners and spaces, direction overrides,
+        // byte order marks) are not part of a name as read: "evil\u{200D}" is "evil", and a
+        // joiner glued to a letter must not make the name untransliterable.
+        var visible = text
+        visible.unicodeScalars.removeAll { $0.properties.generalCategory == .format }
+        guard let latin = Transliteration.latin(visible) else { return nil }
         var slug = ""
         var pendingHyphen = false
         for scalar in latin.unicodeScalars {

@@ -37,6 +37,11 @@ public struct NumberTransformer: ValueTransforming {
         guard let result = number.converted(to: destination) else {
             throw .badInput(value, for: destination, "it does not fit exactly")
         }
+        // `1e400` is valid JSON, but as a `Double` it is infinity, which no axis, age or
+        // date can use: out of range, like 300 for an `Int8`.
+        if let floating = result as? any BinaryFloatingPoint, floating.isInfinite {
+            throw .badInput(value, for: destination, "it is too large (it would be infinite)")
+        }
         return result
     }
 }

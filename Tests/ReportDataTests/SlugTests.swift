@@ -9,6 +9,9 @@ import Testing
         ("Marie-Ève Lefèbvre-Dupont", "marie-eve-lefebvre-dupont"),
         ("Zoë Müller", "zoe-muller"),
         ("Straße", "strasse"),
+        // Invisible format characters vanish (checked by hand: U+202E, U+200B, U+200D, U+FEFF are category Cf).
+        ("\u{202E}evil\u{200D}", "evil"),
+        ("Zoë\u{200D} Zero\u{200B}Width\u{FEFF}", "zoe-zerowidth"),
         ("Søren Kierkegaard", "soren-kierkegaard"),
         ("Ærøskøbing", "aeroskobing"),
         ("Œuvre", "oeuvre"),

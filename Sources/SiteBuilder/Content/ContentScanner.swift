@@ -45,16 +45,34 @@ struct ContentScanner {
         }
     }
 
-    /// Follows a symlink, refusing one that leads outside the site folder.
+    /// Follows a symlink, refusing one that leads nowhere (a loop, a missing target), outside
+    /// the site folder, or to what the walk itself never publishes: `Content/data/` and
+    /// hidden files such as the `.ttsite/` cache of raw API answers, which hold personal details.
     private func resolve(_ url: URL, displayPath: String) throws -> URL {
         let values = try url.resourceValues(forKeys: [.isSymbolicLinkKey])
         guard values.isSymbolicLink == true else { return url }
-        let target = url.resolvingSymlinksInPath()
-        let site = siteFolder.resolvingSymlinksInPath().path
-        guard target.path == site || target.path.hasPrefix(site + "/") else {
-            throw BuildError(.content, "is a symlink to \(target.path), outside the site folder; ttsite publishes only what is inside the site", in: displayPath)
+        let written = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? "?"
+        guard let target = Self.realPath(url.path) else {
+            let why = errno == ELOOP ? "symlinks that point at each other in a loop" : "nothing there"
+            throw BuildError(.content, "is a symlink to \(written), which leads to \(why); remove it or point it at a file", in: displayPath)
         }
-        return target
+        guard let site = Self.realPath(siteFolder.path) else { return URL(fileURLWithPath: target) }
+        guard target == site || target.hasPrefix(site + "/") else {
+            throw BuildError(.content, "is a symlink to \(target), outside the site folder; ttsite publishes only what is inside the site", in: displayPath)
+        }
+        let inside = target.dropFirst(site.count + 1)
+        let data = Self.realPath(contentFolder.appendingPathComponent("data").path)
+        if inside.split(separator: "/").contains(where: { $0.hasPrefix(".") }) || data.map({ target == $0 || target.hasPrefix($0 + "/") }) == true {
+            throw BuildError(.content, "is a symlink to \(inside), which is never published (hidden files and Content/data/ may hold personal data)", in: displayPath)
+        }
+        return URL(fileURLWithPath: target)
+    }
+
+    /// The canonical path with every symlink resolved, or nil (and `errno`) when there is none.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     private func page(at url: URL, path: String) throws -> ContentPage? {

@@ -24,6 +24,7 @@ struct TTSite: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as BuildError {
+            Interruption.shared.waitIfStopping()
             // One line per problem: an error that lists several problems prints each.
             for line in error.description.split(separator: "\n") {
                 FileHandle.standardError.write(Data("ttsite: error: \(line.trimmingCharacters(in: .whitespaces))\n".utf8))

@@ -15,6 +15,7 @@ public final class Interruption: @unchecked Sendable {
     private var criticalDepth = 0
     private var pendingSignal: Int32?
     private var installed = false
+    private var stopping = false
     private var onInterrupt: (@Sendable (Int32) -> Void)?
 
     /// Starts listening for SIGINT, SIGTERM and SIGHUP. Call it first thing in `main`,
@@ -45,6 +46,14 @@ public final class Interruption: @unchecked Sendable {
         sigemptyset(&set)
         for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
         return set
+    }
+
+    /// Called by the command before it reports an error and exits: a build that fails
+    /// because a signal is removing its staging folder leaves the last word, and the exit
+    /// code, to the signal. The calling thread then waits for the process to end.
+    public func waitIfStopping() {
+        guard lock.withLock({ stopping }) else { return }
+        while true { pause() }
     }
 
     func register(staging path: String) {
@@ -80,7 +89,10 @@ public final class Interruption: @unchecked Sendable {
     /// (to the name of a retired output, which the next build also cleans up): pages still
     /// being written then fail to find it instead of filling it again while it is removed.
     private func stop(_ signal: Int32) -> Never {
-        let (folders, message) = lock.withLock { (stagingFolders, onInterrupt) }
+        let (folders, message) = lock.withLock {
+            stopping = true
+            return (stagingFolders, onInterrupt)
+        }
         for folder in folders {
             let url = URL(fileURLWithPath: folder)
             let retired = url.deletingLastPathComponent()

@@ -46,6 +46,7 @@ struct SitePlan {
         assets = AssetManifest(assets: templates.assets)
         let reportPages = ReportPages(content: content.pages, report: report, config: config, now: options.now)
         pages = reportPages.pages
+        try Self.refuseCollisions(pages)
         extras = reportPages.extras
         renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: pages, reportData: report.templateData)
         people = report.people
@@ -76,6 +77,18 @@ struct SitePlan {
         try output.write(Sitemap.robots(baseURL: config.baseURL), to: "robots.txt")
         if let calendar = BirthdayCalendar(people: people, config: config, now: options.now) {
             try output.write(calendar.text, to: BirthdayCalendar.path)
+        }
+    }
+
+    /// A page of `Content/` whose URL is also the URL of a page made from data (a person, a
+    /// timeline): one would silently overwrite the other.
+    private static func refuseCollisions(_ pages: [ContentPage]) throws {
+        var generated: [String: ContentPage] = [:]
+        for page in pages where page.sourcePath.hasPrefix("(") { generated[page.outputPath] = page }
+        for page in pages where !page.sourcePath.hasPrefix("(") {
+            if let other = generated[page.outputPath] {
+                throw BuildError(.content, "its page \(page.outputPath) is also the page made from data for \(other.translationKey); move the page or give it another `slug`", in: "Content/" + page.sourcePath)
+            }
         }
     }
 

@@ -105,7 +105,6 @@ extension HostileCorpus {
                 outcome: .warns([]),
                 prepare: { site in try link("Content/notes.txt", to: "../Templates/notes.txt", in: site) },
                 published: ["notes.txt"],
-                knownIssue: "the output holds the symlink itself (FileManager.copyItem keeps links), which points elsewhere once the site is uploaded: OutputFolder.copy must copy the target's bytes"
             ),
         ]
     }

@@ -154,7 +154,6 @@ extension HostileCorpus {
                 name: "a Content page at a person's URL", runner: .library,
                 files: { ["Content/people/00000000-0000-4000-8000-000000000001.md": Data("# Not Grace\n".utf8)] },
                 outcome: .fails(exit: 1, ["Content/people/00000000-0000-4000-8000-000000000001.md", "people/00000000-0000-4000-8000-000000000001/index.html"]),
-                knownIssue: "both pages are rendered to the same file and one silently wins: ReportPages must refuse a generated page whose output path a Content page already has (it cannot throw yet: Site.build calls it without try)"
             ),
         ]
     }

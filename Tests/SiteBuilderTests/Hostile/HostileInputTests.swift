@@ -48,7 +48,10 @@ import Testing
             let error = run.error ?? ""
             for part in parts { #expect(error.contains(part), "missing `\(part)` in: \(shown)") }
             #expect(error.count < 1_000, "the error line is \(error.count) characters long")
-            #expect(before.changedPaths(after) == [], "a failed build changed files")
+            // The build lock (`.ttsite/lock`, holding the pid of the last build) is the one
+            // file a failed build may leave: the lock is taken before anything is read.
+            let changed = before.changedPaths(after).filter { $0 != "site/.ttsite" && $0 != "site/.ttsite/lock" }
+            #expect(changed == [], "a failed build changed files")
         case .warns(let expected):
             #expect(run.exitCode == 0, "\(shown)")
             #expect(Self.unmatched(expected, in: run.warnings) == [], "\(shown)")
@@ -90,7 +93,8 @@ import Testing
     static func rawMarkup(in output: URL) throws -> [String] {
         let markers = ["<script>alert", "<img src=x", "<svg/onload"].map { Data($0.utf8) }
         return try FolderSnapshot(of: output).entries.compactMap { path, entry in
-            guard case .file(let bytes) = entry else { return nil }
+            // The birthday calendar is iCalendar text, not HTML: names are in it as written.
+            guard case .file(let bytes) = entry, !path.hasSuffix(".ics") else { return nil }
             return markers.contains { bytes.range(of: $0) != nil } ? path : nil
         }.sorted()
     }

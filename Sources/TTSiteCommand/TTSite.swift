@@ -11,7 +11,7 @@ struct TTSite: ParsableCommand {
         commandName: "ttsite",
         abstract: "Builds a static report site from people, birthdays and timelines.",
         version: SiteBuilderVersion.current,
-        subcommands: [Build.self],
+        subcommands: [Build.self, Init.self, Templates.self, Serve.self],
         defaultSubcommand: nil
     )
 

@@ -75,6 +75,9 @@ public final class PreviewServer: Sendable {
     /// The failure of the last build, if it failed (the preview shows the one before it).
     public var failure: String? { state.failure }
 
+    /// The id of the last good build, as the pages' script knows it.
+    var currentBuild: String { state.build }
+
     /// Writes a line to standard error: the preview's log when run from the command line.
     public static let standardError: @Sendable (String) -> Void = { line in
         FileHandle.standardError.write(Data((line + "\n").utf8))

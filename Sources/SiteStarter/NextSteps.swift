@@ -10,7 +10,10 @@ public enum NextSteps {
     ///   - bare: a bare site has no data sources to show off yet.
     public static func lines(folder: String, command: String, port: Int, bare: Bool) -> [String] {
         var lines: [String] = []
-        if folder != "." && !folder.isEmpty { lines.append("cd \(shellQuoted(folder))") }
+        if folder != "." && !folder.isEmpty {
+            // `cd -x` would read the folder as an option.
+            lines.append("cd \(shellQuoted(folder.hasPrefix("-") ? "./" + folder : folder))")
+        }
         let ttsite = shellQuoted(command)
         if bare {
             lines.append("\(ttsite) build    # writes the site into _site/")

@@ -21,9 +21,9 @@ struct Command {
         try run(Self.binary, arguments, in: folder)
     }
 
-    /// Lines through `/bin/sh`, as a user pastes them into a terminal.
-    static func shell(_ script: String, in folder: URL) throws -> Run {
-        try run(URL(fileURLWithPath: "/bin/sh"), ["-c", script], in: folder)
+    /// Lines through `/bin/sh` (or another shell), as a user pastes them into a terminal.
+    static func shell(_ script: String, in folder: URL, shell: String = "/bin/sh") throws -> Run {
+        try run(URL(fileURLWithPath: shell), ["-c", script], in: folder)
     }
 
     private static func run(_ executable: URL, _ arguments: [String], in folder: URL) throws -> Run {

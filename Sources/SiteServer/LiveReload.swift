@@ -41,7 +41,9 @@ enum LiveReload {
     /// error message can close the script element.
     static func snippet(build: String, failure: String?) -> String {
         let state: [String: String?] = ["build": build, "failure": failure]
-        let json = (try? JSONEncoder().encode(state)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = (try? encoder.encode(state)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         let safe = json.replacingOccurrences(of: "<", with: "\\u003c")
         return "<script id=\"ttsite-live-reload\" type=\"application/json\">\(safe)</script>\n<script>\(script)</script>\n"
     }

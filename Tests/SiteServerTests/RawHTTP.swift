@@ -62,7 +62,7 @@ struct RawHTTP: Sendable {
             throw Failure.connect(code)
         }
         // A test that waits for an answer gives up after this long instead of hanging.
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         return fd
     }

@@ -18,6 +18,7 @@ import Testing
         let process = Process()
         private let lock = NSLock()
         private var text = ""
+        private var closed = false
 
         init(_ arguments: [String], in folder: URL) throws {
             process.executableURL = ServeCommandTests.binary
@@ -28,13 +29,20 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             err.fileHandleForReading.readabilityHandler = { [weak self] handle in
                 let data = handle.availableData
-                guard !data.isEmpty else { handle.readabilityHandler = nil; return }
+                guard !data.isEmpty else {
+                    handle.readabilityHandler = nil
+                    self?.lock.withLock { self?.closed = true }
+                    return
+                }
                 self?.lock.withLock { self?.text += String(decoding: data, as: UTF8.self) }
             }
             try process.run()
         }
 
         var stderr: String { lock.withLock { text } }
+
+        /// The process ended and everything it printed has been read.
+        var finished: Bool { !process.isRunning && lock.withLock { closed } }
 
         /// The port from the "Serving … at http://127.0.0.1:PORT/" line, once printed.
         var port: UInt16? {
@@ -64,7 +72,7 @@ import Testing
         #expect(people.text.contains("Jennie Nichols"))
 
         kill(serve.process.processIdentifier, SIGINT)
-        #expect(await eventually { !serve.process.isRunning })
+        #expect(await eventually { serve.finished })
         #expect(serve.process.terminationReason == .exit)
         #expect(serve.process.terminationStatus == 0)
         #expect(serve.stderr.hasSuffix("Stopped.\n"))
@@ -77,7 +85,7 @@ import Testing
         let preview = try await PreviewFixture.start()
         defer { Task { await preview.stop() } }
         let second = try Running(["serve", "--port", String(preview.port)], in: preview.folder)
-        #expect(await eventually { !second.process.isRunning })
+        #expect(await eventually { second.finished })
         #expect(second.process.terminationStatus == 2)
         #expect(second.stderr.contains("ttsite: error: cannot listen on 127.0.0.1:\(preview.port): address already in use; pass --port with another number, or --port 0 for any free port\n"))
     }
@@ -87,7 +95,7 @@ import Testing
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
         let run = try Running(["serve", "--port", "0"], in: empty)
-        #expect(await eventually { !run.process.isRunning })
+        #expect(await eventually { run.finished })
         #expect(run.process.terminationStatus == 2)
         #expect(run.stderr.contains("ttsite.yml: no site config here: create one with `ttsite init`"))
     }

@@ -35,7 +35,8 @@ actor PreviewBuilder {
         case let .success(summary):
             let id = state.succeeded()
             for warning in summary.warnings { log("ttsite: warning: \(warning)") }
-            let seconds = Double((ContinuousClock.now - started).components.attoseconds) / 1e18 + Double((ContinuousClock.now - started).components.seconds)
+            let elapsed = (ContinuousClock.now - started).components
+            let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
             log(summary.line + String(format: " in %.2f s", seconds))
             await channel.send(ServerEvent(name: "build", data: id))
         case let .failure(error):

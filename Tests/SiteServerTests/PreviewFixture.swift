@@ -53,6 +53,7 @@ struct PreviewFixture {
             .appendingPathComponent("ttsite-serve-\(UUID().uuidString)").appendingPathComponent("site")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (path, text) in split(files) { try write(text, to: path, in: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Content/files"), withIntermediateDirectories: true)
         try Data(pngBytes).write(to: folder.appendingPathComponent("Content/files/picture.png"))
 
         var options = ServeOptions(build: BuildOptions(siteFolder: folder, now: Date(timeIntervalSince1970: 1_795_334_400)))

@@ -70,6 +70,27 @@ import Testing
         #expect(try await preview.http.request("/").text.contains("Renamed preview"))
     }
 
+    @Test func aLocalDataFileOutsideContentIsWatched() async throws {
+        let person = #"{"results":[{"name":{"first":"Ada","last":"Lovelace"},"dob":{"date":"1815-12-10T00:00:00Z"},"login":{"uuid":"a1"}}]}"#
+        let preview = try await PreviewFixture.start("""
+            -- ttsite.yml --
+            title: Data
+            people:
+              - file: sources/people.json
+            -- Content/index.md --
+            Hi.
+            -- sources/people.json --
+            \(person)
+            """)
+        defer { Task { await preview.stop() } }
+        let events = try await EventStreamClient.open(port: preview.port)
+        _ = try await events.next(named: "hello")
+        #expect(try await preview.http.request("/people/").text.contains("Ada Lovelace"))
+        try preview.write(person.replacingOccurrences(of: "Lovelace", with: "King"), to: "sources/people.json")
+        _ = try #require(try await events.next(named: "build"))
+        #expect(try await preview.http.request("/people/").text.contains("Ada King"))
+    }
+
     @Test func stoppingClosesOpenStreamsAndFreesThePort() async throws {
         let preview = try await PreviewFixture.start()
         let events = try await EventStreamClient.open(port: preview.port)

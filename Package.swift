@@ -13,12 +13,15 @@ let package = Package(
         .library(name: "Counting", targets: ["Counting"]),
         .library(name: "ReportData", targets: ["ReportData"]),
         .library(name: "DataSources", targets: ["DataSources"]),
+        .library(name: "SiteStarter", targets: ["SiteStarter"]),
+        .library(name: "SiteServer", targets: ["SiteServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // libcmark, the CommonMark reference implementation, as a system library.
@@ -60,11 +63,21 @@ let package = Package(
             ],
             resources: [.embedInCode("DefaultTemplates")]
         ),
+        // `ttsite init` and `ttsite templates`: a new site and copies of the built-in templates,
+        // written from files compiled into the binary.
+        .target(name: "SiteStarter", dependencies: ["SiteBuilder"], resources: [.embedInCode("Starter")]),
+        // `ttsite serve`: a local preview that rebuilds on change and reloads open pages.
+        .target(
+            name: "SiteServer",
+            dependencies: ["SiteBuilder", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
         // The thin command line: parses arguments, calls SiteBuilder, maps errors to exit codes.
         .executableTarget(
             name: "TTSiteCommand",
             dependencies: [
                 "SiteBuilder",
+                "SiteStarter",
+                "SiteServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -83,5 +96,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["DataSources"], path: "Tests/TestSupport", exclude: ["Server"]),
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "TestSupport"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "TTSiteCommand", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SiteStarterTests", dependencies: ["SiteStarter", "SiteBuilder", "TTSiteCommand"]),
+        .testTarget(name: "SiteServerTests", dependencies: ["SiteServer", "SiteBuilder", "TTSiteCommand"]),
     ]
 )

@@ -24,6 +24,7 @@ extension TTSite {
         }
 
         func run() throws {
+            TTSite.stopCleanlyOnSignals()
             var options = try site.buildOptions()
             options.output = output.map { URL(fileURLWithPath: $0) }
             options.lockWait = wait

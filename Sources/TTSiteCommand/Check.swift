@@ -21,6 +21,7 @@ extension TTSite {
         }
 
         func run() throws {
+            TTSite.stopCleanlyOnSignals()
             let options = try site.buildOptions()
             let progress = report.progressBar()
             var checked = options

@@ -11,15 +11,21 @@ struct TTSite: ParsableCommand {
         commandName: "ttsite",
         abstract: "Builds a static report site from people, birthdays and timelines.",
         version: SiteBuilderVersion.current,
-        subcommands: [Build.self, Check.self],
+        subcommands: [Init.self, Build.self, Check.self, Serve.self, Templates.self],
         defaultSubcommand: nil
     )
 
-    static func main() {
+    /// For the commands that write or read a whole site (`build`, `check`): SIGINT, SIGTERM and
+    /// SIGHUP remove the staging folder and end the process with a message. `serve` stops
+    /// its own way. Called first thing in `run`, before any thread starts.
+    static func stopCleanlyOnSignals() {
         Interruption.shared.install { signal in
             let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
             FileHandle.standardError.write(Data("\nttsite: stopped by \(name); the output folder holds the last complete build\n".utf8))
         }
+    }
+
+    static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()

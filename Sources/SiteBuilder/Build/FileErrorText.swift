@@ -2,7 +2,7 @@ import Foundation
 
 /// A file-system error in words ("no such file", "permission denied"), without the
 /// Foundation domain and code noise.
-func fileErrorText(_ error: Error) -> String {
+public func fileErrorText(_ error: Error) -> String {
     let nsError = error as NSError
     if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
         return String(cString: strerror(Int32(underlying.code))).lowercased()

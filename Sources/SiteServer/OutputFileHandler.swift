@@ -1,0 +1,89 @@
+import FlyingFox
+import Foundation
+
+/// Serves the preview's output folder: files with their content type, the site's `404.html`
+/// with status 404, the event stream, and the live-reload script in every HTML page.
+struct OutputFileHandler: HTTPHandler {
+    let folder: URL
+    let state: PreviewState
+    let channel: ReloadChannel
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard request.method == .GET || request.method == .HEAD else {
+            return HTTPResponse(statusCode: .methodNotAllowed, headers: HTTPHeaders([HTTPHeader("Allow"): "GET, HEAD"]))
+        }
+        let rawPath = request.target.path(percentEncoded: true)
+        if rawPath == LiveReload.eventsPath {
+            return await eventStream()
+        }
+        let response: HTTPResponse
+        switch RequestPath.resolve(rawPath, in: folder) {
+        case let .file(url, relative):
+            response = try page(url, relative: relative, status: .ok)
+        case let .redirect(location):
+            let query = request.target.query(percentEncoded: true)
+            let target = query.isEmpty ? location : "\(location)?\(query)"
+            response = HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: target]))
+        case .notFound:
+            response = try notFound()
+        case .refused:
+            response = HTTPResponse(
+                statusCode: .badRequest,
+                headers: [.contentType: "text/plain; charset=utf-8"],
+                body: Data("This path leaves the site or cannot name a file.\n".utf8)
+            )
+        }
+        return request.method == .HEAD ? withoutBody(response) : response
+    }
+
+    private func page(_ url: URL, relative: String, status: HTTPStatusCode) throws -> HTTPResponse {
+        let type = ContentType.of(path: relative)
+        var body = try Data(contentsOf: url)
+        if type.hasPrefix("text/html") {
+            body = LiveReload.inject(into: body, build: state.build, failure: state.failure)
+        }
+        return HTTPResponse(
+            statusCode: status,
+            headers: [
+                .contentType: type,
+                // A preview must always show the latest build.
+                .cacheControl: "no-store",
+                HTTPHeader("X-Content-Type-Options"): "nosniff",
+            ],
+            body: body
+        )
+    }
+
+    /// The site's own `404.html`; a plain page when the output has none (no build succeeded yet).
+    private func notFound() throws -> HTTPResponse {
+        let page = folder.appendingPathComponent("404.html")
+        if FileManager.default.fileExists(atPath: page.path) {
+            return try self.page(page, relative: "404.html", status: .notFound)
+        }
+        let html = Data("<!doctype html>\n<title>Not found</title>\n<body><h1>Not found</h1></body>\n".utf8)
+        return HTTPResponse(
+            statusCode: .notFound,
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: LiveReload.inject(into: html, build: state.build, failure: state.failure)
+        )
+    }
+
+    private func eventStream() async -> HTTPResponse {
+        var initial = [ServerEvent(name: "hello", data: state.build)]
+        if let failure = state.failure { initial.append(ServerEvent(name: "failure", data: failure)) }
+        let stream = await channel.listen(initial: initial)
+        return HTTPResponse(
+            statusCode: .ok,
+            headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+            body: HTTPBodySequence(from: EventStreamBody(chunks: stream))
+        )
+    }
+
+    private func withoutBody(_ response: HTTPResponse) -> HTTPResponse {
+        var headers = response.headers
+        if case let .httpBody(body) = response.payload, let count = body.count {
+            headers[.contentLength] = String(count)
+        }
+        return HTTPResponse(version: response.version, statusCode: response.statusCode, headers: headers, body: Data())
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import SiteBuilder
+@testable import SiteServer
+
+/// A small site written inline into a temporary folder (Hugo-style `-- path --` blocks),
+/// served by a real preview on a free loopback port.
+struct PreviewFixture {
+    let folder: URL
+    let server: PreviewServer
+    let log: LogLines
+
+    /// A marker in the site's config: no answer of the server may ever contain it.
+    static let configSecret = "config-secret-5b1e"
+
+    static let defaultSite = """
+        -- ttsite.yml --
+        title: Preview   # \(configSecret)
+        base_url: https://example.org/
+        -- Content/index.md --
+        ---
+        title: Home
+        ---
+        First version of the home page.
+        -- Content/about.md --
+        ---
+        title: About
+        ---
+        About this site.
+        -- Content/404.md --
+        ---
+        title: Lost
+        ---
+        Nothing lives at this address.
+        -- Content/files/drawing.svg --
+        <svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>
+        -- Content/files/data.json --
+        {"answer": 42}
+        -- Content/files/notes.txt --
+        plain text
+        -- Content/files/birthdays.ics --
+        BEGIN:VCALENDAR
+        END:VCALENDAR
+        -- Content/files/tool.js --
+        console.log("tool");
+        """
+
+    /// The first bytes of a PNG file (its signature and an IHDR chunk header): enough for a
+    /// file the server must pass through unchanged.
+    static let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0xFF, 0x00, 0x80]
+
+    static func start(_ files: String = defaultSite) async throws -> PreviewFixture {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ttsite-serve-\(UUID().uuidString)").appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (path, text) in split(files) { try write(text, to: path, in: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Content/files"), withIntermediateDirectories: true)
+        try Data(pngBytes).write(to: folder.appendingPathComponent("Content/files/picture.png"))
+
+        var options = ServeOptions(build: BuildOptions(siteFolder: folder, now: Date(timeIntervalSince1970: 1_795_334_400)))
+        options.port = 0
+        options.pollInterval = .milliseconds(50)
+        options.quietPeriod = .milliseconds(50)
+        let log = LogLines()
+        let server = try await PreviewServer.start(options, log: { log.append($0) })
+        return PreviewFixture(folder: folder, server: server, log: log)
+    }
+
+    var port: UInt16 { UInt16(server.url.port!) }
+    var http: RawHTTP { RawHTTP(port: port) }
+
+    func write(_ text: String, to path: String) throws {
+        try Self.write(text, to: path, in: folder)
+    }
+
+    func stop() async {
+        await server.stop()
+        try? FileManager.default.removeItem(at: folder.deletingLastPathComponent())
+    }
+
+    static func write(_ text: String, to path: String, in folder: URL) throws {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    static func split(_ files: String) -> [(String, String)] {
+        var result: [(String, String)] = []
+        var path: String?
+        var lines: [Substring] = []
+        for line in files.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("-- "), line.hasSuffix(" --") {
+                if let path { result.append((path, lines.joined(separator: "\n") + "\n")) }
+                path = String(line.dropFirst(3).dropLast(3))
+                lines = []
+            } else {
+                lines.append(line)
+            }
+        }
+        if let path { result.append((path, lines.joined(separator: "\n") + "\n")) }
+        return result
+    }
+}
+
+/// The preview's log lines, collected from its tasks.
+final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+}
+
+/// Asks `condition` again until it holds or `seconds` have passed: a bound on waiting, not
+/// a timing assertion.
+func eventually(within seconds: Double = 30, _ condition: () throws -> Bool) async rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if try condition() { return true }
+        try? await Task.sleep(for: .milliseconds(50))
+    }
+    return try condition()
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// `ttsite serve` as a user runs it: after `ttsite init`, it serves, and Ctrl-C stops it
+/// cleanly; a port in use is a usage error that says what to do.
+@Suite struct ServeCommandTests {
+    static var binary: URL {
+        // The test bundle sits in the build products folder, beside the `ttsite` binary.
+        var folder = Bundle.main.bundleURL
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("ttsite").path), folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("ttsite")
+    }
+
+    /// A running `ttsite serve` and what it printed on stderr so far.
+    final class Running: @unchecked Sendable {
+        let process = Process()
+        private let lock = NSLock()
+        private var text = ""
+        private var closed = false
+
+        init(_ arguments: [String], in folder: URL) throws {
+            process.executableURL = ServeCommandTests.binary
+            process.arguments = arguments
+            process.currentDirectoryURL = folder
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = FileHandle.nullDevice
+            err.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                let data = handle.availableData
+                guard !data.isEmpty else {
+                    handle.readabilityHandler = nil
+                    self?.lock.withLock { self?.closed = true }
+                    return
+                }
+                self?.lock.withLock { self?.text += String(decoding: data, as: UTF8.self) }
+            }
+            try process.run()
+        }
+
+        var stderr: String { lock.withLock { text } }
+
+        /// The process ended and everything it printed has been read.
+        var finished: Bool { !process.isRunning && lock.withLock { closed } }
+
+        /// The port from the "Serving … at http://127.0.0.1:PORT/" line, once printed.
+        var port: UInt16? {
+            stderr.firstMatch(of: /at http:\/\/127\.0\.0\.1:(\d+)\//).flatMap { UInt16($0.1) }
+        }
+    }
+
+    @Test func aNewSiteIsServedAndCtrlCStopsTheServerCleanly() async throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("ttsite-serve-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let initialize = Process()
+        initialize.executableURL = Self.binary
+        initialize.arguments = ["init", "mysite"]
+        initialize.currentDirectoryURL = parent
+        initialize.standardOutput = FileHandle.nullDevice
+        try initialize.run()
+        initialize.waitUntilExit()
+        #expect(initialize.terminationStatus == 0)
+
+        let serve = try Running(["serve", "--port", "0"], in: parent.appendingPathComponent("mysite"))
+        defer { if serve.process.isRunning { serve.process.terminate() } }
+        #expect(await eventually { serve.port != nil }, "\(serve.stderr)")
+        let port = try #require(serve.port)
+        let people = try await RawHTTP(port: port).request("/people/")
+        #expect(people.status == 200)
+        #expect(people.text.contains("Jennie Nichols"))
+
+        kill(serve.process.processIdentifier, SIGINT)
+        #expect(await eventually { serve.finished })
+        #expect(serve.process.terminationReason == .exit)
+        #expect(serve.process.terminationStatus == 0)
+        #expect(serve.stderr.hasSuffix("Stopped.\n"))
+        await #expect(throws: RawHTTP.Failure.self) { try await RawHTTP(port: port).request("/") }
+        // The preview wrote only its private folder.
+        #expect(!FileManager.default.fileExists(atPath: parent.appendingPathComponent("mysite/_site").path))
+    }
+
+    @Test func aPortInUseIsAUsageErrorThatSaysWhatToDo() async throws {
+        let preview = try await PreviewFixture.start()
+        defer { Task { await preview.stop() } }
+        let second = try Running(["serve", "--port", String(preview.port)], in: preview.folder)
+        #expect(await eventually { second.finished })
+        #expect(second.process.terminationStatus == 2)
+        #expect(second.stderr.contains("ttsite: error: cannot listen on 127.0.0.1:\(preview.port): address already in use; pass --port with another number, or --port 0 for any free port\n"))
+    }
+
+    @Test func aFolderWithoutConfigIsRefusedBeforeServing() async throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("ttsite-serve-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let run = try Running(["serve", "--port", "0"], in: empty)
+        #expect(await eventually { run.finished })
+        #expect(run.process.terminationStatus == 2)
+        #expect(run.stderr.contains("ttsite.yml: no site config here: create one with `ttsite init`"))
+    }
+}

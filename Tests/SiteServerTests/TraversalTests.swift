@@ -1,0 +1,76 @@
+import Foundation
+@testable import SiteServer
+import Testing
+
+/// No request reads a file outside the preview's output folder. The targets are sent byte
+/// for byte over a raw socket; the config beside the output holds a marker that no answer
+/// may contain.
+@Suite struct TraversalTests {
+    static let escapes = [
+        "/../ttsite.yml",
+        "/../../site/ttsite.yml",
+        "/%2e%2e/ttsite.yml",
+        "/%2E%2E/%2E%2E/ttsite.yml",
+        "/about/..%2f..%2fttsite.yml",
+        "/about/%2e%2e%2f%2e%2e%2fttsite.yml",
+        "/..%5cttsite.yml",
+        "/..\\..\\ttsite.yml",
+        "/about/%00",
+        "/index.html%00.txt",
+        "/./index.html",
+        "//etc/passwd",
+        "/%c0%ae%c0%ae/ttsite.yml",
+    ]
+
+    @Test func everyEscapeIsRefusedWithoutReadingAFile() async throws {
+        let preview = try await PreviewFixture.start()
+        defer { Task { await preview.stop() } }
+        for target in Self.escapes {
+            let response = try await preview.http.request(target)
+            #expect(!response.text.contains(PreviewFixture.configSecret), "\(target)")
+            #expect(!response.text.contains("root:x:0"), "\(target)")
+            // `%c0%ae` is not UTF-8, so it names no file: 400 like the others.
+            #expect(response.status == 400, "\(target) answered \(response.status)")
+        }
+    }
+
+    @Test func aSymlinkInTheOutputThatPointsOutsideIsRefused() async throws {
+        let preview = try await PreviewFixture.start()
+        defer { Task { await preview.stop() } }
+        let output = preview.server.options.outputFolder
+        try FileManager.default.createSymbolicLink(atPath: output.appendingPathComponent("leak.txt").path, withDestinationPath: "../../ttsite.yml")
+        try FileManager.default.createSymbolicLink(atPath: output.appendingPathComponent("inside.txt").path, withDestinationPath: "robots.txt")
+        let leak = try await preview.http.request("/leak.txt")
+        #expect(leak.status == 400)
+        #expect(!leak.text.contains(PreviewFixture.configSecret))
+        #expect(try await preview.http.request("/inside.txt").status == 200)
+    }
+
+    @Test func hiddenFilesOfTheOutputAreNotServed() async throws {
+        let preview = try await PreviewFixture.start()
+        defer { Task { await preview.stop() } }
+        #expect(FileManager.default.fileExists(atPath: preview.server.options.outputFolder.appendingPathComponent(".ttsite-output").path))
+        #expect(try await preview.http.request("/.ttsite-output").status == 404)
+    }
+
+    /// The same rules, without a server: resolution alone.
+    @Test(arguments: escapes.filter { !$0.hasPrefix("/%c0") })
+    func resolutionRefusesTheEscape(target: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ttsite-resolve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("about"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(RequestPath.resolve(target, in: folder) == .refused)
+    }
+
+    @Test func resolutionFindsFilesAndFolderIndexes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ttsite-resolve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("a b"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: folder.appendingPathComponent("a b/index.html"))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = folder.resolvingSymlinksInPath()
+        #expect(RequestPath.resolve("/a%20b/", in: folder) == .file(base.appendingPathComponent("a b/index.html"), relative: "a b/index.html"))
+        #expect(RequestPath.resolve("/a%20b", in: folder) == .redirect(to: "/a%20b/"))
+        #expect(RequestPath.resolve("/", in: folder) == .notFound)
+        #expect(RequestPath.resolve("/nothing", in: folder) == .notFound)
+    }
+}

@@ -25,6 +25,7 @@ ACCEPTED_WARNINGS = [
 ]
 
 PLANTED = "planted/index.html"
+PLANTED_CSS = "planted/style.css"
 PLANTED_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Planted</title></head>
 <body><p>a paragraph cannot hold <div>a div</div></p><span id="twice"></span><span id="twice"></span></body></html>
@@ -37,10 +38,12 @@ def messages(www):
     planted = www / PLANTED
     planted.parent.mkdir(exist_ok=True)
     planted.write_text(PLANTED_PAGE, encoding="utf-8")
-    pages = sorted(str(p) for p in www.rglob("*.html"))
+    (www / PLANTED_CSS).write_text("body { colr: red; }\n", encoding="utf-8")
+    pages = [str(www / name / page) for name in built_sites.SITES for page in built_sites.html_pages(www / name)]
+    pages.append(str(planted))
     style = sorted(str(p) for p in (www / "reports" / "assets").glob("style.*.css"))
     _, stderr = Validator(stack_size=4096).run_vnu(
-        ["--format", "json", "--also-check-css", "--also-check-svg", *pages, *style])
+        ["--format", "json", "--also-check-css", "--also-check-svg", *pages, *style, str(www / PLANTED_CSS)])
     by_page = {}
     prefix = www.resolve().as_uri() + "/"
     for message in json.loads(stderr)["messages"]:
@@ -58,12 +61,13 @@ def test_the_checker_finds_the_planted_errors(messages):
     errors = [m["message"] for m in messages.get(PLANTED, []) if m["type"] == "error"]
     assert any("“p” end tag" in e for e in errors), errors   # the <div> closed the <p>
     assert any("Duplicate ID" in e for e in errors), errors
+    assert any("“colr”" in m["message"] for m in messages.get(PLANTED_CSS, [])), "the style sheets were not checked"
 
 
 def test_every_page_has_zero_errors(messages, www):
-    checked = [p for p in built_sites.html_pages(www) if p != PLANTED]
+    checked = [page for name in built_sites.SITES for page in built_sites.html_pages(www / name)]
     assert len(checked) > 100, f"only {len(checked)} pages were built"
-    errors = [describe(path, m) for path, found in messages.items() if path != PLANTED
+    errors = [describe(path, m) for path, found in messages.items() if path not in (PLANTED, PLANTED_CSS)
               for m in found if m["type"] in ("error", "non-document-error")]
     assert errors == []
 
@@ -71,7 +75,7 @@ def test_every_page_has_zero_errors(messages, www):
 def test_every_warning_is_one_that_was_read(messages):
     unread = []
     for path, found in messages.items():
-        if path == PLANTED:
+        if path in (PLANTED, PLANTED_CSS):
             continue
         for message in found:
             if message["type"] != "info":

@@ -42,6 +42,7 @@ def browser(width, height):
 @pytest.fixture(scope="module", params=list(WIDTHS))
 def driver(request):
     driver = browser(*WIDTHS[request.param])
+    driver.set_script_timeout(120)   # a scan takes about a second; the machine may be busy
     driver.width_name = request.param
     yield driver
     driver.quit()

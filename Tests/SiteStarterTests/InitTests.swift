@@ -44,7 +44,10 @@ import Testing
         #expect(try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8).contains("_site/\n.ttsite/\n"))
         // The personal details of the sample records never reach the output.
         #expect(!people.contains("@example.com"))
-        // `ttsite check` goes here once the command exists: it must pass on a new site too.
+        // A new site passes `ttsite check` too: every link of every page resolves.
+        let checked = try Command.run(["check"], in: site)
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stderr.contains(": all resolve"))
     }
 
     @Test func aFolderWithFilesIsRefusedAndLeftAsItWas() throws {

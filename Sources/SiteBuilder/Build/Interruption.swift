@@ -98,7 +98,12 @@ public final class Interruption: @unchecked Sendable {
             let retired = url.deletingLastPathComponent()
                 .appendingPathComponent(url.lastPathComponent.replacingOccurrences(of: ".staging-", with: ".old-")).path
             let doomed = rename(folder, retired) == 0 ? retired : folder
-            try? FileManager.default.removeItem(atPath: doomed)
+            // A write that had found its folder just before the rename may still land while
+            // the tree is removed; no new one can. A few more passes take care of those.
+            for _ in 0..<50 where FileManager.default.fileExists(atPath: doomed) {
+                try? FileManager.default.removeItem(atPath: doomed)
+                usleep(10_000)
+            }
         }
         message?(signal)
         // _exit: no atexit handlers or static destructors while render threads still run.

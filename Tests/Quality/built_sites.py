@@ -1,0 +1,80 @@
+"""The sites the quality gates look at, built by the freshly built ttsite, and the page kinds.
+
+The example site of the repository covers every page kind on its own; the three fixture sites
+of the Swift tests add what it lacks: a custom layout and a nested section (`site`), people
+without a date of birth or with a birthday today (`people-site`), distance units, a
+zero-length scenario, dates in year 1 and a third language (`scenario-site`).
+"""
+import pathlib
+import subprocess
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+TTSITE = ROOT / ".build" / "debug" / "ttsite"
+FIXTURES = ROOT / "Tests" / "SiteBuilderTests" / "Fixtures"
+
+# A fixed instant, so that "today" and every "in N days" are the same on every run.
+NOW = "2026-11-22T08:00:00Z"
+
+# name → site folder. Each is built to <www>/<name>/ with base URL https://example.org/<name>/,
+# so the same folder can be served over loopback at the path the site believes it lives at
+# (404.html links root-relatively, from that path).
+SITES = {
+    "reports": ROOT,
+    "site": FIXTURES / "site",
+    "people-site": FIXTURES / "people-site",
+    "scenario-site": FIXTURES / "scenario-site",
+}
+
+# The kinds every gate must see at least one page of, in the example site alone.
+PAGE_KINDS = {"home", "markdown page", "people list", "person", "scenarios list",
+              "timeline", "not found", "German"}
+
+
+def base_url(name):
+    return f"https://example.org/{name}/"
+
+
+def build(name, www):
+    """Builds one site into `www/name` and returns that folder."""
+    output = www / name
+    subprocess.run([str(TTSITE), "build", "--site", str(SITES[name]), "--output", str(output),
+                    "--now", NOW, "--base-url", base_url(name), "--quiet"],
+                   check=True, stderr=subprocess.DEVNULL if name != "reports" else None)
+    return output
+
+
+def html_pages(site):
+    """Every HTML page of a built site, as paths relative to it."""
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+
+
+def kinds_of(path, languages=("de", "ru")):
+    """The page kinds of a site-relative path: one kind, plus "German" under de/."""
+    parts = path.split("/")
+    kinds = set()
+    if parts[0] in languages:
+        if parts[0] == "de":
+            kinds.add("German")
+        parts = parts[1:]
+    if parts == ["index.html"]:
+        kinds.add("home")
+    elif parts == ["404.html"]:
+        kinds.add("not found")
+    elif parts[0] == "people":
+        kinds.add("people list" if len(parts) == 2 else "person")
+    elif parts[0] == "scenarios":
+        kinds.add("scenarios list" if len(parts) == 2 else "timeline")
+    else:
+        kinds.add("markdown page")
+    return kinds
+
+
+def one_page_per_kind(site):
+    """A small set of pages that holds every kind the site has, each kind in each language:
+    the first page of each (language, kind) pair in path order."""
+    chosen = {}
+    for path in html_pages(site):
+        language = path.split("/")[0] if path.split("/")[0] in ("de", "ru") else "en"
+        for kind in kinds_of(path) - {"German"}:
+            chosen.setdefault((language, kind), path)
+    return sorted(set(chosen.values()))

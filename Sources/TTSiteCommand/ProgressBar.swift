@@ -3,10 +3,12 @@ import SiteBuilder
 
 /// A one-line progress bar on a terminal's stderr: the stage and, while pages render, a bar
 /// and a count. It appears only after half a second, so quick builds print nothing but their
-/// summary, and it redraws at most ten times a second.
+/// summary, and it redraws at most ten times a second. (`TTSITE_PROGRESS_AFTER` sets the half
+/// second, for tests that need a bar on a quick build.)
 final class ProgressBar: @unchecked Sendable {
     private let lock = NSLock()
     private let started = Date()
+    private let delay = ProcessInfo.processInfo.environment["TTSITE_PROGRESS_AFTER"].flatMap(Double.init) ?? 0.5
     private var lastDraw = Date.distantPast
     private var lastStage: BuildProgress.Stage?
     private var drawn = false
@@ -15,7 +17,7 @@ final class ProgressBar: @unchecked Sendable {
     func show(_ progress: BuildProgress) {
         lock.withLock {
             let now = Date()
-            guard now.timeIntervalSince(started) > 0.5 else { return }
+            guard now.timeIntervalSince(started) >= delay else { return }
             guard progress.stage != lastStage || now.timeIntervalSince(lastDraw) > 0.1 || progress.done == progress.total else { return }
             lastStage = progress.stage
             lastDraw = now

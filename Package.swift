@@ -92,11 +92,12 @@ let package = Package(
         .testTarget(name: "IntervalTextTests", dependencies: ["IntervalText"], exclude: ["Oracle"]),
         .testTarget(name: "CountingTests", dependencies: ["Counting"]),
         .testTarget(name: "ReportDataTests", dependencies: ["ReportData"], exclude: ["Fixtures"]),
-        // The loopback HTTP server that misbehaves on demand, shared by the tests that fetch.
+        // What several test targets share: the ttsite binary, and the loopback HTTP server that
+        // misbehaves on demand.
         .target(name: "TestSupport", dependencies: ["DataSources"], path: "Tests/TestSupport", exclude: ["Server"]),
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "TestSupport"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "TTSiteCommand", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "SiteStarterTests", dependencies: ["SiteStarter", "SiteBuilder", "TTSiteCommand"]),
-        .testTarget(name: "SiteServerTests", dependencies: ["SiteServer", "SiteBuilder", "TTSiteCommand"]),
+        .testTarget(name: "SiteStarterTests", dependencies: ["SiteStarter", "SiteBuilder", "TTSiteCommand", "TestSupport"]),
+        .testTarget(name: "SiteServerTests", dependencies: ["SiteServer", "SiteBuilder", "TTSiteCommand", "TestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `ttsite` binary run as a user runs it: exit codes and what it prints.
@@ -9,14 +10,7 @@ import Testing
         var stderr: String
     }
 
-    static var binary: URL {
-        // The test bundle sits in the build products folder, beside the `ttsite` binary.
-        var folder = Bundle.main.bundleURL
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("ttsite").path), folder.path != "/" {
-            folder.deleteLastPathComponent()
-        }
-        return folder.appendingPathComponent("ttsite")
-    }
+    static var binary: URL { TTSiteBinary.url }
 
     func run(_ arguments: [String], in folder: URL) throws -> Run {
         let process = Process()

@@ -167,19 +167,21 @@ import Testing
         #expect(pages.values.allSatisfy { String(decoding: $0, as: UTF8.self).contains(newTitle) })
     }
 
-    func stagingFolder(of site: TestSite) -> Bool {
-        !leftovers(in: site.folder).isEmpty
+    /// Builds a first edition of the big site, then starts a build of the second edition and
+    /// returns it once its staging folder exists (mid-render), with the first edition's files.
+    func secondEditionMidBuild(_ site: TestSite) throws -> (build: Launched, published: [String: Data]) {
+        #expect(try CommandTests().run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
+        let published = try snapshot(of: site.output)
+        try site.write("title: Second edition", to: "ttsite.yml")
+        let build = try Launched(["build", "--quiet", "--now", now], in: site.folder)
+        #expect(waitUntil { !leftovers(in: site.folder).isEmpty || !build.process.isRunning })
+        return (build, published)
     }
 
     @Test func killNineMidBuildLeavesTheSiteAndTheNextBuildCleansUp() throws {
         let site = try bigSite(title: "First edition")
         defer { site.remove() }
-        #expect(try CommandTests().run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
-        let published = try snapshot(of: site.output)
-
-        try site.write("title: Second edition", to: "ttsite.yml")
-        let build = try Launched(["build", "--quiet", "--now", now], in: site.folder)
-        #expect(waitUntil { stagingFolder(of: site) || !build.process.isRunning })
+        let (build, published) = try secondEditionMidBuild(site)
         kill(build.pid, SIGKILL)
         let result = build.finish()
         #expect(result.signalled && result.status == SIGKILL)
@@ -196,12 +198,7 @@ import Testing
     func aSignalMidBuildRemovesTheStagingFolderAndKeepsTheSite(signal: Int32, name: String) throws {
         let site = try bigSite(title: "First edition")
         defer { site.remove() }
-        #expect(try CommandTests().run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
-        let published = try snapshot(of: site.output)
-
-        try site.write("title: Second edition", to: "ttsite.yml")
-        let build = try Launched(["build", "--quiet", "--now", now], in: site.folder)
-        #expect(waitUntil { stagingFolder(of: site) || !build.process.isRunning })
+        let (build, published) = try secondEditionMidBuild(site)
         kill(build.pid, signal)
         let result = build.finish()
         // The shell's convention: 128 + the signal's number.

@@ -1,17 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `ttsite serve` as a user runs it: after `ttsite init`, it serves, and Ctrl-C stops it
 /// cleanly; a port in use is a usage error that says what to do.
 @Suite struct ServeCommandTests {
-    static var binary: URL {
-        // The test bundle sits in the build products folder, beside the `ttsite` binary.
-        var folder = Bundle.main.bundleURL
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("ttsite").path), folder.path != "/" {
-            folder.deleteLastPathComponent()
-        }
-        return folder.appendingPathComponent("ttsite")
-    }
+    static var binary: URL { TTSiteBinary.url }
 
     /// A running `ttsite serve` and what it printed on stderr so far.
     final class Running: @unchecked Sendable {

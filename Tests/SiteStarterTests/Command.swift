@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The `ttsite` binary, run as a user runs it.
 struct Command {
@@ -8,14 +9,7 @@ struct Command {
         var stderr: String
     }
 
-    static var binary: URL {
-        // The test bundle sits in the build products folder, beside the `ttsite` binary.
-        var folder = Bundle.main.bundleURL
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("ttsite").path), folder.path != "/" {
-            folder.deleteLastPathComponent()
-        }
-        return folder.appendingPathComponent("ttsite")
-    }
+    static var binary: URL { TTSiteBinary.url }
 
     static func run(_ arguments: [String], in folder: URL) throws -> Run {
         try run(Self.binary, arguments, in: folder)

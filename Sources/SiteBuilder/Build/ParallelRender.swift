@@ -6,17 +6,18 @@ import Foundation
 /// error stops the others from starting new pages and is thrown.
 ///
 /// The renderer's template values are plain dictionaries (`[String: Any]`), which Swift
-/// cannot prove `Sendable`; they are built before the workers start and only read by them.
+/// cannot prove `Sendable`; shared ones are built before the workers start and only read
+/// by them, a report page's own (`PageExtras`) are made by the worker that renders it.
 final class ParallelRender: @unchecked Sendable {
     private let pages: [ContentPage]
     private let renderer: PageRenderer
-    private let extras: [String: [String: Any]]
+    private let extras: PageExtras
     private let output: OutputFolder
     private let lock = NSLock()
     private var next = 0
     private var failure: Error?
 
-    init(pages: [ContentPage], renderer: PageRenderer, extras: [String: [String: Any]], output: OutputFolder) {
+    init(pages: [ContentPage], renderer: PageRenderer, extras: PageExtras, output: OutputFolder) {
         self.pages = pages
         self.renderer = renderer
         self.extras = extras

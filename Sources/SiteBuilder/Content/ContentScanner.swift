@@ -16,52 +16,76 @@ struct ContentScanner {
     }
 
     func scan() throws -> Result {
-        var result = Result()
-        guard FileManager.default.fileExists(atPath: contentFolder.path) else { return result }
+        var found = Found()
+        guard FileManager.default.fileExists(atPath: contentFolder.path) else { return Result() }
         var visited: Set<String> = []
-        try walk(contentFolder, relative: "", into: &result, visited: &visited)
+        do {
+            try walk(contentFolder.path, relative: "", into: &found, visited: &visited)
+        } catch {
+            found.stop = error
+        }
+        // Reading and parsing the pages is most of the scan; the pages are independent, so
+        // every core takes its share. Errors are reported in walk order, as a serial scan would.
+        let parsed = found.markdown.parallelMap { file in
+            Swift.Result { try page(at: file.path, path: file.relative) }
+        }
+        var result = Result(staticFiles: found.staticFiles)
+        for outcome in parsed {
+            if let page = try outcome.get() { result.pages.append(page) }
+        }
+        if let stop = found.stop { throw stop }
         try checkForCollisions(result)
         return result
     }
 
-    private func walk(_ folder: URL, relative: String, into result: inout Result, visited: inout Set<String>) throws {
-        let real = folder.resolvingSymlinksInPath().path
+    /// What the walk found, in walk order, before any page is read.
+    private struct Found {
+        var markdown: [(path: String, relative: String)] = []
+        var staticFiles: [StaticFile] = []
+        /// The error that stopped the walk; pages found before it are still checked first.
+        var stop: Error?
+    }
+
+    private func walk(_ folder: String, relative: String, into found: inout Found, visited: inout Set<String>) throws {
+        let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
         guard visited.insert(real).inserted else { return }
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         for name in names where !name.hasPrefix(".") {
-            let url = folder.appendingPathComponent(name)
-            let path = relative + name
+            let path = folder + "/" + name
+            let relativePath = relative + name
             if relative.isEmpty && name == "data" { continue }
-            let target = try resolve(url, displayPath: "Content/" + path)
-            var isFolder: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder)
-            if isFolder.boolValue {
-                try walk(url, relative: path + "/", into: &result, visited: &visited)
+            let target = try resolve(path, displayPath: "Content/" + relativePath)
+            if FileBytes.isFolder(target) {
+                try walk(path, relative: relativePath + "/", into: &found, visited: &visited)
             } else if name.hasSuffix(".md") {
-                if let page = try page(at: url, path: path) { result.pages.append(page) }
+                found.markdown.append((path, relativePath))
             } else {
-                result.staticFiles.append(StaticFile(path: path))
+                found.staticFiles.append(StaticFile(path: relativePath))
             }
         }
     }
 
     /// Follows a symlink, refusing one that leads outside the site folder.
-    private func resolve(_ url: URL, displayPath: String) throws -> URL {
-        let values = try url.resourceValues(forKeys: [.isSymbolicLinkKey])
-        guard values.isSymbolicLink == true else { return url }
-        let target = url.resolvingSymlinksInPath()
+    private func resolve(_ path: String, displayPath: String) throws -> String {
+        guard try FileBytes.isSymbolicLink(path) else { return path }
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         let site = siteFolder.resolvingSymlinksInPath().path
         guard target.path == site || target.path.hasPrefix(site + "/") else {
             throw BuildError(.content, "is a symlink to \(target.path), outside the site folder; ttsite publishes only what is inside the site", in: displayPath)
         }
-        return target
+        return target.path
     }
 
-    private func page(at url: URL, path: String) throws -> ContentPage? {
+    private func page(at file: String, path: String) throws -> ContentPage? {
         let display = "Content/" + path
         let text: String
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            guard let utf8 = try FileBytes.text(file) else {
+                throw BuildError(.content, "cannot read the page: not valid UTF-8 text", in: display)
+            }
+            text = utf8
+        } catch let error as BuildError {
+            throw error
         } catch {
             throw BuildError(.content, "cannot read the page: \(fileErrorText(error))", in: display)
         }

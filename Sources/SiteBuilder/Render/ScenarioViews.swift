@@ -75,7 +75,7 @@ struct ScenarioViews {
         view["style"] = layout.styleRules
         view["startLabel"] = pointText(scenario.start, unit: scenario.unit).text
         view["endLabel"] = pointText(scenario.end, unit: scenario.unit).text
-        view["replayNote"] = labels["replayNote"]!.replacing("<DURATION>", with: duration(layout.replaySeconds))
+        view["replayNote"] = labels["replayNote"]!.replacingEvery("<DURATION>", with: duration(layout.replaySeconds))
         view["events"] = layout.entries.map { event($0, in: scenario) }
         view["hasEvents"] = !layout.entries.isEmpty
         return view

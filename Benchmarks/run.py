@@ -3,8 +3,12 @@
 single-threaded C loop over libcmark, and a data site with ttsite alone; prints medians,
 min–max, peak memory and the ratios ttsite/Hugo and ttsite/C-loop measured in the same run.
 
-    python3 Benchmarks/run.py                      # 10,000 pages + the data site
+    python3 Benchmarks/run.py                      # 10,000 pages, the data site, the example site
     python3 Benchmarks/run.py --pages 1000 10000 100000 --runs 5
+    python3 Benchmarks/run.py --pages --people 1000 --scenarios 100   # a smaller data site only
+
+Wall-clock figures need a quiet machine; for before/after comparisons of code changes on a
+busy one, count instructions instead: Benchmarks/callgrind.py.
 
 Needs hyperfine, hugo, GNU time and a C compiler (Debian: apt-get install hyperfine hugo time
 gcc libcmark-dev). Corpora go to $TTSITE_BENCH_DIR (default /tmp/ttsite-bench).
@@ -27,7 +31,17 @@ def run(command, **kwargs):
     return subprocess.run(command, check=True, **kwargs)
 
 
+def check_disk(pages):
+    """A page takes ~3 KB of Markdown and ~6 KB of HTML per builder, plus file-system blocks."""
+    needed = pages * 4096 * 8
+    free = shutil.disk_usage(WORK).free
+    if free < needed:
+        sys.exit(f"run.py: {pages:,} pages need about {needed / 2**30:.1f} GiB free in {WORK}, "
+                 f"there are {free / 2**30:.1f} GiB (set TTSITE_BENCH_DIR to another disk)")
+
+
 def prepare(pages):
+    check_disk(pages)
     corpus = os.path.join(WORK, f"md{pages}")
     if not os.path.exists(os.path.join(corpus, "list.txt")):
         shutil.rmtree(corpus, ignore_errors=True)
@@ -104,11 +118,28 @@ def data_benchmark(runs, ttsite, people, scenarios, events):
               f"{statistics.median(again) / statistics.median(first):.2f} of the first"))
 
 
+def example_benchmark(runs, ttsite):
+    """The repository's own example site, built again with nothing changed (target < 0.3 s)."""
+    out = os.path.join(WORK, "out", "example")
+    build = f"{ttsite} build --site {ROOT} --output {out} --offline --now {NOW} --quiet"
+    subprocess.run(f"rm -rf {out}", shell=True)
+    subprocess.run(build, shell=True, check=True)
+    again = hyperfine([("example, nothing changed", build)], runs, "true")["example, nothing changed"]
+    print("\n### Example site of this repository, built again with nothing changed\n")
+    print("| build | median s | min–max s | peak MiB | |")
+    print("| --- | --- | --- | --- | --- |")
+    print(row("no-op build", again, peak_mib(build), "target < 0.3 s"))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--pages", type=int, nargs="*", default=[10000])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-data", action="store_true")
+    parser.add_argument("--people", type=int, default=10000, help="people of the data site")
+    parser.add_argument("--scenarios", type=int, default=1000, help="scenarios of the data site")
+    parser.add_argument("--events", type=int, default=50, help="events per scenario")
+    parser.add_argument("--no-example", action="store_true")
     args = parser.parse_args()
     os.makedirs(WORK, exist_ok=True)
 
@@ -128,7 +159,9 @@ def main():
             if pages != 10000:
                 print(f"time per page at {pages:,} / at 10,000: {value / per_page[10000]:.2f}")
     if not args.no_data:
-        data_benchmark(args.runs, ttsite, 10000, 1000, 50)
+        data_benchmark(args.runs, ttsite, args.people, args.scenarios, args.events)
+    if not args.no_example:
+        example_benchmark(args.runs, ttsite)
 
 
 if __name__ == "__main__":

@@ -89,8 +89,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// ISO 8601: "2024-02-29".
     public var description: String {
-        let y = year < 0 ? "-" + String(format: "%04d", -year) : String(format: "%04d", year)
-        return y + String(format: "-%02d-%02d", month, day)
+        CFormat.padded(year, 4) + "-" + CFormat.padded(month, 2) + "-" + CFormat.padded(day, 2)
     }
 }
 

@@ -133,15 +133,18 @@ public struct IntervalTextConfiguration: Sendable {
 
     /// Puts number and word into a format. Without a number, the `<VALUE>` key and one
     /// space next to it are removed: "<VALUE> <TIME_COMPONENT> ago" → "a minute ago".
+    ///
+    /// A byte scan, not Foundation's `replacingOccurrences` (an `NSString` copy): this runs
+    /// for every date on every page.
     static func fill(_ format: String, number: String?, word: String) -> String {
         var text = format
         if let number {
-            text = text.replacingOccurrences(of: numberValueKey, with: number)
+            text = text.replacingEvery(numberValueKey, with: number)
         } else {
             for pattern in [numberValueKey + " ", " " + numberValueKey, numberValueKey] {
-                text = text.replacingOccurrences(of: pattern, with: "")
+                text = text.replacingEvery(pattern, with: "")
             }
         }
-        return text.replacingOccurrences(of: timeComponentValueKey, with: word)
+        return text.replacingEvery(timeComponentValueKey, with: word)
     }
 }

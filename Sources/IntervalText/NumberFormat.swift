@@ -1,4 +1,3 @@
-import Foundation
 
 /// How a count is written: decimal and grouping separators (by default "." and none,
 /// as the seed writes numbers). ttsite formats numbers itself
@@ -31,7 +30,12 @@ public struct NumberFormat: Hashable, Sendable {
     /// matches the number shown.
     static func digits(of value: Double) -> (integer: String, fraction: String) {
         guard value.isFinite else { return ("0", "") }
-        let text = String(format: "%.6f", abs(value))
+        let magnitude = abs(value)
+        // Whole numbers (ages, days, counts) are most of them: their digits are the integer's.
+        if magnitude < 1e15, magnitude == magnitude.rounded(.towardZero) {
+            return (String(Int(magnitude)), "")
+        }
+        let text = CFormat.fixed(magnitude, decimals: 6)
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         let integer = String(parts[0])
         var fraction = parts.count > 1 ? String(parts[1]) : ""

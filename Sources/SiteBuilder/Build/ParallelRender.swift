@@ -6,11 +6,12 @@ import Foundation
 /// error stops the others from starting new pages and is thrown.
 ///
 /// The renderer's template values are plain dictionaries (`[String: Any]`), which Swift
-/// cannot prove `Sendable`; they are built before the workers start and only read by them.
+/// cannot prove `Sendable`; shared ones are built before the workers start and only read
+/// by them, a report page's own (`PageExtras`) are made by the worker that renders it.
 final class ParallelRender: @unchecked Sendable {
     private let pages: [ContentPage]
     private let renderer: PageRenderer
-    private let extras: [String: [String: Any]]
+    private let extras: PageExtras
     private let output: any OutputWriter
     private let progress: (@Sendable (BuildProgress) -> Void)?
     private var done = 0
@@ -18,7 +19,7 @@ final class ParallelRender: @unchecked Sendable {
     private var next = 0
     private var failure: Error?
 
-    init(pages: [ContentPage], renderer: PageRenderer, extras: [String: [String: Any]], output: any OutputWriter, progress: (@Sendable (BuildProgress) -> Void)? = nil) {
+    init(pages: [ContentPage], renderer: PageRenderer, extras: PageExtras, output: any OutputWriter, progress: (@Sendable (BuildProgress) -> Void)? = nil) {
         self.pages = pages
         self.renderer = renderer
         self.extras = extras

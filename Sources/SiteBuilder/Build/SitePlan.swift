@@ -11,7 +11,7 @@ struct SitePlan {
     private let content: ContentScanner.Result
     private let assets: AssetManifest
     private let pages: [ContentPage]
-    private let extras: [String: [String: Any]]
+    private let extras: PageExtras
     private let renderer: PageRenderer
     private let people: [Person]
 

@@ -15,7 +15,9 @@ struct YAMLReader {
     func parseMapping(_ text: String) throws -> Node.Mapping {
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text)
+            // UTF-8 named here: Yams's default encoding reads the process environment on
+            // every call, which cost more than the parse itself for small front matter.
+            node = try Yams.compose(yaml: text, .default, .default, .utf8)
         } catch let error as YamlError {
             throw syntaxError(error, in: text)
         }

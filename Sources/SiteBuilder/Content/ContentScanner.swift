@@ -16,31 +16,51 @@ struct ContentScanner {
     }
 
     func scan() throws -> Result {
-        var result = Result()
-        guard FileManager.default.fileExists(atPath: contentFolder.path) else { return result }
+        var found = Found()
+        guard FileManager.default.fileExists(atPath: contentFolder.path) else { return Result() }
         var visited: Set<String> = []
-        try walk(contentFolder, relative: "", into: &result, visited: &visited)
+        do {
+            try walk(contentFolder.path, relative: "", into: &found, visited: &visited)
+        } catch {
+            found.stop = error
+        }
+        // Reading and parsing the pages is most of the scan; the pages are independent, so
+        // every core takes its share. Errors are reported in walk order, as a serial scan would.
+        let parsed = found.markdown.parallelMap { file in
+            Swift.Result { try page(at: file.path, path: file.relative) }
+        }
+        var result = Result(staticFiles: found.staticFiles)
+        for outcome in parsed {
+            if let page = try outcome.get() { result.pages.append(page) }
+        }
+        if let stop = found.stop { throw stop }
         try checkForCollisions(result)
         return result
     }
 
-    private func walk(_ folder: URL, relative: String, into result: inout Result, visited: inout Set<String>) throws {
-        let real = folder.resolvingSymlinksInPath().path
+    /// What the walk found, in walk order, before any page is read.
+    private struct Found {
+        var markdown: [(path: String, relative: String)] = []
+        var staticFiles: [StaticFile] = []
+        /// The error that stopped the walk; pages found before it are still checked first.
+        var stop: Error?
+    }
+
+    private func walk(_ folder: String, relative: String, into found: inout Found, visited: inout Set<String>) throws {
+        let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
         guard visited.insert(real).inserted else { return }
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         for name in names where !name.hasPrefix(".") {
-            let url = folder.appendingPathComponent(name)
-            let path = relative + name
+            let path = folder + "/" + name
+            let relativePath = relative + name
             if relative.isEmpty && name == "data" { continue }
-            let target = try resolve(url, displayPath: "Content/" + path)
-            var isFolder: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder)
-            if isFolder.boolValue {
-                try walk(url, relative: path + "/", into: &result, visited: &visited)
+            let target = try resolve(path, displayPath: "Content/" + relativePath)
+            if FileBytes.isFolder(target) {
+                try walk(path, relative: relativePath + "/", into: &found, visited: &visited)
             } else if name.hasSuffix(".md") {
-                if let page = try page(at: url, path: path) { result.pages.append(page) }
+                found.markdown.append((path, relativePath))
             } else {
-                result.staticFiles.append(StaticFile(path: path))
+                found.staticFiles.append(StaticFile(path: relativePath))
             }
         }
     }
@@ -48,15 +68,14 @@ struct ContentScanner {
     /// Follows a symlink, refusing one that leads nowhere (a loop, a missing target), outside
     /// the site folder, or to what the walk itself never publishes: `Content/data/` and
     /// hidden files such as the `.ttsite/` cache of raw API answers, which hold personal details.
-    private func resolve(_ url: URL, displayPath: String) throws -> URL {
-        let values = try url.resourceValues(forKeys: [.isSymbolicLinkKey])
-        guard values.isSymbolicLink == true else { return url }
-        let written = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? "?"
-        guard let target = Self.realPath(url.path) else {
+    private func resolve(_ path: String, displayPath: String) throws -> String {
+        guard try FileBytes.isSymbolicLink(path) else { return path }
+        let written = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+        guard let target = Self.realPath(path) else {
             let why = errno == ELOOP ? "symlinks that point at each other in a loop" : "nothing there"
             throw BuildError(.content, "is a symlink to \(written), which leads to \(why); remove it or point it at a file", in: displayPath)
         }
-        guard let site = Self.realPath(siteFolder.path) else { return URL(fileURLWithPath: target) }
+        guard let site = Self.realPath(siteFolder.path) else { return target }
         guard target == site || target.hasPrefix(site + "/") else {
             throw BuildError(.content, "is a symlink to \(target), outside the site folder; ttsite publishes only what is inside the site", in: displayPath)
         }
@@ -65,7 +84,7 @@ struct ContentScanner {
         if inside.split(separator: "/").contains(where: { $0.hasPrefix(".") }) || data.map({ target == $0 || target.hasPrefix($0 + "/") }) == true {
             throw BuildError(.content, "is a symlink to \(inside), which is never published (hidden files and Content/data/ may hold personal data)", in: displayPath)
         }
-        return URL(fileURLWithPath: target)
+        return target
     }
 
     /// The canonical path with every symlink resolved, or nil (and `errno`) when there is none.
@@ -75,11 +94,16 @@ struct ContentScanner {
         return String(cString: resolved)
     }
 
-    private func page(at url: URL, path: String) throws -> ContentPage? {
+    private func page(at file: String, path: String) throws -> ContentPage? {
         let display = "Content/" + path
         let text: String
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            guard let utf8 = try FileBytes.text(file) else {
+                throw BuildError(.content, "cannot read the page: not valid UTF-8 text", in: display)
+            }
+            text = utf8
+        } catch let error as BuildError {
+            throw error
         } catch {
             throw BuildError(.content, "cannot read the page: \(fileErrorText(error))", in: display)
         }

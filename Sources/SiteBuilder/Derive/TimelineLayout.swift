@@ -1,3 +1,4 @@
+import IntervalText
 import ReportData
 
 /// Where each event of a scenario sits on its proportional axis and when it appears in the
@@ -71,7 +72,7 @@ struct TimelineLayout {
     }
 
     static func fixed(_ value: Double, _ digits: Int) -> String {
-        let text = String(format: "%.\(digits)f", value)
+        let text = CFormat.fixed(value, decimals: digits)
         return text.hasPrefix("-") && Double(text) == 0 ? String(text.dropFirst()) : text
     }
 }

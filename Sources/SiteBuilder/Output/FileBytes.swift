@@ -1,6 +1,6 @@
 import Foundation
 
-/// Plain POSIX reads and writes for the output folder: one `open`, one `write` (or `read`)
+/// Writing and comparing files of the output folder with plain POSIX calls: one `open`, one `write` (or `read`)
 /// and one `close` per file, where `Data.write` and `FileManager` ask the file system
 /// several more questions per file.
 enum FileBytes {
@@ -46,7 +46,7 @@ enum FileBytes {
         defer { buffer.deallocate() }
         var offset = 0
         while offset < bytes.count {
-            let count = read(fd, buffer.baseAddress! + offset, bytes.count - offset)
+            let count = readSome(fd, buffer.baseAddress! + offset, bytes.count - offset)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return false }
             offset += count

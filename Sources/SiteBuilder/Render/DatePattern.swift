@@ -44,7 +44,7 @@ struct DatePattern: Sendable {
             case ("M", _): result += formatMonthNames[date.month - 1]
             case ("L", 4...): result += monthNames[date.month - 1]
             case ("y", 2): result += twoDigits(((date.year % 100) + 100) % 100)
-            case ("y", _): result += date.year >= 0 ? String(format: "%04d", date.year) : String(date.year)
+            case ("y", _): result += date.year >= 0 ? CFormat.padded(date.year, 4) : String(date.year)
             default: result += run
             }
         }
@@ -53,7 +53,7 @@ struct DatePattern: Sendable {
 
     /// `yyyy-MM-dd`, for `<time datetime>`.
     static func iso(_ date: IntervalText.CalendarDate) -> String {
-        String(format: "%04d-%02d-%02d", date.year, date.month, date.day)
+        CFormat.padded(date.year, 4) + "-" + CFormat.padded(date.month, 2) + "-" + CFormat.padded(date.day, 2)
     }
 
     private func twoDigits(_ value: Int) -> String {

@@ -63,7 +63,7 @@ struct PeopleViews {
     /// "34 years old" / "34 Jahre alt".
     func ageText(_ age: Int) -> String {
         let years = intervals.standalone(Double(age), .years) ?? "\(age)"
-        return labels["yearsOld"]!.replacingOccurrences(of: "<AGE>", with: years)
+        return labels["yearsOld"]!.replacingEvery("<AGE>", with: years)
     }
 
     /// "in 23 days", "today!", or "n/a" without a birth date.

@@ -6,7 +6,7 @@ extension ReportPages {
     /// (`scenarios/<slug>/index.html`) in every language.
     static func addScenarioPages(
         _ scenarios: [Scenario], config: SiteConfig, now: Date,
-        to pages: inout [ContentPage], extras: inout [String: [String: Any]]
+        to pages: inout [ContentPage], extras: inout PageExtras
     ) {
         let layouts = scenarios.map { TimelineLayout($0, siteReplaySeconds: config.replaySeconds) }
         for language in config.languages {
@@ -16,21 +16,23 @@ extension ReportPages {
             let list = listPage("scenarios", title: labels["scenarios"]!, menu: 4, language: language, prefix: views.prefix, from: &pages)
             pages.append(list)
             let listRoot = RelativeLink.root(from: list.urlPath)
-            extras[list.outputPath] = [
-                "scenarios": scenarios.map { views.summary($0, root: listRoot) },
-                "hasScenarios": !scenarios.isEmpty,
-                "hasCounters": !scenarios.isEmpty,
-            ]
+            extras.later(list.outputPath) {
+                [
+                    "scenarios": scenarios.map { views.summary($0, root: listRoot) },
+                    "hasScenarios": !scenarios.isEmpty,
+                    "hasCounters": !scenarios.isEmpty,
+                ]
+            }
 
             for layout in layouts {
                 let scenario = layout.scenario
                 let name = scenario.name.preferring(language)
                 let page = generatedPage("scenarios/\(scenario.slug)", title: name.isEmpty ? scenario.named : name, layout: "timeline", language: language, prefix: views.prefix)
                 pages.append(page)
-                extras[page.outputPath] = [
-                    "scenario": views.timeline(layout, root: RelativeLink.root(from: page.urlPath)),
-                    "hasCounters": false,
-                ]
+                let root = RelativeLink.root(from: page.urlPath)
+                extras.later(page.outputPath) {
+                    ["scenario": views.timeline(layout, root: root), "hasCounters": false]
+                }
             }
         }
     }

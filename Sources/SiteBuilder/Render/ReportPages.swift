@@ -10,12 +10,12 @@ import ReportData
 struct ReportPages {
     /// Every page, content and generated, in output order.
     var pages: [ContentPage]
-    /// Extra template values by output path.
-    var extras: [String: [String: Any]]
+    /// Extra template values by output path, most made when their page is rendered.
+    var extras: PageExtras
 
     init(content: [ContentPage], report: Report, config: SiteConfig, now: Date) {
         var pages = content
-        var extras: [String: [String: Any]] = [:]
+        var extras = PageExtras()
         let today = IntervalText.CalendarDate(now, in: config.timeZone)
         let ordered = PersonFacts.inBirthdayOrder(report.people, today: today)
 
@@ -25,7 +25,7 @@ struct ReportPages {
 
             if let home = pages.firstIndex(where: { $0.translationKey == "" && $0.language == language }) {
                 if !config.people.isEmpty || !config.scenarios.isEmpty {
-                    extras[pages[home].outputPath] = Self.homeExtras(ordered, report: report, views: views, root: RelativeLink.root(from: pages[home].urlPath), hasPeople: !config.people.isEmpty)
+                    extras.set(pages[home].outputPath, Self.homeExtras(ordered, report: report, views: views, root: RelativeLink.root(from: pages[home].urlPath), hasPeople: !config.people.isEmpty))
                 }
             }
             guard !config.people.isEmpty else { continue }
@@ -33,27 +33,34 @@ struct ReportPages {
             // The people list, from Content/people.md when there is one.
             let list = Self.listPage("people", title: labels["people"]!, menu: 3, language: language, prefix: views.prefix, from: &pages)
             pages.append(list)
-            let root = RelativeLink.root(from: list.urlPath)
-            extras[list.outputPath] = [
-                "people": ordered.map { views.person($0, root: root) },
-                "histogram": views.histogram(AgeHistogram(ages: ordered.map(\.age))),
-                "hasPeople": !ordered.isEmpty,
-                "calendar": views.calendarLinks(root: root),
-                "hasCounters": false,
-            ]
-
-            for (position, facts) in ordered.enumerated() {
-                let page = Self.generatedPage("people/\(facts.person.slug)", title: facts.person.fullName, layout: "person", language: language, prefix: views.prefix)
-                pages.append(page)
-                let root = RelativeLink.root(from: page.urlPath)
-                var extra: [String: Any] = [
-                    "person": views.person(facts, root: root),
-                    "list": root + views.prefix + "people/index.html",
-                    "hasCounters": facts.age != nil,
+            let listRoot = RelativeLink.root(from: list.urlPath)
+            extras.later(list.outputPath) {
+                [
+                    "people": ordered.map { views.person($0, root: listRoot) },
+                    "histogram": views.histogram(AgeHistogram(ages: ordered.map(\.age))),
+                    "hasPeople": !ordered.isEmpty,
+                    "calendar": views.calendarLinks(root: listRoot),
+                    "hasCounters": false,
                 ]
-                if position > 0 { extra["previous"] = views.person(ordered[position - 1], root: root) }
-                if position + 1 < ordered.count { extra["next"] = views.person(ordered[position + 1], root: root) }
-                extras[page.outputPath] = extra
+            }
+
+            // Every person page of a language sits at the same depth, and shows its person
+            // and both neighbours: each person's view is made once, on every core.
+            let personPages = ordered.map {
+                Self.generatedPage("people/\($0.person.slug)", title: $0.person.fullName, layout: "person", language: language, prefix: views.prefix)
+            }
+            let root = personPages.first.map { RelativeLink.root(from: $0.urlPath) } ?? ""
+            let personViews = PersonViewList(ordered.parallelMap { views.person($0, root: root) })
+            for (position, page) in personPages.enumerated() {
+                pages.append(page)
+                var extra: [String: Any] = [
+                    "person": personViews[position],
+                    "list": root + views.prefix + "people/index.html",
+                    "hasCounters": ordered[position].age != nil,
+                ]
+                if position > 0 { extra["previous"] = personViews[position - 1] }
+                if position + 1 < ordered.count { extra["next"] = personViews[position + 1] }
+                extras.set(page.outputPath, extra)
             }
         }
         if !config.scenarios.isEmpty {
@@ -80,4 +87,12 @@ struct ReportPages {
             "hasUpcoming": !upcoming.isEmpty,
         ]
     }
+}
+
+/// Person view models shared by the person pages that show them (the person and the
+/// neighbours): `[String: Any]` values, built once and only read afterwards.
+private struct PersonViewList: @unchecked Sendable {
+    let views: [[String: Any]]
+    init(_ views: [[String: Any]]) { self.views = views }
+    subscript(position: Int) -> [String: Any] { views[position] }
 }

@@ -75,7 +75,7 @@ struct ScenarioViews {
         view["style"] = layout.styleRules
         view["startLabel"] = pointText(scenario.start, unit: scenario.unit).text
         view["endLabel"] = pointText(scenario.end, unit: scenario.unit).text
-        view["replayNote"] = labels["replayNote"]!.replacingOccurrences(of: "<DURATION>", with: duration(layout.replaySeconds))
+        view["replayNote"] = labels["replayNote"]!.replacingEvery("<DURATION>", with: duration(layout.replaySeconds))
         view["events"] = layout.entries.map { event($0, in: scenario) }
         view["hasEvents"] = !layout.entries.isEmpty
         return view
@@ -146,11 +146,11 @@ struct ScenarioViews {
         var iso = (1...9999).contains(day.year) ? DatePattern.iso(day) : nil
         if unit == .datetime {
             let seconds = Int(local - dayNumber * 86_400)
-            text += String(format: ", %02d:%02d", seconds / 3600, seconds % 3600 / 60)
+            text += ", " + CFormat.padded(seconds / 3600, 2) + ":" + CFormat.padded(seconds % 3600 / 60, 2)
             if iso != nil {
                 let utc = IntervalText.CalendarDate(date, in: TimeZone(identifier: "UTC")!)
                 let utcSeconds = Int(date.timeIntervalSince1970 - Double(utc.daysSince1970) * 86_400)
-                iso = DatePattern.iso(utc) + String(format: "T%02d:%02d:%02dZ", utcSeconds / 3600, utcSeconds % 3600 / 60, utcSeconds % 60)
+                iso = DatePattern.iso(utc) + "T" + CFormat.padded(utcSeconds / 3600, 2) + ":" + CFormat.padded(utcSeconds % 3600 / 60, 2) + ":" + CFormat.padded(utcSeconds % 60, 2) + "Z"
             }
         }
         return (text, iso)
@@ -171,10 +171,10 @@ struct ScenarioViews {
     }
 
     /// An image with its license and source; only http(s) addresses are shown.
-    private func image(_ url: URL?, alt: String, license: String?, source: URL?) -> [String: Any]? {
+    private func image(_ url: URL?, alt: @autoclosure () -> String, license: String?, source: URL?) -> [String: Any]? {
         guard let url, Self.isWeb(url) else { return nil }
         let link = source.flatMap { Self.isWeb($0) ? $0.absoluteString : nil }
-        return ["src": url.absoluteString, "alt": alt, "license": license ?? false, "source": link ?? false]
+        return ["src": url.absoluteString, "alt": alt(), "license": license ?? false, "source": link ?? false]
     }
 
     private static func isWeb(_ url: URL) -> Bool {
@@ -182,14 +182,48 @@ struct ScenarioViews {
         return url.host != nil
     }
 
-    /// The text of rendered Markdown without tags, for `alt` (Mustache escapes it again).
+    /// The text of rendered Markdown without tags, for `alt` (Mustache escapes it again):
+    /// every `<…>` removed (a `<` without a closing `>` stays), the five entities cmark
+    /// writes decoded, runs of white space made one space. A byte scan: a regular
+    /// expression here cost more than rendering the event's Markdown.
     static func plainText(_ html: String) -> String {
-        let text = html.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
-        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // Tags first, then entities (as two passes, so that text joined by removing a tag
+        // is decoded like the rest).
+        var untagged: [UInt8] = []
+        var rest = html.utf8[...]
+        while let open = rest.firstIndex(of: UInt8(ascii: "<")) {
+            untagged += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: UInt8(ascii: ">")) else {
+                rest = rest[open...]  // no tag closes after here: the rest stays as it is
+                break
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        untagged += rest
+        // Replacements are single characters none of the names contain, so one pass
+        // decodes what Foundation's five replacements in a row did.
+        var text: [UInt8] = []
+        text.reserveCapacity(untagged.count)
+        var index = 0
+        scan: while index < untagged.count {
+            if untagged[index] == UInt8(ascii: "&") {
+                for (name, character) in Self.entities where untagged[index...].starts(with: name) {
+                    text.append(character)
+                    index += name.count
+                    continue scan
+                }
+            }
+            text.append(untagged[index])
+            index += 1
+        }
+        return String(decoding: text, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
+
+    private static let entities: [(name: [UInt8], character: UInt8)] = [
+        (Array("&lt;".utf8), UInt8(ascii: "<")), (Array("&gt;".utf8), UInt8(ascii: ">")),
+        (Array("&quot;".utf8), UInt8(ascii: "\"")), (Array("&#39;".utf8), UInt8(ascii: "'")),
+        (Array("&amp;".utf8), UInt8(ascii: "&")),
+    ]
 
     private func counter(to value: Double) -> [String: Any] {
         let counter = try! Counter(from: 0, to: value, duration: 1.5, easing: .easeOut, kind: .integer, format: "{value}")

@@ -83,7 +83,7 @@ struct ScenarioViews {
 
     private func common(_ scenario: Scenario, root: String) -> [String: Any] {
         let name = localized(scenario.name)
-        var view: [String: Any] = [
+        let view: [String: Any] = [
             "name": name.text.isEmpty ? scenario.named : name.text,
             "href": root + prefix + "scenarios/\(scenario.slug)/index.html",
             "unit": scenario.unit.rawValue,

@@ -11,8 +11,8 @@ final class Launched {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ttsite-run-\(UUID().uuidString)")
         outputFile = scratch.appendingPathExtension("out")
         errorFile = scratch.appendingPathExtension("err")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         process.executableURL = CommandTests.binary
         process.arguments = arguments
         process.currentDirectoryURL = folder

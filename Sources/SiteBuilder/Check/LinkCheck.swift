@@ -137,7 +137,7 @@ struct LinkCheck {
             let start = cursor + 1
             var end = start
             while end < count && html[end] != quote { end += 1 }
-            values.append(decodeEntities(String(decoding: html[start..<end], as: UTF8.self)))
+            values.append(String(decoding: HTMLEntities.decode(html[start..<end]), as: UTF8.self))
             index = end + 1
         }
         return values
@@ -153,14 +153,5 @@ struct LinkCheck {
             if byte != expected[offset] && byte | 0x20 != expected[offset] { return false }
         }
         return true
-    }
-
-    private static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        return text.replacingOccurrences(of: "&quot;", with: "\"")
-            .replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&lt;", with: "<")
-            .replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&amp;", with: "&")
     }
 }

@@ -80,7 +80,7 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
         let published = destinationPath + "/" + path
         do {
             try makeFolder(for: path)
-            let bytes = try Data(contentsOf: source)
+            let bytes = try FileBytes.read(source.path)
             let sourceStamp = FileBytes.stamp(source.path)
             let same = bytes.withUnsafeBytes { FileBytes.holds($0, atPath: published) }
             if same, link(published, target) == 0 {

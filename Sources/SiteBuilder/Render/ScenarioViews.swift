@@ -200,30 +200,9 @@ struct ScenarioViews {
             rest = rest[rest.index(after: close)...]
         }
         untagged += rest
-        // Replacements are single characters none of the names contain, so one pass
-        // decodes what Foundation's five replacements in a row did.
-        var text: [UInt8] = []
-        text.reserveCapacity(untagged.count)
-        var index = 0
-        scan: while index < untagged.count {
-            if untagged[index] == UInt8(ascii: "&") {
-                for (name, character) in Self.entities where untagged[index...].starts(with: name) {
-                    text.append(character)
-                    index += name.count
-                    continue scan
-                }
-            }
-            text.append(untagged[index])
-            index += 1
-        }
+        let text = HTMLEntities.decode(untagged)
         return String(decoding: text, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
-
-    private static let entities: [(name: [UInt8], character: UInt8)] = [
-        (Array("&lt;".utf8), UInt8(ascii: "<")), (Array("&gt;".utf8), UInt8(ascii: ">")),
-        (Array("&quot;".utf8), UInt8(ascii: "\"")), (Array("&#39;".utf8), UInt8(ascii: "'")),
-        (Array("&amp;".utf8), UInt8(ascii: "&")),
-    ]
 
     private func counter(to value: Double) -> [String: Any] {
         let counter = try! Counter(from: 0, to: value, duration: 1.5, easing: .easeOut, kind: .integer, format: "{value}")

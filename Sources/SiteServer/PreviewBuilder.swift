@@ -28,6 +28,9 @@ actor PreviewBuilder {
         // A nightly `ttsite build` of the same site holds the site lock while it runs; the
         // preview waits for it rather than showing an error.
         build.lockWait = 600
+        // A preview publishes nothing: editing a data file down to a few records is work in
+        // progress, not a broken export.
+        build.allowShrink = true
         builds += 1
         if !changed.isEmpty {
             let shown = changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")

@@ -25,6 +25,9 @@ struct SiteOptions: ParsableArguments {
     @Flag(help: "Never touch the network: use the cached copies of remote sources.")
     var offline = false
 
+    @Flag(name: .customLong("allow-shrink"), help: "Publish even when a source lost more records, or the site more pages, than the config's `guard` allows.")
+    var allowShrink = false
+
     @Option(help: ArgumentHelp("How many pages to render at once (default: one per core).", valueName: "n"))
     var jobs: Int?
 
@@ -43,6 +46,7 @@ struct SiteOptions: ParsableArguments {
         options.includeDrafts = drafts
         options.strict = strict
         options.offline = offline
+        options.allowShrink = allowShrink
         if let jobs {
             guard jobs > 0 else { throw ValidationError("--jobs must be 1 or more") }
             options.jobs = jobs

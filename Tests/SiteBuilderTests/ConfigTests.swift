@@ -40,6 +40,13 @@ struct ConfigTests {
         #expect(config.timeZone.secondsFromGMT() == 0)
         #expect(config.output == "_site")
         #expect(config.baseURL == nil)
+        #expect(config.shrinkGuard.maxShrink == 0.5 && config.shrinkGuard.maxDeletes == 0.5)
+    }
+
+    @Test func theGuardLimitsArePercentages() throws {
+        let config = try SiteConfig.parse("title: T\nguard: { max_shrink: 20%, max_deletes: 12.5 % }", file: "ttsite.yml")
+        #expect(config.shrinkGuard.maxShrink == 0.2)
+        #expect(config.shrinkGuard.maxDeletes == 0.125)
     }
 
     @Test func aBaseURLGetsItsTrailingSlash() throws {
@@ -61,6 +68,9 @@ struct ConfigTests {
         ("title: [T", 1, "invalid YAML"),
         ("title: T\ninterval_text:\n  en:\n    past: x\n    pats: y", 5, "interval_text.en: unknown key"),
         ("title: T\ninterval_text:\n  xx: { past: x }", 3, "\"xx\" is not a built-in language, so it needs plural_rule"),
+        ("title: T\nguard: { max_shrink: 50 }", 2, "`max_shrink` must be a percentage from 0% to 100%, such as `50%`, found `50`"),
+        ("title: T\nguard:\n  max_deletes: 120%", 3, "`max_deletes` must be a percentage from 0% to 100%"),
+        ("title: T\nguard: { max_deletions: 10% }", 2, "unknown key `max_deletions` in `guard`; known keys are `max_shrink`, `max_deletes`"),
     ] as [(String, Int?, String)])
     func badConfigNamesFileLineAndKey(text: String, line: Int?, message: String) {
         #expect {

@@ -17,6 +17,8 @@ public struct BuildOptions: Sendable {
     public var strict = false
     /// Never touch the network: remote sources come from the cache of their last good copy.
     public var offline = false
+    /// Publish even when a source shrank, or pages would go, past the config's `guard` limits.
+    public var allowShrink = false
     /// How many pages are rendered at once; nil is one per core.
     public var jobs: Int?
     /// How remote sources are fetched; nil is the real HTTP client.

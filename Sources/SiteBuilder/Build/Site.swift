@@ -24,6 +24,7 @@ public enum Site {
             if options.strict, let first = plan.summary.warnings.first {
                 throw BuildError(.content, "--strict: \(first)")
             }
+            try plan.checkRemovedPages(publishedIn: outputURL, willPublish: output.holds)
             options.progress?(BuildProgress(stage: .publish))
             try output.publish()
         } catch {
@@ -31,6 +32,7 @@ public enum Site {
             throw error
         }
         var summary = plan.summary
+        if let warning = plan.recordPublished(in: outputURL) { summary.warnings.append(warning) }
         summary.filesWritten = output.written
         summary.filesKept = output.kept
         summary.details.append("output: \(output.written) files written, \(output.kept) unchanged and kept")
@@ -51,6 +53,8 @@ public enum Site {
         if options.strict, let first = plan.summary.warnings.first {
             throw BuildError(.content, "--strict: \(first)")
         }
+        let files = catalog.files
+        try plan.checkRemovedPages(publishedIn: outputURL, willPublish: files.contains)
         options.progress?(BuildProgress(stage: .links))
         var links = LinkCheck(catalog: catalog, sitePath: config.baseURL.map { $0.path.hasSuffix("/") ? $0.path : $0.path + "/" } ?? "/")
         links.baseURL = config.baseURL?.absoluteString

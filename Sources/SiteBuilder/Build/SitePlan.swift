@@ -14,6 +14,8 @@ struct SitePlan {
     private let extras: PageExtras
     private let renderer: PageRenderer
     private let people: [Person]
+    private let sourceCounts: [SourceCount]
+    private var ledger: PublishLedger
 
     /// Reads and decodes the sources, scans `Content/`, loads the templates and lays out the
     /// pages — every stage of a build but writing.
@@ -31,6 +33,12 @@ struct SitePlan {
         summary.skippedRecords = report.skippedRecords
         summary.warnings += report.warnings
         summary.details += report.sourceLines
+        sourceCounts = report.sourceCounts
+        ledger = try PublishLedger.load(siteFolder: options.siteFolder, ignoringDamage: options.allowShrink)
+        if !options.allowShrink {
+            try ShrinkGuard(settings: config.shrinkGuard)
+                .checkSources(report.sourceCounts, publishedBefore: ledger.outputs[outputFolder.path])
+        }
 
         progress?(BuildProgress(stage: .content))
         content = try ContentScanner(
@@ -77,6 +85,28 @@ struct SitePlan {
         try output.write(Sitemap.robots(baseURL: config.baseURL), to: "robots.txt")
         if let calendar = BirthdayCalendar(people: people, config: config, now: options.now) {
             try output.write(calendar.text, to: BirthdayCalendar.path)
+        }
+    }
+
+    /// The page guard: refuses a build that would remove more than `guard.max_deletes` of the
+    /// pages published in `folder`; `willPublish` tells whether a path is in the new build.
+    func checkRemovedPages(publishedIn folder: URL, willPublish: (String) -> Bool) throws {
+        guard !options.allowShrink else { return }
+        let published = PublishedPages.paths(in: folder)
+        let removed = published.reduce(0) { $0 + (willPublish($1) ? 0 : 1) }
+        try ShrinkGuard(settings: config.shrinkGuard).checkPages(removed: removed, published: published.count, output: folder)
+    }
+
+    /// Notes what was just published in `folder`, for the next build's shrink guard. Returns
+    /// a warning when the note cannot be written (the next build then compares with an older
+    /// one).
+    mutating func recordPublished(in folder: URL) -> String? {
+        ledger.outputs[folder.path] = PublishLedger.Entry(records: Dictionary(sourceCounts.map { ($0.key, $0.records) }) { $0 + $1 })
+        do {
+            try ledger.save(siteFolder: options.siteFolder)
+            return nil
+        } catch {
+            return "\(Site.displayName(PublishLedger.url(siteFolder: options.siteFolder), in: options.siteFolder)): cannot record the published build for the shrink guard: \(fileErrorText(error))"
         }
     }
 

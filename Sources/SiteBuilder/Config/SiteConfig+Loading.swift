@@ -7,7 +7,7 @@ extension SiteConfig {
     static let knownKeys = [
         "title", "base_url", "languages", "time_zone", "output", "people", "scenarios",
         "replay_seconds", "date_formats", "fetch", "markdown", "interval_text",
-        "birthday_format", "remote_images",
+        "birthday_format", "remote_images", "guard",
     ]
 
     /// Reads and checks `ttsite.yml`. Errors name the file, the line and the key.
@@ -80,7 +80,23 @@ extension SiteConfig {
         if let node = mapping["interval_text"] {
             config.intervalLanguages = try intervalLanguages(node, reader)
         }
+        if let node = mapping["guard"] {
+            let settings = try reader.mapping(node, "guard")
+            try reader.requireKnownKeys(settings, ["max_shrink", "max_deletes"], context: "guard")
+            if let value = settings["max_shrink"] { config.shrinkGuard.maxShrink = try share(value, "max_shrink", reader) }
+            if let value = settings["max_deletes"] { config.shrinkGuard.maxDeletes = try share(value, "max_deletes", reader) }
+        }
         return config
+    }
+
+    /// A share written as a percentage, `50%`, as a fraction from 0 to 1.
+    private static func share(_ node: Node, _ key: String, _ reader: YAMLReader) throws -> Double {
+        let text = try reader.string(node, key).trimmingCharacters(in: .whitespaces)
+        guard text.hasSuffix("%"), let percent = Double(text.dropLast().trimmingCharacters(in: .whitespaces)),
+              percent >= 0, percent <= 100 else {
+            throw reader.error("`\(key)` must be a percentage from 0% to 100%, such as `50%`, found `\(text)`", at: node)
+        }
+        return percent / 100
     }
 
     private static func baseURL(_ text: String, reader: YAMLReader, node: Node) throws -> URL {

@@ -32,6 +32,19 @@ public struct SiteConfig: Sendable {
     /// with the `interval_text` overrides of `ttsite.yml` applied, by language code.
     public var intervalLanguages: [String: IntervalText.Language] = IntervalText.Language.builtIn
 
+    /// How far a nightly build may fall behind the last published one before it is refused
+    /// (`guard:` in `ttsite.yml`; `--allow-shrink` lets one build through).
+    public var shrinkGuard = ShrinkGuardSettings()
+
+    public struct ShrinkGuardSettings: Sendable, Equatable {
+        /// The share of a source's records (0…1) it may lose from one published build to the
+        /// next. A source that drops to no records at all is always refused.
+        public var maxShrink = 0.5
+        /// The share of the published pages (0…1) one build may remove.
+        public var maxDeletes = 0.5
+        public init() {}
+    }
+
     public struct MarkdownSettings: Sendable, Equatable {
         /// Typographic quotes and dashes.
         public var smart = true

@@ -10,10 +10,27 @@ public struct Report: Sendable {
     public var skippedRecords = 0
     /// One line per source for `--verbose`: what it held and where it came from.
     public var sourceLines: [String] = []
+    /// How many records each source of the config gave, for the shrink guard.
+    public var sourceCounts: [SourceCount] = []
 
     public init() {}
 
     public var eventCount: Int { scenarios.reduce(0) { $0 + $1.events.count } }
+}
+
+/// The records one source of `ttsite.yml` gave: every document of a folder or URL together.
+public struct SourceCount: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case people, scenarios
+    }
+
+    public var kind: Kind
+    /// The source as `ttsite.yml` names it: a path or a URL.
+    public var source: String
+    public var records: Int
+
+    /// The key the record of published builds keeps it under.
+    var key: String { "\(kind.rawValue) \(source)" }
 }
 
 extension Report {

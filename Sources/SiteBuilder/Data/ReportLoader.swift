@@ -42,27 +42,33 @@ struct ReportLoader {
                 _ = try DocumentCheck.people(candidate, previousRecordCount: cached.flatMap { try? DocumentCheck.people($0, previousRecordCount: nil) })
             }
             report.warnings += reading.warnings
+            var sourceCount = SourceCount(kind: .people, source: location.description, records: 0)
             for document in reading.documents {
                 let decoding = peopleDecoder.decode(document.data, source: document.name)
                 try take(decoding.problems, into: &report)
+                sourceCount.records += decoding.people.count
                 report.people += decoding.people
                 report.skippedRecords += decoding.skippedRecords
                 report.sourceLines.append("\(document.name): \(count(decoding.people.count, "person", "people")), \(decoding.skippedRecords) skipped, \(count(decoding.problems.count, "warning")) (\(describe(document.origin)))")
             }
+            report.sourceCounts.append(sourceCount)
         }
         for location in config.scenarios {
             let reading = try read(location) { candidate, cached in
                 _ = try DocumentCheck.scenarios(candidate, previousRecordCount: cached.flatMap { try? DocumentCheck.scenarios($0, previousRecordCount: nil) })
             }
             report.warnings += reading.warnings
+            var sourceCount = SourceCount(kind: .scenarios, source: location.description, records: 0)
             for document in reading.documents {
                 let decoding = scenarioDecoder.decode(document.data, source: document.name)
                 try take(decoding.problems, into: &report)
+                sourceCount.records += decoding.scenarios.count
                 report.scenarios += decoding.scenarios
                 report.skippedRecords += decoding.skippedRecords
                 let events = decoding.scenarios.reduce(0) { $0 + $1.events.count }
                 report.sourceLines.append("\(document.name): \(count(decoding.scenarios.count, "scenario")), \(count(events, "event")), \(decoding.skippedRecords) skipped, \(count(decoding.problems.count, "warning")) (\(describe(document.origin)))")
             }
+            report.sourceCounts.append(sourceCount)
         }
 
         let people = SlugAllocator.unique(report.people)

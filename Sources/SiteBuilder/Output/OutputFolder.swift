@@ -72,6 +72,11 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
         }
     }
 
+    /// Whether this build has written (or kept) the file at `path`.
+    func holds(_ path: String) -> Bool {
+        access(stagingPath + "/" + path, F_OK) == 0
+    }
+
     /// Copies a file of the site into the staging folder with its modification time, or
     /// links the published copy when it is the same file.
     func copy(_ source: URL, to path: String) throws {

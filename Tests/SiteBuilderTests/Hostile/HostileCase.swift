@@ -25,7 +25,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     /// Site-relative path → bytes, written over the base site. Built lazily: some are 10 MB.
     let files: @Sendable () -> [String: Data]
     let outcome: Outcome
-    /// Extra arguments for the binary (`--strict`).
+    /// Extra arguments for the binary (`--strict`, `--allow-shrink`; the library runner knows these two).
     var arguments: [String] = []
     /// Anything files cannot express (symlinks); gets the site folder.
     var prepare: (@Sendable (URL) throws -> Void)?
@@ -65,6 +65,7 @@ extension HostileCase {
     private func runLibrary(in site: URL) throws -> HostileRun {
         var options = BuildOptions(siteFolder: site, now: Instant.parse(Self.now)!)
         options.strict = arguments.contains("--strict")
+        options.allowShrink = arguments.contains("--allow-shrink")
         do {
             let summary = try Site.build(options)
             return HostileRun(exitCode: 0, error: nil, warnings: summary.warnings, otherOutput: [])

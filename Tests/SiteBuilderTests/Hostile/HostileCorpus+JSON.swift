@@ -38,10 +38,18 @@ extension HostileCorpus {
                 files: people(""),
                 outcome: .fails(exit: 3, ["Content/data/people.json: the file is empty"])
             ),
+            // The base site was published with people: an export that became empty is
+            // refused (the shrink guard), unless the build is told it is meant.
             HostileCase(
-                name: "people file with no people", runner: .library,
+                name: "people file with no people", runner: .binary,
+                files: people(#"{"results":[]}"#),
+                outcome: .fails(exit: 1, ["Content/data/people.json: the source has no people now, but the last published build had", "--allow-shrink"])
+            ),
+            HostileCase(
+                name: "people file with no people, --allow-shrink", runner: .library,
                 files: people(#"{"results":[]}"#),
                 outcome: .warns([]),
+                arguments: ["--allow-shrink"],
                 published: ["people/index.html"],
                 unpublished: ["people/00000000-0000-4000-8000-000000000001/index.html"]
             ),

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ValueTransformers", targets: ["ValueTransformers"]),
         .library(name: "IntervalText", targets: ["IntervalText"]),
         .library(name: "Counting", targets: ["Counting"]),
+        .library(name: "TemplateEngine", targets: ["TemplateEngine"]),
         .library(name: "ReportData", targets: ["ReportData"]),
         .library(name: "DataSources", targets: ["DataSources"]),
         .library(name: "SiteStarter", targets: ["SiteStarter"]),
@@ -41,6 +42,8 @@ let package = Package(
         ),
         // Time spans in words (the NKTimeIntervalTextTransformation seed). Knows nothing about sites.
         .target(name: "IntervalText"),
+        // Mustache templates parsed once into a tree and rendered into bytes. Knows nothing about sites.
+        .target(name: "TemplateEngine"),
         // Counting animations' easing curves (the ACLabelCounting seed). Knows nothing about sites.
         .target(name: "Counting"),
         // People and scenarios: typed models decoded from randomuser.me and TimeTranslator JSON.
@@ -91,6 +94,12 @@ let package = Package(
         .testTarget(name: "ValueTransformersTests", dependencies: ["ValueTransformers"], exclude: ["Oracle"]),
         .testTarget(name: "IntervalTextTests", dependencies: ["IntervalText"], exclude: ["Oracle"]),
         .testTarget(name: "CountingTests", dependencies: ["Counting"]),
+        // The official Mustache spec suites, and swift-mustache as an oracle for the built-in templates.
+        .testTarget(
+            name: "TemplateEngineTests",
+            dependencies: ["TemplateEngine", .product(name: "Mustache", package: "swift-mustache")],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "ReportDataTests", dependencies: ["ReportData"], exclude: ["Fixtures"]),
         // What several test targets share: the ttsite binary, and the loopback HTTP server that
         // misbehaves on demand.

@@ -1,0 +1,71 @@
+/// A Mustache template parsed once into a tree whose names are already split (`a.b.c` is
+/// `["a", "b", "c"]`), whose text is UTF-8 bytes, and whose standalone lines are already
+/// stripped, so rendering only walks the tree and appends bytes.
+public struct Template: Sendable {
+    let nodes: [Node]
+
+    /// Parses `source`; throws a `TemplateError` naming the line.
+    public init(_ source: String) throws {
+        var parser = TemplateParser(Array(source.utf8))
+        nodes = try parser.parseTemplate()
+    }
+
+    /// Every tag of the template that refers to a name, with its line: what a check of a
+    /// template against its data walks.
+    public var partialNames: [(name: String, line: Int)] {
+        var names: [(String, Int)] = []
+        Node.visit(nodes) { node in
+            switch node {
+            case .partial(let name, _, let line), .parent(let name, _, _, let line): names.append((name, line))
+            default: break
+            }
+        }
+        return names
+    }
+}
+
+/// A name in a tag: `.` (the current value) or a dotted path.
+struct Name: Sendable {
+    /// Empty for `.`.
+    let parts: [String]
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+        parts = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+}
+
+/// One piece of a parsed template.
+indirect enum Node: Sendable {
+    /// Bytes written as they are.
+    case text([UInt8])
+    /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}`.
+    case variable(Name, escaped: Bool, line: Int)
+    /// `{{#name}}…{{/name}}`.
+    case section(Name, [Node], line: Int)
+    /// `{{^name}}…{{/name}}`.
+    case inverted(Name, [Node], line: Int)
+    /// `{{>name}}`; a standalone partial indents every line of its template.
+    case partial(String, indent: [UInt8], line: Int)
+    /// `{{>*name}}`: the partial whose name the value of `name` holds.
+    case dynamicPartial(Name, indent: [UInt8], line: Int)
+    /// `{{<name}}{{$block}}…{{/block}}{{/name}}`: the template `name` with these blocks
+    /// replaced.
+    case parent(String, blocks: [String: [Node]], indent: [UInt8], line: Int)
+    /// `{{$name}}default{{/name}}`: replaced by the block of that name of the nearest parent
+    /// tag that gives one, else its default content.
+    case block(String, [Node], indent: [UInt8])
+
+    /// Calls `body` for every node of `nodes` and of everything inside them.
+    static func visit(_ nodes: [Node], _ body: (Node) -> Void) {
+        for node in nodes {
+            body(node)
+            switch node {
+            case .section(_, let inner, _), .inverted(_, let inner, _), .block(_, let inner, _): visit(inner, body)
+            case .parent(_, let blocks, _, _): for key in blocks.keys.sorted() { visit(blocks[key]!, body) }
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// Named templates that refer to each other as partials and parents, parsed once and
+/// rendered many times, from several threads at once.
+///
+///     var library = TemplateLibrary()
+///     try library.add("page", source: "<h1>{{title}}</h1>{{>footer}}")
+///     let html = library.render("page", ["title": "Hello"])
+public struct TemplateLibrary: Sendable {
+    public private(set) var templates: [String: Template] = [:]
+
+    public init() {}
+
+    /// Parses `source` and adds it as `name`; throws a `TemplateError` naming the line.
+    public mutating func add(_ name: String, source: String) throws {
+        templates[name] = try Template(source)
+    }
+
+    public mutating func add(_ name: String, template: Template) {
+        templates[name] = template
+    }
+
+    /// The template `name` rendered with `value`, as UTF-8 bytes appended to `output`.
+    /// Nothing is appended for a name the library does not hold.
+    public func render(_ name: String, _ value: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil) {
+        guard let template = templates[name] else { return }
+        render(template, value, into: &output, misses: misses)
+    }
+
+    /// `template` rendered with `value`; its partials and parents come from this library.
+    public func render(_ template: Template, _ value: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil) {
+        var renderer = TemplateRenderer(library: self, output: output, stack: [value], misses: misses)
+        output = []
+        renderer.render(template.nodes, indent: [], blocks: [:], template: nil)
+        output = renderer.output
+    }
+
+    /// The template `name` rendered with `value`, as a string.
+    public func render(_ name: String, _ value: TemplateValue) -> String {
+        var output: [UInt8] = []
+        render(name, value, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    public func render(_ template: Template, _ value: TemplateValue) -> String {
+        var output: [UInt8] = []
+        render(template, value, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+}
+
+/// Told of every name a template asked for and did not find, and of every partial that does
+/// not exist: how a site reports `{{titel}}` instead of rendering silence. A class, since a
+/// render fills it in passing.
+public final class MissRecorder: @unchecked Sendable {
+    public struct Miss: Hashable, Sendable {
+        public enum Kind: Sendable { case name, partial }
+        public let kind: Kind
+        /// The name as written in the tag (`page.titel`, `footer`).
+        public let name: String
+        /// The template it is in (nil: the template rendered first), and the line.
+        public let template: String?
+        public let line: Int
+    }
+
+    public private(set) var misses: Set<Miss> = []
+
+    public init() {}
+
+    func record(_ kind: Miss.Kind, _ name: String, template: String?, line: Int) {
+        misses.insert(Miss(kind: kind, name: name, template: template, line: line))
+    }
+}

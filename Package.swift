@@ -61,8 +61,8 @@ let package = Package(
                 "ReportData",
                 "Counting",
                 "CFileSystem",
+                "TemplateEngine",
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "Mustache", package: "swift-mustache"),
             ],
             resources: [.embedInCode("DefaultTemplates")]
         ),

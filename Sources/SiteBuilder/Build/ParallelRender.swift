@@ -4,10 +4,7 @@ import Foundation
 /// Renders and writes pages on several threads. Pages are independent of each other: each
 /// worker takes the next page, renders it and writes it to the staging folder. The first
 /// error stops the others from starting new pages and is thrown.
-///
-/// The renderer's template values are plain dictionaries (`[String: Any]`), which Swift
-/// cannot prove `Sendable`; shared ones are built before the workers start and only read
-/// by them, a report page's own (`PageExtras`) are made by the worker that renders it.
+/// A report page's own template values (`PageExtras`) are made by the worker that renders it.
 final class ParallelRender: @unchecked Sendable {
     private let pages: [ContentPage]
     private let renderer: PageRenderer

@@ -1,4 +1,5 @@
 import Foundation
+import TemplateEngine
 import Yams
 
 /// The YAML block between `---` lines at the top of a Markdown page, and the body after it.

@@ -1,4 +1,5 @@
 import ReportData
+import TemplateEngine
 
 /// The data a site reports on, decoded from every source of `ttsite.yml`.
 public struct Report: Sendable {
@@ -36,11 +37,11 @@ public struct SourceCount: Sendable, Equatable {
 extension Report {
     /// What content pages may use in Mustache tags: `{{people.count}}`, `{{scenarios.count}}`,
     /// `{{events.count}}`.
-    var templateData: [String: Any] {
+    var templateData: [String: TemplateValue] {
         [
-            "people": ["count": people.count],
-            "scenarios": ["count": scenarios.count],
-            "events": ["count": eventCount],
+            "people": .map(["count": .int(people.count)]),
+            "scenarios": .map(["count": .int(scenarios.count)]),
+            "events": .map(["count": .int(eventCount)]),
         ]
     }
 }

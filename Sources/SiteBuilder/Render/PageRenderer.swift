@@ -1,5 +1,6 @@
 import Foundation
 import Markdown
+import TemplateEngine
 
 /// Turns a content page into a complete HTML document: Markdown through cmark, then the
 /// page's template, which extends `base`.
@@ -9,14 +10,16 @@ struct PageRenderer {
     let assets: AssetManifest
     let pages: [ContentPage]
     /// The report data content pages may use in Mustache tags (`{{people.count}}`).
-    let reportData: [String: Any]
+    let reportData: [String: TemplateValue]
     private let markdown: MarkdownRenderer
     private let pagesByKey: [String: [String: ContentPage]]
     /// Menu entries (title, URL path) per language, worked out once, not once per page.
     private let menus: [String: [(title: String, urlPath: String)]]
-    private let labels: [String: [String: String]]
+    private let labels: [String: TemplateValue]
+    private let site: TemplateValue
+    private let assetValues: [String: TemplateValue]
 
-    init(config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [ContentPage], reportData: [String: Any] = [:]) {
+    init(config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [ContentPage], reportData: [String: TemplateValue] = [:]) {
         self.config = config
         self.reportData = reportData
         self.templates = templates
@@ -32,7 +35,17 @@ struct PageRenderer {
             entries.sorted { ($0.source.frontMatter.menu!, $0.title, $0.urlPath) < ($1.source.frontMatter.menu!, $1.title, $1.urlPath) }
                 .map { (title: $0.title, urlPath: $0.urlPath) }
         }
-        labels = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, Labels.forLanguage($0)) })
+        labels = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, .map(Labels.forLanguage($0).mapValues(TemplateValue.string))) })
+        var site: [String: TemplateValue] = [
+            "title": .string(config.title),
+            "generator": .string("ttsite \(SiteBuilderVersion.current)"),
+            "languages": .list(config.languages.map(TemplateValue.string)),
+        ]
+        if let baseURL = config.baseURL { site["baseURL"] = .string(baseURL.absoluteString) }
+        self.site = .map(site)
+        // `assets.style` for `style.css`: the name before the first dot.
+        assetValues = Dictionary(assets.paths.map { (String($0.key.split(separator: ".").first ?? Substring($0.key)), $0.value) }) { first, _ in first }
+            .mapValues(TemplateValue.string)
     }
 
     /// The template a page is rendered with: its `layout`, else `home` or `page`.
@@ -45,83 +58,86 @@ struct PageRenderer {
     }
 
     /// The page's HTML; `extra` holds the values of a report page (people, counters …).
-    func render(_ page: ContentPage, extra: [String: Any] = [:]) throws -> String {
+    func render(_ page: ContentPage, extra: [String: TemplateValue] = [:]) throws -> [UInt8] {
+        let (template, context) = try templateAndContext(for: page, extra: extra)
+        var html: [UInt8] = []
+        html.reserveCapacity(16_384)
+        templates.render(template, context, into: &html)
+        return html
+    }
+
+    /// The template a page is rendered with and the value it is rendered with.
+    func templateAndContext(for page: ContentPage, extra: [String: TemplateValue] = [:]) throws -> (String, TemplateValue) {
         let html = markdown.html(try pageText(page))
-        var context = self.context(for: page, urlPath: page.urlPath, contentHTML: html, root: RelativeLink.root(from: page.urlPath))
+        var context = self.context(for: page, urlPath: page.urlPath, language: page.language, contentHTML: html, root: RelativeLink.root(from: page.urlPath))
         context.merge(extra) { _, new in new }
-        return templates.render(try templateName(for: page), context)
+        return (try templateName(for: page), .map(context))
     }
 
     /// The page's Markdown with its Mustache tags filled in from the report data.
     private func pageText(_ page: ContentPage) throws -> String {
         var context = reportData
-        context["site"] = siteValues
-        context["page"] = page.source.frontMatter.values.mapValues(\.mustacheValue)
-        context["lang"] = page.language
-        return try templates.renderInline(page.source.body, context, file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine)
+        context["site"] = site
+        context["page"] = .map(page.source.frontMatter.values)
+        context["lang"] = .string(page.language)
+        return try templates.renderInline(page.source.body, .map(context), file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine)
     }
 
     /// The 404 page is served at any depth, so its links start at the site's path
     /// (`/reports/`) rather than being relative.
-    func renderNotFound(_ page: ContentPage?) -> String {
+    func renderNotFound(_ page: ContentPage?) -> [UInt8] {
+        let (template, context) = notFoundContext(page)
+        var html: [UInt8] = []
+        templates.render(template, context, into: &html)
+        return html
+    }
+
+    func notFoundContext(_ page: ContentPage?) -> (String, TemplateValue) {
         let root = config.baseURL?.path ?? "/"
         let language = config.defaultLanguage
         var context = self.context(for: page, urlPath: "", language: language, contentHTML: page.map { markdown.html((try? pageText($0)) ?? $0.source.body) }, root: root.hasSuffix("/") ? root : root + "/")
         context["canonical"] = nil
-        context["translations"] = [Any]()
-        context["hasTranslations"] = false
-        return templates.render("not-found", context)
+        context["translations"] = .list([])
+        context["hasTranslations"] = .bool(false)
+        return ("not-found", .map(context))
     }
 
-    private func context(for page: ContentPage, urlPath: String, contentHTML: String, root: String) -> [String: Any] {
-        context(for: Optional(page), urlPath: urlPath, language: page.language, contentHTML: contentHTML, root: root)
-    }
-
-    private func context(for page: ContentPage?, urlPath: String, language: String, contentHTML: String?, root: String) -> [String: Any] {
-        var pageValues: [String: Any] = page?.source.frontMatter.values.mapValues(\.mustacheValue) ?? [:]
-        if let page { pageValues["title"] = page.source.frontMatter.title ?? (page.translationKey.isEmpty ? nil : page.title) }
-        if let contentHTML { pageValues["content"] = contentHTML }
-        pageValues["url"] = root + urlPath + "index.html"
+    private func context(for page: ContentPage?, urlPath: String, language: String, contentHTML: String?, root: String) -> [String: TemplateValue] {
+        var pageValues = page?.source.frontMatter.values ?? [:]
+        if let page {
+            let title = page.source.frontMatter.title ?? (page.translationKey.isEmpty ? nil : page.title)
+            pageValues["title"] = title.map(TemplateValue.string)
+        }
+        if let contentHTML { pageValues["content"] = .string(contentHTML) }
+        pageValues["url"] = .string(root + urlPath + "index.html")
 
         // The language's own home page, or the site's when that language has none.
         let languageHome = language != config.defaultLanguage && pagesByKey[""]?[language] != nil ? language + "/" : ""
-        var context: [String: Any] = [
-            "lang": language,
-            "root": root,
-            "home": root + languageHome + "index.html",
-            "page": pageValues,
-            "site": siteValues,
-            "assets": assets.paths.mapValues { root + $0 }.reduce(into: [String: Any]()) { result, entry in
-                result[entry.key.split(separator: ".").first.map(String.init) ?? entry.key] = entry.value
-            },
-            "labels": labels[language] ?? Labels.forLanguage(language),
-            "menu": menu(language: language, current: page, root: root),
-            "hasTranslations": config.languages.count > 1 && page != nil,
+        var context: [String: TemplateValue] = [
+            "lang": .string(language),
+            "root": .string(root),
+            "home": .string(root + languageHome + "index.html"),
+            "page": .map(pageValues),
+            "site": site,
+            "assets": .map(assetValues.mapValues { if case .string(let path) = $0 { .string(root + path) } else { $0 } }),
+            "labels": labels[language] ?? .map(Labels.forLanguage(language).mapValues(TemplateValue.string)),
+            "menu": .list(menu(language: language, current: page, root: root)),
+            "hasTranslations": .bool(config.languages.count > 1 && page != nil),
         ]
-        if let baseURL = config.baseURL { context["canonical"] = baseURL.absoluteString + urlPath }
+        if let baseURL = config.baseURL { context["canonical"] = .string(baseURL.absoluteString + urlPath) }
         if let page {
             let translations = translations(of: page)
-            context["translations"] = translations.map { other -> [String: Any] in
-                ["lang": other.language,
-                 "href": config.baseURL.map { $0.absoluteString + other.urlPath } ?? root + other.urlPath + "index.html"]
-            }
-            context["languageSwitch"] = config.languages.compactMap { lang -> [String: Any]? in
+            context["translations"] = .list(translations.map { other in
+                .map(["lang": .string(other.language),
+                      "href": .string(config.baseURL.map { $0.absoluteString + other.urlPath } ?? root + other.urlPath + "index.html")])
+            })
+            context["languageSwitch"] = .list(config.languages.compactMap { lang -> TemplateValue? in
                 let target = pagesByKey[page.translationKey]?[lang] ?? pagesByKey[""]?[lang]
                 guard let target else { return nil }
-                return ["lang": lang, "href": root + target.urlPath + "index.html", "current": lang == language]
-            }
+                return .map(["lang": .string(lang), "href": .string(root + target.urlPath + "index.html"), "current": .bool(lang == language)])
+            })
         }
         return context
-    }
-
-    private var siteValues: [String: Any] {
-        var values: [String: Any] = [
-            "title": config.title,
-            "generator": "ttsite \(SiteBuilderVersion.current)",
-            "languages": config.languages,
-        ]
-        if let baseURL = config.baseURL { values["baseURL"] = baseURL.absoluteString }
-        return values
     }
 
     /// All language versions of a page, itself included, in the site's language order.
@@ -130,7 +146,9 @@ struct PageRenderer {
         return config.languages.compactMap { versions[$0] }
     }
 
-    private func menu(language: String, current: ContentPage?, root: String) -> [[String: Any]] {
-        (menus[language] ?? []).map { ["title": $0.title, "href": root + $0.urlPath + "index.html", "current": $0.urlPath == current?.urlPath] }
+    private func menu(language: String, current: ContentPage?, root: String) -> [TemplateValue] {
+        (menus[language] ?? []).map {
+            .map(["title": .string($0.title), "href": .string(root + $0.urlPath + "index.html"), "current": .bool($0.urlPath == current?.urlPath)])
+        }
     }
 }

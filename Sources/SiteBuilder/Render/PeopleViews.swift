@@ -2,6 +2,7 @@ import Counting
 import Foundation
 import IntervalText
 import ReportData
+import TemplateEngine
 
 /// The view models of the people pages in one language: every text computed here, so the
 /// templates only place values.
@@ -27,37 +28,37 @@ struct PeopleViews {
     }
 
     /// One person as the list and the person page show them.
-    func person(_ facts: PersonFacts, root: String) -> [String: Any] {
+    func person(_ facts: PersonFacts, root: String) -> TemplateValue {
         let person = facts.person
-        var view: [String: Any] = [
-            "name": person.fullName.isEmpty ? labels["notAvailable"]! : person.fullName,
-            "initials": person.initials,
-            "avatarClass": "avatar-\(Self.colourIndex(of: person.id))",
-            "href": root + prefix + "people/\(person.slug)/index.html",
-            "birthday": person.birthDate.map(dates.string) ?? labels["notAvailable"]!,
-            "age": facts.age.map(ageText) ?? labels["notAvailable"]!,
-            "nextBirthday": nextBirthdayText(facts),
-            "isBirthday": facts.daysUntilBirthday == 0,
+        var view: [String: TemplateValue] = [
+            "name": .string(person.fullName.isEmpty ? labels["notAvailable"]! : person.fullName),
+            "initials": .string(person.initials),
+            "avatarClass": .string("avatar-\(Self.colourIndex(of: person.id))"),
+            "href": .string(root + prefix + "people/\(person.slug)/index.html"),
+            "birthday": .string(person.birthDate.map(dates.string) ?? labels["notAvailable"]!),
+            "age": .string(facts.age.map(ageText) ?? labels["notAvailable"]!),
+            "nextBirthday": .string(nextBirthdayText(facts)),
+            "isBirthday": .bool(facts.daysUntilBirthday == 0),
         ]
-        if !person.title.isEmpty { view["title"] = person.title }
-        if let born = person.birthDate { view["birthdayISO"] = DatePattern.iso(born) }
-        if let next = facts.nextBirthday { view["nextBirthdayISO"] = DatePattern.iso(next) }
-        if let nationality = person.nationality { view["nationality"] = nationality }
+        if !person.title.isEmpty { view["title"] = .string(person.title) }
+        if let born = person.birthDate { view["birthdayISO"] = .string(DatePattern.iso(born)) }
+        if let next = facts.nextBirthday { view["nextBirthdayISO"] = .string(DatePattern.iso(next)) }
+        if let nationality = person.nationality { view["nationality"] = .string(nationality) }
         if config.remoteImages, let picture = person.picture?.best {
-            view["picture"] = picture.absoluteString
+            view["picture"] = .string(picture.absoluteString)
         }
         if let age = facts.age { view["ageCounter"] = counter(to: Double(age), format: "{value}") }
-        return view
+        return .map(view)
     }
 
     /// The links to the birthday calendar: relative like every internal link, and a `webcal:`
     /// address for subscribing, which must be absolute and so needs a `base_url`.
-    func calendarLinks(root: String) -> [String: Any] {
-        var links: [String: Any] = ["href": root + BirthdayCalendar.path]
+    func calendarLinks(root: String) -> TemplateValue {
+        var links: [String: TemplateValue] = ["href": .string(root + BirthdayCalendar.path)]
         if let baseURL = config.baseURL, let webcal = BirthdayCalendar.webcalURL(baseURL: baseURL) {
-            links["webcal"] = webcal
+            links["webcal"] = .string(webcal)
         }
-        return links
+        return .map(links)
     }
 
     /// "34 years old" / "34 Jahre alt".
@@ -74,41 +75,46 @@ struct PeopleViews {
     }
 
     /// A counter that counts up to `value` (see `counter.js`), with its final text for the HTML.
-    func counter(to value: Double, format: String) -> [String: Any] {
+    func counter(to value: Double, format: String) -> TemplateValue {
+        Self.counter(to: value, format: format, language: language)
+    }
+
+    /// A counter's final text for the HTML and its `data-` attributes for `counter.js`.
+    static func counter(to value: Double, format: String, language: String) -> TemplateValue {
         let counter = try! Counter(from: 0, to: value, duration: 1.5, easing: .easeOut, kind: .integer, format: format)
-        return [
-            "text": counter.finalText(language: language),
-            "attributes": counter.dataAttributes.map { ["name": $0.0, "value": $0.1] },
-        ]
+        return .map([
+            "text": .string(counter.finalText(language: language)),
+            "attributes": .list(counter.dataAttributes.map { .map(["name": .string($0.0), "value": .string($0.1)]) }),
+        ])
     }
 
     /// The bar chart of ages as SVG geometry (a 600 × 220 view box) and a table's rows.
-    func histogram(_ histogram: AgeHistogram) -> [String: Any] {
+    func histogram(_ histogram: AgeHistogram) -> TemplateValue {
         let width = 600.0, chartHeight = 160.0, top = 24.0
         let slot = histogram.bars.isEmpty ? width : width / Double(histogram.bars.count)
         let largest = Double(max(histogram.largest, 1))
-        let bars: [[String: Any]] = histogram.bars.map { bar in
+        let bars: [TemplateValue] = histogram.bars.map { bar in
             let index = Double((bar.from - (histogram.bars.first?.from ?? 0)) / 10)
             let height = (Double(bar.count) / largest * chartHeight).rounded()
-            return [
-                "label": "\(bar.from)–\(bar.from + 9)",
-                "count": bar.count,
-                "x": format(index * slot + slot * 0.15),
-                "width": format(slot * 0.7),
-                "y": format(top + chartHeight - height),
-                "height": format(height),
-                "labelX": format(index * slot + slot / 2),
-                "countY": format(top + chartHeight - height - 6),
-            ]
+            return .map([
+                "label": .string("\(bar.from)–\(bar.from + 9)"),
+                "count": .int(bar.count),
+                "x": .string(format(index * slot + slot * 0.15)),
+                "width": .string(format(slot * 0.7)),
+                "y": .string(format(top + chartHeight - height)),
+                "height": .string(format(height)),
+                "labelX": .string(format(index * slot + slot / 2)),
+                "countY": .string(format(top + chartHeight - height - 6)),
+            ])
         }
-        var view: [String: Any] = [
-            "bars": bars,
-            "baseline": format(top + chartHeight),
-            "labelY": format(top + chartHeight + 20),
-            "hasBars": !bars.isEmpty,
+        var view: [String: TemplateValue] = [
+            "bars": .list(bars),
+            "baseline": .string(format(top + chartHeight)),
+            "labelY": .string(format(top + chartHeight + 20)),
+            "hasBars": .bool(!bars.isEmpty),
         ]
-        if histogram.unknown > 0 { view["unknown"] = "\(histogram.unknown) \(labels["unknownAge"]!)" }
-        return view
+        if histogram.unknown > 0 { view["unknown"] = .string("\(histogram.unknown) \(labels["unknownAge"]!)") }
+        return .map(view)
     }
 
     private func format(_ value: Double) -> String {

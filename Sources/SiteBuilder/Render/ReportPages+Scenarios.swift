@@ -1,5 +1,6 @@
 import Foundation
 import ReportData
+import TemplateEngine
 
 extension ReportPages {
     /// The timeline list (`scenarios/index.html`, menu 4) and a timeline page per scenario
@@ -18,9 +19,9 @@ extension ReportPages {
             let listRoot = RelativeLink.root(from: list.urlPath)
             extras.later(list.outputPath) {
                 [
-                    "scenarios": scenarios.map { views.summary($0, root: listRoot) },
-                    "hasScenarios": !scenarios.isEmpty,
-                    "hasCounters": !scenarios.isEmpty,
+                    "scenarios": .list(scenarios.map { views.summary($0, root: listRoot) }),
+                    "hasScenarios": .bool(!scenarios.isEmpty),
+                    "hasCounters": .bool(!scenarios.isEmpty),
                 ]
             }
 
@@ -31,7 +32,7 @@ extension ReportPages {
                 pages.append(page)
                 let root = RelativeLink.root(from: page.urlPath)
                 extras.later(page.outputPath) {
-                    ["scenario": views.timeline(layout, root: root), "hasCounters": false]
+                    ["scenario": views.timeline(layout, root: root), "hasCounters": .bool(false)]
                 }
             }
         }

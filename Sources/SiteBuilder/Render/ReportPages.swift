@@ -1,6 +1,7 @@
 import Foundation
 import IntervalText
 import ReportData
+import TemplateEngine
 
 /// The pages made from data rather than from `Content/`: the people list and a page per
 /// person, the timeline list and a timeline per scenario (`ReportPages+Scenarios.swift`), in
@@ -36,11 +37,11 @@ struct ReportPages {
             let listRoot = RelativeLink.root(from: list.urlPath)
             extras.later(list.outputPath) {
                 [
-                    "people": ordered.map { views.person($0, root: listRoot) },
+                    "people": .list(ordered.map { views.person($0, root: listRoot) }),
                     "histogram": views.histogram(AgeHistogram(ages: ordered.map(\.age))),
-                    "hasPeople": !ordered.isEmpty,
+                    "hasPeople": .bool(!ordered.isEmpty),
                     "calendar": views.calendarLinks(root: listRoot),
-                    "hasCounters": false,
+                    "hasCounters": .bool(false),
                 ]
             }
 
@@ -50,13 +51,13 @@ struct ReportPages {
                 Self.generatedPage("people/\($0.person.slug)", title: $0.person.fullName, layout: "person", language: language, prefix: views.prefix)
             }
             let root = personPages.first.map { RelativeLink.root(from: $0.urlPath) } ?? ""
-            let personViews = PersonViewList(ordered.parallelMap { views.person($0, root: root) })
+            let personViews = ordered.parallelMap { views.person($0, root: root) }
             for (position, page) in personPages.enumerated() {
                 pages.append(page)
-                var extra: [String: Any] = [
+                var extra: [String: TemplateValue] = [
                     "person": personViews[position],
-                    "list": root + views.prefix + "people/index.html",
-                    "hasCounters": ordered[position].age != nil,
+                    "list": .string(root + views.prefix + "people/index.html"),
+                    "hasCounters": .bool(ordered[position].age != nil),
                 ]
                 if position > 0 { extra["previous"] = personViews[position - 1] }
                 if position + 1 < ordered.count { extra["next"] = personViews[position + 1] }
@@ -71,28 +72,23 @@ struct ReportPages {
     }
 
     /// The home page's report: counters and the birthdays of the next 30 days.
-    private static func homeExtras(_ ordered: [PersonFacts], report: Report, views: PeopleViews, root: String, hasPeople: Bool) -> [String: Any] {
+    private static func homeExtras(_ ordered: [PersonFacts], report: Report, views: PeopleViews, root: String, hasPeople: Bool) -> [String: TemplateValue] {
         let upcoming = ordered.filter { ($0.daysUntilBirthday ?? .max) <= 30 }
         let labels = Labels.forLanguage(views.language)
+        let counters: [(Int, String)] = [
+            (report.people.count, labels["peopleCount"]!),
+            (report.scenarios.count, labels["scenarioCount"]!),
+            (report.eventCount, labels["eventCount"]!),
+        ]
         return [
-            "hasCounters": true,
-            "hasPeople": hasPeople,
-            "peopleHref": root + views.prefix + "people/index.html",
-            "counters": [
-                ["counter": views.counter(to: Double(report.people.count), format: "{value}"), "label": labels["peopleCount"]!],
-                ["counter": views.counter(to: Double(report.scenarios.count), format: "{value}"), "label": labels["scenarioCount"]!],
-                ["counter": views.counter(to: Double(report.eventCount), format: "{value}"), "label": labels["eventCount"]!],
-            ],
-            "upcoming": upcoming.map { views.person($0, root: root) },
-            "hasUpcoming": !upcoming.isEmpty,
+            "hasCounters": .bool(true),
+            "hasPeople": .bool(hasPeople),
+            "peopleHref": .string(root + views.prefix + "people/index.html"),
+            "counters": .list(counters.map { count, label in
+                .map(["counter": views.counter(to: Double(count), format: "{value}"), "label": .string(label)])
+            }),
+            "upcoming": .list(upcoming.map { views.person($0, root: root) }),
+            "hasUpcoming": .bool(!upcoming.isEmpty),
         ]
     }
-}
-
-/// Person view models shared by the person pages that show them (the person and the
-/// neighbours): `[String: Any]` values, built once and only read afterwards.
-private struct PersonViewList: @unchecked Sendable {
-    let views: [[String: Any]]
-    init(_ views: [[String: Any]]) { self.views = views }
-    subscript(position: Int) -> [String: Any] { views[position] }
 }

@@ -3,6 +3,7 @@ import Foundation
 import IntervalText
 import Markdown
 import ReportData
+import TemplateEngine
 
 /// The view models of the timeline pages in one language: every text computed here, so the
 /// templates only place values.
@@ -55,70 +56,74 @@ struct ScenarioViews {
     }
 
     /// A scenario as the list shows it.
-    func summary(_ scenario: Scenario, root: String) -> [String: Any] {
+    func summary(_ scenario: Scenario, root: String) -> TemplateValue {
         var view = common(scenario, root: root)
-        view["eventCounter"] = counter(to: Double(scenario.totalEvents))
-        view["majorCounter"] = counter(to: Double(scenario.majorEvents))
-        return view
+        view["eventCounter"] = PeopleViews.counter(to: Double(scenario.totalEvents), format: "{value}", language: language)
+        view["majorCounter"] = PeopleViews.counter(to: Double(scenario.majorEvents), format: "{value}", language: language)
+        return .map(view)
     }
 
     /// A scenario with its events in time order, as its timeline page shows it.
-    func timeline(_ layout: TimelineLayout, root: String) -> [String: Any] {
+    func timeline(_ layout: TimelineLayout, root: String) -> TemplateValue {
         let scenario = layout.scenario
         var view = common(scenario, root: root)
         let text = localized(scenario.text)
-        view["textHTML"] = markdown.html(text.text)
-        view["textLang"] = text.lang ?? false
-        view["eventCount"] = scenario.totalEvents
-        view["majorCount"] = scenario.majorEvents
-        view["list"] = root + prefix + "scenarios/index.html"
-        view["style"] = layout.styleRules
-        view["startLabel"] = pointText(scenario.start, unit: scenario.unit).text
-        view["endLabel"] = pointText(scenario.end, unit: scenario.unit).text
-        view["replayNote"] = labels["replayNote"]!.replacingEvery("<DURATION>", with: duration(layout.replaySeconds))
-        view["events"] = layout.entries.map { event($0, in: scenario) }
-        view["hasEvents"] = !layout.entries.isEmpty
-        return view
+        view["textHTML"] = .string(markdown.html(text.text))
+        view["textLang"] = Self.stringOrFalse(text.lang)
+        view["eventCount"] = .int(scenario.totalEvents)
+        view["majorCount"] = .int(scenario.majorEvents)
+        view["list"] = .string(root + prefix + "scenarios/index.html")
+        view["style"] = .string(layout.styleRules)
+        view["startLabel"] = .string(pointText(scenario.start, unit: scenario.unit).text)
+        view["endLabel"] = .string(pointText(scenario.end, unit: scenario.unit).text)
+        view["replayNote"] = .string(labels["replayNote"]!.replacingEvery("<DURATION>", with: duration(layout.replaySeconds)))
+        view["events"] = .list(layout.entries.map { event($0, in: scenario) })
+        view["hasEvents"] = .bool(!layout.entries.isEmpty)
+        return .map(view)
     }
 
-    private func common(_ scenario: Scenario, root: String) -> [String: Any] {
+    private func common(_ scenario: Scenario, root: String) -> [String: TemplateValue] {
         let name = localized(scenario.name)
-        let view: [String: Any] = [
-            "name": name.text.isEmpty ? scenario.named : name.text,
-            "href": root + prefix + "scenarios/\(scenario.slug)/index.html",
-            "unit": scenario.unit.rawValue,
-            "unitName": labels["unit.\(scenario.unit.rawValue)"]!,
-            "span": spanText(scenario),
+        return [
+            "name": .string(name.text.isEmpty ? scenario.named : name.text),
+            "href": .string(root + prefix + "scenarios/\(scenario.slug)/index.html"),
+            "unit": .string(scenario.unit.rawValue),
+            "unitName": .string(labels["unit.\(scenario.unit.rawValue)"]!),
+            "span": .string(spanText(scenario)),
             // Absent values are `false`, never missing: Mustache would look them up in the
             // enclosing context (an event without an image would show the scenario's).
-            "nameLang": name.lang ?? false,
-            "image": image(scenario.image, alt: name.text, license: scenario.license, source: scenario.source) ?? false,
+            "nameLang": Self.stringOrFalse(name.lang),
+            "image": image(scenario.image, alt: name.text, license: scenario.license, source: scenario.source) ?? .bool(false),
         ]
-        return view
     }
 
-    private func event(_ entry: TimelineLayout.Entry, in scenario: Scenario) -> [String: Any] {
+    private func event(_ entry: TimelineLayout.Entry, in scenario: Scenario) -> TemplateValue {
         let event = entry.event
         let text = localized(event.text)
         let html = markdown.html(text.text)
         let when = pointText(event.start, unit: scenario.unit)
-        var view: [String: Any] = [
-            "id": "event-\(event.index)",
-            "major": event.major,
-            "when": when.text,
-            "textHTML": html,
-            "iso": when.iso ?? false,
-            "textLang": text.lang ?? false,
-            "sinceStart": false, "ago": false, "outside": false,
-            "image": image(event.image, alt: Self.plainText(html), license: event.license, source: event.source) ?? false,
+        var view: [String: TemplateValue] = [
+            "id": .string("event-\(event.index)"),
+            "major": .bool(event.major),
+            "when": .string(when.text),
+            "textHTML": .string(html),
+            "iso": Self.stringOrFalse(when.iso),
+            "textLang": Self.stringOrFalse(text.lang),
+            "sinceStart": .bool(false), "ago": .bool(false), "outside": .bool(false),
+            "image": image(event.image, alt: Self.plainText(html), license: event.license, source: event.source) ?? .bool(false),
         ]
         if let date = event.start.date, let start = scenario.start.date {
-            view["ago"] = ago.string(for: date, relativeTo: now) ?? ""
-            view["sinceStart"] = sinceStart.string(for: date, relativeTo: start) ?? ""
+            view["ago"] = .string(ago.string(for: date, relativeTo: now) ?? "")
+            view["sinceStart"] = .string(sinceStart.string(for: date, relativeTo: start) ?? "")
         }
-        if entry.isBeforeStart { view["outside"] = labels["beforeTheStart"]! }
-        if entry.isAfterEnd { view["outside"] = labels["afterTheEnd"]! }
-        return view
+        if entry.isBeforeStart { view["outside"] = .string(labels["beforeTheStart"]!) }
+        if entry.isAfterEnd { view["outside"] = .string(labels["afterTheEnd"]!) }
+        return .map(view)
+    }
+
+    /// A text, or `false` where there is none (see `common`).
+    private static func stringOrFalse(_ text: String?) -> TemplateValue {
+        text.map(TemplateValue.string) ?? .bool(false)
     }
 
     /// The text in the page's language, else English, else German, with the `lang` to set
@@ -171,10 +176,10 @@ struct ScenarioViews {
     }
 
     /// An image with its license and source; only http(s) addresses are shown.
-    private func image(_ url: URL?, alt: @autoclosure () -> String, license: String?, source: URL?) -> [String: Any]? {
+    private func image(_ url: URL?, alt: @autoclosure () -> String, license: String?, source: URL?) -> TemplateValue? {
         guard let url, Self.isWeb(url) else { return nil }
         let link = source.flatMap { Self.isWeb($0) ? $0.absoluteString : nil }
-        return ["src": url.absoluteString, "alt": alt(), "license": license ?? false, "source": link ?? false]
+        return .map(["src": .string(url.absoluteString), "alt": .string(alt()), "license": Self.stringOrFalse(license), "source": Self.stringOrFalse(link)])
     }
 
     private static func isWeb(_ url: URL) -> Bool {
@@ -202,13 +207,5 @@ struct ScenarioViews {
         untagged += rest
         let text = HTMLEntities.decode(untagged)
         return String(decoding: text, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    }
-
-    private func counter(to value: Double) -> [String: Any] {
-        let counter = try! Counter(from: 0, to: value, duration: 1.5, easing: .easeOut, kind: .integer, format: "{value}")
-        return [
-            "text": counter.finalText(language: language),
-            "attributes": counter.dataAttributes.map { ["name": $0.0, "value": $0.1] },
-        ]
     }
 }

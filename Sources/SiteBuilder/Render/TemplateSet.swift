@@ -1,5 +1,5 @@
 import Foundation
-import Mustache
+import TemplateEngine
 
 /// The Mustache templates and assets a site renders with: the built-in defaults, each
 /// replaced by a file of the same name in the site's `Templates/` folder.
@@ -12,7 +12,7 @@ public struct TemplateSet: Sendable {
     public private(set) var assets: [String: [UInt8]]
     /// Where each template came from, for error messages (`Templates/page.mustache`).
     public private(set) var origins: [String: String]
-    let library: MustacheLibrary
+    let library: TemplateLibrary
 
     /// The built-in templates and assets, by file name.
     public static let defaults: [String: [UInt8]] = [
@@ -57,12 +57,12 @@ public struct TemplateSet: Sendable {
                 Self.add(file, bytes: bytes, origin: "Templates/\(file)", &sources, &assets, &origins)
             }
         }
-        var library = MustacheLibrary()
+        var library = TemplateLibrary()
         for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
             do {
-                library.register(try MustacheTemplate(string: text), named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                throw BuildError(.content, "template error: \(Self.describe(error))", in: origins[name], line: min(error.context.lineNumber, Self.lineCount(text)))
+                try library.add(name, source: text)
+            } catch let error as TemplateError {
+                throw BuildError(.content, "template error: \(error.message)", in: origins[name], line: error.line)
             }
         }
         self.sources = sources
@@ -90,19 +90,18 @@ public struct TemplateSet: Sendable {
     /// Renders `text` — the Markdown of a content page — as a Mustache template before it
     /// goes to cmark, so a page can say `We track {{people.count}} people.` A parse error
     /// names `file` and the line in it; `firstLine` is the file line the text starts on.
-    func renderInline(_ text: String, _ context: [String: Any], file: String, firstLine: Int) throws -> String {
+    func renderInline(_ text: String, _ context: TemplateValue, file: String, firstLine: Int) throws -> String {
         guard Self.hasTag(text) else { return text }
         do {
-            return try MustacheTemplate(string: text).render(context, library: library)
-        } catch let error as MustacheTemplate.ParserError {
-            let line = min(error.context.lineNumber, Self.lineCount(text))
-            throw BuildError(.content, "template error in the page text: \(Self.describe(error))", in: file, line: firstLine - 1 + line)
+            return library.render(try Template(text), context)
+        } catch let error as TemplateError {
+            throw BuildError(.content, "template error in the page text: \(error.message)", in: file, line: firstLine - 1 + error.line)
         }
     }
 
-    /// Renders the template `name` with `context`.
-    func render(_ name: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
+    /// Renders the template `name` with `context`, appending its UTF-8 bytes to `output`.
+    func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8]) {
+        library.render(name, context, into: &output)
     }
 
     /// Whether `text` holds `{{` — a byte scan: Foundation's `contains` goes through
@@ -114,31 +113,5 @@ public struct TemplateSet: Sendable {
             previous = byte
         }
         return false
-    }
-
-    /// Lines of `text`, not counting the empty one after a final newline (where the parser
-    /// reports a section left open at the end).
-    private static func lineCount(_ text: String) -> Int {
-        max(1, text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0))
-    }
-
-    private static func describe(_ error: MustacheTemplate.ParserError) -> String {
-        let near = error.context.line.trimmingCharacters(in: .whitespaces)
-        return describe(error.error) + (near.isEmpty ? "" : " (near `\(near)`)")
-    }
-
-    private static func describe(_ error: Error) -> String {
-        guard let error = error as? MustacheTemplate.Error else { return "\(error)" }
-        switch error {
-        case .sectionCloseNameIncorrect: return "a section is closed with a name that does not match its opening tag"
-        case .unfinishedName: return "a tag is not finished (missing `}}`?)"
-        case .expectedSectionEnd: return "a section is opened but never closed"
-        case .invalidSetDelimiter: return "a set-delimiter tag is malformed"
-        case .transformAppliedToInheritanceSection: return "a transform cannot apply to an inheritance section"
-        case .illegalTokenInsideInheritSection: return "only `{{$block}}` sections may stand inside `{{<parent}}`"
-        case .textInsideInheritSection: return "text outside a `{{$block}}` inside `{{<parent}}`"
-        case .invalidConfigVariableSyntax: return "a `{{% … }}` config tag is malformed"
-        case .unrecognisedConfigVariable: return "an unknown `{{% … }}` config tag"
-        }
     }
 }

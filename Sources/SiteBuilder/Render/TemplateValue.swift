@@ -1,28 +1,5 @@
+import TemplateEngine
 import Yams
-
-/// A plain value a template can show: what front matter and view models hand to Mustache.
-public indirect enum TemplateValue: Sendable, Equatable {
-    case string(String)
-    case int(Int)
-    case double(Double)
-    case bool(Bool)
-    case list([TemplateValue])
-    case map([String: TemplateValue])
-    case null
-
-    /// The value as swift-mustache walks it (`String`, `Int`, `[Any]`, `[String: Any]` …).
-    var mustacheValue: Any {
-        switch self {
-        case .string(let value): value
-        case .int(let value): value
-        case .double(let value): value
-        case .bool(let value): value
-        case .list(let values): values.map(\.mustacheValue)
-        case .map(let values): values.mapValues(\.mustacheValue)
-        case .null: Optional<String>.none as Any
-        }
-    }
-}
 
 extension TemplateValue {
     /// The most values one YAML block may expand to. Aliases can make a few lines of YAML

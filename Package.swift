@@ -105,7 +105,14 @@ let package = Package(
         // misbehaves on demand.
         .target(name: "TestSupport", dependencies: ["DataSources"], path: "Tests/TestSupport", exclude: ["Server"]),
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "TestSupport"]),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "TTSiteCommand", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "SiteBuilderTests",
+            dependencies: [
+                "SiteBuilder", "TTSiteCommand", "TestSupport", "TemplateEngine",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "SiteStarterTests", dependencies: ["SiteStarter", "SiteBuilder", "TTSiteCommand", "TestSupport"]),
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer", "SiteBuilder", "TTSiteCommand", "TestSupport"]),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import ReportData
+import TemplateEngine
 
 /// Everything a build knows before it writes a byte: the config, the data, the content, the
 /// templates and the pages they make. `ttsite build` writes a plan into a staging folder and
@@ -86,6 +87,19 @@ struct SitePlan {
         if let calendar = BirthdayCalendar(people: people, config: config, now: options.now) {
             try output.write(calendar.text, to: BirthdayCalendar.path)
         }
+    }
+
+    /// Every page's template and the value it is rendered with, the 404 page's included:
+    /// what `write` renders, for checks of the templates themselves.
+    func renderInputs() throws -> (templates: TemplateSet, pages: [(path: String, template: String, value: TemplateValue)]) {
+        var inputs: [(path: String, template: String, value: TemplateValue)] = []
+        for page in pages where page.translationKey != "404" {
+            let (template, value) = try renderer.templateAndContext(for: page, extra: extras[page.outputPath] ?? [:])
+            inputs.append((page.outputPath, template, value))
+        }
+        let notFound = renderer.notFoundContext(pages.first { $0.translationKey == "404" && $0.language == config.defaultLanguage })
+        inputs.append(("404.html", notFound.0, notFound.1))
+        return (renderer.templates, inputs)
     }
 
     /// The page guard: refuses a build that would remove more than `guard.max_deletes` of the

@@ -99,9 +99,10 @@ public struct TemplateSet: Sendable {
         }
     }
 
-    /// Renders the template `name` with `context`, appending its UTF-8 bytes to `output`.
-    func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8]) {
-        library.render(name, context, into: &output)
+    /// Renders the template `name` with `context`, appending its UTF-8 bytes to `output`;
+    /// `misses` is told of every name and partial that was not found.
+    func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil) {
+        library.render(name, context, into: &output, misses: misses)
     }
 
     /// Whether `text` holds `{{` — a byte scan: Foundation's `contains` goes through

@@ -90,6 +90,12 @@ let package = Package(
             dependencies: ["ValueTransformers"],
             path: "Benchmarks/TransformerBenchmark"
         ),
+        // Pages per second of a template through TemplateEngine and through swift-mustache.
+        .executableTarget(
+            name: "TemplateBenchmark",
+            dependencies: ["SiteBuilder", "TemplateEngine", .product(name: "Mustache", package: "swift-mustache")],
+            path: "Benchmarks/TemplateBenchmark"
+        ),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
         .testTarget(name: "ValueTransformersTests", dependencies: ["ValueTransformers"], exclude: ["Oracle"]),
         .testTarget(name: "IntervalTextTests", dependencies: ["IntervalText"], exclude: ["Oracle"]),

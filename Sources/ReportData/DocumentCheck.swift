@@ -18,7 +18,13 @@ public enum DocumentCheck {
     /// Checks a randomuser.me document; returns the number of records in it.
     @discardableResult
     public static func people(_ data: Data, previousRecordCount: Int?) throws(Failure) -> Int {
-        let count = try peopleRecords(parse(data).root).count
+        try people(parse(data), previousRecordCount: previousRecordCount)
+    }
+
+    /// Checks a parsed randomuser.me document; returns the number of records in it.
+    @discardableResult
+    public static func people(_ document: JSONDocument, previousRecordCount: Int?) throws(Failure) -> Int {
+        let count = try peopleRecords(document.root).count
         try checkNotEmptied(count, previousRecordCount, "people")
         return count
     }
@@ -26,7 +32,13 @@ public enum DocumentCheck {
     /// Checks a TimeTranslator document; returns the number of scenarios in it.
     @discardableResult
     public static func scenarios(_ data: Data, previousRecordCount: Int?) throws(Failure) -> Int {
-        let count = try scenarioRecords(parse(data).root).count
+        try scenarios(parse(data), previousRecordCount: previousRecordCount)
+    }
+
+    /// Checks a parsed TimeTranslator document; returns the number of scenarios in it.
+    @discardableResult
+    public static func scenarios(_ document: JSONDocument, previousRecordCount: Int?) throws(Failure) -> Int {
+        let count = try scenarioRecords(document.root).count
         try checkNotEmptied(count, previousRecordCount, "scenarios")
         return count
     }
@@ -38,7 +50,7 @@ public enum DocumentCheck {
     }
 
     /// The document parsed, or why it is not a JSON document at all.
-    static func parse(_ data: Data) throws(Failure) -> JSONDocument {
+    public static func parse(_ data: Data) throws(Failure) -> JSONDocument {
         let start = data.firstIndex { !Self.whitespace.contains($0) }
         guard let start else { throw Failure("the document is empty") }
         if data[start] == UInt8(ascii: "<") {

@@ -30,10 +30,18 @@ public struct PeopleDecoder: Sendable {
 
     /// The people of `data`; `source` names the file or URL in problems.
     public func decode(_ data: Data, source: String) -> PeopleDecoding {
-        let document: JSONDocument
+        do {
+            return decode(try DocumentCheck.parse(data), source: source)
+        } catch {
+            return PeopleDecoding(problems: [DataProblem(source: source, path: "", message: error.reason, severity: .error)])
+        }
+    }
+
+    /// The people of a document parsed already (by the check that accepted it), so that it is
+    /// parsed once.
+    public func decode(_ document: JSONDocument, source: String) -> PeopleDecoding {
         let records: [JSONNode]
         do {
-            document = try DocumentCheck.parse(data)
             records = try DocumentCheck.peopleRecords(document.root)
         } catch {
             return PeopleDecoding(problems: [DataProblem(source: source, path: "", message: error.reason, severity: .error)])

@@ -30,10 +30,18 @@ public struct ScenarioDecoder: Sendable {
 
     /// The scenarios of `data`; `source` names the file or URL in problems.
     public func decode(_ data: Data, source: String) -> ScenarioDecoding {
-        let document: JSONDocument
+        do {
+            return decode(try DocumentCheck.parse(data), source: source)
+        } catch {
+            return ScenarioDecoding(problems: [DataProblem(source: source, path: "", message: error.reason, severity: .error)])
+        }
+    }
+
+    /// The scenarios of a document parsed already (by the check that accepted it), so that it is
+    /// parsed once.
+    public func decode(_ document: JSONDocument, source: String) -> ScenarioDecoding {
         let records: [JSONNode]
         do {
-            document = try DocumentCheck.parse(data)
             records = try DocumentCheck.scenarioRecords(document.root)
         } catch {
             return ScenarioDecoding(problems: [DataProblem(source: source, path: "", message: error.reason, severity: .error)])

@@ -1,5 +1,6 @@
 import DataSources
 import Foundation
+import TemplateEngine
 
 /// A site folder and the pipeline that turns it into an output folder:
 ///
@@ -73,6 +74,16 @@ public enum Site {
             }
         }
         return summary
+    }
+
+    /// Every page's template and the value it is rendered with, and the templates: what a
+    /// build would render, for benchmarks and checks of the templates themselves. Reads the
+    /// sources and content like `check`, writes nothing.
+    public static func renderInputs(_ options: BuildOptions) throws -> (templates: TemplateSet, pages: [RenderInput]) {
+        let config = try loadConfig(options)
+        let plan = try SitePlan(options: options, config: config, outputFolder: outputFolder(options, config))
+        let inputs = try plan.renderInputs()
+        return (inputs.templates, inputs.pages.map { RenderInput(path: $0.path, template: $0.template, value: $0.value) })
     }
 
     static func loadConfig(_ options: BuildOptions) throws -> SiteConfig {

@@ -1,6 +1,7 @@
 import DataSources
 import Foundation
 import ReportData
+import ValueTransformers
 
 /// Reads every `people` and `scenarios` source of the config and decodes them into a
 /// `Report`: the sources stage and the decode stage of the pipeline.
@@ -38,13 +39,16 @@ struct ReportLoader {
         }
 
         for location in config.people {
+            var parsed = ParsedDocuments()
             let reading = try read(location) { candidate, cached in
-                _ = try DocumentCheck.people(candidate, previousRecordCount: cached.flatMap { try? DocumentCheck.people($0, previousRecordCount: nil) })
+                let previous = cached.flatMap { parsed.parse($0) }.flatMap { try? DocumentCheck.people($0, previousRecordCount: nil) }
+                _ = try DocumentCheck.people(try parsed.parseOrThrow(candidate), previousRecordCount: previous)
             }
             report.warnings += reading.warnings
             var sourceCount = SourceCount(kind: .people, source: location.description, records: 0)
             for document in reading.documents {
-                let decoding = peopleDecoder.decode(document.data, source: document.name)
+                let decoding = parsed.take(document.data).map { peopleDecoder.decode($0, source: document.name) }
+                    ?? peopleDecoder.decode(document.data, source: document.name)
                 try take(decoding.problems, into: &report)
                 sourceCount.records += decoding.people.count
                 report.people += decoding.people
@@ -54,13 +58,16 @@ struct ReportLoader {
             report.sourceCounts.append(sourceCount)
         }
         for location in config.scenarios {
+            var parsed = ParsedDocuments()
             let reading = try read(location) { candidate, cached in
-                _ = try DocumentCheck.scenarios(candidate, previousRecordCount: cached.flatMap { try? DocumentCheck.scenarios($0, previousRecordCount: nil) })
+                let previous = cached.flatMap { parsed.parse($0) }.flatMap { try? DocumentCheck.scenarios($0, previousRecordCount: nil) }
+                _ = try DocumentCheck.scenarios(try parsed.parseOrThrow(candidate), previousRecordCount: previous)
             }
             report.warnings += reading.warnings
             var sourceCount = SourceCount(kind: .scenarios, source: location.description, records: 0)
             for document in reading.documents {
-                let decoding = scenarioDecoder.decode(document.data, source: document.name)
+                let decoding = parsed.take(document.data).map { scenarioDecoder.decode($0, source: document.name) }
+                    ?? scenarioDecoder.decode(document.data, source: document.name)
                 try take(decoding.problems, into: &report)
                 sourceCount.records += decoding.scenarios.count
                 report.scenarios += decoding.scenarios
@@ -78,6 +85,29 @@ struct ReportLoader {
         report.scenarios = scenarios.scenarios
         try take(scenarios.problems, into: &report)
         return report
+    }
+
+    /// The documents the check of a source parsed, kept so that the decoder does not parse
+    /// them again: a fetched copy was parsed three times (the check, the cached copy it is
+    /// compared with, the decoder).
+    private struct ParsedDocuments {
+        private var documents: [(data: Data, document: JSONDocument)] = []
+
+        mutating func parseOrThrow(_ data: Data) throws(DocumentCheck.Failure) -> JSONDocument {
+            let document = try DocumentCheck.parse(data)
+            documents.append((data, document))
+            return document
+        }
+
+        mutating func parse(_ data: Data) -> JSONDocument? {
+            try? parseOrThrow(data)
+        }
+
+        /// The parsed document of `data`, once: its problems are recorded while it is decoded.
+        mutating func take(_ data: Data) -> JSONDocument? {
+            guard let index = documents.firstIndex(where: { $0.data.count == data.count && $0.data == data }) else { return nil }
+            return documents.remove(at: index).document
+        }
     }
 
     private func read(_ location: DataSources.SourceLocation, validate: (Data, Data?) throws -> Void) throws -> SourceReading {

@@ -25,11 +25,21 @@ enum Sitemap {
         path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
     }
 
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;")
-            .replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-            .replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "'", with: "&apos;")
+    /// XML's five entities, by a byte scan: Foundation's `replacingOccurrences`, five times
+    /// over 22,000 URLs, took a fifth of a second of the build's one-threaded part.
+    static func escape(_ text: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): output += "&amp;".utf8
+            case UInt8(ascii: "<"): output += "&lt;".utf8
+            case UInt8(ascii: ">"): output += "&gt;".utf8
+            case UInt8(ascii: "\""): output += "&quot;".utf8
+            case UInt8(ascii: "'"): output += "&apos;".utf8
+            default: output.append(byte)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -92,8 +92,8 @@ struct BirthdayCalendar {
     }
 
     /// "Anna Alpha's birthday" in the default language; "Birthday" for a person without a name.
-    static func summary(_ person: Person, labels: [String: String]) -> String {
-        person.fullName.isEmpty ? labels["birthday"]! : labels["birthdayOf"]!.replacingOccurrences(of: "<NAME>", with: person.fullName)
+    static func summary(_ person: Person, labels: Labels) -> String {
+        person.fullName.isEmpty ? labels.birthday : labels.birthdayOf.replacingOccurrences(of: "<NAME>", with: person.fullName)
     }
 
     /// The `webcal:` address of the calendar (the scheme calendar apps open as a

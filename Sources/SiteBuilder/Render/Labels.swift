@@ -1,76 +1,295 @@
-/// The words of the page chrome (menu, skip link, footer) in each language ttsite knows.
-/// Languages without an entry use English.
-enum Labels {
-    static func forLanguage(_ language: String) -> [String: String] {
-        let base = String(language.prefix(while: { $0 != "-" }))
-        return (table[base] ?? [:]).merging(table["en"]!) { own, _ in own }
+import ReportData
+import TemplateEngine
+
+/// The words of the page chrome (menu, skip link, footer, list headings) in one language:
+/// one typed value per language, so a word missing from a language is a compile error, never
+/// empty text on a page. Languages without words of their own use English; Russian and
+/// Ukrainian have their own chrome and English for the rest.
+struct Labels: Sendable {
+    var skip: String
+    var menu: String
+    var languages: String
+    var builtWith: String
+    var home: String
+    var notFound: String
+    var notFoundText: String
+    var people: String
+    /// "<AGE> old": `<AGE>` is the age in words ("34 years").
+    var yearsOld: String
+    var today: String
+    var notAvailable: String
+    var born: String
+    var age: String
+    var nextBirthday: String
+    var daysUntil: String
+    var backToList: String
+    var previous: String
+    var next: String
+    var ageChart: String
+    var ageChartSummary: String
+    var ageRange: String
+    var count: String
+    var unknownAge: String
+    var upcoming: String
+    var noUpcoming: String
+    var peopleCount: String
+    var scenarioCount: String
+    var eventCount: String
+    var noPeople: String
+    var birthdayCalendar: String
+    var subscribe: String
+    var calendarFile: String
+    /// `<NAME>` is the person's name.
+    var birthdayOf: String
+    var birthday: String
+    var scenarios: String
+    var allTimelines: String
+    var noScenarios: String
+    var events: String
+    var majorEvents: String
+    var span: String
+    var unit: String
+    /// Interval text for an event after the start: `<VALUE> <TIME_COMPONENT>`.
+    var afterStart: String
+    /// Interval text for an event before the start.
+    var beforeStart: String
+    var atStart: String
+    var zeroSpan: String
+    /// `<YEAR>` is the year before year 1.
+    var yearBC: String
+    var beforeTheStart: String
+    var afterTheEnd: String
+    var majorEvent: String
+    var license: String
+    var source: String
+    var axis: String
+    var start: String
+    var end: String
+    var replay: String
+    var play: String
+    var pause: String
+    var resume: String
+    var restart: String
+    var showAll: String
+    /// `<DURATION>` is the replay's length in words.
+    var replayNote: String
+    var replayReduced: String
+    /// What each scenario unit is called ("astronomical units").
+    var unitNames: UnitWords
+    /// The short unit written after a distance ("AU").
+    var unitSymbols: DistanceWords
+
+    struct UnitWords: Sendable {
+        var datetime, date, ae, miokm, miomiles, km: String
     }
 
-    private static let table: [String: [String: String]] = [
-        "en": [
-            "skip": "Skip to content", "menu": "Main menu", "languages": "Languages",
-            "builtWith": "Built with", "home": "Back to the home page",
-            "notFound": "Page not found", "notFoundText": "There is nothing at this address.",
-            "people": "People", "yearsOld": "<AGE> old", "today": "today!", "notAvailable": "n/a",
-            "born": "Born", "age": "Age", "nextBirthday": "Next birthday", "daysUntil": "days until the next birthday",
-            "backToList": "All people", "previous": "Previous", "next": "Next",
-            "ageChart": "People by age", "ageChartSummary": "Show the numbers", "ageRange": "Age", "count": "People",
-            "unknownAge": "without a known date of birth", "upcoming": "Birthdays in the next 30 days",
-            "noUpcoming": "No birthdays in the next 30 days.", "peopleCount": "people", "scenarioCount": "timelines",
-            "eventCount": "events", "noPeople": "There is nobody on the list yet.",
-            "birthdayCalendar": "Birthday calendar", "subscribe": "Subscribe", "calendarFile": "iCalendar file",
-            "birthdayOf": "<NAME>'s birthday", "birthday": "Birthday",
-            // Timelines (scenarios).
-            "scenarios": "Timelines", "allTimelines": "All timelines", "noScenarios": "There are no timelines yet.",
-            "events": "events", "majorEvents": "major", "span": "Span", "unit": "Unit",
-            "unit.datetime": "date and time", "unit.date": "calendar dates", "unit.ae": "astronomical units",
-            "unit.miokm": "millions of kilometres", "unit.miomiles": "millions of miles", "unit.km": "kilometres",
-            "short.ae": "AU", "short.miokm": "million km", "short.miomiles": "million miles", "short.km": "km",
-            "afterStart": "<VALUE> <TIME_COMPONENT> after the start", "beforeStart": "<VALUE> <TIME_COMPONENT> before the start",
-            "atStart": "at the start", "zeroSpan": "a single moment", "yearBC": "<YEAR> BC",
-            "beforeTheStart": "before the start", "afterTheEnd": "after the end", "majorEvent": "Major event",
-            "license": "License", "source": "Source", "axis": "Timeline", "start": "Start", "end": "End",
-            "replay": "Replay", "play": "Play the replay", "pause": "Pause", "resume": "Resume",
-            "restart": "Restart", "showAll": "Show all",
-            "replayNote": "Plays the timeline back in <DURATION>, newest event on top.",
-            "replayReduced": "Your system asks for reduced motion, so every event is shown at once.",
-        ],
-        "de": [
-            "skip": "Zum Inhalt springen", "menu": "Hauptmenü", "languages": "Sprachen",
-            "builtWith": "Erstellt mit", "home": "Zurück zur Startseite",
-            "notFound": "Seite nicht gefunden", "notFoundText": "Unter dieser Adresse gibt es nichts.",
-            "people": "Personen", "yearsOld": "<AGE> alt", "today": "heute!", "notAvailable": "k. A.",
-            "born": "Geboren", "age": "Alter", "nextBirthday": "Nächster Geburtstag", "daysUntil": "Tage bis zum nächsten Geburtstag",
-            "backToList": "Alle Personen", "previous": "Vorherige", "next": "Nächste",
-            "ageChart": "Personen nach Alter", "ageChartSummary": "Zahlen anzeigen", "ageRange": "Alter", "count": "Personen",
-            "unknownAge": "ohne bekanntes Geburtsdatum", "upcoming": "Geburtstage in den nächsten 30 Tagen",
-            "noUpcoming": "Keine Geburtstage in den nächsten 30 Tagen.", "peopleCount": "Personen", "scenarioCount": "Zeitleisten",
-            "eventCount": "Ereignisse", "noPeople": "Noch niemand auf der Liste.",
-            "birthdayCalendar": "Geburtstagskalender", "subscribe": "Abonnieren", "calendarFile": "iCalendar-Datei",
-            "birthdayOf": "Geburtstag von <NAME>", "birthday": "Geburtstag",
-            "scenarios": "Zeitleisten", "allTimelines": "Alle Zeitleisten", "noScenarios": "Noch keine Zeitleisten.",
-            "events": "Ereignisse", "majorEvents": "wichtige", "span": "Dauer", "unit": "Einheit",
-            "unit.datetime": "Datum und Uhrzeit", "unit.date": "Kalendertage", "unit.ae": "Astronomische Einheiten",
-            "unit.miokm": "Millionen Kilometer", "unit.miomiles": "Millionen Meilen", "unit.km": "Kilometer",
-            "short.ae": "AE", "short.miokm": "Mio. km", "short.miomiles": "Mio. Meilen", "short.km": "km",
-            "afterStart": "<VALUE> <TIME_COMPONENT> nach dem Start", "beforeStart": "<VALUE> <TIME_COMPONENT> vor dem Start",
-            "atStart": "beim Start", "zeroSpan": "ein einziger Augenblick", "yearBC": "<YEAR> v. Chr.",
-            "beforeTheStart": "vor dem Start", "afterTheEnd": "nach dem Ende", "majorEvent": "Wichtiges Ereignis",
-            "license": "Lizenz", "source": "Quelle", "axis": "Zeitleiste", "start": "Start", "end": "Ende",
-            "replay": "Wiedergabe", "play": "Wiedergabe starten", "pause": "Anhalten", "resume": "Fortsetzen",
-            "restart": "Neu starten", "showAll": "Alle zeigen",
-            "replayNote": "Spielt die Zeitleiste in <DURATION> ab, das neueste Ereignis oben.",
-            "replayReduced": "Ihr System wünscht weniger Bewegung, daher werden alle Ereignisse auf einmal gezeigt.",
-        ],
-        "ru": [
-            "skip": "Перейти к содержанию", "menu": "Главное меню", "languages": "Языки",
-            "builtWith": "Сделано с помощью", "home": "На главную",
-            "notFound": "Страница не найдена", "notFoundText": "По этому адресу ничего нет.",
-        ],
-        "uk": [
-            "skip": "Перейти до вмісту", "menu": "Головне меню", "languages": "Мови",
-            "builtWith": "Зроблено за допомогою", "home": "На головну",
-            "notFound": "Сторінку не знайдено", "notFoundText": "За цією адресою нічого немає.",
-        ],
-    ]
+    struct DistanceWords: Sendable {
+        var ae, miokm, miomiles, km: String
+    }
+
+    /// The words of `language` (`de`, `de-AT` …).
+    static func forLanguage(_ language: String) -> Labels {
+        switch String(language.prefix { $0 != "-" }) {
+        case "de": german
+        case "ru": russian
+        case "uk": ukrainian
+        default: english
+        }
+    }
+
+    func unitName(_ unit: ScenarioUnit) -> String {
+        switch unit {
+        case .datetime: unitNames.datetime
+        case .date: unitNames.date
+        case .ae: unitNames.ae
+        case .miokm: unitNames.miokm
+        case .miomiles: unitNames.miomiles
+        case .km: unitNames.km
+        }
+    }
+
+    /// The symbol of a distance unit; nil for the date units.
+    func unitSymbol(_ unit: ScenarioUnit) -> String? {
+        switch unit {
+        case .datetime, .date: nil
+        case .ae: unitSymbols.ae
+        case .miokm: unitSymbols.miokm
+        case .miomiles: unitSymbols.miomiles
+        case .km: unitSymbols.km
+        }
+    }
+
+    /// The words as templates see them: `{{labels.skip}}`, `{{labels.unitNames.ae}}`. Made
+    /// from the properties themselves, so a new word reaches the templates without a second
+    /// list of names.
+    var templateValue: TemplateValue {
+        Self.value(of: self)
+    }
+
+    private static func value(of subject: Any) -> TemplateValue {
+        var values: [String: TemplateValue] = [:]
+        for child in Mirror(reflecting: subject).children {
+            guard let key = child.label else { continue }
+            values[key] = (child.value as? String).map(TemplateValue.string) ?? value(of: child.value)
+        }
+        return .map(values)
+    }
+
+    static let english = Labels(
+        skip: "Skip to content",
+        menu: "Main menu",
+        languages: "Languages",
+        builtWith: "Built with",
+        home: "Back to the home page",
+        notFound: "Page not found",
+        notFoundText: "There is nothing at this address.",
+        people: "People",
+        yearsOld: "<AGE> old",
+        today: "today!",
+        notAvailable: "n/a",
+        born: "Born",
+        age: "Age",
+        nextBirthday: "Next birthday",
+        daysUntil: "days until the next birthday",
+        backToList: "All people",
+        previous: "Previous",
+        next: "Next",
+        ageChart: "People by age",
+        ageChartSummary: "Show the numbers",
+        ageRange: "Age",
+        count: "People",
+        unknownAge: "without a known date of birth",
+        upcoming: "Birthdays in the next 30 days",
+        noUpcoming: "No birthdays in the next 30 days.",
+        peopleCount: "people",
+        scenarioCount: "timelines",
+        eventCount: "events",
+        noPeople: "There is nobody on the list yet.",
+        birthdayCalendar: "Birthday calendar",
+        subscribe: "Subscribe",
+        calendarFile: "iCalendar file",
+        birthdayOf: "<NAME>'s birthday",
+        birthday: "Birthday",
+        scenarios: "Timelines",
+        allTimelines: "All timelines",
+        noScenarios: "There are no timelines yet.",
+        events: "events",
+        majorEvents: "major",
+        span: "Span",
+        unit: "Unit",
+        afterStart: "<VALUE> <TIME_COMPONENT> after the start",
+        beforeStart: "<VALUE> <TIME_COMPONENT> before the start",
+        atStart: "at the start",
+        zeroSpan: "a single moment",
+        yearBC: "<YEAR> BC",
+        beforeTheStart: "before the start",
+        afterTheEnd: "after the end",
+        majorEvent: "Major event",
+        license: "License",
+        source: "Source",
+        axis: "Timeline",
+        start: "Start",
+        end: "End",
+        replay: "Replay",
+        play: "Play the replay",
+        pause: "Pause",
+        resume: "Resume",
+        restart: "Restart",
+        showAll: "Show all",
+        replayNote: "Plays the timeline back in <DURATION>, newest event on top.",
+        replayReduced: "Your system asks for reduced motion, so every event is shown at once.",
+        unitNames: UnitWords(datetime: "date and time", date: "calendar dates", ae: "astronomical units", miokm: "millions of kilometres", miomiles: "millions of miles", km: "kilometres"),
+        unitSymbols: DistanceWords(ae: "AU", miokm: "million km", miomiles: "million miles", km: "km")
+    )
+
+    static let german = Labels(
+        skip: "Zum Inhalt springen",
+        menu: "Hauptmenü",
+        languages: "Sprachen",
+        builtWith: "Erstellt mit",
+        home: "Zurück zur Startseite",
+        notFound: "Seite nicht gefunden",
+        notFoundText: "Unter dieser Adresse gibt es nichts.",
+        people: "Personen",
+        yearsOld: "<AGE> alt",
+        today: "heute!",
+        notAvailable: "k. A.",
+        born: "Geboren",
+        age: "Alter",
+        nextBirthday: "Nächster Geburtstag",
+        daysUntil: "Tage bis zum nächsten Geburtstag",
+        backToList: "Alle Personen",
+        previous: "Vorherige",
+        next: "Nächste",
+        ageChart: "Personen nach Alter",
+        ageChartSummary: "Zahlen anzeigen",
+        ageRange: "Alter",
+        count: "Personen",
+        unknownAge: "ohne bekanntes Geburtsdatum",
+        upcoming: "Geburtstage in den nächsten 30 Tagen",
+        noUpcoming: "Keine Geburtstage in den nächsten 30 Tagen.",
+        peopleCount: "Personen",
+        scenarioCount: "Zeitleisten",
+        eventCount: "Ereignisse",
+        noPeople: "Noch niemand auf der Liste.",
+        birthdayCalendar: "Geburtstagskalender",
+        subscribe: "Abonnieren",
+        calendarFile: "iCalendar-Datei",
+        birthdayOf: "Geburtstag von <NAME>",
+        birthday: "Geburtstag",
+        scenarios: "Zeitleisten",
+        allTimelines: "Alle Zeitleisten",
+        noScenarios: "Noch keine Zeitleisten.",
+        events: "Ereignisse",
+        majorEvents: "wichtige",
+        span: "Dauer",
+        unit: "Einheit",
+        afterStart: "<VALUE> <TIME_COMPONENT> nach dem Start",
+        beforeStart: "<VALUE> <TIME_COMPONENT> vor dem Start",
+        atStart: "beim Start",
+        zeroSpan: "ein einziger Augenblick",
+        yearBC: "<YEAR> v. Chr.",
+        beforeTheStart: "vor dem Start",
+        afterTheEnd: "nach dem Ende",
+        majorEvent: "Wichtiges Ereignis",
+        license: "Lizenz",
+        source: "Quelle",
+        axis: "Zeitleiste",
+        start: "Start",
+        end: "Ende",
+        replay: "Wiedergabe",
+        play: "Wiedergabe starten",
+        pause: "Anhalten",
+        resume: "Fortsetzen",
+        restart: "Neu starten",
+        showAll: "Alle zeigen",
+        replayNote: "Spielt die Zeitleiste in <DURATION> ab, das neueste Ereignis oben.",
+        replayReduced: "Ihr System wünscht weniger Bewegung, daher werden alle Ereignisse auf einmal gezeigt.",
+        unitNames: UnitWords(datetime: "Datum und Uhrzeit", date: "Kalendertage", ae: "Astronomische Einheiten", miokm: "Millionen Kilometer", miomiles: "Millionen Meilen", km: "Kilometer"),
+        unitSymbols: DistanceWords(ae: "AE", miokm: "Mio. km", miomiles: "Mio. Meilen", km: "km")
+    )
+
+    static let russian: Labels = {
+        var labels = english
+        labels.skip = "Перейти к содержанию"
+        labels.menu = "Главное меню"
+        labels.languages = "Языки"
+        labels.builtWith = "Сделано с помощью"
+        labels.home = "На главную"
+        labels.notFound = "Страница не найдена"
+        labels.notFoundText = "По этому адресу ничего нет."
+        return labels
+    }()
+
+    static let ukrainian: Labels = {
+        var labels = english
+        labels.skip = "Перейти до вмісту"
+        labels.menu = "Головне меню"
+        labels.languages = "Мови"
+        labels.builtWith = "Зроблено за допомогою"
+        labels.home = "На головну"
+        labels.notFound = "Сторінку не знайдено"
+        labels.notFoundText = "За цією адресою нічого немає."
+        return labels
+    }()
 }

@@ -35,7 +35,7 @@ struct PageRenderer {
             entries.sorted { ($0.source.frontMatter.menu!, $0.title, $0.urlPath) < ($1.source.frontMatter.menu!, $1.title, $1.urlPath) }
                 .map { (title: $0.title, urlPath: $0.urlPath) }
         }
-        labels = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, .map(Labels.forLanguage($0).mapValues(TemplateValue.string))) })
+        labels = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, Labels.forLanguage($0).templateValue) })
         var site: [String: TemplateValue] = [
             "title": .string(config.title),
             "generator": .string("ttsite \(SiteBuilderVersion.current)"),
@@ -120,7 +120,7 @@ struct PageRenderer {
             "page": .map(pageValues),
             "site": site,
             "assets": .map(assetValues.mapValues { if case .string(let path) = $0 { .string(root + path) } else { $0 } }),
-            "labels": labels[language] ?? .map(Labels.forLanguage(language).mapValues(TemplateValue.string)),
+            "labels": labels[language] ?? Labels.forLanguage(language).templateValue,
             "menu": .list(menu(language: language, current: page, root: root)),
             "hasTranslations": .bool(config.languages.count > 1 && page != nil),
         ]

@@ -12,7 +12,7 @@ struct PeopleViews {
     let today: IntervalText.CalendarDate
     /// Path prefix of this language's pages (`""` or `de/`).
     let prefix: String
-    private let labels: [String: String]
+    private let labels: Labels
     private let intervals: IntervalFormatter
     private let dates: DatePattern
 
@@ -31,12 +31,12 @@ struct PeopleViews {
     func person(_ facts: PersonFacts, root: String) -> TemplateValue {
         let person = facts.person
         var view: [String: TemplateValue] = [
-            "name": .string(person.fullName.isEmpty ? labels["notAvailable"]! : person.fullName),
+            "name": .string(person.fullName.isEmpty ? labels.notAvailable : person.fullName),
             "initials": .string(person.initials),
             "avatarClass": .string("avatar-\(Self.colourIndex(of: person.id))"),
             "href": .string(root + prefix + "people/\(person.slug)/index.html"),
-            "birthday": .string(person.birthDate.map(dates.string) ?? labels["notAvailable"]!),
-            "age": .string(facts.age.map(ageText) ?? labels["notAvailable"]!),
+            "birthday": .string(person.birthDate.map(dates.string) ?? labels.notAvailable),
+            "age": .string(facts.age.map(ageText) ?? labels.notAvailable),
             "nextBirthday": .string(nextBirthdayText(facts)),
             "isBirthday": .bool(facts.daysUntilBirthday == 0),
         ]
@@ -64,13 +64,13 @@ struct PeopleViews {
     /// "34 years old" / "34 Jahre alt".
     func ageText(_ age: Int) -> String {
         let years = intervals.standalone(Double(age), .years) ?? "\(age)"
-        return labels["yearsOld"]!.replacingEvery("<AGE>", with: years)
+        return labels.yearsOld.replacingEvery("<AGE>", with: years)
     }
 
     /// "in 23 days", "today!", or "n/a" without a birth date.
     func nextBirthdayText(_ facts: PersonFacts) -> String {
-        guard let next = facts.nextBirthday, let days = facts.daysUntilBirthday else { return labels["notAvailable"]! }
-        if days == 0 { return labels["today"]! }
+        guard let next = facts.nextBirthday, let days = facts.daysUntilBirthday else { return labels.notAvailable }
+        if days == 0 { return labels.today }
         return intervals.string(for: next, relativeTo: today) ?? ""
     }
 
@@ -113,7 +113,7 @@ struct PeopleViews {
             "labelY": .string(format(top + chartHeight + 20)),
             "hasBars": .bool(!bars.isEmpty),
         ]
-        if histogram.unknown > 0 { view["unknown"] = .string("\(histogram.unknown) \(labels["unknownAge"]!)") }
+        if histogram.unknown > 0 { view["unknown"] = .string("\(histogram.unknown) \(labels.unknownAge)") }
         return .map(view)
     }
 

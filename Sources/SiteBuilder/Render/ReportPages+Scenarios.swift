@@ -14,7 +14,7 @@ extension ReportPages {
             let views = ScenarioViews(config: config, language: language, now: now)
             let labels = Labels.forLanguage(language)
 
-            let list = listPage("scenarios", title: labels["scenarios"]!, menu: 4, language: language, prefix: views.prefix, from: &pages)
+            let list = listPage("scenarios", title: labels.scenarios, menu: 4, language: language, prefix: views.prefix, from: &pages)
             pages.append(list)
             let listRoot = RelativeLink.root(from: list.urlPath)
             extras.later(list.outputPath) {

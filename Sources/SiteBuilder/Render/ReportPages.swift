@@ -32,7 +32,7 @@ struct ReportPages {
             guard !config.people.isEmpty else { continue }
 
             // The people list, from Content/people.md when there is one.
-            let list = Self.listPage("people", title: labels["people"]!, menu: 3, language: language, prefix: views.prefix, from: &pages)
+            let list = Self.listPage("people", title: labels.people, menu: 3, language: language, prefix: views.prefix, from: &pages)
             pages.append(list)
             let listRoot = RelativeLink.root(from: list.urlPath)
             extras.later(list.outputPath) {
@@ -76,9 +76,9 @@ struct ReportPages {
         let upcoming = ordered.filter { ($0.daysUntilBirthday ?? .max) <= 30 }
         let labels = Labels.forLanguage(views.language)
         let counters: [(Int, String)] = [
-            (report.people.count, labels["peopleCount"]!),
-            (report.scenarios.count, labels["scenarioCount"]!),
-            (report.eventCount, labels["eventCount"]!),
+            (report.people.count, labels.peopleCount),
+            (report.scenarios.count, labels.scenarioCount),
+            (report.eventCount, labels.eventCount),
         ]
         return [
             "hasCounters": .bool(true),

@@ -20,7 +20,7 @@ struct ScenarioViews {
     let now: Date
     /// Path prefix of this language's pages (`""` or `de/`).
     let prefix: String
-    private let labels: [String: String]
+    private let labels: Labels
     private let ago: IntervalFormatter
     private let sinceStart: IntervalFormatter
     private let span: IntervalFormatter
@@ -44,12 +44,12 @@ struct ScenarioViews {
         let grammaticalCase: GrammaticalCase = base == "de" ? .accusative : .nominative
         var sinceStart = IntervalFormatter(
             language: phrased, counting: counting,
-            past: Phrase(labels["beforeStart"]!, case: grammaticalCase), future: Phrase(labels["afterStart"]!, case: grammaticalCase)
+            past: Phrase(labels.beforeStart, case: grammaticalCase), future: Phrase(labels.afterStart, case: grammaticalCase)
         )
-        sinceStart.configuration.zeroTimeIntervalPlaceholder = labels["atStart"]!
+        sinceStart.configuration.zeroTimeIntervalPlaceholder = labels.atStart
         self.sinceStart = sinceStart
         var span = IntervalFormatter(language: spoken, counting: counting, past: Phrase("<VALUE> <TIME_COMPONENT>"), future: Phrase("<VALUE> <TIME_COMPONENT>"))
-        span.configuration.zeroTimeIntervalPlaceholder = labels["zeroSpan"]!
+        span.configuration.zeroTimeIntervalPlaceholder = labels.zeroSpan
         self.span = span
         numbers = spoken.numberFormat
         days = DatePattern(base == "de" ? "d. MMMM" : "d MMMM", language: language)
@@ -76,7 +76,7 @@ struct ScenarioViews {
         view["style"] = .string(layout.styleRules)
         view["startLabel"] = .string(pointText(scenario.start, unit: scenario.unit).text)
         view["endLabel"] = .string(pointText(scenario.end, unit: scenario.unit).text)
-        view["replayNote"] = .string(labels["replayNote"]!.replacingEvery("<DURATION>", with: duration(layout.replaySeconds)))
+        view["replayNote"] = .string(labels.replayNote.replacingEvery("<DURATION>", with: duration(layout.replaySeconds)))
         view["events"] = .list(layout.entries.map { event($0, in: scenario) })
         view["hasEvents"] = .bool(!layout.entries.isEmpty)
         return .map(view)
@@ -88,7 +88,7 @@ struct ScenarioViews {
             "name": .string(name.text.isEmpty ? scenario.named : name.text),
             "href": .string(root + prefix + "scenarios/\(scenario.slug)/index.html"),
             "unit": .string(scenario.unit.rawValue),
-            "unitName": .string(labels["unit.\(scenario.unit.rawValue)"]!),
+            "unitName": .string(labels.unitName(scenario.unit)),
             "span": .string(spanText(scenario)),
             // Absent values are `false`, never missing: Mustache would look them up in the
             // enclosing context (an event without an image would show the scenario's).
@@ -116,8 +116,8 @@ struct ScenarioViews {
             view["ago"] = .string(ago.string(for: date, relativeTo: now) ?? "")
             view["sinceStart"] = .string(sinceStart.string(for: date, relativeTo: start) ?? "")
         }
-        if entry.isBeforeStart { view["outside"] = .string(labels["beforeTheStart"]!) }
-        if entry.isAfterEnd { view["outside"] = .string(labels["afterTheEnd"]!) }
+        if entry.isBeforeStart { view["outside"] = .string(labels.beforeTheStart) }
+        if entry.isAfterEnd { view["outside"] = .string(labels.afterTheEnd) }
         return .map(view)
     }
 
@@ -141,12 +141,12 @@ struct ScenarioViews {
     func pointText(_ point: ScenarioPoint, unit: ScenarioUnit) -> (text: String, iso: String?) {
         guard let date = point.date else {
             let sign = point.double < 0 ? "−" : ""
-            return (sign + numbers.string(for: point.double) + " " + labels["short.\(unit.rawValue)"]!, nil)
+            return (sign + numbers.string(for: point.double) + " " + (labels.unitSymbol(unit) ?? ""), nil)
         }
         let local = date.timeIntervalSince1970 + Double(config.timeZone.secondsFromGMT(for: date))
         let dayNumber = (local / 86_400).rounded(.down)
         let day = IntervalText.CalendarDate(daysSince1970: Int(dayNumber))
-        let year = day.year >= 1 ? String(day.year) : labels["yearBC"]!.replacingOccurrences(of: "<YEAR>", with: String(1 - day.year))
+        let year = day.year >= 1 ? String(day.year) : labels.yearBC.replacingOccurrences(of: "<YEAR>", with: String(1 - day.year))
         var text = days.string(day) + " " + year
         var iso = (1...9999).contains(day.year) ? DatePattern.iso(day) : nil
         if unit == .datetime {

@@ -101,7 +101,7 @@ public struct TemplateSet: Sendable {
 
     /// Renders the template `name` with `context`, appending its UTF-8 bytes to `output`;
     /// `misses` is told of every name and partial that was not found.
-    func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil) {
+    public func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil) {
         library.render(name, context, into: &output, misses: misses)
     }
 
@@ -115,4 +115,11 @@ public struct TemplateSet: Sendable {
         }
         return false
     }
+}
+
+/// One page a build renders: its output path, its template and the value it gets.
+public struct RenderInput: Sendable {
+    public let path: String
+    public let template: String
+    public let value: TemplateValue
 }

@@ -10,8 +10,20 @@ public struct Template: Sendable {
         nodes = try parser.parseTemplate()
     }
 
-    /// Every tag of the template that refers to a name, with its line: what a check of a
-    /// template against its data walks.
+    /// The names the template's own tags look up (`page.title`, `.`), partials aside.
+    public var names: [String] {
+        var names: [String] = []
+        Node.visit(nodes) { node in
+            switch node {
+            case .variable(let name, _, _), .section(let name, _, _), .inverted(let name, _, _), .dynamicPartial(let name, _, _):
+                names.append(name.text)
+            default: break
+            }
+        }
+        return names
+    }
+
+    /// The partials and parents the template includes, with their lines.
     public var partialNames: [(name: String, line: Int)] {
         var names: [(String, Int)] = []
         Node.visit(nodes) { node in

@@ -21,15 +21,20 @@ public struct TemplateLibrary: Sendable {
     /// The template `name` rendered with `value`, as UTF-8 bytes appended to `output`.
     /// Nothing is appended for a name the library does not hold.
     public func render(_ name: String, _ value: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil) {
-        guard let template = templates[name] else { return }
-        render(template, value, into: &output, misses: misses)
+        guard let template = templates[name] else {
+            misses?.record(.partial, name, template: nil, line: 0)
+            return
+        }
+        render(template, named: name, value, into: &output, misses: misses)
     }
 
     /// `template` rendered with `value`; its partials and parents come from this library.
-    public func render(_ template: Template, _ value: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil) {
+    /// Misses in it are recorded under `name` (nil: a template of no name, such as a page's
+    /// own text).
+    public func render(_ template: Template, named name: String? = nil, _ value: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil) {
         var renderer = TemplateRenderer(library: self, output: output, stack: [value], misses: misses)
         output = []
-        renderer.render(template.nodes, indent: [], blocks: [:], template: nil)
+        renderer.render(template.nodes, indent: [], blocks: [:], template: name)
         output = renderer.output
     }
 
@@ -40,23 +45,23 @@ public struct TemplateLibrary: Sendable {
         return String(decoding: output, as: UTF8.self)
     }
 
-    public func render(_ template: Template, _ value: TemplateValue) -> String {
+    public func render(_ template: Template, _ value: TemplateValue, misses: MissRecorder? = nil) -> String {
         var output: [UInt8] = []
-        render(template, value, into: &output)
+        render(template, value, into: &output, misses: misses)
         return String(decoding: output, as: UTF8.self)
     }
 }
 
 /// Told of every name a template asked for and did not find, and of every partial that does
 /// not exist: how a site reports `{{titel}}` instead of rendering silence. A class, since a
-/// render fills it in passing.
-public final class MissRecorder: @unchecked Sendable {
+/// render fills it in passing; one render at a time (give each thread its own).
+public final class MissRecorder {
     public struct Miss: Hashable, Sendable {
         public enum Kind: Sendable { case name, partial }
         public let kind: Kind
         /// The name as written in the tag (`page.titel`, `footer`).
         public let name: String
-        /// The template it is in (nil: the template rendered first), and the line.
+        /// The template it is in (nil: a template of no name), and the line.
         public let template: String?
         public let line: Int
     }

@@ -28,7 +28,7 @@ struct TemplateEngineTests {
         #expect(String(decoding: bytes, as: UTF8.self) == "<h1>T</h1>\n<p></p>\n")
         let found = misses.misses.map { "\($0.kind) \($0.name) \($0.template ?? "-"):\($0.line)" }.sorted()
         // A section over a missing name is the ordinary way to say "if there is one".
-        #expect(found == ["name site.nam footer:1", "name titel -:2", "partial foter -:3"])
+        #expect(found == ["name site.nam footer:1", "name titel page:2", "partial foter page:3"])
     }
 
     @Test func aTemplateThatIncludesItselfForeverStops() throws {

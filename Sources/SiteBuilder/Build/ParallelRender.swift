@@ -10,6 +10,8 @@ final class ParallelRender: @unchecked Sendable {
     private let renderer: PageRenderer
     private let extras: PageExtras
     private let output: any OutputWriter
+    /// What the templates asked for and did not find, for warnings.
+    let misses = MissReport()
     private let progress: (@Sendable (BuildProgress) -> Void)?
     private var done = 0
     private let lock = NSLock()
@@ -30,7 +32,9 @@ final class ParallelRender: @unchecked Sendable {
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let page = takePage() {
                 do {
-                    let html = try renderer.render(page, extra: extras[page.outputPath] ?? [:])
+                    let pageMisses = PageMisses()
+                    let html = try renderer.render(page, extra: extras[page.outputPath] ?? [:], misses: pageMisses)
+                    misses.add(pageMisses, page: page.outputPath, source: page, origins: renderer.templates.origins)
                     try output.write(html, to: page.outputPath)
                     if let progress {
                         let done = lock.withLock { self.done += 1; return self.done }

@@ -58,6 +58,7 @@ struct SitePlan {
         try Self.refuseCollisions(pages)
         extras = reportPages.extras
         renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: pages, reportData: report.templateData)
+        summary.warnings += try UnreadKeys.warnings(pages: pages, templates: templates, templateName: renderer.templateName)
         people = report.people
         self.summary = summary
     }
@@ -66,11 +67,14 @@ struct SitePlan {
     mutating func write(to output: some OutputWriter) throws {
         let notFound = pages.first { $0.translationKey == "404" && $0.language == config.defaultLanguage }
         let published = pages.filter { $0.translationKey != "404" }
-        try ParallelRender(pages: published, renderer: renderer, extras: extras, output: output, progress: options.progress)
-            .run(jobs: options.jobs)
+        let render = ParallelRender(pages: published, renderer: renderer, extras: extras, output: output, progress: options.progress)
+        try render.run(jobs: options.jobs)
         summary.pages = published.count
         options.progress?(BuildProgress(stage: .files))
-        try output.write(renderer.renderNotFound(notFound), to: "404.html")
+        let notFoundMisses = PageMisses()
+        try output.write(renderer.renderNotFound(notFound, misses: notFoundMisses), to: "404.html")
+        if let notFound { render.misses.add(notFoundMisses, page: "404.html", source: notFound, origins: renderer.templates.origins) }
+        summary.warnings += render.misses.warnings
         for file in content.staticFiles {
             try output.copy(options.siteFolder.appendingPathComponent("Content").appendingPathComponent(file.path), to: file.path)
             summary.staticFiles += 1
@@ -128,8 +132,8 @@ struct SitePlan {
     /// timeline): one would silently overwrite the other.
     private static func refuseCollisions(_ pages: [ContentPage]) throws {
         var generated: [String: ContentPage] = [:]
-        for page in pages where page.sourcePath.hasPrefix("(") { generated[page.outputPath] = page }
-        for page in pages where !page.sourcePath.hasPrefix("(") {
+        for page in pages where page.isGenerated { generated[page.outputPath] = page }
+        for page in pages where !page.isGenerated {
             if let other = generated[page.outputPath] {
                 throw BuildError(.content, "its page \(page.outputPath) is also the page made from data for \(other.translationKey); move the page or give it another `slug`", in: "Content/" + page.sourcePath)
             }
@@ -140,6 +144,6 @@ struct SitePlan {
     /// output path of a page made from data.
     func source(ofOutput path: String) -> String {
         guard let page = pages.first(where: { $0.outputPath == path }) else { return path }
-        return page.sourcePath.hasPrefix("(") ? path : "Content/" + page.sourcePath
+        return page.isGenerated ? path : "Content/" + page.sourcePath
     }
 }

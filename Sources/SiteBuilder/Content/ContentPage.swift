@@ -10,6 +10,10 @@ public struct ContentPage: Sendable {
     /// Pages that are translations of each other share this key (`blog/first-post`).
     public var translationKey: String
 
+    /// Made from data (a person, a timeline, a list) rather than from a file of `Content/`:
+    /// such pages carry `(key)` as their source path.
+    public var isGenerated: Bool { sourcePath.hasPrefix("(") }
+
     /// Where the page is written, relative to the output folder.
     public var outputPath: String { urlPath + "index.html" }
 

@@ -16,6 +16,8 @@ public struct FrontMatter: Sendable, Equatable {
     public var menu: Int?
     /// Every key of the block as plain values (strings, numbers, booleans, lists, mappings).
     public var values: [String: TemplateValue] = [:]
+    /// The file line of each key, for warnings about keys nothing reads.
+    public var keyLines: [String: Int] = [:]
 
     public init() {}
 }
@@ -102,6 +104,7 @@ extension FrontMatter {
             default: break
             }
             values[key] = try TemplateValue(yaml: valueNode, reader: reader)
+            keyLines[key] = keyNode.mark.map { $0.line + reader.lineOffset }
         }
     }
 }

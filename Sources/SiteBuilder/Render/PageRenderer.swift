@@ -58,37 +58,39 @@ struct PageRenderer {
     }
 
     /// The page's HTML; `extra` holds the values of a report page (people, counters …).
-    func render(_ page: ContentPage, extra: [String: TemplateValue] = [:]) throws -> [UInt8] {
-        let (template, context) = try templateAndContext(for: page, extra: extra)
+    /// Names and partials the templates (or the page's own Mustache tags) ask for and do not
+    /// find go to `misses`.
+    func render(_ page: ContentPage, extra: [String: TemplateValue] = [:], misses: PageMisses? = nil) throws -> [UInt8] {
+        let (template, context) = try templateAndContext(for: page, extra: extra, misses: misses)
         var html: [UInt8] = []
         html.reserveCapacity(16_384)
-        templates.render(template, context, into: &html)
+        templates.render(template, context, into: &html, misses: misses?.template)
         return html
     }
 
     /// The template a page is rendered with and the value it is rendered with.
-    func templateAndContext(for page: ContentPage, extra: [String: TemplateValue] = [:]) throws -> (String, TemplateValue) {
-        let html = markdown.html(try pageText(page))
+    func templateAndContext(for page: ContentPage, extra: [String: TemplateValue] = [:], misses: PageMisses? = nil) throws -> (String, TemplateValue) {
+        let html = markdown.html(try pageText(page, misses: misses?.text))
         var context = self.context(for: page, urlPath: page.urlPath, language: page.language, contentHTML: html, root: RelativeLink.root(from: page.urlPath))
         context.merge(extra) { _, new in new }
         return (try templateName(for: page), .map(context))
     }
 
     /// The page's Markdown with its Mustache tags filled in from the report data.
-    private func pageText(_ page: ContentPage) throws -> String {
+    private func pageText(_ page: ContentPage, misses: MissRecorder? = nil) throws -> String {
         var context = reportData
         context["site"] = site
         context["page"] = .map(page.source.frontMatter.values)
         context["lang"] = .string(page.language)
-        return try templates.renderInline(page.source.body, .map(context), file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine)
+        return try templates.renderInline(page.source.body, .map(context), file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine, misses: misses)
     }
 
     /// The 404 page is served at any depth, so its links start at the site's path
     /// (`/reports/`) rather than being relative.
-    func renderNotFound(_ page: ContentPage?) -> [UInt8] {
+    func renderNotFound(_ page: ContentPage?, misses: PageMisses? = nil) -> [UInt8] {
         let (template, context) = notFoundContext(page)
         var html: [UInt8] = []
-        templates.render(template, context, into: &html)
+        templates.render(template, context, into: &html, misses: misses?.template)
         return html
     }
 

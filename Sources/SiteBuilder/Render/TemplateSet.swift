@@ -90,10 +90,10 @@ public struct TemplateSet: Sendable {
     /// Renders `text` — the Markdown of a content page — as a Mustache template before it
     /// goes to cmark, so a page can say `We track {{people.count}} people.` A parse error
     /// names `file` and the line in it; `firstLine` is the file line the text starts on.
-    func renderInline(_ text: String, _ context: TemplateValue, file: String, firstLine: Int) throws -> String {
+    func renderInline(_ text: String, _ context: TemplateValue, file: String, firstLine: Int, misses: MissRecorder? = nil) throws -> String {
         guard Self.hasTag(text) else { return text }
         do {
-            return library.render(try Template(text), context)
+            return library.render(try Template(text), context, misses: misses)
         } catch let error as TemplateError {
             throw BuildError(.content, "template error in the page text: \(error.message)", in: file, line: firstLine - 1 + error.line)
         }
@@ -103,6 +103,32 @@ public struct TemplateSet: Sendable {
     /// `misses` is told of every name and partial that was not found.
     public func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil) {
         library.render(name, context, into: &output, misses: misses)
+    }
+
+    /// The keys of `page` that the template `name` reads (`{{page.title}}` → `title`),
+    /// through its partials and parents too; nil when it reads `page` whole (`{{#page}}`),
+    /// so that any key may be meant.
+    func pageKeys(readBy name: String) -> Set<String>? {
+        var keys: Set<String> = []
+        var visited: Set<String> = []
+        var queue = [name]
+        while let next = queue.popLast() {
+            guard visited.insert(next).inserted, let template = library.templates[next] else { continue }
+            guard Self.pageKeys(in: template, into: &keys) else { return nil }
+            queue += template.partialNames.map(\.name)
+        }
+        return keys
+    }
+
+    /// Adds the `page.` keys `template` names to `keys`; false when it names `page` itself.
+    static func pageKeys(in template: Template, into keys: inout Set<String>) -> Bool {
+        for name in template.names {
+            if name == "page" { return false }
+            if name.hasPrefix("page.") {
+                keys.insert(String(name.dropFirst(5).prefix { $0 != "." }))
+            }
+        }
+        return true
     }
 
     /// Whether `text` holds `{{` — a byte scan: Foundation's `contains` goes through

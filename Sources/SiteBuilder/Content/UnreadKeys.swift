@@ -1,0 +1,57 @@
+import TemplateEngine
+
+/// Front matter keys that neither ttsite nor the page's template reads: `titel:` for
+/// `title:` would otherwise do nothing, silently.
+enum UnreadKeys {
+    /// One warning per unread key of every page of `Content/`, with its line.
+    static func warnings(pages: [ContentPage], templates: TemplateSet, templateName: (ContentPage) throws -> String) rethrows -> [String] {
+        var readByTemplate: [String: Set<String>?] = [:]
+        var warnings: [String] = []
+        for page in pages where !page.isGenerated {
+            let front = page.source.frontMatter
+            let unknown = front.values.keys.filter { !FrontMatter.typedKeys.contains($0) }
+            guard !unknown.isEmpty else { continue }
+            let name = try templateName(page)
+            if readByTemplate[name] == nil { readByTemplate[name] = .some(templates.pageKeys(readBy: name)) }
+            guard var read = readByTemplate[name]! else { continue }
+            // The page's own Mustache tags may read its keys too.
+            if TemplateSet.hasTag(page.source.body), let body = try? Template(page.source.body) {
+                guard TemplateSet.pageKeys(in: body, into: &read) else { continue }
+            }
+            for key in unknown.sorted() where !read.contains(key) {
+                let line = front.keyLines[key].map { ":\($0)" } ?? ""
+                var warning = "Content/\(page.sourcePath)\(line): the front matter key `\(key)` is read by neither ttsite nor the template `\(name)`"
+                if let near = nearest(key, among: Set(FrontMatter.typedKeys).union(read)) { warning += "; did you mean `\(near)`?" }
+                warnings.append(warning)
+            }
+        }
+        return warnings
+    }
+
+    /// The candidate closest to `key` by edit distance, if it is within two edits.
+    static func nearest(_ key: String, among candidates: Set<String>) -> String? {
+        candidates.map { ($0, distance(key, $0)) }
+            .filter { $0.1 <= min(2, key.count - 1) }
+            .min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
+    }
+
+    /// Edit distance over characters where swapping two neighbours is one edit (the optimal
+    /// string alignment distance): `titel` is one edit from `title`.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import TemplateEngine
+
+/// What one page's templates and its own Mustache tags asked for and did not find: kept
+/// apart, since a miss in the page's text is on a line of its Markdown file.
+final class PageMisses {
+    let template = MissRecorder()
+    let text = MissRecorder()
+}
+
+/// Every miss of a build, from all render workers, turned into warnings that name the
+/// template file (or the page's file) and the line: in a site's own template, `{{titel}}`
+/// or `{{> foter}}` would otherwise render as silence. `--strict` makes them errors.
+final class MissReport: @unchecked Sendable {
+    private struct Key: Hashable {
+        let file: String
+        let line: Int
+        let kind: MissRecorder.Miss.Kind
+        let name: String
+    }
+
+    private let lock = NSLock()
+    private var pages: [Key: (first: String, count: Int)] = [:]
+
+    /// Adds the misses of the page at `path`, made from `sourcePath` (`Content/…`), with the
+    /// templates' origins (`Templates/post.mustache`).
+    func add(_ misses: PageMisses, page path: String, source: ContentPage, origins: [String: String]) {
+        var keys: [Key] = []
+        for miss in misses.template.misses {
+            let file = miss.template.flatMap { origins[$0] } ?? miss.template ?? "a template"
+            keys.append(Key(file: file, line: miss.line, kind: miss.kind, name: miss.name))
+        }
+        for miss in misses.text.misses {
+            keys.append(Key(file: "Content/" + source.sourcePath, line: source.source.bodyLine - 1 + miss.line, kind: miss.kind, name: miss.name))
+        }
+        guard !keys.isEmpty else { return }
+        lock.withLock {
+            for key in keys {
+                let seen = pages[key]
+                pages[key] = (seen?.first ?? path, (seen?.count ?? 0) + 1)
+            }
+        }
+    }
+
+    /// One warning per tag, in file and line order:
+    /// `Templates/post.mustache:3: {{titel}} names nothing on blog/first/index.html (and 2 more pages)`.
+    var warnings: [String] {
+        lock.withLock {
+            pages.sorted { ($0.key.file, $0.key.line, $0.key.name) < ($1.key.file, $1.key.line, $1.key.name) }.map { key, seen in
+                let more = seen.count > 1 ? " (and \(seen.count - 1) more page\(seen.count == 2 ? "" : "s"))" : ""
+                switch key.kind {
+                case .name:
+                    return "\(key.file):\(key.line): `{{\(key.name)}}` names nothing on \(seen.first)\(more), so it shows nothing; "
+                        + "check the spelling, or write `{{#\(key.name)}}…{{/\(key.name)}}` where it is optional"
+                case .partial:
+                    return "\(key.file):\(key.line): `{{>\(key.name)}}` names no template (there is no Templates/\(key.name).mustache nor a built-in one), so it shows nothing"
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import SiteBuilder
+
+/// A site's own templates and pages are checked while they render: a name that resolves to
+/// nothing, a partial that does not exist and a front matter key nothing reads are warnings
+/// naming the file and line (errors with `--strict`), where they used to render as silence.
+@Suite struct TemplateWarningsTests {
+    let now = "2026-11-22T08:00:00Z"
+
+    func site() throws -> TestSite {
+        try TestSite("""
+            -- ttsite.yml --
+            title: Checked
+            -- Templates/post.mustache --
+            {{<base}}{{$main}}
+            <h1>{{page.title}}</h1>
+            <p class="by">{{page.autor}}</p>
+            {{>foter}}
+            {{{page.content}}}
+            {{/main}}{{/base}}
+            -- Content/index.md --
+            Home
+            -- Content/one.md --
+            ---
+            title: One
+            layout: post
+            autor: Ann
+            titel: Oops
+            ---
+            We track {{people.cont}} people.
+            -- Content/two.md --
+            ---
+            title: Two
+            layout: post
+            ---
+            Two
+            """)
+    }
+
+    @Test func missesAndUnreadKeysAreWarningsWithFileAndLine() throws {
+        let site = try site()
+        defer { site.remove() }
+        let run = try CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
+        #expect(run.status == 0)
+        // Lines by hand: in post.mustache `{{page.autor}}` is on line 3 and `{{>foter}}` on 4;
+        // in one.md the key `titel` is on line 5 and the body's first line is line 7.
+        #expect(run.stderr.split(separator: "\n").map(String.init) == [
+            "ttsite: warning: Content/one.md:5: the front matter key `titel` is read by neither ttsite nor the template `post`; did you mean `title`?",
+            "ttsite: warning: Content/one.md:7: `{{people.cont}}` names nothing on one/index.html, so it shows nothing; check the spelling, or write `{{#people.cont}}…{{/people.cont}}` where it is optional",
+            "ttsite: warning: Templates/post.mustache:3: `{{page.autor}}` names nothing on two/index.html, so it shows nothing; check the spelling, or write `{{#page.autor}}…{{/page.autor}}` where it is optional",
+            "ttsite: warning: Templates/post.mustache:4: `{{>foter}}` names no template (there is no Templates/foter.mustache nor a built-in one), so it shows nothing",
+        ])
+        #expect(try site.read("one/index.html").contains("<p class=\"by\">Ann</p>"))
+    }
+
+    @Test func strictMakesThemErrorsAndKeepsThePublishedSite() throws {
+        let site = try site()
+        defer { site.remove() }
+        #expect(try CommandTests().run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
+        let published = try snapshot(of: site.output)
+        let run = try CommandTests().run(["build", "--quiet", "--strict", "--now", now], in: site.folder)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("ttsite: error: --strict: Content/one.md:5: the front matter key `titel`"))
+        #expect(try snapshot(of: site.output) == published)
+    }
+
+    @Test func aKeyReadByThePagesOwnTagsOrAPartialIsNotWarned() throws {
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: Quiet
+            -- Templates/byline.mustache --
+            <p>{{page.author}}</p>
+            -- Templates/post.mustache --
+            {{<base}}{{$main}}{{>byline}}{{{page.content}}}{{/main}}{{/base}}
+            -- Content/index.md --
+            Home
+            -- Content/one.md --
+            ---
+            layout: post
+            author: Ann
+            mood: calm
+            description: Read by the built-in base template.
+            ---
+            Today is {{page.mood}}.
+            """)
+        defer { site.remove() }
+        let run = try CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+    }
+
+    /// Worked out by hand: a swap of neighbours is one edit, `layuot` → `layout` one swap.
+    @Test(arguments: [("titel", "title", 1), ("layuot", "layout", 1), ("kitten", "sitting", 3), ("x", "", 1), ("", "abc", 3), ("same", "same", 0)])
+    func editDistance(a: String, b: String, expected: Int) {
+        #expect(UnreadKeys.distance(a, b) == expected)
+    }
+}

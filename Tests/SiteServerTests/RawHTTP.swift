@@ -1,12 +1,5 @@
 import Foundation
-
-/// Runs blocking socket calls on a thread of their own: on the concurrency pool they would
-/// starve the server's tasks, which share it in this process.
-func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
-    }
-}
+import TestSupport
 
 /// HTTP/1.1 over a plain loopback socket: the request target goes out byte for byte as
 /// written. URLSession would normalise `/../x` and `%2e%2e` before sending, which is
@@ -24,8 +17,10 @@ struct RawHTTP: Sendable {
     enum Failure: Error { case connect(Int32), closedEarly(String), timedOut }
 
     /// Sends `GET target` (or another method) with `Connection: close` and reads the answer.
+    /// The socket calls block, so they run off the concurrency pool: on it they would starve
+    /// the server's tasks, which share it in this process.
     func request(_ target: String, method: String = "GET") async throws -> Response {
-        try await onThread { try blockingRequest(target, method: method) }
+        try await offThePool { try blockingRequest(target, method: method) }
     }
 
     func blockingRequest(_ target: String, method: String) throws -> Response {
@@ -122,7 +117,7 @@ final class EventStreamClient: @unchecked Sendable {
     let status: Int
 
     static func open(port: UInt16) async throws -> EventStreamClient {
-        try await onThread { try EventStreamClient(port: port) }
+        try await offThePool { try EventStreamClient(port: port) }
     }
 
     private init(port: UInt16) throws {
@@ -142,12 +137,12 @@ final class EventStreamClient: @unchecked Sendable {
     /// The next event; nil when the server closed the stream. Throws after the socket's
     /// receive timeout, so a missing event fails the test instead of hanging it.
     func next() async throws -> Event? {
-        try await onThread { try self.blockingNext() }
+        try await offThePool { try self.blockingNext() }
     }
 
     /// The next event called `name`, skipping others.
     func next(named name: String) async throws -> Event? {
-        try await onThread {
+        try await offThePool {
             while let event = try self.blockingNext() {
                 if event.name == name { return event }
             }

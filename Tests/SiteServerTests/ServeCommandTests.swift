@@ -8,35 +8,18 @@ import Testing
     static var binary: URL { TTSiteBinary.url }
 
     /// A running `ttsite serve` and what it printed on stderr so far.
-    final class Running: @unchecked Sendable {
-        let process = Process()
-        private let lock = NSLock()
-        private var text = ""
-        private var closed = false
+    struct Running {
+        let child: ChildProcess
 
         init(_ arguments: [String], in folder: URL) throws {
-            process.executableURL = ServeCommandTests.binary
-            process.arguments = arguments
-            process.currentDirectoryURL = folder
-            let err = Pipe()
-            process.standardError = err
-            process.standardOutput = FileHandle.nullDevice
-            err.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                let data = handle.availableData
-                guard !data.isEmpty else {
-                    handle.readabilityHandler = nil
-                    self?.lock.withLock { self?.closed = true }
-                    return
-                }
-                self?.lock.withLock { self?.text += String(decoding: data, as: UTF8.self) }
-            }
-            try process.run()
+            child = try ChildProcess(ServeCommandTests.binary, arguments, in: folder)
         }
 
-        var stderr: String { lock.withLock { text } }
+        var process: Process { child.process }
+        var stderr: String { child.errorOutput }
 
         /// The process ended and everything it printed has been read.
-        var finished: Bool { !process.isRunning && lock.withLock { closed } }
+        var finished: Bool { child.finished }
 
         /// The port from the "Serving … at http://127.0.0.1:PORT/" line, once printed.
         var port: UInt16? {
@@ -48,14 +31,8 @@ import Testing
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("ttsite-serve-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: parent) }
-        let initialize = Process()
-        initialize.executableURL = Self.binary
-        initialize.arguments = ["init", "mysite"]
-        initialize.currentDirectoryURL = parent
-        initialize.standardOutput = FileHandle.nullDevice
-        try initialize.run()
-        initialize.waitUntilExit()
-        #expect(initialize.terminationStatus == 0)
+        let initialize = try await ChildProcess(Self.binary, ["init", "mysite"], in: parent).finish()
+        #expect(initialize.status == 0, "\(initialize.stderr)")
 
         let serve = try Running(["serve", "--port", "0"], in: parent.appendingPathComponent("mysite"))
         defer { if serve.process.isRunning { serve.process.terminate() } }

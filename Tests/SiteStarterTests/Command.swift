@@ -11,43 +11,21 @@ struct Command {
 
     static var binary: URL { TTSiteBinary.url }
 
-    static func run(_ arguments: [String], in folder: URL) throws -> Run {
-        try run(Self.binary, arguments, in: folder)
+    static func run(_ arguments: [String], in folder: URL) async throws -> Run {
+        try await run(Self.binary, arguments, in: folder)
     }
 
     /// Lines through `/bin/sh` (or another shell), as a user pastes them into a terminal.
-    static func shell(_ script: String, in folder: URL, shell: String = "/bin/sh") throws -> Run {
-        try run(URL(fileURLWithPath: shell), ["-c", script], in: folder)
+    static func shell(_ script: String, in folder: URL, shell: String = "/bin/sh") async throws -> Run {
+        try await run(URL(fileURLWithPath: shell), ["-c", script], in: folder)
     }
 
-    private static func run(_ executable: URL, _ arguments: [String], in folder: URL) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Both pipes are drained at once: a full stderr pipe must not block the child.
-        let stderrData = LockedData()
-        let reader = Thread { stderrData.value = err.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !stderrData.isSet { usleep(1000) }
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderrData.value, as: UTF8.self))
+    /// Waits for the program without holding a thread of the concurrency pool, which every
+    /// test of the process shares.
+    private static func run(_ executable: URL, _ arguments: [String], in folder: URL) async throws -> Run {
+        let (status, stdout, stderr) = try await ChildProcess(executable, arguments, in: folder).finish()
+        return Run(status: status, stdout: stdout, stderr: stderr)
     }
-}
-
-final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: Data?
-    var value: Data {
-        get { lock.withLock { data ?? Data() } }
-        set { lock.withLock { data = newValue } }
-    }
-    var isSet: Bool { lock.withLock { data != nil } }
 }
 
 /// A fresh temporary folder, removed by `remove()`.

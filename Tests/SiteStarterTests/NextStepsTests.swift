@@ -6,9 +6,9 @@ import Testing
 /// must print the text back unchanged.
 @Suite struct NextStepsTests {
     @Test(arguments: ["mysite", "my site", "it's", "a$b", "semi;colon", "~/x", "back\\slash", "Müller", "-dash", "a\"b", "*", "tab\there"])
-    func aQuotedFolderIsOneShellWordWithTheSameText(text: String) throws {
+    func aQuotedFolderIsOneShellWordWithTheSameText(text: String) async throws {
         let quoted = NextSteps.shellQuoted(text)
-        let run = try Command.shell("printf %s \(quoted)", in: FileManager.default.temporaryDirectory)
+        let run = try await Command.shell("printf %s \(quoted)", in: FileManager.default.temporaryDirectory)
         #expect(run.status == 0)
         #expect(run.stdout == text, "\(quoted)")
     }

@@ -4,11 +4,11 @@ import Testing
 
 /// `ttsite templates list | show | copy`, against the built-in table `TemplateSet.defaults`.
 @Suite struct TemplatesCommandTests {
-    @Test func listNamesEveryBuiltInTemplateAndMarksTheSitesOverrides() throws {
+    @Test func listNamesEveryBuiltInTemplateAndMarksTheSitesOverrides() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write("<footer>mine</footer>\n", to: "Templates/footer.mustache")
-        let run = try Command.run(["templates", "list"], in: folder.url)
+        let run = try await Command.run(["templates", "list"], in: folder.url)
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == TemplateSet.defaults.count)
@@ -17,37 +17,37 @@ import Testing
     }
 
     @Test(arguments: ["page.mustache", "page", "style.css"])
-    func showPrintsTheBuiltInBytes(name: String) throws {
+    func showPrintsTheBuiltInBytes(name: String) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let run = try Command.run(["templates", "show", name], in: folder.url)
+        let run = try await Command.run(["templates", "show", name], in: folder.url)
         #expect(run.status == 0)
         let file = name.contains(".") ? name : name + ".mustache"
         #expect(run.stdout == String(decoding: TemplateSet.defaults[file]!, as: UTF8.self))
     }
 
-    @Test func anUnknownNameIsAUsageErrorListingTheKnownOnes() throws {
+    @Test func anUnknownNameIsAUsageErrorListingTheKnownOnes() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let run = try Command.run(["templates", "show", "pgae"], in: folder.url)
+        let run = try await Command.run(["templates", "show", "pgae"], in: folder.url)
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix("ttsite: error: no built-in template is called `pgae`; the built-in templates are avatar.mustache, base.mustache,"))
     }
 
-    @Test func copyStartsAnOverrideAndReplacesOneOnlyWithForce() throws {
+    @Test func copyStartsAnOverrideAndReplacesOneOnlyWithForce() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let first = try Command.run(["templates", "copy", "page"], in: folder.url)
+        let first = try await Command.run(["templates", "copy", "page"], in: folder.url)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(try Data(contentsOf: folder.url.appendingPathComponent("Templates/page.mustache")) == Data(TemplateSet.defaults["page.mustache"]!))
 
         try folder.write("edited", to: "Templates/page.mustache")
-        let again = try Command.run(["templates", "copy", "page.mustache"], in: folder.url)
+        let again = try await Command.run(["templates", "copy", "page.mustache"], in: folder.url)
         #expect(again.status == 2)
         #expect(again.stderr == "ttsite: error: Templates/page.mustache: the site already has this template; edit it, or pass --force to replace it with the built-in one\n")
         #expect(try folder.read("Templates/page.mustache") == "edited")
 
-        let forced = try Command.run(["templates", "copy", "page", "--force", "--site", "."], in: folder.url)
+        let forced = try await Command.run(["templates", "copy", "page", "--force", "--site", "."], in: folder.url)
         #expect(forced.status == 0)
         #expect(try Data(contentsOf: folder.url.appendingPathComponent("Templates/page.mustache")) == Data(TemplateSet.defaults["page.mustache"]!))
     }

@@ -1,0 +1,93 @@
+import Foundation
+
+/// A program started with its stdout and stderr captured. A test can read what it printed so
+/// far while it runs, and await its end, without blocking a thread of the concurrency pool.
+public final class ChildProcess: @unchecked Sendable {
+    public let process = Process()
+    private let exited = Latch()
+    private let stdout: PipeDrain
+    private let stderr: PipeDrain
+
+    public init(_ executable: URL, _ arguments: [String], in folder: URL) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        // Not `waitUntilExit()`: it spins the run loop of the thread that calls it, and on any
+        // thread but the one that started the process that loop has nothing to wait on.
+        process.terminationHandler = { [exited] _ in exited.open() }
+        try process.run()
+        stdout = PipeDrain(out)
+        stderr = PipeDrain(err)
+    }
+
+    /// What the process printed on stdout so far.
+    public var output: String { stdout.text }
+
+    /// What the process printed on stderr so far.
+    public var errorOutput: String { stderr.text }
+
+    /// The process ended and everything it printed has been read.
+    public var finished: Bool { exited.isOpen && stdout.end.isOpen && stderr.end.isOpen }
+
+    /// Waits, on a thread of its own, for the process to end and for all it printed.
+    public func finish() async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await offThePool { [self] in
+            exited.wait()
+            stdout.end.wait()
+            stderr.end.wait()
+            return (process.terminationStatus, stdout.text, stderr.text)
+        }
+    }
+}
+
+/// Everything written to a pipe, read by a thread of its own as it arrives: a full pipe
+/// must not block the process that writes it.
+///
+/// A thread and `read`, not `readabilityHandler`: on Linux the handler can miss the end of
+/// the stream when a process prints and exits at once, and a test waiting for the end then
+/// waits in vain (seen with `ttsite serve` refusing a folder without a config).
+final class PipeDrain: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    /// Opens when the writer has closed the pipe and all it wrote has been read.
+    let end = Latch()
+
+    init(_ pipe: Pipe) {
+        Thread.detachNewThread { [self] in
+            let fd = pipe.fileHandleForReading.fileDescriptor
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = read(fd, &buffer, buffer.count)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                lock.withLock { data.append(contentsOf: buffer[..<count]) }
+            }
+            end.open()
+        }
+    }
+
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+}
+
+/// A flag that opens once; threads can wait for it.
+final class Latch: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var opened = false
+
+    func open() {
+        condition.withLock {
+            opened = true
+            condition.broadcast()
+        }
+    }
+
+    var isOpen: Bool { condition.withLock { opened } }
+
+    /// Blocks until the latch opens: call it off the concurrency pool.
+    func wait() {
+        condition.withLock { while !opened { condition.wait() } }
+    }
+}

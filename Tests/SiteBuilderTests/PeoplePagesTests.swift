@@ -153,6 +153,26 @@ import Testing
         #expect(checked > 100)
         #expect(broken.isEmpty, "\(broken)")
     }
+
+    /// A `slug:` in `Content/people.md` moves the people list, and every link to it: the
+    /// home page's, each person page's "All people" and the menu (the route table knows
+    /// where the list is; links used to be spelled `people/index.html`).
+    @Test func aSlugInTheListPageMovesTheListAndEveryLinkToIt() throws {
+        let site = try makeSite()
+        defer { site.remove() }
+        try site.write("---\ntitle: Our team\nslug: team\n---\nEveryone.", to: "Content/people.md")
+        try site.write("---\ntitle: Unser Team\nslug: leute\n---\nAlle.", to: "Content/people.de.md")
+        try site.build(now: "2026-11-22T08:00:00Z")
+        #expect(try site.read("team/index.html").contains("Our team"))
+        #expect(try site.read("de/leute/index.html").contains("Unser Team"))
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("people/index.html").path))
+        #expect(try site.read("index.html").contains(#"href="team/index.html""#))
+        #expect(try site.read("people/00000000-0000-4000-8000-00000000000a/index.html").contains(#"href="../../team/index.html""#))
+        #expect(try site.read("de/people/00000000-0000-4000-8000-00000000000a/index.html").contains(#"href="../../../de/leute/index.html""#))
+        let (checked, broken) = try LinkChecker(folder: site.output).check()
+        #expect(checked > 100)
+        #expect(broken.isEmpty, "\(broken)")
+    }
 }
 
 /// Ten people at 2026-11-22 in Berlin, in English and German (`Fixtures/people-site`), against

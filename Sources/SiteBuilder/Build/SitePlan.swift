@@ -15,6 +15,7 @@ struct SitePlan {
     private let extras: PageExtras
     private let renderer: PageRenderer
     private let people: [Person]
+    private let routes: Routes
     private let sourceCounts: [SourceCount]
     private var ledger: PublishLedger
 
@@ -57,7 +58,8 @@ struct SitePlan {
         pages = reportPages.pages
         try Self.refuseCollisions(pages)
         extras = reportPages.extras
-        renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: pages, reportData: report.templateData)
+        routes = reportPages.routes
+        renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: pages, routes: routes, reportData: report.templateData)
         summary.warnings += try UnreadKeys.warnings(pages: pages, templates: templates, templateName: renderer.templateName)
         people = report.people
         self.summary = summary
@@ -88,8 +90,8 @@ struct SitePlan {
             summary.details.append("sitemap: not written, the site has no base_url")
         }
         try output.write(Sitemap.robots(baseURL: config.baseURL), to: "robots.txt")
-        if let calendar = BirthdayCalendar(people: people, config: config, now: options.now) {
-            try output.write(calendar.text, to: BirthdayCalendar.path)
+        if let calendar = BirthdayCalendar(people: people, config: config, routes: routes, now: options.now) {
+            try output.write(calendar.text, to: Routes.calendar)
         }
     }
 
@@ -132,8 +134,8 @@ struct SitePlan {
     /// timeline): one would silently overwrite the other.
     private static func refuseCollisions(_ pages: [ContentPage]) throws {
         var generated: [String: ContentPage] = [:]
-        for page in pages where page.isGenerated { generated[page.outputPath] = page }
-        for page in pages where !page.isGenerated {
+        for page in pages where page.origin != .content { generated[page.outputPath] = page }
+        for page in pages where page.origin == .content {
             if let other = generated[page.outputPath] {
                 throw BuildError(.content, "its page \(page.outputPath) is also the page made from data for \(other.translationKey); move the page or give it another `slug`", in: "Content/" + page.sourcePath)
             }
@@ -144,6 +146,6 @@ struct SitePlan {
     /// output path of a page made from data.
     func source(ofOutput path: String) -> String {
         guard let page = pages.first(where: { $0.outputPath == path }) else { return path }
-        return page.isGenerated ? path : "Content/" + page.sourcePath
+        return page.hasSourceFile ? "Content/" + page.sourcePath : path
     }
 }

@@ -1,6 +1,8 @@
-/// A Markdown page of `Content/` and where it goes in the output.
+/// A page of the site and where it goes in the output: a Markdown page of `Content/`, or a
+/// page made from data (a person, a timeline, a list).
 public struct ContentPage: Sendable {
-    /// Path inside `Content/`, e.g. `blog/first-post.de.md`.
+    /// Path inside `Content/`, e.g. `blog/first-post.de.md`; empty for a page made from data
+    /// alone.
     public var sourcePath: String
     public var source: MarkdownSource
     public var language: String
@@ -10,12 +12,26 @@ public struct ContentPage: Sendable {
     /// Pages that are translations of each other share this key (`blog/first-post`).
     public var translationKey: String
 
-    /// Made from data (a person, a timeline, a list) rather than from a file of `Content/`:
-    /// such pages carry `(key)` as their source path.
-    public var isGenerated: Bool { sourcePath.hasPrefix("(") }
+    /// What made the page.
+    public var origin: Origin = .content
+
+    public enum Origin: Sendable, Equatable {
+        /// A Markdown file of `Content/`.
+        case content
+        /// The people list or the timeline list (which may take its title and text from
+        /// `Content/people.md` or `Content/scenarios.md`).
+        case list
+        /// A person's page, from a record of a people source.
+        case person
+        /// A timeline's page, from a scenario.
+        case timeline
+    }
+
+    /// Whether a file of `Content/` backs the page; pages made from data alone have none.
+    public var hasSourceFile: Bool { !sourcePath.isEmpty }
 
     /// Where the page is written, relative to the output folder.
-    public var outputPath: String { urlPath + "index.html" }
+    public var outputPath: String { Routes.file(urlPath) }
 
     public var title: String {
         source.frontMatter.title ?? translationKey.split(separator: "/").last.map(String.init) ?? ""

@@ -134,8 +134,7 @@ struct ContentScanner {
         if let slug = source.frontMatter.slug, !isIndex, !components.isEmpty {
             components[components.count - 1] = slug
         }
-        if language != languages[0] { components.insert(language, at: 0) }
-        let urlPath = components.isEmpty ? "" : components.joined(separator: "/") + "/"
+        let urlPath = Routes(languages: languages).contentPage(components, language: language)
         return ContentPage(sourcePath: path, source: source, language: language, urlPath: urlPath, translationKey: translationKey)
     }
 

@@ -7,7 +7,7 @@ enum UnreadKeys {
     static func warnings(pages: [ContentPage], templates: TemplateSet, templateName: (ContentPage) throws -> String) rethrows -> [String] {
         var readByTemplate: [String: Set<String>?] = [:]
         var warnings: [String] = []
-        for page in pages where !page.isGenerated {
+        for page in pages where page.hasSourceFile {
             let front = page.source.frontMatter
             let unknown = front.values.keys.filter { !FrontMatter.typedKeys.contains($0) }
             guard !unknown.isEmpty else { continue }

@@ -18,15 +18,13 @@ import ReportData
 /// Feb 29 would skip common years altogether (RFC 5545 3.3.10: invalid dates are ignored),
 /// and `BYSETPOS` or `RSCALE` tricks are not understood by every app.
 struct BirthdayCalendar {
-    /// Where the calendar is written, relative to the output folder.
-    static let path = "people/birthdays.ics"
 
     /// The file's text: CRLF line ends, folded lines, escaped TEXT values.
     let text: String
 
     /// Nil when the site has no people sources (and so no people pages to link it from).
     /// `now` becomes every event's DTSTAMP, so that the same `--now` gives the same bytes.
-    init?(people: [Person], config: SiteConfig, now: Date) {
+    init?(people: [Person], config: SiteConfig, routes: Routes, now: Date) {
         guard !config.people.isEmpty else { return nil }
         let today = IntervalText.CalendarDate(now, in: config.timeZone)
         let labels = Labels.forLanguage(config.defaultLanguage)
@@ -41,7 +39,7 @@ struct BirthdayCalendar {
             calendar.addText("NAME", config.title)
             calendar.addText("X-WR-CALNAME", config.title)
             if let baseURL = config.baseURL {
-                calendar.add("SOURCE", baseURL.absoluteString + Self.path)
+                calendar.add("SOURCE", baseURL.absoluteString + Routes.calendar)
             }
             // The site is rebuilt nightly: asking subscribers to refresh daily is enough.
             calendar.add("REFRESH-INTERVAL", "P1D", parameters: "VALUE=DURATION")
@@ -56,7 +54,7 @@ struct BirthdayCalendar {
                     event.add("RRULE", Self.rule(for: born))
                     event.addText("SUMMARY", Self.summary(person, labels: labels))
                     if let baseURL = config.baseURL {
-                        event.add("URL", baseURL.absoluteString + "people/\(person.slug)/")
+                        event.add("URL", Routes.absolute(routes.person(person.slug, language: config.defaultLanguage), baseURL: baseURL))
                     }
                     // A birthday does not make anyone busy.
                     event.add("TRANSP", "TRANSPARENT")
@@ -101,7 +99,7 @@ struct BirthdayCalendar {
     static func webcalURL(baseURL: URL) -> String? {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { return nil }
         components.scheme = "webcal"
-        return components.string.map { $0 + path }
+        return components.string.map { $0 + Routes.calendar }
     }
 
     /// A DATE value: `19920308`.

@@ -9,6 +9,7 @@ struct PageRenderer {
     let templates: TemplateSet
     let assets: AssetManifest
     let pages: [ContentPage]
+    let routes: Routes
     /// The report data content pages may use in Mustache tags (`{{people.count}}`).
     let reportData: [String: TemplateValue]
     private let markdown: MarkdownRenderer
@@ -19,7 +20,8 @@ struct PageRenderer {
     private let site: TemplateValue
     private let assetValues: [String: TemplateValue]
 
-    init(config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [ContentPage], reportData: [String: TemplateValue] = [:]) {
+    init(config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [ContentPage], routes: Routes, reportData: [String: TemplateValue] = [:]) {
+        self.routes = routes
         self.config = config
         self.reportData = reportData
         self.templates = templates
@@ -71,7 +73,7 @@ struct PageRenderer {
     /// The template a page is rendered with and the value it is rendered with.
     func templateAndContext(for page: ContentPage, extra: [String: TemplateValue] = [:], misses: PageMisses? = nil) throws -> (String, TemplateValue) {
         let html = markdown.html(try pageText(page, misses: misses?.text))
-        var context = self.context(for: page, urlPath: page.urlPath, language: page.language, contentHTML: html, root: RelativeLink.root(from: page.urlPath))
+        var context = self.context(for: page, urlPath: page.urlPath, language: page.language, contentHTML: html, root: Routes.root(from: page.urlPath))
         context.merge(extra) { _, new in new }
         return (try templateName(for: page), .map(context))
     }
@@ -111,14 +113,14 @@ struct PageRenderer {
             pageValues["title"] = title.map(TemplateValue.string)
         }
         if let contentHTML { pageValues["content"] = .string(contentHTML) }
-        pageValues["url"] = .string(root + urlPath + "index.html")
+        pageValues["url"] = .string(Routes.link(urlPath, root: root))
 
         // The language's own home page, or the site's when that language has none.
-        let languageHome = language != config.defaultLanguage && pagesByKey[""]?[language] != nil ? language + "/" : ""
+        let home = pagesByKey[""]?[language] != nil ? routes.prefix(language) : ""
         var context: [String: TemplateValue] = [
             "lang": .string(language),
             "root": .string(root),
-            "home": .string(root + languageHome + "index.html"),
+            "home": .string(Routes.link(home, root: root)),
             "page": .map(pageValues),
             "site": site,
             "assets": .map(assetValues.mapValues { if case .string(let path) = $0 { .string(root + path) } else { $0 } }),
@@ -126,17 +128,17 @@ struct PageRenderer {
             "menu": .list(menu(language: language, current: page, root: root)),
             "hasTranslations": .bool(config.languages.count > 1 && page != nil),
         ]
-        if let baseURL = config.baseURL { context["canonical"] = .string(baseURL.absoluteString + urlPath) }
+        if let baseURL = config.baseURL { context["canonical"] = .string(Routes.absolute(urlPath, baseURL: baseURL)) }
         if let page {
             let translations = translations(of: page)
             context["translations"] = .list(translations.map { other in
                 .map(["lang": .string(other.language),
-                      "href": .string(config.baseURL.map { $0.absoluteString + other.urlPath } ?? root + other.urlPath + "index.html")])
+                      "href": .string(config.baseURL.map { Routes.absolute(other.urlPath, baseURL: $0) } ?? Routes.link(other.urlPath, root: root))])
             })
             context["languageSwitch"] = .list(config.languages.compactMap { lang -> TemplateValue? in
                 let target = pagesByKey[page.translationKey]?[lang] ?? pagesByKey[""]?[lang]
                 guard let target else { return nil }
-                return .map(["lang": .string(lang), "href": .string(root + target.urlPath + "index.html"), "current": .bool(lang == language)])
+                return .map(["lang": .string(lang), "href": .string(Routes.link(target.urlPath, root: root)), "current": .bool(lang == language)])
             })
         }
         return context
@@ -150,7 +152,7 @@ struct PageRenderer {
 
     private func menu(language: String, current: ContentPage?, root: String) -> [TemplateValue] {
         (menus[language] ?? []).map {
-            .map(["title": .string($0.title), "href": .string(root + $0.urlPath + "index.html"), "current": .bool($0.urlPath == current?.urlPath)])
+            .map(["title": .string($0.title), "href": .string(Routes.link($0.urlPath, root: root)), "current": .bool($0.urlPath == current?.urlPath)])
         }
     }
 }

@@ -10,17 +10,16 @@ struct PeopleViews {
     let config: SiteConfig
     let language: String
     let today: IntervalText.CalendarDate
-    /// Path prefix of this language's pages (`""` or `de/`).
-    let prefix: String
+    let routes: Routes
     private let labels: Labels
     private let intervals: IntervalFormatter
     private let dates: DatePattern
 
-    init(config: SiteConfig, language: String, today: IntervalText.CalendarDate) {
+    init(config: SiteConfig, language: String, today: IntervalText.CalendarDate, routes: Routes) {
         self.config = config
         self.language = language
         self.today = today
-        prefix = language == config.defaultLanguage ? "" : language + "/"
+        self.routes = routes
         labels = Labels.forLanguage(language)
         let spoken = config.intervalLanguages[language] ?? IntervalText.Language.builtIn(code: language) ?? .english
         intervals = IntervalFormatter(language: spoken, counting: .calendar(config.timeZone))
@@ -34,7 +33,7 @@ struct PeopleViews {
             "name": .string(person.fullName.isEmpty ? labels.notAvailable : person.fullName),
             "initials": .string(person.initials),
             "avatarClass": .string("avatar-\(Self.colourIndex(of: person.id))"),
-            "href": .string(root + prefix + "people/\(person.slug)/index.html"),
+            "href": .string(Routes.link(routes.person(person.slug, language: language), root: root)),
             "birthday": .string(person.birthDate.map(dates.string) ?? labels.notAvailable),
             "age": .string(facts.age.map(ageText) ?? labels.notAvailable),
             "nextBirthday": .string(nextBirthdayText(facts)),
@@ -54,7 +53,7 @@ struct PeopleViews {
     /// The links to the birthday calendar: relative like every internal link, and a `webcal:`
     /// address for subscribing, which must be absolute and so needs a `base_url`.
     func calendarLinks(root: String) -> TemplateValue {
-        var links: [String: TemplateValue] = ["href": .string(root + BirthdayCalendar.path)]
+        var links: [String: TemplateValue] = ["href": .string(root + Routes.calendar)]
         if let baseURL = config.baseURL, let webcal = BirthdayCalendar.webcalURL(baseURL: baseURL) {
             links["webcal"] = .string(webcal)
         }

@@ -1,32 +1,39 @@
 extension ReportPages {
-    /// The list page `<prefix><key>/` of a report: `Content/<key>.md` in that language when
-    /// there is one (it gives the title and intro, and the layout unless it names its own),
-    /// else a page titled `title` at menu position `menu`. It is taken out of `pages`.
+    /// The list page of `kind` in `language`: `Content/<kind>.md` in that language when there
+    /// is one (it gives the title, the intro, the URL through its `slug`, and the layout
+    /// unless it names its own; it is taken out of `pages`), else a page titled `title` at
+    /// menu position `menu`. Its place is recorded in `routes`, for every link to it.
     static func listPage(
-        _ key: String, title: String, menu: Int, language: String, prefix: String,
-        from pages: inout [ContentPage]
+        _ kind: Routes.ListKind, title: String, menu: Int, language: String,
+        routes: inout Routes, from pages: inout [ContentPage]
     ) -> ContentPage {
-        if let index = pages.firstIndex(where: { $0.translationKey == key && $0.language == language }) {
-            var page = pages.remove(at: index)
-            if page.source.frontMatter.layout == nil { page.source.frontMatter.layout = key }
-            return page
+        let page: ContentPage
+        if let index = pages.firstIndex(where: { $0.translationKey == kind.rawValue && $0.language == language }) {
+            var written = pages.remove(at: index)
+            if written.source.frontMatter.layout == nil { written.source.frontMatter.layout = kind.rawValue }
+            written.origin = .list
+            page = written
+        } else {
+            var front = FrontMatter()
+            front.menu = menu
+            page = generatedPage(kind.rawValue, origin: .list, title: title, layout: kind.rawValue, language: language,
+                                 urlPath: routes.list(kind, language: language), front: front)
         }
-        var front = FrontMatter()
-        front.menu = menu
-        return generatedPage(key, title: title, layout: key, language: language, prefix: prefix, front: front)
+        routes.setList(kind, language: language, urlPath: page.urlPath)
+        return page
     }
 
-    /// A page made from data alone, at `<prefix><key>/` with the template `layout`.
+    /// A page made from data alone, at `urlPath`, with the template `layout`.
     static func generatedPage(
-        _ key: String, title: String, layout: String, language: String, prefix: String,
+        _ key: String, origin: ContentPage.Origin, title: String, layout: String, language: String, urlPath: String,
         front: FrontMatter = FrontMatter()
     ) -> ContentPage {
         var front = front
         front.title = title
         front.layout = layout
         return ContentPage(
-            sourcePath: "(\(key))", source: MarkdownSource(frontMatter: front, body: ""),
-            language: language, urlPath: prefix + key + "/", translationKey: key
+            sourcePath: "", source: MarkdownSource(frontMatter: front, body: ""),
+            language: language, urlPath: urlPath, translationKey: key, origin: origin
         )
     }
 }

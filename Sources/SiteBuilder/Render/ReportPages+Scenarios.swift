@@ -6,17 +6,15 @@ extension ReportPages {
     /// The timeline list (`scenarios/index.html`, menu 4) and a timeline page per scenario
     /// (`scenarios/<slug>/index.html`) in every language.
     static func addScenarioPages(
-        _ scenarios: [Scenario], config: SiteConfig, now: Date,
+        _ scenarios: [Scenario], lists: [String: ContentPage], config: SiteConfig, routes: Routes, now: Date,
         to pages: inout [ContentPage], extras: inout PageExtras
     ) {
         let layouts = scenarios.map { TimelineLayout($0, siteReplaySeconds: config.replaySeconds) }
         for language in config.languages {
-            let views = ScenarioViews(config: config, language: language, now: now)
-            let labels = Labels.forLanguage(language)
-
-            let list = listPage("scenarios", title: labels.scenarios, menu: 4, language: language, prefix: views.prefix, from: &pages)
+            guard let list = lists[language] else { continue }
+            let views = ScenarioViews(config: config, language: language, now: now, routes: routes)
             pages.append(list)
-            let listRoot = RelativeLink.root(from: list.urlPath)
+            let listRoot = Routes.root(from: list.urlPath)
             extras.later(list.outputPath) {
                 [
                     "scenarios": .list(scenarios.map { views.summary($0, root: listRoot) }),
@@ -28,9 +26,10 @@ extension ReportPages {
             for layout in layouts {
                 let scenario = layout.scenario
                 let name = scenario.name.preferring(language)
-                let page = generatedPage("scenarios/\(scenario.slug)", title: name.isEmpty ? scenario.named : name, layout: "timeline", language: language, prefix: views.prefix)
+                let page = generatedPage("scenarios/\(scenario.slug)", origin: .timeline, title: name.isEmpty ? scenario.named : name, layout: "timeline",
+                                         language: language, urlPath: routes.timeline(scenario.slug, language: language))
                 pages.append(page)
-                let root = RelativeLink.root(from: page.urlPath)
+                let root = Routes.root(from: page.urlPath)
                 extras.later(page.outputPath) {
                     ["scenario": views.timeline(layout, root: root), "hasCounters": .bool(false)]
                 }

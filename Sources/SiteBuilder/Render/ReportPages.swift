@@ -13,28 +13,42 @@ struct ReportPages {
     var pages: [ContentPage]
     /// Extra template values by output path, most made when their page is rendered.
     var extras: PageExtras
+    /// Where every page is, the list pages included.
+    var routes: Routes
 
     init(content: [ContentPage], report: Report, config: SiteConfig, now: Date) {
         var pages = content
         var extras = PageExtras()
+        var routes = Routes(languages: config.languages)
         let today = IntervalText.CalendarDate(now, in: config.timeZone)
         let ordered = PersonFacts.inBirthdayOrder(report.people, today: today)
 
+        // The list pages first, so that every link to a list goes where its page is.
+        var peopleLists: [String: ContentPage] = [:]
+        var scenarioLists: [String: ContentPage] = [:]
         for language in config.languages {
-            let views = PeopleViews(config: config, language: language, today: today)
             let labels = Labels.forLanguage(language)
+            if !config.people.isEmpty {
+                peopleLists[language] = Self.listPage(.people, title: labels.people, menu: 3, language: language, routes: &routes, from: &pages)
+            }
+            if !config.scenarios.isEmpty {
+                scenarioLists[language] = Self.listPage(.scenarios, title: labels.scenarios, menu: 4, language: language, routes: &routes, from: &pages)
+            }
+        }
+
+        for language in config.languages {
+            let views = PeopleViews(config: config, language: language, today: today, routes: routes)
 
             if let home = pages.firstIndex(where: { $0.translationKey == "" && $0.language == language }) {
                 if !config.people.isEmpty || !config.scenarios.isEmpty {
-                    extras.set(pages[home].outputPath, Self.homeExtras(ordered, report: report, views: views, root: RelativeLink.root(from: pages[home].urlPath), hasPeople: !config.people.isEmpty))
+                    extras.set(pages[home].outputPath, Self.homeExtras(ordered, report: report, views: views, root: Routes.root(from: pages[home].urlPath), hasPeople: !config.people.isEmpty))
                 }
             }
-            guard !config.people.isEmpty else { continue }
+            guard let list = peopleLists[language] else { continue }
 
             // The people list, from Content/people.md when there is one.
-            let list = Self.listPage("people", title: labels.people, menu: 3, language: language, prefix: views.prefix, from: &pages)
             pages.append(list)
-            let listRoot = RelativeLink.root(from: list.urlPath)
+            let listRoot = Routes.root(from: list.urlPath)
             extras.later(list.outputPath) {
                 [
                     "people": .list(ordered.map { views.person($0, root: listRoot) }),
@@ -48,15 +62,16 @@ struct ReportPages {
             // Every person page of a language sits at the same depth, and shows its person
             // and both neighbours: each person's view is made once, on every core.
             let personPages = ordered.map {
-                Self.generatedPage("people/\($0.person.slug)", title: $0.person.fullName, layout: "person", language: language, prefix: views.prefix)
+                Self.generatedPage("people/\($0.person.slug)", origin: .person, title: $0.person.fullName, layout: "person",
+                                   language: language, urlPath: routes.person($0.person.slug, language: language))
             }
-            let root = personPages.first.map { RelativeLink.root(from: $0.urlPath) } ?? ""
+            let root = personPages.first.map { Routes.root(from: $0.urlPath) } ?? ""
             let personViews = ordered.parallelMap { views.person($0, root: root) }
             for (position, page) in personPages.enumerated() {
                 pages.append(page)
                 var extra: [String: TemplateValue] = [
                     "person": personViews[position],
-                    "list": .string(root + views.prefix + "people/index.html"),
+                    "list": .string(Routes.link(list.urlPath, root: root)),
                     "hasCounters": .bool(ordered[position].age != nil),
                 ]
                 if position > 0 { extra["previous"] = personViews[position - 1] }
@@ -65,10 +80,11 @@ struct ReportPages {
             }
         }
         if !config.scenarios.isEmpty {
-            Self.addScenarioPages(report.scenarios, config: config, now: now, to: &pages, extras: &extras)
+            Self.addScenarioPages(report.scenarios, lists: scenarioLists, config: config, routes: routes, now: now, to: &pages, extras: &extras)
         }
         self.pages = pages
         self.extras = extras
+        self.routes = routes
     }
 
     /// The home page's report: counters and the birthdays of the next 30 days.
@@ -83,7 +99,7 @@ struct ReportPages {
         return [
             "hasCounters": .bool(true),
             "hasPeople": .bool(hasPeople),
-            "peopleHref": .string(root + views.prefix + "people/index.html"),
+            "peopleHref": .string(Routes.link(views.routes.list(.people, language: views.language), root: root)),
             "counters": .list(counters.map { count, label in
                 .map(["counter": views.counter(to: Double(count), format: "{value}"), "label": .string(label)])
             }),

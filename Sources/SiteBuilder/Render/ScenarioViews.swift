@@ -18,8 +18,7 @@ struct ScenarioViews {
     let config: SiteConfig
     let language: String
     let now: Date
-    /// Path prefix of this language's pages (`""` or `de/`).
-    let prefix: String
+    let routes: Routes
     private let labels: Labels
     private let ago: IntervalFormatter
     private let sinceStart: IntervalFormatter
@@ -28,11 +27,11 @@ struct ScenarioViews {
     private let days: DatePattern
     private let markdown = MarkdownRenderer()
 
-    init(config: SiteConfig, language: String, now: Date) {
+    init(config: SiteConfig, language: String, now: Date, routes: Routes) {
         self.config = config
         self.language = language
         self.now = now
-        prefix = language == config.defaultLanguage ? "" : language + "/"
+        self.routes = routes
         let labels = Labels.forLanguage(language)
         self.labels = labels
         let spoken = config.intervalLanguages[language] ?? IntervalText.Language.builtIn(code: language) ?? .english
@@ -72,7 +71,7 @@ struct ScenarioViews {
         view["textLang"] = Self.stringOrFalse(text.lang)
         view["eventCount"] = .int(scenario.totalEvents)
         view["majorCount"] = .int(scenario.majorEvents)
-        view["list"] = .string(root + prefix + "scenarios/index.html")
+        view["list"] = .string(Routes.link(routes.list(.scenarios, language: language), root: root))
         view["style"] = .string(layout.styleRules)
         view["startLabel"] = .string(pointText(scenario.start, unit: scenario.unit).text)
         view["endLabel"] = .string(pointText(scenario.end, unit: scenario.unit).text)
@@ -86,7 +85,7 @@ struct ScenarioViews {
         let name = localized(scenario.name)
         return [
             "name": .string(name.text.isEmpty ? scenario.named : name.text),
-            "href": .string(root + prefix + "scenarios/\(scenario.slug)/index.html"),
+            "href": .string(Routes.link(routes.timeline(scenario.slug, language: language), root: root)),
             "unit": .string(scenario.unit.rawValue),
             "unitName": .string(labels.unitName(scenario.unit)),
             "span": .string(spanText(scenario)),

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Every URL shape of the site, in one place: where each kind of page lives, and how one
+/// page links another. Nothing else puts URL paths together.
+///
+/// Pages live at pretty URL paths without a file name (`people/`, `de/about/`); the default
+/// language is at the root and every other under `<lang>/`. Links between pages are always
+/// relative and name the page's `index.html`, so the same files work at a domain root, under
+/// a sub-path and opened from disk (`file://`), where a browser does not look for
+/// `index.html` by itself.
+struct Routes: Sendable {
+    /// The site's languages; the first is served at the root.
+    let languages: [String]
+    /// Where the list pages are, by kind and language, once their pages exist: a `slug:` in
+    /// `Content/people.md` moves the people list, and every link to it.
+    private var lists: [ListKind: [String: String]] = [:]
+
+    /// The pages that list records.
+    enum ListKind: String, Sendable {
+        case people, scenarios
+    }
+
+    init(languages: [String]) {
+        self.languages = languages
+    }
+
+    /// `""` for the default language, `de/` for German.
+    func prefix(_ language: String) -> String {
+        language == languages.first ? "" : language + "/"
+    }
+
+    /// A page of `Content/` whose path without the extension is `components`
+    /// (`["blog", "first"]` → `blog/first/`, `de/blog/first/` in German).
+    func contentPage(_ components: [String], language: String) -> String {
+        let path = components.isEmpty ? "" : components.joined(separator: "/") + "/"
+        return prefix(language) + path
+    }
+
+    func person(_ slug: String, language: String) -> String {
+        prefix(language) + "people/\(slug)/"
+    }
+
+    func timeline(_ slug: String, language: String) -> String {
+        prefix(language) + "scenarios/\(slug)/"
+    }
+
+    /// The list page of `kind` in `language`: where its page is, else where it would be.
+    func list(_ kind: ListKind, language: String) -> String {
+        lists[kind]?[language] ?? prefix(language) + kind.rawValue + "/"
+    }
+
+    /// Records where the list page of `kind` in `language` is.
+    mutating func setList(_ kind: ListKind, language: String, urlPath: String) {
+        lists[kind, default: [:]][language] = urlPath
+    }
+
+    /// The birthday calendar, relative to the output folder.
+    static let calendar = "people/birthdays.ics"
+
+    /// The file a page is written to, relative to the output folder.
+    static func file(_ urlPath: String) -> String {
+        urlPath + "index.html"
+    }
+
+    /// The prefix that leads from the page at `urlPath` back to the site root (`../../`).
+    static func root(from urlPath: String) -> String {
+        String(repeating: "../", count: urlPath.split(separator: "/").count)
+    }
+
+    /// A link to the page at `urlPath` from a page whose way back to the root is `root`.
+    static func link(_ urlPath: String, root: String) -> String {
+        root + file(urlPath)
+    }
+
+    /// The page at `urlPath` as an absolute URL under the site's `base_url` (canonical links,
+    /// the sitemap, feeds): pretty, without `index.html`.
+    static func absolute(_ urlPath: String, baseURL: URL) -> String {
+        baseURL.absoluteString + urlPath
+    }
+}

@@ -80,6 +80,7 @@ import Testing
             layout: post
             author: Ann
             mood: calm
+            date: 2026-11-01
             description: Read by the built-in base template.
             ---
             Today is {{page.mood}}.
@@ -88,6 +89,15 @@ import Testing
         let run = try CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
         #expect(run.status == 0)
         #expect(run.stderr == "")
+    }
+
+    @Test func aKeyInManyPagesIsOneWarning() throws {
+        let pages = (1...3).map { "-- Content/p\($0).md --\n---\ntitle: P\($0)\nauthor: Ann\n---\nText" }.joined(separator: "\n")
+        let site = try TestSite("-- ttsite.yml --\ntitle: Many\n-- Content/index.md --\nHome\n" + pages)
+        defer { site.remove() }
+        let run = try CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
+        #expect(run.status == 0)
+        #expect(run.stderr == "ttsite: warning: Content/p1.md:3: the front matter key `author` is read by neither ttsite nor the template `page` (and 2 more pages)\n")
     }
 
     /// Worked out by hand: a swap of neighbours is one edit, `layuot` → `layout` one swap.

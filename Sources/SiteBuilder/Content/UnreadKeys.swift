@@ -3,13 +3,20 @@ import TemplateEngine
 /// Front matter keys that neither ttsite nor the page's template reads: `titel:` for
 /// `title:` would otherwise do nothing, silently.
 enum UnreadKeys {
-    /// One warning per unread key of every page of `Content/`, with its line.
+    /// Keys ttsite reserves without reading them yet: `date` is the one most sites from Hugo
+    /// or Jekyll carry, and the feeds of pages will read it.
+    static let reserved: Set<String> = ["date"]
+
+    /// One warning per unread key and template, naming the first page (with the line) and how
+    /// many more carry it: a key in 10,000 pages is one line, not 10,000.
     static func warnings(pages: [ContentPage], templates: TemplateSet, templateName: (ContentPage) throws -> String) rethrows -> [String] {
         var readByTemplate: [String: Set<String>?] = [:]
-        var warnings: [String] = []
+        struct Unread: Hashable { let key: String; let template: String }
+        var found: [Unread: (first: String, count: Int, read: Set<String>)] = [:]
+        var order: [Unread] = []
         for page in pages where page.hasSourceFile {
             let front = page.source.frontMatter
-            let unknown = front.values.keys.filter { !FrontMatter.typedKeys.contains($0) }
+            let unknown = front.values.keys.filter { !FrontMatter.typedKeys.contains($0) && !reserved.contains($0) }
             guard !unknown.isEmpty else { continue }
             let name = try templateName(page)
             if readByTemplate[name] == nil { readByTemplate[name] = .some(templates.pageKeys(readBy: name)) }
@@ -19,13 +26,23 @@ enum UnreadKeys {
                 guard TemplateSet.pageKeys(in: body, into: &read) else { continue }
             }
             for key in unknown.sorted() where !read.contains(key) {
-                let line = front.keyLines[key].map { ":\($0)" } ?? ""
-                var warning = "Content/\(page.sourcePath)\(line): the front matter key `\(key)` is read by neither ttsite nor the template `\(name)`"
-                if let near = nearest(key, among: Set(FrontMatter.typedKeys).union(read)) { warning += "; did you mean `\(near)`?" }
-                warnings.append(warning)
+                let unread = Unread(key: key, template: name)
+                if let seen = found[unread] {
+                    found[unread] = (seen.first, seen.count + 1, seen.read)
+                } else {
+                    let line = front.keyLines[key].map { ":\($0)" } ?? ""
+                    found[unread] = ("Content/\(page.sourcePath)\(line)", 1, read)
+                    order.append(unread)
+                }
             }
         }
-        return warnings
+        return order.map { unread in
+            let seen = found[unread]!
+            let more = seen.count > 1 ? " (and \(seen.count - 1) more page\(seen.count == 2 ? "" : "s"))" : ""
+            var warning = "\(seen.first): the front matter key `\(unread.key)` is read by neither ttsite nor the template `\(unread.template)`\(more)"
+            if let near = nearest(unread.key, among: Set(FrontMatter.typedKeys).union(seen.read)) { warning += "; did you mean `\(near)`?" }
+            return warning
+        }
     }
 
     /// The candidate closest to `key` by edit distance, if it is within two edits.

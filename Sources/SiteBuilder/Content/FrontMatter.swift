@@ -50,7 +50,7 @@ public struct MarkdownSource: Sendable {
         }
         let afterOpening = text.index(text.startIndex, offsetBy: 4, limitedBy: text.endIndex) ?? text.endIndex
         let (yaml, body, closingLine) = try Self.splitBlock(text[afterOpening...], file: file)
-        self.frontMatter = try FrontMatter(yaml: yaml, file: file)
+        self.frontMatter = try FrontMatter(plain: yaml) ?? FrontMatter(yaml: yaml, file: file)
         self.body = body
         self.bodyLine = closingLine + 1
     }

@@ -106,3 +106,14 @@ import Testing
         #expect(UnreadKeys.distance(a, b) == expected)
     }
 }
+
+/// Whether a page's text holds a Mustache tag, by `memchr`: the cases worked out by hand.
+struct HasTagTests {
+    @Test(arguments: [
+        ("", false), ("{", false), ("{{", true), ("{ {", false), ("a}{b", false), ("ends with {", false),
+        ("Grüße {{name}}", true), ("{x{{", true), ("{{{raw}}}", true), (String(repeating: "{ ", count: 5000) + "{{", true),
+    ])
+    func findsTwoBraces(text: String, expected: Bool) {
+        #expect(TemplateSet.hasTag(text) == expected)
+    }
+}

@@ -40,7 +40,9 @@ public struct MarkdownSource: Sendable {
     public init(parsing text: String, file: String) throws {
         var text = text
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        if text.utf8.contains(UInt8(ascii: "\r")) { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+        let hasReturn = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.baseAddress.map { memchr($0, 13, bytes.count) != nil } ?? false }
+            ?? text.utf8.contains(UInt8(ascii: "\r"))
+        if hasReturn { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
 
         guard text.hasPrefix("---\n") || text == "---" else {
             self.frontMatter = FrontMatter()

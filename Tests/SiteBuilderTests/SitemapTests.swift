@@ -10,6 +10,13 @@ struct SitemapTests {
         #expect(Sitemap.escape("") == "")
     }
 
+    /// Each path against Foundation's `addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)`,
+    /// which the byte scan replaced, as the oracle.
+    @Test(arguments: ["blog/first/", "a b/", "grüße/straße/", "日本/", "a&b'c(d)*+,;=:@!$/", "100%/", "q?x#y/", "tab\there/", "~user_1.2-3/", "\u{1F600}/", "\"<>[]{}|\\^`/"])
+    func percentEncodingIsFoundations(path: String) {
+        #expect(Sitemap.percentEncoded(path) == path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed))
+    }
+
     @Test func urlsAreAbsoluteSortedAndEscaped() {
         let xml = Sitemap.xml(baseURL: URL(string: "https://example.org/r/")!, urlPaths: ["b/", "", "a&b/"])
         #expect(xml == """

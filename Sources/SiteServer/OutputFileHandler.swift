@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import SiteBuilder
 
 /// Serves the preview's output folder: files with their content type, the site's `404.html`
 /// with status 404, the event stream, and the live-reload script in every HTML page.
@@ -56,9 +57,9 @@ struct OutputFileHandler: HTTPHandler {
 
     /// The site's own `404.html`; a plain page when the output has none (no build succeeded yet).
     private func notFound() throws -> HTTPResponse {
-        let page = folder.appendingPathComponent("404.html")
+        let page = folder.appendingPathComponent(Routes.notFound)
         if FileManager.default.fileExists(atPath: page.path) {
-            return try self.page(page, relative: "404.html", status: .notFound)
+            return try self.page(page, relative: Routes.notFound, status: .notFound)
         }
         let html = Data("<!doctype html>\n<title>Not found</title>\n<body><h1>Not found</h1></body>\n".utf8)
         return HTTPResponse(

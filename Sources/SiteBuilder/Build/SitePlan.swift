@@ -65,17 +65,31 @@ struct SitePlan {
         self.summary = summary
     }
 
-    /// Renders every page and writes it, with the static files, assets, sitemap and robots.txt.
+    /// The HTML pages, each at its own URL (the 404 page is a `SiteFile`).
+    private var published: [ContentPage] { pages.filter { $0.origin != .notFound } }
+
+    /// The files that are not pages: the 404 page, the sitemap (with a `base_url`),
+    /// robots.txt and the birthday calendar (with people sources).
+    private var siteFiles: [SiteFile] {
+        let notFound = pages.first { $0.origin == .notFound && $0.language == config.defaultLanguage }
+        var files: [SiteFile] = [.notFound(notFound)]
+        if config.baseURL != nil { files.append(.sitemap) }
+        files.append(.robots)
+        if !config.people.isEmpty { files.append(.calendar) }
+        return files
+    }
+
+    /// Renders every page and writes it, with the static files, the assets and the site files.
     mutating func write(to output: some OutputWriter) throws {
-        let notFound = pages.first { $0.translationKey == "404" && $0.language == config.defaultLanguage }
-        let published = pages.filter { $0.translationKey != "404" }
+        let published = self.published
         let render = ParallelRender(pages: published, renderer: renderer, extras: extras, output: output, progress: options.progress)
         try render.run(jobs: options.jobs)
         summary.pages = published.count
         options.progress?(BuildProgress(stage: .files))
-        let notFoundMisses = PageMisses()
-        try output.write(renderer.renderNotFound(notFound, misses: notFoundMisses), to: "404.html")
-        if let notFound { render.misses.add(notFoundMisses, page: "404.html", source: notFound, origins: renderer.templates.origins) }
+        for file in siteFiles {
+            try write(file, published: published, misses: render.misses, to: output)
+        }
+        if config.baseURL == nil { summary.details.append("sitemap: not written, the site has no base_url") }
         summary.warnings += render.misses.warnings
         for file in content.staticFiles {
             try output.copy(options.siteFolder.appendingPathComponent("Content").appendingPathComponent(file.path), to: file.path)
@@ -84,14 +98,22 @@ struct SitePlan {
         for asset in assets.files {
             try output.write(asset.bytes, to: asset.path)
         }
-        if let baseURL = config.baseURL {
-            try output.write(Sitemap.xml(baseURL: baseURL, urlPaths: published.map(\.urlPath)), to: "sitemap.xml")
-        } else {
-            summary.details.append("sitemap: not written, the site has no base_url")
-        }
-        try output.write(Sitemap.robots(baseURL: config.baseURL), to: "robots.txt")
-        if let calendar = BirthdayCalendar(people: people, config: config, routes: routes, now: options.now) {
-            try output.write(calendar.text, to: Routes.calendar)
+    }
+
+    private func write(_ file: SiteFile, published: [ContentPage], misses: MissReport, to output: some OutputWriter) throws {
+        switch file {
+        case .notFound(let page):
+            let pageMisses = PageMisses()
+            try output.write(renderer.renderNotFound(page, misses: pageMisses), to: file.path)
+            if let page { misses.add(pageMisses, page: file.path, source: page, origins: renderer.templates.origins) }
+        case .sitemap:
+            guard let baseURL = config.baseURL else { return }
+            try output.write(Sitemap.xml(baseURL: baseURL, urlPaths: published.map(\.urlPath)), to: file.path)
+        case .robots:
+            try output.write(Sitemap.robots(baseURL: config.baseURL), to: file.path)
+        case .calendar:
+            guard let calendar = BirthdayCalendar(people: people, config: config, routes: routes, now: options.now) else { return }
+            try output.write(calendar.text, to: file.path)
         }
     }
 
@@ -99,12 +121,14 @@ struct SitePlan {
     /// what `write` renders, for checks of the templates themselves.
     func renderInputs() throws -> (templates: TemplateSet, pages: [(path: String, template: String, value: TemplateValue)]) {
         var inputs: [(path: String, template: String, value: TemplateValue)] = []
-        for page in pages where page.translationKey != "404" {
+        for page in published {
             let (template, value) = try renderer.templateAndContext(for: page, extra: extras[page.outputPath] ?? [:])
             inputs.append((page.outputPath, template, value))
         }
-        let notFound = renderer.notFoundContext(pages.first { $0.translationKey == "404" && $0.language == config.defaultLanguage })
-        inputs.append(("404.html", notFound.0, notFound.1))
+        for case .notFound(let page) in siteFiles {
+            let notFound = renderer.notFoundContext(page)
+            inputs.append((Routes.notFound, notFound.0, notFound.1))
+        }
         return (renderer.templates, inputs)
     }
 

@@ -79,7 +79,7 @@ struct LinkCheck {
             guard link.hasPrefix(sitePath) else { return .outside("outside the site's path \(sitePath)") }
             components = []
             link = String(link.dropFirst(sitePath.count))
-        } else if page == "404.html" {
+        } else if page == Routes.notFound {
             // 404.html answers for any missing path; its relative links only work from the root.
             components = []
         } else {

@@ -25,6 +25,8 @@ public struct ContentPage: Sendable {
         case person
         /// A timeline's page, from a scenario.
         case timeline
+        /// `Content/404.md`: the text of `404.html`, which is served at any depth.
+        case notFound
     }
 
     /// Whether a file of `Content/` backs the page; pages made from data alone have none.

@@ -135,7 +135,8 @@ struct ContentScanner {
             components[components.count - 1] = slug
         }
         let urlPath = Routes(languages: languages).contentPage(components, language: language)
-        return ContentPage(sourcePath: path, source: source, language: language, urlPath: urlPath, translationKey: translationKey)
+        return ContentPage(sourcePath: path, source: source, language: language, urlPath: urlPath, translationKey: translationKey,
+                           origin: translationKey == "404" ? .notFound : .content)
     }
 
     private func checkForCollisions(_ result: Result) throws {

@@ -17,7 +17,7 @@ enum Sitemap {
 
     static func robots(baseURL: URL?) -> String {
         var text = "User-agent: *\nAllow: /\n"
-        if let baseURL { text += "\nSitemap: \(baseURL.absoluteString)sitemap.xml\n" }
+        if let baseURL { text += "\nSitemap: \(baseURL.absoluteString)\(Routes.sitemap)\n" }
         return text
     }
 

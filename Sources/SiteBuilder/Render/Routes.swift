@@ -8,7 +8,7 @@ import Foundation
 /// relative and name the page's `index.html`, so the same files work at a domain root, under
 /// a sub-path and opened from disk (`file://`), where a browser does not look for
 /// `index.html` by itself.
-struct Routes: Sendable {
+public struct Routes: Sendable {
     /// The site's languages; the first is served at the root.
     let languages: [String]
     /// Where the list pages are, by kind and language, once their pages exist: a `slug:` in
@@ -54,8 +54,11 @@ struct Routes: Sendable {
         lists[kind, default: [:]][language] = urlPath
     }
 
-    /// The birthday calendar, relative to the output folder.
+    /// The files that are not pages, relative to the output folder.
     static let calendar = "people/birthdays.ics"
+    public static let notFound = "404.html"
+    static let sitemap = "sitemap.xml"
+    static let robots = "robots.txt"
 
     /// The file a page is written to, relative to the output folder.
     static func file(_ urlPath: String) -> String {

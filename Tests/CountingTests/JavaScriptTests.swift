@@ -18,8 +18,8 @@ import Counting
         return grid + extra
     }()
 
-    @Test func easingCurvesEqualSwift() throws {
-        let output = try Node.run(
+    @Test func easingCurvesEqualSwift() async throws {
+        let output = try await Node.run(
             """
             const c = require(input.script);
             const out = {};
@@ -39,7 +39,7 @@ import Counting
         }
     }
 
-    @Test func valuesOverTimeEqualSwift() throws {
+    @Test func valuesOverTimeEqualSwift() async throws {
         let counters = try [
             Counter(from: 0, to: 34, duration: 1.5, easing: .easeOut),
             Counter(from: 100, to: -20, duration: 3, easing: .easeInOut),
@@ -54,7 +54,7 @@ import Counting
                 ["from": c.from, "to": c.to, "duration": c.duration, "easing": c.easing.rawValue]
             },
         ]
-        let output = try Node.run(
+        let output = try await Node.run(
             """
             const c = require(input.script);
             console.log(JSON.stringify(input.counters.map((k) => input.times.map((s) => c.valueAt(k, s)))));
@@ -69,14 +69,14 @@ import Counting
     }
 
     /// The page's digits (Intl.NumberFormat in node) look like the HTML's final text (Swift).
-    @Test func numbersAreWrittenLikeSwift() throws {
+    @Test func numbersAreWrittenLikeSwift() async throws {
         let languages = ["en", "de", "ru", "uk", "fr", "es", "it", "pl", "nl", "pt", "de-AT", "xx"]
         let values: [Double] = [
             0, -0.0, 0.35, 0.125, 1.005, 2.5, -2.5, -0.4, -0.005, 2.675, 99.5, 999.95, 1234.5,
             12_345.678, -1_234_567.891, 1e-7, 123_456_789.123_456, 34, 0.1 + 0.2, 7.777_7,
         ]
         let decimals = [0, 1, 2, 3]
-        let output = try Node.run(
+        let output = try await Node.run(
             """
             const c = require(input.script);
             console.log(JSON.stringify(input.languages.map((l) =>
@@ -94,9 +94,9 @@ import Counting
         }
     }
 
-    @Test func formatStringsLikeSwift() throws {
+    @Test func formatStringsLikeSwift() async throws {
         let counter = try Counter(to: 1234.5, kind: .decimals(1), format: "{value} % of {value}")
-        let output = try Node.run(
+        let output = try await Node.run(
             """
             const c = require(input.script);
             console.log(JSON.stringify(c.textFor({ format: input.format, decimals: 1 }, 1234.5, "ru")));
@@ -122,7 +122,7 @@ enum Node {
             + "in node to compare it with the Swift module: install Node.js.")
     }
 
-    static func run(_ body: String, input: [String: Any]) throws -> Any {
+    static func run(_ body: String, input: [String: Any]) async throws -> Any {
         let data = try JSONSerialization.data(withJSONObject: input)
         let process = Process()
         process.executableURL = try executable()
@@ -131,14 +131,28 @@ enum Node {
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
+        // Not `waitUntilExit()`: it spins the run loop of the thread that calls it, and on a
+        // thread that did not start the process that loop has nothing to wait on.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // Both pipes at once: node stalls on a full pipe that nobody reads.
+        async let errors = onAThread { stderr.fileHandleForReading.readDataToEndOfFile() }
+        let output = await onAThread { stdout.fileHandleForReading.readDataToEndOfFile() }
+        await onAThread { exited.wait() }
         guard process.terminationStatus == 0 else {
             throw Failure(description: "node exited with \(process.terminationStatus): "
-                + String(decoding: errors, as: UTF8.self))
+                + String(decoding: await errors, as: UTF8.self))
         }
         return try JSONSerialization.jsonObject(with: output, options: [.fragmentsAllowed])
+    }
+
+    /// Runs blocking `work` on a thread of its own and suspends until it returns: the tests run
+    /// on Swift's concurrency pool, one thread per core, and a test that blocks one stalls every
+    /// other test of the process. TestSupport's `offThePool`, which this target does not import.
+    private static func onAThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: work()) }
+        }
     }
 }

@@ -4,15 +4,35 @@ import TestSupport
 import Testing
 
 /// The real `URLSessionFetcher` and `SourceReader` against `TestSupport/Server/test_server.py` on 127.0.0.1.
-@Suite("Loopback HTTP")
+///
+/// One test at a time: the tests wait off the concurrency pool, so nothing else would limit how
+/// many run at once, and dozens of connections at once overflow the server's listen queue (5).
+/// A dropped connection is tried again by TCP only after a second, past the tests' 1 s time-out.
+@Suite("Loopback HTTP", .serialized)
 struct LoopbackTests {
     let server = TestServer.shared
     let settings = FetchSettings(timeoutSeconds: 1, retries: 1, maxBytes: 1000, retryDelaySeconds: 0.01)
 
-    func reader(_ site: TemporarySite, strict: Bool = false, offline: Bool = false, retries: Int? = nil) -> SourceReader {
+    func reader(_ site: TemporarySite, strict: Bool = false, offline: Bool = false, retries: Int? = nil) -> OffThePoolReader {
         var settings = settings
         if let retries { settings.retries = retries }
-        return SourceReader(siteFolder: site.folder, fetcher: URLSessionFetcher(), settings: settings, offline: offline, strict: strict)
+        return OffThePoolReader(SourceReader(siteFolder: site.folder, fetcher: URLSessionFetcher(), settings: settings, offline: offline, strict: strict))
+    }
+
+    /// A reader whose reads run on a thread of their own: `URLSessionFetcher` waits for each
+    /// answer on a semaphore, which must not hold one of the concurrency pool's few threads.
+    struct OffThePoolReader {
+        let reader: SourceReader
+        init(_ reader: SourceReader) { self.reader = reader }
+
+        func read(_ location: DataSources.SourceLocation, validate: @escaping @Sendable (Data, Data?) throws -> Void = { _, _ in }) async throws -> SourceReading {
+            try await offThePool { [reader] in try reader.read(location, validate: validate) }
+        }
+    }
+
+    /// One fetch by the real client, on a thread of its own for the same reason.
+    func fetch(_ request: FetchRequest) async throws -> FetchResponse {
+        try await offThePool { try URLSessionFetcher().fetch(request) }
     }
 
     /// The bytes of every file in the site's cache folder, by name.
@@ -23,9 +43,9 @@ struct LoopbackTests {
     }
 
     /// A site whose cache holds the good copy of `/data/<key>`, fetched from the server.
-    func primedSite(key: String) throws -> TemporarySite {
+    func primedSite(key: String) async throws -> TemporarySite {
         let site = try TemporarySite()
-        let reading = try reader(site).read(.url(server.url("/data/\(key)")), validate: validateResults)
+        let reading = try await reader(site).read(.url(server.url("/data/\(key)")), validate: validateResults)
         #expect(reading.documents.map(\.origin) == [.network])
         #expect(cacheFiles(site).count == 2)
         return site
@@ -49,169 +69,169 @@ struct LoopbackTests {
     ]
 
     @Test(arguments: misbehaviours)
-    func aBadFetchFallsBackToTheCachedCopyAndWarns(mode: String, problem: String) throws {
+    func aBadFetchFallsBackToTheCachedCopyAndWarns(mode: String, problem: String) async throws {
         let key = TestServer.uniqueKey()
-        let site = try primedSite(key: key)
+        let site = try await primedSite(key: key)
         let before = cacheFiles(site)
-        try server.setMode(mode, for: key)
+        try await server.setMode(mode, for: key)
         let url = server.url("/data/\(key)")
-        let reading = try reader(site).read(.url(url), validate: validateResults)
+        let reading = try await reader(site).read(.url(url), validate: validateResults)
         #expect(reading.documents == [SourceDocument(name: url.absoluteString, data: goodBody, origin: .cache(reason: problem))])
         #expect(reading.warnings == ["\(url.absoluteString): \(problem); using the cached copy"])
         #expect(cacheFiles(site) == before)
     }
 
     @Test(arguments: misbehaviours.filter { $0.mode != "empty" })
-    func aBadFetchWithoutACachedCopyIsASourceError(mode: String, problem: String) throws {
+    func aBadFetchWithoutACachedCopyIsASourceError(mode: String, problem: String) async throws {
         let site = try TemporarySite()
         let url = server.url("/fixed/\(mode)")
-        #expect(throws: SourceError(source: url.absoluteString, reason: "\(problem), and there is no cached copy")) {
-            try reader(site).read(.url(url), validate: validateResults)
+        await #expect(throws: SourceError(source: url.absoluteString, reason: "\(problem), and there is no cached copy")) {
+            try await reader(site).read(.url(url), validate: validateResults)
         }
         #expect(cacheFiles(site).isEmpty)
     }
 
     @Test(arguments: misbehaviours.filter { ["500", "hang", "html", "empty"].contains($0.mode) })
-    func aBadFetchUnderStrictIsASourceErrorEvenWithACachedCopy(mode: String, problem: String) throws {
+    func aBadFetchUnderStrictIsASourceErrorEvenWithACachedCopy(mode: String, problem: String) async throws {
         let key = TestServer.uniqueKey()
-        let site = try primedSite(key: key)
+        let site = try await primedSite(key: key)
         let before = cacheFiles(site)
-        try server.setMode(mode, for: key)
+        try await server.setMode(mode, for: key)
         let url = server.url("/data/\(key)")
-        #expect(throws: SourceError(source: url.absoluteString, reason: "\(problem); not using the cached copy (--strict)")) {
-            try reader(site, strict: true).read(.url(url), validate: validateResults)
+        await #expect(throws: SourceError(source: url.absoluteString, reason: "\(problem); not using the cached copy (--strict)")) {
+            try await reader(site, strict: true).read(.url(url), validate: validateResults)
         }
         #expect(cacheFiles(site) == before)
     }
 
-    @Test func anEmptyResultWithoutACachedCopyIsAccepted() throws {
+    @Test func anEmptyResultWithoutACachedCopyIsAccepted() async throws {
         let site = try TemporarySite()
-        let reading = try reader(site).read(.url(server.url("/fixed/empty")), validate: validateResults)
+        let reading = try await reader(site).read(.url(server.url("/fixed/empty")), validate: validateResults)
         #expect(reading.documents.map(\.data) == [Data(#"{"results": []}"#.utf8)])
         #expect(reading.warnings.isEmpty)
     }
 
     @Test(arguments: [("etag", "if-none-match", #""v1""#), ("lastmod", "if-modified-since", "Wed, 21 Oct 2015 07:28:00 GMT")])
-    func a304ReusesTheCachedCopy(mode: String, header: String, value: String) throws {
+    func a304ReusesTheCachedCopy(mode: String, header: String, value: String) async throws {
         let key = TestServer.uniqueKey()
-        try server.setMode(mode, for: key)
-        let site = try primedSite(key: key)
-        #expect(try server.requests(for: key).headers[header] == nil)
+        try await server.setMode(mode, for: key)
+        let site = try await primedSite(key: key)
+        #expect(try await server.requests(for: key).headers[header] == nil)
         let before = cacheFiles(site)
-        let reading = try reader(site).read(.url(server.url("/data/\(key)")), validate: validateResults)
+        let reading = try await reader(site).read(.url(server.url("/data/\(key)")), validate: validateResults)
         #expect(reading.documents.map(\.origin) == [.notModified])
         #expect(reading.documents.map(\.data) == [goodBody])
         #expect(reading.warnings.isEmpty)
-        let requests = try server.requests(for: key)
+        let requests = try await server.requests(for: key)
         #expect(requests.count == 2)
         #expect(requests.headers[header] == value)
         #expect(cacheFiles(site) == before)
     }
 
-    @Test func aNewGoodCopyReplacesTheCachedOne() throws {
+    @Test func aNewGoodCopyReplacesTheCachedOne() async throws {
         let key = TestServer.uniqueKey()
-        let site = try primedSite(key: key)
-        try server.setMode("good2", for: key)
+        let site = try await primedSite(key: key)
+        try await server.setMode("good2", for: key)
         let url = server.url("/data/\(key)")
-        let reading = try reader(site).read(.url(url), validate: validateResults)
+        let reading = try await reader(site).read(.url(url), validate: validateResults)
         #expect(reading.documents.map(\.origin) == [.network])
         #expect(reading.documents.map(\.data) == [secondBody])
         let entry = SourceCache(siteFolder: site.folder).entry(for: url)
         #expect(entry == SourceCache.Entry(body: secondBody, etag: #""v2""#, lastModified: nil))
     }
 
-    @Test func offlineUsesOnlyTheCachedCopy() throws {
+    @Test func offlineUsesOnlyTheCachedCopy() async throws {
         let key = TestServer.uniqueKey()
-        let site = try primedSite(key: key)
-        try server.setMode("500", for: key)
-        let reading = try reader(site, offline: true).read(.url(server.url("/data/\(key)")), validate: validateResults)
+        let site = try await primedSite(key: key)
+        try await server.setMode("500", for: key)
+        let reading = try await reader(site, offline: true).read(.url(server.url("/data/\(key)")), validate: validateResults)
         #expect(reading.documents.map(\.origin) == [.cache(reason: "offline")])
         #expect(reading.documents.map(\.data) == [goodBody])
         #expect(reading.warnings.isEmpty)
-        #expect(try server.requests(for: key).count == 1)
+        #expect(try await server.requests(for: key).count == 1)
     }
 
-    @Test func offlineWithoutACachedCopyIsASourceError() throws {
+    @Test func offlineWithoutACachedCopyIsASourceError() async throws {
         let site = try TemporarySite()
         let key = TestServer.uniqueKey()
         let url = server.url("/data/\(key)")
-        #expect(throws: SourceError(source: url.absoluteString, reason: "offline (--offline), and there is no cached copy")) {
-            try reader(site, offline: true).read(.url(url), validate: validateResults)
+        await #expect(throws: SourceError(source: url.absoluteString, reason: "offline (--offline), and there is no cached copy")) {
+            try await reader(site, offline: true).read(.url(url), validate: validateResults)
         }
-        #expect(try server.requests(for: key).count == 0)
+        #expect(try await server.requests(for: key).count == 0)
     }
 
     @Test(arguments: [(failures: 2, retries: 2, succeeds: true), (failures: 2, retries: 1, succeeds: false), (failures: 1, retries: 0, succeeds: false)])
-    func retriesHappenAsConfigured(failures: Int, retries: Int, succeeds: Bool) throws {
+    func retriesHappenAsConfigured(failures: Int, retries: Int, succeeds: Bool) async throws {
         let site = try TemporarySite()
         let key = TestServer.uniqueKey()
         let url = server.url("/flaky/\(key)/\(failures)")
-        let read = { try reader(site, retries: retries).read(.url(url), validate: validateResults) }
+        let read = { try await reader(site, retries: retries).read(.url(url), validate: validateResults) }
         if succeeds {
-            #expect(try read().documents.map(\.data) == [goodBody])
+            #expect(try await read().documents.map(\.data) == [goodBody])
         } else {
             let attempts = retries + 1 == 1 ? "" : " (\(retries + 1) attempts)"
-            #expect(throws: SourceError(source: url.absoluteString, reason: "HTTP 500 Internal Server Error\(attempts), and there is no cached copy")) {
-                try read()
+            await #expect(throws: SourceError(source: url.absoluteString, reason: "HTTP 500 Internal Server Error\(attempts), and there is no cached copy")) {
+                try await read()
             }
         }
-        #expect(try server.requests(for: key).count == retries + 1)
+        #expect(try await server.requests(for: key).count == retries + 1)
     }
 
-    @Test func a404IsNotRetried() throws {
+    @Test func a404IsNotRetried() async throws {
         let key = TestServer.uniqueKey()
-        try server.setMode("404", for: key)
-        #expect(throws: SourceError.self) {
-            try reader(try TemporarySite(), retries: 3).read(.url(server.url("/data/\(key)")))
+        try await server.setMode("404", for: key)
+        await #expect(throws: SourceError.self) {
+            try await reader(try TemporarySite(), retries: 3).read(.url(server.url("/data/\(key)")))
         }
-        #expect(try server.requests(for: key).count == 1)
+        #expect(try await server.requests(for: key).count == 1)
     }
 
-    @Test func aGzipBodyIsDecompressed() throws {
-        let response = try URLSessionFetcher().fetch(FetchRequest(url: server.url("/fixed/gzip"), timeoutSeconds: 1, maxBytes: 1000))
+    @Test func aGzipBodyIsDecompressed() async throws {
+        let response = try await fetch(FetchRequest(url: server.url("/fixed/gzip"), timeoutSeconds: 1, maxBytes: 1000))
         #expect(response.status == 200)
         #expect(response.body == goodBody)
     }
 
-    @Test func theUserAgentNamesTtsiteAndItsVersion() throws {
-        let response = try URLSessionFetcher().fetch(FetchRequest(url: server.url("/fixed/useragent"), timeoutSeconds: 1))
+    @Test func theUserAgentNamesTtsiteAndItsVersion() async throws {
+        let response = try await fetch(FetchRequest(url: server.url("/fixed/useragent"), timeoutSeconds: 1))
         let body = try JSONDecoder().decode([String: [[String: String]]].self, from: response.body)
         #expect(body["results"]?.first?["userAgent"] == "ttsite/\(FetchSettings.ttsiteVersion) (+https://github.com/ttsite/ttsite)")
     }
 
     @Test(arguments: [0, 1, 5])
-    func upToFiveRedirectsAreFollowed(redirects: Int) throws {
-        let response = try URLSessionFetcher().fetch(FetchRequest(url: server.url("/chain/\(redirects)"), timeoutSeconds: 1))
+    func upToFiveRedirectsAreFollowed(redirects: Int) async throws {
+        let response = try await fetch(FetchRequest(url: server.url("/chain/\(redirects)"), timeoutSeconds: 1))
         #expect(response.status == 200)
         #expect(response.body == goodBody)
         #expect(response.finalURL == server.url("/chain/0"))
     }
 
-    @Test func aSixthRedirectIsRefused() throws {
-        #expect(throws: FetchError.tooManyRedirects(limit: 5)) {
-            try URLSessionFetcher().fetch(FetchRequest(url: server.url("/chain/6"), timeoutSeconds: 1))
+    @Test func aSixthRedirectIsRefused() async throws {
+        await #expect(throws: FetchError.tooManyRedirects(limit: 5)) {
+            try await fetch(FetchRequest(url: server.url("/chain/6"), timeoutSeconds: 1))
         }
     }
 
-    @Test func aRefusedConnectionIsAConnectionError() throws {
+    @Test func aRefusedConnectionIsAConnectionError() async throws {
         // Nothing listens on port 1 of the loopback interface.
-        #expect(throws: FetchError.connection("could not connect to the server")) {
-            try URLSessionFetcher().fetch(FetchRequest(url: URL(string: "http://127.0.0.1:1/")!, timeoutSeconds: 1))
+        await #expect(throws: FetchError.connection("could not connect to the server")) {
+            try await fetch(FetchRequest(url: URL(string: "http://127.0.0.1:1/")!, timeoutSeconds: 1))
         }
     }
 
-    @Test func validatorsTravelWithRedirects() throws {
+    @Test func validatorsTravelWithRedirects() async throws {
         let key = TestServer.uniqueKey()
-        let site = try primedSite(key: key)
-        let reading = try reader(site).read(.url(server.url("/redirect-to-data/\(key)")), validate: validateResults)
+        let site = try await primedSite(key: key)
+        let reading = try await reader(site).read(.url(server.url("/redirect-to-data/\(key)")), validate: validateResults)
         #expect(reading.documents.map(\.origin) == [.network])
-        let revalidated = try reader(site).read(.url(server.url("/redirect-to-data/\(key)")), validate: validateResults)
+        let revalidated = try await reader(site).read(.url(server.url("/redirect-to-data/\(key)")), validate: validateResults)
         #expect(revalidated.documents.map(\.origin) == [.notModified])
-        #expect(try server.requests(for: key).headers["if-none-match"] == #""v1""#)
+        #expect(try await server.requests(for: key).headers["if-none-match"] == #""v1""#)
     }
 
-    @Test func theFetcherReturnsErrorStatusesAsResponses() throws {
-        let response = try URLSessionFetcher().fetch(FetchRequest(url: server.url("/fixed/500"), timeoutSeconds: 1))
+    @Test func theFetcherReturnsErrorStatusesAsResponses() async throws {
+        let response = try await fetch(FetchRequest(url: server.url("/fixed/500"), timeoutSeconds: 1))
         #expect(response.status == 500)
         #expect(response.body == Data(#"{"status": 500}"#.utf8))
     }

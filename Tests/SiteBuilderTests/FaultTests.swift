@@ -44,19 +44,19 @@ import Testing
     ]
 
     @Test(arguments: FaultTests.failures)
-    func aFailingSourceWithoutACacheIsExitThreeAndTheSiteStays(mode: String, cause: String) throws {
+    func aFailingSourceWithoutACacheIsExitThreeAndTheSiteStays(mode: String, cause: String) async throws {
         let key = TestServer.uniqueKey()
         let site = try remoteSite(key: key)
         defer { site.remove() }
-        try server.setMode("people", for: key)
-        let good = try CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
+        try await server.setMode("people", for: key)
+        let good = try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
         #expect(good.status == 0)
         let published = try snapshot(of: site.output)
         #expect(try site.read("index.html").contains("We track 2 people."))
 
-        try server.setMode(mode, for: key)
+        try await server.setMode(mode, for: key)
         try FileManager.default.removeItem(at: site.folder.appendingPathComponent(".ttsite/cache"))
-        let run = try CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
+        let run = try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
         #expect(run.status == 3)
         #expect(run.stderr.hasPrefix("ttsite: error: \(server.url("/data/\(key)")): \(cause)"))
         #expect(run.stderr.hasSuffix(", and there is no cached copy\n"))
@@ -64,39 +64,39 @@ import Testing
         #expect(leftovers(in: site.folder).isEmpty)
     }
 
-    @Test func aServerThatRefusesConnectionsIsExitThree() throws {
+    @Test func aServerThatRefusesConnectionsIsExitThree() async throws {
         let key = TestServer.uniqueKey()
         let site = try remoteSite(key: key)
         defer { site.remove() }
-        try server.setMode("people", for: key)
-        #expect(try CommandTests().run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
+        try await server.setMode("people", for: key)
+        #expect(try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
         let published = try snapshot(of: site.output)
         // Port 1 (tcpmux) has no listener on a test machine: the connection is refused.
         try site.write("title: Remote\nfetch: { timeout_seconds: 1, retries: 1 }\npeople:\n  - url: http://127.0.0.1:1/people.json\n", to: "ttsite.yml")
-        let run = try CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
+        let run = try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
         #expect(run.status == 3)
         #expect(run.stderr == "ttsite: error: http://127.0.0.1:1/people.json: could not connect to the server (2 attempts), and there is no cached copy\n")
         #expect(try snapshot(of: site.output) == published)
     }
 
     @Test(arguments: ["500", "hang", "notjson", "truncated"])
-    func aFailingSourceWithACacheBuildsFromItWithAWarningAndStrictRefuses(mode: String) throws {
+    func aFailingSourceWithACacheBuildsFromItWithAWarningAndStrictRefuses(mode: String) async throws {
         let key = TestServer.uniqueKey()
         let site = try remoteSite(key: key)
         defer { site.remove() }
-        try server.setMode("people", for: key)
-        #expect(try CommandTests().run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
+        try await server.setMode("people", for: key)
+        #expect(try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
         let published = try snapshot(of: site.output)
-        try server.setMode(mode, for: key)
+        try await server.setMode(mode, for: key)
 
         // --strict: a stale cache is as bad as no cache (exit 3, as the data sources say).
-        let strict = try CommandTests().run(["build", "--quiet", "--strict", "--now", now], in: site.folder)
+        let strict = try await CommandTests().run(["build", "--quiet", "--strict", "--now", now], in: site.folder)
         #expect(strict.status == 3)
         #expect(strict.stderr.hasPrefix("ttsite: error: \(server.url("/data/\(key)")): "))
         #expect(strict.stderr.hasSuffix("; not using the cached copy (--strict)\n"))
         #expect(try snapshot(of: site.output) == published)
 
-        let run = try CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
+        let run = try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
         #expect(run.status == 0)
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 1)
@@ -109,39 +109,39 @@ import Testing
     // MARK: The disk
 
     @Test(.enabled(if: ScratchDisk.available))
-    func aFullDiskFailsTheBuildAndKeepsTheSite() throws {
+    func aFullDiskFailsTheBuildAndKeepsTheSite() async throws {
         let disk = try ScratchDisk(megabytes: 2)
         defer { disk.remove() }
         let site = try TestSite("-- ttsite.yml --\ntitle: Disk\n-- Content/index.md --\nHome\n-- Content/about.md --\nAbout")
         defer { site.remove() }
         let output = disk.folder.appendingPathComponent("public")
-        #expect(try CommandTests().run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder).status == 0)
+        #expect(try await CommandTests().run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder).status == 0)
         let published = try snapshot(of: output)
 
         // 3 MB of download does not fit on a 2 MB disk.
         try Data(count: 3_000_000).write(to: site.folder.appendingPathComponent("Content/video.bin"))
-        let run = try CommandTests().run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder)
+        let run = try await CommandTests().run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder)
         #expect(run.status == 1)
         #expect(run.stderr.contains("cannot copy video.bin into the output: no space left on device"))
         #expect(try snapshot(of: output) == published)
         #expect(leftovers(in: disk.folder).isEmpty)
 
         try FileManager.default.removeItem(at: site.folder.appendingPathComponent("Content/video.bin"))
-        #expect(try CommandTests().run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder).status == 0)
+        #expect(try await CommandTests().run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder).status == 0)
     }
 
     @Test(.enabled(if: ScratchDisk.available))
-    func aReadOnlyOutputParentFailsTheBuildAndKeepsTheSite() throws {
+    func aReadOnlyOutputParentFailsTheBuildAndKeepsTheSite() async throws {
         let disk = try ScratchDisk(megabytes: 4)
         defer { disk.remove() }
         let site = try TestSite("-- ttsite.yml --\ntitle: Disk\n-- Content/index.md --\nHome")
         defer { site.remove() }
         let output = disk.folder.appendingPathComponent("public")
-        #expect(try CommandTests().run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder).status == 0)
+        #expect(try await CommandTests().run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder).status == 0)
         let published = try snapshot(of: output)
         try disk.makeReadOnly()
         try site.write("Home, edited", to: "Content/index.md")
-        let run = try CommandTests().run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder)
+        let run = try await CommandTests().run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder)
         #expect(run.status == 1)
         #expect(run.stderr == "ttsite: error: \(disk.folder.path): cannot create the staging folder beside the output: read-only file system\n")
         #expect(try snapshot(of: output) == published)
@@ -168,39 +168,44 @@ import Testing
     }
 
     /// Builds a first edition of the big site, then starts a build of the second edition and
-    /// returns it once its staging folder exists (mid-render), with the first edition's files.
-    func secondEditionMidBuild(_ site: TestSite) throws -> (build: Launched, published: [String: Data]) {
-        #expect(try CommandTests().run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
+    /// sends it `signal` once its staging folder exists (mid-render); returns it with the first
+    /// edition's files. The signal goes from the thread that saw the folder: a test awaiting that
+    /// moment on the concurrency pool could resume after the build had finished.
+    func secondEditionMidBuild(_ site: TestSite, interruptedBy signal: Int32) async throws -> (build: Launched, published: [String: Data]) {
+        #expect(try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
         let published = try snapshot(of: site.output)
         try site.write("title: Second edition", to: "ttsite.yml")
         let build = try Launched(["build", "--quiet", "--now", now], in: site.folder)
-        #expect(waitUntil { !leftovers(in: site.folder).isEmpty || !build.process.isRunning })
+        let midBuild = try await offThePool {
+            let seen = waitUntil { !leftovers(in: site.folder).isEmpty || !build.process.isRunning }
+            kill(build.pid, signal)
+            return seen
+        }
+        #expect(midBuild)
         return (build, published)
     }
 
-    @Test func killNineMidBuildLeavesTheSiteAndTheNextBuildCleansUp() throws {
+    @Test func killNineMidBuildLeavesTheSiteAndTheNextBuildCleansUp() async throws {
         let site = try bigSite(title: "First edition")
         defer { site.remove() }
-        let (build, published) = try secondEditionMidBuild(site)
-        kill(build.pid, SIGKILL)
-        let result = build.finish()
+        let (build, published) = try await secondEditionMidBuild(site, interruptedBy: SIGKILL)
+        let result = try await build.finish()
         #expect(result.signalled && result.status == SIGKILL)
         try expectWhole(site.output, old: published, newTitle: "Second edition")
 
         // The lock died with the process; the next build removes the dead build's staging folder.
-        let next = try CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
+        let next = try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
         #expect(next.status == 0 && next.stderr.isEmpty)
         #expect(leftovers(in: site.folder).isEmpty)
         #expect(try site.read("notes/note-1/index.html").contains("Second edition"))
     }
 
     @Test(arguments: [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")])
-    func aSignalMidBuildRemovesTheStagingFolderAndKeepsTheSite(signal: Int32, name: String) throws {
+    func aSignalMidBuildRemovesTheStagingFolderAndKeepsTheSite(signal: Int32, name: String) async throws {
         let site = try bigSite(title: "First edition")
         defer { site.remove() }
-        let (build, published) = try secondEditionMidBuild(site)
-        kill(build.pid, signal)
-        let result = build.finish()
+        let (build, published) = try await secondEditionMidBuild(site, interruptedBy: signal)
+        let result = try await build.finish()
         // The shell's convention: 128 + the signal's number.
         #expect(!result.signalled && result.status == 128 + signal)
         #expect(result.stderr == "\nttsite: stopped by \(name); the output folder holds the last complete build\n")
@@ -210,24 +215,30 @@ import Testing
 
     // MARK: Two builds at once
 
-    @Test func aSecondBuildIsRefusedOrWaitsForTheFirst() throws {
+    @Test func aSecondBuildIsRefusedOrWaitsForTheFirst() async throws {
         let key = TestServer.uniqueKey()
         // The first build holds the lock while the server takes four seconds to answer.
         let site = try remoteSite(key: key, timeout: 30)
         defer { site.remove() }
-        try server.setMode("slowpeople", for: key)
+        try await server.setMode("slowpeople", for: key)
         let lockFile = site.folder.appendingPathComponent(".ttsite/lock")
         let first = try Launched(["build", "--quiet", "--now", now], in: site.folder)
-        #expect(waitUntil { (try? String(contentsOf: lockFile, encoding: .utf8)) == "\(first.pid)\n" })
+        // The second build starts from the thread that saw the lock taken: a test awaiting that
+        // moment on the concurrency pool could resume after the first build had finished.
+        let (locked, second) = try await offThePool {
+            let locked = waitUntil { (try? String(contentsOf: lockFile, encoding: .utf8)) == "\(first.pid)\n" }
+            return (locked, try Launched(["build", "--quiet", "--now", now], in: site.folder))
+        }
+        #expect(locked)
 
-        let refused = try CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
+        let refused = try await second.finish()
         #expect(refused.status == 1)
         #expect(refused.stderr == "ttsite: error: \(lockFile.path): another ttsite build of this site is running (pid \(first.pid)); try again later, or pass --wait SECONDS to wait for it\n")
         #expect(!FileManager.default.fileExists(atPath: site.output.path))
 
         let waiting = try Launched(["build", "--quiet", "--wait", "120", "--now", now], in: site.folder)
-        let firstResult = first.finish()
-        let waitingResult = waiting.finish()
+        let firstResult = try await first.finish()
+        let waitingResult = try await waiting.finish()
         #expect(firstResult.status == 0 && firstResult.stderr.isEmpty)
         #expect(waitingResult.status == 0 && waitingResult.stderr.isEmpty)
         #expect(try site.read("index.html").contains("We track 2 people."))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The progress bar: on a terminal's stderr only, never with `--quiet`, and gone before the
@@ -7,45 +8,40 @@ import Testing
     static let site = "-- ttsite.yml --\ntitle: T\n" + (1...40).map { "-- Content/p\($0).md --\nPage \($0)\n" }.joined()
 
     /// Runs `ttsite` with stderr on a pseudo-terminal; returns what the terminal showed.
-    func onATerminal(_ arguments: [String], in folder: URL) throws -> String {
+    /// `env` sets the variable for `script` and so for `ttsite`; stdin is /dev/null, so that
+    /// `script` never reads the terminal the tests run in.
+    func onATerminal(_ arguments: [String], in folder: URL) async throws -> String {
         let command = ([CommandTests.binary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let log = folder.appendingPathComponent("../typescript").standardizedFileURL
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["script", "--quiet", "--return", "--command", command, log.path]
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["TTSITE_PROGRESS_AFTER"] = "0"
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let script = try ChildProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["TTSITE_PROGRESS_AFTER=0", "script", "--quiet", "--return", "--command", command, log.path],
+            in: folder, input: FileHandle.nullDevice)
+        let (status, _, _) = try await script.finish()
+        #expect(status == 0)
         return try String(contentsOf: log, encoding: .utf8)
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
-    func aTerminalSeesTheStagesAndABar() throws {
+    func aTerminalSeesTheStagesAndABar() async throws {
         let site = try TestSite(Self.site)
         defer { site.remove() }
-        let shown = try onATerminal(["build", "--now", "2026-11-22"], in: site.folder)
+        let shown = try await onATerminal(["build", "--now", "2026-11-22"], in: site.folder)
         for stage in ["reading data", "scanning content", "loading templates", "rendering pages [", "] 40/40", "writing files", "publishing"] {
             #expect(shown.contains(stage), "\(stage) is missing from: \(shown.debugDescription)")
         }
         // The bar is cleared (erase line, carriage return) before the summary line.
         #expect(shown.contains("\u{1B}[2K\rBuilt 40 pages"))
 
-        let quiet = try onATerminal(["build", "--quiet", "--now", "2026-11-22"], in: site.folder)
+        let quiet = try await onATerminal(["build", "--quiet", "--now", "2026-11-22"], in: site.folder)
         #expect(!quiet.contains("rendering pages"))
         #expect(!quiet.contains("Built"))
     }
 
-    @Test func noBarWhenStderrIsNotATerminal() throws {
+    @Test func noBarWhenStderrIsNotATerminal() async throws {
         let site = try TestSite(Self.site)
         defer { site.remove() }
-        let run = try CommandTests().run(["build", "--now", "2026-11-22"], in: site.folder)
+        let run = try await CommandTests().run(["build", "--now", "2026-11-22"], in: site.folder)
         #expect(run.status == 0)
         #expect(run.stderr == "Built 40 pages, 0 static files into \(site.output.path)\n")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import SiteBuilder
 
@@ -7,26 +8,23 @@ import Testing
 @Suite struct SourcesTests {
     /// `python3 -m http.server` serving `folder` on 127.0.0.1; stopped by `stop()`.
     final class StaticServer {
-        let process = Process()
+        let child: ChildProcess
         let port: Int
 
-        init(serving folder: URL) throws {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-u", "-m", "http.server", "--bind", "127.0.0.1", "--directory", folder.path, "0"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // "Serving HTTP on 127.0.0.1 port 40123 (http://127.0.0.1:40123/) ..."
-            var text = ""
-            while !text.contains("\n") {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                text += String(decoding: chunk, as: UTF8.self)
+        init(serving folder: URL) async throws {
+            child = try ChildProcess(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["python3", "-u", "-m", "http.server", "--bind", "127.0.0.1", "--directory", folder.path, "0"],
+                in: folder)
+            // "Serving HTTP on 127.0.0.1 port 40123 (http://127.0.0.1:40123/) ...", looked for in
+            // what has been read so far, so that no thread of the concurrency pool waits for it.
+            while !child.output.contains("\n"), !child.finished {
+                try await Task.sleep(for: .milliseconds(10))
             }
+            let text = child.output
             guard let range = text.range(of: #"port (\d+)"#, options: .regularExpression),
                   let port = Int(text[range].dropFirst(5)) else {
-                kill(process.processIdentifier, SIGKILL)
+                kill(child.process.processIdentifier, SIGKILL)
                 throw BuildError(.source, "the test HTTP server did not start: \(text)")
             }
             self.port = port
@@ -35,11 +33,11 @@ import Testing
         func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
         /// SIGKILL: a child started from a test thread inherits its blocked signals, SIGTERM
-        /// among them, and would never see a `terminate()`.
+        /// among them, and would never see a `terminate()`. Nothing waits for the end: the
+        /// server is never asked again, and Foundation reaps it.
         func stop() {
-            guard process.isRunning else { return }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            guard child.process.isRunning else { return }
+            kill(child.process.processIdentifier, SIGKILL)
         }
     }
 
@@ -89,15 +87,15 @@ import Testing
             """)
     }
 
-    @Test func fileAndURLSourcesOfBothKindsAreDecoded() throws {
+    @Test func fileAndURLSourcesOfBothKindsAreDecoded() async throws {
         let served = try TestSite("-- people.json --\n\(Self.remotePeople)\n-- scenarios.json --\n\(Self.remoteScenarios)")
         defer { served.remove() }
-        let server = try StaticServer(serving: served.folder)
+        let server = try await StaticServer(serving: served.folder)
         defer { server.stop() }
         let site = try makeSite(server: server)
         defer { site.remove() }
 
-        let summary = try site.build()
+        let summary = try await offThePool { try site.build() }
         // The record with a bad date of birth is kept (its pages say "n/a"), with a warning.
         #expect(summary.people == 3)
         #expect(summary.scenarios == 2)
@@ -117,26 +115,26 @@ import Testing
         }
     }
 
-    @Test func whenTheServerFailsTheCachedCopyIsUsedWithAWarning() throws {
+    @Test func whenTheServerFailsTheCachedCopyIsUsedWithAWarning() async throws {
         let served = try TestSite("-- people.json --\n\(Self.remotePeople)\n-- scenarios.json --\n\(Self.remoteScenarios)")
         defer { served.remove() }
-        let server = try StaticServer(serving: served.folder)
+        let server = try await StaticServer(serving: served.folder)
         let site = try makeSite(server: server, people: Self.cleanPeople)
         defer { site.remove() }
-        try site.build()
+        _ = try await offThePool { try site.build() }
 
         // The API now answers with an error object: not data, so the cache is used.
         try served.write(#"{"error": "Uh oh, something has gone wrong."}"#, to: "people.json")
         // http.server answers If-Modified-Since by the file's time, to the second.
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: served.folder.appendingPathComponent("people.json").path)
-        let summary = try site.build()
+        let summary = try await offThePool { try site.build() }
         #expect(summary.people == 3)
         #expect(summary.warnings.contains { $0.hasPrefix(server.url("people.json")) && $0.contains("using the cached copy") })
 
         // --strict refuses the stale copy: exit 3.
         var strict = site.options()
         strict.strict = true
-        #expect { try Site.build(strict) } throws: { error in (error as? BuildError)?.exitCode == 3 }
+        await #expect { try await offThePool { [strict] in try Site.build(strict) } } throws: { error in (error as? BuildError)?.exitCode == 3 }
 
         // The server is gone: --offline builds from the cache without touching the network.
         server.stop()
@@ -145,14 +143,14 @@ import Testing
         #expect(try Site.build(offline).people == 3)
     }
 
-    @Test func aURLWithNoCachedCopyThatFailsIsExitThree() throws {
+    @Test func aURLWithNoCachedCopyThatFailsIsExitThree() async throws {
         let served = try TestSite("-- scenarios.json --\n\(Self.remoteScenarios)")
         defer { served.remove() }
-        let server = try StaticServer(serving: served.folder)
+        let server = try await StaticServer(serving: served.folder)
         defer { server.stop() }
         let site = try makeSite(server: server)
         defer { site.remove() }
-        #expect { try site.build() } throws: { error in
+        await #expect { try await offThePool { try site.build() } } throws: { error in
             let error = error as? BuildError
             return error?.exitCode == 3 && error?.location == server.url("people.json") && error?.message.contains("no cached copy") == true
         }

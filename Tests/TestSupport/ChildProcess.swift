@@ -8,10 +8,12 @@ public final class ChildProcess: @unchecked Sendable {
     private let stdout: PipeDrain
     private let stderr: PipeDrain
 
-    public init(_ executable: URL, _ arguments: [String], in folder: URL) throws {
+    /// `input` becomes the program's stdin; without it the program shares the test process's.
+    public init(_ executable: URL, _ arguments: [String], in folder: URL, input: FileHandle? = nil) throws {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = folder
+        if let input { process.standardInput = input }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

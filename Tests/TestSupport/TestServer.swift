@@ -6,6 +6,10 @@ import FoundationNetworking
 
 /// The loopback HTTP server of `Server/test_server.py`, started once for the whole test run.
 /// It exits when its stdin closes, that is when the test process ends.
+///
+/// The first use of `shared` blocks its thread until the server prints its port (a fraction of
+/// a second, once per test run): a lazy static cannot await, and an async one would change
+/// every test that uses the server.
 public final class TestServer: @unchecked Sendable {
     public static let shared: TestServer = {
         do {
@@ -59,15 +63,22 @@ public final class TestServer: @unchecked Sendable {
     }
 
     /// Sets how `/data/<key>` behaves from now on.
-    public func setMode(_ mode: String, for key: String) throws {
-        _ = try URLSessionFetcher().fetch(FetchRequest(url: url("/control/\(key)/\(mode)"), timeoutSeconds: 5))
+    public func setMode(_ mode: String, for key: String) async throws {
+        _ = try await fetch("/control/\(key)/\(mode)")
     }
 
     /// How often `/data/<key>` (or `/flaky/<key>/…`) was asked, and the headers of the last request.
-    public func requests(for key: String) throws -> (count: Int, headers: [String: String]) {
-        let response = try URLSessionFetcher().fetch(FetchRequest(url: url("/requests/\(key)"), timeoutSeconds: 5))
+    public func requests(for key: String) async throws -> (count: Int, headers: [String: String]) {
+        let response = try await fetch("/requests/\(key)")
         struct Requests: Decodable { var count: Int; var headers: [String: String] }
         let requests = try JSONDecoder().decode(Requests.self, from: response.body)
         return (requests.count, requests.headers)
+    }
+
+    /// A GET of `path` on a thread of its own: `URLSessionFetcher` waits for the answer on a
+    /// semaphore, which must not hold one of the concurrency pool's few threads.
+    private func fetch(_ path: String) async throws -> FetchResponse {
+        let request = FetchRequest(url: url(path), timeoutSeconds: 5)
+        return try await offThePool { try URLSessionFetcher().fetch(request) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import SiteBuilder
 
@@ -55,9 +56,9 @@ struct HostileRun {
 extension HostileCase {
     static let now = "2026-11-22T08:00:00Z"
 
-    func run(in site: URL) throws -> HostileRun {
+    func run(in site: URL) async throws -> HostileRun {
         switch runner {
-        case .binary: return try runBinary(in: site)
+        case .binary: return try await runBinary(in: site)
         case .library: return try runLibrary(in: site)
         }
     }
@@ -74,21 +75,15 @@ extension HostileCase {
         }
     }
 
-    private func runBinary(in site: URL) throws -> HostileRun {
-        let process = Process()
-        process.executableURL = CommandTests.binary
-        process.arguments = ["build", "--quiet", "--now", Self.now] + arguments
-        process.currentDirectoryURL = site
-        let err = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+    /// Waits for the binary without holding a thread of the concurrency pool.
+    private func runBinary(in site: URL) async throws -> HostileRun {
+        let build = try ChildProcess(CommandTests.binary, ["build", "--quiet", "--now", Self.now] + arguments, in: site)
+        let (_, _, stderr) = try await build.finish()
+        let process = build.process
         // A crash (stack overflow, trap, signal) is never an acceptable outcome.
         try #require(process.terminationReason == .exit, "ttsite was killed by signal \(process.terminationStatus)")
         var run = HostileRun(exitCode: process.terminationStatus, error: nil, warnings: [], otherOutput: [])
-        for line in String(decoding: stderr, as: UTF8.self).split(separator: "\n") {
+        for line in stderr.split(separator: "\n") {
             if line.hasPrefix("ttsite: error: ") {
                 run.error = String(line.dropFirst("ttsite: error: ".count))
             } else if line.hasPrefix("ttsite: warning: ") {

@@ -13,15 +13,15 @@ import Testing
 ///   counter script, no `on*=` attribute, no `javascript:` URL, no raw hostile markup.
 @Suite struct HostileInputTests {
     @Test(arguments: HostileCorpus.cases)
-    func hostileInput(_ hostile: HostileCase) throws {
+    func hostileInput(_ hostile: HostileCase) async throws {
         if let knownIssue = hostile.knownIssue {
-            withKnownIssue(Comment(rawValue: knownIssue)) { try check(hostile) }
+            await withKnownIssue(Comment(rawValue: knownIssue)) { try await check(hostile) }
         } else {
-            try check(hostile)
+            try await check(hostile)
         }
     }
 
-    private func check(_ hostile: HostileCase) throws {
+    private func check(_ hostile: HostileCase) async throws {
         let root = try HostileSite.make()
         defer { try? FileManager.default.removeItem(at: root) }
         let site = root.appendingPathComponent("site")
@@ -33,7 +33,7 @@ import Testing
         }
         try hostile.prepare?(site)
         let before = try FolderSnapshot(of: root)
-        let run = try hostile.run(in: site)
+        let run = try await hostile.run(in: site)
         let after = try FolderSnapshot(of: root)
         let shown = "exit \(run.exitCode), error: \(run.error ?? "none"), warnings: \(run.warnings.map { String($0.prefix(300)) })"
 
@@ -66,7 +66,7 @@ import Testing
                 #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path), "\(path) was published")
             }
         }
-        #expect(try InjectionScan.findings(in: output) == [])
+        #expect(try await InjectionScan.findings(in: output) == [])
         let published = try FolderSnapshot(of: output).entries
         #expect(published.filter { if case .link = $0.value { true } else { false } }.keys.sorted() == [], "the output holds symlinks")
         // Page names are [a-z0-9-]; assets and fixed files add dots and capitals at most.

@@ -2,21 +2,33 @@ import Foundation
 
 /// A small tmpfs mounted for one test: a disk that fills up, or that can be made read-only.
 /// Needs root (CI runs as root); elsewhere the tests that need one are skipped, and say why.
+///
+/// Mounted with the mount(2) system call, not the `mount` program: a test would have to wait
+/// for the program (off the concurrency pool, so asynchronously, which a `defer` cannot do);
+/// the call returns at once.
 final class ScratchDisk {
     let folder: URL
 
     init(megabytes: Int) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("ttsite-disk-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Self.run("mount", "-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", folder.path)
+        #if os(Linux)
+        try Self.check(mount("tmpfs", folder.path, "tmpfs", 0, "size=\(megabytes)m"), "mount a tmpfs on \(folder.path)")
+        #else
+        throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "tmpfs scratch disks are Linux only"])
+        #endif
     }
 
     func makeReadOnly() throws {
-        try Self.run("mount", "-o", "remount,ro", folder.path)
+        #if os(Linux)
+        try Self.check(mount("tmpfs", folder.path, nil, UInt(MS_REMOUNT | MS_RDONLY), nil), "remount \(folder.path) read-only")
+        #endif
     }
 
     func remove() {
-        try? Self.run("umount", folder.path)
+        #if os(Linux)
+        umount(folder.path)
+        #endif
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -40,16 +52,10 @@ final class ScratchDisk {
         return true
     }
 
-    private static func run(_ arguments: String...) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "`\(arguments.joined(separator: " "))` exited \(process.terminationStatus)"])
+    /// Throws, naming what failed and why, when a system call returned -1.
+    private static func check(_ result: Int32, _ what: String) throws {
+        guard result == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot \(what): \(String(cString: strerror(errno)))"])
         }
     }
 }

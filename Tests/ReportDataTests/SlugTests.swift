@@ -54,6 +54,9 @@ import Testing
     @Test func hashesAreStableAndFixedLength() {
         #expect(StableHash.hex([]) == "cbf29ce484222325")          // FNV-1a 64 offset basis
         #expect(StableHash.hex(["a"]) == "af63dc4c8601ec8c")        // published FNV-1a 64 test vector
+        #expect(StableHash.hex(of: Array("a".utf8)) == "af63dc4c8601ec8c")
+        #expect(StableHash.hex(of: [UInt8]()) == "cbf29ce484222325")
+        #expect(StableHash.hex(of: Array("foobar".utf8)) == "85944171f73967e8")   // published FNV-1a 64 test vector
         #expect(StableHash.hex(["ab", "c"]) != StableHash.hex(["a", "bc"]))
         #expect(Slug.hashed("person", ["a"]) == "person-af63dc4c8601ec8c")
     }

@@ -122,6 +122,6 @@ struct PeopleViews {
 
     /// One of twelve avatar colours, the same for a person on every build (FNV-1a of the id).
     static func colourIndex(of id: String) -> Int {
-        Int(ContentHash.value(of: Array(id.utf8)) % 12)
+        Int(StableHash.value(of: id.utf8) % 12)
     }
 }

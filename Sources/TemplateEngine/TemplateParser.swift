@@ -47,7 +47,7 @@ struct TemplateParser {
     private mutating func parseNodes(inParentBody: Bool) throws -> ([Node], Closing?) {
         var nodes: [Node] = []
         func emit(_ text: [UInt8]) {
-            if !text.isEmpty && !inParentBody { nodes.append(.text(text)) }
+            if !text.isEmpty && !inParentBody { Self.appendText(text, to: &nodes) }
         }
         while position < bytes.count {
             let textStart = position
@@ -57,7 +57,7 @@ struct TemplateParser {
                 let text = pending + bytes[textStart..<position]
                 pending = []
                 emit(text)
-                if position <= bytes.count, position > textStart, bytes[position - 1] == UInt8(ascii: "\n") {
+                if position > textStart, bytes[position - 1] == UInt8(ascii: "\n") {
                     line += 1
                     lineIsBlank = true
                     readLineStart()
@@ -79,6 +79,19 @@ struct TemplateParser {
         return (nodes, nil)
     }
 
+    /// Text joins the text node before it: the lines of a template are read one by one, but a
+    /// page renders faster from one node per run of text.
+    private static func appendText(_ text: [UInt8], to nodes: inout [Node]) {
+        if case .text(var previous)? = nodes.last {
+            // Taken out first, so that the bytes are appended in place, not copied each line.
+            nodes.removeLast()
+            previous += text
+            nodes.append(.text(previous))
+        } else {
+            nodes.append(.text(text))
+        }
+    }
+
     /// Adds the node of `tag` (and for a section everything up to its closing tag) to `nodes`;
     /// returns the closing tag when `tag` is one.
     private mutating func handle(_ tag: Tag, into nodes: inout [Node], inParentBody: Bool) throws -> Closing? {
@@ -97,7 +110,7 @@ struct TemplateParser {
             let keepsLineBlank = tag.kind == .parent || (tag.kind == .close && (inParentBody || closeInParentBody))
                 || (tag.kind == .block && inParentBody)
             if !keepsLineBlank { lineIsBlank = false }
-            if !pending.isEmpty && !inParentBody { nodes.append(.text(pending)) }
+            if !pending.isEmpty && !inParentBody { Self.appendText(pending, to: &nodes) }
             pending = []
         }
 

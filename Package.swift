@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "ValueTransformers", targets: ["ValueTransformers"]),
         .library(name: "IntervalText", targets: ["IntervalText"]),
         .library(name: "Counting", targets: ["Counting"]),
+        .library(name: "CivilTime", targets: ["CivilTime"]),
+        .library(name: "TextFormatting", targets: ["TextFormatting"]),
         .library(name: "TemplateEngine", targets: ["TemplateEngine"]),
         .library(name: "ReportData", targets: ["ReportData"]),
         .library(name: "DataSources", targets: ["DataSources"]),
@@ -33,21 +35,28 @@ let package = Package(
         ),
         // The one system call Swift's Glibc module lacks: swapping two folders atomically.
         .target(name: "CFileSystem"),
+        // Numbers written for a language, printf's fixed-point digits, placeholders filled in:
+        // the text kernel under the seed libraries. Knows nothing about sites.
+        .target(name: "TextFormatting"),
+        // Civil time: calendar dates, days since 1970, the wall clock of a time zone with its
+        // daylight-saving rule, birthdays, and the ISO 8601 and iCalendar date texts.
+        // Knows nothing about sites.
+        .target(name: "CivilTime", dependencies: ["TextFormatting"]),
         // Markdown → HTML through libcmark. Knows nothing about sites.
         .target(name: "Markdown", dependencies: ["CCmark"]),
         // Raw values → typed values (the RKValueTransformers seed). Knows nothing about sites.
         .target(
             name: "ValueTransformers",
-            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
+            dependencies: ["CivilTime", "TextFormatting", .product(name: "OrderedCollections", package: "swift-collections")]
         ),
         // Time spans in words (the NKTimeIntervalTextTransformation seed). Knows nothing about sites.
-        .target(name: "IntervalText"),
+        .target(name: "IntervalText", dependencies: ["CivilTime", "TextFormatting"]),
         // Mustache templates parsed once into a tree and rendered into bytes. Knows nothing about sites.
         .target(name: "TemplateEngine"),
         // Counting animations' easing curves (the ACLabelCounting seed). Knows nothing about sites.
-        .target(name: "Counting"),
+        .target(name: "Counting", dependencies: ["TextFormatting"]),
         // People and scenarios: typed models decoded from randomuser.me and TimeTranslator JSON.
-        .target(name: "ReportData", dependencies: ["ValueTransformers", "IntervalText"]),
+        .target(name: "ReportData", dependencies: ["ValueTransformers", "CivilTime"]),
         // Reading and fetching source documents: files, HTTP with retries, a cache of the last good copy.
         .target(name: "DataSources"),
         // The site pipeline: config → content → render → write.
@@ -55,6 +64,8 @@ let package = Package(
             name: "SiteBuilder",
             dependencies: [
                 "Markdown",
+                "CivilTime",
+                "TextFormatting",
                 "IntervalText",
                 "ValueTransformers",
                 "DataSources",
@@ -97,24 +108,26 @@ let package = Package(
             path: "Benchmarks/TemplateBenchmark"
         ),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
-        .testTarget(name: "ValueTransformersTests", dependencies: ["ValueTransformers"], exclude: ["Oracle"]),
-        .testTarget(name: "IntervalTextTests", dependencies: ["IntervalText"], exclude: ["Oracle"]),
-        .testTarget(name: "CountingTests", dependencies: ["Counting"]),
+        .testTarget(name: "ValueTransformersTests", dependencies: ["ValueTransformers", "CivilTime"], exclude: ["Oracle"]),
+        .testTarget(name: "IntervalTextTests", dependencies: ["IntervalText", "CivilTime", "TextFormatting", "TestSupport"], exclude: ["Oracle"]),
+        .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime", "TestSupport"]),
+        .testTarget(name: "TextFormattingTests", dependencies: ["TextFormatting"]),
+        .testTarget(name: "CountingTests", dependencies: ["Counting", "TextFormatting"]),
         // The official Mustache spec suites, and swift-mustache as an oracle for the built-in templates.
         .testTarget(
             name: "TemplateEngineTests",
             dependencies: ["TemplateEngine", .product(name: "Mustache", package: "swift-mustache")],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "ReportDataTests", dependencies: ["ReportData"], exclude: ["Fixtures"]),
+        .testTarget(name: "ReportDataTests", dependencies: ["ReportData", "CivilTime"], exclude: ["Fixtures"]),
         // What several test targets share: the ttsite binary, and the loopback HTTP server that
         // misbehaves on demand.
-        .target(name: "TestSupport", dependencies: ["DataSources"], path: "Tests/TestSupport", exclude: ["Server"]),
+        .target(name: "TestSupport", dependencies: ["DataSources", "CivilTime"], path: "Tests/TestSupport", exclude: ["Server"]),
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "TestSupport"]),
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: [
-                "SiteBuilder", "TTSiteCommand", "TestSupport", "TemplateEngine",
+                "SiteBuilder", "TTSiteCommand", "TestSupport", "TemplateEngine", "CivilTime", "TextFormatting",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             exclude: ["Fixtures"]

@@ -1,3 +1,4 @@
+import TextFormatting
 import Foundation
 
 /// One animated number on a page: it counts from `from` to `to` in `duration` seconds
@@ -60,7 +61,7 @@ public struct Counter: Hashable, Sendable {
     /// As `text(for:locale:)`, for a BCP 47 language tag such as "de" or "uk-UA".
     public func text(for value: Double, language: String) -> String {
         let number = NumberSymbols(language: language).string(for: value, fractionDigits: kind.fractionDigits)
-        return format.replacingOccurrences(of: Self.placeholder, with: number)
+        return format.replacingEvery(Self.placeholder, with: number)
     }
 
     /// The text of `to`: what the HTML holds and what the page shows when the counter stops.

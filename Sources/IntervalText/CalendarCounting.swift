@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// Calendar-aware counts between two instants on the wall clock of a time zone.

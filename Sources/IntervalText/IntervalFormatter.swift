@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// Interval text ready to use: a language's configuration and a way of counting.

@@ -1,3 +1,4 @@
+import TextFormatting
 import Foundation
 
 /// The seed's configuration: a zero placeholder, past and future formats with the keys
@@ -33,20 +34,20 @@ public struct IntervalTextConfiguration: Sendable {
     /// How counts are rounded before the rule sees them. Default: truncate (the seed).
     public var rounding: Rounding
     /// How the number is written.
-    public var numberFormat: NumberFormat
+    public var numberSymbols: NumberSymbols
 
     public init(
         zeroTimeIntervalPlaceholder: String = "",
         pastFormat: String = IntervalTextConfiguration.numberValueKey,
         futureFormat: String = IntervalTextConfiguration.numberValueKey,
         rounding: Rounding = .truncate,
-        numberFormat: NumberFormat = NumberFormat()
+        numberSymbols: NumberSymbols = NumberSymbols()
     ) {
         self.zeroTimeIntervalPlaceholder = zeroTimeIntervalPlaceholder
         self.pastFormat = pastFormat
         self.futureFormat = futureFormat
         self.rounding = rounding
-        self.numberFormat = numberFormat
+        self.numberSymbols = numberSymbols
     }
 
     /// The rule of `component`.
@@ -110,7 +111,7 @@ public struct IntervalTextConfiguration: Sendable {
         if value == 0 { return zeroTimeIntervalPlaceholder }
         guard let rule, let (word, showsNumber) = rule(value) else { return nil }
         let format = value > 0 ? pastFormat : futureFormat
-        return Self.fill(format, number: showsNumber ? numberFormat.string(for: value) : nil, word: word)
+        return Self.fill(format, number: showsNumber ? numberSymbols.magnitudeString(for: value) : nil, word: word)
     }
 
     /// `value` (signed, positive = past) of exactly `component`, rounded with `rounding`;

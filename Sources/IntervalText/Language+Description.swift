@@ -1,3 +1,4 @@
+import TextFormatting
 import Foundation
 
 extension Language {
@@ -43,7 +44,7 @@ extension Language {
         }
         let template = Language(
             code: code, pluralRules: pluralRules,
-            numberFormat: NumberFormat(),
+            numberSymbols: NumberSymbols(),
             past: Phrase(try required(description.past, "past")),
             future: Phrase(try required(description.future, "future")),
             zero: zero, today: description.today ?? zero, words: [:]
@@ -68,8 +69,8 @@ extension Language {
         if let zero = description.zero { language.zero = zero }
         if let today = description.today { language.today = today }
         if let numberForOne = description.numberForOne { language.showsNumberForOne = numberForOne }
-        if let separator = description.decimalSeparator { language.numberFormat.decimalSeparator = separator }
-        if let separator = description.groupingSeparator { language.numberFormat.groupingSeparator = separator }
+        if let separator = description.decimalSeparator { language.numberSymbols.decimalSeparator = separator }
+        if let separator = description.groupingSeparator { language.numberSymbols.groupingSeparator = separator }
         var tables = description.cases
         if !description.words.isEmpty { tables[.nominative] = description.words }
         for (grammaticalCase, table) in tables {

@@ -1,3 +1,4 @@
+import TextFormatting
 import Foundation
 
 extension Language {
@@ -6,7 +7,7 @@ extension Language {
     public static let english = Language(
         code: "en",
         pluralRules: .oneOther,
-        numberFormat: NumberFormat(decimalSeparator: ".", groupingSeparator: ",", minimumDigitsToGroup: 4),
+        numberSymbols: .english,
         past: Phrase("<VALUE> <TIME_COMPONENT> ago"),
         future: Phrase("in <VALUE> <TIME_COMPONENT>"),
         zero: "now",

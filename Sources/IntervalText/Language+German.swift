@@ -1,3 +1,4 @@
+import TextFormatting
 import Foundation
 
 extension Language {
@@ -7,7 +8,7 @@ extension Language {
     public static let german = Language(
         code: "de",
         pluralRules: .oneOther,
-        numberFormat: NumberFormat(decimalSeparator: ",", groupingSeparator: ".", minimumDigitsToGroup: 4),
+        numberSymbols: .german,
         past: Phrase("vor <VALUE> <TIME_COMPONENT>", case: .dative),
         future: Phrase("in <VALUE> <TIME_COMPONENT>", case: .dative),
         zero: "jetzt",

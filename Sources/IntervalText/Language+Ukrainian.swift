@@ -1,3 +1,4 @@
+import TextFormatting
 import Foundation
 
 extension Language {
@@ -8,7 +9,7 @@ extension Language {
     public static let ukrainian = Language(
         code: "uk",
         pluralRules: .eastSlavic,
-        numberFormat: NumberFormat(decimalSeparator: ",", groupingSeparator: "\u{00A0}", minimumDigitsToGroup: 4),
+        numberSymbols: .spaceComma,
         past: Phrase("<VALUE> <TIME_COMPONENT> тому", case: .accusative),
         future: Phrase("через <VALUE> <TIME_COMPONENT>", case: .accusative),
         zero: "зараз",

@@ -1,3 +1,4 @@
+import TextFormatting
 import Foundation
 
 /// Everything needed to speak about intervals in one language: its plural rule, how it
@@ -8,7 +9,7 @@ public struct Language: Sendable {
     /// A language code such as "en" or "de".
     public var code: String
     public var pluralRules: PluralRules
-    public var numberFormat: NumberFormat
+    public var numberSymbols: NumberSymbols
     /// For a date before the reference: "<VALUE> <TIME_COMPONENT> ago".
     public var past: Phrase
     /// For a date after the reference: "in <VALUE> <TIME_COMPONENT>".
@@ -26,13 +27,13 @@ public struct Language: Sendable {
     public var words: [GrammaticalCase: [TimeComponent: WordForms]]
 
     public init(
-        code: String, pluralRules: PluralRules, numberFormat: NumberFormat,
+        code: String, pluralRules: PluralRules, numberSymbols: NumberSymbols,
         past: Phrase, future: Phrase, zero: String, today: String,
         showsNumberForOne: Bool = true, words: [GrammaticalCase: [TimeComponent: WordForms]]
     ) {
         self.code = code
         self.pluralRules = pluralRules
-        self.numberFormat = numberFormat
+        self.numberSymbols = numberSymbols
         self.past = past
         self.future = future
         self.zero = zero
@@ -80,7 +81,7 @@ public struct Language: Sendable {
         var configuration = IntervalTextConfiguration(
             zeroTimeIntervalPlaceholder: zero ?? self.zero,
             pastFormat: past.format, futureFormat: future.format,
-            rounding: rounding, numberFormat: numberFormat
+            rounding: rounding, numberSymbols: numberSymbols
         )
         for component in TimeComponent.allCases {
             configuration[component] = Declension(
@@ -98,6 +99,6 @@ public struct Language: Sendable {
         let forms = words[.nominative]?[component]
         let category = pluralRules.category(for: value)
         guard let word = forms?.forms[category] ?? forms?.forms[.other] else { return nil }
-        return numberFormat.string(for: value) + " " + word
+        return numberSymbols.magnitudeString(for: value) + " " + word
     }
 }

@@ -1,3 +1,4 @@
+import TextFormatting
 import Foundation
 
 /// A CLDR plural category (https://cldr.unicode.org/index/cldr-spec/plural-rules).
@@ -32,7 +33,7 @@ public struct PluralOperands: Hashable, Sendable {
 
     /// Operands of a number as ttsite writes it (at most 6 decimals, no trailing zeros).
     public init(_ value: Double) {
-        let digits = NumberFormat.digits(of: value)
+        let digits = NumberSymbols.digits(of: value)
         self.init(integerDigits: digits.integer, fractionDigits: digits.fraction)
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import IntervalText
+import CivilTime
 import ValueTransformers
 
 /// Reads people from randomuser.me JSON of every API version found in the wild:
@@ -72,16 +72,12 @@ public struct PeopleDecoder: Sendable {
         let dob = fields["dob"]
         let isObject = if case .object = dob.value { true } else { false }
         let dateNode = isObject ? dob["date"] : dob
-        var birthDate: IntervalText.CalendarDate?
+        var birthDate: CalendarDate?
         if dateNode.isPresent {
-            if let written = dateNode.writtenDate(using: dates) {
-                let day = written.calendarDate
-                birthDate = IntervalText.CalendarDate(year: day.year, month: day.month, day: day.day)
-            }
+            birthDate = dateNode.writtenDate(using: dates)?.calendarDate
         } else {
             dateNode.report("the date of birth is missing; pages show \"n/a\"")
         }
-        let sourceAge = isObject ? dob["age"].int() : nil
 
         guard !(first.isEmpty && last.isEmpty && birthDate == nil) else {
             record.report("the person has neither a name nor a date of birth; the record is left out")
@@ -98,7 +94,7 @@ public struct PeopleDecoder: Sendable {
         let nationality = trimmed(fields["nat"].isPresent ? fields["nat"].string() : fields["nationality"].string()).uppercased()
         return Person(
             id: id, slug: slug, title: title, first: first, last: last, birthDate: birthDate,
-            sourceAge: sourceAge, picture: picture(fields["picture"]),
+            picture: picture(fields["picture"]),
             nationality: nationality.isEmpty ? nil : nationality,
             origin: RecordOrigin(source: source, path: record.path.description)
         )

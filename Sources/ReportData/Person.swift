@@ -1,5 +1,5 @@
 import Foundation
-import IntervalText
+import CivilTime
 
 /// A person from a randomuser.me document, with only the fields a report may show.
 ///
@@ -22,9 +22,7 @@ public struct Person: Sendable, Hashable {
     public let initials: String
     /// The calendar date as written in the source, never shifted through a time zone; nil
     /// when missing or unreadable (pages show "n/a").
-    public let birthDate: IntervalText.CalendarDate?
-    /// `dob.age` as the source gave it: the age when the document was made, not today's.
-    public let sourceAge: Int?
+    public let birthDate: CalendarDate?
     /// Picture URLs (http and https only); nil when the source had none.
     public let picture: Picture?
     /// `nat` (`nationality` in the old shape), e.g. "US"; nil when missing.
@@ -34,7 +32,7 @@ public struct Person: Sendable, Hashable {
 
     public init(
         id: String, slug: String, title: String = "", first: String = "", last: String = "",
-        birthDate: IntervalText.CalendarDate? = nil, sourceAge: Int? = nil, picture: Picture? = nil,
+        birthDate: CalendarDate? = nil, picture: Picture? = nil,
         nationality: String? = nil, origin: RecordOrigin = RecordOrigin(source: "", path: "")
     ) {
         self.id = id
@@ -45,7 +43,6 @@ public struct Person: Sendable, Hashable {
         self.fullName = Self.fullName(first: first, last: last)
         self.initials = Self.initials(of: fullName)
         self.birthDate = birthDate
-        self.sourceAge = sourceAge
         self.picture = picture
         self.nationality = nationality
         self.origin = origin

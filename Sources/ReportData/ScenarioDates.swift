@@ -1,5 +1,5 @@
 import Foundation
-import IntervalText
+import CivilTime
 import ValueTransformers
 
 /// Reads the start and end of date-unit scenarios and events: the date transformers of
@@ -34,14 +34,13 @@ struct ScenarioDates: Sendable {
             return nil
         }
         let year = sign == "-" ? -magnitude : magnitude
-        let standIn = IntervalText.CalendarDate.isLeapYear(year) ? 2000 : 2001
+        let standIn = CalendarDate.isLeapYear(year) ? 2000 : 2001
         guard let written = try? iso.parse(String(standIn) + rest.dropFirst(digits.count)),
-              let day = IntervalText.CalendarDate(year: year, month: written.calendarDate.month, day: written.calendarDate.day)
+              let moved = WrittenDate(
+                  year: year, month: written.calendarDate.month, day: written.calendarDate.day,
+                  hour: written.hour, minute: written.minute, second: written.second,
+                  nanosecond: written.nanosecond, utcOffset: written.utcOffset, hasTime: written.hasTime)
         else { return nil }
-        let local = Double(day.daysSince1970 * 86_400 + written.hour * 3600 + written.minute * 60 + written.second)
-            + Double(written.nanosecond) / 1e9
-        if let offset = written.utcOffset { return Date(timeIntervalSince1970: local - Double(offset)) }
-        let guess = Date(timeIntervalSince1970: local - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local))))
-        return Date(timeIntervalSince1970: local - Double(timeZone.secondsFromGMT(for: guess)))
+        return moved.date(zoneless: .timeZone(timeZone))
     }
 }

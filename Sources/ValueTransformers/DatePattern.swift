@@ -1,4 +1,6 @@
+import CivilTime
 import Foundation
+import TextFormatting
 
 /// A date format given as a Unicode (UTS #35) pattern such as `dd.MM.yyyy`, `MM/dd/yyyy` or
 /// `yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ`, read and written by hand: strict, English names,
@@ -118,7 +120,7 @@ public struct DatePattern: DateTextParser {
         case "M":
             if count <= 2 { f.month = try number(&s, count, "month"); break }
             let word = s.word()
-            let names = count == 3 ? CivilCalendar.monthAbbreviations : CivilCalendar.monthNames
+            let names = count == 3 ? EnglishNames.monthAbbreviations : EnglishNames.monthNames
             guard let index = names.firstIndex(where: { $0.lowercased() == word }) else { throw DateTextError("expected a month name") }
             f.month = index + 1
         case "d": f.day = try number(&s, count, "day")
@@ -138,7 +140,7 @@ public struct DatePattern: DateTextParser {
             f.nanosecond = count >= 9 ? digits : digits * Int(pow(10, Double(9 - count)))
         case "E":
             let word = s.word()
-            let names = count == 4 ? CivilCalendar.weekdayNames : CivilCalendar.weekdayAbbreviations
+            let names = count == 4 ? EnglishNames.weekdayNames : EnglishNames.weekdayAbbreviations
             guard names.contains(where: { $0.lowercased() == word }) else { throw DateTextError("expected a weekday name") }
         default:
             f.utcOffset = try zone(&s, letter: letter, count: count)
@@ -173,14 +175,14 @@ public struct DatePattern: DateTextParser {
         let f = WrittenDate(utc: date)
         let day = f.calendarDate
         var text = ""
-        func pad(_ value: Int, _ count: Int) -> String { String(value).leftPadded(to: count) }
+        func pad(_ value: Int, _ count: Int) -> String { CFormat.padded(value, count) }
         for token in tokens {
             switch token {
             case .literal(let literal): text += literal
             case .field(let letter, let count):
                 switch letter {
                 case "y": text += count == 2 ? pad(day.year % 100, 2) : pad(day.year, count)
-                case "M": text += count <= 2 ? pad(day.month, count) : (count == 3 ? CivilCalendar.monthAbbreviations : CivilCalendar.monthNames)[day.month - 1]
+                case "M": text += count <= 2 ? pad(day.month, count) : (count == 3 ? EnglishNames.monthAbbreviations : EnglishNames.monthNames)[day.month - 1]
                 case "d": text += pad(day.day, count)
                 case "H": text += pad(f.hour, count)
                 case "h": text += pad(f.hour % 12 == 0 ? 12 : f.hour % 12, count)
@@ -188,7 +190,7 @@ public struct DatePattern: DateTextParser {
                 case "m": text += pad(f.minute, count)
                 case "s": text += pad(f.second, count)
                 case "S": text += String(pad(f.nanosecond, 9).prefix(count)).padding(toLength: count, withPad: "0", startingAt: 0)
-                case "E": text += (count == 4 ? CivilCalendar.weekdayNames : CivilCalendar.weekdayAbbreviations)[day.weekday]
+                case "E": text += (count == 4 ? EnglishNames.weekdayNames : EnglishNames.weekdayAbbreviations)[day.weekday]
                 case "X": text += "Z"
                 default: text += (letter == "Z" && count < 5) || (letter == "x" && count < 3) ? "+0000" : "+00:00"
                 }

@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// Reads dates written in one textual format into their fields, and writes dates in it.
@@ -20,7 +21,7 @@ public struct DateTextError: Error, Sendable, Equatable, CustomStringConvertible
 
     static func invalidDay(_ day: Int, month: Int, year: Int) -> DateTextError {
         guard (1...12).contains(month) else { return DateTextError("month \(month) does not exist") }
-        return DateTextError("\(CivilCalendar.monthNames[month - 1]) \(year) has no day \(day)")
+        return DateTextError("\(EnglishNames.monthNames[month - 1]) \(year) has no day \(day)")
     }
 
     /// The most precise reason why these fields do not make a date and time.

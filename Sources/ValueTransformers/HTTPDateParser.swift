@@ -1,4 +1,6 @@
+import CivilTime
 import Foundation
+import TextFormatting
 
 /// The three date formats of HTTP (RFC 9110 §5.6.7), read by hand, strictly, in English:
 ///
@@ -99,7 +101,7 @@ public struct HTTPDateParser: DateTextParser {
 
     private func weekday(_ s: inout DateScanner, full: Bool) throws(DateTextError) {
         let word = s.word()
-        let names = (full ? CivilCalendar.weekdayNames : CivilCalendar.weekdayAbbreviations).map { $0.lowercased() }
+        let names = (full ? EnglishNames.weekdayNames : EnglishNames.weekdayAbbreviations).map { $0.lowercased() }
         guard names.contains(word) else {
             throw DateTextError(word.isEmpty ? "expected a weekday name" : "\"\(word)\" is not a weekday name")
         }
@@ -107,7 +109,7 @@ public struct HTTPDateParser: DateTextParser {
 
     private func month(_ s: inout DateScanner) throws(DateTextError) -> Int {
         let word = s.word()
-        guard let index = CivilCalendar.monthAbbreviations.firstIndex(where: { $0.lowercased() == word }) else {
+        guard let index = EnglishNames.monthAbbreviations.firstIndex(where: { $0.lowercased() == word }) else {
             throw DateTextError(word.isEmpty ? "expected a month name" : "\"\(word)\" is not a month name")
         }
         return index + 1
@@ -156,18 +158,18 @@ public struct HTTPDateParser: DateTextParser {
     public func format(_ date: Date) -> String {
         let fields = WrittenDate(utc: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
         let day = fields.calendarDate
-        let time = [fields.hour, fields.minute, fields.second].map { String($0).leftPadded(to: 2) }.joined(separator: ":")
-        let month = CivilCalendar.monthAbbreviations[day.month - 1]
-        let year = String(day.year).leftPadded(to: 4)
-        let dayText = String(day.day).leftPadded(to: 2)
+        let time = [fields.hour, fields.minute, fields.second].map { CFormat.padded($0, 2) }.joined(separator: ":")
+        let month = EnglishNames.monthAbbreviations[day.month - 1]
+        let year = CFormat.padded(day.year, 4)
+        let dayText = CFormat.padded(day.day, 2)
         switch style {
         case .rfc1123:
-            return "\(CivilCalendar.weekdayAbbreviations[day.weekday]), \(dayText) \(month) \(year) \(time) GMT"
+            return "\(EnglishNames.weekdayAbbreviations[day.weekday]), \(dayText) \(month) \(year) \(time) GMT"
         case .rfc850:
-            return "\(CivilCalendar.weekdayNames[day.weekday]), \(dayText)-\(month)-\(year.suffix(2)) \(time) GMT"
+            return "\(EnglishNames.weekdayNames[day.weekday]), \(dayText)-\(month)-\(year.suffix(2)) \(time) GMT"
         case .asctime:
-            let spaced = String(day.day).leftPadded(to: 2, with: " ")
-            return "\(CivilCalendar.weekdayAbbreviations[day.weekday]) \(month) \(spaced) \(time) \(year)"
+            let spaced = day.day < 10 ? " \(day.day)" : String(day.day)
+            return "\(EnglishNames.weekdayAbbreviations[day.weekday]) \(month) \(spaced) \(time) \(year)"
         }
     }
 }

@@ -1,4 +1,6 @@
+import CivilTime
 import Foundation
+import TextFormatting
 
 /// A fast, strict ISO 8601 / RFC 3339 reader that never goes through `DateFormatter`.
 ///
@@ -90,15 +92,15 @@ public struct ISO8601DateParser: DateTextParser {
     public static func format(_ date: Date, utcOffset: Int = 0, fractionDigits: Int? = nil) -> String {
         let shifted = Date(timeIntervalSince1970: date.timeIntervalSince1970 + Double(utcOffset))
         let fields = WrittenDate(utc: shifted)
-        var text = fields.calendarDate.description + "T" + String(fields.hour).leftPadded(to: 2)
-            + ":" + String(fields.minute).leftPadded(to: 2) + ":" + String(fields.second).leftPadded(to: 2)
+        var text = fields.calendarDate.description + "T" + CFormat.padded(fields.hour, 2)
+            + ":" + CFormat.padded(fields.minute, 2) + ":" + CFormat.padded(fields.second, 2)
         let digits = fractionDigits ?? (fields.nanosecond / 1_000_000 == 0 ? 0 : 3)
         if digits > 0 {
-            let fraction = String(fields.nanosecond).leftPadded(to: 9).prefix(min(digits, 9))
+            let fraction = CFormat.padded(fields.nanosecond, 9).prefix(min(digits, 9))
             text += "." + fraction
         }
         if utcOffset == 0 { return text + "Z" }
         let minutes = abs(utcOffset) / 60
-        return text + (utcOffset < 0 ? "-" : "+") + String(minutes / 60).leftPadded(to: 2) + ":" + String(minutes % 60).leftPadded(to: 2)
+        return text + (utcOffset < 0 ? "-" : "+") + CFormat.padded(minutes / 60, 2) + ":" + CFormat.padded(minutes % 60, 2)
     }
 }

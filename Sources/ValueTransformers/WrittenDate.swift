@@ -1,44 +1,5 @@
+import CivilTime
 import Foundation
-
-/// A calendar date without a time or zone: the birth date "1990-02-28" as written.
-public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
-
-    /// Nil for dates that do not exist (February 30, month 13).
-    public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(month, year: year) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
-    }
-
-    /// The calendar date of `date` in `timeZone` (proleptic Gregorian).
-    public init(_ date: Date, in timeZone: TimeZone) {
-        let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
-        let (year, month, day) = CivilCalendar.date(days: Int((local / 86_400).rounded(.down)))
-        self.year = year
-        self.month = month
-        self.day = day
-    }
-
-    /// Days since 1970-01-01 (negative before).
-    public var daysSince1970: Int { CivilCalendar.days(year: year, month: month, day: day) }
-
-    /// 0 = Sunday … 6 = Saturday.
-    public var weekday: Int { CivilCalendar.weekday(days: daysSince1970) }
-
-    /// `1990-02-28` (ISO 8601).
-    public var description: String {
-        let yearText = year >= 0 && year < 10_000 ? String(year).leftPadded(to: 4) : String(year)
-        return "\(yearText)-\(String(month).leftPadded(to: 2))-\(String(day).leftPadded(to: 2))"
-    }
-
-    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-    }
-}
 
 /// What to do with a date written without a zone ("2013-04-23 16:29:05", "2013-04-23").
 public enum ZonelessDates: Sendable, Hashable {
@@ -91,18 +52,17 @@ public struct WrittenDate: Sendable, Hashable {
         if microseconds == 1_000_000 { seconds += 1; microseconds = 0 }
         let days = Int((seconds / 86_400).rounded(.down))
         let secondOfDay = Int(seconds) - days * 86_400
-        let (year, month, day) = CivilCalendar.date(days: days)
+        let day = CalendarDate(daysSince1970: days)
         self.init(
-            year: year, month: month, day: day,
+            year: day.year, month: day.month, day: day.day,
             hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60,
             nanosecond: microseconds * 1000, utcOffset: 0
         )!
     }
 
     /// Seconds since 1970 of these fields read as UTC, ignoring the offset.
-    var localSecondsSince1970: Double {
-        let days = calendarDate.daysSince1970
-        let whole = days * 86_400 + hour * 3600 + minute * 60 + second
+    public var localSecondsSince1970: Double {
+        let whole = calendarDate.daysSince1970 * 86_400 + hour * 3600 + minute * 60 + second
         return Double(whole) + Double(nanosecond) / 1e9
     }
 
@@ -111,18 +71,8 @@ public struct WrittenDate: Sendable, Hashable {
         let local = localSecondsSince1970
         if let utcOffset { return Date(timeIntervalSince1970: local - Double(utcOffset)) }
         switch zoneless {
-        case .utc:
-            return Date(timeIntervalSince1970: local)
-        case .timeZone(let zone):
-            // Two steps find the offset in force at that local time, also across DST changes.
-            let guess = Date(timeIntervalSince1970: local - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: local))))
-            return Date(timeIntervalSince1970: local - Double(zone.secondsFromGMT(for: guess)))
+        case .utc: return Date(timeIntervalSince1970: local)
+        case .timeZone(let zone): return WallClock.instant(localSeconds: local, in: zone)
         }
-    }
-}
-
-extension String {
-    func leftPadded(to width: Int, with pad: Character = "0") -> String {
-        count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }

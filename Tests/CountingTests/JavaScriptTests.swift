@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextFormatting
 import Counting
 
 /// counter.js, loaded in node, must draw the same curves, reach the same values and write

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+import CivilTime
 @testable import IntervalText
+import TestSupport
+import TextFormatting
 
 /// Fixed-length against calendar-aware counting: month ends, leap years, DST, rounding.
 struct CountingTests {

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+import CivilTime
 @testable import IntervalText
+import TestSupport
+import TextFormatting
 
 /// English, fixed-length counting, truncated: expected texts written by hand.
 struct EnglishTests {

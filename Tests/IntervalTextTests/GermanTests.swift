@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+import CivilTime
 @testable import IntervalText
+import TestSupport
+import TextFormatting
 
 /// German: dative after "vor" and "in", nominative standing alone. Written by hand.
 struct GermanTests {

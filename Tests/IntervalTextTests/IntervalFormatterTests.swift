@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+import CivilTime
 @testable import IntervalText
+import TestSupport
+import TextFormatting
 
 /// The façade as pages use it: "Launch: 55 years ago", "3 days after the start".
 struct IntervalFormatterTests {

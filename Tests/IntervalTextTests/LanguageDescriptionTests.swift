@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+import CivilTime
 @testable import IntervalText
+import TestSupport
+import TextFormatting
 
 /// Languages from `ttsite.yml`. The site layer decodes YAML with Yams; the same Decodable
 /// shape is exercised here through JSON.

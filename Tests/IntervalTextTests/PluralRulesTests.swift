@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+import CivilTime
 @testable import IntervalText
+import TestSupport
+import TextFormatting
 
 /// ttsite's plural rules against Babel's (see Oracle/generate_plural_oracle.py).
 struct PluralRulesTests {

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+import CivilTime
 @testable import IntervalText
+import TestSupport
+import TextFormatting
 
 /// Russian: one/few/many/other, accusative after "назад" and "через". Written by hand.
 struct RussianTests {

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+import CivilTime
 @testable import IntervalText
+import TestSupport
+import TextFormatting
 
 /// The seed's documented behaviours of `NKTextTimeIntervalConfiguration`.
 struct SeedBehaviourTests {

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+import CivilTime
 @testable import IntervalText
+import TestSupport
+import TextFormatting
 
 /// Ukrainian: one/few/many/other, accusative after "тому" and "через". Written by hand.
 struct UkrainianTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CivilTime
 @testable import SiteBuilder
 
 /// `people/birthdays.ics` of built sites. The expected calendar below was written by hand
@@ -210,7 +211,7 @@ import Testing
         ("2024-02-29T00:00:00.750Z", "20240229T000000Z"),
     ])
     func stampsAreUTC(_ instant: String, _ expected: String) {
-        #expect(BirthdayCalendar.utcDateTime(Instant.parse(instant)!) == expected)
+        #expect(CivilText.iCalendarUTC(Instant.parse(instant)!) == expected)
     }
 
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import Foundation
+import CivilTime
 import Testing
 @testable import ValueTransformers
 

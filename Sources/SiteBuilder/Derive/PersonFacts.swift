@@ -1,5 +1,5 @@
 import Foundation
-import IntervalText
+import CivilTime
 import ReportData
 
 /// What the pages say about a person on the build's day: age, next birthday and how far off
@@ -9,11 +9,11 @@ struct PersonFacts: Sendable {
     /// Whole years on `today`; nil without a birth date.
     let age: Int?
     /// The next birthday on or after `today` (Feb 29 birthdays fall on Feb 28 in common years).
-    let nextBirthday: IntervalText.CalendarDate?
+    let nextBirthday: CalendarDate?
     /// 0 on the birthday itself.
     let daysUntilBirthday: Int?
 
-    init(_ person: Person, today: IntervalText.CalendarDate) {
+    init(_ person: Person, today: CalendarDate) {
         self.person = person
         guard let born = person.birthDate, born <= today else {
             // No date, or a date after today (bad data): nothing to count.
@@ -32,7 +32,7 @@ struct PersonFacts: Sendable {
 
     /// People in birthday order: the next birthday first, ties by name, people without a
     /// birth date last.
-    static func inBirthdayOrder(_ people: [Person], today: IntervalText.CalendarDate) -> [PersonFacts] {
+    static func inBirthdayOrder(_ people: [Person], today: CalendarDate) -> [PersonFacts] {
         people.map { PersonFacts($0, today: today) }.sorted { a, b in
             switch (a.daysUntilBirthday, b.daysUntilBirthday) {
             case let (x?, y?) where x != y: return x < y

@@ -1,4 +1,4 @@
-import IntervalText
+import TextFormatting
 import ReportData
 
 /// Where each event of a scenario sits on its proportional axis and when it appears in the

@@ -1,6 +1,7 @@
 import Foundation
-import IntervalText
+import CivilTime
 import ReportData
+import TextFormatting
 
 /// `people/birthdays.ics`: everyone's birthday as an iCalendar file (RFC 5545) that calendar
 /// apps can import or subscribe to, written into every build whose site has people sources
@@ -26,9 +27,9 @@ struct BirthdayCalendar {
     /// `now` becomes every event's DTSTAMP, so that the same `--now` gives the same bytes.
     init?(people: [Person], config: SiteConfig, routes: Routes, now: Date) {
         guard !config.people.isEmpty else { return nil }
-        let today = IntervalText.CalendarDate(now, in: config.timeZone)
+        let today = CalendarDate(now, in: config.timeZone)
         let labels = Labels.forLanguage(config.defaultLanguage)
-        let stamp = Self.utcDateTime(now)
+        let stamp = CivilText.iCalendarUTC(now)
 
         var calendar = ICalendarText()
         calendar.component("VCALENDAR") { calendar in
@@ -49,8 +50,8 @@ struct BirthdayCalendar {
                 calendar.component("VEVENT") { event in
                     event.addText("UID", uid)
                     event.add("DTSTAMP", stamp)
-                    event.add("DTSTART", Self.date(born), parameters: "VALUE=DATE")
-                    event.add("DTEND", Self.date(born.adding(days: 1)), parameters: "VALUE=DATE")
+                    event.add("DTSTART", CivilText.iCalendarDate(born), parameters: "VALUE=DATE")
+                    event.add("DTEND", CivilText.iCalendarDate(born.adding(days: 1)), parameters: "VALUE=DATE")
                     event.add("RRULE", Self.rule(for: born))
                     event.addText("SUMMARY", Self.summary(person, labels: labels))
                     if let baseURL = config.baseURL {
@@ -71,7 +72,7 @@ struct BirthdayCalendar {
     /// A UID is `birthday-<person id>@ttsite`: the id is the record's `login.uuid`, or a hash
     /// of name and birth date, so it survives nightly rebuilds. Should two records share an
     /// id, the later ones (by slug) add their slug, which is unique.
-    static func eventPeople(_ people: [Person], today: IntervalText.CalendarDate) -> [(Person, String)] {
+    static func eventPeople(_ people: [Person], today: CalendarDate) -> [(Person, String)] {
         let known = people.filter { person in
             guard let born = person.birthDate else { return false }
             return born <= today && (1...9999).contains(born.year)
@@ -85,13 +86,13 @@ struct BirthdayCalendar {
 
     /// The recurrence of a birthday: yearly on the date of birth, or on the last day of
     /// February for Feb 29 (see the type's comment).
-    static func rule(for born: IntervalText.CalendarDate) -> String {
+    static func rule(for born: CalendarDate) -> String {
         born.month == 2 && born.day == 29 ? "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1" : "FREQ=YEARLY"
     }
 
     /// "Anna Alpha's birthday" in the default language; "Birthday" for a person without a name.
     static func summary(_ person: Person, labels: Labels) -> String {
-        person.fullName.isEmpty ? labels.birthday : labels.birthdayOf.replacingOccurrences(of: "<NAME>", with: person.fullName)
+        person.fullName.isEmpty ? labels.birthday : labels.birthdayOf.replacingEvery("<NAME>", with: person.fullName)
     }
 
     /// The `webcal:` address of the calendar (the scheme calendar apps open as a
@@ -100,19 +101,5 @@ struct BirthdayCalendar {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { return nil }
         components.scheme = "webcal"
         return components.string.map { $0 + Routes.calendar }
-    }
-
-    /// A DATE value: `19920308`.
-    static func date(_ day: IntervalText.CalendarDate) -> String {
-        String(format: "%04d%02d%02d", day.year, day.month, day.day)
-    }
-
-    /// A DATE-TIME value in UTC, whole seconds: `20261122T080000Z`.
-    static func utcDateTime(_ instant: Date) -> String {
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let time = seconds - days * 86_400
-        let day = IntervalText.CalendarDate(daysSince1970: days)
-        return date(day) + String(format: "T%02d%02d%02dZ", time / 3_600, time / 60 % 60, time % 60)
     }
 }

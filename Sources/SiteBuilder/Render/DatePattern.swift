@@ -1,5 +1,6 @@
 import Foundation
-import IntervalText
+import CivilTime
+import TextFormatting
 
 /// Writes a calendar date with a pattern such as `dd-MM-yyyy` or `d. MMMM yyyy`, with month
 /// names in the page's language. Month names are looked up once per language.
@@ -22,7 +23,7 @@ struct DatePattern: Sendable {
 
     /// `date` written with the pattern: `d`, `dd`, `M`, `MM`, `MMM`, `MMMM`, `yy`, `yyyy`;
     /// text in single quotes and every other character are copied.
-    func string(_ date: IntervalText.CalendarDate) -> String {
+    func string(_ date: CalendarDate) -> String {
         var result = ""
         var characters = pattern[...]
         while let first = characters.first {
@@ -49,11 +50,6 @@ struct DatePattern: Sendable {
             }
         }
         return result
-    }
-
-    /// `yyyy-MM-dd`, for `<time datetime>`.
-    static func iso(_ date: IntervalText.CalendarDate) -> String {
-        CFormat.padded(date.year, 4) + "-" + CFormat.padded(date.month, 2) + "-" + CFormat.padded(date.day, 2)
     }
 
     private func twoDigits(_ value: Int) -> String {

@@ -1,6 +1,8 @@
 import Counting
 import Foundation
+import CivilTime
 import IntervalText
+import TextFormatting
 import ReportData
 import TemplateEngine
 
@@ -9,13 +11,13 @@ import TemplateEngine
 struct PeopleViews {
     let config: SiteConfig
     let language: String
-    let today: IntervalText.CalendarDate
+    let today: CalendarDate
     let routes: Routes
     private let labels: Labels
     private let intervals: IntervalFormatter
     private let dates: DatePattern
 
-    init(config: SiteConfig, language: String, today: IntervalText.CalendarDate, routes: Routes) {
+    init(config: SiteConfig, language: String, today: CalendarDate, routes: Routes) {
         self.config = config
         self.language = language
         self.today = today
@@ -40,8 +42,8 @@ struct PeopleViews {
             "isBirthday": .bool(facts.daysUntilBirthday == 0),
         ]
         if !person.title.isEmpty { view["title"] = .string(person.title) }
-        if let born = person.birthDate { view["birthdayISO"] = .string(DatePattern.iso(born)) }
-        if let next = facts.nextBirthday { view["nextBirthdayISO"] = .string(DatePattern.iso(next)) }
+        if let born = person.birthDate { view["birthdayISO"] = .string(CivilText.isoDate(born)) }
+        if let next = facts.nextBirthday { view["nextBirthdayISO"] = .string(CivilText.isoDate(next)) }
         if let nationality = person.nationality { view["nationality"] = .string(nationality) }
         if config.remoteImages, let picture = person.picture?.best {
             view["picture"] = .string(picture.absoluteString)

@@ -1,5 +1,5 @@
 import Foundation
-import IntervalText
+import CivilTime
 import ReportData
 import TemplateEngine
 
@@ -20,7 +20,7 @@ struct ReportPages {
         var pages = content
         var extras = PageExtras()
         var routes = Routes(languages: config.languages)
-        let today = IntervalText.CalendarDate(now, in: config.timeZone)
+        let today = CalendarDate(now, in: config.timeZone)
         let ordered = PersonFacts.inBirthdayOrder(report.people, today: today)
 
         // The list pages first, so that every link to a list goes where its page is.

@@ -1,6 +1,8 @@
 import Counting
 import Foundation
+import CivilTime
 import IntervalText
+import TextFormatting
 import Markdown
 import ReportData
 import TemplateEngine
@@ -23,7 +25,7 @@ struct ScenarioViews {
     private let ago: IntervalFormatter
     private let sinceStart: IntervalFormatter
     private let span: IntervalFormatter
-    private let numbers: NumberFormat
+    private let numbers: NumberSymbols
     private let days: DatePattern
     private let markdown = MarkdownRenderer()
 
@@ -50,7 +52,7 @@ struct ScenarioViews {
         var span = IntervalFormatter(language: spoken, counting: counting, past: Phrase("<VALUE> <TIME_COMPONENT>"), future: Phrase("<VALUE> <TIME_COMPONENT>"))
         span.configuration.zeroTimeIntervalPlaceholder = labels.zeroSpan
         self.span = span
-        numbers = spoken.numberFormat
+        numbers = spoken.numberSymbols
         days = DatePattern(base == "de" ? "d. MMMM" : "d MMMM", language: language)
     }
 
@@ -140,22 +142,16 @@ struct ScenarioViews {
     func pointText(_ point: ScenarioPoint, unit: ScenarioUnit) -> (text: String, iso: String?) {
         guard let date = point.date else {
             let sign = point.double < 0 ? "−" : ""
-            return (sign + numbers.string(for: point.double) + " " + (labels.unitSymbol(unit) ?? ""), nil)
+            return (sign + numbers.magnitudeString(for: point.double) + " " + (labels.unitSymbol(unit) ?? ""), nil)
         }
-        let local = date.timeIntervalSince1970 + Double(config.timeZone.secondsFromGMT(for: date))
-        let dayNumber = (local / 86_400).rounded(.down)
-        let day = IntervalText.CalendarDate(daysSince1970: Int(dayNumber))
-        let year = day.year >= 1 ? String(day.year) : labels.yearBC.replacingOccurrences(of: "<YEAR>", with: String(1 - day.year))
+        let clock = WallClock(date, in: config.timeZone)
+        let day = clock.date
+        let year = day.year >= 1 ? String(day.year) : labels.yearBC.replacingEvery("<YEAR>", with: String(1 - day.year))
         var text = days.string(day) + " " + year
-        var iso = (1...9999).contains(day.year) ? DatePattern.iso(day) : nil
+        var iso = (1...9999).contains(day.year) ? CivilText.isoDate(day) : nil
         if unit == .datetime {
-            let seconds = Int(local - dayNumber * 86_400)
-            text += ", " + CFormat.padded(seconds / 3600, 2) + ":" + CFormat.padded(seconds % 3600 / 60, 2)
-            if iso != nil {
-                let utc = IntervalText.CalendarDate(date, in: TimeZone(identifier: "UTC")!)
-                let utcSeconds = Int(date.timeIntervalSince1970 - Double(utc.daysSince1970) * 86_400)
-                iso = DatePattern.iso(utc) + "T" + CFormat.padded(utcSeconds / 3600, 2) + ":" + CFormat.padded(utcSeconds % 3600 / 60, 2) + ":" + CFormat.padded(utcSeconds % 60, 2) + "Z"
-            }
+            text += ", " + CivilText.hourMinute(clock)
+            if iso != nil { iso = CivilText.isoUTC(date) }
         }
         return (text, iso)
     }

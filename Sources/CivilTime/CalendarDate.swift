@@ -1,7 +1,12 @@
 import Foundation
+import TextFormatting
 
 /// A day of the proleptic Gregorian calendar as written (year, month, day), with no time
 /// and no time zone: a birth date is never shifted through a time zone.
+///
+/// The calendar is ISO 8601's, JavaScript's and Python's: Gregorian rules extended backwards
+/// before 1582 (Foundation's `.gregorian` switches to the Julian calendar there instead).
+/// The day arithmetic is Howard Hinnant's, "chrono-Compatible Low-Level Date Algorithms".
 public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let year: Int
     public let month: Int
@@ -21,7 +26,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         self = WallClock(instant, in: timeZone).date
     }
 
-    /// Days since 1970-01-01 (negative before).
+    /// The day `days` after 1970-01-01 (before it when negative).
     public init(daysSince1970 days: Int) {
         // Howard Hinnant's civil_from_days.
         let z = days + 719_468
@@ -50,6 +55,12 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// 0 = Sunday … 6 = Saturday.
+    public var weekday: Int {
+        let remainder = (daysSince1970 + 4) % 7
+        return remainder >= 0 ? remainder : remainder + 7
     }
 
     /// This date moved by whole days.
@@ -87,30 +98,9 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
-    /// ISO 8601: "2024-02-29".
+    /// ISO 8601: "2024-02-29"; years before 1 with a sign and at least four digits
+    /// ("-0044-03-15"), years after 9999 with all their digits.
     public var description: String {
         CFormat.padded(year, 4) + "-" + CFormat.padded(month, 2) + "-" + CFormat.padded(day, 2)
-    }
-}
-
-/// An instant as a date and a time of day on the wall clock of a time zone.
-struct WallClock {
-    var date: CalendarDate
-    /// Seconds since local midnight.
-    var time: TimeInterval
-
-    init(_ instant: Date, in timeZone: TimeZone) {
-        let local = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
-        let days = (local / 86_400).rounded(.down)
-        date = CalendarDate(daysSince1970: Int(days))
-        time = local - days * 86_400
-    }
-
-    /// The instant of this time of day on another day. For a time that a DST change skips,
-    /// the instant with the offset from before the change (02:30 becomes 03:30).
-    func instant(on day: CalendarDate, in timeZone: TimeZone) -> Date {
-        let local = Double(day.daysSince1970) * 86_400 + time
-        let guess = Date(timeIntervalSince1970: local - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local))))
-        return Date(timeIntervalSince1970: local - Double(timeZone.secondsFromGMT(for: guess)))
     }
 }

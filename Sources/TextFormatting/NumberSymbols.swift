@@ -1,11 +1,12 @@
 /// How a language writes numbers: decimal separator, grouping separator, and from how many
-/// integer digits on it groups.
+/// integer digits on it groups; and the two ways numbers are written with them: with a fixed
+/// number of decimals as `Intl.NumberFormat` rounds (the counters), and with up to six
+/// decimals as the time-span texts write counts.
 ///
-/// ttsite writes numbers itself rather than asking the system, so that a build is the same
-/// on every machine. The table matches what browsers' `Intl.NumberFormat` writes for the
-/// same language (CLDR), so the text in the HTML and the digits `counter.js` animates look
-/// alike; a test checks this against node. Only the primary language subtag counts
-/// ("de-AT" is written like "de"), and `counter.js` does the same.
+/// Numbers are written here rather than by the system, so that the text is the same on every
+/// machine. The table matches what browsers' `Intl.NumberFormat` writes for the same
+/// language (CLDR), so the text in the HTML and the digits a page's script animates look
+/// alike. Only the primary language subtag counts ("de-AT" is written like "de").
 public struct NumberSymbols: Hashable, Sendable {
     public var decimalSeparator: String
     public var groupingSeparator: String
@@ -13,7 +14,8 @@ public struct NumberSymbols: Hashable, Sendable {
     /// but "12 345" (CLDR's minimum grouping digits + 3).
     public var minimumDigitsToGroup: Int
 
-    public init(decimalSeparator: String, groupingSeparator: String, minimumDigitsToGroup: Int = 4) {
+    /// By default "." and no grouping: "1000.5", as the seed libraries write numbers.
+    public init(decimalSeparator: String = ".", groupingSeparator: String = "", minimumDigitsToGroup: Int = 4) {
         self.decimalSeparator = decimalSeparator
         self.groupingSeparator = groupingSeparator
         self.minimumDigitsToGroup = minimumDigitsToGroup
@@ -74,12 +76,44 @@ public struct NumberSymbols: Hashable, Sendable {
         let isZero = digits.allSatisfy { $0 == 0 }
         var integer = digits.dropLast(decimals).map(String.init).joined()
         while integer.count > 1, integer.hasPrefix("0") { integer.removeFirst() }
+        let fraction = digits.suffix(decimals).map(String.init).joined()
+        let sign = value < 0 && !isZero ? "-" : ""
+        return sign + written(integer: integer, fraction: fraction)
+    }
+
+    /// The absolute value of `value` with at most six decimals, trailing zeros dropped:
+    /// "2.5", "1,000", "1,5" (German). How counts are written in time-span texts.
+    public func magnitudeString(for value: Double) -> String {
+        let digits = Self.digits(of: value)
+        return written(integer: digits.integer, fraction: digits.fraction)
+    }
+
+    /// The decimal digits of |value|, at most 6 decimals, trailing zeros dropped, as
+    /// `magnitudeString(for:)` writes them. Plural operands are computed from the same
+    /// digits, so a plural category always matches the number shown.
+    public static func digits(of value: Double) -> (integer: String, fraction: String) {
+        guard value.isFinite else { return ("0", "") }
+        let magnitude = abs(value)
+        // Whole numbers (ages, days, counts) are most of them: their digits are the integer's.
+        if magnitude < 1e15, magnitude == magnitude.rounded(.towardZero) {
+            return (String(Int(magnitude)), "")
+        }
+        let text = CFormat.fixed(magnitude, decimals: 6)
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let integer = String(parts[0])
+        var fraction = parts.count > 1 ? String(parts[1]) : ""
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return (integer, fraction)
+    }
+
+    /// Integer digits grouped when there are enough of them, and the fraction after the
+    /// decimal separator when there is one.
+    private func written(integer: String, fraction: String) -> String {
+        var integer = integer
         if integer.count >= minimumDigitsToGroup, !groupingSeparator.isEmpty {
             integer = Self.grouped(integer, separator: groupingSeparator)
         }
-        let fraction = digits.suffix(decimals).map(String.init).joined()
-        let sign = value < 0 && !isZero ? "-" : ""
-        return sign + integer + (decimals > 0 ? decimalSeparator + fraction : "")
+        return fraction.isEmpty ? integer : integer + decimalSeparator + fraction
     }
 
     /// The decimal digits of the shortest text that reads back as `value` (≥ 0), without

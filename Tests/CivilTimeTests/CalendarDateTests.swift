@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import IntervalText
+import CivilTime
+import TestSupport
 
 struct CalendarDateTests {
     @Test(arguments: [

@@ -1,5 +1,5 @@
 import Testing
-@testable import IntervalText
+import TextFormatting
 
 /// Expected texts are Python's: `"%.*f" % (decimals, value)` (correctly rounded, as glibc's
 /// printf and Foundation's `String(format:)` are) and `str.replace` for the key fills.

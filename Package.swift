@@ -56,7 +56,7 @@ let package = Package(
         // Counting animations' easing curves (the ACLabelCounting seed). Knows nothing about sites.
         .target(name: "Counting", dependencies: ["TextFormatting"]),
         // People and scenarios: typed models decoded from randomuser.me and TimeTranslator JSON.
-        .target(name: "ReportData", dependencies: ["ValueTransformers", "CivilTime"]),
+        .target(name: "ReportData", dependencies: ["ValueTransformers", "CivilTime", "DataSources"]),
         // Reading and fetching source documents: files, HTTP with retries, a cache of the last good copy.
         .target(name: "DataSources"),
         // The site pipeline: config → content → render → write.
@@ -119,7 +119,7 @@ let package = Package(
             dependencies: ["TemplateEngine", .product(name: "Mustache", package: "swift-mustache")],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "ReportDataTests", dependencies: ["ReportData", "CivilTime"], exclude: ["Fixtures"]),
+        .testTarget(name: "ReportDataTests", dependencies: ["ReportData", "CivilTime", "DataSources"], exclude: ["Fixtures"]),
         // What several test targets share: the ttsite binary, and the loopback HTTP server that
         // misbehaves on demand.
         .target(name: "TestSupport", dependencies: ["DataSources", "CivilTime"], path: "Tests/TestSupport", exclude: ["Server"]),

@@ -46,10 +46,10 @@ extension SourceReader {
             throw SourceError(source: name, reason: "the file cannot be read (\(Self.describe(error)))")
         }
         do {
-            try DocumentCheck.check(data, noun: "file")
+            try JSONSniff.check(data, noun: "file")
             try validate(data, nil)
         } catch {
-            throw SourceError(source: name, reason: DocumentCheck.reason(of: error))
+            throw SourceError(source: name, reason: JSONSniff.reason(of: error))
         }
         return SourceDocument(name: name, data: data, origin: .file)
     }

@@ -33,10 +33,10 @@ extension SourceReader {
             return SourceReading(documents: [SourceDocument(name: name, data: cached.body, origin: .notModified)], warnings: warnings)
         case .success(let response):
             do {
-                try DocumentCheck.check(response.body, contentType: response.contentType, noun: "response")
+                try JSONSniff.check(response.body, contentType: response.contentType, noun: "response")
                 try validate(response.body, cached?.body)
             } catch {
-                problem = DocumentCheck.reason(of: error)
+                problem = JSONSniff.reason(of: error)
                 break
             }
             var warnings: [String] = []

@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import CivilTime
 import ValueTransformers
@@ -16,7 +17,7 @@ import ValueTransformers
 /// Rules: a record that is not an object, or has neither a name nor a readable date of birth,
 /// is left out with a warning. A missing or unreadable date of birth gives `birthDate == nil`
 /// and a warning; a bad picture URL is dropped with a warning; the person is kept.
-public struct PeopleDecoder: Sendable {
+public struct PeopleDecoder: RecordDecoder {
     private let dates: CompoundTransformer
     private let pictureURLs = URLTransformer(allowedSchemes: ["http", "https"], allowsRelative: false)
 
@@ -28,24 +29,10 @@ public struct PeopleDecoder: Sendable {
         dates = try CompoundTransformer.dates(formats: dateFormats, zoneless: .utc)
     }
 
-    /// The people of `data`; `source` names the file or URL in problems.
-    public func decode(_ data: Data, source: String) -> PeopleDecoding {
-        do {
-            return decode(try DocumentCheck.parse(data), source: source)
-        } catch {
-            return PeopleDecoding(problems: [DataProblem(source: source, path: "", message: error.reason, severity: .error)])
-        }
-    }
+    public static let kind = RecordKind.people
 
-    /// The people of a document parsed already (by the check that accepted it), so that it is
-    /// parsed once.
-    public func decode(_ document: JSONDocument, source: String) -> PeopleDecoding {
-        let records: [JSONNode]
-        do {
-            records = try DocumentCheck.peopleRecords(document.root)
-        } catch {
-            return PeopleDecoding(problems: [DataProblem(source: source, path: "", message: error.reason, severity: .error)])
-        }
+    /// The people of the record nodes of a checked document.
+    public func decode(_ records: [JSONNode], of document: JSONDocument, source: String) -> Decoding<Person> {
         var people: [Person] = []
         people.reserveCapacity(records.count)
         var skipped = 0
@@ -55,7 +42,7 @@ public struct PeopleDecoder: Sendable {
         var problems = document.problems.all.map { DataProblem($0, source: source) }
         let unique = SlugAllocator.unique(people)
         problems += unique.problems
-        return PeopleDecoding(people: unique.people, problems: problems, skippedRecords: skipped, recordCount: records.count)
+        return Decoding(records: unique.people, problems: problems, skippedRecords: skipped)
     }
 
     private func person(_ record: JSONNode, source: String) -> Person? {

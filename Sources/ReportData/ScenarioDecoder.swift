@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import ValueTransformers
 
@@ -15,7 +16,7 @@ import ValueTransformers
 /// - `image`/`source` URLs other than http(s) or site-relative are dropped with a warning.
 /// - `replaySeconds` (optional, not in the seed) sets the scenario's replay length; anything
 ///   but a positive finite number is ignored with a warning.
-public struct ScenarioDecoder: Sendable {
+public struct ScenarioDecoder: RecordDecoder {
     private let dates: ScenarioDates
     private let links = URLTransformer(allowedSchemes: ["http", "https"], allowsRelative: true)
     private let numbers = NumberTransformer()
@@ -28,24 +29,10 @@ public struct ScenarioDecoder: Sendable {
         dates = try ScenarioDates(timeZone: timeZone, formats: dateFormats)
     }
 
-    /// The scenarios of `data`; `source` names the file or URL in problems.
-    public func decode(_ data: Data, source: String) -> ScenarioDecoding {
-        do {
-            return decode(try DocumentCheck.parse(data), source: source)
-        } catch {
-            return ScenarioDecoding(problems: [DataProblem(source: source, path: "", message: error.reason, severity: .error)])
-        }
-    }
+    public static let kind = RecordKind.scenarios
 
-    /// The scenarios of a document parsed already (by the check that accepted it), so that it is
-    /// parsed once.
-    public func decode(_ document: JSONDocument, source: String) -> ScenarioDecoding {
-        let records: [JSONNode]
-        do {
-            records = try DocumentCheck.scenarioRecords(document.root)
-        } catch {
-            return ScenarioDecoding(problems: [DataProblem(source: source, path: "", message: error.reason, severity: .error)])
-        }
+    /// The scenarios of the record nodes of a checked document.
+    public func decode(_ records: [JSONNode], of document: JSONDocument, source: String) -> Decoding<Scenario> {
         var reading = Reading(problems: document.problems)
         var scenarios: [Scenario] = []
         for record in records {
@@ -56,7 +43,7 @@ public struct ScenarioDecoder: Sendable {
         }
         let unique = SlugAllocator.unique(scenarios)
         problems += unique.problems
-        return ScenarioDecoding(scenarios: unique.scenarios, problems: problems, skippedRecords: reading.skipped, recordCount: records.count)
+        return Decoding(records: unique.scenarios, problems: problems, skippedRecords: reading.skipped)
     }
 
     /// Counts kept while reading one document.

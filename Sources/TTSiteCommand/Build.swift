@@ -16,10 +16,10 @@ extension TTSite {
         @Option(help: ArgumentHelp("Wait up to this many seconds for another build of the site to finish (default: 0, fail at once).", valueName: "seconds"))
         var wait: Double = 0
 
-        @OptionGroup var report: ReportOptions
+        @OptionGroup var verbosity: VerbosityOptions
 
         func validate() throws {
-            try report.validate()
+            try verbosity.validate()
             guard wait >= 0, wait.isFinite else { throw ValidationError("--wait must be 0 or more seconds") }
         }
 
@@ -28,11 +28,11 @@ extension TTSite {
             var options = try site.buildOptions()
             options.output = output.map { URL(fileURLWithPath: $0) }
             options.lockWait = wait
-            let progress = report.progressBar()
+            let progress = verbosity.progressBar()
             options.progress = progress?.show
             let summary = try Site.build(options)
             progress?.finish()
-            report.print(warnings: summary.warnings, details: summary.details, line: summary.line)
+            verbosity.print(warnings: summary.warnings, details: summary.details, line: summary.line)
         }
     }
 }

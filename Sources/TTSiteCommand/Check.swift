@@ -14,24 +14,24 @@ extension TTSite {
         @Flag(help: "Also request every external http(s) link once (slow, and other people's servers come and go).")
         var external = false
 
-        @OptionGroup var report: ReportOptions
+        @OptionGroup var verbosity: VerbosityOptions
 
         func validate() throws {
-            try report.validate()
+            try verbosity.validate()
         }
 
         func run() throws {
             TTSite.stopCleanlyOnSignals()
             let options = try site.buildOptions()
-            let progress = report.progressBar()
+            let progress = verbosity.progressBar()
             var checked = options
             checked.progress = progress?.show
             let summary = try Site.check(checked, externalLinks: external)
             progress?.finish()
             for broken in summary.broken {
-                ReportOptions.printLine("ttsite: error: \(broken)")
+                VerbosityOptions.printLine("ttsite: error: \(broken)")
             }
-            report.print(warnings: summary.build.warnings, details: summary.build.details, line: summary.line, always: !summary.broken.isEmpty)
+            verbosity.print(warnings: summary.build.warnings, details: summary.build.details, line: summary.line, always: !summary.broken.isEmpty)
             if !summary.broken.isEmpty { throw ExitCode(1) }
         }
     }

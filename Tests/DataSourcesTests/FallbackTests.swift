@@ -92,7 +92,7 @@ struct FallbackTests {
         let fetcher = ScriptedFetcher([.status(200, "<html></html>"), .status(200, "{}")])
         let reading = try reader(site, fetcher).read(.url(url))
         #expect(fetcher.requests.count == 1)
-        #expect(reading.documents.map(\.origin) == [.cache(reason: "the response is HTML, not JSON")])
+        #expect(reading.documents.map(\.origin) == [.cache(reason: #"the response is HTML or XML, not JSON (it starts with "<html></html>")"#)])
     }
 
     @Test(arguments: ["", "  \n", "<!DOCTYPE html>"])

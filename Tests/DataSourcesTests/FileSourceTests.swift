@@ -64,7 +64,7 @@ struct FileSourceTests {
     @Test(arguments: [
         ("", "the file is empty"),
         ("  \n", "the file is empty"),
-        ("<!doctype html><p>hi</p>", "the file is HTML, not JSON"),
+        ("<!doctype html><p>hi</p>", #"the file is HTML or XML, not JSON (it starts with "<!doctype html><p>hi</p>")"#),
     ])
     func anUnusableFileIsASourceError(content: String, reason: String) throws {
         let site = try TemporarySite()

@@ -59,7 +59,7 @@ struct LoopbackTests {
         ("404", "HTTP 404 Not Found"),
         ("hang", "timed out after 1 s (2 attempts)"),
         ("truncated", "truncated: 120 of 400 bytes (2 attempts)"),
-        ("html", "the response is HTML, not JSON"),
+        ("html", "the response is HTML or XML, not JSON (it starts with \"<!DOCTYPE html><html><body><h1>Maintenan\")"),
         ("error", "the response is an error object: Uh oh, something has gone wrong."),
         ("notjson", "the response is not valid JSON"),
         ("empty", "the response has no records, but the cached copy has 2"),

@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import ReportData
 import Testing
@@ -17,41 +18,41 @@ import Testing
         ("42", "expected people: an object with \"results\" or an array, found the number 42"),
     ])
     func peopleDocumentsThatAreNotData(_ text: String, _ reason: String) {
-        #expect(throws: DocumentCheck.Failure(reason)) {
-            try DocumentCheck.people(Data(json: text), previousRecordCount: nil)
+        #expect(throws: DocumentRejection(reason)) {
+            try DocumentCheck.check(Data(json: text), kind: .people, previousRecordCount: nil)
         }
         // The decoder reports the same as one error for the whole document.
         let decoding = try! PeopleDecoder().decode(Data(json: text), source: "https://randomuser.me/api/")
         #expect(decoding.problems.map(\.description) == ["https://randomuser.me/api/: " + reason])
         #expect(decoding.problems.map(\.severity) == [.error])
-        #expect(decoding.people.isEmpty && decoding.recordCount == 0)
+        #expect(decoding.people.isEmpty)
     }
 
     @Test func emptyResultWhereTheCacheHadPeople() throws {
         let empty = Data(json: #"{"results": [], "info": {"results": 0}}"#)
-        #expect(throws: DocumentCheck.Failure("the document has no people, but the last good copy had 50")) {
-            try DocumentCheck.people(empty, previousRecordCount: 50)
+        #expect(throws: DocumentRejection("the document has no people, but the last good copy had 50")) {
+            try DocumentCheck.check(empty, kind: .people, previousRecordCount: 50)
         }
-        #expect(try DocumentCheck.people(empty, previousRecordCount: 0) == 0)
-        #expect(try DocumentCheck.people(empty, previousRecordCount: nil) == 0)
-        #expect(try DocumentCheck.people(Fixture.data("people-v1.4.json"), previousRecordCount: 50) == 4)
-        #expect(try DocumentCheck.people(Fixture.data("people-bare-array.json"), previousRecordCount: 2) == 2)
+        #expect(try DocumentCheck.check(empty, kind: .people, previousRecordCount: 0) == 0)
+        #expect(try DocumentCheck.check(empty, kind: .people, previousRecordCount: nil) == 0)
+        #expect(try DocumentCheck.check(Fixture.data("people-v1.4.json"), kind: .people, previousRecordCount: 50) == 4)
+        #expect(try DocumentCheck.check(Fixture.data("people-bare-array.json"), kind: .people, previousRecordCount: 2) == 2)
     }
 
     @Test func scenarioShapes() throws {
-        #expect(try DocumentCheck.scenarios(Fixture.data("scenario-moonlanding.json"), previousRecordCount: 1) == 1)
-        #expect(try DocumentCheck.scenarios(Fixture.data("scenarios-array.json"), previousRecordCount: 1) == 2)
-        #expect(try DocumentCheck.scenarios(Fixture.data("scenarios-object.json"), previousRecordCount: nil) == 3)
-        #expect(throws: DocumentCheck.Failure("the document has no scenarios, but the last good copy had 3")) {
-            try DocumentCheck.scenarios(Data(json: #"{"scenarios": []}"#), previousRecordCount: 3)
+        #expect(try DocumentCheck.check(Fixture.data("scenario-moonlanding.json"), kind: .scenarios, previousRecordCount: 1) == 1)
+        #expect(try DocumentCheck.check(Fixture.data("scenarios-array.json"), kind: .scenarios, previousRecordCount: 1) == 2)
+        #expect(try DocumentCheck.check(Fixture.data("scenarios-object.json"), kind: .scenarios, previousRecordCount: nil) == 3)
+        #expect(throws: DocumentRejection("the document has no scenarios, but the last good copy had 3")) {
+            try DocumentCheck.check(Data(json: #"{"scenarios": []}"#), kind: .scenarios, previousRecordCount: 3)
         }
-        #expect(throws: DocumentCheck.Failure(#"expected "scenarios" to be an array, found a string"#)) {
-            try DocumentCheck.scenarios(Data(json: #"{"scenarios": "none"}"#), previousRecordCount: nil)
+        #expect(throws: DocumentRejection(#"expected "scenarios" to be an array, found a string"#)) {
+            try DocumentCheck.check(Data(json: #"{"scenarios": "none"}"#), kind: .scenarios, previousRecordCount: nil)
         }
-        #expect(throws: DocumentCheck.Failure(
+        #expect(throws: DocumentRejection(
             #"expected a scenario (an object with "named", "unit", "start", "end" and "events"), an array of them or {"scenarios": […]}, found an object with none of these keys"#
         )) {
-            try DocumentCheck.scenarios(Data(json: #"{"results": []}"#), previousRecordCount: nil)
+            try DocumentCheck.check(Data(json: #"{"results": []}"#), kind: .scenarios, previousRecordCount: nil)
         }
         let decoding = try ScenarioDecoder(timeZone: .gmt).decode(Data(json: #"{"error": "not found"}"#), source: "moon.json")
         #expect(decoding.problems.map(\.description) == ["moon.json: the document is an error message, not data: not found"])

@@ -111,10 +111,10 @@ import Testing
     }
 
     @Test func recordCounts() throws {
-        #expect(try Fixture.people("people-v1.4.json").recordCount == 4)
-        #expect(try Fixture.people("people-v0-user.json").recordCount == 2)
-        #expect(try Fixture.people("people-bare-array.json").recordCount == 2)
-        #expect(try Fixture.people("people-problems.json").recordCount == 6)
+        #expect(try DocumentCheck.check(Fixture.data("people-v1.4.json"), kind: .people, previousRecordCount: nil) == 4)
+        #expect(try DocumentCheck.check(Fixture.data("people-v0-user.json"), kind: .people, previousRecordCount: nil) == 2)
+        #expect(try DocumentCheck.check(Fixture.data("people-bare-array.json"), kind: .people, previousRecordCount: nil) == 2)
+        #expect(try DocumentCheck.check(Fixture.data("people-problems.json"), kind: .people, previousRecordCount: nil) == 6)
     }
 
     @Test func oldShapeHasAllThreePictureSizes() throws {

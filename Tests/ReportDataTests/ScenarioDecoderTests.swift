@@ -7,7 +7,7 @@ import Testing
 @Suite struct ScenarioDecoderTests {
     @Test func singleScenarioWithDatetimeUnit() throws {
         let decoding = try Fixture.scenarios("scenario-moonlanding.json")
-        #expect(decoding.recordCount == 1)
+        #expect(try DocumentCheck.check(Fixture.data("scenario-moonlanding.json"), kind: .scenarios, previousRecordCount: nil) == 1)
         let moon = try #require(decoding.scenarios.first)
         #expect(moon.named == "moonlanding")
         #expect(moon.slug == "moonlanding")
@@ -74,7 +74,7 @@ import Testing
     @Test func scenariosObjectWithAstronomicalUnits() throws {
         let decoding = try Fixture.scenarios("scenarios-object.json")
         #expect(decoding.problems.isEmpty, "\(decoding.problems)")
-        #expect(decoding.recordCount == 3)
+        #expect(try DocumentCheck.check(Fixture.data("scenarios-object.json"), kind: .scenarios, previousRecordCount: nil) == 3)
         #expect(decoding.scenarios.map(\.unit) == [.ae, .miokm, .miomiles])
         #expect(decoding.scenarios.allSatisfy { $0.unit.kind == .astro && !$0.unit.isDate })
         #expect(decoding.scenarios.map(\.startDouble) == [1, 0, 0])
@@ -102,7 +102,7 @@ import Testing
             #"warning: scenarios-problems.json scenarios[5].events[0].start: event 0 of scenario "Nameless" is after the scenario's end (1) (found 2)"#,
             #"error: scenarios-problems.json scenarios[6].unit: the scenario "no-unit" has no unit (expected one of: datetime, date, ae, miokm, miomiles, km); it is left out"#,
         ])
-        #expect(decoding.recordCount == 7)
+        #expect(try DocumentCheck.check(Fixture.data("scenarios-problems.json"), kind: .scenarios, previousRecordCount: nil) == 7)
         // Scenarios 0, 4, 6 and events 2 and 3 of "ancient".
         #expect(decoding.skippedRecords == 5)
         #expect(decoding.scenarios.map(\.slug) == ["backwards", "instant", "ancient", "nameless"])

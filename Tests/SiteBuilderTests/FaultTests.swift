@@ -36,7 +36,7 @@ import Testing
         ("404", "HTTP 404 Not Found"),
         ("hang", "timed out after 1 s (2 attempts)"),
         ("truncated", "truncated: 120 of 400 bytes (2 attempts)"),
-        ("html", "the response is HTML, not JSON"),
+        ("html", "the response is HTML or XML, not JSON (it starts with \"<!DOCTYPE html><html><body><h1>Maintenan\")"),
         ("error", "the document is an error message, not data: Uh oh, something has gone wrong."),
         ("notjson", "the document is not JSON: line 1, column 2: expected a key in quotes"),
         ("big", "the body is larger than 5000 bytes (max_bytes)"),

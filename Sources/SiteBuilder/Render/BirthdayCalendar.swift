@@ -24,10 +24,10 @@ struct BirthdayCalendar {
     let text: String
 
     /// Nil when the site has no people sources (and so no people pages to link it from).
-    /// `now` becomes every event's DTSTAMP, so that the same `--now` gives the same bytes.
-    init?(people: [Person], config: SiteConfig, routes: Routes, now: Date) {
+    /// `now` becomes every event's DTSTAMP, so that the same `--now` gives the same bytes;
+    /// `today` (its day in the site's zone) decides who has been born yet.
+    init?(people: [Person], config: SiteConfig, routes: Routes, now: Date, today: CalendarDate) {
         guard !config.people.isEmpty else { return nil }
-        let today = CalendarDate(now, in: config.timeZone)
         let labels = Labels.forLanguage(config.defaultLanguage)
         let stamp = CivilText.iCalendarUTC(now)
 

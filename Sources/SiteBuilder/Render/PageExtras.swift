@@ -1,6 +1,6 @@
 import TemplateEngine
 
-/// The extra template values of report pages (people, counters, a timeline …) by output
+/// The extra template values of data pages (people, counters, a timeline …) by output
 /// path. Most are made only when their page is rendered, on the render worker's thread:
 /// a data site's thousands of timelines and person pages then build their view models in
 /// parallel, and the values of a page are released once it is written.

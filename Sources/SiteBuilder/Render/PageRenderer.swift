@@ -10,8 +10,8 @@ struct PageRenderer {
     let assets: AssetManifest
     let pages: [ContentPage]
     let routes: Routes
-    /// The report data content pages may use in Mustache tags (`{{people.count}}`).
-    let reportData: [String: TemplateValue]
+    /// The site data content pages may use in Mustache tags (`{{people.count}}`).
+    let siteData: [String: TemplateValue]
     private let markdown: MarkdownRenderer
     private let pagesByKey: [String: [String: ContentPage]]
     /// Menu entries (title, URL path) per language, worked out once, not once per page.
@@ -20,10 +20,10 @@ struct PageRenderer {
     private let site: TemplateValue
     private let assetValues: [String: TemplateValue]
 
-    init(config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [ContentPage], routes: Routes, reportData: [String: TemplateValue] = [:]) {
+    init(config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [ContentPage], routes: Routes, siteData: [String: TemplateValue] = [:]) {
         self.routes = routes
         self.config = config
-        self.reportData = reportData
+        self.siteData = siteData
         self.templates = templates
         self.assets = assets
         self.pages = pages
@@ -59,7 +59,7 @@ struct PageRenderer {
         return name
     }
 
-    /// The page's HTML; `extra` holds the values of a report page (people, counters …).
+    /// The page's HTML; `extra` holds the values of a data page (people, counters …).
     /// Names and partials the templates (or the page's own Mustache tags) ask for and do not
     /// find go to `misses`.
     func render(_ page: ContentPage, extra: [String: TemplateValue] = [:], misses: PageMisses? = nil) throws -> [UInt8] {
@@ -78,9 +78,9 @@ struct PageRenderer {
         return (try templateName(for: page), .map(context))
     }
 
-    /// The page's Markdown with its Mustache tags filled in from the report data.
+    /// The page's Markdown with its Mustache tags filled in from the site data.
     private func pageText(_ page: ContentPage, misses: MissRecorder? = nil) throws -> String {
-        var context = reportData
+        var context = siteData
         context["site"] = site
         context["page"] = .map(page.source.frontMatter.values)
         context["lang"] = .string(page.language)

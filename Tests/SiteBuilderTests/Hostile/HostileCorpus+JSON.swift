@@ -71,7 +71,7 @@ extension HostileCorpus {
             HostileCase(
                 name: "an HTML page instead of JSON", runner: .library,
                 files: people("<!DOCTYPE html><html><body>Sign in to the Wi-Fi</body></html>"),
-                outcome: .fails(exit: 3, ["Content/data/people.json: the file is HTML, not JSON"])
+                outcome: .fails(exit: 3, ["Content/data/people.json: the file is HTML or XML, not JSON (it starts with \"<!DOCTYPE html><html><body>Sign in to th\")"])
             ),
             HostileCase(
                 name: "an API error object", runner: .library,

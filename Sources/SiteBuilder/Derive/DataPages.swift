@@ -4,11 +4,11 @@ import ReportData
 import TemplateEngine
 
 /// The pages made from data rather than from `Content/`: the people list and a page per
-/// person, the timeline list and a timeline per scenario (`ReportPages+Scenarios.swift`), in
+/// person, the timeline list and a timeline per scenario (`DataPages+Scenarios.swift`), in
 /// every language of the site, with the view models their templates show. A
 /// `Content/people.md` (or `people.de.md`, `scenarios.md`) gives a list page its title and
 /// intro text.
-struct ReportPages {
+struct DataPages {
     /// Every page, content and generated, in output order.
     var pages: [ContentPage]
     /// Extra template values by output path, most made when their page is rendered.
@@ -16,12 +16,11 @@ struct ReportPages {
     /// Where every page is, the list pages included.
     var routes: Routes
 
-    init(content: [ContentPage], report: Report, config: SiteConfig, now: Date) {
+    init(content: [ContentPage], data: SiteData, config: SiteConfig, now: Date, today: CalendarDate) {
         var pages = content
         var extras = PageExtras()
         var routes = Routes(languages: config.languages)
-        let today = CalendarDate(now, in: config.timeZone)
-        let ordered = PersonFacts.inBirthdayOrder(report.people, today: today)
+        let ordered = PersonFacts.inBirthdayOrder(data.people, today: today)
 
         // The list pages first, so that every link to a list goes where its page is.
         var peopleLists: [String: ContentPage] = [:]
@@ -41,7 +40,7 @@ struct ReportPages {
 
             if let home = pages.firstIndex(where: { $0.translationKey == "" && $0.language == language }) {
                 if !config.people.isEmpty || !config.scenarios.isEmpty {
-                    extras.set(pages[home].outputPath, Self.homeExtras(ordered, report: report, views: views, root: Routes.root(from: pages[home].urlPath), hasPeople: !config.people.isEmpty))
+                    extras.set(pages[home].outputPath, Self.homeExtras(ordered, data: data, views: views, root: Routes.root(from: pages[home].urlPath), hasPeople: !config.people.isEmpty))
                 }
             }
             guard let list = peopleLists[language] else { continue }
@@ -80,7 +79,7 @@ struct ReportPages {
             }
         }
         if !config.scenarios.isEmpty {
-            Self.addScenarioPages(report.scenarios, lists: scenarioLists, config: config, routes: routes, now: now, to: &pages, extras: &extras)
+            Self.addScenarioPages(data.scenarios, lists: scenarioLists, config: config, routes: routes, now: now, to: &pages, extras: &extras)
         }
         self.pages = pages
         self.extras = extras
@@ -88,13 +87,13 @@ struct ReportPages {
     }
 
     /// The home page's report: counters and the birthdays of the next 30 days.
-    private static func homeExtras(_ ordered: [PersonFacts], report: Report, views: PeopleViews, root: String, hasPeople: Bool) -> [String: TemplateValue] {
+    private static func homeExtras(_ ordered: [PersonFacts], data: SiteData, views: PeopleViews, root: String, hasPeople: Bool) -> [String: TemplateValue] {
         let upcoming = ordered.filter { ($0.daysUntilBirthday ?? .max) <= 30 }
         let labels = Labels.forLanguage(views.language)
         let counters: [(Int, String)] = [
-            (report.people.count, labels.peopleCount),
-            (report.scenarios.count, labels.scenarioCount),
-            (report.eventCount, labels.eventCount),
+            (data.people.count, labels.peopleCount),
+            (data.scenarios.count, labels.scenarioCount),
+            (data.eventCount, labels.eventCount),
         ]
         return [
             "hasCounters": .bool(true),

@@ -2,7 +2,7 @@ import Foundation
 import ReportData
 import TemplateEngine
 
-extension ReportPages {
+extension DataPages {
     /// The timeline list (`scenarios/index.html`, menu 4) and a timeline page per scenario
     /// (`scenarios/<slug>/index.html`) in every language.
     static func addScenarioPages(

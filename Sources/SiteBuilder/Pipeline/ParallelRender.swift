@@ -4,7 +4,7 @@ import Foundation
 /// Renders and writes pages on several threads. Pages are independent of each other: each
 /// worker takes the next page, renders it and writes it to the staging folder. The first
 /// error stops the others from starting new pages and is thrown.
-/// A report page's own template values (`PageExtras`) are made by the worker that renders it.
+/// A data page's own template values (`PageExtras`) are made by the worker that renders it.
 final class ParallelRender: @unchecked Sendable {
     private let pages: [ContentPage]
     private let renderer: PageRenderer

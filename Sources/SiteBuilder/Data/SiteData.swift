@@ -2,7 +2,7 @@ import ReportData
 import TemplateEngine
 
 /// The data a site reports on, decoded from every source of `ttsite.yml`.
-public struct Report: Sendable {
+public struct SiteData: Sendable {
     public var people: [Person] = []
     public var scenarios: [Scenario] = []
     /// Problems that did not stop the build (skipped records, stale caches, slug collisions).
@@ -21,11 +21,7 @@ public struct Report: Sendable {
 
 /// The records one source of `ttsite.yml` gave: every document of a folder or URL together.
 public struct SourceCount: Sendable, Equatable {
-    public enum Kind: String, Sendable {
-        case people, scenarios
-    }
-
-    public var kind: Kind
+    public var kind: RecordKind
     /// The source as `ttsite.yml` names it: a path or a URL.
     public var source: String
     public var records: Int
@@ -34,7 +30,7 @@ public struct SourceCount: Sendable, Equatable {
     var key: String { "\(kind.rawValue) \(source)" }
 }
 
-extension Report {
+extension SiteData {
     /// What content pages may use in Mustache tags: `{{people.count}}`, `{{scenarios.count}}`,
     /// `{{events.count}}`.
     var templateData: [String: TemplateValue] {

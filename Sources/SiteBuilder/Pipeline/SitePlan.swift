@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 import ReportData
 import TemplateEngine
@@ -17,6 +18,9 @@ struct SitePlan {
     private let people: [Person]
     private let routes: Routes
     private let sourceCounts: [SourceCount]
+    /// The day of `--now` on the wall clock of the site's time zone: what ages, next
+    /// birthdays and the calendar count from.
+    private let today: CalendarDate
     private var ledger: PublishLedger
 
     /// Reads and decodes the sources, scans `Content/`, loads the templates and lays out the
@@ -24,22 +28,23 @@ struct SitePlan {
     init(options: BuildOptions, config: SiteConfig, outputFolder: URL) throws {
         self.options = options
         self.config = config
+        today = CalendarDate(options.now, in: config.timeZone)
         var summary = BuildSummary(outputFolder: outputFolder)
         let progress = options.progress
 
         progress?(BuildProgress(stage: .data))
-        let report = try ReportLoader(config: config, options: options).load()
-        summary.people = report.people.count
-        summary.scenarios = report.scenarios.count
-        summary.events = report.eventCount
-        summary.skippedRecords = report.skippedRecords
-        summary.warnings += report.warnings
-        summary.details += report.sourceLines
-        sourceCounts = report.sourceCounts
+        let data = try SiteDataLoader(config: config, options: options).load()
+        summary.people = data.people.count
+        summary.scenarios = data.scenarios.count
+        summary.events = data.eventCount
+        summary.skippedRecords = data.skippedRecords
+        summary.warnings += data.warnings
+        summary.details += data.sourceLines
+        sourceCounts = data.sourceCounts
         ledger = try PublishLedger.load(siteFolder: options.siteFolder, ignoringDamage: options.allowShrink)
         if !options.allowShrink {
             try ShrinkGuard(settings: config.shrinkGuard)
-                .checkSources(report.sourceCounts, publishedBefore: ledger.outputs[outputFolder.path])
+                .checkSources(data.sourceCounts, publishedBefore: ledger.outputs[outputFolder.path])
         }
 
         progress?(BuildProgress(stage: .content))
@@ -54,14 +59,14 @@ struct SitePlan {
         progress?(BuildProgress(stage: .templates))
         let templates = try TemplateSet(overridesIn: options.siteFolder.appendingPathComponent("Templates"))
         assets = AssetManifest(assets: templates.assets)
-        let reportPages = ReportPages(content: content.pages, report: report, config: config, now: options.now)
-        pages = reportPages.pages
+        let dataPages = DataPages(content: content.pages, data: data, config: config, now: options.now, today: today)
+        pages = dataPages.pages
         try Self.refuseCollisions(pages)
-        extras = reportPages.extras
-        routes = reportPages.routes
-        renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: pages, routes: routes, reportData: report.templateData)
+        extras = dataPages.extras
+        routes = dataPages.routes
+        renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: pages, routes: routes, siteData: data.templateData)
         summary.warnings += try UnreadKeys.warnings(pages: pages, templates: templates, templateName: renderer.templateName)
-        people = report.people
+        people = data.people
         self.summary = summary
     }
 
@@ -112,7 +117,7 @@ struct SitePlan {
         case .robots:
             try output.write(Sitemap.robots(baseURL: config.baseURL), to: file.path)
         case .calendar:
-            guard let calendar = BirthdayCalendar(people: people, config: config, routes: routes, now: options.now) else { return }
+            guard let calendar = BirthdayCalendar(people: people, config: config, routes: routes, now: options.now, today: today) else { return }
             try output.write(calendar.text, to: file.path)
         }
     }

@@ -1,4 +1,4 @@
-extension ReportPages {
+extension DataPages {
     /// The list page of `kind` in `language`: `Content/<kind>.md` in that language when there
     /// is one (it gives the title, the intro, the URL through its `slug`, and the layout
     /// unless it names its own; it is taken out of `pages`), else a page titled `title` at

@@ -1,4 +1,5 @@
 import Foundation
+import ReportData
 
 /// Refuses a build that would publish a worse site than the one already published: a source
 /// that shrank to nothing or by more than `guard.max_shrink` since the last published build (a
@@ -38,7 +39,7 @@ struct ShrinkGuard {
 
     private static let advice = "; the published site is kept. If this is meant, build once with --allow-shrink"
 
-    private static func records(_ number: Int, _ kind: SourceCount.Kind) -> String {
+    private static func records(_ number: Int, _ kind: RecordKind) -> String {
         switch kind {
         case .people: number == 1 ? "1 person" : "\(number) people"
         case .scenarios: number == 1 ? "1 scenario" : "\(number) scenarios"

@@ -5,7 +5,7 @@ import SiteBuilder
 /// How much a command prints: warnings always (one line each, on stderr), the summary line
 /// unless `--quiet`, each stage's details with `--verbose`, and a progress bar when stderr
 /// is a terminal.
-struct ReportOptions: ParsableArguments {
+struct VerbosityOptions: ParsableArguments {
     @Flag(help: "Print nothing on success (warnings and errors still go to stderr).")
     var quiet = false
 

@@ -6,7 +6,7 @@ import ValueTransformers
 ///     people.json results[3].dob.date: "31-02-1990" is not a date (tried: ISO 8601, …)
 ///
 /// Warnings leave the record out (or a field empty) and the build goes on; errors fail the
-/// build. With `--strict` every warning becomes an error: `problem.escalated(strict: true)`.
+/// build (and with ttsite's `--strict`, warnings too).
 public struct DataProblem: Sendable, Hashable, CustomStringConvertible {
     public enum Severity: String, Sendable, Hashable, Comparable {
         case warning
@@ -41,12 +41,6 @@ public struct DataProblem: Sendable, Hashable, CustomStringConvertible {
             source: source, path: problem.path.description, value: Self.scalarText(problem.value),
             message: problem.message, severity: severity
         )
-    }
-
-    /// This problem as an error when `strict` is true (the `--strict` flag), unchanged otherwise.
-    public func escalated(strict: Bool) -> DataProblem {
-        guard strict, severity == .warning else { return self }
-        return DataProblem(source: source, path: path, value: value, message: message, severity: .error)
     }
 
     public var isError: Bool { severity == .error }
@@ -87,9 +81,6 @@ public struct DataProblem: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension Array where Element == DataProblem {
-    /// Every problem as an error when `strict` is true.
-    public func escalated(strict: Bool) -> [DataProblem] { map { $0.escalated(strict: strict) } }
-
     /// Whether any problem fails the build.
     public var containsError: Bool { contains { $0.severity == .error } }
 }

@@ -1,25 +1,14 @@
 import Foundation
+import SiteBuilder
 
 extension PreviewServer {
-    /// Runs a preview until the process gets Ctrl-C (SIGINT) or SIGTERM, then stops it
-    /// cleanly: open pages' event streams are closed and the port is freed. Blocks the
-    /// calling thread; for a command line's `run()`.
+    /// Runs a preview until the process gets Ctrl-C (SIGINT), SIGTERM or SIGHUP, then stops
+    /// it cleanly: open pages' event streams are closed and the port is freed. Blocks the
+    /// calling thread; for a command line's `run()`, called before any other thread starts
+    /// (signals are heard through `Interruption`, which blocks them in every thread).
     public static func runUntilInterrupted(_ options: ServeOptions, log: @escaping @Sendable (String) -> Void = PreviewServer.standardError) throws {
         let (stopRequests, requestStop) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingNewest(1))
-        var signalSources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            // The default action would end the process at once; the source hears it instead.
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { requestStop.yield(number) }
-            source.resume()
-            signalSources.append(source)
-        }
-        defer {
-            for source in signalSources { source.cancel() }
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
-        }
+        Interruption.shared.install(onSignal: { requestStop.yield($0) })
 
         let outcome = Outcome()
         let finished = DispatchSemaphore(value: 0)

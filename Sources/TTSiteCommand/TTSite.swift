@@ -16,13 +16,14 @@ struct TTSite: ParsableCommand {
     )
 
     /// For the commands that write or read a whole site (`build`, `check`): SIGINT, SIGTERM and
-    /// SIGHUP remove the staging folder and end the process with a message. `serve` stops
-    /// its own way. Called first thing in `run`, before any thread starts.
+    /// SIGHUP remove the staging folder and end the process with a message. `serve` has the
+    /// same `Interruption` hand the signal to the preview instead. Called first thing in
+    /// `run`, before any thread starts.
     static func stopCleanlyOnSignals() {
-        Interruption.shared.install { signal in
+        Interruption.shared.install(message: { signal in
             let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
             FileHandle.standardError.write(Data("\nttsite: stopped by \(name); the output folder holds the last complete build\n".utf8))
-        }
+        })
     }
 
     static func main() {

@@ -29,8 +29,6 @@ import Testing
         #expect(problem.path == "results[1].dob.date")
         #expect(problem.value == #""31-02-1990""#)
         #expect(problem.severity == .warning)
-        #expect(problem.escalated(strict: true).severity == .error)
-        #expect(problem.escalated(strict: false).severity == .warning)
     }
 
     @Test func recordsWithProblemsAreKeptWhenUseful() throws {

@@ -11,11 +11,11 @@ import ValueTransformers
 struct SiteDataLoader {
     let config: SiteConfig
     let reader: SourceReader
-    let strict: Bool
+    let strict: StrictMode
 
     init(config: SiteConfig, options: BuildOptions) {
         self.config = config
-        self.strict = options.strict
+        strict = StrictMode(options)
         var settings = config.fetch
         settings.userAgent = "ttsite/\(SiteBuilderVersion.current) (+https://github.com/ttsite/ttsite)"
         reader = SourceReader(
@@ -23,7 +23,7 @@ struct SiteDataLoader {
             fetcher: options.fetcher ?? URLSessionFetcher(),
             settings: settings,
             offline: options.offline,
-            strict: options.strict
+            strict: !strict.fallsBackToCache
         )
     }
 
@@ -114,9 +114,7 @@ struct SiteDataLoader {
         } catch {
             throw BuildError(.source, error.reason, in: error.source)
         }
-        if strict, let warning = reading.warnings.first {
-            throw BuildError(.source, "--strict: \(warning)")
-        }
+        try strict.check(reading.warnings, as: .source)
         return reading
     }
 
@@ -135,11 +133,6 @@ struct SiteDataLoader {
 
     /// Warnings join the site data's; an error (or any problem with `--strict`) stops the build.
     private func take(_ problems: [DataProblem], into data: inout SiteData) throws {
-        for problem in problems.escalated(strict: strict) {
-            if problem.isError {
-                throw BuildError(.content, problem.description)
-            }
-            data.warnings.append(problem.description)
-        }
+        data.warnings += try strict.warnings(from: problems)
     }
 }

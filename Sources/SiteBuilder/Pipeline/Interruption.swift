@@ -1,9 +1,13 @@
 import Foundation
 
-/// What happens when a build is stopped with Ctrl-C (SIGINT) or SIGTERM: the staging folder
-/// is removed, the published site is left as it was, and the process exits 130 or 143 as a
-/// shell expects. A signal that arrives while the output is being swapped waits until the
-/// swap is done, so the site is either all old or all new.
+/// The one place the process hears SIGINT (Ctrl-C), SIGTERM and SIGHUP. Two ways to stop:
+///
+/// - `install(message:)`, for `build` and `check`: the staging folder is removed, the
+///   published site is left as it was, and the process exits 130 or 143 as a shell expects.
+///   A signal that arrives while the output is being swapped waits until the swap is done,
+///   so the site is either all old or all new.
+/// - `install(onSignal:)`, for `serve`: each signal is handed to the caller, which stops its
+///   own work and returns; the process ends when `main` does.
 ///
 /// Signals are received by one thread of their own with `sigwait`: a handler would run on
 /// whichever thread the kernel picks, in the middle of whatever it was doing.
@@ -17,16 +21,31 @@ public final class Interruption: @unchecked Sendable {
     private var installed = false
     private var stopping = false
     private var onInterrupt: (@Sendable (Int32) -> Void)?
+    private var handsOver = false
 
-    /// Starts listening for SIGINT, SIGTERM and SIGHUP. Call it first thing in `main`,
-    /// before any other thread starts, so that every thread inherits the blocked signals.
-    /// `message` is called with the signal before the process exits.
+    /// Starts listening for SIGINT, SIGTERM and SIGHUP; a signal removes the staging folders
+    /// and ends the process. Call it first thing in `main`, before any other thread starts,
+    /// so that every thread inherits the blocked signals. `message` is called with the
+    /// signal before the process exits.
     public func install(message: @escaping @Sendable (Int32) -> Void) {
-        lock.withLock {
-            guard !installed else { return }
+        install(handler: message, handsOver: false)
+    }
+
+    /// Starts listening for SIGINT, SIGTERM and SIGHUP, and calls `onSignal` with each one
+    /// instead of ending the process. Call it as early as `install(message:)`.
+    public func install(onSignal: @escaping @Sendable (Int32) -> Void) {
+        install(handler: onSignal, handsOver: true)
+    }
+
+    private func install(handler: @escaping @Sendable (Int32) -> Void, handsOver: Bool) {
+        let first = lock.withLock {
+            guard !installed else { return false }
             installed = true
-            onInterrupt = message
+            onInterrupt = handler
+            self.handsOver = handsOver
+            return true
         }
+        guard first else { return }
         var signals = Self.signalSet
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         let thread = Thread { [self] in
@@ -78,6 +97,10 @@ public final class Interruption: @unchecked Sendable {
     }
 
     private func interrupted(by signal: Int32) {
+        if let handler = lock.withLock({ handsOver ? onInterrupt : nil }) {
+            handler(signal)
+            return
+        }
         let inCritical = lock.withLock {
             if criticalDepth > 0 { pendingSignal = signal }
             return criticalDepth > 0

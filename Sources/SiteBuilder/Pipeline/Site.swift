@@ -22,9 +22,6 @@ public enum Site {
         let output = try OutputFolder(destination: outputURL, siteFolder: options.siteFolder)
         do {
             try plan.write(to: output)
-            if options.strict, let first = plan.summary.warnings.first {
-                throw BuildError(.content, "--strict: \(first)")
-            }
             try plan.checkRemovedPages(publishedIn: outputURL, willPublish: output.holds)
             options.progress?(BuildProgress(stage: .publish))
             try output.publish()
@@ -51,9 +48,6 @@ public enum Site {
         var plan = try SitePlan(options: options, config: config, outputFolder: outputURL)
         let catalog = OutputCatalog()
         try plan.write(to: catalog)
-        if options.strict, let first = plan.summary.warnings.first {
-            throw BuildError(.content, "--strict: \(first)")
-        }
         let files = catalog.files
         try plan.checkRemovedPages(publishedIn: outputURL, willPublish: files.contains)
         options.progress?(BuildProgress(stage: .links))

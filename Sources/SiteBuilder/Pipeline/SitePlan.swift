@@ -103,6 +103,7 @@ struct SitePlan {
         for asset in assets.files {
             try output.write(asset.bytes, to: asset.path)
         }
+        try StrictMode(options).check(summary.warnings, as: .content)
     }
 
     private func write(_ file: SiteFile, published: [ContentPage], misses: MissReport, to output: some OutputWriter) throws {

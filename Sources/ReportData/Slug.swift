@@ -31,12 +31,6 @@ public enum Slug {
         return shortened(slug)
     }
 
-    /// Whether `text` is a well-formed slug.
-    public static func isValid(_ text: String) -> Bool {
-        !text.isEmpty && !text.hasPrefix("-") && !text.hasSuffix("-") && !text.contains("--")
-            && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
-    }
-
     /// A slug from a stable hash of `parts`, for names no table can write in `a-z`:
     /// `prefix-` and 16 hexadecimal digits.
     public static func hashed(_ prefix: String, _ parts: [String]) -> String {

@@ -36,7 +36,7 @@ import Testing
     ])
     func transliterates(_ text: String, _ slug: String) {
         #expect(Slug.make(from: text) == slug)
-        #expect(Slug.isValid(slug))
+        #expect(Slug.make(from: text)?.wholeMatch(of: /[a-z0-9]+(-[a-z0-9]+)*/) != nil)
     }
 
     @Test(arguments: ["آرمین کریمی", "अनन्या शर्मा", "李小龍", "", "  ", "!!!", "Jean 李"])

@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(name: "IntervalTextTests", dependencies: ["IntervalText", "CivilTime", "TextFormatting", "TestSupport"], exclude: ["Oracle"]),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime", "TestSupport"]),
         .testTarget(name: "TextFormattingTests", dependencies: ["TextFormatting"]),
-        .testTarget(name: "CountingTests", dependencies: ["Counting", "TextFormatting"]),
+        .testTarget(name: "CountingTests", dependencies: ["Counting", "TextFormatting", "TestSupport"]),
         // The official Mustache spec suites, and swift-mustache as an oracle for the built-in templates.
         .testTarget(
             name: "TemplateEngineTests",

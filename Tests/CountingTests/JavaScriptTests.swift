@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TextFormatting
 import Counting
@@ -125,35 +126,15 @@ enum Node {
 
     static func run(_ body: String, input: [String: Any]) async throws -> Any {
         let data = try JSONSerialization.data(withJSONObject: input)
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = ["-e", "\"use strict\"; const input = JSON.parse(process.argv[1]);\n" + body,
-                             String(decoding: data, as: UTF8.self)]
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        // Not `waitUntilExit()`: it spins the run loop of the thread that calls it, and on a
-        // thread that did not start the process that loop has nothing to wait on.
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        // Both pipes at once: node stalls on a full pipe that nobody reads.
-        async let errors = onAThread { stderr.fileHandleForReading.readDataToEndOfFile() }
-        let output = await onAThread { stdout.fileHandleForReading.readDataToEndOfFile() }
-        await onAThread { exited.wait() }
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "node exited with \(process.terminationStatus): "
-                + String(decoding: await errors, as: UTF8.self))
+        let node = try ChildProcess(
+            try executable(),
+            ["-e", "\"use strict\"; const input = JSON.parse(process.argv[1]);\n" + body, String(decoding: data, as: UTF8.self)],
+            in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        )
+        let (status, output, errors) = try await node.finish()
+        guard status == 0 else {
+            throw Failure(description: "node exited with \(status): " + errors)
         }
-        return try JSONSerialization.jsonObject(with: output, options: [.fragmentsAllowed])
-    }
-
-    /// Runs blocking `work` on a thread of its own and suspends until it returns: the tests run
-    /// on Swift's concurrency pool, one thread per core, and a test that blocks one stalls every
-    /// other test of the process. TestSupport's `offThePool`, which this target does not import.
-    private static func onAThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: work()) }
-        }
+        return try JSONSerialization.jsonObject(with: Data(output.utf8), options: [.fragmentsAllowed])
     }
 }

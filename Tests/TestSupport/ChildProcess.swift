@@ -31,6 +31,12 @@ public final class ChildProcess: @unchecked Sendable {
     /// What the process printed on stderr so far.
     public var errorOutput: String { stderr.text }
 
+    /// Blocks until the process has printed a whole first line on stdout, and returns it
+    /// (nil when stdout closed first). For a one-time start outside the concurrency pool.
+    public func firstLine() -> String? {
+        stdout.firstLine()
+    }
+
     /// The process ended and everything it printed has been read.
     public var finished: Bool { exited.isOpen && stdout.end.isOpen && stderr.end.isOpen }
 
@@ -52,8 +58,9 @@ public final class ChildProcess: @unchecked Sendable {
 /// the stream when a process prints and exits at once, and a test waiting for the end then
 /// waits in vain (seen with `ttsite serve` refusing a folder without a config).
 final class PipeDrain: @unchecked Sendable {
-    private let lock = NSLock()
+    private let changed = NSCondition()
     private var data = Data()
+    private var closed = false
     /// Opens when the writer has closed the pipe and all it wrote has been read.
     let end = Latch()
 
@@ -65,13 +72,29 @@ final class PipeDrain: @unchecked Sendable {
                 let count = read(fd, &buffer, buffer.count)
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { break }
-                lock.withLock { data.append(contentsOf: buffer[..<count]) }
+                changed.withLock {
+                    data.append(contentsOf: buffer[..<count])
+                    changed.broadcast()
+                }
+            }
+            changed.withLock {
+                closed = true
+                changed.broadcast()
             }
             end.open()
         }
     }
 
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+    var text: String { changed.withLock { String(decoding: data, as: UTF8.self) } }
+
+    /// Blocks until a whole line has arrived (or the pipe closed without one).
+    func firstLine() -> String? {
+        changed.withLock {
+            while !data.contains(UInt8(ascii: "\n")), !closed { changed.wait() }
+            guard let end = data.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            return String(decoding: data[..<end], as: UTF8.self)
+        }
+    }
 }
 
 /// A flag that opens once; threads can wait for it.

@@ -20,31 +20,22 @@ public final class TestServer: @unchecked Sendable {
     }()
 
     public let port: Int
-    private let process: Process
+    private let server: ChildProcess
     private let input: Pipe
 
     private init() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Server/test_server.py")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
         input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            line.append(chunk)
-        }
-        guard let text = String(data: line, encoding: .utf8),
-              let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
-        else {
-            process.terminate()
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the server printed no port"])
+        server = try ChildProcess(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path],
+            in: script.deletingLastPathComponent(), input: input.fileHandleForReading
+        )
+        guard let line = server.firstLine(), let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
+            server.process.terminate()
+            throw CocoaError(.fileReadCorruptFile, userInfo: [
+                NSLocalizedDescriptionKey: "the server printed no port: \(server.errorOutput)",
+            ])
         }
         self.port = port
     }

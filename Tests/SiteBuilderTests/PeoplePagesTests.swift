@@ -193,7 +193,6 @@ import Testing
         let site = try TestSite(fixture: "people-site")
         defer { site.remove() }
         try site.build(now: "2026-11-22T08:00:00Z")
-        let golden = try String(contentsOf: Fixtures.url("people-golden").appendingPathComponent(path), encoding: .utf8)
-        #expect(try site.read(path) == golden)
+        try Golden.check(Data(site.read(path).utf8), path: path, in: "people-golden")
     }
 }

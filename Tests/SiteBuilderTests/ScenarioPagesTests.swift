@@ -183,7 +183,6 @@ import Testing
         let site = try TestSite(fixture: "scenario-site")
         defer { site.remove() }
         try site.build(now: ScenarioPagesTests.now)
-        let golden = try String(contentsOf: Fixtures.url("scenario-golden").appendingPathComponent(path), encoding: .utf8)
-        #expect(try site.read(path) == golden)
+        try Golden.check(Data(site.read(path).utf8), path: path, in: "scenario-golden")
     }
 }

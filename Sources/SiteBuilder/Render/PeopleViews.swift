@@ -119,7 +119,7 @@ struct PeopleViews {
     }
 
     private func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+        value == value.rounded() ? String(Int(value)) : CFormat.fixed(value, decimals: 1)
     }
 
     /// One of twelve avatar colours, the same for a person on every build (FNV-1a of the id).

@@ -1,0 +1,81 @@
+import CivilTime
+import Foundation
+import ReportData
+@testable import SiteBuilder
+import TemplateEngine
+import TestSupport
+import Testing
+
+/// The view model of the people pages, one value at a time. Expected texts are the labels'
+/// and the interval texts' own words, worked out by hand for 2026-11-22.
+struct PeopleViewsTests {
+    static let today = calendarDay("2026-11-22")
+
+    static func views(_ language: String, birthdayFormat: String = "dd-MM-yyyy") -> PeopleViews {
+        var config = SiteConfig(title: "T")
+        config.languages = ["en", "de"]
+        config.birthdayFormat = birthdayFormat
+        return PeopleViews(config: config, language: language, today: today, routes: Routes(languages: config.languages))
+    }
+
+    static let anna = Person(id: "a", slug: "anna-alpha", first: "Anna", last: "Alpha", birthDate: calendarDay("1992-03-08"), nationality: "DE")
+
+    @Test func aPersonInEnglishAndGerman() throws {
+        let facts = PersonFacts(Self.anna, today: Self.today)
+        guard case .map(let english) = Self.views("en").person(facts, root: "../"),
+              case .map(let german) = Self.views("de", birthdayFormat: "d. MMMM yyyy").person(facts, root: "../../")
+        else { Issue.record("not a map"); return }
+        #expect(english["name"] == .string("Anna Alpha"))
+        #expect(english["birthday"] == .string("08-03-1992"))
+        #expect(english["birthdayISO"] == .string("1992-03-08"))
+        #expect(english["age"] == .string("34 years old"))
+        #expect(english["nextBirthday"] == .string("in 106 days"))   // Nov 22 → Mar 8: 8 + 31 + 31 + 28 + 8
+        #expect(english["nextBirthdayISO"] == .string("2027-03-08"))
+        #expect(english["href"] == .string("../people/anna-alpha/index.html"))
+        #expect(english["isBirthday"] == .bool(false))
+        #expect(english["nationality"] == .string("DE"))
+        #expect(english["picture"] == nil)  // remote images are off
+        #expect(german["birthday"] == .string("8. März 1992"))
+        #expect(german["age"] == .string("34 Jahre alt"))
+        #expect(german["nextBirthday"] == .string("in 106 Tagen"))
+        #expect(german["href"] == .string("../../de/people/anna-alpha/index.html"))
+    }
+
+    @Test func withoutADateOfBirth() {
+        let nobody = Person(id: "n", slug: "n")
+        guard case .map(let view) = Self.views("en").person(PersonFacts(nobody, today: Self.today), root: "")
+        else { Issue.record("not a map"); return }
+        #expect(view["name"] == .string("n/a"))
+        #expect(view["birthday"] == .string("n/a"))
+        #expect(view["age"] == .string("n/a"))
+        #expect(view["nextBirthday"] == .string("n/a"))
+        #expect(view["birthdayISO"] == nil && view["ageCounter"] == nil)
+    }
+
+    @Test func aBirthdayToday() {
+        let today = Person(id: "t", slug: "t", first: "T", birthDate: calendarDay("2000-11-22"))
+        guard case .map(let view) = Self.views("en").person(PersonFacts(today, today: Self.today), root: "")
+        else { Issue.record("not a map"); return }
+        #expect(view["isBirthday"] == .bool(true))
+        #expect(view["age"] == .string("26 years old"))
+    }
+
+    @Test func theHistogramsGeometry() {
+        // Three bars of a 600-wide chart: 200 per slot, bars 140 wide from 30 in; the largest
+        // count (2) is 160 high from the baseline at 184.
+        guard case .map(let view) = Self.views("en").histogram(AgeHistogram(ages: [5, 25, 28, nil])),
+              case .list(let bars) = view["bars"] else { Issue.record("no bars"); return }
+        #expect(view["baseline"] == .string("184"))
+        #expect(view["unknown"] == .string("1 without a known date of birth"))
+        let expected: [[String: String]] = [
+            ["label": "0–9", "x": "30", "width": "140", "y": "104", "height": "80", "labelX": "100", "countY": "98"],
+            ["label": "10–19", "x": "230", "width": "140", "y": "184", "height": "0", "labelX": "300", "countY": "178"],
+            ["label": "20–29", "x": "430", "width": "140", "y": "24", "height": "160", "labelX": "500", "countY": "18"],
+        ]
+        #expect(bars.count == expected.count)
+        for (bar, want) in zip(bars, expected) {
+            guard case .map(let fields) = bar else { continue }
+            for (key, value) in want { #expect(fields[key] == .string(value), "\(key)") }
+        }
+    }
+}

@@ -30,7 +30,7 @@ struct ListenAddress {
     /// chose for port 0) and the task that runs the server. A failure to listen becomes an
     /// error a user can act on.
     func start(_ server: HTTPServer) async throws -> (port: UInt16, task: Task<Void, any Error>) {
-        let failure = StartFailure()
+        let failure = ErrorBox()
         let task = Task {
             do { try await server.run() } catch {
                 failure.error = error
@@ -45,16 +45,6 @@ struct ListenAddress {
         switch await server.listeningAddress {
         case let .ip4(_, port)?, let .ip6(_, port)?: return (port, task)
         default: return (port, task)
-        }
-    }
-
-    /// The error the server's task ended with, read by the task that waits for it to listen.
-    private final class StartFailure: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: (any Error)?
-        var error: (any Error)? {
-            get { lock.withLock { stored } }
-            set { lock.withLock { stored = newValue } }
         }
     }
 

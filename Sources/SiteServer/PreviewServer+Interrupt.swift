@@ -10,7 +10,7 @@ extension PreviewServer {
         let (stopRequests, requestStop) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingNewest(1))
         Interruption.shared.install(onSignal: { requestStop.yield($0) })
 
-        let outcome = Outcome()
+        let outcome = ErrorBox()
         let finished = DispatchSemaphore(value: 0)
         Task {
             do {
@@ -30,14 +30,5 @@ extension PreviewServer {
         }
         finished.wait()
         if let error = outcome.error { throw error }
-    }
-
-    private final class Outcome: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: (any Error)?
-        var error: (any Error)? {
-            get { lock.withLock { stored } }
-            set { lock.withLock { stored = newValue } }
-        }
     }
 }

@@ -1,5 +1,5 @@
-import TextFormatting
 import Foundation
+import TextFormatting
 
 /// One animated number on a page: it counts from `from` to `to` in `duration` seconds
 /// along an `easing` curve, and is written through `format` ("{value} %").

@@ -1,5 +1,5 @@
-import TextFormatting
 import Foundation
+import TextFormatting
 
 /// The seed's configuration: a zero placeholder, past and future formats with the keys
 /// `<VALUE>` and `<TIME_COMPONENT>`, and a declension rule per component.

@@ -1,5 +1,5 @@
-import TextFormatting
 import Foundation
+import TextFormatting
 
 extension Language {
     /// The languages of a site: the built-in ones with `descriptions` (from `ttsite.yml`,

@@ -1,5 +1,5 @@
-import TextFormatting
 import Foundation
+import TextFormatting
 
 extension Language {
     /// English: "3 days ago", "in 2 months", "1 year ago", "2.5 years ago";

@@ -1,5 +1,5 @@
-import TextFormatting
 import Foundation
+import TextFormatting
 
 extension Language {
     /// German: the dative after "vor" and "in" ("vor 3 Tagen", "in 2 Monaten",

@@ -1,5 +1,5 @@
-import TextFormatting
 import Foundation
+import TextFormatting
 
 extension Language {
     /// Russian: "1 день, 2 дня, 5 дней, 11 дней, 21 день, 22 дня, 111 дней", decimals in

@@ -1,5 +1,5 @@
-import TextFormatting
 import Foundation
+import TextFormatting
 
 extension Language {
     /// Ukrainian: "1 день, 2 дні, 5 днів, 11 днів, 21 день, 22 дні, 111 днів", decimals in

@@ -1,5 +1,5 @@
-import TextFormatting
 import Foundation
+import TextFormatting
 
 /// Everything needed to speak about intervals in one language: its plural rule, how it
 /// writes numbers, its past and future phrases, its zero texts and its time words per

@@ -1,5 +1,5 @@
-import TextFormatting
 import Foundation
+import TextFormatting
 
 /// A CLDR plural category (https://cldr.unicode.org/index/cldr-spec/plural-rules).
 /// English and German use one/other; Russian and Ukrainian one/few/many/other.

@@ -1,6 +1,6 @@
+import CivilTime
 import DataSources
 import Foundation
-import CivilTime
 import ValueTransformers
 
 /// Reads people from randomuser.me JSON of every API version found in the wild:

@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 
 /// A person from a randomuser.me document, with only the fields a report may show.
 ///

@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 import ValueTransformers
 
 /// Reads the start and end of date-unit scenarios and events: the date transformers of

@@ -1,6 +1,6 @@
+import CivilTime
 import Foundation
 import Testing
-import CivilTime
 import TestSupport
 
 /// Ages and next birthdays: "today" decided in a time zone, Feb 29 on Feb 28 in common years.

@@ -1,6 +1,6 @@
+import CivilTime
 import Foundation
 import Testing
-import CivilTime
 import TestSupport
 
 struct CalendarDateTests {

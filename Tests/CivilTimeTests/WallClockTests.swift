@@ -1,7 +1,7 @@
 import CivilTime
 import Foundation
-import TestSupport
 import Testing
+import TestSupport
 
 /// The one daylight-saving rule. Expected instants are Python's `zoneinfo` with `fold=0`
 /// (`datetime(2024, 3, 10, 2, 30, tzinfo=ZoneInfo("America/New_York")).astimezone(timezone.utc)`),

@@ -1,5 +1,5 @@
-import Testing
 import Counting
+import Testing
 
 /// The seed's start / pause / resume / stop / reset, as counter.js plays them.
 @Suite struct CounterClockTests {

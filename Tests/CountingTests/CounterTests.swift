@@ -1,7 +1,7 @@
+import Counting
 import Foundation
 import Testing
 import TextFormatting
-import Counting
 
 @Suite struct CounterTests {
     @Test func valueFollowsTheCurveAndIsClampedToTheDuration() throws {

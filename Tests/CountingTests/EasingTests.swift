@@ -1,5 +1,5 @@
-import Testing
 import Counting
+import Testing
 
 /// The seed's curves at points worked out by hand: t³, 1 − (1 − t)³, and 4t³ / (t − 1)(2t − 2)² + 1.
 @Suite struct EasingTests {

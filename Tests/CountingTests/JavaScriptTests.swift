@@ -1,8 +1,8 @@
-import Foundation
-import TestSupport
-import Testing
-import TextFormatting
 import Counting
+import Foundation
+import Testing
+import TestSupport
+import TextFormatting
 
 /// counter.js, loaded in node, must draw the same curves, reach the same values and write
 /// the same numbers as the Swift module. Without node these tests fail: they never pass

@@ -1,6 +1,6 @@
+@testable import DataSources
 import Foundation
 import Testing
-@testable import DataSources
 
 /// A fetcher for tests that must not touch the network.
 struct NoNetwork: Fetcher {

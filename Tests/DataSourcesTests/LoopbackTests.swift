@@ -1,7 +1,7 @@
 import DataSources
 import Foundation
-import TestSupport
 import Testing
+import TestSupport
 
 /// The real `URLSessionFetcher` and `SourceReader` against `TestSupport/Server/test_server.py` on 127.0.0.1.
 ///

@@ -1,8 +1,8 @@
 import CivilTime
 import Foundation
 @testable import IntervalText
-import TestSupport
 import Testing
+import TestSupport
 
 /// Birthdays in words: the ages and days of `CivilTime.Birthday` through `IntervalFormatter`.
 struct BirthdayWordsTests {

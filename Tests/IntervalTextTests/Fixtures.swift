@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 @testable import IntervalText
 import TestSupport
 import TextFormatting

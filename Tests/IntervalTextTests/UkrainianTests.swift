@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import CivilTime
+import Foundation
 @testable import IntervalText
+import Testing
 import TestSupport
 import TextFormatting
 

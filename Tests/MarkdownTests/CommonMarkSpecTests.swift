@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Markdown
+import Testing
 
 /// The 652 examples of the CommonMark 0.30 spec (`Fixtures/spec-0.30.json`, from the spec's
 /// own `spec_tests.py --dump-tests`), run through the wrapper.

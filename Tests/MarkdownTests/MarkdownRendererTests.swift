@@ -1,5 +1,5 @@
-import Testing
 @testable import Markdown
+import Testing
 
 struct MarkdownRendererTests {
     @Test func safeModeDropsDangerousLinks() {

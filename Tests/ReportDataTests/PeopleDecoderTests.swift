@@ -1,7 +1,7 @@
+import CivilTime
 import Foundation
 import IntervalText
 import ReportData
-import CivilTime
 import Testing
 
 @Suite struct PeopleDecoderTests {

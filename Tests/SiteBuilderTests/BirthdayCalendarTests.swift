@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import CivilTime
+import Foundation
 @testable import SiteBuilder
+import Testing
 
 /// `people/birthdays.ics` of built sites. The expected calendar below was written by hand
 /// from RFC 5545 (3.6.1 VEVENT, 3.8.5.3 RRULE, 3.3.4 DATE, 3.3.5 DATE-TIME in UTC, 3.3.11

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import SiteBuilder
+import Testing
 
 @Suite struct BuildTests {
     /// The fixture site's whole output equals the golden copy, which was read and checked by

@@ -1,7 +1,7 @@
 import Foundation
-import TestSupport
-import Testing
 @testable import SiteBuilder
+import Testing
+import TestSupport
 
 /// `ttsite check`: every stage of a build, in memory, and the links of the would-be output.
 @Suite struct CheckTests {

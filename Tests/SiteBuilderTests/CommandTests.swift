@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import Testing
+import TestSupport
 
 /// The `ttsite` binary run as a user runs it: exit codes and what it prints.
 @Suite struct CommandTests {

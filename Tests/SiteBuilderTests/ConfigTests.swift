@@ -1,7 +1,7 @@
-import Foundation
 import CivilTime
-import Testing
+import Foundation
 @testable import SiteBuilder
+import Testing
 
 struct ConfigTests {
     @Test func readsTheSpecExample() throws {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import SiteBuilder
+import Testing
 
 /// The content scan reads and parses pages on every core; what it finds and the errors it
 /// reports must not depend on which core finished first.

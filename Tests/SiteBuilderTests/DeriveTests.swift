@@ -2,8 +2,8 @@ import CivilTime
 import Foundation
 import ReportData
 @testable import SiteBuilder
-import TestSupport
 import Testing
+import TestSupport
 
 /// The derive stage's types on their own: the numbers below are worked out by hand from the
 /// rules in each type's comment.

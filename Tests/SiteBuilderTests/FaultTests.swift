@@ -1,7 +1,7 @@
 import Foundation
-import TestSupport
-import Testing
 @testable import SiteBuilder
+import Testing
+import TestSupport
 
 /// What a nightly build meets: sources that fail every way, a full disk, a read-only disk,
 /// `kill -9`, SIGTERM and SIGINT mid-build, and two builds at once. Each time the published

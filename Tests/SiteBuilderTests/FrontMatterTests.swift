@@ -1,5 +1,5 @@
-import Testing
 @testable import SiteBuilder
+import Testing
 
 struct FrontMatterTests {
     @Test func readsTypedKeysAndPassesEveryKeyOn() throws {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import SiteBuilder
+import Testing
 
 /// TEXT escaping and line folding of RFC 5545. Every expected value was worked out by hand
 /// from the RFC: 3.3.11 (TEXT: `\\`, `\;`, `\,`, `\n`; a colon is not escaped; control

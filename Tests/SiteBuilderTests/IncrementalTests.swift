@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import SiteBuilder
+import Testing
 
 /// Files whose bytes did not change are not written again: they keep their inode and their
 /// modification time, so `rsync` uploads only what changed. Files no longer produced go.

@@ -3,8 +3,8 @@ import Foundation
 import ReportData
 @testable import SiteBuilder
 import TemplateEngine
-import TestSupport
 import Testing
+import TestSupport
 
 /// The view model of the people pages, one value at a time. Expected texts are the labels'
 /// and the interval texts' own words, worked out by hand for 2026-11-22.

@@ -1,5 +1,5 @@
-import Testing
 @testable import SiteBuilder
+import Testing
 
 /// The `alt` text of event images, made from rendered Markdown. Expected values are from
 /// Python, with the regular expression the byte scan replaced:

@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import Testing
+import TestSupport
 
 /// The progress bar: on a terminal's stderr only, never with `--quiet`, and gone before the
 /// summary line. The terminal is a real pseudo-terminal, made by util-linux's `script`.

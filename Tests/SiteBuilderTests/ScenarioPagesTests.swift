@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import SiteBuilder
+import Testing
 
 /// The timeline pages of `Fixtures/scenario-site` (UTC, en/de/ru, replay_seconds 60) at
 /// 2026-11-22: one scenario of every unit plus deep time and a zero-length one.

@@ -1,8 +1,8 @@
 import Foundation
 import ReportData
 @testable import SiteBuilder
-import TestSupport
 import Testing
+import TestSupport
 
 /// How a timeline writes a point of its axis. Instants and wall clocks are Python's
 /// (`datetime.fromisoformat("1969-07-16T13:32:00+00:00").astimezone(ZoneInfo("Europe/Berlin"))`

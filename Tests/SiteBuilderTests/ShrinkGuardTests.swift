@@ -1,7 +1,7 @@
 import Foundation
-import TestSupport
-import Testing
 @testable import SiteBuilder
+import Testing
+import TestSupport
 
 /// The guard of unattended builds, end to end through the binary: a source that shrank to
 /// nothing or by more than `guard.max_shrink` since the last published build, and a build that

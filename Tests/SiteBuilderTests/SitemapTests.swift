@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import SiteBuilder
+import Testing
 
 struct SitemapTests {
     /// Each path against Foundation's `addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)`,

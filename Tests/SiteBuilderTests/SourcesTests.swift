@@ -1,7 +1,7 @@
 import Foundation
-import TestSupport
-import Testing
 @testable import SiteBuilder
+import Testing
+import TestSupport
 
 /// A site with file and URL sources of both kinds, the URLs served over loopback by a real
 /// HTTP server (Python's `http.server`) and fetched by the real HTTP client.

@@ -1,8 +1,8 @@
 import Foundation
 import Mustache
+@testable import SiteBuilder
 import TemplateEngine
 import Testing
-@testable import SiteBuilder
 
 /// The built-in templates through two engines: every page of the example site and of the
 /// fixture sites, rendered by ttsite's `TemplateEngine` and by swift-mustache (the well-kept

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import SiteBuilder
+import Testing
 
 /// A site's own templates and pages are checked while they render: a name that resolves to
 /// nothing, a partial that does not exist and a front matter key nothing reads are warnings

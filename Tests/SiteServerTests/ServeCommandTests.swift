@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import Testing
+import TestSupport
 
 /// `ttsite serve` as a user runs it: after `ttsite init`, it serves, and Ctrl-C stops it
 /// cleanly; a port in use is a usage error that says what to do.

@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 import ReportData
 
 /// What the pages say about a person on the build's day: age, next birthday and how far off

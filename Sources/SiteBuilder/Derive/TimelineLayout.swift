@@ -1,5 +1,5 @@
-import TextFormatting
 import ReportData
+import TextFormatting
 
 /// Where each event of a scenario sits on its proportional axis and when it appears in the
 /// replay: the numbers of a timeline page, before any text.

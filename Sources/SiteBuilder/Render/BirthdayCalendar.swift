@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 import ReportData
 import TextFormatting
 

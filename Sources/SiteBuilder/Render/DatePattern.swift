@@ -1,5 +1,5 @@
-import Foundation
 import CivilTime
+import Foundation
 import TextFormatting
 
 /// Writes a calendar date with a pattern such as `dd-MM-yyyy` or `d. MMMM yyyy`, with month

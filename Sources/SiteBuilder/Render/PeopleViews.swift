@@ -1,10 +1,10 @@
+import CivilTime
 import Counting
 import Foundation
-import CivilTime
 import IntervalText
-import TextFormatting
 import ReportData
 import TemplateEngine
+import TextFormatting
 
 /// The view models of the people pages in one language: every text computed here, so the
 /// templates only place values.

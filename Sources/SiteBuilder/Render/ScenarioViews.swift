@@ -1,11 +1,11 @@
+import CivilTime
 import Counting
 import Foundation
-import CivilTime
 import IntervalText
-import TextFormatting
 import Markdown
 import ReportData
 import TemplateEngine
+import TextFormatting
 
 /// The view models of the timeline pages in one language: every text computed here, so the
 /// templates only place values.

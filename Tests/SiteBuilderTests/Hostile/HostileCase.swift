@@ -1,7 +1,7 @@
 import Foundation
-import TestSupport
-import Testing
 @testable import SiteBuilder
+import Testing
+import TestSupport
 
 /// One hostile input and the outcome ttsite must give for it.
 ///

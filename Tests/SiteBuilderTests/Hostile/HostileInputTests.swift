@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import SiteBuilder
+import Testing
 
 /// The bad-input corpus (`HostileCorpus`): every hostile input gets its stated outcome, and
 /// for every one of them, whatever the outcome:

@@ -7,7 +7,7 @@ extension FrontMatter {
     ///
     /// Most pages' front matter is like that (`title: "…"`, `date: 2024-02-02`), and YAML
     /// parsing was an eighth of the CPU time of a 10,000-page build. The result must equal
-    /// the YAML parser's to the byte: `FrontMatterTests` compares both on every shape.
+    /// the YAML parser's to the byte: `PlainFrontMatterTests` compares both on every shape.
     init?(plain yaml: String) {
         self.init()
         var lineNumber = 1

@@ -37,14 +37,18 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
         stagingPath = staging.path
         try Self.checkPlacement(self.destination, siteFolder: siteFolder)
         Self.removeStaleStagingFolders(in: parent, for: name)
-        do {
-            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-            try? FileManager.default.removeItem(at: staging)
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
-        } catch {
-            throw BuildError(.output, "cannot create the staging folder beside the output: \(fileErrorText(error))", in: parent.path)
+        // Created and registered as one step: a signal between the two would end the process
+        // without knowing the folder, and leave it behind (seen on a busy machine).
+        try Interruption.shared.critical { [staging, stagingPath] in
+            do {
+                try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+                try? FileManager.default.removeItem(at: staging)
+                try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+            } catch {
+                throw BuildError(.output, "cannot create the staging folder beside the output: \(fileErrorText(error))", in: parent.path)
+            }
+            Interruption.shared.register(staging: stagingPath)
         }
-        Interruption.shared.register(staging: stagingPath)
     }
 
     deinit {

@@ -63,6 +63,7 @@ public enum BuiltInTemplates {
         "figure.mustache": "an image with its license and source (a partial)",
         "counter.mustache": "an animated number (a partial)",
         "avatar.mustache": "a person's initials or picture (a partial)",
+        "pagination.mustache": "the page navigation of a long list (a partial)",
         "not-found.mustache": "404.html",
         "style.css": "the style sheet, written as assets/style.<hash>.css",
         "counter.js": "the counter animation script, written as assets/counter.<hash>.js",

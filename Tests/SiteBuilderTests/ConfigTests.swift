@@ -50,6 +50,13 @@ struct ConfigTests {
         #expect(config.shrinkGuard.maxDeletes == 0.125)
     }
 
+    @Test func pageSizes() throws {
+        let defaults = try SiteConfig.parse("title: T", file: "ttsite.yml")
+        #expect(defaults.pageSize.people == 100 && defaults.pageSize.scenarios == 50)
+        let config = try SiteConfig.parse("title: T\npage_size: { people: 25 }", file: "ttsite.yml")
+        #expect(config.pageSize.people == 25 && config.pageSize.scenarios == 50)
+    }
+
     @Test func aBaseURLGetsItsTrailingSlash() throws {
         let config = try SiteConfig.parse("title: T\nbase_url: https://example.org/sub", file: "ttsite.yml")
         #expect(config.baseURL?.absoluteString == "https://example.org/sub/")
@@ -72,6 +79,8 @@ struct ConfigTests {
         ("title: T\nguard: { max_shrink: 50 }", 2, "`max_shrink` must be a percentage from 0% to 100%, such as `50%`, found `50`"),
         ("title: T\nguard:\n  max_deletes: 120%", 3, "`max_deletes` must be a percentage from 0% to 100%"),
         ("title: T\nguard: { max_deletions: 10% }", 2, "unknown key `max_deletions` in `guard`; known keys are `max_shrink`, `max_deletes`"),
+        ("title: T\npage_size: { people: 0 }", 2, "`page_size.people` must be a whole number from 1 to 10000, found 0"),
+        ("title: T\npage_size:\n  timelines: 20", 3, "unknown key `timelines` in `page_size`; known keys are `people`, `scenarios`"),
     ] as [(String, Int?, String)])
     func badConfigNamesFileLineAndKey(text: String, line: Int?, message: String) {
         #expect {

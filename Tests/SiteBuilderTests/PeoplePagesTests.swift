@@ -182,7 +182,7 @@ import Testing
 /// (`jurgen-gross`), neighbours, the counter and the chart.
 @Suite struct PeopleGoldenTests {
     static let pages = [
-        "people/index.html", "de/people/index.html",
+        "people/index.html", "de/people/index.html", "people/2/index.html", "de/people/3/index.html",
         "people/00000000-0000-4000-8000-00000000000a/index.html",
         "people/00000000-0000-4000-8000-00000000000d/index.html",
         "de/people/00000000-0000-4000-8000-00000000000d/index.html",

@@ -7,7 +7,7 @@ extension SiteConfig {
     static let knownKeys = [
         "title", "base_url", "languages", "time_zone", "output", "people", "scenarios",
         "replay_seconds", "date_formats", "fetch", "markdown", "interval_text",
-        "birthday_format", "remote_images", "guard",
+        "birthday_format", "remote_images", "guard", "page_size",
     ]
 
     /// Reads and checks `ttsite.yml`. Errors name the file, the line and the key.
@@ -86,7 +86,22 @@ extension SiteConfig {
             if let value = settings["max_shrink"] { config.shrinkGuard.maxShrink = try share(value, "max_shrink", reader) }
             if let value = settings["max_deletes"] { config.shrinkGuard.maxDeletes = try share(value, "max_deletes", reader) }
         }
+        if let node = mapping["page_size"] {
+            let sizes = try reader.mapping(node, "page_size")
+            try reader.requireKnownKeys(sizes, ["people", "scenarios"], context: "page_size")
+            if let value = sizes["people"] { config.pageSize.people = try pageSize(value, "people", reader) }
+            if let value = sizes["scenarios"] { config.pageSize.scenarios = try pageSize(value, "scenarios", reader) }
+        }
         return config
+    }
+
+    /// A number of records per list page, 1 to 10,000.
+    private static func pageSize(_ node: Node, _ key: String, _ reader: YAMLReader) throws -> Int {
+        let number = try reader.int(node, key)
+        guard (1...10_000).contains(number) else {
+            throw reader.error("`page_size.\(key)` must be a whole number from 1 to 10000, found \(number)", at: node)
+        }
+        return number
     }
 
     /// A share written as a percentage, `50%`, as a fraction from 0 to 1.

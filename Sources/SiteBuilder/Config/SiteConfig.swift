@@ -36,6 +36,15 @@ public struct SiteConfig: Sendable {
     /// (`guard:` in `ttsite.yml`; `--allow-shrink` lets one build through).
     public var shrinkGuard = ShrinkGuardSettings()
 
+    /// How many records a list page shows before the next page begins (`page_size:`).
+    public var pageSize = PageSizes()
+
+    public struct PageSizes: Sendable, Equatable {
+        public var people = 100
+        public var scenarios = 50
+        public init() {}
+    }
+
     public struct ShrinkGuardSettings: Sendable, Equatable {
         /// The share of a source's records (0…1) it may lose from one published build to the
         /// next. A source that drops to no records at all is always refused.

@@ -23,6 +23,23 @@ extension DataPages {
         return page
     }
 
+    /// The pages of a paginated list: `first` (the list page itself), then a page per further
+    /// `pagination` page at `Routes.listPage`, with the same layout, titled "People – Page 2
+    /// of 9", out of the menu, and without the intro text of `Content/<kind>.md`.
+    static func listPages(of first: ContentPage, kind: Routes.ListKind, pagination: Pagination, labels: Labels) -> [ContentPage] {
+        var pages = [first]
+        let title = first.source.frontMatter.title ?? kind.rawValue
+        let layout = first.source.frontMatter.layout ?? kind.rawValue
+        for number in stride(from: 2, through: pagination.pageCount, by: 1) {
+            let status = PaginationView.status(number, of: pagination.pageCount, labels: labels)
+            pages.append(generatedPage(
+                "\(kind.rawValue)/\(number)", origin: .list, title: "\(title) – \(status)",
+                layout: layout, language: first.language, urlPath: Routes.listPage(number, of: first.urlPath)
+            ))
+        }
+        return pages
+    }
+
     /// A page made from data alone, at `urlPath`, with the template `layout`.
     static func generatedPage(
         _ key: String, origin: ContentPage.Origin, title: String, layout: String, language: String, urlPath: String,

@@ -13,27 +13,38 @@ extension DataPages {
         for language in config.languages {
             guard let list = lists[language] else { continue }
             let views = ScenarioViews(config: config, language: language, now: now, routes: routes)
-            pages.append(list)
-            let listRoot = Routes.root(from: list.urlPath)
-            extras.later(list.outputPath) {
-                [
-                    "scenarios": .list(scenarios.map { views.summary($0, root: listRoot) }),
-                    "hasScenarios": .bool(!scenarios.isEmpty),
-                    "hasCounters": .bool(!scenarios.isEmpty),
-                ]
+            let pagination = Pagination(records: scenarios.count, size: config.pageSize.scenarios)
+            for (offset, page) in listPages(of: list, kind: .scenarios, pagination: pagination, labels: Labels.forLanguage(language)).enumerated() {
+                pages.append(page)
+                let input = ListPageInput(number: offset + 1, pagination: pagination, firstPage: list.urlPath, root: Routes.root(from: page.urlPath))
+                extras.later(page.outputPath) { scenarioListExtras(input, scenarios: scenarios, views: views, labels: Labels.forLanguage(language)) }
             }
 
-            for layout in layouts {
+            for (position, layout) in layouts.enumerated() {
                 let scenario = layout.scenario
+                let listPage = Routes.listPage(pagination.page(ofRecord: position), of: list.urlPath)
                 let name = scenario.name.preferring(language)
                 let page = generatedPage("scenarios/\(scenario.slug)", origin: .timeline, title: name.isEmpty ? scenario.named : name, layout: "timeline",
                                          language: language, urlPath: routes.timeline(scenario.slug, language: language))
                 pages.append(page)
                 let root = Routes.root(from: page.urlPath)
                 extras.later(page.outputPath) {
-                    ["scenario": views.timeline(layout, root: root), "hasCounters": .bool(false)]
+                    ["scenario": views.timeline(layout, root: root, listPage: listPage), "hasCounters": .bool(false)]
                 }
             }
         }
+    }
+
+    /// The values of one page of the timeline list: its scenarios and the navigation.
+    private static func scenarioListExtras(
+        _ page: ListPageInput, scenarios: [Scenario], views: ScenarioViews, labels: Labels
+    ) -> [String: TemplateValue] {
+        let shown: [Scenario] = Array(scenarios[page.pagination.records(onPage: page.number)])
+        var extra: [String: TemplateValue] = [:]
+        extra["scenarios"] = .list(shown.map { views.summary($0, root: page.root) })
+        extra["hasScenarios"] = .bool(!scenarios.isEmpty)
+        extra["hasCounters"] = .bool(!scenarios.isEmpty)
+        extra["pagination"] = PaginationView.view(page.pagination, current: page.number, listPath: page.firstPage, root: page.root, labels: labels)
+        return extra
     }
 }

@@ -45,17 +45,15 @@ struct DataPages {
             }
             guard let list = peopleLists[language] else { continue }
 
-            // The people list, from Content/people.md when there is one.
-            pages.append(list)
-            let listRoot = Routes.root(from: list.urlPath)
-            extras.later(list.outputPath) {
-                [
-                    "people": .list(ordered.map { views.person($0, root: listRoot) }),
-                    "histogram": views.histogram(AgeHistogram(ages: ordered.map(\.age))),
-                    "hasPeople": .bool(!ordered.isEmpty),
-                    "calendar": views.calendarLinks(root: listRoot),
-                    "hasCounters": .bool(false),
-                ]
+            // The people list, from Content/people.md when there is one, in pages of
+            // `page_size.people`: the first at the list's URL, with the overview.
+            let pagination = Pagination(records: ordered.count, size: config.pageSize.people)
+            let listPages = Self.listPages(of: list, kind: .people, pagination: pagination, labels: views.labels)
+            let histogram = AgeHistogram(ages: ordered.map(\.age))
+            for (offset, page) in listPages.enumerated() {
+                pages.append(page)
+                let input = ListPageInput(number: offset + 1, pagination: pagination, firstPage: list.urlPath, root: Routes.root(from: page.urlPath))
+                extras.later(page.outputPath) { Self.peopleListExtras(input, ordered: ordered, histogram: histogram, views: views) }
             }
 
             // Every person page of a language sits at the same depth, and shows its person
@@ -68,9 +66,11 @@ struct DataPages {
             let personViews = ordered.parallelMap { views.person($0, root: root) }
             for (position, page) in personPages.enumerated() {
                 pages.append(page)
+                // Back to the list page that shows this person.
+                let listPage = Routes.listPage(pagination.page(ofRecord: position), of: list.urlPath)
                 var extra: [String: TemplateValue] = [
                     "person": personViews[position],
-                    "list": .string(Routes.link(list.urlPath, root: root)),
+                    "list": .string(Routes.link(listPage, root: root)),
                     "hasCounters": .bool(ordered[position].age != nil),
                 ]
                 if position > 0 { extra["previous"] = personViews[position - 1] }
@@ -84,6 +84,24 @@ struct DataPages {
         self.pages = pages
         self.extras = extras
         self.routes = routes
+    }
+
+    /// The values of one page of the people list: its people, the navigation, and on the
+    /// first page the age overview and the calendar links.
+    private static func peopleListExtras(
+        _ page: ListPageInput, ordered: [PersonFacts], histogram: AgeHistogram, views: PeopleViews
+    ) -> [String: TemplateValue] {
+        let shown: [PersonFacts] = Array(ordered[page.pagination.records(onPage: page.number)])
+        var extra: [String: TemplateValue] = [:]
+        extra["people"] = .list(shown.map { views.person($0, root: page.root) })
+        extra["hasPeople"] = .bool(!ordered.isEmpty)
+        extra["hasCounters"] = .bool(false)
+        if page.number == 1 {
+            extra["histogram"] = views.histogram(histogram)
+            extra["calendar"] = views.calendarLinks(root: page.root)
+        }
+        extra["pagination"] = PaginationView.view(page.pagination, current: page.number, listPath: page.firstPage, root: page.root, labels: views.labels)
+        return extra
     }
 
     /// The home page's report: counters and the birthdays of the next 30 days.

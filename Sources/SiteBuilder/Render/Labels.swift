@@ -25,6 +25,10 @@ struct Labels: Sendable {
     var backToList: String
     var previous: String
     var next: String
+    /// The name of a list's page navigation.
+    var pages: String
+    /// `<PAGE>` of `<PAGES>`: where a page is in a paginated list.
+    var pageOf: String
     var ageChart: String
     var ageChartSummary: String
     var ageRange: String
@@ -154,6 +158,8 @@ struct Labels: Sendable {
         backToList: "All people",
         previous: "Previous",
         next: "Next",
+        pages: "Pages",
+        pageOf: "Page <PAGE> of <PAGES>",
         ageChart: "People by age",
         ageChartSummary: "Show the numbers",
         ageRange: "Age",
@@ -221,6 +227,8 @@ struct Labels: Sendable {
         backToList: "Alle Personen",
         previous: "Vorherige",
         next: "Nächste",
+        pages: "Seiten",
+        pageOf: "Seite <PAGE> von <PAGES>",
         ageChart: "Personen nach Alter",
         ageChartSummary: "Zahlen anzeigen",
         ageRange: "Alter",
@@ -278,6 +286,8 @@ struct Labels: Sendable {
         labels.home = "На главную"
         labels.notFound = "Страница не найдена"
         labels.notFoundText = "По этому адресу ничего нет."
+        labels.pages = "Страницы"
+        labels.pageOf = "Страница <PAGE> из <PAGES>"
         return labels
     }()
 
@@ -290,6 +300,8 @@ struct Labels: Sendable {
         labels.home = "На головну"
         labels.notFound = "Сторінку не знайдено"
         labels.notFoundText = "За цією адресою нічого немає."
+        labels.pages = "Сторінки"
+        labels.pageOf = "Сторінка <PAGE> з <PAGES>"
         return labels
     }()
 }

@@ -13,7 +13,7 @@ struct PeopleViews {
     let language: String
     let today: CalendarDate
     let routes: Routes
-    private let labels: Labels
+    let labels: Labels
     private let intervals: IntervalFormatter
     private let dates: DatePattern
 

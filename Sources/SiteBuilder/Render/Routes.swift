@@ -49,6 +49,12 @@ public struct Routes: Sendable {
         lists[kind]?[language] ?? prefix(language) + kind.rawValue + "/"
     }
 
+    /// Page `page` of a paginated list whose first page is at `listPath`: `people/` for 1,
+    /// `people/2/` for 2.
+    static func listPage(_ page: Int, of listPath: String) -> String {
+        page == 1 ? listPath : listPath + "\(page)/"
+    }
+
     /// Records where the list page of `kind` in `language` is.
     mutating func setList(_ kind: ListKind, language: String, urlPath: String) {
         lists[kind, default: [:]][language] = urlPath

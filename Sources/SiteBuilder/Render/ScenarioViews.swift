@@ -64,8 +64,9 @@ struct ScenarioViews {
         return .map(view)
     }
 
-    /// A scenario with its events in time order, as its timeline page shows it.
-    func timeline(_ layout: TimelineLayout, root: String) -> TemplateValue {
+    /// A scenario with its events in time order, as its timeline page shows it; `listPage` is
+    /// the page of the timeline list that shows it.
+    func timeline(_ layout: TimelineLayout, root: String, listPage: String) -> TemplateValue {
         let scenario = layout.scenario
         var view = common(scenario, root: root)
         let text = localized(scenario.text)
@@ -73,7 +74,7 @@ struct ScenarioViews {
         view["textLang"] = Self.stringOrFalse(text.lang)
         view["eventCount"] = .int(scenario.totalEvents)
         view["majorCount"] = .int(scenario.majorEvents)
-        view["list"] = .string(Routes.link(routes.list(.scenarios, language: language), root: root))
+        view["list"] = .string(Routes.link(listPage, root: root))
         view["style"] = .string(layout.styleRules)
         view["startLabel"] = .string(pointText(scenario.start, unit: scenario.unit).text)
         view["endLabel"] = .string(pointText(scenario.end, unit: scenario.unit).text)

@@ -28,6 +28,7 @@ public struct TemplateSet: Sendable {
         "figure.mustache": PackageResources.figure_mustache,
         "counter.mustache": PackageResources.counter_mustache,
         "avatar.mustache": PackageResources.avatar_mustache,
+        "pagination.mustache": PackageResources.pagination_mustache,
         "not-found.mustache": PackageResources.not_found_mustache,
         "style.css": PackageResources.style_css,
         "counter.js": PackageResources.counter_js,

@@ -1,0 +1,34 @@
+import TemplateEngine
+import TextFormatting
+
+/// The navigation between the pages of a list (`pagination.mustache`): previous and next,
+/// and the compact run of page numbers of `Pagination.shownNumbers`, all relative links.
+enum PaginationView {
+    /// Nil when the list fits on one page: no navigation at all.
+    static func view(_ pagination: Pagination, current: Int, listPath: String, root: String, labels: Labels) -> TemplateValue? {
+        guard pagination.pageCount > 1 else { return nil }
+        func href(_ page: Int) -> TemplateValue {
+            .string(Routes.link(Routes.listPage(page, of: listPath), root: root))
+        }
+        var numbers: [TemplateValue] = []
+        for number in pagination.shownNumbers(around: current) {
+            if let number {
+                numbers.append(.map(["number": .int(number), "href": href(number), "current": .bool(number == current)]))
+            } else {
+                numbers.append(.map(["gap": .bool(true)]))
+            }
+        }
+        var view: [String: TemplateValue] = [
+            "status": .string(status(current, of: pagination.pageCount, labels: labels)),
+            "numbers": .list(numbers),
+        ]
+        if current > 1 { view["previous"] = .map(["href": href(current - 1)]) }
+        if current < pagination.pageCount { view["next"] = .map(["href": href(current + 1)]) }
+        return .map(view)
+    }
+
+    /// "Page 2 of 100".
+    static func status(_ current: Int, of count: Int, labels: Labels) -> String {
+        labels.pageOf.replacingEvery("<PAGE>", with: String(current)).replacingEvery("<PAGES>", with: String(count))
+    }
+}

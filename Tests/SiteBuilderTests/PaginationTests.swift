@@ -1,0 +1,38 @@
+@testable import SiteBuilder
+import Testing
+
+/// Pages of a list, worked out by hand: 10 records in pages of 4 are 4 + 4 + 2.
+struct PaginationTests {
+    @Test func pagesAndTheirRecords() {
+        let pagination = Pagination(records: 10, size: 4)
+        #expect(pagination.pageCount == 3)
+        #expect(pagination.records(onPage: 1) == 0..<4)
+        #expect(pagination.records(onPage: 3) == 8..<10)
+        #expect((0..<10).map(pagination.page(ofRecord:)) == [1, 1, 1, 1, 2, 2, 2, 2, 3, 3])
+        #expect(Pagination(records: 0, size: 100).pageCount == 1)
+        #expect(Pagination(records: 0, size: 100).records(onPage: 1).isEmpty)
+        #expect(Pagination(records: 100, size: 100).pageCount == 1)
+        #expect(Pagination(records: 101, size: 100).pageCount == 2)
+    }
+
+    @Test(arguments: [
+        // pages, current, shown (0 = a gap)
+        (1, 1, [1]),
+        (5, 3, [1, 2, 3, 4, 5]),
+        (100, 1, [1, 2, 3, 0, 100]),
+        (100, 50, [1, 0, 48, 49, 50, 51, 52, 0, 100]),
+        (100, 100, [1, 0, 98, 99, 100]),
+        (100, 5, [1, 2, 3, 4, 5, 6, 7, 0, 100]),   // 2 is shown, not a gap of one
+        (9, 6, [1, 0, 4, 5, 6, 7, 8, 9]),
+    ])
+    func compactNumbers(pages: Int, current: Int, shown: [Int]) {
+        let numbers = Pagination(records: pages * 10, size: 10).shownNumbers(around: current)
+        #expect(numbers.map { $0 ?? 0 } == shown)
+    }
+
+    @Test func listPageURLs() {
+        #expect(Routes.listPage(1, of: "people/") == "people/")
+        #expect(Routes.listPage(2, of: "people/") == "people/2/")
+        #expect(Routes.listPage(12, of: "de/folks/") == "de/folks/12/")
+    }
+}

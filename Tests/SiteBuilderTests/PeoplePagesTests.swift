@@ -146,6 +146,23 @@ import Testing
         #expect(!upcoming.contains("Dora Delta"))
     }
 
+    /// Fifteen people with birthdays on Nov 23 … Dec 7 (1 to 15 days after 2026-11-22): the
+    /// home page lists the first twelve and says how many more there are.
+    @Test func theHomePageListsAtMostTwelveUpcomingBirthdays() throws {
+        let records = (1...15).map { day in
+            let date = day <= 8 ? "1990-11-\(22 + day)" : String(format: "1990-12-%02d", day - 8)
+            return #"{"name":{"first":"P\#(day)","last":"Q"},"dob":{"date":"\#(date)"}}"#
+        }
+        let site = try makeSite(#"{"results":["# + records.joined(separator: ",") + "]}")
+        defer { site.remove() }
+        try site.build(now: "2026-11-22T08:00:00Z")
+        let home = try site.read("index.html")
+        let upcoming = String(home[home.range(of: #"<h2 id="upcoming-title">"#)!.upperBound...])
+        #expect(upcoming.components(separatedBy: #"class="person-name""#).count - 1 == 12)
+        #expect(upcoming.contains(">P12 Q<") && !upcoming.contains(">P13 Q<"))
+        #expect(upcoming.contains("… and 3 more in the next 30 days"))
+    }
+
     @Test func everyLinkOfTheReportResolves() throws {
         let site = try makeSite()
         defer { site.remove() }

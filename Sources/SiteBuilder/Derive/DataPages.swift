@@ -2,6 +2,7 @@ import CivilTime
 import Foundation
 import ReportData
 import TemplateEngine
+import TextFormatting
 
 /// The pages made from data rather than from `Content/`: the people list and a page per
 /// person, the timeline list and a timeline per scenario (`DataPages+Scenarios.swift`), in
@@ -104,9 +105,14 @@ struct DataPages {
         return extra
     }
 
+    /// How many of the next 30 days' birthdays the home page lists; the people list, which
+    /// starts with the next birthday, has the rest.
+    static let upcomingOnHome = 12
+
     /// The home page's report: counters and the birthdays of the next 30 days.
     private static func homeExtras(_ ordered: [PersonFacts], data: SiteData, views: PeopleViews, root: String, hasPeople: Bool) -> [String: TemplateValue] {
         let upcoming = ordered.filter { ($0.daysUntilBirthday ?? .max) <= 30 }
+        let shown = upcoming.prefix(upcomingOnHome)
         let labels = Labels.forLanguage(views.language)
         let counters: [(Int, String)] = [
             (data.people.count, labels.peopleCount),
@@ -120,8 +126,11 @@ struct DataPages {
             "counters": .list(counters.map { count, label in
                 .map(["counter": views.counter(to: Double(count), format: "{value}"), "label": .string(label)])
             }),
-            "upcoming": .list(upcoming.map { views.person($0, root: root) }),
+            "upcoming": .list(shown.map { views.person($0, root: root) }),
             "hasUpcoming": .bool(!upcoming.isEmpty),
+            "moreUpcoming": upcoming.count > shown.count
+                ? .string(labels.moreUpcoming.replacingEvery("<COUNT>", with: String(upcoming.count - shown.count)))
+                : .bool(false),
         ]
     }
 }

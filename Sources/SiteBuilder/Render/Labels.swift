@@ -35,6 +35,8 @@ struct Labels: Sendable {
     var count: String
     var unknownAge: String
     var upcoming: String
+    /// `<COUNT>` more birthdays in the next 30 days than the home page lists.
+    var moreUpcoming: String
     var noUpcoming: String
     var peopleCount: String
     var scenarioCount: String
@@ -166,6 +168,7 @@ struct Labels: Sendable {
         count: "People",
         unknownAge: "without a known date of birth",
         upcoming: "Birthdays in the next 30 days",
+        moreUpcoming: "… and <COUNT> more in the next 30 days",
         noUpcoming: "No birthdays in the next 30 days.",
         peopleCount: "people",
         scenarioCount: "timelines",
@@ -235,6 +238,7 @@ struct Labels: Sendable {
         count: "Personen",
         unknownAge: "ohne bekanntes Geburtsdatum",
         upcoming: "Geburtstage in den nächsten 30 Tagen",
+        moreUpcoming: "… und <COUNT> weitere in den nächsten 30 Tagen",
         noUpcoming: "Keine Geburtstage in den nächsten 30 Tagen.",
         peopleCount: "Personen",
         scenarioCount: "Zeitleisten",

@@ -1,4 +1,5 @@
 @testable import SiteBuilder
+import TemplateEngine
 import Testing
 
 /// Pages of a list, worked out by hand: 10 records in pages of 4 are 4 + 4 + 2.
@@ -34,5 +35,23 @@ struct PaginationTests {
         #expect(Routes.listPage(1, of: "people/") == "people/")
         #expect(Routes.listPage(2, of: "people/") == "people/2/")
         #expect(Routes.listPage(12, of: "de/folks/") == "de/folks/12/")
+    }
+
+    /// The first page has no "previous" even inside a context that has one (a person page's
+    /// neighbour): the navigation says `false` rather than leaving the name to be looked up.
+    @Test func theFirstPageHasNoPreviousLink() throws {
+        let templates = try TemplateSet(overridesIn: nil)
+        let nav = try #require(PaginationView.view(Pagination(records: 30, size: 10), current: 1, listPath: "people/", root: "../", labels: .english))
+        let context: TemplateValue = .map([
+            "previous": .map(["href": .string("elsewhere.html")]),
+            "labels": Labels.english.templateValue,
+            "pagination": nav,
+        ])
+        var bytes: [UInt8] = []
+        templates.render("pagination", context, into: &bytes)
+        let html = String(decoding: bytes, as: UTF8.self)
+        #expect(!html.contains("rel=\"prev\"") && !html.contains("elsewhere.html"))
+        #expect(html.contains(#"<li><a href="../people/index.html" aria-current="page">1</a></li>"#))
+        #expect(html.contains(#"<li><a rel="next" href="../people/2/index.html">Next →</a></li>"#))
     }
 }

@@ -28,7 +28,7 @@ extension DataPages {
     /// of 9", out of the menu, and without the intro text of `Content/<kind>.md`.
     static func listPages(of first: ContentPage, kind: Routes.ListKind, pagination: Pagination, labels: Labels) -> [ContentPage] {
         var pages = [first]
-        let title = first.source.frontMatter.title ?? kind.rawValue
+        let title = first.source.frontMatter.title ?? (kind == .people ? labels.people : labels.scenarios)
         let layout = first.source.frontMatter.layout ?? kind.rawValue
         for number in stride(from: 2, through: pagination.pageCount, by: 1) {
             let status = PaginationView.status(number, of: pagination.pageCount, labels: labels)

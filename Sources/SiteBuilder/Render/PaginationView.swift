@@ -22,8 +22,10 @@ enum PaginationView {
             "status": .string(status(current, of: pagination.pageCount, labels: labels)),
             "numbers": .list(numbers),
         ]
-        if current > 1 { view["previous"] = .map(["href": href(current - 1)]) }
-        if current < pagination.pageCount { view["next"] = .map(["href": href(current + 1)]) }
+        // Present even when false, so that a template never finds a `previous` or `next` of an
+        // enclosing context (a person page's neighbours) instead.
+        view["previous"] = current > 1 ? .map(["href": href(current - 1)]) : .bool(false)
+        view["next"] = current < pagination.pageCount ? .map(["href": href(current + 1)]) : .bool(false)
         return .map(view)
     }
 

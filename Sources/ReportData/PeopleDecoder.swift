@@ -24,10 +24,15 @@ public struct PeopleDecoder: RecordDecoder {
     /// - Parameter dateFormats: extra date patterns (`date_formats` of `ttsite.yml`), tried
     ///   after ISO 8601, UNIX time and the HTTP formats.
     /// - Throws: when a format is not a supported pattern.
-    public init(dateFormats: [String] = []) throws(DateTextError) {
+    ///   - urls: what a person's page name is made from: the name (`lukas-schafer`), or the
+    ///     record's `login.uuid`. Either falls back to the other, then to a hash.
+    public init(dateFormats: [String] = [], urls: PersonURLs = .name) throws(DateTextError) {
         // The zone does not matter: a birth date is taken as written, never shifted.
         dates = try CompoundTransformer.dates(formats: dateFormats, zoneless: .utc)
+        self.urls = urls
     }
+
+    private let urls: PersonURLs
 
     public static let kind = RecordKind.people
 
@@ -74,9 +79,10 @@ public struct PeopleDecoder: RecordDecoder {
         let uuid = trimmed(expectingObject(fields["login"])["uuid"].string()).lowercased()
         let hash = StableHash.hex([first, last, birthDate?.description ?? ""])
         let id = uuid.isEmpty ? hash : uuid
-        let slug = (uuid.isEmpty ? nil : Slug.make(from: uuid))
-            ?? Slug.make(from: Person.fullName(first: first, last: last))
-            ?? "person-" + hash
+        let fromName = Slug.make(from: Person.fullName(first: first, last: last))
+        let fromID = uuid.isEmpty ? nil : Slug.make(from: uuid)
+        var slug = (urls == .name ? fromName ?? fromID : fromID ?? fromName) ?? "person-" + hash
+        if Slug.isTakenByLists(slug) { slug = "person-" + slug }
 
         let nationality = trimmed(fields["nat"].isPresent ? fields["nat"].string() : fields["nationality"].string()).uppercased()
         return Person(
@@ -113,4 +119,13 @@ public struct PeopleDecoder: RecordDecoder {
     private func trimmed(_ text: String?) -> String {
         text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     }
+}
+
+/// What a person's page name (`people/<slug>/`) is made from (`people_urls:` in `ttsite.yml`).
+public enum PersonURLs: String, Sendable {
+    /// `people/lukas-schafer/`: the name, transliterated; names no table can write in `a-z`
+    /// (Persian, Devanagari) use the id.
+    case name
+    /// `people/<login.uuid>/`: the record's id, as before readable URLs.
+    case id
 }

@@ -18,6 +18,12 @@ public struct Person: Sendable, Hashable {
     public let last: String
     /// `first + " " + last`, trimmed.
     public let fullName: String
+    /// The name as pages show it: `fullName`, except that a name written entirely in lower
+    /// case (randomuser.me ≤ 1.1: "gertrude franklin") is shown in title case ("Gertrude
+    /// Franklin"). Any other name is kept exactly as written. Ids and slugs use `fullName`.
+    public let displayName: String
+    /// `title`, title-cased like `displayName` when written in lower case ("ms" → "Ms").
+    public let displayTitle: String
     /// The first grapheme of the first and of the last word of the full name, upper-cased.
     public let initials: String
     /// The calendar date as written in the source, never shifted through a time zone; nil
@@ -41,6 +47,8 @@ public struct Person: Sendable, Hashable {
         self.first = first
         self.last = last
         self.fullName = Self.fullName(first: first, last: last)
+        self.displayName = Self.titleCasedIfLowercase(fullName)
+        self.displayTitle = Self.titleCasedIfLowercase(title)
         self.initials = Self.initials(of: fullName)
         self.birthDate = birthDate
         self.picture = picture
@@ -67,6 +75,14 @@ public struct Person: Sendable, Hashable {
     /// The seed's full name: `first + " " + last`, trimmed.
     public static func fullName(first: String, last: String) -> String {
         (first + " " + last).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `text` in title case when it is written entirely in lower case and has a letter with
+    /// an upper case ("müller-lüdenscheidt" → "Müller-Lüdenscheidt"); otherwise `text` as it
+    /// is ("van der Berg", "McDonald", "Ольга", "प्रिया").
+    public static func titleCasedIfLowercase(_ text: String) -> String {
+        guard text.lowercased() == text, text.uppercased() != text else { return text }
+        return text.capitalized
     }
 
     /// The seed's initials: the first grapheme of the first and of the last word, upper-cased

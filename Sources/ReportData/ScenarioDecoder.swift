@@ -107,8 +107,9 @@ public struct ScenarioDecoder: RecordDecoder {
             record["replaySeconds"].report("replaySeconds of scenario \(label) must be more than 0, found \(seconds); the site's replay_seconds is used")
             replaySeconds = nil
         }
-        let slug = Slug.make(from: named) ?? Slug.make(from: name.en)
+        var slug = Slug.make(from: named) ?? Slug.make(from: name.en)
             ?? Slug.hashed("scenario", [named, name.en, name.de])
+        if Slug.isTakenByLists(slug) { slug = "scenario-" + slug }
         return Scenario(
             named: named, slug: slug, name: name,
             text: LocalizedText(en: record["textEn"].string() ?? "", de: record["textDe"].string() ?? ""),

@@ -31,6 +31,13 @@ public enum Slug {
         return shortened(slug)
     }
 
+    /// Whether `slug` names a page of a list rather than of a record: `2` is the people list's
+    /// second page (`people/2/`), `by-month` and `by-name` hold its indexes. A record that
+    /// would get one is given `person-<slug>` or `scenario-<slug>` instead.
+    public static func isTakenByLists(_ slug: String) -> Bool {
+        slug == "by-month" || slug == "by-name" || slug.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
     /// A slug from a stable hash of `parts`, for names no table can write in `a-z`:
     /// `prefix-` and 16 hexadecimal digits.
     public static func hashed(_ prefix: String, _ parts: [String]) -> String {

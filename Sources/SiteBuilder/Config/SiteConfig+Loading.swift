@@ -1,13 +1,14 @@
 import DataSources
 import Foundation
 import IntervalText
+import ReportData
 import Yams
 
 extension SiteConfig {
     static let knownKeys = [
         "title", "base_url", "languages", "time_zone", "output", "people", "scenarios",
         "replay_seconds", "date_formats", "fetch", "markdown", "interval_text",
-        "birthday_format", "remote_images", "guard", "page_size",
+        "birthday_format", "remote_images", "guard", "page_size", "people_urls",
     ]
 
     /// Reads and checks `ttsite.yml`. Errors name the file, the line and the key.
@@ -88,9 +89,17 @@ extension SiteConfig {
         }
         if let node = mapping["page_size"] {
             let sizes = try reader.mapping(node, "page_size")
-            try reader.requireKnownKeys(sizes, ["people", "scenarios"], context: "page_size")
+            try reader.requireKnownKeys(sizes, ["people", "scenarios", "index"], context: "page_size")
             if let value = sizes["people"] { config.pageSize.people = try pageSize(value, "people", reader) }
             if let value = sizes["scenarios"] { config.pageSize.scenarios = try pageSize(value, "scenarios", reader) }
+            if let value = sizes["index"] { config.pageSize.index = try pageSize(value, "index", reader) }
+        }
+        if let node = mapping["people_urls"] {
+            let text = try reader.string(node, "people_urls")
+            guard let urls = PersonURLs(rawValue: text) else {
+                throw reader.error("`people_urls` must be `name` (people/lukas-schafer/) or `id` (the record's id), found `\(text)`", at: node)
+            }
+            config.personURLs = urls
         }
         return config
     }

@@ -1,6 +1,7 @@
 import DataSources
 import Foundation
 import IntervalText
+import ReportData
 
 /// The settings of a site, read from `ttsite.yml` (spec section 3).
 public struct SiteConfig: Sendable {
@@ -36,12 +37,17 @@ public struct SiteConfig: Sendable {
     /// (`guard:` in `ttsite.yml`; `--allow-shrink` lets one build through).
     public var shrinkGuard = ShrinkGuardSettings()
 
+    /// What a person's page URL is made from (`people_urls:`): the name by default.
+    public var personURLs = PersonURLs.name
+
     /// How many records a list page shows before the next page begins (`page_size:`).
     public var pageSize = PageSizes()
 
     public struct PageSizes: Sendable, Equatable {
         public var people = 100
         public var scenarios = 50
+        /// People per page of a birthday month or a letter of the name index.
+        public var index = 500
         public init() {}
     }
 

@@ -32,7 +32,7 @@ struct SiteDataLoader {
         let peopleDecoder: PeopleDecoder
         let scenarioDecoder: ScenarioDecoder
         do {
-            peopleDecoder = try PeopleDecoder(dateFormats: config.dateFormats)
+            peopleDecoder = try PeopleDecoder(dateFormats: config.dateFormats, urls: config.personURLs)
             scenarioDecoder = try ScenarioDecoder(timeZone: config.timeZone, dateFormats: config.dateFormats)
         } catch {
             throw BuildError(.configuration, "`date_formats`: \(error)", in: "ttsite.yml")

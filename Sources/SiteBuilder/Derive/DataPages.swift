@@ -22,6 +22,7 @@ struct DataPages {
         var extras = PageExtras()
         var routes = Routes(languages: config.languages)
         let ordered = PersonFacts.inBirthdayOrder(data.people, today: today)
+        let nationalities = Set(data.people.compactMap(\.nationality))
 
         // The list pages first, so that every link to a list goes where its page is.
         var peopleLists: [String: ContentPage] = [:]
@@ -37,14 +38,15 @@ struct DataPages {
         }
 
         for language in config.languages {
-            let views = PeopleViews(config: config, language: language, today: today, routes: routes)
+            let views = PeopleViews(config: config, language: language, today: today, routes: routes, nationalities: nationalities)
+            let indexes = config.people.isEmpty ? nil : PeopleIndexes(ordered, language: language, labels: views.labels)
 
             if let home = pages.firstIndex(where: { $0.translationKey == "" && $0.language == language }) {
                 if !config.people.isEmpty || !config.scenarios.isEmpty {
                     extras.set(pages[home].outputPath, Self.homeExtras(ordered, data: data, views: views, root: Routes.root(from: pages[home].urlPath), hasPeople: !config.people.isEmpty))
                 }
             }
-            guard let list = peopleLists[language] else { continue }
+            guard let list = peopleLists[language], let indexes else { continue }
 
             // The people list, from Content/people.md when there is one, in pages of
             // `page_size.people`: the first at the list's URL, with the overview.
@@ -54,13 +56,14 @@ struct DataPages {
             for (offset, page) in listPages.enumerated() {
                 pages.append(page)
                 let input = ListPageInput(number: offset + 1, pagination: pagination, firstPage: list.urlPath, root: Routes.root(from: page.urlPath))
-                extras.later(page.outputPath) { Self.peopleListExtras(input, ordered: ordered, histogram: histogram, views: views) }
+                extras.later(page.outputPath) { Self.peopleListExtras(input, ordered: ordered, histogram: histogram, indexes: indexes, views: views) }
             }
+            Self.addIndexPages(indexes, views: views, listPath: list.urlPath, pageSize: config.pageSize.index, to: &pages, extras: &extras)
 
             // Every person page of a language sits at the same depth, and shows its person
             // and both neighbours: each person's view is made once, on every core.
             let personPages = ordered.map {
-                Self.generatedPage("people/\($0.person.slug)", origin: .person, title: $0.person.fullName, layout: "person",
+                Self.generatedPage("people/\($0.person.slug)", origin: .person, title: $0.person.displayName, layout: "person",
                                    language: language, urlPath: routes.person($0.person.slug, language: language))
             }
             let root = personPages.first.map { Routes.root(from: $0.urlPath) } ?? ""
@@ -90,7 +93,7 @@ struct DataPages {
     /// The values of one page of the people list: its people, the navigation, and on the
     /// first page the age overview and the calendar links.
     private static func peopleListExtras(
-        _ page: ListPageInput, ordered: [PersonFacts], histogram: AgeHistogram, views: PeopleViews
+        _ page: ListPageInput, ordered: [PersonFacts], histogram: AgeHistogram, indexes: PeopleIndexes, views: PeopleViews
     ) -> [String: TemplateValue] {
         let shown: [PersonFacts] = Array(ordered[page.pagination.records(onPage: page.number)])
         var extra: [String: TemplateValue] = [:]
@@ -100,6 +103,7 @@ struct DataPages {
         if page.number == 1 {
             extra["histogram"] = views.histogram(histogram)
             extra["calendar"] = views.calendarLinks(root: page.root)
+            extra["browse"] = views.browse(months: indexes.months, index: indexes.index, root: page.root)
         }
         extra["pagination"] = PaginationView.view(page.pagination, current: page.number, listPath: page.firstPage, root: page.root, labels: views.labels)
         return extra
@@ -128,9 +132,11 @@ struct DataPages {
             }),
             "upcoming": .list(shown.map { views.person($0, root: root) }),
             "hasUpcoming": .bool(!upcoming.isEmpty),
-            "moreUpcoming": upcoming.count > shown.count
-                ? .string(labels.moreUpcoming.replacingEvery("<COUNT>", with: String(upcoming.count - shown.count)))
-                : .bool(false),
+            "moreUpcoming": upcoming.count > shown.count ? .map([
+                "text": .string(labels.moreUpcoming.replacingEvery("<COUNT>", with: String(upcoming.count - shown.count))),
+                // The month page where the birthdays the home page leaves out begin.
+                "href": .string(Routes.link(views.routes.birthdayMonth(upcoming[shown.count].nextBirthday?.month, language: views.language), root: root)),
+            ]) : .bool(false),
         ]
     }
 }

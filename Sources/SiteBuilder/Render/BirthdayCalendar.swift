@@ -92,7 +92,7 @@ struct BirthdayCalendar {
 
     /// "Anna Alpha's birthday" in the default language; "Birthday" for a person without a name.
     static func summary(_ person: Person, labels: Labels) -> String {
-        person.fullName.isEmpty ? labels.birthday : labels.birthdayOf.replacingEvery("<NAME>", with: person.fullName)
+        person.displayName.isEmpty ? labels.birthday : labels.birthdayOf.replacingEvery("<NAME>", with: person.displayName)
     }
 
     /// The `webcal:` address of the calendar (the scheme calendar apps open as a

@@ -21,6 +21,9 @@ struct DatePattern: Sendable {
 
     private let formatMonthNames: [String]
 
+    /// The month names as headings and menus use them (nominative in Russian), January first.
+    var standaloneMonthNames: [String] { monthNames }
+
     /// `date` written with the pattern: `d`, `dd`, `M`, `MM`, `MMM`, `MMMM`, `yy`, `yyyy`;
     /// text in single quotes and every other character are copied.
     func string(_ date: CalendarDate) -> String {

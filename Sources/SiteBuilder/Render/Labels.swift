@@ -38,6 +38,26 @@ struct Labels: Sendable {
     /// `<COUNT>` more birthdays in the next 30 days than the home page lists.
     var moreUpcoming: String
     var noUpcoming: String
+    /// A person's country, from the record's nationality code.
+    var nationality: String
+    /// The year overview and the month pages.
+    var byMonth: String
+    /// `<MONTH>` is the month's name.
+    var birthdaysIn: String
+    var unknownBirthday: String
+    /// The index of family names.
+    var byName: String
+    /// `<LETTER>` is a letter of the index.
+    var namesWith: String
+    /// The letter of names that start with no letter (digits, signs).
+    var otherNames: String
+    var searchPeople: String
+    var searchTimelines: String
+    /// `<COUNT>` matches, all shown.
+    var searchFound: String
+    /// `<SHOWN>` of `<COUNT>` matches shown.
+    var searchShown: String
+    var searchNone: String
     var peopleCount: String
     var scenarioCount: String
     var eventCount: String
@@ -170,6 +190,18 @@ struct Labels: Sendable {
         upcoming: "Birthdays in the next 30 days",
         moreUpcoming: "… and <COUNT> more in the next 30 days",
         noUpcoming: "No birthdays in the next 30 days.",
+        nationality: "Nationality",
+        byMonth: "Birthdays by month",
+        birthdaysIn: "Birthdays in <MONTH>",
+        unknownBirthday: "Birthday unknown",
+        byName: "By family name",
+        namesWith: "Family names: <LETTER>",
+        otherNames: "Other",
+        searchPeople: "Find a person",
+        searchTimelines: "Find a timeline",
+        searchFound: "<COUNT> found",
+        searchShown: "<SHOWN> of <COUNT> shown",
+        searchNone: "Nothing found",
         peopleCount: "people",
         scenarioCount: "timelines",
         eventCount: "events",
@@ -240,6 +272,18 @@ struct Labels: Sendable {
         upcoming: "Geburtstage in den nächsten 30 Tagen",
         moreUpcoming: "… und <COUNT> weitere in den nächsten 30 Tagen",
         noUpcoming: "Keine Geburtstage in den nächsten 30 Tagen.",
+        nationality: "Staatsangehörigkeit",
+        byMonth: "Geburtstage nach Monat",
+        birthdaysIn: "Geburtstage im <MONTH>",
+        unknownBirthday: "Geburtstag unbekannt",
+        byName: "Nach Familienname",
+        namesWith: "Familiennamen: <LETTER>",
+        otherNames: "Andere",
+        searchPeople: "Person suchen",
+        searchTimelines: "Zeitleiste suchen",
+        searchFound: "<COUNT> gefunden",
+        searchShown: "<SHOWN> von <COUNT> angezeigt",
+        searchNone: "Nichts gefunden",
         peopleCount: "Personen",
         scenarioCount: "Zeitleisten",
         eventCount: "Ereignisse",

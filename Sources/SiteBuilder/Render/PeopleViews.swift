@@ -15,9 +15,15 @@ struct PeopleViews {
     let routes: Routes
     let labels: Labels
     private let intervals: IntervalFormatter
-    private let dates: DatePattern
+    /// Birthdays as `birthday_format` writes them.
+    let dates: DatePattern
+    /// Day and month in the language's usual order, for the day headings of month pages.
+    let dayAndMonth: DatePattern
+    /// Country names by nationality code ("DE" → "Germany" / "Deutschland").
+    private let countries: [String: String]
 
-    init(config: SiteConfig, language: String, today: CalendarDate, routes: Routes) {
+    /// - Parameter nationalities: the nationality codes the people have, named once here.
+    init(config: SiteConfig, language: String, today: CalendarDate, routes: Routes, nationalities: Set<String> = []) {
         self.config = config
         self.language = language
         self.today = today
@@ -26,13 +32,16 @@ struct PeopleViews {
         let spoken = config.intervalLanguages[language] ?? IntervalText.Language.builtIn(code: language) ?? .english
         intervals = IntervalFormatter(language: spoken, counting: .calendar(config.timeZone))
         dates = DatePattern(config.birthdayFormat, language: language)
+        let locale = Locale(identifier: language)
+        dayAndMonth = DatePattern(DateFormatter.dateFormat(fromTemplate: "dMMMM", options: 0, locale: locale) ?? "d MMMM", language: language)
+        countries = Dictionary(uniqueKeysWithValues: nationalities.map { ($0, locale.localizedString(forRegionCode: $0) ?? $0) })
     }
 
     /// One person as the list and the person page show them.
     func person(_ facts: PersonFacts, root: String) -> TemplateValue {
         let person = facts.person
         var view: [String: TemplateValue] = [
-            "name": .string(person.fullName.isEmpty ? labels.notAvailable : person.fullName),
+            "name": .string(person.displayName.isEmpty ? labels.notAvailable : person.displayName),
             "initials": .string(person.initials),
             "avatarClass": .string("avatar-\(Self.colourIndex(of: person.id))"),
             "href": .string(Routes.link(routes.person(person.slug, language: language), root: root)),
@@ -41,14 +50,25 @@ struct PeopleViews {
             "nextBirthday": .string(nextBirthdayText(facts)),
             "isBirthday": .bool(facts.daysUntilBirthday == 0),
         ]
-        if !person.title.isEmpty { view["title"] = .string(person.title) }
+        if !person.displayTitle.isEmpty { view["title"] = .string(person.displayTitle) }
         if let born = person.birthDate { view["birthdayISO"] = .string(CivilText.isoDate(born)) }
         if let next = facts.nextBirthday { view["nextBirthdayISO"] = .string(CivilText.isoDate(next)) }
-        if let nationality = person.nationality { view["nationality"] = .string(nationality) }
+        if let nationality = person.nationality { view["nationality"] = .string(countries[nationality] ?? nationality) }
         if config.remoteImages, let picture = person.picture?.best {
             view["picture"] = .string(picture.absoluteString)
         }
-        if let age = facts.age { view["ageCounter"] = counter(to: Double(age), format: "{value}") }
+        if let age = facts.age {
+            // The age once: the number counts up, and the words after it are those of the
+            // final number ("26" and "years old", "26" and "лет").
+            let text = ageText(age)
+            let number = String(age)
+            if text.hasPrefix(number) {
+                view["ageCounter"] = counter(to: Double(age), format: "{value}")
+                view["ageWords"] = .string(text.dropFirst(number.count).trimmingCharacters(in: .whitespaces))
+            } else {
+                view["ageCounter"] = counter(to: Double(age), format: text.replacingEvery(number, with: "{value}"))
+            }
+        }
         return .map(view)
     }
 

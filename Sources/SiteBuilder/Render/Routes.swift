@@ -44,6 +44,18 @@ public struct Routes: Sendable {
         prefix(language) + "scenarios/\(slug)/"
     }
 
+    /// The birthdays of `month` (1–12) at `people/by-month/01/` …, and of people without a
+    /// birth date (nil) at `people/by-month/unknown/`.
+    func birthdayMonth(_ month: Int?, language: String) -> String {
+        let name = month.map { $0 < 10 ? "0\($0)" : String($0) } ?? "unknown"
+        return prefix(language) + "people/by-month/\(name)/"
+    }
+
+    /// The family names under one letter of the name index, `people/by-name/a/`.
+    func nameIndex(_ letterSlug: String, language: String) -> String {
+        prefix(language) + "people/by-name/\(letterSlug)/"
+    }
+
     /// The list page of `kind` in `language`: where its page is, else where it would be.
     func list(_ kind: ListKind, language: String) -> String {
         lists[kind]?[language] ?? prefix(language) + kind.rawValue + "/"

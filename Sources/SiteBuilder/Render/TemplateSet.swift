@@ -29,6 +29,8 @@ public struct TemplateSet: Sendable {
         "counter.mustache": PackageResources.counter_mustache,
         "avatar.mustache": PackageResources.avatar_mustache,
         "pagination.mustache": PackageResources.pagination_mustache,
+        "browse.mustache": PackageResources.browse_mustache,
+        "people-index.mustache": PackageResources.people_index_mustache,
         "not-found.mustache": PackageResources.not_found_mustache,
         "style.css": PackageResources.style_css,
         "counter.js": PackageResources.counter_js,

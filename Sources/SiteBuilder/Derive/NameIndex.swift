@@ -1,0 +1,124 @@
+import Foundation
+import ReportData
+
+/// The people of a site by family name, under the letters of an index, in the order of the
+/// page's language: Latin, Greek, Cyrillic, Arabic and Devanagari names each under letters of
+/// their own script.
+///
+/// Sorting and grouping use ICU collation through Foundation
+/// (`compare(_:options:range:locale:)`), never code points: "Øvergård" and "Oliver" are both
+/// under O in English and German, "Ёлкин" comes before "Иванов", and a Danish site would put
+/// Ø after Z. A name's letter is its family name's first letter; letters that collation counts
+/// as the same at the primary level (o, ø, ö) make one entry, shown in upper case.
+///
+/// One exception to primary equality: Й and Ї are letters of their own in the Russian and
+/// Ukrainian alphabets (CLDR's index characters list them), though collation counts them as
+/// И and І with a mark. Names that start with no letter (a digit, a sign) come last, under
+/// `otherLabel`.
+struct NameIndex: Sendable {
+    struct Letter: Sendable {
+        /// As shown: "A", "К", "श".
+        let label: String
+        /// In URLs: `a` for the letters a–z, `u` and the hexadecimal code point for the others
+        /// (`u43a` for к), `other` for names without a letter, so paths stay `[a-z0-9-]`.
+        let slug: String
+        /// The people under this letter, in index order.
+        let people: [PersonFacts]
+    }
+
+    /// In index order.
+    let letters: [Letter]
+    /// Everyone, in index order: by family name, then given name, then page name.
+    let ordered: [PersonFacts]
+
+    /// The slug of the letter of names that start with no letter.
+    static let otherSlug = "other"
+
+    init(_ people: [PersonFacts], language: String, otherLabel: String) {
+        let locale = Locale(identifier: language)
+        ordered = Self.sorted(people, locale: locale)
+
+        // The distinct first letters in collation order, then runs of the same letter merged.
+        let firstLetters = ordered.map { Self.firstLetter(of: Self.familyName($0.person)) }
+        let distinct = Set(firstLetters.compactMap { $0 })
+        let sortedLetters = distinct.sorted { Self.collate($0, $1, locale: locale) == .orderedAscending }
+        var entryOfLetter: [String: String] = [:]
+        var entries: [String] = []
+        for letter in sortedLetters {
+            if let last = entries.last, !Self.ownLetters.contains(letter), !Self.ownLetters.contains(last),
+               letter.compare(last, options: [.caseInsensitive, .diacriticInsensitive], range: nil, locale: locale) == .orderedSame {
+                entryOfLetter[letter] = last
+            } else {
+                entries.append(letter)
+                entryOfLetter[letter] = letter
+            }
+        }
+
+        var members: [String: [PersonFacts]] = [:]
+        var others: [PersonFacts] = []
+        for (facts, letter) in zip(ordered, firstLetters) {
+            if let letter, let entry = entryOfLetter[letter] {
+                members[entry, default: []].append(facts)
+            } else {
+                others.append(facts)
+            }
+        }
+        var letters = entries.map { entry in
+            Letter(label: entry.uppercased(with: locale), slug: Self.slug(of: entry), people: members[entry] ?? [])
+        }
+        if !others.isEmpty {
+            letters.append(Letter(label: otherLabel, slug: Self.otherSlug, people: others))
+        }
+        self.letters = letters
+    }
+
+    /// The name the index sorts by: the family name, or the given name of someone who has
+    /// only one.
+    static func familyName(_ person: Person) -> String {
+        person.last.isEmpty ? person.first : person.last
+    }
+
+    /// Й and Ї: see the type's documentation.
+    private static let ownLetters: Set<String> = ["й", "ї"]
+
+    /// The first letter of `name`, lower-cased; nil when it starts with no letter. The first
+    /// scalar rather than the first grapheme: "प्रिया" is under प, not under the cluster प्रि.
+    static func firstLetter(of name: String) -> String? {
+        var visible = name
+        visible.unicodeScalars.removeAll { $0.properties.generalCategory == .format }
+        guard let first = visible.unicodeScalars.first(where: { !$0.properties.isWhitespace }),
+              first.properties.isAlphabetic else { return nil }
+        return String(first).lowercased()
+    }
+
+    private static func slug(of letter: String) -> String {
+        let scalars = Array(letter.unicodeScalars)
+        if scalars.count == 1, ("a"..."z").contains(scalars[0]) { return letter }
+        return "u" + scalars.map { String($0.value, radix: 16) }.joined(separator: "-")
+    }
+
+    private static func collate(_ a: String, _ b: String, locale: Locale) -> ComparisonResult {
+        a.compare(b, options: [], range: nil, locale: locale)
+    }
+
+    /// `people` by family name, given name and page name, collated in `locale`. Names repeat
+    /// in big data sets, so each distinct pair of names is collated once.
+    private static func sorted(_ people: [PersonFacts], locale: Locale) -> [PersonFacts] {
+        struct Key: Hashable { let family: String; let given: String }
+        func key(_ person: Person) -> Key {
+            Key(family: familyName(person), given: person.last.isEmpty ? "" : person.first)
+        }
+        let keys = Array(Set(people.map { key($0.person) })).sorted { a, b in
+            let family = collate(a.family, b.family, locale: locale)
+            if family != .orderedSame { return family == .orderedAscending }
+            let given = collate(a.given, b.given, locale: locale)
+            if given != .orderedSame { return given == .orderedAscending }
+            return (a.family, a.given) < (b.family, b.given)
+        }
+        let rank = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+        return people.sorted { a, b in
+            let (x, y) = (rank[key(a.person)]!, rank[key(b.person)]!)
+            return x != y ? x < y : a.person.slug < b.person.slug
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import CivilTime
+import Foundation
+import TemplateEngine
+
+extension PeopleViews {
+    /// One person in a month or letter page's list: name, birthday and age, linked to their
+    /// page. Lighter than `person`: these pages list many people.
+    func indexEntry(_ facts: PersonFacts, root: String) -> TemplateValue {
+        let person = facts.person
+        var view: [String: TemplateValue] = [
+            "name": .string(person.displayName.isEmpty ? labels.notAvailable : person.displayName),
+            "href": .string(Routes.link(routes.person(person.slug, language: language), root: root)),
+            "birthday": .string(person.birthDate.map(dates.string) ?? labels.notAvailable),
+            "age": .string(facts.age.map(ageText) ?? labels.notAvailable),
+        ]
+        if let born = person.birthDate { view["birthdayISO"] = .string(CivilText.isoDate(born)) }
+        return .map(view)
+    }
+
+    /// The ways into the people besides the list (`browse.mustache`): a year overview with
+    /// how many birthdays each month has, linked to the month pages, and the letters of the
+    /// name index. `currentMonth` (0 for the unknown birthdays) and `currentLetter` mark the
+    /// page that shows them.
+    func browse(months: BirthdayMonths, index: NameIndex, currentMonth: Int? = nil, currentLetter: String? = nil, root: String) -> TemplateValue {
+        let monthNames = dates.standaloneMonthNames
+        var monthViews: [TemplateValue] = months.counts.enumerated().map { offset, count in
+            var view: [String: TemplateValue] = [
+                "name": .string(monthNames[offset]),
+                "count": .int(count),
+                "current": .bool(currentMonth == offset + 1),
+            ]
+            if count > 0 { view["href"] = .string(Routes.link(routes.birthdayMonth(offset + 1, language: language), root: root)) }
+            return .map(view)
+        }
+        if !months.unknown.isEmpty {
+            monthViews.append(.map([
+                "name": .string(labels.unknownBirthday),
+                "count": .int(months.unknown.count),
+                "current": .bool(currentMonth == 0),
+                "href": .string(Routes.link(routes.birthdayMonth(nil, language: language), root: root)),
+            ]))
+        }
+        let letters: [TemplateValue] = index.letters.map { letter in
+            .map([
+                "label": .string(letter.label),
+                "count": .int(letter.people.count),
+                "current": .bool(currentLetter == letter.slug),
+                "href": .string(Routes.link(routes.nameIndex(letter.slug, language: language), root: root)),
+            ])
+        }
+        return .map(["months": .list(monthViews), "letters": .list(letters)])
+    }
+
+    /// "22 November" / "22. November": a day heading of a month page, in the page's language.
+    func dayHeading(_ date: CalendarDate) -> String {
+        dayAndMonth.string(date)
+    }
+}

@@ -78,11 +78,18 @@ public struct Person: Sendable, Hashable {
     }
 
     /// `text` in title case when it is written entirely in lower case and has a letter with
-    /// an upper case ("müller-lüdenscheidt" → "Müller-Lüdenscheidt"); otherwise `text` as it
-    /// is ("van der Berg", "McDonald", "Ольга", "प्रिया").
+    /// an upper case: every word's first letter, words being parted by spaces, hyphens and
+    /// apostrophes ("müller-lüdenscheidt" → "Müller-Lüdenscheidt", "o'brien" → "O'Brien").
+    /// Any other text is kept as written ("van der Berg", "McDonald", "Ольга", "प्रिया").
     public static func titleCasedIfLowercase(_ text: String) -> String {
         guard text.lowercased() == text, text.uppercased() != text else { return text }
-        return text.capitalized
+        var result = ""
+        var startsWord = true
+        for character in text {
+            result += startsWord ? String(character).uppercased() : String(character)
+            startsWord = character.isWhitespace || "-'\u{2019}\u{02BC}".contains(character)
+        }
+        return result
     }
 
     /// The seed's initials: the first grapheme of the first and of the last word, upper-cased

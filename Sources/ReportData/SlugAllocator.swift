@@ -23,6 +23,7 @@ public enum SlugAllocator {
     public static func allocate(_ wanted: [String], rankedBy keys: [String]? = nil) -> (slugs: [String], collisions: [Collision]) {
         let everyWanted = Set(wanted)
         var holders: [String: Int] = [:]
+        var next: [String: Int] = [:]
         var slugs = wanted
         var collisions: [Collision] = []
         var order = Array(wanted.indices)
@@ -36,10 +37,13 @@ public enum SlugAllocator {
                 holders[slug] = index
                 continue
             }
-            var number = 2
+            // Numbers below `next[slug]` are taken already: a name shared by many people
+            // is numbered in one pass, not by counting up from 2 for each.
+            var number = next[slug] ?? 2
             while holders["\(slug)-\(number)"] != nil || everyWanted.contains("\(slug)-\(number)") {
                 number += 1
             }
+            next[slug] = number + 1
             let assigned = "\(slug)-\(number)"
             holders[assigned] = index
             slugs[index] = assigned
@@ -49,17 +53,40 @@ public enum SlugAllocator {
         return (slugs, collisions)
     }
 
-    /// `people` with unique slugs, and a warning per collision naming both records. Use it on
-    /// the people of all sources together; a decoder already does it within one document.
+    /// `people` with unique slugs, and a warning per collision of slugs made from ids (two
+    /// records with one id) naming both records. Two people of the same name are no problem:
+    /// the second "Anna Schmidt" quietly gets `anna-schmidt-2`. Use it on the people of all
+    /// sources together; a decoder already does it within one document.
     public static func unique(_ people: [Person]) -> (people: [Person], problems: [DataProblem]) {
         let (slugs, collisions) = allocate(people.map(\.slug), rankedBy: people.map(\.id))
         var result = people
         for index in result.indices { result[index].slug = slugs[index] }
-        let problems = collisions.map { collision in
+        let problems = collisions.filter { $0.wanted != Slug.make(from: people[$0.index].fullName) }.map { collision in
             problem(collision, record: people[collision.index].origin, name: people[collision.index].fullName,
                     holder: people[collision.holderIndex].origin, holderName: people[collision.holderIndex].fullName)
         }
         return (result, problems)
+    }
+
+    /// A warning per record whose id an earlier record has. Where page names come from ids,
+    /// `unique` already reports these as page names taken; where they come from names, this
+    /// does, for all sources together.
+    public static func duplicateIDs(_ people: [Person]) -> [DataProblem] {
+        var holders: [String: Int] = [:]
+        var problems: [DataProblem] = []
+        for (index, person) in people.enumerated() {
+            guard let holder = holders[person.id] else {
+                holders[person.id] = index
+                continue
+            }
+            problems.append(DataProblem(
+                source: person.origin.source, path: person.origin.path, value: nil,
+                message: "the id \"\(person.id)\" is also the id of \(people[holder].origin) (\"\(people[holder].fullName)\"); "
+                    + "both keep their pages, and the birthday calendar tells them apart by page name",
+                severity: .warning
+            ))
+        }
+        return problems
     }
 
     /// `scenarios` with unique slugs, and a warning per collision naming both scenarios.

@@ -66,6 +66,7 @@ public enum BuiltInTemplates {
         "pagination.mustache": "the page navigation of a long list (a partial)",
         "people-index.mustache": "a birthday month or a letter of the name index, people/by-month/01/, people/by-name/a/",
         "browse.mustache": "the year overview and the letters of the name index (a partial)",
+        "search.mustache": "the search box of the list pages, shown only when search.js runs (a partial)",
         "search.js": "the search box of the list pages, written as assets/search.<hash>.js",
         "not-found.mustache": "404.html",
         "style.css": "the style sheet, written as assets/style.<hash>.css",

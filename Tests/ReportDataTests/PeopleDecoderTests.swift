@@ -21,16 +21,17 @@ import Testing
     static let versions: [Expected] = [
         .init(fixture: "people-v1.4.json", index: 0, title: "Miss", first: "Jennie", last: "Nichols",
               fullName: "Jennie Nichols", initials: "JN", birthDate: "1992-03-08",
-              id: "7a0eed16-9430-4d68-901f-c0d4c1c3bf00", slug: "7a0eed16-9430-4d68-901f-c0d4c1c3bf00",
+              id: "7a0eed16-9430-4d68-901f-c0d4c1c3bf00", slug: "jennie-nichols",
               nationality: "US", largePicture: "https://randomuser.me/api/portraits/women/75.jpg"),
-        // 23:59:59.999Z stays December 31 in every zone.
+        // 23:59:59.999Z stays December 31 in every zone. A Persian name has no transliteration:
+        // the page name is the uuid.
         .init(fixture: "people-v1.4.json", index: 1, title: "Mr", first: "آرمین", last: "کریمی",
               fullName: "آرمین کریمی", initials: "آک", birthDate: "1959-12-31",
               id: "b3e5f0a2-1c4d-4e6f-8a9b-0c1d2e3f4a5b", slug: "b3e5f0a2-1c4d-4e6f-8a9b-0c1d2e3f4a5b",
               nationality: "IR", largePicture: "https://randomuser.me/api/portraits/men/11.jpg"),
         .init(fixture: "people-v1.4.json", index: 2, title: "Ms", first: "Мирослава", last: "Кравчук",
               fullName: "Мирослава Кравчук", initials: "МК", birthDate: "2000-02-29",
-              id: "c4f6a1b3-2d5e-4f70-9bac-1d2e3f4a5b6c", slug: "c4f6a1b3-2d5e-4f70-9bac-1d2e3f4a5b6c",
+              id: "c4f6a1b3-2d5e-4f70-9bac-1d2e3f4a5b6c", slug: "miroslava-kravchuk",
               nationality: "UA", largePicture: "https://randomuser.me/api/portraits/women/33.jpg"),
         // No uuid and a name in Devanagari: id and slug from the stable hash.
         .init(fixture: "people-v1.4.json", index: 3, title: "Ms", first: "अनन्या", last: "शर्मा",
@@ -39,19 +40,19 @@ import Testing
               nationality: "IN", largePicture: "https://randomuser.me/api/portraits/women/61.jpg"),
         .init(fixture: "people-v1.3.json", index: 0, title: "Mr", first: "Seán", last: "O'Connor",
               fullName: "Seán O'Connor", initials: "SO", birthDate: "1970-01-01",
-              id: "1d8d0a3e-5b6c-4f7a-8e9d-2a3b4c5d6e7f", slug: "1d8d0a3e-5b6c-4f7a-8e9d-2a3b4c5d6e7f",
+              id: "1d8d0a3e-5b6c-4f7a-8e9d-2a3b4c5d6e7f", slug: "sean-oconnor",
               nationality: "IE", largePicture: "https://randomuser.me/api/portraits/men/3.jpg"),
         .init(fixture: "people-v1.3.json", index: 1, title: "Mme", first: "Marie-Ève", last: "Lefèbvre-Dupont",
               fullName: "Marie-Ève Lefèbvre-Dupont", initials: "ML", birthDate: "1964-06-21",
-              id: "2e9e1b4f-6c7d-4a8b-9fae-3b4c5d6e7f80", slug: "2e9e1b4f-6c7d-4a8b-9fae-3b4c5d6e7f80",
+              id: "2e9e1b4f-6c7d-4a8b-9fae-3b4c5d6e7f80", slug: "marie-eve-lefebvre-dupont",
               nationality: "FR", largePicture: "https://randomuser.me/api/portraits/women/8.jpg"),
         .init(fixture: "people-v1.2.json", index: 0, title: "herr", first: "Björn", last: "Ærøskøbing",
               fullName: "Björn Ærøskøbing", initials: "BÆ", birthDate: "1983-07-14",
-              id: "3f0f2c5a-7d8e-4b9c-a0bf-4c5d6e7f8091", slug: "3f0f2c5a-7d8e-4b9c-a0bf-4c5d6e7f8091",
+              id: "3f0f2c5a-7d8e-4b9c-a0bf-4c5d6e7f8091", slug: "bjorn-aeroskobing",
               nationality: "DE", largePicture: "https://randomuser.me/api/portraits/men/52.jpg"),
         .init(fixture: "people-v1.1.json", index: 0, title: "ms", first: "louise", last: "straße",
               fullName: "louise straße", initials: "LS", birthDate: "1983-07-14",
-              id: "4a1a3d6b-8e9f-4cad-b1c0-5d6e7f8091a2", slug: "4a1a3d6b-8e9f-4cad-b1c0-5d6e7f8091a2",
+              id: "4a1a3d6b-8e9f-4cad-b1c0-5d6e7f8091a2", slug: "louise-strasse",
               nationality: "DE", largePicture: "https://randomuser.me/api/portraits/women/20.jpg"),
         // 1.0: a UNIX time (932871968 = 1999-07-25T03:06:08Z), no uuid: slug from the Greek name.
         .init(fixture: "people-v1.0.json", index: 0, title: "mr", first: "Αλέξανδρος", last: "Παπαδόπουλος",
@@ -74,12 +75,12 @@ import Testing
               nationality: "US", largePicture: "http://api.randomuser.me/portraits/men/7.jpg"),
         .init(fixture: "people-bare-array.json", index: 0, title: "Mr", first: "Ignacio", last: "Gómez",
               fullName: "Ignacio Gómez", initials: "IG", birthDate: "1975-10-12",
-              id: "5b2b4e7c-9fa0-4dbe-82d1-6e7f8091a2b3", slug: "5b2b4e7c-9fa0-4dbe-82d1-6e7f8091a2b3",
+              id: "5b2b4e7c-9fa0-4dbe-82d1-6e7f8091a2b3", slug: "ignacio-gomez",
               nationality: "ES", largePicture: nil),
         // An RFC 1123 date of birth.
         .init(fixture: "people-bare-array.json", index: 1, title: "Ms", first: "Søs", last: "Ørsted",
               fullName: "Søs Ørsted", initials: "SØ", birthDate: "1994-11-06",
-              id: "6c3c5f8d-a0b1-4ecf-93e2-7f8091a2b3c4", slug: "6c3c5f8d-a0b1-4ecf-93e2-7f8091a2b3c4",
+              id: "6c3c5f8d-a0b1-4ecf-93e2-7f8091a2b3c4", slug: "sos-orsted",
               nationality: "DK", largePicture: nil),
     ]
 
@@ -108,6 +109,23 @@ import Testing
         #expect(person.origin.source == expected.fixture)
         #expect(decoding.problems.isEmpty, "\(decoding.problems)")
         #expect(decoding.skippedRecords == 0)
+    }
+
+    /// `people_urls: id`: the uuid, lower-cased, where there is one; the name where not.
+    @Test func pageNamesFromIDs() throws {
+        let data = try Fixture.data("people-v1.4.json")
+        let people = try PeopleDecoder(urls: .id).decode(data, source: "people-v1.4.json").people
+        #expect(people.map(\.slug) == ["7a0eed16-9430-4d68-901f-c0d4c1c3bf00", "b3e5f0a2-1c4d-4e6f-8a9b-0c1d2e3f4a5b",
+                                       "c4f6a1b3-2d5e-4f70-9bac-1d2e3f4a5b6c", "person-" + Self.fnv("अनन्या", "शर्मा", "1988-11-05")])
+        let old = try PeopleDecoder(urls: .id).decode(Fixture.data("people-v1.0.json"), source: "people-v1.0.json").people
+        #expect(old.map(\.slug) == ["alexandros-papadopoulos", "olga-shcherbakova"])
+    }
+
+    /// A slug that names a list's own page (`people/2/`, `people/by-month/`) is never a person's.
+    @Test func pageNamesOfListsAreNotGivenToPeople() throws {
+        let data = Data(#"[{"name":{"first":"2","last":""},"dob":"1990-01-01"},{"name":{"first":"By","last":"Month"},"dob":"1990-01-01"},{"name":{"first":"By","last":"Name"},"dob":"1990-01-01"},{"name":{"first":"By","last":"Monthly"},"dob":"1990-01-01"}]"#.utf8)
+        let people = try PeopleDecoder().decode(data, source: "p.json").people
+        #expect(people.map(\.slug) == ["person-2", "person-by-month", "person-by-name", "by-monthly"])
     }
 
     @Test func recordCounts() throws {

@@ -14,9 +14,8 @@ import Testing
             #"people-problems.json results[3]: the person has neither a name nor a date of birth; the record is left out"#,
             #"people-problems.json results[4].dob: the date of birth is missing; pages show "n/a""#,
             #"people-problems.json results[5].name.first: expected a string, found the number 42"#,
-            // Ranked by id (FNV-1a of name and birth date, from Python): Zoe 8ca3…, Zoë 9ed4…, Zoé bb45….
-            #"people-problems.json results[0]: the page name "zoe-muller" is already taken by people-problems.json results[1] ("Zoe Muller"); "Zoë Müller" gets "zoe-muller-2""#,
-            #"people-problems.json results[4]: the page name "zoe-muller" is already taken by people-problems.json results[1] ("Zoe Muller"); "Zoé Muller" gets "zoe-muller-3""#,
+            // Three names written alike in a–z share "zoe-muller" without a warning: page
+            // names from names are numbered quietly (see recordsWithProblemsAreKeptWhenUseful).
         ])
         #expect(decoding.problems.allSatisfy { $0.severity == .warning })
         #expect(decoding.skippedRecords == 2)
@@ -34,7 +33,8 @@ import Testing
     @Test func recordsWithProblemsAreKeptWhenUseful() throws {
         let people = try Fixture.people("people-problems.json").people
         #expect(people.map(\.fullName) == ["Zoë Müller", "Zoe Muller", "Zoé Muller", "Zero"])
-        #expect(people.map(\.slug) == ["zoe-muller-2", "zoe-muller", "zoe-muller-3", "zero-one"])
+        // Ranked by id (FNV-1a of name and birth date, from Python): Zoe 8ca3…, Zoë 9ed4…, Zoé bb45….
+        #expect(people.map(\.slug) == ["zoe-muller-2", "zoe-muller", "zoe-muller-3", "zero"])
         // Written with -05:00, 23:30 stays February 28: never shifted through a zone.
         #expect(people[0].birthDate?.description == "1990-02-28")
         #expect(people[0].picture?.large == nil)

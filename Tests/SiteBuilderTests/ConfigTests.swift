@@ -55,6 +55,14 @@ struct ConfigTests {
         #expect(defaults.pageSize.people == 100 && defaults.pageSize.scenarios == 50)
         let config = try SiteConfig.parse("title: T\npage_size: { people: 25 }", file: "ttsite.yml")
         #expect(config.pageSize.people == 25 && config.pageSize.scenarios == 50)
+        #expect(defaults.pageSize.index == 500)
+        #expect(try SiteConfig.parse("title: T\npage_size: { index: 40 }", file: "ttsite.yml").pageSize.index == 40)
+    }
+
+    @Test func personURLs() throws {
+        #expect(try SiteConfig.parse("title: T", file: "ttsite.yml").personURLs == .name)
+        #expect(try SiteConfig.parse("title: T\npeople_urls: id", file: "ttsite.yml").personURLs == .id)
+        #expect(try SiteConfig.parse("title: T\npeople_urls: name", file: "ttsite.yml").personURLs == .name)
     }
 
     @Test func aBaseURLGetsItsTrailingSlash() throws {
@@ -80,7 +88,9 @@ struct ConfigTests {
         ("title: T\nguard:\n  max_deletes: 120%", 3, "`max_deletes` must be a percentage from 0% to 100%"),
         ("title: T\nguard: { max_deletions: 10% }", 2, "unknown key `max_deletions` in `guard`; known keys are `max_shrink`, `max_deletes`"),
         ("title: T\npage_size: { people: 0 }", 2, "`page_size.people` must be a whole number from 1 to 10000, found 0"),
-        ("title: T\npage_size:\n  timelines: 20", 3, "unknown key `timelines` in `page_size`; known keys are `people`, `scenarios`"),
+        ("title: T\npage_size:\n  timelines: 20", 3, "unknown key `timelines` in `page_size`; known keys are `people`, `scenarios`, `index`"),
+        ("title: T\npage_size: { index: 20000 }", 2, "`page_size.index` must be a whole number from 1 to 10000, found 20000"),
+        ("title: T\npeople_urls: uuid", 2, "`people_urls` must be `name` (people/lukas-schafer/) or `id` (the record's id), found `uuid`"),
     ] as [(String, Int?, String)])
     func badConfigNamesFileLineAndKey(text: String, line: Int?, message: String) {
         #expect {

@@ -8,11 +8,11 @@ import Testing
 @Suite struct PeoplePagesTests {
     static let people = """
         {"results":[
-         {"name":{"title":"Ms","first":"Anna","last":"Alpha"},"dob":{"date":"1990-11-22T23:30:00Z"},"login":{"uuid":"00000000-0000-4000-8000-00000000000a"},
+         {"name":{"title":"Ms","first":"Anna","last":"Alpha"},"dob":{"date":"1990-11-22T23:30:00Z"},"login":{"uuid":"anna-alpha"},
           "email":"anna@example.com","phone":"(555) 123-4567","cell":"0170 999","login2":{"password":"s3cret-pw"},"id":{"name":"SSN","value":"123-45-6789"}},
-         {"name":{"first":"Bert","last":"Beta"},"dob":{"date":"1990-11-23"},"login":{"uuid":"00000000-0000-4000-8000-00000000000b","password":"hunter2","sha256":"deadbeefcafe"}},
+         {"name":{"first":"Bert","last":"Beta"},"dob":{"date":"1990-11-23"},"login":{"uuid":"bert-beta","password":"hunter2","sha256":"deadbeefcafe"}},
          {"name":{"first":"Cora","last":"Gamma"},"dob":{"date":"1990-11-21"},"login":{"uuid":"00000000-0000-4000-8000-00000000000c"}},
-         {"name":{"first":"Dora","last":"Delta"},"dob":{"date":"2004-02-29"},"login":{"uuid":"00000000-0000-4000-8000-00000000000d"}},
+         {"name":{"first":"Dora","last":"Delta"},"dob":{"date":"2004-02-29"},"login":{"uuid":"dora-delta"}},
          {"name":{"first":"Emil","last":"Epsilon"},"dob":{"date":"2026-11-22"},"login":{"uuid":"00000000-0000-4000-8000-00000000000e"}},
          {"name":{"first":"Finn","last":"Zeta"},"login":{"uuid":"00000000-0000-4000-8000-00000000000f"}}
         ]}
@@ -62,7 +62,7 @@ import Testing
         let site = try makeSite()
         defer { site.remove() }
         try site.build(now: "2026-11-22T08:00:00Z")
-        let page = try site.read("people/00000000-0000-4000-8000-00000000000a/index.html")
+        let page = try site.read("people/anna-alpha/index.html")
         #expect(page.contains(#"<time datetime="1990-11-22">22-11-1990</time>"#))
     }
 
@@ -85,13 +85,13 @@ import Testing
         let site = try makeSite()
         defer { site.remove() }
         try site.build(now: "2026-11-22T08:00:00Z")
-        let page = try site.read("people/00000000-0000-4000-8000-00000000000b/index.html")
+        let page = try site.read("people/bert-beta/index.html")
         #expect(page.contains(#"<span class="counter" data-counter="" data-from="0" data-to="35" data-duration="1.5" data-easing="easeOut" data-decimals="0" data-format="{value}">35</span>"#))
         #expect(page.contains(#"<script src="../../assets/counter."#) && page.contains("defer></script>"))
         #expect(!page.contains("<script>"))
         // Neighbours in birthday order: Anna before, Dora after.
-        #expect(page.contains(#"rel="prev" href="../../people/00000000-0000-4000-8000-00000000000a/index.html""#))
-        #expect(page.contains(#"rel="next" href="../../people/00000000-0000-4000-8000-00000000000d/index.html""#))
+        #expect(page.contains(#"rel="prev" href="../../people/anna-alpha/index.html""#))
+        #expect(page.contains(#"rel="next" href="../../people/dora-delta/index.html""#))
     }
 
     @Test func noPersonalFieldReachesTheOutput() throws {
@@ -185,8 +185,8 @@ import Testing
         #expect(try site.read("de/leute/index.html").contains("Unser Team"))
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("people/index.html").path))
         #expect(try site.read("index.html").contains(#"href="team/index.html""#))
-        #expect(try site.read("people/00000000-0000-4000-8000-00000000000a/index.html").contains(#"href="../../team/index.html""#))
-        #expect(try site.read("de/people/00000000-0000-4000-8000-00000000000a/index.html").contains(#"href="../../../de/leute/index.html""#))
+        #expect(try site.read("people/anna-alpha/index.html").contains(#"href="../../team/index.html""#))
+        #expect(try site.read("de/people/anna-alpha/index.html").contains(#"href="../../../de/leute/index.html""#))
         let (checked, broken) = try LinkChecker(folder: site.output).check()
         #expect(checked > 100)
         #expect(broken.isEmpty, "\(broken)")
@@ -195,14 +195,17 @@ import Testing
 
 /// Ten people at 2026-11-22 in Berlin, in English and German (`Fixtures/people-site`), against
 /// pages read through by hand: order, ages, distances (Feb 29 → Feb 28 in 98 days; born today
-/// → in 365 days; no date → n/a), month names per language, slugs from uuids and from names
-/// (`jurgen-gross`), neighbours, the counter and the chart.
+/// → in 365 days; no date → n/a), month names per language, slugs from names
+/// (`jurgen-gross`), neighbours, the counter and the chart, a month page (three days of
+/// November, two people on the 22nd in name order), the people without a birth date, and a
+/// letter of the German name index (Gamma before Groß).
 @Suite struct PeopleGoldenTests {
     static let pages = [
         "people/index.html", "de/people/index.html", "people/2/index.html", "de/people/3/index.html",
-        "people/00000000-0000-4000-8000-00000000000a/index.html",
-        "people/00000000-0000-4000-8000-00000000000d/index.html",
-        "de/people/00000000-0000-4000-8000-00000000000d/index.html",
+        "people/by-month/11/index.html", "people/by-month/unknown/index.html", "de/people/by-name/g/index.html",
+        "people/anna-alpha/index.html",
+        "people/dora-delta/index.html",
+        "de/people/dora-delta/index.html",
     ]
 
     @Test(arguments: pages)

@@ -42,7 +42,7 @@ import TestSupport
         defer { site.remove() }
         #expect(try await build(site).status == 0)
         let published = try snapshot(of: site.output)
-        #expect(published["people/uuid-2/index.html"] != nil)
+        #expect(published["people/person-number2/index.html"] != nil)
 
         try site.write(#"{"results": []}"#, to: "Content/data/people.json")
         for flags in [[], ["--strict"]] {

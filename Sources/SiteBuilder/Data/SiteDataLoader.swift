@@ -51,6 +51,7 @@ struct SiteDataLoader {
         let people = SlugAllocator.unique(data.people)
         data.people = people.people
         try take(people.problems, into: &data)
+        if config.personURLs == .name { try take(SlugAllocator.duplicateIDs(data.people), into: &data) }
         let scenarios = SlugAllocator.unique(data.scenarios)
         data.scenarios = scenarios.scenarios
         try take(scenarios.problems, into: &data)

@@ -37,6 +37,8 @@
  * must begin a word of the name (or, in Chinese or Japanese writing, which puts no spaces
  * between words, occur in one). Names that begin with the query come first, then the
  * others, each in index order. Enter opens the first result; Escape empties the box.
+ * What is typed before the index arrives is searched when it does; if the index cannot be
+ * loaded, the status stays empty and the next focus tries again.
  */
 (function () {
   "use strict";

@@ -7,17 +7,19 @@ extension DataPages {
     /// (`scenarios/<slug>/index.html`) in every language.
     static func addScenarioPages(
         _ scenarios: [Scenario], lists: [String: ContentPage], config: SiteConfig, routes: Routes, now: Date,
-        to pages: inout [ContentPage], extras: inout PageExtras
+        to pages: inout [ContentPage], extras: inout PageExtras, searchIndexes: inout [SearchIndex]
     ) {
         let layouts = scenarios.map { TimelineLayout($0, siteReplaySeconds: config.replaySeconds) }
         for language in config.languages {
             guard let list = lists[language] else { continue }
             let views = ScenarioViews(config: config, language: language, now: now, routes: routes)
             let pagination = Pagination(records: scenarios.count, size: config.pageSize.scenarios)
+            let search = SearchIndex(name: "scenarios-search.\(language).js", entries: scenarios.map(views.searchEntry))
+            searchIndexes.append(search)
             for (offset, page) in listPages(of: list, kind: .scenarios, pagination: pagination, labels: Labels.forLanguage(language)).enumerated() {
                 pages.append(page)
                 let input = ListPageInput(number: offset + 1, pagination: pagination, firstPage: list.urlPath, root: Routes.root(from: page.urlPath))
-                extras.later(page.outputPath) { scenarioListExtras(input, scenarios: scenarios, views: views, labels: Labels.forLanguage(language)) }
+                extras.later(page.outputPath) { scenarioListExtras(input, scenarios: scenarios, views: views, search: search, labels: Labels.forLanguage(language)) }
             }
 
             for (position, layout) in layouts.enumerated() {
@@ -37,12 +39,13 @@ extension DataPages {
 
     /// The values of one page of the timeline list: its scenarios and the navigation.
     private static func scenarioListExtras(
-        _ page: ListPageInput, scenarios: [Scenario], views: ScenarioViews, labels: Labels
+        _ page: ListPageInput, scenarios: [Scenario], views: ScenarioViews, search: SearchIndex, labels: Labels
     ) -> [String: TemplateValue] {
         let shown: [Scenario] = Array(scenarios[page.pagination.records(onPage: page.number)])
         var extra: [String: TemplateValue] = [:]
         extra["scenarios"] = .list(shown.map { views.summary($0, root: page.root) })
         extra["hasScenarios"] = .bool(!scenarios.isEmpty)
+        extra["search"] = search.view(root: page.root, label: labels.searchTimelines, labels: labels)
         extra["hasCounters"] = .bool(!scenarios.isEmpty)
         extra["pagination"] = PaginationView.view(page.pagination, current: page.number, listPath: page.firstPage, root: page.root, labels: labels)
         return extra

@@ -16,11 +16,14 @@ struct DataPages {
     var extras: PageExtras
     /// Where every page is, the list pages included.
     var routes: Routes
+    /// The files the search boxes of the list pages load, one per list and language.
+    var searchIndexes: [SearchIndex] = []
 
     init(content: [ContentPage], data: SiteData, config: SiteConfig, now: Date, today: CalendarDate) {
         var pages = content
         var extras = PageExtras()
         var routes = Routes(languages: config.languages)
+        var searchIndexes: [SearchIndex] = []
         let ordered = PersonFacts.inBirthdayOrder(data.people, today: today)
         let nationalities = Set(data.people.compactMap(\.nationality))
 
@@ -53,10 +56,12 @@ struct DataPages {
             let pagination = Pagination(records: ordered.count, size: config.pageSize.people)
             let listPages = Self.listPages(of: list, kind: .people, pagination: pagination, labels: views.labels)
             let histogram = AgeHistogram(ages: ordered.map(\.age))
+            let search = SearchIndex(name: "people-search.\(language).js", entries: indexes.index.ordered.map(views.searchEntry))
+            searchIndexes.append(search)
             for (offset, page) in listPages.enumerated() {
                 pages.append(page)
                 let input = ListPageInput(number: offset + 1, pagination: pagination, firstPage: list.urlPath, root: Routes.root(from: page.urlPath))
-                extras.later(page.outputPath) { Self.peopleListExtras(input, ordered: ordered, histogram: histogram, indexes: indexes, views: views) }
+                extras.later(page.outputPath) { Self.peopleListExtras(input, ordered: ordered, histogram: histogram, indexes: indexes, search: search, views: views) }
             }
             Self.addIndexPages(indexes, views: views, listPath: list.urlPath, pageSize: config.pageSize.index, to: &pages, extras: &extras)
 
@@ -83,9 +88,11 @@ struct DataPages {
             }
         }
         if !config.scenarios.isEmpty {
-            Self.addScenarioPages(data.scenarios, lists: scenarioLists, config: config, routes: routes, now: now, to: &pages, extras: &extras)
+            Self.addScenarioPages(data.scenarios, lists: scenarioLists, config: config, routes: routes, now: now,
+                                  to: &pages, extras: &extras, searchIndexes: &searchIndexes)
         }
         self.pages = pages
+        self.searchIndexes = searchIndexes
         self.extras = extras
         self.routes = routes
     }
@@ -93,13 +100,14 @@ struct DataPages {
     /// The values of one page of the people list: its people, the navigation, and on the
     /// first page the age overview and the calendar links.
     private static func peopleListExtras(
-        _ page: ListPageInput, ordered: [PersonFacts], histogram: AgeHistogram, indexes: PeopleIndexes, views: PeopleViews
+        _ page: ListPageInput, ordered: [PersonFacts], histogram: AgeHistogram, indexes: PeopleIndexes, search: SearchIndex, views: PeopleViews
     ) -> [String: TemplateValue] {
         let shown: [PersonFacts] = Array(ordered[page.pagination.records(onPage: page.number)])
         var extra: [String: TemplateValue] = [:]
         extra["people"] = .list(shown.map { views.person($0, root: page.root) })
         extra["hasPeople"] = .bool(!ordered.isEmpty)
         extra["hasCounters"] = .bool(false)
+        extra["search"] = search.view(root: page.root, label: views.labels.searchPeople, labels: views.labels)
         if page.number == 1 {
             extra["histogram"] = views.histogram(histogram)
             extra["calendar"] = views.calendarLinks(root: page.root)

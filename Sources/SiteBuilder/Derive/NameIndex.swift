@@ -9,7 +9,8 @@ import ReportData
 /// (`compare(_:options:range:locale:)`), never code points: "Øvergård" and "Oliver" are both
 /// under O in English and German, "Ёлкин" comes before "Иванов", and a Danish site would put
 /// Ø after Z. A name's letter is its family name's first letter; letters that collation counts
-/// as the same at the primary level (o, ø, ö) make one entry, shown in upper case.
+/// as the same at the primary level (o, ø, ö) make one entry, shown in upper case; other
+/// Latin letters (æ) go under the a–z letter they follow, as in ICU's alphabetic index.
 ///
 /// One exception to primary equality: Й and Ї are letters of their own in the Russian and
 /// Ukrainian alphabets (CLDR's index characters list them), though collation counts them as
@@ -28,7 +29,7 @@ struct NameIndex: Sendable {
 
     /// In index order.
     let letters: [Letter]
-    /// Everyone, in index order: by family name, then given name, then page name.
+    /// Everyone, in index order: by letter, then family name, given name and page name.
     let ordered: [PersonFacts]
 
     /// The slug of the letter of names that start with no letter.
@@ -36,17 +37,25 @@ struct NameIndex: Sendable {
 
     init(_ people: [PersonFacts], language: String, otherLabel: String) {
         let locale = Locale(identifier: language)
-        ordered = Self.sorted(people, locale: locale)
+        let ordered = Self.sorted(people, locale: locale)
 
         // The distinct first letters in collation order, then runs of the same letter merged.
-        let firstLetters = ordered.map { Self.firstLetter(of: Self.familyName($0.person)) }
+        var bases: [String: String] = [:]
+        let firstLetters = ordered.map { facts -> String? in
+            guard let letter = Self.firstLetter(of: Self.familyName(facts.person)) else { return nil }
+            if let base = bases[letter] { return base }
+            let base = Self.baseLetter(of: letter, locale: locale)
+            bases[letter] = base
+            return base
+        }
         let distinct = Set(firstLetters.compactMap { $0 })
         let sortedLetters = distinct.sorted { Self.collate($0, $1, locale: locale) == .orderedAscending }
         var entryOfLetter: [String: String] = [:]
         var entries: [String] = []
         for letter in sortedLetters {
             if let last = entries.last, !Self.ownLetters.contains(letter), !Self.ownLetters.contains(last),
-               letter.compare(last, options: [.caseInsensitive, .diacriticInsensitive], range: nil, locale: locale) == .orderedSame {
+               Self.isPrimaryEqual(letter, last, locale: locale)
+                || Self.isLatinBeyondAZ(letter) && Self.isAZ(last) && Self.collate(letter, "z", locale: locale) == .orderedAscending {
                 entryOfLetter[letter] = last
             } else {
                 entries.append(letter)
@@ -70,12 +79,47 @@ struct NameIndex: Sendable {
             letters.append(Letter(label: otherLabel, slug: Self.otherSlug, people: others))
         }
         self.letters = letters
+        // Names without a letter sort before every letter, yet their entry comes last.
+        self.ordered = letters.flatMap(\.people)
     }
 
     /// The name the index sorts by: the family name, or the given name of someone who has
     /// only one.
     static func familyName(_ person: Person) -> String {
         person.last.isEmpty ? person.first : person.last
+    }
+
+    /// The letter an index shows for names starting with `letter`: the letter without its
+    /// marks when collation counts them the same (å → a, ё → е), a–z for a Latin letter that
+    /// collation counts as one of them (ø → o in English, not in Danish), else `letter`.
+    private static func baseLetter(of letter: String, locale: Locale) -> String {
+        guard !ownLetters.contains(letter) else { return letter }
+        if let first = letter.decomposedStringWithCanonicalMapping.unicodeScalars.first {
+            let stripped = String(first)
+            if stripped != letter, isPrimaryEqual(stripped, letter, locale: locale) { return stripped }
+        }
+        if isLatinBeyondAZ(letter), let plain = azLetters.first(where: { isPrimaryEqual($0, letter, locale: locale) }) {
+            return plain
+        }
+        return letter
+    }
+
+    private static let azLetters = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) }
+
+    private static func isPrimaryEqual(_ a: String, _ b: String, locale: Locale) -> Bool {
+        a.compare(b, options: [.caseInsensitive, .diacriticInsensitive], range: nil, locale: locale) == .orderedSame
+    }
+
+    /// Whether `letter` is one of a–z.
+    private static func isAZ(_ letter: String) -> Bool {
+        letter.unicodeScalars.count == 1 && ("a"..."z").contains(letter.unicodeScalars.first!)
+    }
+
+    /// A Latin letter that collation does not count as one of a–z (æ, þ): like ICU's
+    /// alphabetic index, the index puts it under the a–z letter it follows (Æ under A).
+    private static func isLatinBeyondAZ(_ letter: String) -> Bool {
+        guard let scalar = letter.unicodeScalars.first, !isAZ(letter) else { return false }
+        return (0x00C0...0x024F).contains(scalar.value) || (0x1E00...0x1EFF).contains(scalar.value)
     }
 
     /// Й and Ї: see the type's documentation.
@@ -97,8 +141,9 @@ struct NameIndex: Sendable {
         return "u" + scalars.map { String($0.value, radix: 16) }.joined(separator: "-")
     }
 
+    /// Collation order, ignoring case ("müller" and "Müller" are the same family).
     private static func collate(_ a: String, _ b: String, locale: Locale) -> ComparisonResult {
-        a.compare(b, options: [], range: nil, locale: locale)
+        a.compare(b, options: [.caseInsensitive], range: nil, locale: locale)
     }
 
     /// `people` by family name, given name and page name, collated in `locale`. Names repeat

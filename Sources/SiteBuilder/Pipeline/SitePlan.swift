@@ -14,6 +14,7 @@ struct SitePlan {
     private let assets: AssetManifest
     private let pages: [ContentPage]
     private let extras: PageExtras
+    private let searchIndexes: [SearchIndex]
     private let renderer: PageRenderer
     private let people: [Person]
     private let routes: Routes
@@ -63,6 +64,7 @@ struct SitePlan {
         pages = dataPages.pages
         try Self.refuseCollisions(pages)
         extras = dataPages.extras
+        searchIndexes = dataPages.searchIndexes
         routes = dataPages.routes
         renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: pages, routes: routes, siteData: data.templateData)
         summary.warnings += try UnreadKeys.warnings(pages: pages, templates: templates, templateName: renderer.templateName)
@@ -102,6 +104,9 @@ struct SitePlan {
         }
         for asset in assets.files {
             try output.write(asset.bytes, to: asset.path)
+        }
+        for index in searchIndexes {
+            try output.write(index.bytes, to: index.path)
         }
         try StrictMode(options).check(summary.warnings, as: .content)
     }

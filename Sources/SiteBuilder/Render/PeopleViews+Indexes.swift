@@ -17,6 +17,16 @@ extension PeopleViews {
         return .map(view)
     }
 
+    /// A person in the search index: what the list shows of them and nothing else (name,
+    /// page from the site root, birthday, age).
+    func searchEntry(_ facts: PersonFacts) -> [String] {
+        let person = facts.person
+        return [person.displayName.isEmpty ? labels.notAvailable : person.displayName,
+                Routes.file(routes.person(person.slug, language: language)),
+                person.birthDate.map(dates.string) ?? labels.notAvailable,
+                facts.age.map(ageText) ?? labels.notAvailable]
+    }
+
     /// The ways into the people besides the list (`browse.mustache`): a year overview with
     /// how many birthdays each month has, linked to the month pages, and the letters of the
     /// name index. `currentMonth` (0 for the unknown birthdays) and `currentLetter` mark the

@@ -60,13 +60,13 @@ struct PeopleViews {
         if let age = facts.age {
             // The age once: the number counts up, and the words after it are those of the
             // final number ("26" and "years old", "26" and "лет").
+            // A text that does not start with the number as the counter writes it ("2,026"
+            // against "2026 years") shows without a counter.
             let text = ageText(age)
-            let number = String(age)
-            if text.hasPrefix(number) {
-                view["ageCounter"] = counter(to: Double(age), format: "{value}")
+            let ageCounter = counter(to: Double(age), format: "{value}")
+            if case .map(let parts) = ageCounter, case .string(let number)? = parts["text"], text.hasPrefix(number) {
+                view["ageCounter"] = ageCounter
                 view["ageWords"] = .string(text.dropFirst(number.count).trimmingCharacters(in: .whitespaces))
-            } else {
-                view["ageCounter"] = counter(to: Double(age), format: text.replacingEvery(number, with: "{value}"))
             }
         }
         return .map(view)

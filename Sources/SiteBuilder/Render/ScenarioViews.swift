@@ -84,6 +84,13 @@ struct ScenarioViews {
         return .map(view)
     }
 
+    /// A timeline in the search index: name, page from the site root, unit and span.
+    func searchEntry(_ scenario: Scenario) -> [String] {
+        let name = localized(scenario.name)
+        return [name.text.isEmpty ? scenario.named : name.text, Routes.file(routes.timeline(scenario.slug, language: language)),
+                labels.unitName(scenario.unit), spanText(scenario)]
+    }
+
     private func common(_ scenario: Scenario, root: String) -> [String: TemplateValue] {
         let name = localized(scenario.name)
         return [

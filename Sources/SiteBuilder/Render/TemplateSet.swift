@@ -34,6 +34,8 @@ public struct TemplateSet: Sendable {
         "not-found.mustache": PackageResources.not_found_mustache,
         "style.css": PackageResources.style_css,
         "counter.js": PackageResources.counter_js,
+        "search.js": PackageResources.search_js,
+        "search.mustache": PackageResources.search_mustache,
     ]
 
     /// Loads the defaults and the overrides in `folder` (which may not exist), and parses

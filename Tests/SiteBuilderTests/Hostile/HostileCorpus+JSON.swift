@@ -51,7 +51,7 @@ extension HostileCorpus {
                 outcome: .warns([]),
                 arguments: ["--allow-shrink"],
                 published: ["people/index.html"],
-                unpublished: ["people/00000000-0000-4000-8000-000000000001/index.html"]
+                unpublished: ["people/grace-hopper/index.html"]
             ),
             HostileCase(
                 name: "people file: an object of the wrong shape", runner: .binary,

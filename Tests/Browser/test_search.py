@@ -1,0 +1,243 @@
+"""The search box of the people and timeline lists in a real browser (Debian's chromium,
+driven by selenium), on a generated site of 10,000 people in two languages.
+
+The site is written once for the module by Benchmarks/generate_data_site.py and built at a
+fixed --now. A person is searched for by a name read from a later list page (so not one the
+first page already shows), as written, in lower case without diacritics, and in Cyrillic.
+"""
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+import unicodedata
+
+import pytest
+from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+TTSITE = ROOT / ".build" / "debug" / "ttsite"
+WAIT = 10          # seconds; loading the index of 10,000 people from disk takes well under one
+MAX_RESULTS = 50
+
+
+def browser(javascript=True, width=1280, height=900):
+    options = Options()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", f"--window-size={width},{height}"):
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    chromium = "/usr/bin/chromium"
+    if os.path.exists(chromium):
+        options.binary_location = chromium
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+@pytest.fixture(scope="module")
+def site():
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="ttsite-search-"))
+    subprocess.run([sys.executable, str(ROOT / "Benchmarks" / "generate_data_site.py"), "--people", "10000",
+                    "--scenarios", "3", "--events", "5", "--out", str(folder)], check=True)
+    output = folder / "out"
+    build = subprocess.run([str(TTSITE), "build", "--site", str(folder), "--output", str(output),
+                            "--now", "2026-11-22T08:00:00Z", "--quiet"], capture_output=True, text=True)
+    assert build.returncode == 0, f"ttsite build failed:\n{build.stderr[-4000:]}"
+    return output
+
+
+@pytest.fixture(scope="module")
+def later_names(site):
+    """The names on the seventh page of the people list, in the order shown."""
+    driver = browser(javascript=False)
+    try:
+        driver.get((site / "people" / "7" / "index.html").as_uri())
+        names = [link.text for link in driver.find_elements("css selector", ".person-name")]
+    finally:
+        driver.quit()
+    assert names, "people/7/index.html lists nobody"
+    return names
+
+
+def fold(text):
+    """Lower case without diacritics: what someone types who does not bother with either."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if unicodedata.category(c) != "Mn").lower()
+
+
+def latin_with_marks(character):
+    """A Latin letter with a diacritic that can be left out, like the ë of Zoë."""
+    return unicodedata.name(character, "").startswith("LATIN") and fold(character) != character.lower()
+
+
+def wait(driver, condition, message):
+    """Waits for `condition`; on a timeout, fails with `message()` (or `message`), said then."""
+    try:
+        return WebDriverWait(driver, WAIT, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)) \
+            .until(condition)
+    except TimeoutException:
+        pytest.fail(message() if callable(message) else message)
+
+
+def index_scripts(driver):
+    """How many script elements load the search form's index."""
+    return driver.execute_script("""
+        const index = new URL(document.querySelector('form.search').getAttribute('data-search-index'),
+                              document.baseURI).href;
+        return [...document.querySelectorAll('script[src]')].filter(s => s.src === index).length;
+    """)
+
+
+def results(driver):
+    return driver.execute_script("""
+        const form = document.querySelector('form.search');
+        return {status: form.querySelector('.search-status').textContent,
+                names: [...form.querySelectorAll('.search-results li a')].map(a => a.textContent)};
+    """)
+
+
+def result_named(driver, name):
+    """The first result link whose text is `name`, once one is shown."""
+    def found(d):
+        shown = results(d)
+        assert len(shown["names"]) <= MAX_RESULTS, f"{len(shown['names'])} results shown"
+        return d.execute_script("""
+            return [...document.querySelectorAll('form.search .search-results li a')]
+                .find(a => a.textContent === arguments[0]) || null;
+        """, name)
+    return wait(driver, found, lambda: f"no result {name!r} among the first {MAX_RESULTS}: {results(driver)}")
+
+
+def search_box(driver):
+    form = driver.find_element("css selector", "form.search")
+    wait(driver, lambda d: form.is_displayed(), "the search form stays hidden with JavaScript on")
+    return form.find_element("css selector", "input")
+
+
+def type_query(box, text):
+    box.send_keys(Keys.ESCAPE)          # empties the box and the results
+    box.send_keys(text)
+
+
+def test_a_person_on_a_later_page_is_found_and_opened(site, later_names):
+    name = later_names[0]
+    driver = browser()
+    try:
+        driver.get((site / "people" / "index.html").as_uri())
+        box = search_box(driver)
+        assert index_scripts(driver) == 0, "the search index was loaded before the box was used"
+        assert driver.execute_script("return document.querySelectorAll('script[src*=\"people-search\"]').length") == 0
+        box.click()
+        wait(driver, lambda d: index_scripts(d) == 1, "using the box did not load the search index")
+        box.send_keys(name)
+        link = result_named(driver, name)
+        assert results(driver)["status"] != ""
+        list_page = driver.current_url
+        link.click()
+        wait(driver, lambda d: d.current_url != list_page and name in d.find_element("css selector", "h1").text,
+             f"the result did not open {name!r}'s page")
+    finally:
+        driver.quit()
+
+
+def test_case_diacritics_and_scripts_do_not_matter(site, later_names):
+    with_marks = next((n for n in later_names if any(latin_with_marks(c) for c in n)), None)
+    cyrillic = next((n for n in later_names if re.search("[\u0400-\u04ff]", n)), None)
+    queries = [(later_names[0], fold(later_names[0]))]
+    if with_marks:
+        queries.append((with_marks, fold(with_marks)))
+    if cyrillic:
+        queries.append((cyrillic, cyrillic.lower()))
+    assert len(queries) == 3, f"page 7 has no Latin name with diacritics or none in Cyrillic: {later_names}"
+    driver = browser()
+    try:
+        driver.get((site / "people" / "index.html").as_uri())
+        box = search_box(driver)
+        for name, query in queries:
+            type_query(box, query)
+            result_named(driver, name)
+        box.send_keys(Keys.ESCAPE)
+        assert box.get_attribute("value") == ""
+        assert results(driver) == {"status": "", "names": []}
+    finally:
+        driver.quit()
+
+
+def test_enter_opens_the_first_result(site, later_names):
+    name = later_names[0]
+    driver = browser()
+    try:
+        driver.get((site / "people" / "index.html").as_uri())
+        box = search_box(driver)
+        list_page = driver.current_url
+        box.send_keys(name)
+        result_named(driver, name)
+        first = driver.find_element("css selector", "form.search .search-results a").get_attribute("href")
+        box.send_keys(Keys.ENTER)
+        wait(driver, lambda d: d.current_url == first, f"Enter did not open the first result ({first})")
+        assert driver.current_url != list_page
+    finally:
+        driver.quit()
+
+
+def test_the_german_list_finds_a_person(site, later_names):
+    name = later_names[0]
+    driver = browser()
+    try:
+        driver.get((site / "de" / "people" / "index.html").as_uri())
+        box = search_box(driver)
+        box.send_keys(fold(name))
+        result_named(driver, name)
+        assert results(driver)["status"] != ""
+    finally:
+        driver.quit()
+
+
+def test_the_results_fit_on_a_phone(site, later_names):
+    driver = browser(width=390, height=844)
+    try:
+        driver.get((site / "people" / "index.html").as_uri())
+        box = search_box(driver)
+        box.send_keys(later_names[0])
+        result_named(driver, later_names[0])
+        overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"with results shown, the people list is {overflow}px wider than a phone screen"
+    finally:
+        driver.quit()
+
+
+@pytest.mark.parametrize("page", ["people/index.html", "scenarios/index.html", "de/people/index.html"])
+def test_without_javascript_there_is_no_search_box(site, page):
+    driver = browser(javascript=False)
+    try:
+        driver.get((site / page).as_uri())
+        form = driver.find_element("css selector", "form.search")
+        assert not form.is_displayed(), f"{page} shows a search box that cannot work without JavaScript"
+    finally:
+        driver.quit()
+
+
+def test_a_timeline_is_found_by_part_of_its_name(site):
+    driver = browser()
+    try:
+        driver.get((site / "scenarios" / "index.html").as_uri())
+        names = [link.text for link in driver.find_elements("css selector", ".scenario-list h2 a")]
+        assert names, "the timeline list is empty"
+        name = names[-1]
+        words = [word for word in re.split(r"[\W_]+", name) if word]
+        part = words[-1][:3]                # the start of its last word, e.g. "2" of "Scenario 2"
+        box = search_box(driver)
+        assert index_scripts(driver) == 0, "the timeline index was loaded before the box was used"
+        box.click()
+        box.send_keys(part)
+        link = result_named(driver, name)
+        list_page = driver.current_url
+        link.click()
+        wait(driver, lambda d: d.current_url != list_page and name in d.find_element("css selector", "h1").text,
+             f"the result did not open the timeline {name!r}")
+    finally:
+        driver.quit()

@@ -1,9 +1,10 @@
 """The sites the quality gates look at, built by the freshly built ttsite, and the page kinds.
 
-The example site of the repository covers every page kind on its own; the three fixture sites
+The example site of the repository covers every page kind on its own; the four fixture sites
 of the Swift tests add what it lacks: a custom layout and a nested section (`site`), people
 without a date of birth or with a birthday today (`people-site`), distance units, a
-zero-length scenario, dates in year 1 and a third language (`scenario-site`).
+zero-length scenario, dates in year 1 and a third language (`scenario-site`), names in five
+scripts from seven API versions, paginated month and letter pages (`mixed-site`).
 """
 import pathlib
 import subprocess
@@ -23,11 +24,12 @@ SITES = {
     "site": FIXTURES / "site",
     "people-site": FIXTURES / "people-site",
     "scenario-site": FIXTURES / "scenario-site",
+    "mixed-site": FIXTURES / "mixed-site",
 }
 
 # The kinds every gate must see at least one page of, in the example site alone.
-PAGE_KINDS = {"home", "markdown page", "people list", "person", "scenarios list",
-              "timeline", "not found", "German"}
+PAGE_KINDS = {"home", "markdown page", "people list", "person", "birthday month", "name index",
+              "scenarios list", "timeline", "not found", "German"}
 
 
 def base_url(name):
@@ -60,10 +62,15 @@ def kinds_of(path, languages=("de", "ru")):
         kinds.add("home")
     elif parts == ["404.html"]:
         kinds.add("not found")
+    elif parts[0] == "people" and len(parts) > 2 and parts[1] == "by-month":
+        kinds.add("birthday month")
+    elif parts[0] == "people" and len(parts) > 2 and parts[1] == "by-name":
+        kinds.add("name index")
     elif parts[0] == "people":
-        kinds.add("people list" if len(parts) == 2 else "person")
+        # people/index.html, people/2/index.html … are the list; people/<slug>/ a person.
+        kinds.add("people list" if len(parts) == 2 or parts[1].isdigit() else "person")
     elif parts[0] == "scenarios":
-        kinds.add("scenarios list" if len(parts) == 2 else "timeline")
+        kinds.add("scenarios list" if len(parts) == 2 or parts[1].isdigit() else "timeline")
     else:
         kinds.add("markdown page")
     return kinds

@@ -34,6 +34,9 @@ import TestSupport
         #expect(index.letters.map(\.label) == ["A", "C", "D", "M", "N", "O", "Ζ", "Е", "Є", "І", "Й", "Ш", "ا", "ر", "व", "श", "Other"])
         #expect(index.letters.map(\.slug) == ["a", "c", "d", "m", "n", "o", "u3b6", "u435", "u454", "u456", "u439", "u448",
                                               "u627", "u631", "u935", "u936", "other"])
+        // Shown a row per script: Latin O and Greek Ο look alike.
+        #expect(index.letters.map(\.script) == Array(repeating: .latin, count: 6) + [.greek] + Array(repeating: .cyrillic, count: 5)
+            + [.arabic, .arabic, .indic, .indic, .other])
         let names = Dictionary(uniqueKeysWithValues: index.letters.map { ($0.label, $0.people.map(\.person.fullName)) })
         // Æ collates as AE (CLDR root), so before Å, which is A with a mark.
         #expect(names["A"] == ["Ida Æbelø", "Anna Ångström"])

@@ -25,6 +25,29 @@ struct NameIndex: Sendable {
         let slug: String
         /// The people under this letter, in index order.
         let people: [PersonFacts]
+
+        /// The script of the letter, as far as telling scripts apart on a page needs: Latin
+        /// Z and Greek Ζ look alike, so the letters of each script are shown as a group.
+        var script: Script { slug == NameIndex.otherSlug ? .other : Script(of: label) }
+    }
+
+    /// The scripts whose letters an index shows apart, by their Unicode blocks.
+    enum Script: Sendable, Equatable {
+        case latin, greek, cyrillic, armenian, hebrew, arabic, indic, other
+
+        init(of letter: String) {
+            guard let value = letter.unicodeScalars.first?.value else { self = .other; return }
+            switch value {
+            case 0x0041...0x024F, 0x1E00...0x1EFF: self = .latin
+            case 0x0370...0x03FF, 0x1F00...0x1FFF: self = .greek
+            case 0x0400...0x052F, 0x1C80...0x1C8F, 0x2DE0...0x2DFF, 0xA640...0xA69F: self = .cyrillic
+            case 0x0530...0x058F: self = .armenian
+            case 0x0590...0x05FF: self = .hebrew
+            case 0x0600...0x06FF, 0x0750...0x077F, 0x08A0...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: self = .arabic
+            case 0x0900...0x0DFF: self = .indic
+            default: self = .other
+            }
+        }
     }
 
     /// In index order.

@@ -24,6 +24,9 @@ struct DatePattern: Sendable {
     /// The month names as headings and menus use them (nominative in Russian), January first.
     var standaloneMonthNames: [String] { monthNames }
 
+    /// "Jan", "Feb" … as menus use them, January first.
+    var shortStandaloneMonthNames: [String] { shortMonthNames }
+
     /// `date` written with the pattern: `d`, `dd`, `M`, `MM`, `MMM`, `MMMM`, `yy`, `yyyy`;
     /// text in single quotes and every other character are copied.
     func string(_ date: CalendarDate) -> String {

@@ -33,9 +33,11 @@ extension PeopleViews {
     /// page that shows them.
     func browse(months: BirthdayMonths, index: NameIndex, currentMonth: Int? = nil, currentLetter: String? = nil, root: String) -> TemplateValue {
         let monthNames = dates.standaloneMonthNames
+        let shortNames = dates.shortStandaloneMonthNames
         var monthViews: [TemplateValue] = months.counts.enumerated().map { offset, count in
             var view: [String: TemplateValue] = [
                 "name": .string(monthNames[offset]),
+                "short": .string(shortNames[offset]),
                 "count": .int(count),
                 "current": .bool(currentMonth == offset + 1),
             ]
@@ -45,20 +47,26 @@ extension PeopleViews {
         if !months.unknown.isEmpty {
             monthViews.append(.map([
                 "name": .string(labels.unknownBirthday),
+                "short": .string("?"),
                 "count": .int(months.unknown.count),
                 "current": .bool(currentMonth == 0),
                 "href": .string(Routes.link(routes.birthdayMonth(nil, language: language), root: root)),
             ]))
         }
-        let letters: [TemplateValue] = index.letters.map { letter in
-            .map([
+        // One row per script, so that Latin O and Greek Ο are not side by side.
+        var scripts: [[TemplateValue]] = []
+        var lastScript: NameIndex.Script?
+        for letter in index.letters {
+            let view: TemplateValue = .map([
                 "label": .string(letter.label),
                 "count": .int(letter.people.count),
                 "current": .bool(currentLetter == letter.slug),
                 "href": .string(Routes.link(routes.nameIndex(letter.slug, language: language), root: root)),
             ])
+            if letter.script == lastScript, !scripts.isEmpty { scripts[scripts.count - 1].append(view) } else { scripts.append([view]) }
+            lastScript = letter.script
         }
-        return .map(["months": .list(monthViews), "letters": .list(letters)])
+        return .map(["months": .list(monthViews), "scripts": .list(scripts.map { .map(["letters": .list($0)]) })])
     }
 
     /// "22 November" / "22. November": a day heading of a month page, in the page's language.

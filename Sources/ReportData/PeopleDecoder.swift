@@ -41,8 +41,9 @@ public struct PeopleDecoder: RecordDecoder {
         var people: [Person] = []
         people.reserveCapacity(records.count)
         var skipped = 0
+        var nameSlugs: [String: String?] = [:]
         for record in records {
-            if let person = person(record, source: source) { people.append(person) } else { skipped += 1 }
+            if let person = person(record, source: source, nameSlugs: &nameSlugs) { people.append(person) } else { skipped += 1 }
         }
         var problems = document.problems.all.map { DataProblem($0, source: source) }
         let unique = SlugAllocator.unique(people)
@@ -50,7 +51,9 @@ public struct PeopleDecoder: RecordDecoder {
         return Decoding(records: unique.people, problems: problems, skippedRecords: skipped)
     }
 
-    private func person(_ record: JSONNode, source: String) -> Person? {
+    /// - Parameter nameSlugs: the slugs of the full names seen so far in the document: names
+    ///   repeat, and transliterating one is the dearest part of reading a person.
+    private func person(_ record: JSONNode, source: String, nameSlugs: inout [String: String?]) -> Person? {
         guard case .object = record.value else {
             record.report("expected a person (an object), found \(record.value?.kindDescription ?? "nothing"); the record is left out")
             return nil
@@ -79,7 +82,14 @@ public struct PeopleDecoder: RecordDecoder {
         let uuid = trimmed(expectingObject(fields["login"])["uuid"].string()).lowercased()
         let hash = StableHash.hex([first, last, birthDate?.description ?? ""])
         let id = uuid.isEmpty ? hash : uuid
-        let fromName = Slug.make(from: Person.fullName(first: first, last: last))
+        let fullName = Person.fullName(first: first, last: last)
+        let fromName: String?
+        if let known = nameSlugs[fullName] {
+            fromName = known
+        } else {
+            fromName = Slug.make(from: fullName)
+            nameSlugs[fullName] = fromName
+        }
         let fromID = uuid.isEmpty ? nil : Slug.make(from: uuid)
         var slug = (urls == .name ? fromName ?? fromID : fromID ?? fromName) ?? "person-" + hash
         if Slug.isTakenByLists(slug) { slug = "person-" + slug }

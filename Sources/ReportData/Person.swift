@@ -82,7 +82,7 @@ public struct Person: Sendable, Hashable {
     /// apostrophes ("müller-lüdenscheidt" → "Müller-Lüdenscheidt", "o'brien" → "O'Brien").
     /// Any other text is kept as written ("van der Berg", "McDonald", "Ольга", "प्रिया").
     public static func titleCasedIfLowercase(_ text: String) -> String {
-        guard text.lowercased() == text, text.uppercased() != text else { return text }
+        guard !text.contains(where: \.isUppercase), text.contains(where: \.isLowercase) else { return text }
         var result = ""
         var startsWord = true
         for character in text {

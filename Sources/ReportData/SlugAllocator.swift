@@ -61,7 +61,10 @@ public enum SlugAllocator {
         let (slugs, collisions) = allocate(people.map(\.slug), rankedBy: people.map(\.id))
         var result = people
         for index in result.indices { result[index].slug = slugs[index] }
-        let problems = collisions.filter { $0.wanted != Slug.make(from: people[$0.index].fullName) }.map { collision in
+        // A slug made from the record's id (its uuid, or the hash of a record without one) that
+        // is taken means two records with one id; a slug made from a name is just a shared name.
+        let fromID = { (person: Person, slug: String) in slug == person.id || slug == "person-" + person.id }
+        let problems = collisions.filter { fromID(people[$0.index], $0.wanted) }.map { collision in
             problem(collision, record: people[collision.index].origin, name: people[collision.index].fullName,
                     holder: people[collision.holderIndex].origin, holderName: people[collision.holderIndex].fullName)
         }

@@ -40,50 +40,59 @@ struct DataPages {
             }
         }
 
-        for language in config.languages {
-            let views = PeopleViews(config: config, language: language, today: today, routes: routes, nationalities: nationalities)
-            let indexes = config.people.isEmpty ? nil : PeopleIndexes(ordered, language: language, labels: views.labels)
+        // The views, the indexes and the search index of each language, the languages on
+        // every core: collating and writing the index are the dearest steps before rendering.
+        let listRoutes = routes
+        let prepared = config.languages.parallelMap { language -> (views: PeopleViews, indexes: PeopleIndexes?, search: SearchIndex?) in
+            let views = PeopleViews(config: config, language: language, today: today, routes: listRoutes, nationalities: nationalities)
+            guard !config.people.isEmpty else { return (views, nil, nil) }
+            let indexes = PeopleIndexes(ordered, language: language, labels: views.labels)
+            let search = SearchIndex(name: "people-search.\(language).js", entries: indexes.index.ordered.map(views.searchEntry))
+            return (views, indexes, search)
+        }
+        for (language, (views, indexes, search)) in zip(config.languages, prepared) {
 
             if let home = pages.firstIndex(where: { $0.translationKey == "" && $0.language == language }) {
                 if !config.people.isEmpty || !config.scenarios.isEmpty {
                     extras.set(pages[home].outputPath, Self.homeExtras(ordered, data: data, views: views, root: Routes.root(from: pages[home].urlPath), hasPeople: !config.people.isEmpty))
                 }
             }
-            guard let list = peopleLists[language], let indexes else { continue }
+            guard let list = peopleLists[language], let indexes, let search else { continue }
+
+            // Every person page of a language sits at the same depth, and shows its person
+            // and both neighbours: each person's view is made once, on every core, and list
+            // pages at the same depth (people/2/ …) show the same views.
+            let personPages = ordered.map {
+                Self.generatedPage("people/\($0.person.slug)", origin: .person, title: $0.person.displayName, layout: "person",
+                                   language: language, urlPath: routes.person($0.person.slug, language: language))
+            }
+            let root = personPages.first.map { Routes.root(from: $0.urlPath) } ?? ""
+            let personViews = PersonViews(views: ordered.parallelMap { views.person($0, root: root) }, root: root)
 
             // The people list, from Content/people.md when there is one, in pages of
             // `page_size.people`: the first at the list's URL, with the overview.
             let pagination = Pagination(records: ordered.count, size: config.pageSize.people)
             let listPages = Self.listPages(of: list, kind: .people, pagination: pagination, labels: views.labels)
             let histogram = AgeHistogram(ages: ordered.map(\.age))
-            let search = SearchIndex(name: "people-search.\(language).js", entries: indexes.index.ordered.map(views.searchEntry))
             searchIndexes.append(search)
             for (offset, page) in listPages.enumerated() {
                 pages.append(page)
                 let input = ListPageInput(number: offset + 1, pagination: pagination, firstPage: list.urlPath, root: Routes.root(from: page.urlPath))
-                extras.later(page.outputPath) { Self.peopleListExtras(input, ordered: ordered, histogram: histogram, indexes: indexes, search: search, views: views) }
+                extras.later(page.outputPath) { Self.peopleListExtras(input, ordered: ordered, personViews: personViews, histogram: histogram, indexes: indexes, search: search, views: views) }
             }
             Self.addIndexPages(indexes, views: views, listPath: list.urlPath, pageSize: config.pageSize.index, to: &pages, extras: &extras)
 
-            // Every person page of a language sits at the same depth, and shows its person
-            // and both neighbours: each person's view is made once, on every core.
-            let personPages = ordered.map {
-                Self.generatedPage("people/\($0.person.slug)", origin: .person, title: $0.person.displayName, layout: "person",
-                                   language: language, urlPath: routes.person($0.person.slug, language: language))
-            }
-            let root = personPages.first.map { Routes.root(from: $0.urlPath) } ?? ""
-            let personViews = ordered.parallelMap { views.person($0, root: root) }
             for (position, page) in personPages.enumerated() {
                 pages.append(page)
                 // Back to the list page that shows this person.
                 let listPage = Routes.listPage(pagination.page(ofRecord: position), of: list.urlPath)
                 var extra: [String: TemplateValue] = [
-                    "person": personViews[position],
+                    "person": personViews.views[position],
                     "list": .string(Routes.link(listPage, root: root)),
                     "hasCounters": .bool(ordered[position].age != nil),
                 ]
-                if position > 0 { extra["previous"] = personViews[position - 1] }
-                if position + 1 < ordered.count { extra["next"] = personViews[position + 1] }
+                if position > 0 { extra["previous"] = personViews.views[position - 1] }
+                if position + 1 < ordered.count { extra["next"] = personViews.views[position + 1] }
                 extras.set(page.outputPath, extra)
             }
         }
@@ -100,11 +109,12 @@ struct DataPages {
     /// The values of one page of the people list: its people, the navigation, and on the
     /// first page the age overview and the calendar links.
     private static func peopleListExtras(
-        _ page: ListPageInput, ordered: [PersonFacts], histogram: AgeHistogram, indexes: PeopleIndexes, search: SearchIndex, views: PeopleViews
+        _ page: ListPageInput, ordered: [PersonFacts], personViews: PersonViews, histogram: AgeHistogram,
+        indexes: PeopleIndexes, search: SearchIndex, views: PeopleViews
     ) -> [String: TemplateValue] {
-        let shown: [PersonFacts] = Array(ordered[page.pagination.records(onPage: page.number)])
+        let shown = page.pagination.records(onPage: page.number)
         var extra: [String: TemplateValue] = [:]
-        extra["people"] = .list(shown.map { views.person($0, root: page.root) })
+        extra["people"] = .list(shown.map { page.root == personViews.root ? personViews.views[$0] : views.person(ordered[$0], root: page.root) })
         extra["hasPeople"] = .bool(!ordered.isEmpty)
         extra["hasCounters"] = .bool(false)
         extra["search"] = search.view(root: page.root, label: views.labels.searchPeople, labels: views.labels)
@@ -115,6 +125,13 @@ struct DataPages {
         }
         extra["pagination"] = PaginationView.view(page.pagination, current: page.number, listPath: page.firstPage, root: page.root, labels: views.labels)
         return extra
+    }
+
+    /// Every person's view, in birthday order, with links from pages whose way back to the
+    /// root is `root`.
+    struct PersonViews: Sendable {
+        let views: [TemplateValue]
+        let root: String
     }
 
     /// How many of the next 30 days' birthdays the home page lists; the people list, which

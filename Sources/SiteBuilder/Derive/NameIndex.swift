@@ -170,23 +170,23 @@ struct NameIndex: Sendable {
     }
 
     /// `people` by family name, given name and page name, collated in `locale`. Names repeat
-    /// in big data sets, so each distinct pair of names is collated once.
+    /// in big data sets, so each distinct pair of names is collated once, and people are then
+    /// sorted by the pair's rank.
     private static func sorted(_ people: [PersonFacts], locale: Locale) -> [PersonFacts] {
         struct Key: Hashable { let family: String; let given: String }
-        func key(_ person: Person) -> Key {
-            Key(family: familyName(person), given: person.last.isEmpty ? "" : person.first)
-        }
-        let keys = Array(Set(people.map { key($0.person) })).sorted { a, b in
+        let keys = people.map { Key(family: familyName($0.person), given: $0.person.last.isEmpty ? "" : $0.person.first) }
+        let distinct = Array(Set(keys)).sorted { a, b in
             let family = collate(a.family, b.family, locale: locale)
             if family != .orderedSame { return family == .orderedAscending }
             let given = collate(a.given, b.given, locale: locale)
             if given != .orderedSame { return given == .orderedAscending }
             return (a.family, a.given) < (b.family, b.given)
         }
-        let rank = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
-        return people.sorted { a, b in
-            let (x, y) = (rank[key(a.person)]!, rank[key(b.person)]!)
-            return x != y ? x < y : a.person.slug < b.person.slug
+        let rankOfKey = Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($1, $0) })
+        let ranks = keys.map { rankOfKey[$0]! }
+        let order = people.indices.sorted { a, b in
+            ranks[a] != ranks[b] ? ranks[a] < ranks[b] : people[a].person.slug < people[b].person.slug
         }
+        return order.map { people[$0] }
     }
 }

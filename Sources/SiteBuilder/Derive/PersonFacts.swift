@@ -4,7 +4,9 @@ import ReportData
 
 /// What the pages say about a person on the build's day: age, next birthday and how far off
 /// it is, all computed in the site's time zone from `--now` (never from the source's `age`).
-struct PersonFacts: Sendable {
+/// A class, never changed once made: the list, the indexes and the search hold the same
+/// facts in several orders, and copying a reference is one retain where a `Person` is many.
+final class PersonFacts: Sendable {
     let person: Person
     /// Whole years on `today`; nil without a birth date.
     let age: Int?

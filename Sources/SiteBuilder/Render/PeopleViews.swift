@@ -21,6 +21,9 @@ struct PeopleViews {
     let dayAndMonth: DatePattern
     /// Country names by nationality code ("DE" → "Germany" / "Deutschland").
     private let countries: [String: String]
+    /// The age texts of ages 0 to 150, made once: every person is on four pages and in the
+    /// search index.
+    private let ageTexts: [String]
 
     /// - Parameter nationalities: the nationality codes the people have, named once here.
     init(config: SiteConfig, language: String, today: CalendarDate, routes: Routes, nationalities: Set<String> = []) {
@@ -35,6 +38,7 @@ struct PeopleViews {
         let locale = Locale(identifier: language)
         dayAndMonth = DatePattern(DateFormatter.dateFormat(fromTemplate: "dMMMM", options: 0, locale: locale) ?? "d MMMM", language: language)
         countries = Dictionary(uniqueKeysWithValues: nationalities.map { ($0, locale.localizedString(forRegionCode: $0) ?? $0) })
+        ageTexts = (0...150).map { [intervals, labels] in Self.ageText($0, intervals: intervals, labels: labels) }
     }
 
     /// One person as the list and the person page show them.
@@ -84,6 +88,10 @@ struct PeopleViews {
 
     /// "34 years old" / "34 Jahre alt".
     func ageText(_ age: Int) -> String {
+        ageTexts.indices.contains(age) ? ageTexts[age] : Self.ageText(age, intervals: intervals, labels: labels)
+    }
+
+    private static func ageText(_ age: Int, intervals: IntervalFormatter, labels: Labels) -> String {
         let years = intervals.standalone(Double(age), .years) ?? "\(age)"
         return labels.yearsOld.replacingEvery("<AGE>", with: years)
     }

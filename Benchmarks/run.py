@@ -8,6 +8,7 @@ min–max, peak memory and the ratios ttsite/Hugo and ttsite/C-loop measured in 
     python3 Benchmarks/run.py --pages --people 1000 --scenarios 100   # a smaller data site only
     python3 Benchmarks/run.py --tmpfs             # corpora and output in /dev/shm: shows CPU cost, not the disk
     python3 Benchmarks/run.py --pages --no-data --no-example --templates   # the template engine alone
+    python3 Benchmarks/run.py --pages --no-example --tmpfs --against 932452a  # the data site against an older ttsite
 
 Wall-clock figures need a quiet machine; for before/after comparisons of code changes on a
 busy one, count instructions instead: Benchmarks/callgrind.py.
@@ -108,13 +109,13 @@ def markdown_benchmark(pages, runs, ttsite, cloop):
     return t / pages
 
 
-def data_benchmark(runs, ttsite, people, scenarios, events):
+def data_benchmark(runs, ttsite, people, scenarios, events, baseline=None):
     site = os.path.join(WORK, f"data-{people}-{scenarios}-{events}")
     if not os.path.exists(os.path.join(site, "ttsite.yml")):
         run([sys.executable, os.path.join(HERE, "generate_data_site.py"), "--people", str(people),
              "--scenarios", str(scenarios), "--events", str(events), "--out", site])
     out = os.path.join(WORK, "out", "data")
-    build = f"{ttsite} build --site {site} --output {out} --now {NOW} --quiet"
+    build = f"{ttsite} build --site {site} --output {out} --now {NOW} --quiet --allow-shrink"
     first = hyperfine([("first build", build)], runs, f"rm -rf {out}")["first build"]
     subprocess.run(build, shell=True, check=True)
     again = hyperfine([("nothing changed", build)], runs, "true")["nothing changed"]
@@ -125,6 +126,53 @@ def data_benchmark(runs, ttsite, people, scenarios, events):
     print(row("first build", first, peak, "target < 5 s"))
     print(row("nothing changed", again, peak,
               f"{statistics.median(again) / statistics.median(first):.2f} of the first"))
+    page_sizes(out, people)
+    if baseline:
+        name, binary = baseline
+        outputs = {"this build": out + "-this", name: out + "-baseline"}
+        commands = [("this build", f"{ttsite} build --site {site} --output {outputs['this build']} --now {NOW} --quiet --allow-shrink"),
+                    (name, f"{binary} build --site {site} --output {outputs[name]} --now {NOW} --quiet --allow-shrink")]
+        clean = "rm -rf " + " ".join(outputs.values())
+        times = hyperfine(commands, runs, clean)
+        print(f"\n### Against {name} (first builds, in turn in the same run)\n")
+        print("| build | median s | min–max s | CPU s (mean) | peak MiB | |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        for label, command in commands:
+            subprocess.run(clean, shell=True)
+            print(row(label, times[label], peak_mib(command)))
+        print(f"\nratios (medians, same run): wall this/{name} = "
+              f"{statistics.median(times['this build']) / statistics.median(times[name]):.2f}; "
+              f"CPU this/{name} = {CPU['this build'] / CPU[name]:.2f} (target ≤ 1.10)")
+
+
+def page_sizes(out, people):
+    """Issue 16's targets on the built data site: no page over 200 KB, the first people page at
+    most 60 KB, the search index at most 40 KB gzip per 1,000 people."""
+    import gzip
+    pages = [(os.path.getsize(os.path.join(d, f)), os.path.relpath(os.path.join(d, f), out))
+             for d, _, files in os.walk(out) for f in files if f.endswith(".html")]
+    largest = max(pages)
+    print(f"\n{len(pages):,} pages; largest {largest[0] / 1000:.0f} KB ({largest[1]}; target ≤ 200 KB)")
+    for first in ("people/index.html", "de/people/index.html"):
+        if os.path.exists(os.path.join(out, first)):
+            print(f"{first}: {os.path.getsize(os.path.join(out, first)) / 1000:.0f} KB (target ≤ 60 KB)")
+    assets = os.path.join(out, "assets")
+    for name in sorted(os.listdir(assets)):
+        if name.startswith("people-search."):
+            with open(os.path.join(assets, name), "rb") as f:
+                packed = len(gzip.compress(f.read(), 9))
+            print(f"{name}: {packed / 1000:.0f} KB gzip, {packed / 1000 / (people / 1000):.1f} KB per 1,000 people (target ≤ 40 KB)")
+
+
+def baseline_binary(revision):
+    """ttsite built in release mode from an older revision of this repository (a git worktree
+    under the work folder), to compare with: the anchor of a performance target."""
+    tree = os.path.join(WORK, f"baseline-{revision}")
+    if not os.path.exists(tree):
+        run(["git", "worktree", "add", "--detach", tree, revision], cwd=ROOT, stdout=subprocess.DEVNULL)
+    run(["swift", "build", "-c", "release", "--product", "ttsite", "--scratch-path", os.path.join(tree, ".build-release")],
+        cwd=tree, stdout=subprocess.DEVNULL)
+    return (f"baseline {revision}", os.path.join(tree, ".build-release", "release", "ttsite"))
 
 
 def example_benchmark(runs, ttsite):
@@ -161,6 +209,9 @@ def main():
     parser.add_argument("--no-example", action="store_true")
     parser.add_argument("--tmpfs", action="store_true", help="corpora and output in /dev/shm (RAM): writes cost no disk time")
     parser.add_argument("--templates", action="store_true", help="also the template micro-benchmark")
+    parser.add_argument("--against", metavar="REVISION",
+                        help="also build the data site with ttsite of that git revision and print the ratios "
+                             "(issue 16's anchor: --against 932452a, the last commit before it)")
     args = parser.parse_args()
     if args.tmpfs:
         if not os.path.isdir("/dev/shm"):
@@ -172,10 +223,12 @@ def main():
         cwd=ROOT, stdout=subprocess.DEVNULL)
     ttsite = os.path.join(ROOT, ".build-release", "release", "ttsite")
     cloop = os.path.join(WORK, "cmark_loop")
-    run(["cc", "-O2", os.path.join(HERE, "cmark_loop.c"), "-lcmark", "-o", cloop])
+    if args.pages:   # Hugo and the C loop are only the Markdown benchmark's yardsticks
+        run(["cc", "-O2", os.path.join(HERE, "cmark_loop.c"), "-lcmark", "-o", cloop])
 
     cpu = subprocess.run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"], capture_output=True, text=True).stdout.strip()
-    print(f"machine: {os.cpu_count()} cores, {cpu}; ttsite release build; Hugo {subprocess.run(['hugo', 'version'], capture_output=True, text=True).stdout.split()[1]}; "
+    hugo = subprocess.run(['hugo', 'version'], capture_output=True, text=True).stdout.split()[1] if args.pages else "not used"
+    print(f"machine: {os.cpu_count()} cores, {cpu}; ttsite release build; Hugo {hugo}; "
           f"work folder {WORK}{' (tmpfs)' if args.tmpfs else ''}")
     per_page = {}
     for pages in args.pages:
@@ -185,7 +238,8 @@ def main():
             if pages != 10000:
                 print(f"time per page at {pages:,} / at 10,000: {value / per_page[10000]:.2f}")
     if not args.no_data:
-        data_benchmark(args.runs, ttsite, args.people, args.scenarios, args.events)
+        baseline = baseline_binary(args.against) if args.against else None
+        data_benchmark(args.runs, ttsite, args.people, args.scenarios, args.events, baseline)
     if not args.no_example:
         example_benchmark(args.runs, ttsite)
     if args.templates:

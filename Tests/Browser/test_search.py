@@ -241,3 +241,65 @@ def test_a_timeline_is_found_by_part_of_its_name(site):
              f"the result did not open the timeline {name!r}")
     finally:
         driver.quit()
+
+
+class Links(__import__("html.parser").parser.HTMLParser):
+    """The href of every <a> of a page."""
+
+    def __init__(self):
+        super().__init__()
+        self.hrefs = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "a" and dict(attrs).get("href"):
+            self.hrefs.append(dict(attrs)["href"])
+
+
+def links_of(page):
+    parser = Links()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return [(page.parent / href.split("#")[0]).resolve() for href in parser.hrefs
+            if href.split("#")[0].endswith(".html") and not href.startswith(("http:", "https:"))]
+
+
+@pytest.mark.parametrize("language", ["", "de/"])
+def test_without_javascript_the_month_and_name_pages_reach_everyone(site, language):
+    """From the people list, following only links of the month and letter pages (what a reader
+    without JavaScript has besides the list itself), every person's page is reached, on one
+    month page and one letter page each."""
+    people = (site / language / "people").resolve()
+    everyone = {p.parent for p in people.glob("*/index.html")
+                if not p.parent.name.isdigit() and p.parent.name not in ("by-month", "by-name")}
+    assert len(everyone) == 10000
+    for index in ("by-month", "by-name"):
+        start = people / "index.html"
+        queue = [link for link in links_of(start) if (people / index) in link.parents]
+        assert queue, f"{start} links no {index} page"
+        seen, reached = set(), []
+        while queue:
+            page = queue.pop()
+            if page in seen:
+                continue
+            seen.add(page)
+            for link in links_of(page):
+                if (people / index) in link.parents:
+                    queue.append(link)                       # another month or letter, or page 2
+                elif link.parent in everyone and page.parent.parent.name != "people":
+                    reached.append(link.parent)
+        assert set(reached) == everyone, f"{index}: {len(everyone - set(reached))} people not reached"
+        # Each person on one page of the index, once.
+        assert len(reached) == len(everyone), f"{index}: {len(reached) - len(everyone)} people listed twice"
+
+
+def test_month_and_letter_pages_read_well_without_javascript(site):
+    driver = browser(javascript=False, width=390, height=844)
+    try:
+        driver.get((site / "people" / "by-month" / "03" / "index.html").as_uri())
+        assert "March" in driver.find_element("css selector", "h1").text
+        assert len(driver.find_elements("css selector", ".index-list a")) > 100
+        assert driver.find_element("css selector", ".year-overview a[aria-current='page']").is_displayed()
+        driver.get((site / "de" / "people" / "by-name" / "s" / "index.html").as_uri())
+        assert driver.find_element("css selector", "h1").text.endswith(": S")
+        assert driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+    finally:
+        driver.quit()

@@ -5,7 +5,6 @@ The site is written once for the module by Benchmarks/generate_data_site.py and 
 fixed --now. A person is searched for by a name read from a later list page (so not one the
 first page already shows), as written, in lower case without diacritics, and in Cyrillic.
 """
-import os
 import pathlib
 import re
 import subprocess
@@ -14,29 +13,14 @@ import tempfile
 import unicodedata
 
 import pytest
-from selenium import webdriver
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-TTSITE = ROOT / ".build" / "debug" / "ttsite"
+from test_counters import ROOT, TTSITE, browser
+
 WAIT = 10          # seconds; loading the index of 10,000 people from disk takes well under one
 MAX_RESULTS = 50
-
-
-def browser(javascript=True, width=1280, height=900):
-    options = Options()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", f"--window-size={width},{height}"):
-        options.add_argument(argument)
-    if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    chromium = "/usr/bin/chromium"
-    if os.path.exists(chromium):
-        options.binary_location = chromium
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 @pytest.fixture(scope="module")

@@ -336,6 +336,18 @@ struct Labels: Sendable {
         labels.notFoundText = "По этому адресу ничего нет."
         labels.pages = "Страницы"
         labels.pageOf = "Страница <PAGE> из <PAGES>"
+        labels.nationality = "Гражданство"
+        labels.byMonth = "Дни рождения по месяцам"
+        labels.birthdaysIn = "Дни рождения: <MONTH>"
+        labels.unknownBirthday = "День рождения неизвестен"
+        labels.byName = "По фамилии"
+        labels.namesWith = "Фамилии на <LETTER>"
+        labels.otherNames = "Другие"
+        labels.searchPeople = "Найти человека"
+        labels.searchTimelines = "Найти хронологию"
+        labels.searchFound = "Найдено: <COUNT>"
+        labels.searchShown = "Показано <SHOWN> из <COUNT>"
+        labels.searchNone = "Ничего не найдено"
         return labels
     }()
 
@@ -350,6 +362,18 @@ struct Labels: Sendable {
         labels.notFoundText = "За цією адресою нічого немає."
         labels.pages = "Сторінки"
         labels.pageOf = "Сторінка <PAGE> з <PAGES>"
+        labels.nationality = "Громадянство"
+        labels.byMonth = "Дні народження за місяцями"
+        labels.birthdaysIn = "Дні народження: <MONTH>"
+        labels.unknownBirthday = "День народження невідомий"
+        labels.byName = "За прізвищем"
+        labels.namesWith = "Прізвища на <LETTER>"
+        labels.otherNames = "Інші"
+        labels.searchPeople = "Знайти людину"
+        labels.searchTimelines = "Знайти хронологію"
+        labels.searchFound = "Знайдено: <COUNT>"
+        labels.searchShown = "Показано <SHOWN> з <COUNT>"
+        labels.searchNone = "Нічого не знайдено"
         return labels
     }()
 }

@@ -147,7 +147,7 @@ import Testing
     }
 
     /// Fifteen people with birthdays on Nov 23 … Dec 7 (1 to 15 days after 2026-11-22): the
-    /// home page lists the first twelve and says how many more there are.
+    /// home page lists the first twelve and says how many more there are, linked to a month page.
     @Test func theHomePageListsAtMostTwelveUpcomingBirthdays() throws {
         let records = (1...15).map { day in
             let date = day <= 8 ? "1990-11-\(22 + day)" : String(format: "1990-12-%02d", day - 8)
@@ -160,7 +160,8 @@ import Testing
         let upcoming = String(home[home.range(of: #"<h2 id="upcoming-title">"#)!.upperBound...])
         #expect(upcoming.components(separatedBy: #"class="person-name""#).count - 1 == 12)
         #expect(upcoming.contains(">P12 Q<") && !upcoming.contains(">P13 Q<"))
-        #expect(upcoming.contains("… and 3 more in the next 30 days"))
+        // The link goes to the month where the left-out birthdays begin: P13's, December 5.
+        #expect(upcoming.contains(#"<a href="people/by-month/12/index.html">… and 3 more in the next 30 days</a>"#))
     }
 
     @Test func everyLinkOfTheReportResolves() throws {

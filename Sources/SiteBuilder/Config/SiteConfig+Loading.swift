@@ -8,7 +8,7 @@ extension SiteConfig {
     static let knownKeys = [
         "title", "base_url", "languages", "time_zone", "output", "people", "scenarios",
         "replay_seconds", "date_formats", "fetch", "markdown", "interval_text",
-        "birthday_format", "remote_images", "guard", "page_size", "people_urls",
+        "birthday_format", "remote_images", "guard", "page_size", "people_urls", "feeds",
     ]
 
     /// Reads and checks `ttsite.yml`. Errors name the file, the line and the key.
@@ -93,6 +93,17 @@ extension SiteConfig {
             if let value = sizes["people"] { config.pageSize.people = try pageSize(value, "people", reader) }
             if let value = sizes["scenarios"] { config.pageSize.scenarios = try pageSize(value, "scenarios", reader) }
             if let value = sizes["index"] { config.pageSize.index = try pageSize(value, "index", reader) }
+        }
+        if let node = mapping["feeds"] {
+            let feeds = try reader.mapping(node, "feeds")
+            try reader.requireKnownKeys(feeds, ["upcoming_days"], context: "feeds")
+            if let value = feeds["upcoming_days"] {
+                let days = try reader.int(value, "upcoming_days")
+                guard (1...366).contains(days) else {
+                    throw reader.error("`feeds.upcoming_days` must be a whole number of days from 1 to 366, found \(days)", at: value)
+                }
+                config.feeds.upcomingDays = days
+            }
         }
         if let node = mapping["people_urls"] {
             let text = try reader.string(node, "people_urls")

@@ -40,6 +40,14 @@ public struct SiteConfig: Sendable {
     /// What a person's page URL is made from (`people_urls:`): the name by default.
     public var personURLs = PersonURLs.name
 
+    /// The feeds (`feeds:`): how many days ahead the upcoming-birthdays feed looks.
+    public var feeds = FeedSettings()
+
+    public struct FeedSettings: Sendable, Equatable {
+        public var upcomingDays = 30
+        public init() {}
+    }
+
     /// How many records a list page shows before the next page begins (`page_size:`).
     public var pageSize = PageSizes()
 

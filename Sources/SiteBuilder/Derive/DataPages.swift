@@ -18,6 +18,8 @@ struct DataPages {
     var routes: Routes
     /// The files the search boxes of the list pages load, one per list and language.
     var searchIndexes: [SearchIndex] = []
+    /// Everyone, in birthday order (the next birthday first), with their facts on the build's day.
+    var people: [PersonFacts] = []
 
     init(content: [ContentPage], data: SiteData, config: SiteConfig, now: Date, today: CalendarDate) {
         var pages = content
@@ -102,6 +104,7 @@ struct DataPages {
         }
         self.pages = pages
         self.searchIndexes = searchIndexes
+        self.people = ordered
         self.extras = extras
         self.routes = routes
     }

@@ -16,6 +16,8 @@ struct SitePlan {
     private let extras: PageExtras
     private let searchIndexes: [SearchIndex]
     private let renderer: PageRenderer
+    /// The Atom and JSON feeds (sites with a `base_url`).
+    private let feeds: SiteFeeds
     private let people: [Person]
     private let routes: Routes
     private let sourceCounts: [SourceCount]
@@ -66,7 +68,11 @@ struct SitePlan {
         extras = dataPages.extras
         searchIndexes = dataPages.searchIndexes
         routes = dataPages.routes
-        renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: pages, routes: routes, siteData: data.templateData)
+        var renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: pages, routes: routes, siteData: data.templateData)
+        feeds = try SiteFeeds(config: config, routes: routes, people: dataPages.people, pages: pages, today: today, now: options.now,
+                              contentHTML: renderer.contentHTML(of:))
+        renderer.feedLinks = feeds.links
+        self.renderer = renderer
         summary.warnings += try UnreadKeys.warnings(pages: pages, templates: templates, templateName: renderer.templateName)
         people = data.people
         self.summary = summary
@@ -107,6 +113,9 @@ struct SitePlan {
         }
         for index in searchIndexes {
             try output.write(index.bytes, to: index.path)
+        }
+        for feed in feeds.files {
+            try output.write(feed.bytes, to: feed.path)
         }
         try StrictMode(options).check(summary.warnings, as: .content)
     }

@@ -58,6 +58,10 @@ struct Labels: Sendable {
     /// `<SHOWN>` of `<COUNT>` matches shown.
     var searchShown: String
     var searchNone: String
+    /// The title of the upcoming-birthdays feed.
+    var upcomingFeed: String
+    /// A birthday in the feed: `<NAME>`, `<AGE>` they turn, `<WHEN>` ("in 3 days"), `<DATE>`.
+    var birthdayEntry: String
     var peopleCount: String
     var scenarioCount: String
     var eventCount: String
@@ -202,6 +206,8 @@ struct Labels: Sendable {
         searchFound: "<COUNT> found",
         searchShown: "<SHOWN> of <COUNT> shown",
         searchNone: "Nothing found",
+        upcomingFeed: "Upcoming birthdays",
+        birthdayEntry: "<NAME> turns <AGE> <WHEN> (<DATE>).",
         peopleCount: "people",
         scenarioCount: "timelines",
         eventCount: "events",
@@ -284,6 +290,8 @@ struct Labels: Sendable {
         searchFound: "<COUNT> gefunden",
         searchShown: "<SHOWN> von <COUNT> angezeigt",
         searchNone: "Nichts gefunden",
+        upcomingFeed: "Anstehende Geburtstage",
+        birthdayEntry: "<NAME> wird <AGE> – <WHEN> (<DATE>).",
         peopleCount: "Personen",
         scenarioCount: "Zeitleisten",
         eventCount: "Ereignisse",
@@ -348,6 +356,8 @@ struct Labels: Sendable {
         labels.searchFound = "Найдено: <COUNT>"
         labels.searchShown = "Показано <SHOWN> из <COUNT>"
         labels.searchNone = "Ничего не найдено"
+        labels.upcomingFeed = "Ближайшие дни рождения"
+        labels.birthdayEntry = "<NAME>: <AGE> — <WHEN> (<DATE>)."
         return labels
     }()
 
@@ -374,6 +384,8 @@ struct Labels: Sendable {
         labels.searchFound = "Знайдено: <COUNT>"
         labels.searchShown = "Показано <SHOWN> з <COUNT>"
         labels.searchNone = "Нічого не знайдено"
+        labels.upcomingFeed = "Найближчі дні народження"
+        labels.birthdayEntry = "<NAME>: <AGE> — <WHEN> (<DATE>)."
         return labels
     }()
 }

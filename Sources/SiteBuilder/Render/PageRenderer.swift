@@ -19,6 +19,9 @@ struct PageRenderer {
     private let labels: [String: TemplateValue]
     private let site: TemplateValue
     private let assetValues: [String: TemplateValue]
+    /// The feeds each language's pages link in their head; set once the feeds are made,
+    /// which needs this renderer for the pages' HTML.
+    var feedLinks: [String: [SiteFeeds.Link]] = [:]
 
     init(config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [ContentPage], routes: Routes, siteData: [String: TemplateValue] = [:]) {
         self.routes = routes
@@ -78,6 +81,11 @@ struct PageRenderer {
         return (try templateName(for: page), .map(context))
     }
 
+    /// The HTML of a page's Markdown alone, without its template: what a feed entry holds.
+    func contentHTML(of page: ContentPage) throws -> String {
+        markdown.html(try pageText(page))
+    }
+
     /// The page's Markdown with its Mustache tags filled in from the site data.
     private func pageText(_ page: ContentPage, misses: MissRecorder? = nil) throws -> String {
         var context = siteData
@@ -127,6 +135,9 @@ struct PageRenderer {
             "labels": labels[language] ?? Labels.forLanguage(language).templateValue,
             "menu": .list(menu(language: language, current: page, root: root)),
             "hasTranslations": .bool(config.languages.count > 1 && page != nil),
+            "feeds": .list((feedLinks[language] ?? []).map { link in
+                .map(["type": .string(link.type), "title": .string(link.title), "href": .string(root + link.urlPath)])
+            }),
         ]
         if let baseURL = config.baseURL { context["canonical"] = .string(Routes.absolute(urlPath, baseURL: baseURL)) }
         if let page {

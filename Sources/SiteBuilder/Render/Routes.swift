@@ -56,6 +56,21 @@ public struct Routes: Sendable {
         prefix(language) + "people/by-name/\(letterSlug)/"
     }
 
+    /// The two ways a feed is written.
+    enum FeedFormat: Sendable {
+        case atom, json
+    }
+
+    /// The upcoming birthdays of `language`: `people/upcoming.xml` (Atom), `people/upcoming.json`.
+    func birthdayFeed(_ format: FeedFormat, language: String) -> String {
+        prefix(language) + (format == .atom ? "people/upcoming.xml" : "people/upcoming.json")
+    }
+
+    /// The dated Content pages of `language`: `atom.xml`, `feed.json` (`de/atom.xml` …).
+    func pagesFeed(_ format: FeedFormat, language: String) -> String {
+        prefix(language) + (format == .atom ? "atom.xml" : "feed.json")
+    }
+
     /// The list page of `kind` in `language`: where its page is, else where it would be.
     func list(_ kind: ListKind, language: String) -> String {
         lists[kind]?[language] ?? prefix(language) + kind.rawValue + "/"

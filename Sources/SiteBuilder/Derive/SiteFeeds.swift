@@ -1,0 +1,146 @@
+import CivilTime
+import Foundation
+import ReportData
+import TemplateEngine
+import TextFormatting
+import ValueTransformers
+
+/// The feeds of a site, per language, as Atom and JSON Feed files (`Feed`):
+///
+/// - **Upcoming birthdays** (sites with people): one entry per birthday in the next
+///   `feeds.upcoming_days` days, its id made from the person's id and the year, so a feed reader
+///   shows each birthday once; its text says when in the page's words ("in 3 days", "heute!").
+/// - **Pages**: the Content pages of the language that have a `date:` in their front matter,
+///   newest first, with a summary (`description:`, else the first paragraph) and the page's HTML.
+///
+/// Feeds need absolute URLs, so a site without `base_url` has none (like the sitemap). A feed
+/// with no entries is still written when its source exists: an empty birthday feed is news.
+struct SiteFeeds {
+    /// A feed a page's head links to (`<link rel="alternate">`).
+    struct Link: Sendable {
+        let type: String
+        let title: String
+        let urlPath: String
+    }
+
+    /// The files to write, relative to the output folder.
+    private(set) var files: [(path: String, bytes: [UInt8])] = []
+    /// The feeds of each language, for the pages' heads.
+    private(set) var links: [String: [Link]] = [:]
+
+    init(
+        config: SiteConfig, routes: Routes, people: [PersonFacts], pages: [ContentPage], today: CalendarDate, now: Date,
+        contentHTML: (ContentPage) throws -> String
+    ) throws {
+        guard let baseURL = config.baseURL else { return }
+        let absolute = { (path: String) in Routes.absolute(path, baseURL: baseURL) }
+        let pageDates = try Self.pageDates(pages, zone: config.timeZone)
+        for language in config.languages {
+            let labels = Labels.forLanguage(language)
+            if !config.people.isEmpty {
+                let views = PeopleViews(config: config, language: language, today: today, routes: routes)
+                let feed = Feed(
+                    atomURL: absolute(routes.birthdayFeed(.atom, language: language)),
+                    jsonURL: absolute(routes.birthdayFeed(.json, language: language)),
+                    homeURL: absolute(routes.list(.people, language: language)),
+                    title: "\(labels.upcomingFeed) · \(config.title)", language: language, author: config.title, updated: now,
+                    entries: Self.birthdays(people, within: config.feeds.upcomingDays, views: views, zone: config.timeZone, absolute: absolute)
+                )
+                add(feed, title: labels.upcomingFeed, atom: routes.birthdayFeed(.atom, language: language),
+                    json: routes.birthdayFeed(.json, language: language), language: language)
+            }
+            let dated = pages.filter { $0.language == language && pageDates[$0.outputPath] != nil }
+                .sorted { (pageDates[$0.outputPath]!, $1.urlPath) > (pageDates[$1.outputPath]!, $0.urlPath) }
+            guard !dated.isEmpty else { continue }
+            let entries = try dated.map { page in
+                let html = try contentHTML(page)
+                let url = absolute(page.urlPath)
+                return Feed.Entry(
+                    id: url, title: page.title, url: url, published: pageDates[page.outputPath]!, updated: pageDates[page.outputPath]!,
+                    summary: Self.summary(of: page, html: html), contentHTML: html
+                )
+            }
+            let feed = Feed(
+                atomURL: absolute(routes.pagesFeed(.atom, language: language)), jsonURL: absolute(routes.pagesFeed(.json, language: language)),
+                homeURL: absolute(routes.prefix(language)), title: config.title, language: language, author: config.title,
+                updated: now, entries: entries
+            )
+            add(feed, title: config.title, atom: routes.pagesFeed(.atom, language: language),
+                json: routes.pagesFeed(.json, language: language), language: language)
+        }
+    }
+
+    private mutating func add(_ feed: Feed, title: String, atom: String, json: String, language: String) {
+        files.append((atom, Array(feed.atom.utf8)))
+        files.append((json, feed.json))
+        links[language, default: []] += [
+            Link(type: "application/atom+xml", title: title, urlPath: atom),
+            Link(type: "application/feed+json", title: title, urlPath: json),
+        ]
+    }
+
+    /// The birthdays of the next `days` days, soonest first. An entry appears `days` days
+    /// before the birthday: that start of day in the site's zone is its published time, so the
+    /// bytes of an entry do not change but for its "in N days".
+    private static func birthdays(
+        _ people: [PersonFacts], within days: Int, views: PeopleViews, zone: TimeZone, absolute: (String) -> String
+    ) -> [Feed.Entry] {
+        people.compactMap { facts -> Feed.Entry? in
+            guard let until = facts.daysUntilBirthday, until <= days, let next = facts.nextBirthday, let age = facts.age else { return nil }
+            let person = facts.person
+            let name = person.displayName.isEmpty ? views.labels.notAvailable : person.displayName
+            let turning = until == 0 ? age : age + 1
+            let summary = views.labels.birthdayEntry
+                .replacingEvery("<NAME>", with: name)
+                .replacingEvery("<AGE>", with: String(turning))
+                .replacingEvery("<WHEN>", with: views.nextBirthdayText(facts))
+                .replacingEvery("<DATE>", with: views.dates.string(next))
+            let appeared = WallClock(date: next.adding(days: -days)).instant(in: zone)
+            return Feed.Entry(
+                id: Feed.uuid(["birthday", person.id, String(next.year)]),
+                title: views.labels.birthdayOf.replacingEvery("<NAME>", with: name),
+                url: absolute(views.routes.person(person.slug, language: views.language)),
+                published: appeared, updated: appeared, summary: summary, contentHTML: nil
+            )
+        }
+    }
+
+    /// The `date:` of every Content page that has one, read as the data's dates are (ISO 8601,
+    /// a day alone at midnight in the site's zone). A date that cannot be read is an error
+    /// naming the page and the line.
+    private static func pageDates(_ pages: [ContentPage], zone: TimeZone) throws -> [String: Date] {
+        let dates = try CompoundTransformer.dates(formats: [], zoneless: .timeZone(zone))
+        var found: [String: Date] = [:]
+        for page in pages where page.origin == .content {
+            guard let value = page.source.frontMatter.values["date"] else { continue }
+            let file = "Content/" + page.sourcePath
+            let line = page.source.frontMatter.keyLines["date"]
+            guard case .string(let text) = value, let date = try? dates.transformValue(text, to: Date.self) as? Date else {
+                let found: String = switch value {
+                case .string(let text): "`\(text)`"
+                case .int(let number): "`\(number)`"
+                case .double(let number): "`\(number)`"
+                case .bool(let flag): "`\(flag)`"
+                case .list, .map: "a list or a mapping"
+                case .null: "nothing"
+                }
+                throw BuildError(.content, "`date` must be a date such as 2026-11-20 or 2026-11-20T18:00:00+01:00, found \(found)", in: file, line: line)
+            }
+            found[page.outputPath] = date
+        }
+        return found
+    }
+
+    /// `description:` when the page has one, else the text of its first paragraph.
+    private static func summary(of page: ContentPage, html: String) -> String {
+        if case .string(let description)? = page.source.frontMatter.values["description"] { return description }
+        guard let start = html.range(of: "<p>"), let end = html.range(of: "</p>", range: start.upperBound..<html.endIndex) else { return "" }
+        var text = ""
+        var inTag = false
+        for character in html[start.upperBound..<end.lowerBound] {
+            if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { text.append(character) }
+        }
+        let decoded = String(decoding: HTMLEntities.decode(Array(text.utf8)), as: UTF8.self)
+        return decoded.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}

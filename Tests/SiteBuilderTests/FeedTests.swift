@@ -1,0 +1,156 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+@testable import SiteBuilder
+import Testing
+
+/// The feeds: which entries, their ids across days, their escaping and their errors. The
+/// quality gates read the built feeds with feedparser and the JSON Feed rules as well.
+@Suite struct FeedTests {
+    static func site(people: String, config: String = "base_url: https://example.org/r/", pages: String = "") throws -> TestSite {
+        try TestSite("""
+            -- ttsite.yml --
+            title: Feeds
+            languages: [en, de]
+            time_zone: Europe/Berlin
+            \(config)
+            people:
+              - file: Content/data/people.json
+            -- Content/index.md --
+            Hello.
+            -- Content/data/people.json --
+            \(people)
+            \(pages)
+            """)
+    }
+
+    static let people = #"""
+        {"results":[
+         {"name":{"first":"Anna","last":"Alpha"},"dob":{"date":"1990-11-24"},"login":{"uuid":"00000000-0000-4000-8000-00000000000a"}},
+         {"name":{"first":"<b>Bert</b> & Co","last":"Beta"},"dob":{"date":"1980-12-01"},"login":{"uuid":"00000000-0000-4000-8000-00000000000b"}},
+         {"name":{"first":"Cora","last":"Gamma"},"dob":{"date":"1970-12-30"},"login":{"uuid":"00000000-0000-4000-8000-00000000000c"}}
+        ]}
+        """#
+
+    /// The (id, title, summary) of every entry of an Atom feed, read by Foundation's XML parser.
+    final class AtomEntries: NSObject, XMLParserDelegate {
+        var entries: [(id: String, title: String, summary: String)] = []
+        private var current: [String: String]?
+        private var text = ""
+
+        static func read(_ data: Data) throws -> [(id: String, title: String, summary: String)] {
+            let reader = AtomEntries()
+            let parser = XMLParser(data: data)
+            parser.delegate = reader
+            guard parser.parse() else { throw parser.parserError ?? CocoaError(.fileReadCorruptFile) }
+            return reader.entries
+        }
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            if name == "entry" { current = [:] }
+            text = ""
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if name == "entry", let entry = current {
+                entries.append((entry["id"] ?? "", entry["title"] ?? "", entry["summary"] ?? ""))
+                current = nil
+            } else if current != nil {
+                current?[name] = text
+            }
+        }
+    }
+
+    /// 2026-11-22 in Berlin: Anna in 2 days, Bert in 9, Cora in 38 (outside the 30 days).
+    @Test func upcomingBirthdaysKeepTheirIdsFromDayToDay() throws {
+        let site = try Self.site(people: Self.people)
+        defer { site.remove() }
+        try site.build(now: "2026-11-22T08:00:00Z")
+        let first = try AtomEntries.read(Data(contentsOf: site.output.appendingPathComponent("people/upcoming.xml")))
+        #expect(first.map(\.title) == ["Anna Alpha's birthday", "<b>Bert</b> & Co Beta's birthday"])
+        #expect(first.map(\.summary) == ["Anna Alpha turns 36 in 2 days (24-11-2026).", "<b>Bert</b> & Co Beta turns 46 in 9 days (01-12-2026)."])
+        let german = try AtomEntries.read(Data(contentsOf: site.output.appendingPathComponent("de/people/upcoming.xml")))
+        #expect(german.first?.summary == "Anna Alpha wird 36 – in 2 Tagen (24-11-2026).")
+
+        try site.build(now: "2026-11-24T08:00:00Z")
+        let later = try AtomEntries.read(Data(contentsOf: site.output.appendingPathComponent("people/upcoming.xml")))
+        #expect(later.map(\.id) == first.map(\.id))
+        #expect(later.first?.summary == "Anna Alpha turns 36 today! (24-11-2026).")
+        #expect(Set(first.map(\.id)).count == 2 && first.allSatisfy { $0.id.hasPrefix("urn:uuid:") })
+    }
+
+    @Test func theSameNowGivesTheSameBytesAndTheWindowIsConfigurable() throws {
+        let site = try Self.site(people: Self.people, config: "base_url: https://example.org/r/\nfeeds: { upcoming_days: 5 }")
+        defer { site.remove() }
+        try site.build(now: "2026-11-22T08:00:00Z")
+        let atom = try Data(contentsOf: site.output.appendingPathComponent("people/upcoming.xml"))
+        let json = try Data(contentsOf: site.output.appendingPathComponent("people/upcoming.json"))
+        #expect(try AtomEntries.read(atom).map(\.title) == ["Anna Alpha's birthday"])
+        try site.build(now: "2026-11-22T08:00:00Z")
+        #expect(try Data(contentsOf: site.output.appendingPathComponent("people/upcoming.xml")) == atom)
+        #expect(try Data(contentsOf: site.output.appendingPathComponent("people/upcoming.json")) == json)
+    }
+
+    @Test func withoutABaseURLThereAreNoFeeds() throws {
+        let site = try Self.site(people: Self.people, config: "")
+        defer { site.remove() }
+        try site.build()
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("people/upcoming.xml").path))
+        #expect(!(try site.read("index.html")).contains("application/atom+xml"))
+    }
+
+    /// Dated pages, newest first; a page without a date is not in the feed.
+    @Test func datedPagesNewestFirst() throws {
+        let pages = """
+            -- Content/news/old.md --
+            ---
+            title: Old news
+            date: 2026-01-05
+            ---
+            First *paragraph* &amp; more.
+
+            Second.
+            -- Content/news/new.md --
+            ---
+            title: New news
+            date: 2026-11-20T18:00:00+01:00
+            description: Said by hand.
+            ---
+            Body.
+            -- Content/about.md --
+            ---
+            title: Undated
+            ---
+            Not news.
+            """
+        let site = try Self.site(people: Self.people, pages: pages)
+        defer { site.remove() }
+        try site.build()
+        let entries = try AtomEntries.read(Data(contentsOf: site.output.appendingPathComponent("atom.xml")))
+        #expect(entries.map(\.title) == ["New news", "Old news"])
+        #expect(entries.map(\.summary) == ["Said by hand.", "First paragraph & more."])
+        #expect(entries.map(\.id) == ["https://example.org/r/news/new/", "https://example.org/r/news/old/"])
+        // German has no dated pages: no pages feed there.
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("de/atom.xml").path))
+    }
+
+    @Test func anUnreadableDateNamesThePageAndLine() throws {
+        let site = try Self.site(people: Self.people, pages: "-- Content/news/bad.md --\n---\ntitle: Bad\ndate: next tuesday\n---\nText.")
+        defer { site.remove() }
+        #expect {
+            try site.build()
+        } throws: { error in
+            (error as? BuildError)?.description.contains("Content/news/bad.md:3: `date` must be a date such as 2026-11-20") == true
+        }
+    }
+
+    @Test func idsAreVersion8UUIDsStableForTheSameParts() {
+        let id = Feed.uuid(["birthday", "x", "2026"])
+        #expect(id == Feed.uuid(["birthday", "x", "2026"]))
+        #expect(id != Feed.uuid(["birthday", "x", "2027"]))
+        #expect(id.range(of: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", options: .regularExpression) != nil)
+    }
+}

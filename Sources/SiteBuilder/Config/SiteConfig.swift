@@ -40,6 +40,10 @@ public struct SiteConfig: Sendable {
     /// What a person's page URL is made from (`people_urls:`): the name by default.
     public var personURLs = PersonURLs.name
 
+    /// The picture share previews show (`share_image:`): a file of `Content/`, by its path
+    /// there; used only with a `base_url`, since previews need an absolute address.
+    public var shareImage: String?
+
     /// The feeds (`feeds:`): how many days ahead the upcoming-birthdays feed looks.
     public var feeds = FeedSettings()
 

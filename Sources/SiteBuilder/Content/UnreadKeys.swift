@@ -3,9 +3,9 @@ import TemplateEngine
 /// Front matter keys that neither ttsite nor the page's template reads: `titel:` for
 /// `title:` would otherwise do nothing, silently.
 enum UnreadKeys {
-    /// Keys ttsite reserves without reading them yet: `date` is the one most sites from Hugo
-    /// or Jekyll carry, and the feeds of pages will read it.
-    static let reserved: Set<String> = ["date"]
+    /// Keys ttsite reads besides the typed ones: `date` (a page's place in the pages feed) and
+    /// `description` (its meta description, share preview and feed summary).
+    static let reserved: Set<String> = ["date", "description"]
 
     /// One warning per unread key and template, naming the first page (with the line) and how
     /// many more carry it: a key in 10,000 pages is one line, not 10,000.

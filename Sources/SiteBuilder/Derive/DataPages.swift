@@ -92,6 +92,7 @@ struct DataPages {
                     "person": personViews.views[position],
                     "list": .string(Routes.link(listPage, root: root)),
                     "hasCounters": .bool(ordered[position].age != nil),
+                    "description": .string(views.description(ordered[position])),
                 ]
                 if position > 0 { extra["previous"] = personViews.views[position - 1] }
                 if position + 1 < ordered.count { extra["next"] = personViews.views[position + 1] }

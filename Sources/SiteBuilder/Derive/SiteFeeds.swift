@@ -57,7 +57,7 @@ struct SiteFeeds {
                 let url = absolute(page.urlPath)
                 return Feed.Entry(
                     id: url, title: page.title, url: url, published: pageDates[page.outputPath]!, updated: pageDates[page.outputPath]!,
-                    summary: Self.summary(of: page, html: html), contentHTML: html
+                    summary: PageSummary.text(of: page, html: html) ?? page.title, contentHTML: html
                 )
             }
             let feed = Feed(
@@ -129,18 +129,5 @@ struct SiteFeeds {
             found[page.outputPath] = date
         }
         return found
-    }
-
-    /// `description:` when the page has one, else the text of its first paragraph.
-    private static func summary(of page: ContentPage, html: String) -> String {
-        if case .string(let description)? = page.source.frontMatter.values["description"] { return description }
-        guard let start = html.range(of: "<p>"), let end = html.range(of: "</p>", range: start.upperBound..<html.endIndex) else { return "" }
-        var text = ""
-        var inTag = false
-        for character in html[start.upperBound..<end.lowerBound] {
-            if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { text.append(character) }
-        }
-        let decoded = String(decoding: HTMLEntities.decode(Array(text.utf8)), as: UTF8.self)
-        return decoded.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }

@@ -58,6 +58,9 @@ struct SitePlan {
             includeDrafts: options.includeDrafts
         ).scan()
         summary.details.append("content: \(content.pages.count) Markdown pages, \(content.staticFiles.count) static files")
+        if let image = config.shareImage, !content.staticFiles.contains(where: { $0.path == image }) {
+            throw BuildError(.configuration, "`share_image` names Content/\(image), which is not a file of Content/", in: "ttsite.yml")
+        }
 
         progress?(BuildProgress(stage: .templates))
         let templates = try TemplateSet(overridesIn: options.siteFolder.appendingPathComponent("Templates"))

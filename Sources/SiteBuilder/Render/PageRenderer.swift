@@ -78,6 +78,10 @@ struct PageRenderer {
         let html = markdown.html(try pageText(page, misses: misses?.text))
         var context = self.context(for: page, urlPath: page.urlPath, language: page.language, contentHTML: html, root: Routes.root(from: page.urlPath))
         context.merge(extra) { _, new in new }
+        // What the page holds in a line (a data page brings its own in `extra`), else its title.
+        if context["description"] == nil {
+            context["description"] = .string(PageSummary.text(of: page, html: html) ?? "\(page.title) · \(config.title)")
+        }
         return (try templateName(for: page), .map(context))
     }
 
@@ -139,7 +143,10 @@ struct PageRenderer {
                 .map(["type": .string(link.type), "title": .string(link.title), "href": .string(root + link.urlPath)])
             }),
         ]
-        if let baseURL = config.baseURL { context["canonical"] = .string(Routes.absolute(urlPath, baseURL: baseURL)) }
+        if let baseURL = config.baseURL {
+            context["canonical"] = .string(Routes.absolute(urlPath, baseURL: baseURL))
+            if let image = config.shareImage { context["shareImage"] = .string(Routes.absolute(image, baseURL: baseURL)) }
+        }
         if let page {
             let translations = translations(of: page)
             context["translations"] = .list(translations.map { other in

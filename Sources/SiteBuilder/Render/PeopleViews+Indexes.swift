@@ -17,6 +17,16 @@ extension PeopleViews {
         return .map(view)
     }
 
+    /// A person's page in one line, for its description and share preview: only what the
+    /// page shows ("Anna Alpha · Born 22-11-1990 · 36 years old").
+    func description(_ facts: PersonFacts) -> String {
+        let person = facts.person
+        var parts = [person.displayName.isEmpty ? labels.notAvailable : person.displayName]
+        if let born = person.birthDate { parts.append("\(labels.born) \(dates.string(born))") }
+        if let age = facts.age { parts.append(ageText(age)) }
+        return parts.joined(separator: " · ")
+    }
+
     /// A person in the search index: what the list shows of them and nothing else (name,
     /// page from the site root, birthday, age).
     func searchEntry(_ facts: PersonFacts) -> [String] {

@@ -8,7 +8,7 @@ extension SiteConfig {
     static let knownKeys = [
         "title", "base_url", "languages", "time_zone", "output", "people", "scenarios",
         "replay_seconds", "date_formats", "fetch", "markdown", "interval_text",
-        "birthday_format", "remote_images", "guard", "page_size", "people_urls", "feeds", "share_image",
+        "birthday_format", "remote_images", "guard", "page_size", "people_urls", "feeds", "share_image", "data_outputs",
     ]
 
     /// Reads and checks `ttsite.yml`. Errors name the file, the line and the key.
@@ -94,6 +94,7 @@ extension SiteConfig {
             if let value = sizes["scenarios"] { config.pageSize.scenarios = try pageSize(value, "scenarios", reader) }
             if let value = sizes["index"] { config.pageSize.index = try pageSize(value, "index", reader) }
         }
+        if let node = mapping["data_outputs"] { config.dataOutputs = try reader.bool(node, "data_outputs") }
         if let node = mapping["share_image"] {
             let path = try reader.string(node, "share_image")
             guard path.range(of: "^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$", options: .regularExpression) != nil,

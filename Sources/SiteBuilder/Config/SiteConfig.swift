@@ -44,6 +44,10 @@ public struct SiteConfig: Sendable {
     /// there; used only with a `base_url`, since previews need an absolute address.
     public var shareImage: String?
 
+    /// Publish the report as JSON too (`data_outputs:`): off unless asked for, since a data
+    /// file is a promise of a shape that scripts will rely on (see `DataOutputs`).
+    public var dataOutputs = false
+
     /// The feeds (`feeds:`): how many days ahead the upcoming-birthdays feed looks.
     public var feeds = FeedSettings()
 

@@ -18,6 +18,8 @@ struct SitePlan {
     private let renderer: PageRenderer
     /// The Atom and JSON feeds (sites with a `base_url`).
     private let feeds: SiteFeeds
+    /// The report as JSON (`data_outputs: true`).
+    private let dataFiles: [(path: String, bytes: [UInt8])]
     private let people: [Person]
     private let routes: Routes
     private let sourceCounts: [SourceCount]
@@ -75,6 +77,9 @@ struct SitePlan {
         feeds = try SiteFeeds(config: config, routes: routes, people: dataPages.people, pages: pages, today: today, now: options.now,
                               contentHTML: renderer.contentHTML(of:))
         renderer.feedLinks = feeds.links
+        dataFiles = config.dataOutputs
+            ? DataOutputs.files(people: dataPages.people, scenarios: data.scenarios, config: config, routes: routes, now: options.now)
+            : []
         self.renderer = renderer
         summary.warnings += try UnreadKeys.warnings(pages: pages, templates: templates, templateName: renderer.templateName)
         people = data.people
@@ -117,8 +122,8 @@ struct SitePlan {
         for index in searchIndexes {
             try output.write(index.bytes, to: index.path)
         }
-        for feed in feeds.files {
-            try output.write(feed.bytes, to: feed.path)
+        for file in feeds.files + dataFiles {
+            try output.write(file.bytes, to: file.path)
         }
         try StrictMode(options).check(summary.warnings, as: .content)
     }

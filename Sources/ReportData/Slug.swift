@@ -94,7 +94,8 @@ public enum StableHash {
         return hash
     }
 
-    private static func hexDigits(_ value: UInt64) -> String {
+    /// A hash value as 16 lower-case hexadecimal digits.
+    public static func hexDigits(_ value: UInt64) -> String {
         let text = String(value, radix: 16)
         return String(repeating: "0", count: 16 - text.count) + text
     }

@@ -117,14 +117,9 @@ struct Feed: Sendable {
         let low = StableHash.value(["urn:uuid:low"] + parts)
         let versioned = (high & ~UInt64(0xF000)) | 0x8000
         let varied = (low & ~(UInt64(0xC) << 60)) | (UInt64(0x8) << 60)
-        let hex = hex16(versioned) + hex16(varied)
+        let hex = StableHash.hexDigits(versioned) + StableHash.hexDigits(varied)
         let characters = Array(hex)
         func part(_ range: Range<Int>) -> String { String(characters[range]) }
         return "urn:uuid:\(part(0..<8))-\(part(8..<12))-\(part(12..<16))-\(part(16..<20))-\(part(20..<32))"
-    }
-
-    private static func hex16(_ value: UInt64) -> String {
-        let text = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - text.count) + text
     }
 }

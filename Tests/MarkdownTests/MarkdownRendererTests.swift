@@ -43,4 +43,40 @@ struct MarkdownRendererTests {
     @Test func libraryVersionIsReported() {
         #expect(MarkdownRenderer.libraryVersion.split(separator: ".").count == 3)
     }
+
+    /// Tagged fenced blocks become the caller's HTML anywhere a block may stand; other code
+    /// blocks and the author's raw HTML stay as `html(_:)` renders them.
+    @Test func taggedBlocksAreReplacedAndTheRestStaysSafe() throws {
+        let markdown = "```ttsite one a=1\n```\n\n- ```ttsite two\n  body\n  ```\n\n> ```ttsite three\n> ```\n\n```swift\nlet x = 1\n```\n\n<b>raw</b>\n"
+        var seen: [MarkdownRenderer.FencedBlock] = []
+        let html = try MarkdownRenderer().html(markdown, replacingBlocksTagged: "ttsite") { block in
+            seen.append(block)
+            return "<div class=\"block\">\(block.info.split(separator: " ")[1])</div>"
+        }
+        #expect(seen.map(\.info) == ["ttsite one a=1", "ttsite two", "ttsite three"])
+        #expect(seen.map(\.line) == [1, 4, 8])
+        #expect(seen[1].literal == "body\n")
+        #expect(html == """
+            <div class="block">one</div>
+            <ul>
+            <li>
+            <div class="block">two</div>
+            </li>
+            </ul>
+            <blockquote>
+            <div class="block">three</div>
+            </blockquote>
+            <pre><code class="language-swift">let x = 1
+            </code></pre>
+            <p><!-- raw HTML omitted -->raw<!-- raw HTML omitted --></p>
+
+            """)
+    }
+
+    @Test func aThrowingReplacementStopsTheRendering() {
+        struct Refused: Error {}
+        #expect(throws: Refused.self) {
+            try MarkdownRenderer().html("```ttsite x\n```\n", replacingBlocksTagged: "ttsite") { _ in throw Refused() }
+        }
+    }
 }

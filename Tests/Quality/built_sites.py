@@ -28,7 +28,7 @@ SITES = {
 }
 
 # The kinds every gate must see at least one page of, in the example site alone.
-PAGE_KINDS = {"home", "markdown page", "people list", "person", "birthday month", "name index",
+PAGE_KINDS = {"home", "markdown page", "report blocks", "people list", "person", "birthday month", "name index",
               "scenarios list", "timeline", "not found", "German"}
 
 
@@ -60,6 +60,8 @@ def kinds_of(path, languages=("de", "ru")):
         parts = parts[1:]
     if parts == ["index.html"]:
         kinds.add("home")
+    elif parts == ["report", "index.html"]:
+        kinds.add("report blocks")   # the example site's page with every report block
     elif parts == ["404.html"]:
         kinds.add("not found")
     elif parts[0] == "people" and len(parts) > 2 and parts[1] == "by-month":

@@ -31,7 +31,7 @@ import Testing
         defer { folder.remove() }
         let run = try await Command.run(["templates", "show", "pgae"], in: folder.url)
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("ttsite: error: no built-in template is called `pgae`; the built-in templates are avatar.mustache, base.mustache,"))
+        #expect(run.stderr.hasPrefix("ttsite: error: no built-in template is called `pgae`; the built-in templates are age-chart.mustache, avatar.mustache, base.mustache,"))
     }
 
     @Test func copyStartsAnOverrideAndReplacesOneOnlyWithForce() async throws {

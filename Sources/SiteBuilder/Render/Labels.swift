@@ -58,6 +58,10 @@ struct Labels: Sendable {
     /// `<SHOWN>` of `<COUNT>` matches shown.
     var searchShown: String
     var searchNone: String
+    /// A report block's counter of the birthdays in the build's month.
+    var birthdaysThisMonth: String
+    /// The column of names in a report block's table of people.
+    var name: String
     /// The title of the upcoming-birthdays feed.
     var upcomingFeed: String
     /// A birthday in the feed: `<NAME>`, `<AGE>` they turn, `<WHEN>` ("in 3 days"), `<DATE>`.
@@ -206,6 +210,8 @@ struct Labels: Sendable {
         searchFound: "<COUNT> found",
         searchShown: "<SHOWN> of <COUNT> shown",
         searchNone: "Nothing found",
+        birthdaysThisMonth: "birthdays this month",
+        name: "Name",
         upcomingFeed: "Upcoming birthdays",
         birthdayEntry: "<NAME> turns <AGE> <WHEN> (<DATE>).",
         peopleCount: "people",
@@ -290,6 +296,8 @@ struct Labels: Sendable {
         searchFound: "<COUNT> gefunden",
         searchShown: "<SHOWN> von <COUNT> angezeigt",
         searchNone: "Nichts gefunden",
+        birthdaysThisMonth: "Geburtstage in diesem Monat",
+        name: "Name",
         upcomingFeed: "Anstehende Geburtstage",
         birthdayEntry: "<NAME> wird <AGE> – <WHEN> (<DATE>).",
         peopleCount: "Personen",
@@ -356,6 +364,8 @@ struct Labels: Sendable {
         labels.searchFound = "Найдено: <COUNT>"
         labels.searchShown = "Показано <SHOWN> из <COUNT>"
         labels.searchNone = "Ничего не найдено"
+        labels.birthdaysThisMonth = "дней рождения в этом месяце"
+        labels.name = "Имя"
         labels.upcomingFeed = "Ближайшие дни рождения"
         labels.birthdayEntry = "<NAME>: <AGE> — <WHEN> (<DATE>)."
         return labels
@@ -384,6 +394,8 @@ struct Labels: Sendable {
         labels.searchFound = "Знайдено: <COUNT>"
         labels.searchShown = "Показано <SHOWN> з <COUNT>"
         labels.searchNone = "Нічого не знайдено"
+        labels.birthdaysThisMonth = "днів народження цього місяця"
+        labels.name = "Ім’я"
         labels.upcomingFeed = "Найближчі дні народження"
         labels.birthdayEntry = "<NAME>: <AGE> — <WHEN> (<DATE>)."
         return labels

@@ -22,6 +22,8 @@ struct PageRenderer {
     /// The feeds each language's pages link in their head; set once the feeds are made,
     /// which needs this renderer for the pages' HTML.
     var feedLinks: [String: [SiteFeeds.Link]] = [:]
+    /// What the report blocks of Content pages show (sites with people or timelines).
+    var reportBlocks: ReportBlocks?
 
     init(config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [ContentPage], routes: Routes, siteData: [String: TemplateValue] = [:]) {
         self.routes = routes
@@ -75,9 +77,11 @@ struct PageRenderer {
 
     /// The template a page is rendered with and the value it is rendered with.
     func templateAndContext(for page: ContentPage, extra: [String: TemplateValue] = [:], misses: PageMisses? = nil) throws -> (String, TemplateValue) {
-        let html = markdown.html(try pageText(page, misses: misses?.text))
+        let html = try markdownHTML(try pageText(page, misses: misses?.text), of: page)
         var context = self.context(for: page, urlPath: page.urlPath, language: page.language, contentHTML: html, root: Routes.root(from: page.urlPath))
         context.merge(extra) { _, new in new }
+        // A counter among the report blocks needs the counter script.
+        if html.contains("data-counter") { context["hasCounters"] = .bool(true) }
         // What the page holds in a line (a data page brings its own in `extra`), else its title.
         if context["description"] == nil {
             context["description"] = .string(PageSummary.text(of: page, html: html) ?? "\(page.title) · \(config.title)")
@@ -87,7 +91,23 @@ struct PageRenderer {
 
     /// The HTML of a page's Markdown alone, without its template: what a feed entry holds.
     func contentHTML(of page: ContentPage) throws -> String {
-        markdown.html(try pageText(page))
+        try markdownHTML(try pageText(page), of: page)
+    }
+
+    /// The HTML of a page's Markdown, its report blocks (```` ```ttsite … ```` ) rendered.
+    private func markdownHTML(_ text: String, of page: ContentPage) throws -> String {
+        guard page.hasSourceFile, text.contains("```" + ReportBlocks.word) || text.contains("~~~" + ReportBlocks.word) else {
+            return markdown.html(text)
+        }
+        let file = "Content/" + page.sourcePath
+        return try markdown.html(text, replacingBlocksTagged: ReportBlocks.word) { block in
+            guard let reportBlocks else {
+                throw BuildError(.content, "a `ttsite` block shows people or timelines, and the site has neither", in: file, line: page.source.bodyLine + block.line - 1)
+            }
+            return try reportBlocks.html(block, language: page.language, root: Routes.root(from: page.urlPath), file: file,
+                                         firstLine: page.source.bodyLine, templates: templates,
+                                         labels: labels[page.language] ?? Labels.forLanguage(page.language).templateValue)
+        }
     }
 
     /// The page's Markdown with its Mustache tags filled in from the site data.

@@ -118,7 +118,8 @@ struct PeopleViews {
     }
 
     /// The bar chart of ages as SVG geometry (a 600 × 220 view box) and a table's rows.
-    func histogram(_ histogram: AgeHistogram) -> TemplateValue {
+    /// `id` starts the ids of the chart's heading and title (`age-chart-title`).
+    func histogram(_ histogram: AgeHistogram, id: String = "age-chart") -> TemplateValue {
         let width = 600.0, chartHeight = 160.0, top = 24.0
         let slot = histogram.bars.isEmpty ? width : width / Double(histogram.bars.count)
         let largest = Double(max(histogram.largest, 1))
@@ -141,6 +142,7 @@ struct PeopleViews {
             "baseline": .string(format(top + chartHeight)),
             "labelY": .string(format(top + chartHeight + 20)),
             "hasBars": .bool(!bars.isEmpty),
+            "chartId": .string(id),
         ]
         if histogram.unknown > 0 { view["unknown"] = .string("\(histogram.unknown) \(labels.unknownAge)") }
         return .map(view)

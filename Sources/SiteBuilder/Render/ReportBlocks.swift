@@ -1,0 +1,157 @@
+import CivilTime
+import Foundation
+import Markdown
+import ReportData
+import TemplateEngine
+import TextFormatting
+
+/// The report blocks of Content pages: a fenced code block whose info string starts with
+/// `ttsite` is replaced by a component of the report, rendered by its own template
+/// (`block-<kind>.mustache`, overridable like every template):
+///
+///     ```ttsite upcoming-birthdays days=14
+///     ```
+///
+/// | kind | arguments |
+/// |---|---|
+/// | `upcoming-birthdays` | `days=` 1 to 366 (30) |
+/// | `people` | `month=` 1 to 12, or `nationality=` a code such as `DE` |
+/// | `counter` | `of=` `people`, `timelines`, `events` or `birthdays-this-month` |
+/// | `age-histogram` | none |
+/// | `timeline` | `named=` a scenario's `named` |
+///
+/// An unknown kind, argument or value stops the build with the page, the line and what is
+/// allowed. The rest of the Markdown keeps cmark's safe mode.
+struct ReportBlocks: Sendable {
+    static let word = "ttsite"
+    static let kinds = ["upcoming-birthdays", "people", "counter", "age-histogram", "timeline"]
+
+    let people: [PersonFacts]
+    let scenarios: [Scenario]
+    let eventCount: Int
+    let views: [String: PeopleViews]
+    let scenarioViews: [String: ScenarioViews]
+    let replaySeconds: Double
+    let today: CalendarDate
+    let routes: Routes
+
+    /// The HTML of `block` on a page in `language` whose way back to the root is `root`.
+    /// `file` and `firstLine` place the block's line in its Markdown file for errors.
+    func html(_ block: MarkdownRenderer.FencedBlock, language: String, root: String, file: String, firstLine: Int,
+              templates: TemplateSet, labels: TemplateValue) throws -> String {
+        let line = firstLine + block.line - 1
+        func fail(_ message: String) -> BuildError { BuildError(.content, message, in: file, line: line) }
+        let words = try Self.words(block.info, fail: fail)
+        guard words.count >= 2 else {
+            throw fail("a `ttsite` block names what it shows: one of \(Self.kinds.map { "`\($0)`" }.joined(separator: ", "))")
+        }
+        let kind = words[1]
+        var arguments: [String: String] = [:]
+        for word in words.dropFirst(2) {
+            guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+                throw fail("`\(word)` is not an argument; write `name=value`")
+            }
+            arguments[String(word[..<equals])] = String(word[word.index(after: equals)...])
+        }
+        guard let views = views[language] else { throw fail("the block needs people or timelines, and the site has neither") }
+        let value: [String: TemplateValue]
+        switch kind {
+        case "upcoming-birthdays":
+            try Self.allow(arguments, ["days"], kind: kind, fail: fail)
+            let days = try Self.number(arguments["days"], name: "days", in: 1...366, default: 30, fail: fail)
+            let upcoming = people.filter { ($0.daysUntilBirthday ?? .max) <= days }
+            value = ["people": .list(upcoming.map { views.person($0, root: root) }), "hasPeople": .bool(!upcoming.isEmpty),
+                     "days": .int(days)]
+        case "people":
+            try Self.allow(arguments, ["month", "nationality"], kind: kind, fail: fail)
+            let chosen: [PersonFacts]
+            let caption: String
+            switch (arguments["month"], arguments["nationality"]) {
+            case (let month?, nil):
+                let number = try Self.number(month, name: "month", in: 1...12, default: 1, fail: fail)
+                chosen = people.filter { $0.person.birthDate?.month == number }
+                    .sorted { ($0.person.birthDate!.day, $0.person.slug) < ($1.person.birthDate!.day, $1.person.slug) }
+                caption = views.labels.birthdaysIn.replacingEvery("<MONTH>", with: views.dates.standaloneMonthNames[number - 1])
+            case (nil, let code?):
+                guard code.range(of: "^[A-Za-z]{2}$", options: .regularExpression) != nil else {
+                    throw fail("`nationality` must be a two-letter code such as `DE`, found `\(code)`")
+                }
+                chosen = people.filter { $0.person.nationality == code.uppercased() }
+                caption = "\(views.labels.nationality): \(Locale(identifier: language).localizedString(forRegionCode: code.uppercased()) ?? code.uppercased())"
+            default:
+                throw fail("`people` takes one of `month=` (1 to 12) or `nationality=` (such as `DE`)")
+            }
+            value = ["people": .list(chosen.map { views.indexEntry($0, root: root) }), "hasPeople": .bool(!chosen.isEmpty),
+                     "caption": .string(caption)]
+        case "counter":
+            try Self.allow(arguments, ["of"], kind: kind, fail: fail)
+            let month = today.month
+            let counts: [String: (Int, String)] = [
+                "people": (people.count, views.labels.peopleCount),
+                "timelines": (scenarios.count, views.labels.scenarioCount),
+                "events": (eventCount, views.labels.eventCount),
+                "birthdays-this-month": (people.count { $0.person.birthDate?.month == month }, views.labels.birthdaysThisMonth),
+            ]
+            guard let of = arguments["of"], let (count, label) = counts[of] else {
+                throw fail("`counter` needs `of=` one of `people`, `timelines`, `events`, `birthdays-this-month`\(arguments["of"].map { ", found `\($0)`" } ?? "")")
+            }
+            value = ["counter": views.counter(to: Double(count), format: "{value}"), "label": .string(label)]
+        case "age-histogram":
+            try Self.allow(arguments, [], kind: kind, fail: fail)
+            value = ["histogram": views.histogram(AgeHistogram(ages: people.map(\.age)), id: "age-chart-\(line)")]
+        case "timeline":
+            try Self.allow(arguments, ["named"], kind: kind, fail: fail)
+            guard let named = arguments["named"] else { throw fail("`timeline` needs `named=`, the `named` of a scenario") }
+            guard let scenario = scenarios.first(where: { $0.named == named || $0.slug == named }), let scenarioViews = scenarioViews[language] else {
+                let known = scenarios.prefix(5).map { "`\($0.named)`" }.joined(separator: ", ")
+                throw fail("no scenario is named `\(named)`\(known.isEmpty ? "" : "; some that are: \(known)")")
+            }
+            let layout = TimelineLayout(scenario, siteReplaySeconds: replaySeconds)
+            value = ["scenario": scenarioViews.timeline(layout, root: root, listPage: routes.list(.scenarios, language: language))]
+        default:
+            throw fail("there is no report block `\(kind)`; the blocks are \(Self.kinds.map { "`\($0)`" }.joined(separator: ", "))")
+        }
+        var context = value
+        context["labels"] = labels
+        context["root"] = .string(root)
+        context["lang"] = .string(language)
+        var bytes: [UInt8] = []
+        templates.render("block-" + kind, .map(context), into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The words of an info string; a value may be quoted (`named="Route 66"`).
+    private static func words(_ info: String, fail: (String) -> BuildError) throws -> [String] {
+        var words: [String] = []
+        var word = ""
+        var quoted = false
+        for character in info {
+            if character == "\"" { quoted.toggle(); continue }
+            if character == " " && !quoted {
+                if !word.isEmpty { words.append(word) }
+                word = ""
+            } else {
+                word.append(character)
+            }
+        }
+        guard !quoted else { throw fail("a quote in the block's line is not closed") }
+        if !word.isEmpty { words.append(word) }
+        return words
+    }
+
+    private static func allow(_ arguments: [String: String], _ allowed: [String], kind: String, fail: (String) -> BuildError) throws {
+        for name in arguments.keys.sorted() where !allowed.contains(name) {
+            throw fail(allowed.isEmpty
+                ? "`\(kind)` takes no arguments, found `\(name)`"
+                : "`\(kind)` takes \(allowed.map { "`\($0)=`" }.joined(separator: " or ")), found `\(name)`")
+        }
+    }
+
+    private static func number(_ text: String?, name: String, in range: ClosedRange<Int>, default fallback: Int, fail: (String) -> BuildError) throws -> Int {
+        guard let text else { return fallback }
+        guard let number = Int(text), range.contains(number) else {
+            throw fail("`\(name)` must be a whole number from \(range.lowerBound) to \(range.upperBound), found `\(text)`")
+        }
+        return number
+    }
+}

@@ -107,34 +107,3 @@ import TextFormatting
         #expect(output as? String == counter.finalText(language: "ru"))
     }
 }
-
-/// Runs JavaScript in node: `input` is handed over as JSON, stdout is read back as JSON.
-enum Node {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    static func executable() throws -> URL {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        for folder in path.split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("node")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw Failure(description: "node was not found on PATH (\(path)). These tests run counter.js "
-            + "in node to compare it with the Swift module: install Node.js.")
-    }
-
-    static func run(_ body: String, input: [String: Any]) async throws -> Any {
-        let data = try JSONSerialization.data(withJSONObject: input)
-        let node = try ChildProcess(
-            try executable(),
-            ["-e", "\"use strict\"; const input = JSON.parse(process.argv[1]);\n" + body, String(decoding: data, as: UTF8.self)],
-            in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        )
-        let (status, output, errors) = try await node.finish()
-        guard status == 0 else {
-            throw Failure(description: "node exited with \(status): " + errors)
-        }
-        return try JSONSerialization.jsonObject(with: Data(output.utf8), options: [.fragmentsAllowed])
-    }
-}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Runs JavaScript in node: `input` is handed over as JSON, stdout is read back as JSON.
+public enum Node {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static func executable() throws -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for folder in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("node")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw Failure(description: "node was not found on PATH (\(path)). These tests run the site's scripts "
+            + "(counter.js, search.js) in node to compare them with the Swift side: install Node.js.")
+    }
+
+    public static func run(_ body: String, input: [String: Any]) async throws -> Any {
+        let data = try JSONSerialization.data(withJSONObject: input)
+        let node = try ChildProcess(
+            try executable(),
+            ["-e", "\"use strict\"; const input = JSON.parse(process.argv[1]);\n" + body, String(decoding: data, as: UTF8.self)],
+            in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        )
+        let (status, output, errors) = try await node.finish()
+        guard status == 0 else {
+            throw Failure(description: "node exited with \(status): " + errors)
+        }
+        return try JSONSerialization.jsonObject(with: Data(output.utf8), options: [.fragmentsAllowed])
+    }
+}

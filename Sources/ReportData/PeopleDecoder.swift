@@ -82,16 +82,16 @@ public struct PeopleDecoder: RecordDecoder {
         let uuid = trimmed(expectingObject(fields["login"])["uuid"].string()).lowercased()
         let hash = StableHash.hex([first, last, birthDate?.description ?? ""])
         let id = uuid.isEmpty ? hash : uuid
-        let fullName = Person.fullName(first: first, last: last)
-        let fromName: String?
-        if let known = nameSlugs[fullName] {
-            fromName = known
-        } else {
-            fromName = Slug.make(from: fullName)
-            nameSlugs[fullName] = fromName
+        // Each source of a page name is only worked out when it is the one used.
+        func fromName() -> String? {
+            let fullName = Person.fullName(first: first, last: last)
+            if let known = nameSlugs[fullName] { return known }
+            let slug = Slug.make(from: fullName)
+            nameSlugs[fullName] = slug
+            return slug
         }
-        let fromID = uuid.isEmpty ? nil : Slug.make(from: uuid)
-        var slug = (urls == .name ? fromName ?? fromID : fromID ?? fromName) ?? "person-" + hash
+        func fromID() -> String? { uuid.isEmpty ? nil : Slug.make(from: uuid) }
+        var slug = (urls == .name ? fromName() ?? fromID() : fromID() ?? fromName()) ?? "person-" + hash
         if Slug.isTakenByLists(slug) { slug = "person-" + slug }
 
         let nationality = trimmed(fields["nat"].isPresent ? fields["nat"].string() : fields["nationality"].string()).uppercased()

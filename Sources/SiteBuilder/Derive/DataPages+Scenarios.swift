@@ -6,13 +6,12 @@ extension DataPages {
     /// The timeline list (`scenarios/index.html`, menu 4) and a timeline page per scenario
     /// (`scenarios/<slug>/index.html`) in every language.
     static func addScenarioPages(
-        _ scenarios: [Scenario], lists: [String: ContentPage], config: SiteConfig, routes: Routes, now: Date,
+        _ scenarios: [Scenario], lists: [String: ContentPage], views: [String: ScenarioViews], config: SiteConfig, routes: Routes,
         to pages: inout [ContentPage], extras: inout PageExtras, searchIndexes: inout [SearchIndex]
     ) {
         let layouts = scenarios.map { TimelineLayout($0, siteReplaySeconds: config.replaySeconds) }
         for language in config.languages {
-            guard let list = lists[language] else { continue }
-            let views = ScenarioViews(config: config, language: language, now: now, routes: routes)
+            guard let list = lists[language], let views = views[language] else { continue }
             let pagination = Pagination(records: scenarios.count, size: config.pageSize.scenarios)
             let search = SearchIndex(name: "scenarios-search.\(language).js", entries: scenarios.map(views.searchEntry))
             searchIndexes.append(search)

@@ -20,6 +20,10 @@ struct DataPages {
     var searchIndexes: [SearchIndex] = []
     /// Everyone, in birthday order (the next birthday first), with their facts on the build's day.
     var people: [PersonFacts] = []
+    /// The views of the people and of the timelines in each language, made once for the data
+    /// pages, the report blocks and the feeds.
+    var peopleViews: [String: PeopleViews] = [:]
+    var scenarioViews: [String: ScenarioViews] = [:]
 
     init(content: [ContentPage], data: SiteData, config: SiteConfig, now: Date, today: CalendarDate) {
         var pages = content
@@ -99,13 +103,18 @@ struct DataPages {
                 extras.set(page.outputPath, extra)
             }
         }
+        let scenarioViews = Dictionary(uniqueKeysWithValues: config.languages.map {
+            ($0, ScenarioViews(config: config, language: $0, now: now, routes: routes))
+        })
         if !config.scenarios.isEmpty {
-            Self.addScenarioPages(data.scenarios, lists: scenarioLists, config: config, routes: routes, now: now,
+            Self.addScenarioPages(data.scenarios, lists: scenarioLists, views: scenarioViews, config: config, routes: routes,
                                   to: &pages, extras: &extras, searchIndexes: &searchIndexes)
         }
         self.pages = pages
         self.searchIndexes = searchIndexes
         self.people = ordered
+        self.peopleViews = Dictionary(uniqueKeysWithValues: zip(config.languages, prepared.map(\.views)))
+        self.scenarioViews = scenarioViews
         self.extras = extras
         self.routes = routes
     }

@@ -29,7 +29,7 @@ struct SiteFeeds {
     private(set) var links: [String: [Link]] = [:]
 
     init(
-        config: SiteConfig, routes: Routes, people: [PersonFacts], pages: [ContentPage], today: CalendarDate, now: Date,
+        config: SiteConfig, routes: Routes, people: [PersonFacts], views: [String: PeopleViews], pages: [ContentPage], now: Date,
         contentHTML: (ContentPage) throws -> String
     ) throws {
         guard let baseURL = config.baseURL else { return }
@@ -37,8 +37,7 @@ struct SiteFeeds {
         let pageDates = try Self.pageDates(pages, zone: config.timeZone)
         for language in config.languages {
             let labels = Labels.forLanguage(language)
-            if !config.people.isEmpty {
-                let views = PeopleViews(config: config, language: language, today: today, routes: routes)
+            if !config.people.isEmpty, let views = views[language] {
                 let feed = Feed(
                     atomURL: absolute(routes.birthdayFeed(.atom, language: language)),
                     jsonURL: absolute(routes.birthdayFeed(.json, language: language)),
@@ -88,7 +87,7 @@ struct SiteFeeds {
         people.compactMap { facts -> Feed.Entry? in
             guard let until = facts.daysUntilBirthday, until <= days, let next = facts.nextBirthday, let age = facts.age else { return nil }
             let person = facts.person
-            let name = person.displayName.isEmpty ? views.labels.notAvailable : person.displayName
+            let name = views.nameText(person)
             let turning = until == 0 ? age : age + 1
             let summary = views.labels.birthdayEntry
                 .replacingEvery("<NAME>", with: name)

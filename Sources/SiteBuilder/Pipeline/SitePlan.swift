@@ -75,21 +75,14 @@ struct SitePlan {
         routes = dataPages.routes
         var renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: pages, routes: routes, siteData: data.templateData)
         if !config.people.isEmpty || !config.scenarios.isEmpty {
-            let nationalities = Set(data.people.compactMap(\.nationality))
-            let today = today, routes = routes
             renderer.reportBlocks = ReportBlocks(
                 people: dataPages.people, scenarios: data.scenarios, eventCount: data.eventCount,
-                views: Dictionary(uniqueKeysWithValues: config.languages.map {
-                    ($0, PeopleViews(config: config, language: $0, today: today, routes: routes, nationalities: nationalities))
-                }),
-                scenarioViews: Dictionary(uniqueKeysWithValues: config.languages.map {
-                    ($0, ScenarioViews(config: config, language: $0, now: options.now, routes: routes))
-                }),
+                views: dataPages.peopleViews, scenarioViews: dataPages.scenarioViews,
                 replaySeconds: config.replaySeconds, today: today, routes: routes
             )
         }
-        feeds = try SiteFeeds(config: config, routes: routes, people: dataPages.people, pages: pages, today: today, now: options.now,
-                              contentHTML: renderer.contentHTML(of:))
+        feeds = try SiteFeeds(config: config, routes: routes, people: dataPages.people, views: dataPages.peopleViews,
+                              pages: pages, now: options.now, contentHTML: renderer.contentHTML(of:))
         renderer.feedLinks = feeds.links
         dataFiles = config.dataOutputs
             ? DataOutputs.files(people: dataPages.people, scenarios: data.scenarios, config: config, routes: routes, now: options.now)

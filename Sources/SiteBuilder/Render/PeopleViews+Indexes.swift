@@ -8,10 +8,10 @@ extension PeopleViews {
     func indexEntry(_ facts: PersonFacts, root: String) -> TemplateValue {
         let person = facts.person
         var view: [String: TemplateValue] = [
-            "name": .string(person.displayName.isEmpty ? labels.notAvailable : person.displayName),
+            "name": .string(nameText(person)),
             "href": .string(Routes.link(routes.person(person.slug, language: language), root: root)),
-            "birthday": .string(person.birthDate.map(dates.string) ?? labels.notAvailable),
-            "age": .string(facts.age.map(ageText) ?? labels.notAvailable),
+            "birthday": .string(birthdayText(person)),
+            "age": .string(ageText(facts)),
         ]
         if let born = person.birthDate { view["birthdayISO"] = .string(CivilText.isoDate(born)) }
         return .map(view)
@@ -21,7 +21,7 @@ extension PeopleViews {
     /// page shows ("Anna Alpha · Born 22-11-1990 · 36 years old").
     func description(_ facts: PersonFacts) -> String {
         let person = facts.person
-        var parts = [person.displayName.isEmpty ? labels.notAvailable : person.displayName]
+        var parts = [nameText(person)]
         if let born = person.birthDate { parts.append("\(labels.born) \(dates.string(born))") }
         if let age = facts.age { parts.append(ageText(age)) }
         return parts.joined(separator: " · ")
@@ -31,10 +31,9 @@ extension PeopleViews {
     /// page from the site root, birthday, age).
     func searchEntry(_ facts: PersonFacts) -> [String] {
         let person = facts.person
-        return [person.displayName.isEmpty ? labels.notAvailable : person.displayName,
+        return [nameText(person),
                 Routes.file(routes.person(person.slug, language: language)),
-                person.birthDate.map(dates.string) ?? labels.notAvailable,
-                facts.age.map(ageText) ?? labels.notAvailable]
+                birthdayText(person), ageText(facts)]
     }
 
     /// The ways into the people besides the list (`browse.mustache`): a year overview with

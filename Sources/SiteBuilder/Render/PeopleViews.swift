@@ -45,12 +45,12 @@ struct PeopleViews {
     func person(_ facts: PersonFacts, root: String) -> TemplateValue {
         let person = facts.person
         var view: [String: TemplateValue] = [
-            "name": .string(person.displayName.isEmpty ? labels.notAvailable : person.displayName),
+            "name": .string(nameText(person)),
             "initials": .string(person.initials),
             "avatarClass": .string("avatar-\(Self.colourIndex(of: person.id))"),
             "href": .string(Routes.link(routes.person(person.slug, language: language), root: root)),
-            "birthday": .string(person.birthDate.map(dates.string) ?? labels.notAvailable),
-            "age": .string(facts.age.map(ageText) ?? labels.notAvailable),
+            "birthday": .string(birthdayText(person)),
+            "age": .string(ageText(facts)),
             "nextBirthday": .string(nextBirthdayText(facts)),
             "isBirthday": .bool(facts.daysUntilBirthday == 0),
         ]
@@ -84,6 +84,21 @@ struct PeopleViews {
             links["webcal"] = .string(webcal)
         }
         return .map(links)
+    }
+
+    /// The name as pages show it, "n/a" for a record without one.
+    func nameText(_ person: Person) -> String {
+        person.displayName.isEmpty ? labels.notAvailable : person.displayName
+    }
+
+    /// The birth date in `birthday_format`, "n/a" without one.
+    func birthdayText(_ person: Person) -> String {
+        person.birthDate.map(dates.string) ?? labels.notAvailable
+    }
+
+    /// The age in words, "n/a" without a birth date.
+    func ageText(_ facts: PersonFacts) -> String {
+        facts.age.map(ageText) ?? labels.notAvailable
     }
 
     /// "34 years old" / "34 Jahre alt".

@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "DataSources", targets: ["DataSources"]),
         .library(name: "SiteStarter", targets: ["SiteStarter"]),
         .library(name: "SiteServer", targets: ["SiteServer"]),
+        .library(name: "Pictures", targets: ["Pictures"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -33,6 +34,16 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // libvips, the fast image library, as a system library with plain wrappers for its
+        // variadic C API.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
+        ),
+        // Pictures checked, shrunk, stripped of metadata and encoded as WebP and JPEG through
+        // libvips. Knows nothing about sites.
+        .target(name: "Pictures", dependencies: ["CVips"]),
         // The one system call Swift's Glibc module lacks: swapping two folders atomically.
         .target(name: "CFileSystem"),
         // Numbers written for a language, printf's fixed-point digits, placeholders filled in:
@@ -73,6 +84,7 @@ let package = Package(
                 "Counting",
                 "CFileSystem",
                 "TemplateEngine",
+                "Pictures",
                 .product(name: "Yams", package: "Yams"),
             ],
             resources: [.embedInCode("DefaultTemplates")]
@@ -122,7 +134,8 @@ let package = Package(
         .testTarget(name: "ReportDataTests", dependencies: ["ReportData", "CivilTime", "DataSources"], exclude: ["Fixtures"]),
         // What several test targets share: the ttsite binary, and the loopback HTTP server that
         // misbehaves on demand.
-        .target(name: "TestSupport", dependencies: ["DataSources", "CivilTime"], path: "Tests/TestSupport", exclude: ["Server"]),
+        .target(name: "TestSupport", dependencies: ["DataSources", "CivilTime"], path: "Tests/TestSupport", exclude: ["Server", "Pictures"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "TestSupport"]),
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "TestSupport"]),
         .testTarget(
             name: "SiteBuilderTests",

@@ -1,0 +1,114 @@
+import CVips
+
+/// Pictures decoded, turned upright, shrunk, stripped of every piece of metadata (EXIF with
+/// its GPS position, XMP, ICC profiles, comments) and encoded, by libvips.
+///
+/// Only JPEG, PNG, WebP and GIF are read: the format is told from the first bytes, and every
+/// other libvips loader (SVG, PDF, ImageMagick …) is blocked for the whole process. The size
+/// stored in the header is checked against `maxPixels` before a pixel is decoded. Safe to use
+/// from several threads at once; each call works on one thread.
+public struct ImageProcessor: Sendable {
+    /// The largest picture accepted, in pixels (width × height as stored).
+    public var maxPixels: Int
+
+    public init(maxPixels: Int = 50_000_000) {
+        self.maxPixels = maxPixels
+    }
+
+    /// A picture as the header describes it.
+    public struct Header: Sendable, Equatable {
+        public var format: ImageFormat
+        public var width: Int
+        public var height: Int
+
+        public init(format: ImageFormat, width: Int, height: Int) {
+            self.format = format
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// One encoded output.
+    public struct Encoded: Sendable, Equatable {
+        public var bytes: [UInt8]
+        public var width: Int
+        public var height: Int
+    }
+
+    /// Checks that `bytes` are a picture ttsite reads and within the pixel limit.
+    public func header(_ bytes: [UInt8]) throws(ImageError) -> Header {
+        let format = try ImageFormat.sniff(bytes).get()
+        try Self.start()
+        var width: Int32 = 0
+        var height: Int32 = 0
+        let loaded = bytes.withUnsafeBytes { buffer -> Bool in
+            guard let loader = ttsite_vips_loader(buffer.baseAddress, buffer.count),
+                  Self.allowedLoaders.contains(String(cString: loader))
+            else { return false }
+            return ttsite_vips_header(buffer.baseAddress, buffer.count, &width, &height) == 0
+        }
+        guard loaded else { throw .damaged(Self.takeError() ?? "libvips has no reader for it") }
+        let pixels = Int(width) * Int(height)
+        guard pixels <= maxPixels else { throw .tooLarge(width: Int(width), height: Int(height), limit: maxPixels) }
+        return Header(format: format, width: Int(width), height: Int(height))
+    }
+
+    /// Every recipe applied to one picture, in order. The header is checked first; an output
+    /// that would repeat the one before it in size and format (a small picture is never
+    /// enlarged) is left out.
+    public func render(_ bytes: [UInt8], _ recipes: [ImageRecipe]) throws(ImageError) -> [(recipe: ImageRecipe, image: Encoded)] {
+        _ = try header(bytes)
+        var results: [(recipe: ImageRecipe, image: Encoded)] = []
+        for recipe in recipes {
+            let image = try encode(bytes, recipe)
+            let repeats = results.contains {
+                $0.recipe.output == recipe.output && $0.image.width == image.width && $0.image.height == image.height
+            }
+            if !repeats { results.append((recipe, image)) }
+        }
+        return results
+    }
+
+    private func encode(_ bytes: [UInt8], _ recipe: ImageRecipe) throws(ImageError) -> Encoded {
+        let encoded: Encoded? = bytes.withUnsafeBytes { buffer in
+            let height = recipe.height ?? 10_000_000
+            guard let image = ttsite_vips_thumbnail(buffer.baseAddress, buffer.count, Int32(recipe.width), Int32(height), recipe.crop ? 1 : 0) else {
+                return nil
+            }
+            defer { ttsite_vips_release(image) }
+            var output: UnsafeMutableRawPointer?
+            var length = 0
+            let status = switch recipe.output {
+            case .webp: ttsite_vips_save_webp(image, Int32(recipe.quality), &output, &length)
+            case .jpeg: ttsite_vips_save_jpeg(image, Int32(recipe.quality), &output, &length)
+            }
+            guard status == 0, let output else { return nil }
+            defer { ttsite_vips_free(output) }
+            let bytes = [UInt8](UnsafeRawBufferPointer(start: output, count: length))
+            return Encoded(bytes: bytes, width: Int(ttsite_vips_width(image)), height: Int(ttsite_vips_height(image)))
+        }
+        guard let encoded else { throw .damaged(Self.takeError() ?? "libvips failed without saying why") }
+        return encoded
+    }
+
+    /// The loaders `ttsite_vips_start` leaves open; a second check in case a future libvips
+    /// names a new one that the block list does not catch.
+    private static let allowedLoaders: Set<String> = [
+        "VipsForeignLoadJpegBuffer", "VipsForeignLoadPngBuffer", "VipsForeignLoadWebpBuffer", "VipsForeignLoadGifBuffer",
+        "VipsForeignLoadNsgifBuffer",
+    ]
+
+    private static let started: Bool = ttsite_vips_start() == 0
+
+    private static func start() throws(ImageError) {
+        guard started else { throw .damaged("libvips could not start: \(takeError() ?? "no reason given")") }
+    }
+
+    /// The first line of libvips' last error.
+    private static func takeError() -> String? {
+        guard let pointer = ttsite_vips_take_error() else { return nil }
+        defer { ttsite_vips_free(pointer) }
+        let lines = String(cString: pointer).split(whereSeparator: \.isNewline)
+        return lines.lazy.map { String($0.drop(while: \.isWhitespace)) }.first { !$0.isEmpty }
+    }
+}

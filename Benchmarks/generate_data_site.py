@@ -3,6 +3,10 @@
 M scenarios of K events each, in two languages.
 
     generate_data_site.py --people 10000 --scenarios 1000 --events 50 --out /tmp/bench/data
+    generate_data_site.py ... --images local --picture-base http://127.0.0.1:18765/portraits
+
+Each person's picture is `<picture-base>/<index>.jpg`; `--images` is written into the config
+(`none` by default: the site without pictures that the picture benchmark compares with).
 """
 import argparse
 import json
@@ -14,7 +18,7 @@ LAST = ["Schmidt", "O'Brien", "Кузнецова", "Шевченко", "Rahimi"
 UNITS = ["datetime", "date", "ae", "miokm", "miomiles", "km"]
 
 
-def person(rng, index):
+def person(rng, index, picture_base):
     year, month, day = rng.randint(1930, 2020), rng.randint(1, 12), rng.randint(1, 28)
     return {
         "gender": rng.choice(["female", "male"]),
@@ -26,7 +30,7 @@ def person(rng, index):
         "dob": {"date": f"{year:04d}-{month:02d}-{day:02d}T{rng.randint(0, 23):02d}:00:00.000Z", "age": 2024 - year},
         "phone": f"555-{index:07d}",
         "id": {"name": "SSN", "value": f"{index:09d}"},
-        "picture": {"large": f"https://example.org/portraits/{index}.jpg"},
+        "picture": {"large": f"{picture_base}/{index}.jpg"},
         "nat": rng.choice(["DE", "US", "UA", "IR", "IN", "IE"]),
     }
 
@@ -63,6 +67,8 @@ def main():
     parser.add_argument("--events", type=int, default=50)
     parser.add_argument("--out", required=True)
     parser.add_argument("--seed", type=int, default=20261122)
+    parser.add_argument("--images", choices=["local", "remote", "none"], default="none")
+    parser.add_argument("--picture-base", default="https://example.org/portraits")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     data = os.path.join(args.out, "Content", "data")
@@ -70,11 +76,12 @@ def main():
     with open(os.path.join(args.out, "ttsite.yml"), "w") as f:
         f.write("title: Data benchmark\nbase_url: https://example.org/\nlanguages: [en, de]\n"
                 "time_zone: Europe/Berlin\npeople:\n  - file: Content/data/people.json\n"
-                "scenarios:\n  - file: Content/data/scenarios/\n")
+                "scenarios:\n  - file: Content/data/scenarios/\n"
+                f"images: {args.images}\n")
     with open(os.path.join(args.out, "Content", "index.md"), "w") as f:
         f.write("# Data benchmark\n\nWe track {{people.count}} people.\n")
     with open(os.path.join(data, "people.json"), "w") as f:
-        json.dump({"results": [person(rng, i) for i in range(args.people)], "info": {"version": "1.4"}}, f, ensure_ascii=False)
+        json.dump({"results": [person(rng, i, args.picture_base) for i in range(args.people)], "info": {"version": "1.4"}}, f, ensure_ascii=False)
     for i in range(args.scenarios):
         with open(os.path.join(data, "scenarios", f"scenario-{i:05d}.json"), "w") as f:
             json.dump(scenario(rng, i, args.events), f, ensure_ascii=False)

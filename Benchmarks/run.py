@@ -9,12 +9,13 @@ min–max, peak memory and the ratios ttsite/Hugo and ttsite/C-loop measured in 
     python3 Benchmarks/run.py --tmpfs             # corpora and output in /dev/shm: shows CPU cost, not the disk
     python3 Benchmarks/run.py --pages --no-data --no-example --templates   # the template engine alone
     python3 Benchmarks/run.py --pages --no-example --tmpfs --against 932452a  # the data site against an older ttsite
+    python3 Benchmarks/run.py --pages --no-data --no-example --pictures        # a picture per person, from loopback
 
 Wall-clock figures need a quiet machine; for before/after comparisons of code changes on a
 busy one, count instructions instead: Benchmarks/callgrind.py.
 
 Needs hyperfine, hugo, GNU time and a C compiler (Debian: apt-get install hyperfine hugo time
-gcc libcmark-dev). Corpora go to $TTSITE_BENCH_DIR (default /tmp/ttsite-bench).
+gcc libcmark-dev libvips-dev), and Pillow for --pictures (pip install pillow). Corpora go to $TTSITE_BENCH_DIR (default /tmp/ttsite-bench).
 """
 import argparse
 import json
@@ -67,9 +68,9 @@ def peak_mib(command):
 CPU = {}  # command name → mean CPU seconds (user + system) of its runs, from hyperfine
 
 
-def hyperfine(commands, runs, prepare_command):
+def hyperfine(commands, runs, prepare_command, warmup=1):
     export = os.path.join(WORK, "hyperfine.json")
-    arguments = ["hyperfine", "--style", "none", "--warmup", "1", "--runs", str(runs), "--export-json", export]
+    arguments = ["hyperfine", "--style", "none", "--warmup", str(warmup), "--runs", str(runs), "--export-json", export]
     for name, command in commands:
         arguments += ["--prepare", prepare_command, "--command-name", name, command]
     run(arguments, stdout=subprocess.DEVNULL)
@@ -130,8 +131,11 @@ def data_benchmark(runs, ttsite, people, scenarios, events, baseline=None):
     if baseline:
         name, binary = baseline
         outputs = {"this build": out + "-this", name: out + "-baseline"}
+        # Older builds know no `images:`; they showed no pictures of people either.
+        with open(os.path.join(site, "ttsite.yml")) as f, open(os.path.join(site, "ttsite.baseline.yml"), "w") as g:
+            g.write("".join(line for line in f if not line.startswith("images:")))
         commands = [("this build", f"{ttsite} build --site {site} --output {outputs['this build']} --now {NOW} --quiet --allow-shrink"),
-                    (name, f"{binary} build --site {site} --output {outputs[name]} --now {NOW} --quiet --allow-shrink")]
+                    (name, f"{binary} build --site {site} --config {site}/ttsite.baseline.yml --output {outputs[name]} --now {NOW} --quiet --allow-shrink")]
         clean = "rm -rf " + " ".join(outputs.values())
         times = hyperfine(commands, runs, clean)
         print(f"\n### Against {name} (first builds, in turn in the same run)\n")
@@ -143,6 +147,69 @@ def data_benchmark(runs, ttsite, people, scenarios, events, baseline=None):
         print(f"\nratios (medians, same run): wall this/{name} = "
               f"{statistics.median(times['this build']) / statistics.median(times[name]):.2f}; "
               f"CPU this/{name} = {CPU['this build'] / CPU[name]:.2f} (target ≤ 1.10)")
+
+
+PICTURE_PORT = 18765
+
+
+def portraits(folder, count):
+    """`count` different 128 × 128 JPEG portraits, as randomuser.me serves them, made by Pillow."""
+    from PIL import Image, ImageDraw
+    os.makedirs(folder, exist_ok=True)
+    if os.path.exists(os.path.join(folder, f"{count - 1}.jpg")):
+        return
+    for index in range(count):
+        image = Image.new("RGB", (128, 128), ((index * 37) % 256, (index * 91) % 256, (index * 53) % 256))
+        draw = ImageDraw.Draw(image)
+        draw.ellipse((32, 16, 96, 80), fill=((index * 13) % 256, 200, 180))
+        draw.rectangle((24, 84, 104, 128), fill=(40, (index * 7) % 256, 90))
+        draw.text((8, 4), str(index), fill=(255, 255, 255))
+        image.save(os.path.join(folder, f"{index}.jpg"), "JPEG", quality=85)
+
+
+def picture_benchmark(runs, ttsite, people, scenarios, events):
+    """Issue 18's target: the data site with a picture per person from a loopback server.
+    The first build (empty cache) downloads and processes every picture; a build with every
+    picture cached must cost at most 1.1 × the same site with `images: none`. Both write into
+    an empty output folder each run."""
+    import functools
+    import http.server
+    import threading
+    served = os.path.join(WORK, "picture-host")
+    portraits(os.path.join(served, "portraits"), people)
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=served)
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", PICTURE_PORT), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    sites = {}
+    for mode in ("local", "none"):
+        site = os.path.join(WORK, f"pictures-{mode}-{people}-{scenarios}-{events}")
+        if not os.path.exists(os.path.join(site, "ttsite.yml")):
+            run([sys.executable, os.path.join(HERE, "generate_data_site.py"), "--people", str(people),
+                 "--scenarios", str(scenarios), "--events", str(events), "--out", site, "--images", mode,
+                 "--picture-base", f"http://127.0.0.1:{PICTURE_PORT}/portraits"])
+        sites[mode] = site
+    out = os.path.join(WORK, "out", "pictures")
+    build = {mode: f"{ttsite} build --site {site} --output {out}-{mode} --now {NOW} --quiet --allow-shrink" for mode, site in sites.items()}
+    cold = hyperfine([("first build, empty cache", build["local"])], max(1, runs // 2),
+                     f"rm -rf {out}-local {sites['local']}/.ttsite", warmup=0)["first build, empty cache"]
+    subprocess.run(build["local"], shell=True, check=True)
+    times = hyperfine([("pictures cached", build["local"]), ("no pictures", build["none"])], runs,
+                      f"rm -rf {out}-local {out}-none")
+    server.shutdown()
+    files = os.listdir(os.path.join(out + "-local", "assets", "img"))
+    weight = sum(os.path.getsize(os.path.join(out + "-local", "assets", "img", f)) for f in files)
+    print(f"\n### Data site with a picture per person ({people:,} pictures from a loopback server)\n")
+    print("| build | median s | min–max s | CPU s (mean) | peak MiB | |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    print(row("first build, empty cache", cold, 0, f"{statistics.median(cold) / people * 1000:.1f} ms per picture"))
+    for name in ("pictures cached", "no pictures"):
+        subprocess.run(f"rm -rf {out}-local {out}-none", shell=True)
+        print(row(name, times[name], peak_mib(build["local" if name == "pictures cached" else "none"])))
+    print(f"\n{len(files):,} picture files, {weight / 1e6:.1f} MB ({weight / len(files) / 1000:.1f} KB each)")
+    print(f"ratios (medians, same run): wall cached/none = "
+          f"{statistics.median(times['pictures cached']) / statistics.median(times['no pictures']):.2f}; "
+          f"CPU cached/none = {CPU['pictures cached'] / CPU['no pictures']:.2f} (target ≤ 1.10)")
 
 
 def page_sizes(out, people):
@@ -209,6 +276,7 @@ def main():
     parser.add_argument("--no-example", action="store_true")
     parser.add_argument("--tmpfs", action="store_true", help="corpora and output in /dev/shm (RAM): writes cost no disk time")
     parser.add_argument("--templates", action="store_true", help="also the template micro-benchmark")
+    parser.add_argument("--pictures", action="store_true", help="also the data site with a picture per person (issue 18)")
     parser.add_argument("--against", metavar="REVISION",
                         help="also build the data site with ttsite of that git revision and print the ratios "
                              "(issue 16's anchor: --against 932452a, the last commit before it)")
@@ -240,6 +308,8 @@ def main():
     if not args.no_data:
         baseline = baseline_binary(args.against) if args.against else None
         data_benchmark(args.runs, ttsite, args.people, args.scenarios, args.events, baseline)
+    if args.pictures:
+        picture_benchmark(args.runs, ttsite, args.people, args.scenarios, args.events)
     if not args.no_example:
         example_benchmark(args.runs, ttsite)
     if args.templates:

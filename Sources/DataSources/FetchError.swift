@@ -88,4 +88,12 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             }
         }
     }
+
+    /// No answer at all: the server could not be reached or did not reply in time.
+    public var isUnanswered: Bool {
+        switch self {
+        case .timedOut, .connection: true
+        default: false
+        }
+    }
 }

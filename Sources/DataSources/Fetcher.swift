@@ -19,6 +19,13 @@ public struct FetchRequest: Sendable, Equatable {
     public var timeoutSeconds: Double
     public var maxBytes: Int
     public var userAgent: String
+    /// The `Accept` header: JSON for sources, pictures for pictures.
+    public var accept: String
+
+    /// What a source asks for.
+    public static let acceptJSON = "application/json, */*;q=0.5"
+    /// What a picture asks for: the formats ttsite reads, WebP first.
+    public static let acceptPictures = "image/webp, image/jpeg, image/png, image/gif;q=0.8"
 
     public init(
         url: URL,
@@ -26,7 +33,8 @@ public struct FetchRequest: Sendable, Equatable {
         ifModifiedSince: String? = nil,
         timeoutSeconds: Double = 30,
         maxBytes: Int = 50_000_000,
-        userAgent: String = FetchSettings.defaultUserAgent
+        userAgent: String = FetchSettings.defaultUserAgent,
+        accept: String = FetchRequest.acceptJSON
     ) {
         self.url = url
         self.ifNoneMatch = ifNoneMatch
@@ -34,13 +42,14 @@ public struct FetchRequest: Sendable, Equatable {
         self.timeoutSeconds = timeoutSeconds
         self.maxBytes = maxBytes
         self.userAgent = userAgent
+        self.accept = accept
     }
 
     /// The request headers, in a fixed order.
     public var headers: [(name: String, value: String)] {
         var headers: [(name: String, value: String)] = [
             ("User-Agent", userAgent),
-            ("Accept", "application/json, */*;q=0.5"),
+            ("Accept", accept),
         ]
         if let ifNoneMatch { headers.append(("If-None-Match", ifNoneMatch)) }
         if let ifModifiedSince { headers.append(("If-Modified-Since", ifModifiedSince)) }
@@ -50,7 +59,7 @@ public struct FetchRequest: Sendable, Equatable {
     public static func == (lhs: FetchRequest, rhs: FetchRequest) -> Bool {
         lhs.url == rhs.url && lhs.ifNoneMatch == rhs.ifNoneMatch
             && lhs.ifModifiedSince == rhs.ifModifiedSince && lhs.timeoutSeconds == rhs.timeoutSeconds
-            && lhs.maxBytes == rhs.maxBytes && lhs.userAgent == rhs.userAgent
+            && lhs.maxBytes == rhs.maxBytes && lhs.userAgent == rhs.userAgent && lhs.accept == rhs.accept
     }
 }
 

@@ -25,11 +25,15 @@ public struct SourceCache: Sendable {
         public var body: Data
         public var etag: String?
         public var lastModified: String?
+        /// When the server last gave or confirmed this copy (absent in caches written
+        /// before this was recorded).
+        public var checked: Date?
 
-        public init(body: Data, etag: String? = nil, lastModified: String? = nil) {
+        public init(body: Data, etag: String? = nil, lastModified: String? = nil, checked: Date? = nil) {
             self.body = body
             self.etag = etag
             self.lastModified = lastModified
+            self.checked = checked
         }
     }
 
@@ -39,6 +43,8 @@ public struct SourceCache: Sendable {
         var etag: String?
         var lastModified: String?
         var bytes: Int
+        /// Seconds since 1970 when the server last gave or confirmed the copy.
+        var checked: Double?
     }
 
     /// The file name stem for `url`: its host, then a 64-bit FNV-1a hash of the whole address,
@@ -73,20 +79,25 @@ public struct SourceCache: Sendable {
               let body = try? Data(contentsOf: bodyFile(for: url)),
               body.count == metadata.bytes
         else { return nil }
-        return Entry(body: body, etag: metadata.etag, lastModified: metadata.lastModified)
+        return Entry(body: body, etag: metadata.etag, lastModified: metadata.lastModified,
+                     checked: metadata.checked.map { Date(timeIntervalSince1970: $0) })
     }
 
-    /// Stores `body` as the last good copy of `url`.
-    public func save(_ body: Data, etag: String?, lastModified: String?, for url: URL) throws {
+    /// Stores `body` as the last good copy of `url`, fetched at `checked`.
+    public func save(_ body: Data, etag: String?, lastModified: String?, checked: Date? = nil, for url: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try writeAtomically(body, to: bodyFile(for: url))
-        try saveMetadata(Metadata(url: url.absoluteString, etag: etag, lastModified: lastModified, bytes: body.count), for: url)
+        let metadata = Metadata(url: url.absoluteString, etag: etag, lastModified: lastModified, bytes: body.count,
+                                checked: checked?.timeIntervalSince1970)
+        try saveMetadata(metadata, for: url)
     }
 
-    /// Replaces the validators of the cached copy of `url` (after a 304 that sent new ones).
-    public func updateValidators(etag: String?, lastModified: String?, for url: URL) throws {
+    /// Replaces the validators of the cached copy of `url` and the time it was confirmed
+    /// (after a 304).
+    public func updateValidators(etag: String?, lastModified: String?, checked: Date? = nil, for url: URL) throws {
         guard let entry = entry(for: url) else { return }
-        let metadata = Metadata(url: url.absoluteString, etag: etag, lastModified: lastModified, bytes: entry.body.count)
+        let metadata = Metadata(url: url.absoluteString, etag: etag, lastModified: lastModified, bytes: entry.body.count,
+                                checked: checked?.timeIntervalSince1970 ?? entry.checked?.timeIntervalSince1970)
         try saveMetadata(metadata, for: url)
     }
 

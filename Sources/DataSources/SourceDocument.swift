@@ -22,6 +22,9 @@ public struct SourceDocument: Sendable, Equatable {
         case network
         /// The server answered 304 Not Modified; the bytes are the cached copy.
         case notModified
+        /// The cached copy, confirmed by the server more recently than the reader's
+        /// `freshFor` allows asking again (pictures): no request was made.
+        case fresh
         /// The cached copy, used because of `reason` ("offline", or why the fetch was not usable).
         case cache(reason: String)
     }
@@ -33,9 +36,12 @@ public struct SourceReading: Sendable, Equatable {
     /// Each names the source and the cause, e.g.
     /// `https://x/api: HTTP 500 Internal Server Error after 3 attempts; using the cached copy`.
     public var warnings: [String]
+    /// The server did not answer at all and the cached copy stands in (see `SourceError.unreachable`).
+    public var unreachable: Bool
 
-    public init(documents: [SourceDocument], warnings: [String] = []) {
+    public init(documents: [SourceDocument], warnings: [String] = [], unreachable: Bool = false) {
         self.documents = documents
         self.warnings = warnings
+        self.unreachable = unreachable
     }
 }

@@ -7,10 +7,14 @@ public struct SourceError: Error, Sendable, Equatable, CustomStringConvertible {
     public var source: String
     /// What went wrong, in words for a site author.
     public var reason: String
+    /// The server did not answer at all (no connection, or a time-out), as opposed to
+    /// answering with an error or a bad body: its other URLs will likely fare no better.
+    public var unreachable: Bool
 
-    public init(source: String, reason: String) {
+    public init(source: String, reason: String, unreachable: Bool = false) {
         self.source = source
         self.reason = reason
+        self.unreachable = unreachable
     }
 
     public var description: String { "\(source): \(reason)" }

@@ -17,14 +17,20 @@ public struct SourceReader: Sendable {
     public let offline: Bool
     public let strict: Bool
     public let cache: SourceCache
+    /// The time the cache's "checked" stamps are written and compared with.
+    public let clock: @Sendable () -> Date
 
-    public init(siteFolder: URL, fetcher: any Fetcher, settings: FetchSettings, offline: Bool, strict: Bool) {
+    public init(
+        siteFolder: URL, fetcher: any Fetcher, settings: FetchSettings, offline: Bool, strict: Bool,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.siteFolder = siteFolder.standardizedFileURL
         self.fetcher = fetcher
         self.settings = settings
         self.offline = offline
         self.strict = strict
         self.cache = SourceCache(siteFolder: self.siteFolder)
+        self.clock = clock
     }
 
     /// Reads every document of `location`: a file; a folder's `*.json` in name order; or a URL.

@@ -57,10 +57,10 @@ public struct ImageProcessor: Sendable {
     /// that would repeat the one before it in size and format (a small picture is never
     /// enlarged) is left out.
     public func render(_ bytes: [UInt8], _ recipes: [ImageRecipe]) throws(ImageError) -> [(recipe: ImageRecipe, image: Encoded)] {
-        _ = try header(bytes)
+        let header = try header(bytes)
         var results: [(recipe: ImageRecipe, image: Encoded)] = []
         for recipe in recipes {
-            let image = try encode(bytes, recipe)
+            let image = try encode(bytes, recipe.fitted(within: header))
             let repeats = results.contains {
                 $0.recipe.output == recipe.output && $0.image.width == image.width && $0.image.height == image.height
             }

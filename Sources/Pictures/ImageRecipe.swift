@@ -34,6 +34,21 @@ public struct ImageRecipe: Sendable, Hashable {
         ImageRecipe(width: width, output: output)
     }
 
+    /// A cropped box shrunk, proportions kept, until the picture covers it, so that a
+    /// small picture gives a smaller square rather than a strip (a 256 px square of a
+    /// 200 × 300 picture is 200 × 200). Other recipes are kept: shrinking never enlarges.
+    func fitted(within header: ImageProcessor.Header) -> ImageRecipe {
+        guard crop, let height else { return self }
+        // Rotation swaps width and height; a box that fits either way is a square's case.
+        let shortSide = min(header.width, header.height)
+        let scale = min(1, Double(shortSide) / Double(max(width, height)))
+        guard scale < 1 else { return self }
+        var fitted = self
+        fitted.width = max(1, Int((Double(width) * scale).rounded(.down)))
+        fitted.height = max(1, Int((Double(height) * scale).rounded(.down)))
+        return fitted
+    }
+
     /// A short text naming the recipe for cache keys: `w128-h128-crop-webp-q80`. Changes
     /// whenever the output could.
     public var key: String {

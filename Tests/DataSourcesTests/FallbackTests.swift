@@ -58,7 +58,7 @@ struct FallbackTests {
         #expect(fetcher.requests.map(\.ifModifiedSince) == ["Wed, 21 Oct 2015 07:28:00 GMT"])
         #expect(fetcher.requests.map(\.userAgent) == [FetchSettings.defaultUserAgent])
         #expect(reading.documents == [SourceDocument(name: url.absoluteString, data: goodBody, origin: .notModified)])
-        let entry = SourceCache(siteFolder: site.folder).entry(for: url)
+        let entry = SourceCache(siteFolder: site.folder).entry(for: url).map { SourceCache.Entry(body: $0.body, etag: $0.etag, lastModified: $0.lastModified) }
         #expect(entry == SourceCache.Entry(body: goodBody, etag: #""v1b""#, lastModified: "Wed, 21 Oct 2015 07:28:00 GMT"))
     }
 

@@ -85,7 +85,7 @@ struct LoopbackTests {
     func aBadFetchWithoutACachedCopyIsASourceError(mode: String, problem: String) async throws {
         let site = try TemporarySite()
         let url = server.url("/fixed/\(mode)")
-        await #expect(throws: SourceError(source: url.absoluteString, reason: "\(problem), and there is no cached copy")) {
+        await #expect(throws: SourceError(source: url.absoluteString, reason: "\(problem), and there is no cached copy", unreachable: mode == "hang")) {
             try await reader(site).read(.url(url), validate: validateResults)
         }
         #expect(cacheFiles(site).isEmpty)
@@ -98,7 +98,7 @@ struct LoopbackTests {
         let before = cacheFiles(site)
         try await server.setMode(mode, for: key)
         let url = server.url("/data/\(key)")
-        await #expect(throws: SourceError(source: url.absoluteString, reason: "\(problem); not using the cached copy (--strict)")) {
+        await #expect(throws: SourceError(source: url.absoluteString, reason: "\(problem); not using the cached copy (--strict)", unreachable: mode == "hang")) {
             try await reader(site, strict: true).read(.url(url), validate: validateResults)
         }
         #expect(cacheFiles(site) == before)
@@ -136,7 +136,7 @@ struct LoopbackTests {
         let reading = try await reader(site).read(.url(url), validate: validateResults)
         #expect(reading.documents.map(\.origin) == [.network])
         #expect(reading.documents.map(\.data) == [secondBody])
-        let entry = SourceCache(siteFolder: site.folder).entry(for: url)
+        let entry = SourceCache(siteFolder: site.folder).entry(for: url).map { SourceCache.Entry(body: $0.body, etag: $0.etag, lastModified: $0.lastModified) }
         #expect(entry == SourceCache.Entry(body: secondBody, etag: #""v2""#, lastModified: nil))
     }
 

@@ -55,6 +55,14 @@ struct ImageProcessorTests {
         #expect(outputs.map(\.image.width) == [64, 128, 128])
     }
 
+    @Test func aSquareLargerThanThePictureBecomesTheLargestSquareInIt() async throws {
+        // Upright 200 × 300: the 256 square cannot be cut without enlarging.
+        let source = try await PillowOracle.fixture("rotated-gps.jpg")
+        let outputs = try processor.render(source, [.square(128, .webp), .square(256, .webp)])
+        let readings = try await outputs.asyncMap { try await PillowOracle.inspect($0.image.bytes) }
+        #expect(readings.map { [$0.width, $0.height] } == [[128, 128], [200, 200]])
+    }
+
     @Test func transparencyIsKeptInWebPAndFlattenedOntoWhiteInJPEG() async throws {
         let source = try await PillowOracle.fixture("odd-alpha.png")  // 333 × 77, left half clear, text chunks
         let outputs = try processor.render(source, [.wide(480, .webp), .wide(480, .jpeg)])

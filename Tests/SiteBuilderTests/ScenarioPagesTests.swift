@@ -103,7 +103,7 @@ import Testing
         #expect(try site.read("de/scenarios/index.html").contains("4 Jahrhunderte") == false)
         #expect(try site.read("de/scenarios/index.html").contains(#"aria-current="page">Zeitleisten</a>"#))
         let apollo = try site.read("scenarios/apollo-11/index.html")
-        #expect(apollo.contains(#"<img src="https://images.example.org/step.jpg" alt="First step" loading="lazy" decoding="async"><figcaption>License: NASA · <a href="https://images.nasa.gov/step" rel="noopener noreferrer">Source</a></figcaption>"#))
+        #expect(apollo.contains(#"<img src="https://images.example.org/step.jpg" alt="First step" loading="lazy" decoding="async"></picture><figcaption>License: NASA · <a href="https://images.nasa.gov/step" rel="noopener noreferrer">Source</a></figcaption>"#))
         // An event without an image shows none (not the scenario's).
         #expect(apollo.components(separatedBy: "apollo.jpg").count == 2)
     }
@@ -132,6 +132,7 @@ import Testing
         let site = try TestSite("""
             -- ttsite.yml --
             title: T
+            images: remote
             scenarios:
               - file: Content/data/s.json
             markdown: { unsafe_html: true }

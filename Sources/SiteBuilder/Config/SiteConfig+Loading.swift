@@ -8,7 +8,7 @@ extension SiteConfig {
     static let knownKeys = [
         "title", "base_url", "languages", "time_zone", "output", "people", "scenarios",
         "replay_seconds", "date_formats", "fetch", "markdown", "interval_text",
-        "birthday_format", "remote_images", "guard", "page_size", "people_urls", "feeds", "share_image", "data_outputs",
+        "birthday_format", "images", "remote_images", "guard", "page_size", "people_urls", "feeds", "share_image", "data_outputs",
     ]
 
     /// Reads and checks `ttsite.yml`. Errors name the file, the line and the key.
@@ -70,7 +70,14 @@ extension SiteConfig {
                 throw reader.error("`birthday_format` needs a day (`d` or `dd`) and a month (`M`, `MM`, `MMM` or `MMMM`), such as `dd-MM-yyyy`", at: node)
             }
         }
-        if let node = mapping["remote_images"] { config.remoteImages = try reader.bool(node, "remote_images") }
+        if let node = mapping["images"] { config.images = try imageSettings(node, reader) }
+        if let node = mapping["remote_images"] {
+            // The key before `images:`: true hot-linked people's pictures, false showed initials.
+            guard mapping["images"] == nil else {
+                throw reader.error("`remote_images` is the older spelling of `images:`; keep only `images: local`, `remote` or `none`", at: node)
+            }
+            config.images.mode = try reader.bool(node, "remote_images") ? .remote : .local
+        }
         if let node = mapping["fetch"] { config.fetch = try fetchSettings(node, reader) }
         if let node = mapping["markdown"] {
             let markdown = try reader.mapping(node, "markdown")
@@ -122,6 +129,40 @@ extension SiteConfig {
             config.personURLs = urls
         }
         return config
+    }
+
+    /// `images: local` (or `remote`, `none`), or a mapping with `mode`, `refresh_days`,
+    /// `max_pixels` and `parallel`.
+    private static func imageSettings(_ node: Node, _ reader: YAMLReader) throws -> ImageSettings {
+        var settings = ImageSettings()
+        let modes = ImageSettings.Mode.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+        func mode(_ node: Node, _ key: String) throws -> ImageSettings.Mode {
+            let text = try reader.string(node, key)
+            guard let mode = ImageSettings.Mode(rawValue: text) else {
+                throw reader.error("`\(key)` must be one of \(modes), found `\(text)`", at: node)
+            }
+            return mode
+        }
+        guard node.mapping != nil else {
+            settings.mode = try mode(node, "images")
+            return settings
+        }
+        let mapping = try reader.mapping(node, "images")
+        try reader.requireKnownKeys(mapping, ["mode", "refresh_days", "max_pixels", "parallel"], context: "images")
+        if let value = mapping["mode"] { settings.mode = try mode(value, "images.mode") }
+        if let value = mapping["refresh_days"] {
+            settings.refreshDays = try reader.number(value, "refresh_days")
+            guard settings.refreshDays >= 0 else { throw reader.error("`images.refresh_days` must be 0 or more days", at: value) }
+        }
+        if let value = mapping["max_pixels"] {
+            settings.maxPixels = try reader.int(value, "max_pixels")
+            guard settings.maxPixels >= 1 else { throw reader.error("`images.max_pixels` must be a whole number of pixels, at least 1", at: value) }
+        }
+        if let value = mapping["parallel"] {
+            settings.parallel = try reader.int(value, "parallel")
+            guard (1...64).contains(settings.parallel) else { throw reader.error("`images.parallel` must be a whole number from 1 to 64", at: value) }
+        }
+        return settings
     }
 
     /// A number of records per list page, 1 to 10,000.

@@ -26,9 +26,30 @@ public struct SiteConfig: Sendable {
     /// How birthdays are written on the people pages; `MMMM` gives month names in the page's
     /// language.
     public var birthdayFormat = "dd-MM-yyyy"
-    /// Show people's pictures from their source's URLs (off: initials only, no request leaves
-    /// the reader's browser for another host).
-    public var remoteImages = false
+    /// What becomes of the pictures of people and timelines (`images:`).
+    public var images = ImageSettings()
+
+    public struct ImageSettings: Sendable, Equatable {
+        public enum Mode: String, Sendable, CaseIterable {
+            /// Fetched once, resized, stripped and served from the site itself.
+            case local
+            /// Hot-linked from their own hosts: every reader's browser asks those hosts.
+            case remote
+            /// Not shown: initials and captions only.
+            case none
+        }
+
+        public var mode = Mode.local
+        /// A fetched picture is used without asking its server again for this many days;
+        /// after that it is revalidated (a 304 costs no download).
+        public var refreshDays = 7.0
+        /// The largest picture accepted, in pixels as stored (width × height): a
+        /// decompression bomb is refused from its header.
+        public var maxPixels = 40_000_000
+        /// How many pictures are fetched and processed at once.
+        public var parallel = 8
+        public init() {}
+    }
     /// The languages interval text ("in 23 days", "vor 3 Jahren") speaks: the built-in ones
     /// with the `interval_text` overrides of `ttsite.yml` applied, by language code.
     public var intervalLanguages: [String: IntervalText.Language] = IntervalText.Language.builtIn

@@ -124,6 +124,7 @@ struct SiteDataLoader {
         case .file: "file"
         case .network: "fetched"
         case .notModified: "not modified since the cached copy"
+        case .fresh: "the cached copy, checked recently"
         case .cache(let reason): "cached copy, because \(reason)"
         }
     }

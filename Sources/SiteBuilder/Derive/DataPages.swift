@@ -25,7 +25,8 @@ struct DataPages {
     var peopleViews: [String: PeopleViews] = [:]
     var scenarioViews: [String: ScenarioViews] = [:]
 
-    init(content: [ContentPage], data: SiteData, config: SiteConfig, now: Date, today: CalendarDate) {
+    init(content: [ContentPage], data: SiteData, config: SiteConfig, now: Date, today: CalendarDate, pictures: PictureViews? = nil) {
+        let pictures = pictures ?? PictureViews(mode: config.images.mode)
         var pages = content
         var extras = PageExtras()
         var routes = Routes(languages: config.languages)
@@ -50,7 +51,7 @@ struct DataPages {
         // every core: collating and writing the index are the dearest steps before rendering.
         let listRoutes = routes
         let prepared = config.languages.parallelMap { language -> (views: PeopleViews, indexes: PeopleIndexes?, search: SearchIndex?) in
-            let views = PeopleViews(config: config, language: language, today: today, routes: listRoutes, nationalities: nationalities)
+            let views = PeopleViews(config: config, language: language, today: today, routes: listRoutes, nationalities: nationalities, pictures: pictures)
             guard !config.people.isEmpty else { return (views, nil, nil) }
             let indexes = PeopleIndexes(ordered, language: language, labels: views.labels)
             let search = SearchIndex(name: "people-search.\(language).js", entries: indexes.index.ordered.map(views.searchEntry))
@@ -104,7 +105,7 @@ struct DataPages {
             }
         }
         let scenarioViews = Dictionary(uniqueKeysWithValues: config.languages.map {
-            ($0, ScenarioViews(config: config, language: $0, now: now, routes: routes))
+            ($0, ScenarioViews(config: config, language: $0, now: now, routes: routes, pictures: pictures))
         })
         if !config.scenarios.isEmpty {
             Self.addScenarioPages(data.scenarios, lists: scenarioLists, views: scenarioViews, config: config, routes: routes,

@@ -3,6 +3,7 @@
 public struct BuildProgress: Sendable, Equatable {
     public enum Stage: String, Sendable, CaseIterable {
         case data = "reading data"
+        case pictures = "processing pictures"
         case content = "scanning content"
         case templates = "loading templates"
         case render = "rendering pages"

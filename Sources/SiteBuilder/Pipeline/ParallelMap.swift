@@ -5,8 +5,9 @@ extension Array where Element: Sendable {
     /// `map` on every core, results in the same order as `self`. For independent, costly
     /// items (reading and parsing pages, building view models); `transform` must not touch
     /// shared mutable state. Each worker takes the next index, so uneven items balance out.
-    func parallelMap<Result>(_ transform: @Sendable (Element) -> Result) -> [Result] {
-        let workers = Swift.min(ProcessInfo.processInfo.activeProcessorCount, count)
+    /// `workers` replaces the number of cores, for work that mostly waits (downloads).
+    func parallelMap<Result>(workers: Int? = nil, _ transform: @Sendable (Element) -> Result) -> [Result] {
+        let workers = Swift.min(workers ?? ProcessInfo.processInfo.activeProcessorCount, count)
         guard workers > 1 else { return map(transform) }
         let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
         results.initialize(repeating: nil)

@@ -20,6 +20,8 @@ struct SitePlan {
     private let feeds: SiteFeeds
     /// The report as JSON (`data_outputs: true`).
     private let dataFiles: [(path: String, bytes: [UInt8])]
+    /// The processed pictures (`images: local`).
+    private let pictures: SitePictures
     private let people: [Person]
     private let routes: Routes
     private let sourceCounts: [SourceCount]
@@ -38,7 +40,8 @@ struct SitePlan {
         let progress = options.progress
 
         progress?(BuildProgress(stage: .data))
-        let data = try SiteDataLoader(config: config, options: options).load()
+        let loader = SiteDataLoader(config: config, options: options)
+        let data = try loader.load()
         summary.people = data.people.count
         summary.scenarios = data.scenarios.count
         summary.events = data.eventCount
@@ -51,6 +54,11 @@ struct SitePlan {
             try ShrinkGuard(settings: config.shrinkGuard)
                 .checkSources(data.sourceCounts, publishedBefore: ledger.outputs[outputFolder.path])
         }
+
+        progress?(BuildProgress(stage: .pictures))
+        pictures = config.images.mode == .local ? SitePictures(data: data, config: config, reader: loader.reader) : SitePictures()
+        summary.warnings += pictures.warnings
+        summary.details += pictures.details
 
         progress?(BuildProgress(stage: .content))
         content = try ContentScanner(
@@ -67,7 +75,8 @@ struct SitePlan {
         progress?(BuildProgress(stage: .templates))
         let templates = try TemplateSet(overridesIn: options.siteFolder.appendingPathComponent("Templates"))
         assets = AssetManifest(assets: templates.assets)
-        let dataPages = DataPages(content: content.pages, data: data, config: config, now: options.now, today: today)
+        let dataPages = DataPages(content: content.pages, data: data, config: config, now: options.now, today: today,
+                                  pictures: PictureViews(mode: config.images.mode, pictures: pictures.pictures))
         pages = dataPages.pages
         try Self.refuseCollisions(pages)
         extras = dataPages.extras
@@ -128,6 +137,9 @@ struct SitePlan {
         }
         for index in searchIndexes {
             try output.write(index.bytes, to: index.path)
+        }
+        for (path, file) in pictures.files.sorted(by: { $0.key < $1.key }) {
+            try output.copy(file, to: path)
         }
         for file in feeds.files + dataFiles {
             try output.write(file.bytes, to: file.path)

@@ -24,10 +24,16 @@ struct PeopleViews {
     /// The age texts of ages 0 to 150, made once: every person is on four pages and in the
     /// search index.
     private let ageTexts: [String]
+    /// People's pictures as `images:` says.
+    let pictures: PictureViews
 
     /// - Parameter nationalities: the nationality codes the people have, named once here.
-    init(config: SiteConfig, language: String, today: CalendarDate, routes: Routes, nationalities: Set<String> = []) {
+    init(
+        config: SiteConfig, language: String, today: CalendarDate, routes: Routes, nationalities: Set<String> = [],
+        pictures: PictureViews? = nil
+    ) {
         self.config = config
+        self.pictures = pictures ?? PictureViews(mode: config.images.mode)
         self.language = language
         self.today = today
         self.routes = routes
@@ -58,8 +64,8 @@ struct PeopleViews {
         if let born = person.birthDate { view["birthdayISO"] = .string(CivilText.isoDate(born)) }
         if let next = facts.nextBirthday { view["nextBirthdayISO"] = .string(CivilText.isoDate(next)) }
         if let nationality = person.nationality { view["nationality"] = .string(countries[nationality] ?? nationality) }
-        if config.remoteImages, let picture = person.picture?.best {
-            view["picture"] = .string(picture.absoluteString)
+        if let picture = pictures.view(person.picture?.best, alt: nameText(person), root: root) {
+            view["picture"] = .map(picture)
         }
         if let age = facts.age {
             // The age once: the number counts up, and the words after it are those of the

@@ -28,9 +28,12 @@ struct ScenarioViews {
     private let numbers: NumberSymbols
     private let days: DatePattern
     private let markdown = MarkdownRenderer()
+    /// Timeline and event pictures as `images:` says.
+    let pictures: PictureViews
 
-    init(config: SiteConfig, language: String, now: Date, routes: Routes) {
+    init(config: SiteConfig, language: String, now: Date, routes: Routes, pictures: PictureViews? = nil) {
         self.config = config
+        self.pictures = pictures ?? PictureViews(mode: config.images.mode)
         self.language = language
         self.now = now
         self.routes = routes
@@ -79,7 +82,7 @@ struct ScenarioViews {
         view["startLabel"] = .string(pointText(scenario.start, unit: scenario.unit).text)
         view["endLabel"] = .string(pointText(scenario.end, unit: scenario.unit).text)
         view["replayNote"] = .string(labels.replayNote.replacingEvery("<DURATION>", with: duration(layout.replaySeconds)))
-        view["events"] = .list(layout.entries.map { event($0, in: scenario) })
+        view["events"] = .list(layout.entries.map { event($0, in: scenario, root: root) })
         view["hasEvents"] = .bool(!layout.entries.isEmpty)
         return .map(view)
     }
@@ -102,11 +105,11 @@ struct ScenarioViews {
             // Absent values are `false`, never missing: Mustache would look them up in the
             // enclosing context (an event without an image would show the scenario's).
             "nameLang": Self.stringOrFalse(name.lang),
-            "image": image(scenario.image, alt: name.text, license: scenario.license, source: scenario.source) ?? .bool(false),
+            "image": image(scenario.image, alt: name.text, license: scenario.license, source: scenario.source, root: root, box: (640, 384)) ?? .bool(false),
         ]
     }
 
-    private func event(_ entry: TimelineLayout.Entry, in scenario: Scenario) -> TemplateValue {
+    private func event(_ entry: TimelineLayout.Entry, in scenario: Scenario, root: String) -> TemplateValue {
         let event = entry.event
         let text = localized(event.text)
         let html = markdown.html(text.text)
@@ -119,7 +122,7 @@ struct ScenarioViews {
             "iso": Self.stringOrFalse(when.iso),
             "textLang": Self.stringOrFalse(text.lang),
             "sinceStart": .bool(false), "ago": .bool(false), "outside": .bool(false),
-            "image": image(event.image, alt: Self.plainText(html), license: event.license, source: event.source) ?? .bool(false),
+            "image": image(event.image, alt: Self.plainText(html), license: event.license, source: event.source, root: root, box: (640, 224)) ?? .bool(false),
         ]
         if let date = event.start.date, let start = scenario.start.date {
             view["ago"] = .string(ago.string(for: date, relativeTo: now) ?? "")
@@ -178,16 +181,21 @@ struct ScenarioViews {
         return ago.language.standalone(seconds, .seconds, rounding: Rounding(.truncate, fractionDigits: 1)) ?? ""
     }
 
-    /// An image with its license and source; only http(s) addresses are shown.
-    private func image(_ url: URL?, alt: @autoclosure () -> String, license: String?, source: URL?) -> TemplateValue? {
-        guard let url, Self.isWeb(url) else { return nil }
-        let link = source.flatMap { Self.isWeb($0) ? $0.absoluteString : nil }
-        return .map(["src": .string(url.absoluteString), "alt": .string(alt()), "license": Self.stringOrFalse(license), "source": Self.stringOrFalse(link)])
-    }
-
-    private static func isWeb(_ url: URL) -> Bool {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
-        return url.host != nil
+    /// A picture with its license and source (only http(s) addresses), as `PictureViews`
+    /// gives it. A picture that is not shown keeps its caption when it has one: `src` is
+    /// then false.
+    /// `box` is the most room it takes on a wide screen (40rem × 24rem, 14rem high in an event).
+    private func image(
+        _ url: URL?, alt: @autoclosure () -> String, license: String?, source: URL?, root: String, box: (width: Int, height: Int)
+    ) -> TemplateValue? {
+        guard let url, PictureViews.isWeb(url) else { return nil }
+        let link = source.flatMap { PictureViews.isWeb($0) ? $0.absoluteString : nil }
+        var view = pictures.view(url, alt: alt(), root: root, box: box)
+            ?? ["src": .bool(false), "webp": .bool(false), "width": .bool(false), "height": .bool(false), "alt": .string("")]
+        guard view["src"] != .bool(false) || license != nil || link != nil else { return nil }
+        view["license"] = Self.stringOrFalse(license)
+        view["source"] = Self.stringOrFalse(link)
+        return .map(view)
     }
 
     /// The text of rendered Markdown without tags, for `alt` (Mustache escapes it again):

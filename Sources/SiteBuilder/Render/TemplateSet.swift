@@ -28,6 +28,7 @@ public struct TemplateSet: Sendable {
         "figure.mustache": PackageResources.figure_mustache,
         "counter.mustache": PackageResources.counter_mustache,
         "avatar.mustache": PackageResources.avatar_mustache,
+        "portrait.mustache": PackageResources.portrait_mustache,
         "pagination.mustache": PackageResources.pagination_mustache,
         "browse.mustache": PackageResources.browse_mustache,
         "age-chart.mustache": PackageResources.age_chart_mustache,

@@ -13,15 +13,25 @@ Paths (every <key> is chosen by a test, so parallel tests do not share state):
   /redirect-to-data/<key>  redirects to /data/<key>
   /loop/<n>                redirects to /loop/<n+1>, for ever
   /chain/<n>               redirects <n> more times, then "good"
+  /picture/<key>/<name>    the picture fixture <name> (made by ../Pictures/pictures.py), with an
+                           ETag and 304 on a match; ?type=<media type> replaces its Content-Type;
+                           counted under <key> like /data/<key>
+  /picture-mode/<key>/<name>  as /picture/<key>/<name> while the mode of <key> is "good",
+                           else behaves as that mode (see /control)
 """
 
 import gzip
+import hashlib
 import json
+import mimetypes
 import os
+import subprocess
 import sys
+import tempfile
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
 
 GOOD = json.dumps({"results": [{"name": "Ada"}, {"name": "Grace"}], "info": {"version": 1}}).encode()
 GOOD2 = json.dumps({"results": [{"name": "Ada"}, {"name": "Grace"}, {"name": "Hedy"}], "info": {"version": 2}}).encode()
@@ -38,6 +48,22 @@ HANG_SECONDS = 4
 state_lock = threading.Lock()
 modes = {}
 requests = {}
+pictures_lock = threading.Lock()
+pictures_folder = None
+
+
+def picture_bytes(name):
+    """The bytes of a picture fixture, made on first use by ../Pictures/pictures.py."""
+    global pictures_folder
+    with pictures_lock:
+        if pictures_folder is None:
+            folder = tempfile.mkdtemp(prefix="ttsite-server-pictures-")
+            script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Pictures", "pictures.py")
+            subprocess.run([sys.executable, script, "make", folder], check=True)
+            pictures_folder = folder
+    path = os.path.join(pictures_folder, os.path.basename(name))
+    with open(path, "rb") as file:
+        return file.read()
 
 
 def record(key, headers):
@@ -90,6 +116,13 @@ class Handler(BaseHTTPRequestHandler):
                     entry = requests.get(parts[1], {"count": 0, "headers": {}})
                     body = json.dumps(entry).encode()
                 return self.send(200, body)
+            if len(parts) == 3 and parts[0] in ("picture", "picture-mode"):
+                record(parts[1], self.headers)
+                with state_lock:
+                    mode = modes.get(parts[1], "good") if parts[0] == "picture-mode" else "good"
+                if mode != "good":
+                    return self.behave(mode)
+                return self.picture(parts[2], parse_qs(urlsplit(self.path).query).get("type", [None])[0])
             if len(parts) == 2 and parts[0] == "redirect-to-data":
                 return self.redirect("/data/" + parts[1])
             if len(parts) == 2 and parts[0] == "loop":
@@ -100,6 +133,17 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(404, b'{"message": "no such test path"}')
         except (BrokenPipeError, ConnectionResetError):
             pass
+
+    def picture(self, name, content_type):
+        try:
+            body = picture_bytes(name)
+        except FileNotFoundError:
+            return self.send(404, b'{"message": "no such picture fixture"}')
+        etag = '"%s"' % hashlib.sha256(body).hexdigest()[:16]
+        if self.headers.get("If-None-Match") == etag:
+            return self.send(304, headers=[("ETag", etag)])
+        guessed = mimetypes.guess_type(name)[0] or "application/octet-stream"
+        return self.send(200, body, content_type or guessed, headers=[("ETag", etag)])
 
     def behave(self, mode):
         if mode in ("good", "etag", "lastmod"):

@@ -1,0 +1,209 @@
+import DataSources
+import Foundation
+import Pictures
+import ReportData
+
+/// The pictures stage of a build with `images: local`: every picture URL of the people and
+/// timelines is read once — through the sources' reader, so with its size limit, redirects,
+/// retries, revalidation, cache and `--offline` — checked, processed into the files its use
+/// needs (or taken from the processed cache) and handed to the views by URL.
+///
+/// A picture that cannot be used never fails the build: it gives one warning naming the URL
+/// and the record, and the person keeps their initials, the timeline its caption. (`--strict`
+/// turns the warning into a failure, as every warning.) A host that does not answer at all is
+/// asked no more in this build: its other pictures come from the cache or are left out, so
+/// a dead host costs one time-out, not one per picture. Past `shownWarnings` failures the
+/// rest are counted in one warning and listed in the details (`--verbose`).
+struct SitePictures: Sendable {
+    /// The processed pictures by source URL.
+    private(set) var pictures: [URL: ProcessedPicture] = [:]
+    /// One per picture that could not be used.
+    private(set) var warnings: [String] = []
+    /// For `--verbose`.
+    private(set) var details: [String] = []
+    /// The cache files behind the output files, by output path.
+    private(set) var files: [String: URL] = [:]
+
+    /// No pictures (`images: remote` or `none`).
+    init() {}
+
+    /// One picture URL and the records that show it.
+    struct Request: Sendable {
+        var url: URL
+        var use: PictureUse
+        /// "the picture of Anna Alpha (people.json results[3])", for messages.
+        var owners: [String]
+    }
+
+    init(data: SiteData, config: SiteConfig, reader: SourceReader) {
+        let requests = Self.requests(data)
+        guard !requests.isEmpty else { return }
+        let cache = PictureCache(siteFolder: reader.siteFolder)
+        let work = Work(
+            reader: reader,
+            cacheOnly: SourceReader(siteFolder: reader.siteFolder, fetcher: reader.fetcher, settings: reader.settings,
+                                    offline: true, strict: reader.strict, clock: reader.clock),
+            freshFor: config.images.refreshDays * 86_400,
+            processor: ImageProcessor(maxPixels: config.images.maxPixels),
+            cache: cache
+        )
+        let results = requests.parallelMap(workers: config.images.parallel) { request in
+            Result { () throws(PictureProblem) in try work.picture(request) }
+        }
+        var counts = (fetched: 0, processed: 0, failed: 0)
+        var failures: [String] = []
+        for (request, result) in zip(requests, results) {
+            switch result {
+            case .success(let outcome):
+                pictures[request.url] = outcome.picture
+                for file in outcome.picture.files { files[file.path] = cache.file(for: file) }
+                if outcome.fetched { counts.fetched += 1 }
+                if outcome.processed { counts.processed += 1 }
+                warnings += outcome.warnings
+            case .failure(let problem):
+                counts.failed += 1
+                failures.append("\(request.url.absoluteString) (\(request.owners.joined(separator: "; "))): \(problem.reason); \(request.use == .avatar ? "shown with initials" : "shown without it")")
+            }
+        }
+        warnings += failures.prefix(Self.shownWarnings)
+        if failures.count > Self.shownWarnings {
+            warnings.append("\(failures.count - Self.shownWarnings) more pictures could not be used (`--verbose` lists them)")
+            details += failures.dropFirst(Self.shownWarnings).map { "picture: \($0)" }
+        }
+        for (host, reason) in work.hosts.down.sorted(by: { $0.key < $1.key }) {
+            warnings.append("\(host) did not answer (\(reason)), so its other pictures were not asked for in this build; they come from the cache where it has them")
+        }
+        do {
+            try cache.save()
+        } catch {
+            warnings.append("\(Site.displayName(cache.folder, in: reader.siteFolder)): the processed pictures' index could not be saved (\(fileErrorText(error))); the next build processes them again")
+        }
+        details.append("pictures: \(requests.count) in use, \(counts.fetched) downloaded, \(counts.processed) processed, \(counts.failed) not usable, \(files.count) files")
+    }
+
+    /// Why a picture is not shown.
+    struct PictureProblem: Error {
+        var reason: String
+    }
+
+    private struct Outcome: Sendable {
+        var picture: ProcessedPicture
+        var fetched: Bool
+        var processed: Bool
+        var warnings: [String]
+    }
+
+    /// Failures past this many are summed up in one warning.
+    static let shownWarnings = 20
+
+    /// What every worker shares: the readers, the processor, the cache and the hosts that
+    /// did not answer.
+    private struct Work: Sendable {
+        let reader: SourceReader
+        /// The same reader with `offline`: for the pictures of a host that did not answer.
+        let cacheOnly: SourceReader
+        let freshFor: Double
+        let processor: ImageProcessor
+        let cache: PictureCache
+        let hosts = HostHealth()
+
+        func picture(_ request: Request) throws(PictureProblem) -> Outcome {
+            let host = request.url.host?.lowercased() ?? ""
+            let reading: SourceReading
+            do throws(SourceError) {
+                if hosts.isDown(host) {
+                    do throws(SourceError) {
+                        reading = try cacheOnly.readPicture(request.url, freshFor: freshFor, check: SitePictures.check)
+                    } catch {
+                        throw SourceError(source: request.url.absoluteString, reason: "not asked for, since \(host) did not answer earlier in this build, and there is no cached copy")
+                    }
+                } else {
+                    reading = try reader.readPicture(request.url, freshFor: freshFor, check: SitePictures.check)
+                    if reading.unreachable, case .cache(let reason) = reading.documents.first?.origin { hosts.markDown(host, reason) }
+                }
+            } catch {
+                if error.unreachable { hosts.markDown(host, error.reason) }
+                throw PictureProblem(reason: error.reason)
+            }
+            return try SitePictures.process(request, reading, processor: processor, cache: cache)
+        }
+    }
+
+    /// The hosts that did not answer in this build, with the first reason.
+    final class HostHealth: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var down: [String: String] {
+            get { lock.withLock { downHosts } }
+            set { lock.withLock { downHosts = newValue } }
+        }
+        private var downHosts: [String: String] = [:]
+
+        func isDown(_ host: String) -> Bool { lock.withLock { downHosts[host] != nil } }
+
+        func markDown(_ host: String, _ reason: String) {
+            lock.withLock { if downHosts[host] == nil { downHosts[host] = reason } }
+        }
+    }
+
+    private static func process(
+        _ request: Request, _ reading: SourceReading, processor: ImageProcessor, cache: PictureCache
+    ) throws(PictureProblem) -> Outcome {
+        guard let document = reading.documents.first else { throw PictureProblem(reason: "nothing was read") }
+        let key = PictureCache.key(of: document.data, use: request.use)
+        let fetched = document.origin == .network
+        if let picture = cache.picture(for: key) {
+            return Outcome(picture: picture, fetched: fetched, processed: false, warnings: reading.warnings)
+        }
+        do {
+            let outputs = try processor.render([UInt8](document.data), request.use.recipes)
+            let picture = try cache.store(outputs, for: key)
+            return Outcome(picture: picture, fetched: fetched, processed: true, warnings: reading.warnings)
+        } catch let error as ImageError {
+            throw PictureProblem(reason: "\(error)")
+        } catch {
+            throw PictureProblem(reason: "the processed files could not be kept in the cache (\(fileErrorText(error)))")
+        }
+    }
+
+    /// What a new download must be before it is cached: a picture by its first bytes, and
+    /// not declared as something else (an error page served with a picture's name).
+    static func check(_ body: Data, contentType: String?) throws(DocumentRejection) {
+        let mediaType = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        if let mediaType, !mediaType.isEmpty, !mediaType.hasPrefix("image/"),
+           mediaType != "application/octet-stream", mediaType != "binary/octet-stream" {
+            throw DocumentRejection("the server says it is \(mediaType), not a picture")
+        }
+        if case .failure(let error) = ImageFormat.sniff(body) {
+            throw DocumentRejection("\(error)")
+        }
+        if mediaType == "image/svg+xml" {
+            throw DocumentRejection("it is an SVG drawing, which ttsite does not publish (it can carry script)")
+        }
+    }
+
+    /// Every picture URL of the data, once, in the order the data has them.
+    static func requests(_ data: SiteData) -> [Request] {
+        var order: [URL] = []
+        var requests: [URL: Request] = [:]
+        func add(_ url: URL?, _ use: PictureUse, _ owner: @autoclosure () -> String) {
+            guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else { return }
+            if requests[url] == nil {
+                order.append(url)
+                requests[url] = Request(url: url, use: use, owners: [])
+            }
+            // An avatar and a figure of one URL: the figure's files serve both well enough.
+            if use == .figure { requests[url]?.use = .figure }
+            if requests[url]!.owners.count < 3 { requests[url]?.owners.append(owner()) }
+        }
+        for person in data.people {
+            add(person.picture?.best, .avatar, "the picture of \(person.displayName.isEmpty ? person.id : person.displayName), \(person.origin)")
+        }
+        for scenario in data.scenarios {
+            add(scenario.image, .figure, "the picture of the timeline \(scenario.named), \(scenario.origin)")
+            for (index, event) in scenario.events.enumerated() {
+                add(event.image, .figure, "the picture of event \(index + 1) of the timeline \(scenario.named), \(scenario.origin)")
+            }
+        }
+        return order.map { requests[$0]! }
+    }
+}

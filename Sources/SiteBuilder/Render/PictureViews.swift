@@ -1,0 +1,50 @@
+import Foundation
+import TemplateEngine
+
+/// How pictures appear in the views, by `images:` mode: the processed files of the site
+/// (`local`), the source's own address (`remote`), or nothing (`none`).
+///
+/// A picture view has `src` (the JPEG, or the remote address), `webp` (a `srcset` of the
+/// WebP files, or false), `width` and `height` (the picture's proportions, or false when
+/// they are not known) and `alt`.
+struct PictureViews: Sendable {
+    var mode: SiteConfig.ImageSettings.Mode
+    var pictures: [URL: ProcessedPicture] = [:]
+
+    /// The view of the picture at `url` on a page whose way to the site root is `root`, or
+    /// nil when it is not shown: no URL, `images: none`, or a picture that could not be used.
+    /// `width` and `height` are the picture's size shrunk to fit `box` (CSS pixels), the
+    /// size it is shown at on a wide screen.
+    func view(_ url: URL?, alt: String, root: String, box: (width: Int, height: Int)? = nil) -> [String: TemplateValue]? {
+        guard let url, Self.isWeb(url) else { return nil }
+        switch mode {
+        case .none:
+            return nil
+        case .remote:
+            return ["src": .string(url.absoluteString), "webp": .bool(false), "width": .bool(false), "height": .bool(false), "alt": .string(alt)]
+        case .local:
+            guard let picture = pictures[url], let fallback = picture.fallback, let largest = picture.largest else { return nil }
+            let webp = picture.webp.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
+            let shown = box.map { Self.fit(largest.width, largest.height, into: $0) } ?? (width: largest.width, height: largest.height)
+            return [
+                "src": .string(root + fallback.path),
+                "webp": webp.isEmpty ? .bool(false) : .string(webp),
+                "width": .int(shown.width),
+                "height": .int(shown.height),
+                "alt": .string(alt),
+            ]
+        }
+    }
+
+    /// `width` × `height` shrunk (never enlarged) to fit `box`, proportions kept, at least 1 × 1.
+    static func fit(_ width: Int, _ height: Int, into box: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        let scale = min(1, Double(box.width) / Double(max(width, 1)), Double(box.height) / Double(max(height, 1)))
+        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+    }
+
+    /// Only http(s) addresses with a host are pictures of the data.
+    static func isWeb(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        return url.host != nil
+    }
+}

@@ -1,0 +1,147 @@
+"""Pictures in a real browser: a site whose people and timeline have pictures on a loopback
+picture host, built with `images: local` and served over loopback HTTP to headless Chromium.
+
+Checked: every <img> has its width and height; every picture loads, as WebP, from the site
+itself (never from the picture host); nothing moves while the pictures load (the layout
+shifts Chromium reports add up to nothing); and the pictures weigh less than their sources.
+The fixtures are Pillow's (Tests/TestSupport/Pictures/pictures.py).
+"""
+import functools
+import http.server
+import json
+import pathlib
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+import pytest
+
+from test_counters import ROOT, TTSITE, browser
+
+PICTURES = ROOT / "Tests" / "TestSupport" / "Pictures" / "pictures.py"
+PORTRAITS = ["rotated-gps.jpg", "portrait-128.jpg", "photo.webp", "odd-alpha.png", "large.jpg", "small.gif"]
+NAMES = [("Ada", "Lovelace"), ("Grace", "Hopper"), ("Hedy", "Lamarr"), ("Emmy", "Noether"),
+         ("Lise", "Meitner"), ("Rosalind", "Franklin")]
+
+
+def serve(folder):
+    """Serves `folder` on a free loopback port in a thread; returns the server."""
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+@pytest.fixture(scope="module")
+def picture_site():
+    root = pathlib.Path(tempfile.mkdtemp(prefix="ttsite-pictures-"))
+    subprocess.run([sys.executable, str(PICTURES), "make", str(root / "pics")], check=True)
+    server = serve(root)
+    host = f"http://127.0.0.1:{server.server_address[1]}"
+    people = {"results": [
+        {"name": {"first": first, "last": last}, "dob": {"date": f"19{60 + i}-0{i + 1}-1{i}T00:00:00Z"},
+         "login": {"uuid": f"0b7c2f3e-0000-4000-8000-00000000000{i}"},
+         "picture": {"large": f"{host}/pics/{PORTRAITS[i]}"}}
+        for i, (first, last) in enumerate(NAMES)]}
+    scenario = {
+        "named": "field-trip", "nameEn": "A field trip", "nameDe": "Ein Ausflug",
+        "textEn": "Out to the fields.", "textDe": "Hinaus.", "unit": "datetime",
+        "start": "2020-01-01T00:00:00Z", "end": "2020-01-10T00:00:00Z",
+        "image": f"{host}/pics/large.jpg", "license": "CC0", "source": None,
+        "events": [
+            {"start": "2020-01-02T00:00:00Z", "textEn": "A green field", "textDe": "Ein Feld", "major": True,
+             "image": f"{host}/pics/photo.webp", "license": "CC0", "source": None},
+            {"start": "2020-01-05T00:00:00Z", "textEn": "Rain", "textDe": "Regen", "major": False},
+            {"start": "2020-01-08T00:00:00Z", "textEn": "An upright photo", "textDe": "Hochkant", "major": True,
+             "image": f"{host}/pics/rotated-gps.jpg", "license": None, "source": None},
+        ]}
+    site = root / "site"
+    (site / "Content" / "data").mkdir(parents=True)
+    (site / "ttsite.yml").write_text(
+        "title: Pictures\nlanguages: [en]\nimages: local\n"
+        "people:\n  - file: Content/data/people.json\nscenarios:\n  - file: Content/data/trip.json\n")
+    (site / "Content" / "index.md").write_text("Pictures.\n")
+    (site / "Content" / "data" / "people.json").write_text(json.dumps(people))
+    (site / "Content" / "data" / "trip.json").write_text(json.dumps(scenario))
+    build = subprocess.run([str(TTSITE), "build", "--site", str(site), "--output", str(root / "www"),
+                            "--now", "2026-11-22T08:00:00Z"], capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr
+    assert "warning" not in build.stderr, build.stderr
+    yield {"www": f"{host}/www/", "host": host, "root": root}
+    server.shutdown()
+
+
+WATCH_SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver(list => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts.push(entry.value);
+}).observe({type: 'layout-shift', buffered: true});
+"""
+
+
+def load(driver, url):
+    """Opens `url`, scrolls to the end and back so that every lazy picture loads, and waits
+    until they have."""
+    driver.get(url)
+    driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+    deadline = time.time() + 15
+    while time.time() < deadline:
+        if driver.execute_script("return [...document.images].every(i => i.complete)"):
+            break
+        time.sleep(0.1)
+    driver.execute_script("window.scrollTo(0, 0)")
+    time.sleep(0.3)
+
+
+def pictures_of(driver):
+    return driver.execute_script("""
+        return [...document.images].map(i => ({
+          width: i.getAttribute('width'), height: i.getAttribute('height'), complete: i.complete,
+          natural: i.naturalWidth, current: i.currentSrc, alt: i.getAttribute('alt')}));
+    """)
+
+
+PAGES = ["people/", "people/ada-lovelace/", "scenarios/field-trip/", "scenarios/"]
+
+
+@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 900)])
+def test_every_picture_has_its_size_loads_from_the_site_and_moves_nothing(picture_site, page, width, height):
+    driver = browser(width=width, height=height)
+    try:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH_SHIFTS})
+        load(driver, picture_site["www"] + page)
+        images = pictures_of(driver)
+        assert images, f"{page} shows no picture"
+        for image in images:
+            assert image["width"] and image["width"].isdigit() and image["height"] and image["height"].isdigit(), image
+            assert image["complete"] and image["natural"] > 0, f"{page}: a picture did not load: {image}"
+            assert image["current"].startswith(picture_site["www"]), f"{page}: loaded from elsewhere: {image}"
+            assert image["current"].endswith(".webp"), f"{page}: the browser took the fallback: {image}"
+        shifts = driver.execute_script("return window.__shifts")
+        assert sum(shifts) < 0.01, f"{page}: the layout moved while pictures loaded: {shifts}"
+    finally:
+        driver.quit()
+
+
+def test_the_pictures_weigh_less_than_their_sources(picture_site):
+    driver = browser(width=1280, height=900)
+    try:
+        sources = sum(p.stat().st_size for p in (picture_site["root"] / "pics").iterdir() if p.name in PORTRAITS)
+        for page in PAGES:
+            load(driver, picture_site["www"] + page)
+            sizes = driver.execute_script("""
+                return performance.getEntriesByType('resource')
+                  .filter(e => e.initiatorType === 'img' || /\\/assets\\/img\\//.test(e.name))
+                  .map(e => [e.name, e.encodedBodySize]);""")
+            assert sizes, page
+            total = sum(size for _, size in sizes)
+            assert total < sources, f"{page}: {total} bytes of pictures, more than the {sources} of the sources"
+            for name, size in sizes:
+                if page.startswith("people"):
+                    assert size < 20_000, f"an avatar of {size} bytes: {name}"
+    finally:
+        driver.quit()

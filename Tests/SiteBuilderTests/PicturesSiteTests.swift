@@ -1,0 +1,302 @@
+import Foundation
+@testable import SiteBuilder
+import Testing
+import TestSupport
+
+/// `images: local` end to end: pictures served by the loopback server, fetched, processed by
+/// libvips and written into the site; Pillow reads what was written.
+@Suite struct PicturesSiteTests {
+    let server = TestServer.shared
+
+    /// Two people and a timeline with a picture, and an event with one, all on the server
+    /// under `key` (so each test counts its own requests).
+    func site(key: String, images: String = "local", fetch: String = "{ timeout_seconds: 5, retries: 0 }") throws -> TestSite {
+        let picture = { (name: String) in server.url("/picture/\(key)/\(name)").absoluteString }
+        let people = """
+            {"results": [
+              {"name": {"first": "Ada", "last": "Lovelace"}, "dob": {"date": "1815-12-10T00:00:00Z"},
+               "login": {"uuid": "0b7c2f3e-0000-4000-8000-000000000001"},
+               "picture": {"large": "\(picture("rotated-gps.jpg"))"}},
+              {"name": {"first": "Grace", "last": "Hopper"}, "dob": {"date": "1906-12-09T00:00:00Z"},
+               "login": {"uuid": "0b7c2f3e-0000-4000-8000-000000000002"},
+               "picture": {"large": "\(picture("portrait-128.jpg"))", "thumbnail": "\(picture("small.gif"))"}}
+            ], "info": {"version": "1.4"}}
+            """
+        let scenario = """
+            {"named": "trip", "nameEn": "A trip", "nameDe": "Eine Reise", "textEn": "", "textDe": "", "unit": "datetime",
+             "start": "2020-01-01T00:00:00Z", "end": "2020-01-10T00:00:00Z",
+             "image": "\(picture("large.jpg"))", "license": "CC0", "source": null,
+             "events": [{"start": "2020-01-02T00:00:00Z", "textEn": "A **green** field", "textDe": "Ein Feld", "major": true,
+                         "image": "\(picture("photo.webp"))", "license": null, "source": null}]}
+            """
+        return try TestSite("""
+            -- ttsite.yml --
+            title: Pictures
+            images: \(images)
+            fetch: \(fetch)
+            people:
+              - file: people.json
+            scenarios:
+              - file: trip.json
+            -- people.json --
+            \(people)
+            -- trip.json --
+            \(scenario)
+            """)
+    }
+
+    func build(_ site: TestSite, _ change: @Sendable (inout BuildOptions) -> Void = { _ in }) async throws -> BuildSummary {
+        var options = site.options()
+        change(&options)
+        return try await offThePool { [options] in try Site.build(options) }
+    }
+
+    /// Every file under `assets/img/` of the output.
+    func pictureFiles(_ site: TestSite) throws -> [URL] {
+        let folder = site.output.appendingPathComponent("assets/img")
+        guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+        return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    /// Every page of the output, as text.
+    func pages(_ site: TestSite) throws -> [String: String] {
+        var pages: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(at: site.output, includingPropertiesForKeys: nil)!
+        for case let url as URL in enumerator where url.pathExtension == "html" {
+            pages[url.path] = try String(contentsOf: url, encoding: .utf8)
+        }
+        return pages
+    }
+
+    /// The values of `attribute` in every tag named `tag` of `html`.
+    func attributes(_ attribute: String, of tag: String, in html: String) -> [String] {
+        var values: [String] = []
+        var rest = html[...]
+        while let open = rest.range(of: "<\(tag) ") {
+            let end = rest[open.upperBound...].firstIndex(of: ">") ?? rest.endIndex
+            let inside = rest[open.upperBound..<end]
+            if let start = inside.range(of: " \(attribute)=\"") ?? (inside.hasPrefix("\(attribute)=\"") ? inside.range(of: "\(attribute)=\"") : nil) {
+                values.append(String(inside[start.upperBound...].prefix { $0 != "\"" }))
+            } else {
+                values.append("")
+            }
+            rest = rest[end...]
+        }
+        return values
+    }
+
+    @Test func picturesAreProcessedAndServedFromTheSiteWithNoMetadata() async throws {
+        let key = TestServer.uniqueKey()
+        let site = try site(key: key)
+        defer { site.remove() }
+        let summary = try await build(site)
+        #expect(summary.warnings == [])
+
+        // No page sends its reader to the picture host.
+        for (path, html) in try pages(site) {
+            #expect(!html.contains("127.0.0.1"), "\(path) hot-links a picture")
+        }
+        // Every file is what its name says, without metadata; Pillow is the judge.
+        let files = try pictureFiles(site)
+        let readings = try await PillowOracle.inspect(files)
+        #expect(!readings.isEmpty)
+        for reading in readings {
+            #expect(reading.hasNoMetadata, "\(reading.file): \(reading.keys)")
+            #expect(reading.format == (reading.file.hasSuffix(".webp") ? "WEBP" : "JPEG"), "\(reading.file)")
+        }
+        let sizes = Dictionary(uniqueKeysWithValues: readings.map { (URL(fileURLWithPath: $0.file).lastPathComponent, ($0.width, $0.height)) })
+
+        // Ada: stored 300 × 200 and turned upright by EXIF. Squares of 64 and 128 are cut
+        // from 200 × 300; the 256 one would need enlarging, so the largest square there is,
+        // 200, takes its place.
+        let ada = try site.read("people/ada-lovelace/index.html")
+        let adaSet = try #require(attributes("srcset", of: "source", in: ada).first)
+        let entries = adaSet.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ") }
+        #expect(entries.map { String($0[1]) } == ["64w", "128w", "200w"])
+        for entry in entries {
+            let name = String(entry[0].split(separator: "/").last!)
+            let width = Int(entry[1].dropLast())!
+            #expect(sizes[name].map { [$0.0, $0.1] } == [width, width], "\(name) is the square its srcset says")
+        }
+        #expect(attributes("alt", of: "img", in: ada).contains("Ada Lovelace"), "the portrait on the person's page has a real alt")
+        // Grace: randomuser.me's 128 × 128; no 256 px file, since it would be enlarged.
+        let grace = try site.read("people/grace-hopper/index.html")
+        let graceSet = try #require(attributes("srcset", of: "source", in: grace).first)
+        #expect(graceSet.split(separator: ",").map { $0.split(separator: " ").last.map(String.init) } == ["64w", "128w"])
+
+        // The timeline's picture, 2000 × 1500: files 480 and 960 wide, shown at most 640 × 384:
+        // 960 × 720 scaled by min(640/960, 384/720) = 0.5333 is 512 × 384.
+        let timeline = try site.read("scenarios/trip/index.html")
+        let figureWidths = attributes("width", of: "img", in: timeline)
+        let figureHeights = attributes("height", of: "img", in: timeline)
+        #expect(figureWidths.first == "512" && figureHeights.first == "384", "\(figureWidths) \(figureHeights)")
+        // The event's, 517 × 389, within 640 × 224: scale 224/389, 297.7 × 224 → 298 × 224.
+        #expect(figureWidths.dropFirst().first == "298" && figureHeights.dropFirst().first == "224", "\(figureWidths) \(figureHeights)")
+        #expect(attributes("alt", of: "img", in: timeline).contains("A green field"))
+    }
+
+    @Test func noPictureOnAnyPageLacksItsSize() async throws {
+        let key = TestServer.uniqueKey()
+        let site = try site(key: key)
+        defer { site.remove() }
+        _ = try await build(site)
+        for (path, html) in try pages(site) {
+            for (width, height) in zip(attributes("width", of: "img", in: html), attributes("height", of: "img", in: html)) {
+                #expect(Int(width) != nil && Int(height) != nil, "\(path): an image without width and height")
+            }
+            // Every file a page names is in the output.
+            for set in attributes("srcset", of: "source", in: html) + attributes("src", of: "img", in: html) {
+                for candidate in set.split(separator: ",") {
+                    let link = candidate.trimmingCharacters(in: .whitespaces).split(separator: " ")[0]
+                    let file = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(String(link)).standardizedFileURL
+                    #expect(FileManager.default.fileExists(atPath: file.path), "\(path) names \(link), which is not in the output")
+                }
+            }
+        }
+    }
+
+    @Test func aSecondBuildAsksTheServerNothingAndDecodesNothing() async throws {
+        let key = TestServer.uniqueKey()
+        let site = try site(key: key)
+        defer { site.remove() }
+        let first = try await build(site)
+        let asked = try await server.requests(for: key).count
+        #expect(asked == 4, "each URL once: two people, the timeline, the event")
+        #expect(first.details.contains { $0.hasPrefix("pictures: 4 in use, 4 downloaded, 4 processed, 0 not usable") }, "\(first.details)")
+        let before = try pictureFiles(site).map { try Data(contentsOf: $0) }
+
+        let second = try await build(site)
+        #expect(try await server.requests(for: key).count == asked, "fresh for refresh_days: no request at all")
+        #expect(second.details.contains { $0.hasPrefix("pictures: 4 in use, 0 downloaded, 0 processed, 0 not usable") }, "\(second.details)")
+        #expect(try pictureFiles(site).map { try Data(contentsOf: $0) } == before, "the same bytes")
+    }
+
+    @Test func anOutdatedPictureIsRevalidatedNotDownloaded() async throws {
+        let key = TestServer.uniqueKey()
+        let site = try site(key: key)
+        defer { site.remove() }
+        _ = try await build(site)
+        try site.write(try String(contentsOf: site.folder.appendingPathComponent("ttsite.yml"), encoding: .utf8)
+            .replacingOccurrences(of: "images: local", with: "images: { mode: local, refresh_days: 0 }"), to: "ttsite.yml")
+        let second = try await build(site)
+        let requests = try await server.requests(for: key)
+        #expect(requests.count == 8, "each of the four asked again")
+        #expect(requests.headers["if-none-match"] != nil, "with the ETag of the cached copy")
+        #expect(second.details.contains { $0.hasPrefix("pictures: 4 in use, 0 downloaded, 0 processed, 0 not usable") }, "\(second.details)")
+        #expect(second.warnings == [])
+    }
+
+    /// Hostile answers for Ada's picture, and the cause the warning must give.
+    static let hostile: [(path: String, cause: String)] = [
+        ("portrait-128.jpg?type=text/html", "the server says it is text/html, not a picture"),
+        ("page.html", "the server says it is text/html, not a picture"),
+        ("drawing.svg", "it is an SVG drawing, which ttsite does not publish (it can carry script)"),
+        ("garbage.bin", "it is not a JPEG, PNG, WebP or GIF image (it starts with 00 01 02 03 04 05 06 07)"),
+        ("truncated.jpg", "it cannot be decoded: "),
+        ("bomb.png", "it is 60000 × 60000 pixels, more than the limit of 40000000 pixels"),
+        ("missing.jpg", "HTTP 404 Not Found"),
+    ]
+
+    @Test(arguments: PicturesSiteTests.hostile)
+    func aHostilePictureGivesOneWarningAndTheInitials(path: String, cause: String) async throws {
+        let key = TestServer.uniqueKey()
+        let site = try site(key: key)
+        defer { site.remove() }
+        let url = server.url("/picture/\(key)/\(path)").absoluteString
+        let people = try String(contentsOf: site.folder.appendingPathComponent("people.json"), encoding: .utf8)
+            .replacingOccurrences(of: server.url("/picture/\(key)/rotated-gps.jpg").absoluteString, with: url)
+        try site.write(people, to: "people.json")
+
+        let summary = try await build(site)
+        #expect(summary.warnings.count == 1, "\(summary.warnings)")
+        let warning = try #require(summary.warnings.first)
+        #expect(warning.hasPrefix("\(url) (the picture of Ada Lovelace, people.json results[0]): \(cause)"), "\(warning)")
+        #expect(warning.hasSuffix("; shown with initials"))
+        let ada = try site.read("people/ada-lovelace/index.html")
+        #expect(!ada.contains("<picture") && ada.contains(">AL</span>"))
+        for file in try pictureFiles(site) { #expect(["webp", "jpg"].contains(file.pathExtension)) }
+        for (_, html) in try pages(site) { #expect(!html.contains("<svg") || !html.contains("alert(")) }
+
+        await #expect { try await build(site) { $0.strict = true } } throws: { error in
+            (error as? BuildError)?.message.contains(cause) == true
+        }
+    }
+
+    @Test func aPictureThatHangsTimesOutWithAWarning() async throws {
+        let key = TestServer.uniqueKey()
+        let site = try site(key: key, fetch: "{ timeout_seconds: 1, retries: 0 }")
+        defer { site.remove() }
+        try await server.setMode("hang", for: key)
+        let url = server.url("/picture-mode/\(key)/rotated-gps.jpg").absoluteString
+        let people = try String(contentsOf: site.folder.appendingPathComponent("people.json"), encoding: .utf8)
+            .replacingOccurrences(of: server.url("/picture/\(key)/rotated-gps.jpg").absoluteString, with: url)
+        try site.write(people, to: "people.json")
+        let summary = try await build(site)
+        #expect(summary.warnings.contains { $0.hasPrefix("\(url) (the picture of Ada Lovelace, people.json results[0]): timed out after 1 s") }, "\(summary.warnings)")
+        #expect(try site.read("people/ada-lovelace/index.html").contains(">AL</span>"))
+    }
+
+    @Test func offlineWithAnEmptyCacheTheSiteIsStillComplete() async throws {
+        let key = TestServer.uniqueKey()
+        let site = try site(key: key)
+        defer { site.remove() }
+        let summary = try await build(site) { $0.offline = true }
+        #expect(try await server.requests(for: key).count == 0)
+        #expect(summary.warnings.count == 4, "\(summary.warnings)")
+        #expect(summary.warnings.allSatisfy { $0.contains("offline (--offline), and there is no cached copy") })
+        #expect(summary.pages > 0)
+        #expect(try site.read("people/ada-lovelace/index.html").contains(">AL</span>"))
+        #expect(try site.read("scenarios/trip/index.html").contains("CC0"), "the caption stays")
+
+        // Once online, the pictures come; then offline again, from the cache, with no warning.
+        _ = try await build(site)
+        let again = try await build(site) { $0.offline = true }
+        #expect(again.warnings == [])
+        #expect(try site.read("people/ada-lovelace/index.html").contains("<picture"))
+    }
+
+    @Test func aHostThatDoesNotAnswerIsAskedOnce() async throws {
+        // Port 1 has no listener: the connection is refused. Three people, one host.
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: Dead host
+            images: { mode: local, parallel: 1 }
+            fetch: { timeout_seconds: 1, retries: 0 }
+            people:
+              - file: people.json
+            -- people.json --
+            {"results": [
+              {"name": {"first": "A", "last": "One"}, "dob": {"date": "1990-01-01T00:00:00Z"}, "picture": {"large": "http://127.0.0.1:1/1.jpg"}},
+              {"name": {"first": "B", "last": "Two"}, "dob": {"date": "1990-01-01T00:00:00Z"}, "picture": {"large": "http://127.0.0.1:1/2.jpg"}},
+              {"name": {"first": "C", "last": "Three"}, "dob": {"date": "1990-01-01T00:00:00Z"}, "picture": {"large": "http://127.0.0.1:1/3.jpg"}}
+            ]}
+            """)
+        defer { site.remove() }
+        let summary = try await build(site)
+        #expect(summary.warnings == [
+            "http://127.0.0.1:1/1.jpg (the picture of A One, people.json results[0]): could not connect to the server, and there is no cached copy; shown with initials",
+            "http://127.0.0.1:1/2.jpg (the picture of B Two, people.json results[1]): not asked for, since 127.0.0.1 did not answer earlier in this build, and there is no cached copy; shown with initials",
+            "http://127.0.0.1:1/3.jpg (the picture of C Three, people.json results[2]): not asked for, since 127.0.0.1 did not answer earlier in this build, and there is no cached copy; shown with initials",
+            "127.0.0.1 did not answer (could not connect to the server, and there is no cached copy), so its other pictures were not asked for in this build; they come from the cache where it has them",
+        ])
+    }
+
+    @Test func remoteHotLinksAndNoneShowsInitials() async throws {
+        let key = TestServer.uniqueKey()
+        let remote = try site(key: key, images: "remote")
+        defer { remote.remove() }
+        #expect(try await build(remote).warnings == [])
+        #expect(try await server.requests(for: key).count == 0, "remote: ttsite itself asks nothing")
+        #expect(try pictureFiles(remote).isEmpty)
+        let ada = try remote.read("people/ada-lovelace/index.html")
+        #expect(attributes("src", of: "img", in: ada) == [server.url("/picture/\(key)/rotated-gps.jpg").absoluteString])
+
+        let none = try site(key: key, images: "none")
+        defer { none.remove() }
+        #expect(try await build(none).warnings == [])
+        #expect(try pictureFiles(none).isEmpty)
+        for (path, html) in try pages(none) { #expect(!html.contains("<img"), "\(path)") }
+        #expect(try none.read("scenarios/trip/index.html").contains("CC0"), "the caption stays")
+    }
+}

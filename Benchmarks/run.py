@@ -177,8 +177,11 @@ def picture_benchmark(runs, ttsite, people, scenarios, events):
     import threading
     served = os.path.join(WORK, "picture-host")
     portraits(os.path.join(served, "portraits"), people)
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=served)
-    handler.log_message = lambda *args: None
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format, *args):
+            pass
+
+    handler = functools.partial(Quiet, directory=served)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", PICTURE_PORT), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     sites = {}

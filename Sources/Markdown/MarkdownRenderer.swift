@@ -59,11 +59,32 @@ public struct MarkdownRenderer: Sendable {
         public let line: Int
     }
 
+    /// An image of the Markdown (`![alt](destination "title")`): what a caller may replace by
+    /// HTML of its own, such as a `<picture>` of processed files.
+    public struct Image: Sendable, Equatable {
+        /// The destination as written (`photos/field.jpg`).
+        public let destination: String
+        /// The alt text: the image description's text, without its formatting.
+        public let alt: String
+        public let title: String
+    }
+
     /// The HTML for `markdown`, with every fenced code block whose info string's first word is
     /// `word` replaced by what `replace` returns for it (written as it is: it is the caller's
     /// HTML, not the author's). Everything else is rendered as `html(_:)` renders it: raw HTML
     /// in the Markdown stays omitted in safe mode.
     public func html(_ markdown: String, replacingBlocksTagged word: String, with replace: (FencedBlock) throws -> String) throws -> String {
+        try html(markdown, replacingBlocksTagged: word, replacingImages: nil, with: replace)
+    }
+
+    /// The HTML for `markdown`, with the fenced code blocks tagged `word` replaced as above
+    /// (none when `word` is nil), and every image for which `replacingImages` returns HTML
+    /// replaced by that HTML (the caller's, written as it is); the other images are rendered
+    /// as cmark renders them.
+    public func html(
+        _ markdown: String, replacingBlocksTagged word: String?, replacingImages: ((Image) -> String?)?,
+        with replace: (FencedBlock) throws -> String
+    ) throws -> String {
         var markdown = markdown
         let cmarkOptions = options.rawValue | CMARK_OPT_VALIDATE_UTF8
         return try markdown.withUTF8 { bytes -> String in
@@ -73,11 +94,15 @@ public struct MarkdownRenderer: Sendable {
             }
             defer { cmark_node_free(document) }
             var blocks: [OpaquePointer] = []
+            var images: [OpaquePointer] = []
             let iterator = cmark_iter_new(document)
             while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                      cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK, cmark_node_get_fence_info(node) != nil else { continue }
-                blocks.append(node)
+                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+                switch cmark_node_get_type(node) {
+                case CMARK_NODE_CODE_BLOCK where word != nil && cmark_node_get_fence_info(node) != nil: blocks.append(node)
+                case CMARK_NODE_IMAGE where replacingImages != nil: images.append(node)
+                default: break
+                }
             }
             cmark_iter_free(iterator)
             for node in blocks {
@@ -85,15 +110,50 @@ public struct MarkdownRenderer: Sendable {
                 guard info.split(separator: " ", maxSplits: 1).first.map(String.init) == word else { continue }
                 let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
                 let html = try replace(FencedBlock(info: info, literal: literal, line: Int(cmark_node_get_start_line(node))))
-                guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
-                _ = html.withCString { cmark_node_set_on_enter(custom, $0) }
-                // `replace` unlinks the block; it is freed here, `custom` with the document.
-                if cmark_node_replace(node, custom) != 0 { cmark_node_free(node) } else { cmark_node_free(custom) }
+                Self.replace(node, by: html, as: CMARK_NODE_CUSTOM_BLOCK)
+            }
+            if let replacingImages {
+                for node in images {
+                    let image = Image(
+                        destination: cmark_node_get_url(node).map { String(cString: $0) } ?? "",
+                        alt: Self.text(of: node),
+                        title: cmark_node_get_title(node).map { String(cString: $0) } ?? ""
+                    )
+                    guard let html = replacingImages(image) else { continue }
+                    Self.replace(node, by: html, as: CMARK_NODE_CUSTOM_INLINE)
+                }
             }
             guard let rendered = cmark_render_html(document, cmarkOptions) else { return "" }
             defer { free(rendered) }
             return String(cString: rendered)
         }
+    }
+
+    /// Puts a custom node of `type` that writes `html` in the place of `node`.
+    private static func replace(_ node: OpaquePointer, by html: String, as type: cmark_node_type) {
+        guard let custom = cmark_node_new(type) else { return }
+        _ = html.withCString { cmark_node_set_on_enter(custom, $0) }
+        // `replace` unlinks the node; it is freed here, `custom` with the document.
+        if cmark_node_replace(node, custom) != 0 { cmark_node_free(node) } else { cmark_node_free(custom) }
+    }
+
+    /// The plain text inside `node`, as cmark writes an image's alt text: the literals of its
+    /// text and code descendants, line breaks as spaces.
+    private static func text(of node: OpaquePointer) -> String {
+        var text = ""
+        let iterator = cmark_iter_new(node)
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(child) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
+                if let literal = cmark_node_get_literal(child) { text += String(cString: literal) }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                text += " "
+            default: break
+            }
+        }
+        return text
     }
 
     /// The version of the linked libcmark, e.g. `0.30.2`.

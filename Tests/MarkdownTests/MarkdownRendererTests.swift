@@ -79,4 +79,44 @@ struct MarkdownRendererTests {
             try MarkdownRenderer().html("```ttsite x\n```\n", replacingBlocksTagged: "ttsite") { _ in throw Refused() }
         }
     }
+
+    /// cmark's own `alt="…"` and `title="…"` for the image in `markdown`: the oracle of the
+    /// alt text the replacement is given (entities decoded, so both are plain text).
+    static func cmarkAttribute(_ name: String, in markdown: String) -> String? {
+        let html = MarkdownRenderer().html(markdown)
+        guard let start = html.range(of: "\(name)=\"") else { return nil }
+        let value = html[start.upperBound...].prefix { $0 != "\"" }
+        return value.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    @Test(arguments: [
+        "![A *green* field](field.jpg)",
+        "![With `code` and **strong**](a/b.png \"A title\")",
+        "![Two\nlines](x.webp)",
+        "![](empty.jpg)",
+        "![A <b>tag</b> & \"quotes\"](q.jpg 'It\\'s')",
+        "[![Linked picture](in-link.jpg)](https://example.org)",
+    ])
+    func anImageIsReplacedWithTheAltTextCmarkWouldWrite(markdown: String) throws {
+        var seen: [MarkdownRenderer.Image] = []
+        let html = try MarkdownRenderer().html(markdown, replacingBlocksTagged: nil, replacingImages: { image in
+            seen.append(image)
+            return "<picture>REPLACED</picture>"
+        }, with: { _ in "" })
+        #expect(seen.count == 1)
+        #expect(html.contains("<picture>REPLACED</picture>"))
+        #expect(!html.contains("<img"))
+        let image = try #require(seen.first)
+        #expect(image.alt == Self.cmarkAttribute("alt", in: markdown), "\(markdown)")
+        #expect(image.title == (Self.cmarkAttribute("title", in: markdown) ?? ""), "\(markdown)")
+    }
+
+    @Test func anImageTheCallerLeavesIsRenderedAsCmarkRendersIt() throws {
+        let markdown = "Look: ![kept](https://example.org/x.jpg) and ![gone](local.jpg)\n"
+        let html = try MarkdownRenderer().html(markdown, replacingBlocksTagged: nil, replacingImages: { image in
+            image.destination == "local.jpg" ? "<picture>local</picture>" : nil
+        }, with: { _ in "" })
+        #expect(html == "<p>Look: <img src=\"https://example.org/x.jpg\" alt=\"kept\" /> and <picture>local</picture></p>\n")
+    }
 }

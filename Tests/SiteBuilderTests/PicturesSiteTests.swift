@@ -299,4 +299,64 @@ import TestSupport
         for (path, html) in try pages(none) { #expect(!html.contains("<img"), "\(path)") }
         #expect(try none.read("scenarios/trip/index.html").contains("CC0"), "the caption stays")
     }
+
+    @Test func aMarkdownImageOfContentIsShownProcessed() async throws {
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: Content pictures
+            -- Content/news/field-day.md --
+            ---
+            title: Field day
+            ---
+            ![A *green* field](field.jpg "On the day") and ![upright](../photos/upright.jpg),
+            ![remote](https://example.org/x.jpg), ![broken](broken.jpg), ![missing](nowhere.jpg).
+            """)
+        defer { site.remove() }
+        let fixtures = try await PillowOracle.fixtures()
+        for (name, path) in [("large.jpg", "news/field.jpg"), ("rotated-gps.jpg", "photos/upright.jpg"), ("page.html", "news/broken.jpg")] {
+            let target = site.folder.appendingPathComponent("Content/" + path)
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: target)
+        }
+        let summary = try await build(site)
+        #expect(summary.warnings.count == 1, "\(summary.warnings)")
+        #expect(summary.warnings.first?.hasPrefix("Content/news/broken.jpg: it is an HTML page; pages show the file as it is") == true, "\(summary.warnings)")
+
+        let page = try site.read("news/field-day/index.html")
+        let alts = attributes("alt", of: "img", in: page)
+        #expect(alts == ["A green field", "upright", "remote", "broken", "missing"])
+        let sources = attributes("src", of: "img", in: page)
+        // The two processed pictures point into assets/img/, the others stay as written.
+        #expect(sources[0].hasPrefix("../../assets/img/") && sources[1].hasPrefix("../../assets/img/"), "\(sources)")
+        #expect(Array(sources.dropFirst(2)) == ["https://example.org/x.jpg", "broken.jpg", "nowhere.jpg"])
+        #expect(attributes("title", of: "img", in: page).first == "On the day")
+        // 2000 × 1500 shown within 640 px: 640 × 480; upright 200 × 300 as it is.
+        #expect(Array(attributes("width", of: "img", in: page).prefix(2)) == ["640", "200"])
+        #expect(Array(attributes("height", of: "img", in: page).prefix(2)) == ["480", "300"])
+        let folder = site.output.appendingPathComponent("news/field-day")
+        for set in attributes("srcset", of: "source", in: page) {
+            for candidate in set.split(separator: ",") {
+                let link = String(candidate.trimmingCharacters(in: .whitespaces).split(separator: " ")[0])
+                #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(link).standardizedFileURL.path), "\(link)")
+            }
+        }
+        // The originals are still published, as every file of Content/ is.
+        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("news/field.jpg").path))
+    }
+
+    @Test(arguments: [
+        ("field.jpg", "news/post.md", "news/field.jpg"),
+        ("./field.jpg", "news/post.md", "news/field.jpg"),
+        ("../photos/a%20b.jpg", "news/post.md", "photos/a b.jpg"),
+        ("/photos/a.jpg", "news/deep/post.md", "photos/a.jpg"),
+        ("a.jpg?v=2", "post.md", "a.jpg"),
+    ])
+    func anImageDestinationNamesAFileOfContent(destination: String, page: String, path: String) {
+        #expect(PageRenderer.contentPath(destination, from: page) == path)
+    }
+
+    @Test(arguments: ["https://example.org/a.jpg", "//example.org/a.jpg", "../a.jpg", "data:image/png;base64,AAAA", ""])
+    func anImageDestinationOutsideContentNamesNone(destination: String) {
+        #expect(PageRenderer.contentPath(destination, from: "post.md") == nil)
+    }
 }

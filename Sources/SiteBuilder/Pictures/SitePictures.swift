@@ -17,6 +17,8 @@ import ReportData
 struct SitePictures: Sendable {
     /// The processed pictures by source URL.
     private(set) var pictures: [URL: ProcessedPicture] = [:]
+    /// The processed pictures of `Content/` by their path there (`news/field.jpg`).
+    private(set) var contentPictures: [String: ProcessedPicture] = [:]
     /// One per picture that could not be used.
     private(set) var warnings: [String] = []
     /// For `--verbose`.
@@ -35,9 +37,14 @@ struct SitePictures: Sendable {
         var owners: [String]
     }
 
-    init(data: SiteData, config: SiteConfig, reader: SourceReader) {
+    /// The files of `Content/` that are pictures ttsite processes, by extension.
+    static let contentExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
+
+    /// - Parameter contentImages: the paths in `Content/` of its pictures (`news/field.jpg`),
+    ///   processed like timeline pictures for the Markdown pages that show them.
+    init(data: SiteData, contentImages: [String] = [], config: SiteConfig, reader: SourceReader) {
         let requests = Self.requests(data)
-        guard !requests.isEmpty else { return }
+        guard !requests.isEmpty || !contentImages.isEmpty else { return }
         let cache = PictureCache(siteFolder: reader.siteFolder)
         let work = Work(
             reader: reader,
@@ -65,6 +72,30 @@ struct SitePictures: Sendable {
                 failures.append("\(request.url.absoluteString) (\(request.owners.joined(separator: "; "))): \(problem.reason); \(request.use == .avatar ? "shown with initials" : "shown without it")")
             }
         }
+        let contentFolder = reader.siteFolder.appendingPathComponent("Content")
+        let contentResults = contentImages.parallelMap { path in
+            Result { () throws(PictureProblem) in
+                let bytes: Data
+                do {
+                    bytes = try Data(contentsOf: contentFolder.appendingPathComponent(path))
+                } catch {
+                    throw PictureProblem(reason: "cannot be read (\(fileErrorText(error)))")
+                }
+                let reading = SourceReading(documents: [SourceDocument(name: "Content/" + path, data: bytes, origin: .file)])
+                return try Self.process(Request(url: contentFolder, use: .figure, owners: []), reading, processor: work.processor, cache: cache)
+            }
+        }
+        for (path, result) in zip(contentImages, contentResults) {
+            switch result {
+            case .success(let outcome):
+                contentPictures[path] = outcome.picture
+                for file in outcome.picture.files { files[file.path] = cache.file(for: file) }
+                if outcome.processed { counts.processed += 1 }
+            case .failure(let problem):
+                counts.failed += 1
+                failures.append("Content/\(path): \(problem.reason); pages show the file as it is")
+            }
+        }
         warnings += failures.prefix(Self.shownWarnings)
         if failures.count > Self.shownWarnings {
             warnings.append("\(failures.count - Self.shownWarnings) more pictures could not be used (`--verbose` lists them)")
@@ -78,7 +109,7 @@ struct SitePictures: Sendable {
         } catch {
             warnings.append("\(Site.displayName(cache.folder, in: reader.siteFolder)): the processed pictures' index could not be saved (\(fileErrorText(error))); the next build processes them again")
         }
-        details.append("pictures: \(requests.count) in use, \(counts.fetched) downloaded, \(counts.processed) processed, \(counts.failed) not usable, \(files.count) files")
+        details.append("pictures: \(requests.count + contentImages.count) in use, \(counts.fetched) downloaded, \(counts.processed) processed, \(counts.failed) not usable, \(files.count) files")
     }
 
     /// Why a picture is not shown.

@@ -55,11 +55,6 @@ struct SitePlan {
                 .checkSources(data.sourceCounts, publishedBefore: ledger.outputs[outputFolder.path])
         }
 
-        progress?(BuildProgress(stage: .pictures))
-        pictures = config.images.mode == .local ? SitePictures(data: data, config: config, reader: loader.reader) : SitePictures()
-        summary.warnings += pictures.warnings
-        summary.details += pictures.details
-
         progress?(BuildProgress(stage: .content))
         content = try ContentScanner(
             contentFolder: options.siteFolder.appendingPathComponent("Content"),
@@ -72,6 +67,18 @@ struct SitePlan {
             throw BuildError(.configuration, "`share_image` names Content/\(image), which is not a file of Content/", in: "ttsite.yml")
         }
 
+        progress?(BuildProgress(stage: .pictures))
+        if config.images.mode == .local {
+            let contentImages = content.staticFiles.map(\.path).filter {
+                SitePictures.contentExtensions.contains(($0 as NSString).pathExtension.lowercased())
+            }
+            pictures = SitePictures(data: data, contentImages: contentImages, config: config, reader: loader.reader)
+        } else {
+            pictures = SitePictures()
+        }
+        summary.warnings += pictures.warnings
+        summary.details += pictures.details
+
         progress?(BuildProgress(stage: .templates))
         let templates = try TemplateSet(overridesIn: options.siteFolder.appendingPathComponent("Templates"))
         assets = AssetManifest(assets: templates.assets)
@@ -83,6 +90,7 @@ struct SitePlan {
         searchIndexes = dataPages.searchIndexes
         routes = dataPages.routes
         var renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: pages, routes: routes, siteData: data.templateData)
+        renderer.contentPictures = pictures.contentPictures
         if !config.people.isEmpty || !config.scenarios.isEmpty {
             renderer.reportBlocks = ReportBlocks(
                 people: dataPages.people, scenarios: data.scenarios, eventCount: data.eventCount,

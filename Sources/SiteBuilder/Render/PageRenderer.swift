@@ -24,6 +24,9 @@ struct PageRenderer {
     var feedLinks: [String: [SiteFeeds.Link]] = [:]
     /// What the report blocks of Content pages show (sites with people or timelines).
     var reportBlocks: ReportBlocks?
+    /// The processed pictures of `Content/` by path there: Markdown images of them are shown
+    /// as `<picture>`s of the processed files (`images: local`).
+    var contentPictures: [String: ProcessedPicture] = [:]
 
     init(config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [ContentPage], routes: Routes, siteData: [String: TemplateValue] = [:]) {
         self.routes = routes
@@ -94,13 +97,22 @@ struct PageRenderer {
         try markdownHTML(try pageText(page), of: page)
     }
 
-    /// The HTML of a page's Markdown, its report blocks (```` ```ttsite … ```` ) rendered.
+    /// The HTML of a page's Markdown, its report blocks (```` ```ttsite … ```` ) rendered and
+    /// its images of processed pictures shown as `<picture>`s.
     private func markdownHTML(_ text: String, of page: ContentPage) throws -> String {
-        guard page.hasSourceFile, text.contains("```" + ReportBlocks.word) || text.contains("~~~" + ReportBlocks.word) else {
+        let hasBlocks = page.hasSourceFile && (text.contains("```" + ReportBlocks.word) || text.contains("~~~" + ReportBlocks.word))
+        let hasPictures = page.hasSourceFile && !contentPictures.isEmpty && text.contains("![")
+        guard hasBlocks || hasPictures else {
             return markdown.html(text)
         }
         let file = "Content/" + page.sourcePath
-        return try markdown.html(text, replacingBlocksTagged: ReportBlocks.word) { block in
+        let root = Routes.root(from: page.urlPath)
+        let pictures = hasPictures ? { (image: MarkdownRenderer.Image) -> String? in
+            guard let path = Self.contentPath(image.destination, from: page.sourcePath),
+                  let picture = contentPictures[path] else { return nil }
+            return PictureViews.html(picture, alt: image.alt, title: image.title, root: root)
+        } : nil
+        return try markdown.html(text, replacingBlocksTagged: hasBlocks ? ReportBlocks.word : nil, replacingImages: pictures) { block in
             guard let reportBlocks else {
                 throw BuildError(.content, "a `ttsite` block shows people or timelines, and the site has neither", in: file, line: page.source.bodyLine + block.line - 1)
             }
@@ -108,6 +120,25 @@ struct PageRenderer {
                                          firstLine: page.source.bodyLine, templates: templates,
                                          labels: labels[page.language] ?? Labels.forLanguage(page.language).templateValue)
         }
+    }
+
+    /// The file of `Content/` an image destination of the page at `sourcePath` names:
+    /// relative to the page's folder, or to `Content/` when it starts with `/`. Nil for an
+    /// address with a scheme or one that leaves `Content/`.
+    static func contentPath(_ destination: String, from sourcePath: String) -> String? {
+        guard !destination.isEmpty, !destination.contains(":"), !destination.hasPrefix("//"),
+              let decoded = destination.split(separator: "?").first.flatMap({ String($0).removingPercentEncoding }) else { return nil }
+        var parts: [Substring] = decoded.hasPrefix("/") ? [] : sourcePath.split(separator: "/").dropLast()
+        for part in decoded.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 
     /// The page's Markdown with its Mustache tags filled in from the site data.

@@ -36,6 +36,21 @@ struct PictureViews: Sendable {
         }
     }
 
+    /// A processed picture of `Content/` where a Markdown image was: a `<picture>` with the
+    /// WebP files, the JPEG, the size it is shown at within 40rem (640 px) and the image's
+    /// alt text and title.
+    static func html(_ picture: ProcessedPicture, alt: String, title: String, root: String) -> String {
+        guard let fallback = picture.fallback, let largest = picture.largest else { return "" }
+        let shown = fit(largest.width, largest.height, into: (640, 100_000))
+        let webp = picture.webp.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
+        var html = "<picture>"
+        if !webp.isEmpty { html += "<source type=\"image/webp\" srcset=\"\(webp)\" sizes=\"(max-width: 44rem) 100vw, 40rem\">" }
+        html += "<img src=\"\(root)\(fallback.path)\" alt=\"\(HTMLEscaping.escape(alt))\""
+        if !title.isEmpty { html += " title=\"\(HTMLEscaping.escape(title))\"" }
+        html += " width=\"\(shown.width)\" height=\"\(shown.height)\" loading=\"lazy\" decoding=\"async\"></picture>"
+        return html
+    }
+
     /// `width` × `height` shrunk (never enlarged) to fit `box`, proportions kept, at least 1 × 1.
     static func fit(_ width: Int, _ height: Int, into box: (width: Int, height: Int)) -> (width: Int, height: Int) {
         let scale = min(1, Double(box.width) / Double(max(width, 1)), Double(box.height) / Double(max(height, 1)))

@@ -199,6 +199,7 @@ def picture_benchmark(runs, ttsite, people, scenarios, events):
     subprocess.run(build["local"], shell=True, check=True)
     times = hyperfine([("pictures cached", build["local"]), ("no pictures", build["none"])], runs,
                       f"rm -rf {out}-local {out}-none")
+    subprocess.run(build["local"], shell=True, check=True)
     server.shutdown()
     files = os.listdir(os.path.join(out + "-local", "assets", "img"))
     weight = sum(os.path.getsize(os.path.join(out + "-local", "assets", "img", f)) for f in files)
@@ -207,7 +208,7 @@ def picture_benchmark(runs, ttsite, people, scenarios, events):
     print("| --- | --- | --- | --- | --- | --- |")
     print(row("first build, empty cache", cold, 0, f"{statistics.median(cold) / people * 1000:.1f} ms per picture"))
     for name in ("pictures cached", "no pictures"):
-        subprocess.run(f"rm -rf {out}-local {out}-none", shell=True)
+        subprocess.run(f"rm -rf {out}-{'none' if name == 'no pictures' else 'local'}", shell=True)
         print(row(name, times[name], peak_mib(build["local" if name == "pictures cached" else "none"])))
     print(f"\n{len(files):,} picture files, {weight / 1e6:.1f} MB ({weight / len(files) / 1000:.1f} KB each)")
     print(f"ratios (medians, same run): wall cached/none = "

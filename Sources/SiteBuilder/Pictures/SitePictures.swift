@@ -54,62 +54,63 @@ struct SitePictures: Sendable {
             processor: ImageProcessor(maxPixels: config.images.maxPixels),
             cache: cache
         )
-        let results = requests.parallelMap(workers: config.images.parallel) { request in
+        var failures: [String] = []
+        let fetched = requests.parallelMap(workers: config.images.parallel) { request in
             Result { () throws(PictureProblem) in try work.picture(request) }
         }
-        var counts = (fetched: 0, processed: 0, failed: 0)
-        var failures: [String] = []
-        for (request, result) in zip(requests, results) {
+        for (request, result) in zip(requests, fetched) {
             switch result {
             case .success(let outcome):
                 pictures[request.url] = outcome.picture
-                for file in outcome.picture.files { files[file.path] = cache.file(for: file) }
-                if outcome.fetched { counts.fetched += 1 }
-                if outcome.processed { counts.processed += 1 }
-                warnings += outcome.warnings
+                add(outcome, cache)
             case .failure(let problem):
-                counts.failed += 1
                 failures.append("\(request.url.absoluteString) (\(request.owners.joined(separator: "; "))): \(problem.reason); \(request.use == .avatar ? "shown with initials" : "shown without it")")
             }
         }
         let contentFolder = reader.siteFolder.appendingPathComponent("Content")
-        let contentResults = contentImages.parallelMap { path in
-            Result { () throws(PictureProblem) in
-                let bytes: Data
-                do {
-                    bytes = try Data(contentsOf: contentFolder.appendingPathComponent(path))
-                } catch {
-                    throw PictureProblem(reason: "cannot be read (\(fileErrorText(error)))")
-                }
-                let reading = SourceReading(documents: [SourceDocument(name: "Content/" + path, data: bytes, origin: .file)])
-                return try Self.process(Request(url: contentFolder, use: .figure, owners: []), reading, processor: work.processor, cache: cache)
-            }
+        let read = contentImages.parallelMap { path in
+            Result { () throws(PictureProblem) in try work.contentPicture(contentFolder.appendingPathComponent(path)) }
         }
-        for (path, result) in zip(contentImages, contentResults) {
+        for (path, result) in zip(contentImages, read) {
             switch result {
             case .success(let outcome):
                 contentPictures[path] = outcome.picture
-                for file in outcome.picture.files { files[file.path] = cache.file(for: file) }
-                if outcome.processed { counts.processed += 1 }
+                add(outcome, cache)
             case .failure(let problem):
-                counts.failed += 1
                 failures.append("Content/\(path): \(problem.reason); pages show the file as it is")
             }
         }
-        warnings += failures.prefix(Self.shownWarnings)
-        if failures.count > Self.shownWarnings {
-            warnings.append("\(failures.count - Self.shownWarnings) more pictures could not be used (`--verbose` lists them)")
-            details += failures.dropFirst(Self.shownWarnings).map { "picture: \($0)" }
-        }
-        for (host, reason) in work.hosts.down.sorted(by: { $0.key < $1.key }) {
-            warnings.append("\(host) did not answer (\(reason)), so its other pictures were not asked for in this build; they come from the cache where it has them")
-        }
+        counts.failed = failures.count
+        report(failures, downHosts: work.hosts.down)
         do {
             try cache.save()
         } catch {
             warnings.append("\(Site.displayName(cache.folder, in: reader.siteFolder)): the processed pictures' index could not be saved (\(fileErrorText(error))); the next build processes them again")
         }
         details.append("pictures: \(requests.count + contentImages.count) in use, \(counts.fetched) downloaded, \(counts.processed) processed, \(counts.failed) not usable, \(files.count) files")
+    }
+
+    private var counts = (fetched: 0, processed: 0, failed: 0)
+
+    /// Takes in a picture that can be shown.
+    private mutating func add(_ outcome: Outcome, _ cache: PictureCache) {
+        for file in outcome.picture.files { files[file.path] = cache.file(for: file) }
+        if outcome.fetched { counts.fetched += 1 }
+        if outcome.processed { counts.processed += 1 }
+        warnings += outcome.warnings
+    }
+
+    /// The warnings: each failure up to `shownWarnings`, the rest counted (and listed in the
+    /// details), and one per host that did not answer.
+    private mutating func report(_ failures: [String], downHosts: [String: String]) {
+        warnings += failures.prefix(Self.shownWarnings)
+        if failures.count > Self.shownWarnings {
+            warnings.append("\(failures.count - Self.shownWarnings) more pictures could not be used (`--verbose` lists them)")
+            details += failures.dropFirst(Self.shownWarnings).map { "picture: \($0)" }
+        }
+        for (host, reason) in downHosts.sorted(by: { $0.key < $1.key }) {
+            warnings.append("\(host) did not answer (\(reason)), so its other pictures were not asked for in this build; they come from the cache where it has them")
+        }
     }
 
     /// Why a picture is not shown.
@@ -156,43 +157,52 @@ struct SitePictures: Sendable {
                 if error.unreachable { hosts.markDown(host, error.reason) }
                 throw PictureProblem(reason: error.reason)
             }
-            return try SitePictures.process(request, reading, processor: processor, cache: cache)
+            return try process(reading, as: request.use)
+        }
+
+        /// A picture of `Content/`, read from its file and processed like a timeline's.
+        func contentPicture(_ file: URL) throws(PictureProblem) -> Outcome {
+            let bytes: Data
+            do {
+                bytes = try Data(contentsOf: file)
+            } catch {
+                throw PictureProblem(reason: "cannot be read (\(fileErrorText(error)))")
+            }
+            return try process(SourceReading(documents: [SourceDocument(name: file.path, data: bytes, origin: .file)]), as: .figure)
+        }
+
+        /// The processed files of what `reading` holds, from the cache when an earlier build
+        /// made them of the same bytes.
+        private func process(_ reading: SourceReading, as use: PictureUse) throws(PictureProblem) -> Outcome {
+            guard let document = reading.documents.first else { throw PictureProblem(reason: "nothing was read") }
+            let key = PictureCache.key(of: document.data, use: use)
+            let fetched = document.origin == .network
+            if let picture = cache.picture(for: key) {
+                return Outcome(picture: picture, fetched: fetched, processed: false, warnings: reading.warnings)
+            }
+            do {
+                let outputs = try processor.render([UInt8](document.data), use.recipes)
+                let picture = try cache.store(outputs, for: key)
+                return Outcome(picture: picture, fetched: fetched, processed: true, warnings: reading.warnings)
+            } catch let error as ImageError {
+                throw PictureProblem(reason: "\(error)")
+            } catch {
+                throw PictureProblem(reason: "the processed files could not be kept in the cache (\(fileErrorText(error)))")
+            }
         }
     }
 
     /// The hosts that did not answer in this build, with the first reason.
     final class HostHealth: @unchecked Sendable {
         private let lock = NSLock()
-        private(set) var down: [String: String] {
-            get { lock.withLock { downHosts } }
-            set { lock.withLock { downHosts = newValue } }
-        }
         private var downHosts: [String: String] = [:]
+
+        var down: [String: String] { lock.withLock { downHosts } }
 
         func isDown(_ host: String) -> Bool { lock.withLock { downHosts[host] != nil } }
 
         func markDown(_ host: String, _ reason: String) {
             lock.withLock { if downHosts[host] == nil { downHosts[host] = reason } }
-        }
-    }
-
-    private static func process(
-        _ request: Request, _ reading: SourceReading, processor: ImageProcessor, cache: PictureCache
-    ) throws(PictureProblem) -> Outcome {
-        guard let document = reading.documents.first else { throw PictureProblem(reason: "nothing was read") }
-        let key = PictureCache.key(of: document.data, use: request.use)
-        let fetched = document.origin == .network
-        if let picture = cache.picture(for: key) {
-            return Outcome(picture: picture, fetched: fetched, processed: false, warnings: reading.warnings)
-        }
-        do {
-            let outputs = try processor.render([UInt8](document.data), request.use.recipes)
-            let picture = try cache.store(outputs, for: key)
-            return Outcome(picture: picture, fetched: fetched, processed: true, warnings: reading.warnings)
-        } catch let error as ImageError {
-            throw PictureProblem(reason: "\(error)")
-        } catch {
-            throw PictureProblem(reason: "the processed files could not be kept in the cache (\(fileErrorText(error)))")
         }
     }
 
@@ -217,7 +227,7 @@ struct SitePictures: Sendable {
         var order: [URL] = []
         var requests: [URL: Request] = [:]
         func add(_ url: URL?, _ use: PictureUse, _ owner: @autoclosure () -> String) {
-            guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else { return }
+            guard let url, PictureViews.isWeb(url) else { return }
             if requests[url] == nil {
                 order.append(url)
                 requests[url] = Request(url: url, use: use, owners: [])

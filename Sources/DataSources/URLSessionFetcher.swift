@@ -3,10 +3,15 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The real `Fetcher`: one URLSession data task per fetch, driven by a delegate that
-/// enforces `max_bytes` while the body arrives, follows `RedirectPolicy`, and tells a
-/// truncated body from a complete one. Bodies sent with `Content-Encoding: gzip` are
-/// decompressed by the session; `max_bytes` counts the decompressed bytes.
+/// The real `Fetcher`: a URLSession data task per fetch, driven by a delegate that enforces
+/// `max_bytes` while the body arrives, follows `RedirectPolicy`, and tells a truncated body
+/// from a complete one. Bodies sent with `Content-Encoding: gzip` are decompressed by the
+/// session; `max_bytes` counts the decompressed bytes.
+///
+/// The sessions are shared by every fetch of the process (one per pair of time-outs) and
+/// never torn down: a session made and invalidated per fetch crashed in FoundationNetworking
+/// on Linux when several fetches ran at once (`invalidateAndCancel` racing the session's own
+/// queue, seen with eight picture downloads side by side).
 public struct URLSessionFetcher: Fetcher {
     /// How much longer than `timeoutSeconds` a whole transfer may take while data keeps coming.
     public var transferTimeFactor: Double
@@ -16,22 +21,12 @@ public struct URLSessionFetcher: Fetcher {
     }
 
     public func fetch(_ request: FetchRequest) throws -> FetchResponse {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.timeoutIntervalForRequest = request.timeoutSeconds
         let transferSeconds = request.timeoutSeconds * max(1, transferTimeFactor)
-        configuration.timeoutIntervalForResource = transferSeconds
-
+        let shared = SharedSession.for(timeout: request.timeoutSeconds, transfer: transferSeconds)
         let transfer = Transfer(request: request)
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: queue)
-        defer { session.invalidateAndCancel() }
-
-        let task = session.dataTask(with: transfer.urlRequest(for: request.url))
+        let task = shared.session.dataTask(with: transfer.urlRequest(for: request.url))
+        shared.router.add(transfer, for: task)
+        defer { shared.router.remove(task) }
         task.resume()
         // The session's own time-outs end the task; this is only a guard against a lost callback.
         if transfer.finished.wait(timeout: .now() + transferSeconds + 5) == .timedOut {
@@ -42,8 +37,85 @@ public struct URLSessionFetcher: Fetcher {
     }
 }
 
+/// One URLSession per pair of time-outs for the life of the process, and the delegate that
+/// hands each task's callbacks to its `Transfer`.
+private final class SharedSession: @unchecked Sendable {
+    let session: URLSession
+    let router: Router
+
+    private init(timeout: Double, transfer: Double) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = transfer
+        router = Router()
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        session = URLSession(configuration: configuration, delegate: router, delegateQueue: queue)
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var sessions: [[Double]: SharedSession] = [:]
+
+    static func `for`(timeout: Double, transfer: Double) -> SharedSession {
+        lock.withLock {
+            if let session = sessions[[timeout, transfer]] { return session }
+            let session = SharedSession(timeout: timeout, transfer: transfer)
+            sessions[[timeout, transfer]] = session
+            return session
+        }
+    }
+}
+
+/// The session delegate: passes each callback to the `Transfer` of its task. A callback for
+/// a task that is no longer registered (its fetch gave up) is answered as a refusal.
+private final class Router: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var transfers: [Int: Transfer] = [:]
+
+    func add(_ transfer: Transfer, for task: URLSessionTask) {
+        lock.withLock { transfers[task.taskIdentifier] = transfer }
+    }
+
+    func remove(_ task: URLSessionTask) {
+        lock.withLock { _ = transfers.removeValue(forKey: task.taskIdentifier) }
+    }
+
+    private func transfer(_ task: URLSessionTask) -> Transfer? {
+        lock.withLock { transfers[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let transfer = transfer(dataTask) else { return completionHandler(.cancel) }
+        transfer.received(response, completionHandler: completionHandler)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        guard let transfer = transfer(dataTask) else { return dataTask.cancel() }
+        transfer.received(data, on: dataTask)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        guard let transfer = transfer(task) else { return completionHandler(nil) }
+        transfer.redirected(response, to: newRequest, task: task, completionHandler: completionHandler)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        transfer(task)?.completed(error)
+    }
+}
+
 /// The state of one data task, filled in by URLSession's callbacks on their serial queue.
-private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+private final class Transfer: @unchecked Sendable {
     let request: FetchRequest
     let finished = DispatchSemaphore(value: 0)
     private let lock = NSLock()
@@ -79,10 +151,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         return encoding.isEmpty || encoding == "identity"
     }
 
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
+    func received(_ response: URLResponse, completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
         guard let http = response as? HTTPURLResponse else {
             locked { failure = .connection("the server did not answer with HTTP") }
             completionHandler(.cancel)
@@ -96,7 +165,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         completionHandler(tooLarge ? .cancel : .allow)
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    func received(_ data: Data, on dataTask: URLSessionDataTask) {
         let tooLarge = locked {
             body.append(data)
             if body.count > request.maxBytes, failure == nil { failure = .tooLarge(maxBytes: request.maxBytes) }
@@ -105,9 +174,9 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         if tooLarge { dataTask.cancel() }
     }
 
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    func redirected(
+        _ response: HTTPURLResponse, to newRequest: URLRequest, task: URLSessionTask,
+        completionHandler: @escaping (URLRequest?) -> Void
     ) {
         guard let target = newRequest.url else {
             completionHandler(nil)
@@ -136,7 +205,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    func completed(_ error: (any Error)?) {
         locked { transportError = error }
         finished.signal()
     }

@@ -129,6 +129,29 @@ public struct MarkdownRenderer: Sendable {
         }
     }
 
+    /// The destination of every image in `markdown`, in order (`![a](field.jpg)` gives
+    /// `field.jpg`): what a caller needs to prepare before rendering.
+    public func imageDestinations(in markdown: String) -> [String] {
+        var markdown = markdown
+        let cmarkOptions = options.rawValue | CMARK_OPT_VALIDATE_UTF8
+        return markdown.withUTF8 { bytes -> [String] in
+            let pointer = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+            guard let document = cmark_parse_document(pointer.assumingMemoryBound(to: CChar.self), bytes.count, cmarkOptions) else {
+                return []
+            }
+            defer { cmark_node_free(document) }
+            var destinations: [String] = []
+            let iterator = cmark_iter_new(document)
+            defer { cmark_iter_free(iterator) }
+            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                      cmark_node_get_type(node) == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else { continue }
+                destinations.append(String(cString: url))
+            }
+            return destinations
+        }
+    }
+
     /// Puts a custom node of `type` that writes `html` in the place of `node`.
     private static func replace(_ node: OpaquePointer, by html: String, as type: cmark_node_type) {
         guard let custom = cmark_node_new(type) else { return }

@@ -6,70 +6,24 @@ itself (never from the picture host); nothing moves while the pictures load (the
 shifts Chromium reports add up to nothing); and the pictures weigh less than their sources.
 The fixtures are Pillow's (Tests/TestSupport/Pictures/pictures.py).
 """
-import functools
-import http.server
-import json
 import pathlib
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 import pytest
 
 from test_counters import ROOT, TTSITE, browser
 
-PICTURES = ROOT / "Tests" / "TestSupport" / "Pictures" / "pictures.py"
-PORTRAITS = ["rotated-gps.jpg", "portrait-128.jpg", "photo.webp", "odd-alpha.png", "large.jpg", "small.gif"]
-NAMES = [("Ada", "Lovelace"), ("Grace", "Hopper"), ("Hedy", "Lamarr"), ("Emmy", "Noether"),
-         ("Lise", "Meitner"), ("Rosalind", "Franklin")]
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):
-        pass
-
-
-def serve(folder):
-    """Serves `folder` on a free loopback port in a thread; returns the server."""
-    handler = functools.partial(QuietHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+sys.path.insert(0, str(ROOT / "Tests" / "TestSupport" / "Pictures"))
+import picture_site  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def picture_site():
+def picture_site_built():
     root = pathlib.Path(tempfile.mkdtemp(prefix="ttsite-pictures-"))
-    subprocess.run([sys.executable, str(PICTURES), "make", str(root / "pics")], check=True)
-    server = serve(root)
-    host = f"http://127.0.0.1:{server.server_address[1]}"
-    people = {"results": [
-        {"name": {"first": first, "last": last}, "dob": {"date": f"19{60 + i}-0{i + 1}-1{i}T00:00:00Z"},
-         "login": {"uuid": f"0b7c2f3e-0000-4000-8000-00000000000{i}"},
-         "picture": {"large": f"{host}/pics/{PORTRAITS[i]}"}}
-        for i, (first, last) in enumerate(NAMES)]}
-    scenario = {
-        "named": "field-trip", "nameEn": "A field trip", "nameDe": "Ein Ausflug",
-        "textEn": "Out to the fields.", "textDe": "Hinaus.", "unit": "datetime",
-        "start": "2020-01-01T00:00:00Z", "end": "2020-01-10T00:00:00Z",
-        "image": f"{host}/pics/large.jpg", "license": "CC0", "source": None,
-        "events": [
-            {"start": "2020-01-02T00:00:00Z", "textEn": "A green field", "textDe": "Ein Feld", "major": True,
-             "image": f"{host}/pics/photo.webp", "license": "CC0", "source": None},
-            {"start": "2020-01-05T00:00:00Z", "textEn": "Rain", "textDe": "Regen", "major": False},
-            {"start": "2020-01-08T00:00:00Z", "textEn": "An upright photo", "textDe": "Hochkant", "major": True,
-             "image": f"{host}/pics/rotated-gps.jpg", "license": None, "source": None},
-        ]}
-    site = root / "site"
-    (site / "Content" / "data").mkdir(parents=True)
-    (site / "ttsite.yml").write_text(
-        "title: Pictures\nlanguages: [en]\nimages: local\n"
-        "people:\n  - file: Content/data/people.json\nscenarios:\n  - file: Content/data/trip.json\n")
-    (site / "Content" / "index.md").write_text("Pictures.\n")
-    (site / "Content" / "data" / "people.json").write_text(json.dumps(people))
-    (site / "Content" / "data" / "trip.json").write_text(json.dumps(scenario))
+    site, host, server = picture_site.make(root)
     build = subprocess.run([str(TTSITE), "build", "--site", str(site), "--output", str(root / "www"),
                             "--now", "2026-11-22T08:00:00Z"], capture_output=True, text=True)
     assert build.returncode == 0, build.stderr
@@ -109,22 +63,22 @@ def pictures_of(driver):
     """)
 
 
-PAGES = ["people/", "people/ada-lovelace/", "scenarios/field-trip/", "scenarios/"]
+PAGES = ["people/", "people/ada-lovelace/", "scenarios/field-trip/", "scenarios/", "notes/"]
 
 
 @pytest.mark.parametrize("page", PAGES)
 @pytest.mark.parametrize("width,height", [(390, 844), (1280, 900)])
-def test_every_picture_has_its_size_loads_from_the_site_and_moves_nothing(picture_site, page, width, height):
+def test_every_picture_has_its_size_loads_from_the_site_and_moves_nothing(picture_site_built, page, width, height):
     driver = browser(width=width, height=height)
     try:
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH_SHIFTS})
-        load(driver, picture_site["www"] + page)
+        load(driver, picture_site_built["www"] + page)
         images = pictures_of(driver)
         assert images, f"{page} shows no picture"
         for image in images:
             assert image["width"] and image["width"].isdigit() and image["height"] and image["height"].isdigit(), image
             assert image["complete"] and image["natural"] > 0, f"{page}: a picture did not load: {image}"
-            assert image["current"].startswith(picture_site["www"]), f"{page}: loaded from elsewhere: {image}"
+            assert image["current"].startswith(picture_site_built["www"]), f"{page}: loaded from elsewhere: {image}"
             assert image["current"].endswith(".webp"), f"{page}: the browser took the fallback: {image}"
         shifts = driver.execute_script("return window.__shifts")
         assert sum(value for value, _ in shifts) < 0.01, f"{page}: the layout moved while pictures loaded: {shifts}"
@@ -132,12 +86,12 @@ def test_every_picture_has_its_size_loads_from_the_site_and_moves_nothing(pictur
         driver.quit()
 
 
-def test_the_pictures_weigh_less_than_their_sources(picture_site):
+def test_the_pictures_weigh_less_than_their_sources(picture_site_built):
     driver = browser(width=1280, height=900)
     try:
-        sources = sum(p.stat().st_size for p in (picture_site["root"] / "pics").iterdir() if p.name in PORTRAITS)
+        sources = sum(p.stat().st_size for p in (picture_site_built["root"] / "pics").iterdir() if p.name in picture_site.PORTRAITS)
         for page in PAGES:
-            load(driver, picture_site["www"] + page)
+            load(driver, picture_site_built["www"] + page)
             sizes = driver.execute_script("""
                 return performance.getEntriesByType('resource')
                   .filter(e => e.initiatorType === 'img' || /\\/assets\\/img\\//.test(e.name))

@@ -4,10 +4,14 @@ The example site of the repository covers every page kind on its own; the four f
 of the Swift tests add what it lacks: a custom layout and a nested section (`site`), people
 without a date of birth or with a birthday today (`people-site`), distance units, a
 zero-length scenario, dates in year 1 and a third language (`scenario-site`), names in five
-scripts from seven API versions, paginated month and letter pages (`mixed-site`).
+scripts from seven API versions, paginated month and letter pages (`mixed-site`), and pictures
+of people, a timeline and a Markdown page processed into the site (`picture-site`, whose
+pictures come from a loopback host while it is built).
 """
 import pathlib
 import subprocess
+import sys
+import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 TTSITE = ROOT / ".build" / "debug" / "ttsite"
@@ -25,6 +29,7 @@ SITES = {
     "people-site": FIXTURES / "people-site",
     "scenario-site": FIXTURES / "scenario-site",
     "mixed-site": FIXTURES / "mixed-site",
+    "picture-site": None,   # written by Tests/TestSupport/Pictures/picture_site.py at build time
 }
 
 # The kinds every gate must see at least one page of, in the example site alone.
@@ -39,9 +44,18 @@ def base_url(name):
 def build(name, www):
     """Builds one site into `www/name` and returns that folder."""
     output = www / name
-    subprocess.run([str(TTSITE), "build", "--site", str(SITES[name]), "--output", str(output),
-                    "--now", NOW, "--base-url", base_url(name), "--quiet"],
-                   check=True, stderr=subprocess.DEVNULL if name != "reports" else None)
+    site, server = SITES[name], None
+    if site is None:
+        sys.path.insert(0, str(ROOT / "Tests" / "TestSupport" / "Pictures"))
+        import picture_site
+        site, _, server = picture_site.make(pathlib.Path(tempfile.mkdtemp(prefix="ttsite-picture-site-")))
+    try:
+        subprocess.run([str(TTSITE), "build", "--site", str(site), "--output", str(output),
+                        "--now", NOW, "--base-url", base_url(name), "--quiet"],
+                       check=True, stderr=subprocess.DEVNULL if name != "reports" else None)
+    finally:
+        if server:
+            server.shutdown()
     return output
 
 

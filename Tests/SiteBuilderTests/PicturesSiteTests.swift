@@ -313,12 +313,14 @@ import TestSupport
             """)
         defer { site.remove() }
         let fixtures = try await PillowOracle.fixtures()
-        for (name, path) in [("large.jpg", "news/field.jpg"), ("rotated-gps.jpg", "photos/upright.jpg"), ("page.html", "news/broken.jpg")] {
+        for (name, path) in [("large.jpg", "news/field.jpg"), ("rotated-gps.jpg", "photos/upright.jpg"), ("page.html", "news/broken.jpg"),
+                                   ("garbage.bin", "news/not-shown.jpg")] {
             let target = site.folder.appendingPathComponent("Content/" + path)
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: target)
         }
         let summary = try await build(site)
+        // not-shown.jpg is no picture either, but no page shows it: it is only copied.
         #expect(summary.warnings.count == 1, "\(summary.warnings)")
         #expect(summary.warnings.first?.hasPrefix("Content/news/broken.jpg: it is an HTML page; pages show the file as it is") == true, "\(summary.warnings)")
 

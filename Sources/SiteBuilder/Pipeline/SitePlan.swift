@@ -69,9 +69,7 @@ struct SitePlan {
 
         progress?(BuildProgress(stage: .pictures))
         if config.images.mode == .local {
-            let contentImages = content.staticFiles.map(\.path).filter {
-                SitePictures.contentExtensions.contains(($0 as NSString).pathExtension.lowercased())
-            }
+            let contentImages = SitePictures.contentImages(shownBy: content.pages, among: content.staticFiles.map(\.path))
             pictures = SitePictures(data: data, contentImages: contentImages, config: config, reader: loader.reader)
         } else {
             pictures = SitePictures()

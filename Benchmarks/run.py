@@ -181,8 +181,11 @@ def picture_benchmark(runs, ttsite, people, scenarios, events):
         def log_message(self, format, *args):
             pass
 
+    class Server(http.server.ThreadingHTTPServer):
+        request_queue_size = 256   # eight downloads at once must not find the backlog full
+
     handler = functools.partial(Quiet, directory=served)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", PICTURE_PORT), handler)
+    server = Server(("127.0.0.1", PICTURE_PORT), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     sites = {}
     for mode in ("local", "none"):

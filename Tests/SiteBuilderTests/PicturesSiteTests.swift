@@ -172,6 +172,31 @@ import TestSupport
         #expect(try pictureFiles(site).map { try Data(contentsOf: $0) } == before, "the same bytes")
     }
 
+    @Test func aLostProcessedFileIsMadeAgainAndAFreshPictureNeedsNoSourceCopy() async throws {
+        let key = TestServer.uniqueKey()
+        let site = try site(key: key)
+        defer { site.remove() }
+        _ = try await build(site)
+        let cache = site.folder.appendingPathComponent(".ttsite/cache")
+        let processed = cache.appendingPathComponent("pictures")
+        let names = try FileManager.default.contentsOfDirectory(atPath: processed.path).filter { $0.hasSuffix(".webp") }.sorted()
+        try FileManager.default.removeItem(at: processed.appendingPathComponent(names[0]))
+        let second = try await build(site)
+        #expect(second.warnings == [])
+        #expect(try await server.requests(for: key).count == 4, "the source copy was fresh: nothing asked")
+        #expect(second.details.contains { $0.hasPrefix("pictures: 4 in use, 0 downloaded, 1 processed") }, "\(second.details)")
+        #expect(FileManager.default.fileExists(atPath: processed.appendingPathComponent(names[0]).path))
+
+        // The processed files are enough while fresh: the downloaded copies are not read.
+        for name in try FileManager.default.contentsOfDirectory(atPath: cache.path) where name.hasSuffix(".body") {
+            try FileManager.default.removeItem(at: cache.appendingPathComponent(name))
+        }
+        let third = try await build(site)
+        #expect(third.warnings == [])
+        #expect(third.details.contains { $0.hasPrefix("pictures: 4 in use, 0 downloaded, 0 processed, 0 not usable") }, "\(third.details)")
+        #expect(try site.read("people/ada-lovelace/index.html").contains("<picture"))
+    }
+
     @Test func anOutdatedPictureIsRevalidatedNotDownloaded() async throws {
         let key = TestServer.uniqueKey()
         let site = try site(key: key)

@@ -24,6 +24,10 @@ final class OutputCatalog: OutputWriter, @unchecked Sendable {
         lock.withLock { _ = paths.insert(path) }
     }
 
+    func link(_ source: String, bytes: Int, to path: String) throws {
+        try copy(URL(fileURLWithPath: source), to: path)
+    }
+
     /// Every file path, and the HTML pages in path order.
     var files: Set<String> { lock.withLock { paths } }
     var htmlPages: [(path: String, bytes: [UInt8])] {

@@ -65,7 +65,7 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
         do {
             try makeFolder(for: path)
             let published = destinationPath + "/" + path
-            if FileBytes.holds(bytes, atPath: published), link(published, target) == 0 {
+            if FileBytes.holds(bytes, atPath: published), hardLink(published, target) == 0 {
                 lock.withLock { counts.kept += 1 }
                 return
             }
@@ -92,7 +92,7 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
             let bytes = try FileBytes.read(source.path)
             let sourceStamp = FileBytes.stamp(source.path)
             let same = bytes.withUnsafeBytes { FileBytes.holds($0, atPath: published) }
-            if same, link(published, target) == 0 {
+            if same, hardLink(published, target) == 0 {
                 lock.withLock { counts.kept += 1 }
                 return
             }
@@ -102,6 +102,29 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
         } catch {
             throw BuildError(.output, "cannot copy \(path) into the output: \(fileErrorText(error))", in: source.path)
         }
+    }
+
+    /// A content-named file: the published file of the same name when it has the same size
+    /// (the same name means the same bytes), else a hard link to `source`, else a copy (the
+    /// cache and the output on different file systems).
+    func link(_ source: String, bytes: Int, to path: String) throws {
+        checkOutputPath(path)
+        let target = stagingPath + "/" + path
+        do {
+            try makeFolder(for: path)
+            let published = destinationPath + "/" + path
+            if FileBytes.stamp(published)?.size == bytes, hardLink(published, target) == 0 {
+                lock.withLock { counts.kept += 1 }
+                return
+            }
+            if hardLink(source, target) == 0 {
+                lock.withLock { counts.written += 1 }
+                return
+            }
+        } catch {
+            throw BuildError(.output, "cannot write \(path): \(fileErrorText(error))", in: destinationPath)
+        }
+        try copy(URL(fileURLWithPath: source), to: path)
     }
 
     private func makeFolder(for path: String) throws {
@@ -214,4 +237,9 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
             }
         }
     }
+}
+
+/// `link(2)`, named apart from `OutputFolder.link`.
+private func hardLink(_ existing: String, _ new: String) -> Int32 {
+    link(existing, new)
 }

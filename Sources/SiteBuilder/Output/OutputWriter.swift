@@ -7,6 +7,10 @@ protocol OutputWriter: AnyObject, Sendable {
     func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws
     /// A file of the site folder published as it is (images, downloads).
     func copy(_ source: URL, to path: String) throws
+    /// A file that is never changed once written and is named after its content (a processed
+    /// picture of the cache, `<hash>.webp`), of `bytes` bytes: published by a hard link where
+    /// the file system allows, else copied.
+    func link(_ source: String, bytes: Int, to path: String) throws
 }
 
 extension OutputWriter {

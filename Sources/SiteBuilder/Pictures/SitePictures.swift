@@ -24,8 +24,8 @@ struct SitePictures: Sendable {
     private(set) var warnings: [String] = []
     /// For `--verbose`.
     private(set) var details: [String] = []
-    /// The cache files behind the output files, by output path.
-    private(set) var files: [String: URL] = [:]
+    /// The cache files behind the output files (their paths and sizes), by output path.
+    private(set) var files: [String: (source: String, bytes: Int)] = [:]
 
     /// No pictures (`images: remote` or `none`).
     init() {}
@@ -112,7 +112,7 @@ struct SitePictures: Sendable {
 
     /// Takes in a picture that can be shown.
     private mutating func add(_ outcome: Outcome, _ cache: PictureCache) {
-        for file in outcome.picture.files { files[file.path] = cache.file(for: file) }
+        for file in outcome.picture.files { files[file.path] = (cache.path(of: file), file.bytes) }
         if outcome.fetched { counts.fetched += 1 }
         if outcome.processed { counts.processed += 1 }
         warnings += outcome.warnings
@@ -157,25 +157,50 @@ struct SitePictures: Sendable {
         let cache: PictureCache
         let hosts = HostHealth()
 
+        /// The picture at the request's URL: from the processed cache without a look at the
+        /// source while its bytes are fresh, else read (and revalidated) through the reader.
         func picture(_ request: Request) throws(PictureProblem) -> Outcome {
+            let now = reader.clock().timeIntervalSince1970
+            let known = cache.source(request.url)
+            if let known, now - known.checked < freshFor, known.checked <= now,
+               let picture = cache.picture(for: PictureCache.key(hash: known.hash, use: request.use)) {
+                cache.record(known, for: request.url)
+                return Outcome(picture: picture, fetched: false, processed: false, warnings: [])
+            }
+            let reading = try read(request)
+            guard let document = reading.documents.first else { throw PictureProblem(reason: "nothing was read") }
+            let hash = PictureCache.hash(of: document.data)
+            switch document.origin {
+            case .network, .notModified:
+                cache.record(.init(hash: hash, checked: now), for: request.url)
+            case .fresh:
+                // Fresh by the source cache, but when is not known here: due again next time.
+                cache.record(.init(hash: hash, checked: known?.hash == hash ? known!.checked : now - freshFor), for: request.url)
+            case .cache, .file:
+                cache.record(.init(hash: hash, checked: known?.checked ?? 0), for: request.url)
+            }
+            return try process(document, hash: hash, warnings: reading.warnings, as: request.use)
+        }
+
+        /// The bytes of the request's URL through the reader, or only from its cache once the
+        /// host did not answer in this build.
+        private func read(_ request: Request) throws(PictureProblem) -> SourceReading {
             let host = request.url.host?.lowercased() ?? ""
-            let reading: SourceReading
             do throws(SourceError) {
                 if hosts.isDown(host) {
                     do throws(SourceError) {
-                        reading = try cacheOnly.readPicture(request.url, freshFor: freshFor, check: SitePictures.check)
+                        return try cacheOnly.readPicture(request.url, freshFor: freshFor, check: SitePictures.check)
                     } catch {
                         throw SourceError(source: request.url.absoluteString, reason: "not asked for, since \(host) did not answer earlier in this build, and there is no cached copy")
                     }
-                } else {
-                    reading = try reader.readPicture(request.url, freshFor: freshFor, check: SitePictures.check)
-                    if reading.unreachable, case .cache(let reason) = reading.documents.first?.origin { hosts.markDown(host, reason) }
                 }
+                let reading = try reader.readPicture(request.url, freshFor: freshFor, check: SitePictures.check)
+                if reading.unreachable, case .cache(let reason) = reading.documents.first?.origin { hosts.markDown(host, reason) }
+                return reading
             } catch {
                 if error.unreachable { hosts.markDown(host, error.reason) }
                 throw PictureProblem(reason: error.reason)
             }
-            return try process(reading, as: request.use)
         }
 
         /// A picture of `Content/`, read from its file and processed like a timeline's.
@@ -186,22 +211,22 @@ struct SitePictures: Sendable {
             } catch {
                 throw PictureProblem(reason: "cannot be read (\(fileErrorText(error)))")
             }
-            return try process(SourceReading(documents: [SourceDocument(name: file.path, data: bytes, origin: .file)]), as: .figure)
+            let document = SourceDocument(name: file.path, data: bytes, origin: .file)
+            return try process(document, hash: PictureCache.hash(of: bytes), warnings: [], as: .figure)
         }
 
-        /// The processed files of what `reading` holds, from the cache when an earlier build
+        /// The processed files of a document's bytes, from the cache when an earlier build
         /// made them of the same bytes.
-        private func process(_ reading: SourceReading, as use: PictureUse) throws(PictureProblem) -> Outcome {
-            guard let document = reading.documents.first else { throw PictureProblem(reason: "nothing was read") }
-            let key = PictureCache.key(of: document.data, use: use)
+        private func process(_ document: SourceDocument, hash: String, warnings: [String], as use: PictureUse) throws(PictureProblem) -> Outcome {
+            let key = PictureCache.key(hash: hash, use: use)
             let fetched = document.origin == .network
             if let picture = cache.picture(for: key) {
-                return Outcome(picture: picture, fetched: fetched, processed: false, warnings: reading.warnings)
+                return Outcome(picture: picture, fetched: fetched, processed: false, warnings: warnings)
             }
             do {
                 let outputs = try processor.render([UInt8](document.data), use.recipes)
                 let picture = try cache.store(outputs, for: key)
-                return Outcome(picture: picture, fetched: fetched, processed: true, warnings: reading.warnings)
+                return Outcome(picture: picture, fetched: fetched, processed: true, warnings: warnings)
             } catch let error as ImageError {
                 throw PictureProblem(reason: "\(error)")
             } catch {

@@ -144,8 +144,8 @@ struct SitePlan {
         for index in searchIndexes {
             try output.write(index.bytes, to: index.path)
         }
-        for (path, file) in pictures.files.sorted(by: { $0.key < $1.key }) {
-            try output.copy(file, to: path)
+        for (path, file) in pictures.files {
+            try output.link(file.source, bytes: file.bytes, to: path)
         }
         for file in feeds.files + dataFiles {
             try output.write(file.bytes, to: file.path)

@@ -38,10 +38,13 @@ public struct SourceReading: Sendable, Equatable {
     public var warnings: [String]
     /// The server did not answer at all and the cached copy stands in (see `SourceError.unreachable`).
     public var unreachable: Bool
+    /// For a URL: when its server last gave or confirmed these bytes, when known.
+    public var checked: Date?
 
-    public init(documents: [SourceDocument], warnings: [String] = [], unreachable: Bool = false) {
+    public init(documents: [SourceDocument], warnings: [String] = [], unreachable: Bool = false, checked: Date? = nil) {
         self.documents = documents
         self.warnings = warnings
         self.unreachable = unreachable
+        self.checked = checked
     }
 }

@@ -33,11 +33,11 @@ extension SourceReader {
             guard let cached else {
                 throw SourceError(source: name, reason: "offline (--offline), and there is no cached copy")
             }
-            return SourceReading(documents: [SourceDocument(name: name, data: cached.body, origin: .cache(reason: "offline"))])
+            return SourceReading(documents: [SourceDocument(name: name, data: cached.body, origin: .cache(reason: "offline"))], checked: cached.checked)
         }
         let now = clock()
         if let freshFor, let cached, let checked = cached.checked, now.timeIntervalSince(checked) < freshFor, checked <= now {
-            return SourceReading(documents: [SourceDocument(name: name, data: cached.body, origin: .fresh)])
+            return SourceReading(documents: [SourceDocument(name: name, data: cached.body, origin: .fresh)], checked: checked)
         }
         let problem: String
         var unreachable = false
@@ -60,7 +60,7 @@ extension SourceReader {
                     warnings.append("\(name): the cached copy's validators could not be saved (\(Self.describe(error)))")
                 }
             }
-            return SourceReading(documents: [SourceDocument(name: name, data: cached.body, origin: .notModified)], warnings: warnings)
+            return SourceReading(documents: [SourceDocument(name: name, data: cached.body, origin: .notModified)], warnings: warnings, checked: now)
         case .success(let response):
             do {
                 try check(response.body, response.contentType, cached?.body)
@@ -74,7 +74,7 @@ extension SourceReader {
             } catch {
                 warnings.append("\(name): the copy could not be saved to the cache (\(Self.describe(error)))")
             }
-            return SourceReading(documents: [SourceDocument(name: name, data: response.body, origin: .network)], warnings: warnings)
+            return SourceReading(documents: [SourceDocument(name: name, data: response.body, origin: .network)], warnings: warnings, checked: now)
         }
         guard let cached else {
             throw SourceError(source: name, reason: "\(problem), and there is no cached copy", unreachable: unreachable)
@@ -85,7 +85,8 @@ extension SourceReader {
         return SourceReading(
             documents: [SourceDocument(name: name, data: cached.body, origin: .cache(reason: problem))],
             warnings: ["\(name): \(problem); using the cached copy"],
-            unreachable: unreachable
+            unreachable: unreachable,
+            checked: cached.checked
         )
     }
 

@@ -35,17 +35,21 @@ struct PictureReadingTests {
         ])
         let first = try reader(site, fetcher, clock).readPicture(url, freshFor: 3600, check: isPicture)
         #expect(first.documents.map(\.origin) == [.network])
+        #expect(first.checked == clock.now)
+        let fetchedAt = clock.now
         #expect(fetcher.requests.map(\.accept) == [FetchRequest.acceptPictures])
         #expect(SourceCache(siteFolder: site.folder).entry(for: url)?.checked == clock.now)
 
         clock.advance(3599)
         let fresh = try reader(site, fetcher, clock).readPicture(url, freshFor: 3600, check: isPicture)
         #expect(fresh.documents == [SourceDocument(name: url.absoluteString, data: jpeg, origin: .fresh)])
+        #expect(fresh.checked == fetchedAt, "when the server gave it, not now")
         #expect(fetcher.requests.count == 1, "no request while fresh")
 
         clock.advance(1)
         let stale = try reader(site, fetcher, clock).readPicture(url, freshFor: 3600, check: isPicture)
         #expect(stale.documents.map(\.origin) == [.notModified])
+        #expect(stale.checked == clock.now)
         #expect(fetcher.requests.map(\.ifNoneMatch) == [nil, #""p1""#])
         #expect(SourceCache(siteFolder: site.folder).entry(for: url)?.checked == clock.now, "the 304 starts a new fresh period")
         #expect(try reader(site, fetcher, clock).readPicture(url, freshFor: 3600, check: isPicture).documents.map(\.origin) == [.fresh])

@@ -170,15 +170,7 @@ struct SitePictures: Sendable {
             let reading = try read(request)
             guard let document = reading.documents.first else { throw PictureProblem(reason: "nothing was read") }
             let hash = PictureCache.hash(of: document.data)
-            switch document.origin {
-            case .network, .notModified:
-                cache.record(.init(hash: hash, checked: now), for: request.url)
-            case .fresh:
-                // Fresh by the source cache, but when is not known here: due again next time.
-                cache.record(.init(hash: hash, checked: known?.hash == hash ? known!.checked : now - freshFor), for: request.url)
-            case .cache, .file:
-                cache.record(.init(hash: hash, checked: known?.checked ?? 0), for: request.url)
-            }
+            cache.record(.init(hash: hash, checked: reading.checked?.timeIntervalSince1970 ?? 0), for: request.url)
             return try process(document, hash: hash, warnings: reading.warnings, as: request.use)
         }
 

@@ -2,8 +2,8 @@ import Pictures
 
 /// A picture made into the files a page needs, each under `assets/img/` with a name taken
 /// from its content.
-struct ProcessedPicture: Sendable, Equatable, Codable {
-    struct File: Sendable, Equatable, Codable {
+struct ProcessedPicture: Sendable, Equatable {
+    struct File: Sendable, Equatable {
         /// `assets/img/<hash>.webp`.
         var path: String
         var width: Int
@@ -24,5 +24,3 @@ struct ProcessedPicture: Sendable, Equatable, Codable {
     /// keeps room for the picture before it arrives.
     var largest: File? { files.max { $0.width * $0.height < $1.width * $1.height } }
 }
-
-extension ImageRecipe.Output: Codable {}

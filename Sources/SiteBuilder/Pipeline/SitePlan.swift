@@ -144,9 +144,11 @@ struct SitePlan {
         for index in searchIndexes {
             try output.write(index.bytes, to: index.path)
         }
-        for (path, file) in pictures.files {
-            try output.link(file.source, bytes: file.bytes, to: path)
+        // 30,000 links for 10,000 portraits: on every core, like the pages.
+        let failures = pictures.files.map { ($0.key, $0.value) }.parallelMap { path, file in
+            Result { try output.link(file.source, bytes: file.bytes, to: path) }
         }
+        for case .failure(let error) in failures { throw error }
         for file in feeds.files + dataFiles {
             try output.write(file.bytes, to: file.path)
         }

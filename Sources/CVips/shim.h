@@ -13,11 +13,15 @@ static inline void ttsite_vips_ignore_log(const gchar *domain, GLogLevelFlags le
 }
 
 /// Starts libvips once for the process: one thread per operation (callers run several
-/// images side by side), no operation cache (each image is processed once), and every
-/// loader blocked but JPEG, PNG, WebP and GIF, so that SVG, PDF, ImageMagick and the other
-/// formats libvips can read never see a byte of downloaded data. Returns 0, or -1.
+/// images side by side), no operation cache (each image is processed once), no ORC
+/// vector code (liborc 0.4.33, Debian 12's, crashed the process when eight pictures were
+/// processed at once: its code generation is not safe across threads; the pictures are
+/// small, so plain C costs little), and every loader blocked but JPEG, PNG, WebP and GIF,
+/// so that SVG, PDF, ImageMagick and the other formats libvips can read never see a byte
+/// of downloaded data. Returns 0, or -1.
 static inline int ttsite_vips_start(void) {
     if (vips_init("ttsite") != 0) return -1;
+    vips_vector_set_enabled(FALSE);
     g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, ttsite_vips_ignore_log, NULL);
     vips_concurrency_set(1);
     vips_cache_set_max(0);
@@ -38,12 +42,14 @@ static inline const char *ttsite_vips_loader(const void *bytes, size_t length) {
 }
 
 /// Reads only the header: the stored width and height, before any pixel is decoded (the
-/// pixel limit is checked on these). Returns 0, or -1 with the message in libvips' error buffer.
-static inline int ttsite_vips_header(const void *bytes, size_t length, int *width, int *height) {
+/// pixel limit is checked on these), and whether the EXIF orientation turns the picture on
+/// its side. Returns 0, or -1 with the message in libvips' error buffer.
+static inline int ttsite_vips_header(const void *bytes, size_t length, int *width, int *height, int *sideways) {
     VipsImage *image = vips_image_new_from_buffer(bytes, length, "", NULL);
     if (image == NULL) return -1;
     *width = vips_image_get_width(image);
     *height = vips_image_get_height(image);
+    *sideways = vips_image_get_orientation_swap(image) ? 1 : 0;
     g_object_unref(image);
     return 0;
 }

@@ -18,14 +18,21 @@ public struct ImageProcessor: Sendable {
     /// A picture as the header describes it.
     public struct Header: Sendable, Equatable {
         public var format: ImageFormat
+        /// As stored.
         public var width: Int
         public var height: Int
+        /// The EXIF orientation turns it by a quarter: upright, width and height swap.
+        public var sideways: Bool
 
-        public init(format: ImageFormat, width: Int, height: Int) {
+        public init(format: ImageFormat, width: Int, height: Int, sideways: Bool = false) {
             self.format = format
             self.width = width
             self.height = height
+            self.sideways = sideways
         }
+
+        /// Width and height as the picture is seen.
+        public var upright: (width: Int, height: Int) { sideways ? (height, width) : (width, height) }
     }
 
     /// One encoded output.
@@ -41,30 +48,30 @@ public struct ImageProcessor: Sendable {
         try Self.start()
         var width: Int32 = 0
         var height: Int32 = 0
+        var sideways: Int32 = 0
         let loaded = bytes.withUnsafeBytes { buffer -> Bool in
             guard let loader = ttsite_vips_loader(buffer.baseAddress, buffer.count),
                   Self.allowedLoaders.contains(String(cString: loader))
             else { return false }
-            return ttsite_vips_header(buffer.baseAddress, buffer.count, &width, &height) == 0
+            return ttsite_vips_header(buffer.baseAddress, buffer.count, &width, &height, &sideways) == 0
         }
         guard loaded else { throw .damaged(Self.takeError() ?? "libvips has no reader for it") }
         let pixels = Int(width) * Int(height)
         guard pixels <= maxPixels else { throw .tooLarge(width: Int(width), height: Int(height), limit: maxPixels) }
-        return Header(format: format, width: Int(width), height: Int(height))
+        return Header(format: format, width: Int(width), height: Int(height), sideways: sideways != 0)
     }
 
-    /// Every recipe applied to one picture, in order. The header is checked first; an output
-    /// that would repeat the one before it in size and format (a small picture is never
-    /// enlarged) is left out.
+    /// Every recipe applied to one picture, in order. The header is checked first; a recipe
+    /// that would repeat an earlier one in size and format (a small picture is never
+    /// enlarged) is left out before anything is encoded.
     public func render(_ bytes: [UInt8], _ recipes: [ImageRecipe]) throws(ImageError) -> [(recipe: ImageRecipe, image: Encoded)] {
         let header = try header(bytes)
         var results: [(recipe: ImageRecipe, image: Encoded)] = []
+        var made: Set<ImageRecipe> = []
         for recipe in recipes {
-            let image = try encode(bytes, recipe.fitted(within: header))
-            let repeats = results.contains {
-                $0.recipe.output == recipe.output && $0.image.width == image.width && $0.image.height == image.height
-            }
-            if !repeats { results.append((recipe, image)) }
+            let fitted = recipe.fitted(within: header)
+            guard made.insert(fitted).inserted else { continue }
+            results.append((recipe, try encode(bytes, fitted)))
         }
         return results
     }

@@ -34,18 +34,20 @@ public struct ImageRecipe: Sendable, Hashable {
         ImageRecipe(width: width, output: output)
     }
 
-    /// A cropped box shrunk, proportions kept, until the picture covers it, so that a
-    /// small picture gives a smaller square rather than a strip (a 256 px square of a
-    /// 200 × 300 picture is 200 × 200). Other recipes are kept: shrinking never enlarges.
+    /// The recipe as it works out on a picture of this size: a cropped box shrunk,
+    /// proportions kept, until the picture covers it (a 256 px square of a 200 × 300
+    /// picture is 200 × 200, not a strip), a width no wider than the picture (shrinking
+    /// never enlarges). Two recipes that work out the same make the same file.
     func fitted(within header: ImageProcessor.Header) -> ImageRecipe {
-        guard crop, let height else { return self }
-        // Rotation swaps width and height; a box that fits either way is a square's case.
-        let shortSide = min(header.width, header.height)
-        let scale = min(1, Double(shortSide) / Double(max(width, height)))
-        guard scale < 1 else { return self }
+        let upright = header.upright
         var fitted = self
-        fitted.width = max(1, Int((Double(width) * scale).rounded(.down)))
-        fitted.height = max(1, Int((Double(height) * scale).rounded(.down)))
+        if crop, let height {
+            let scale = min(1, Double(upright.width) / Double(width), Double(upright.height) / Double(height))
+            fitted.width = max(1, Int((Double(width) * scale).rounded(.down)))
+            fitted.height = max(1, Int((Double(height) * scale).rounded(.down)))
+        } else if height == nil {
+            fitted.width = min(width, upright.width)
+        }
         return fitted
     }
 

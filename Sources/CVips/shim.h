@@ -73,8 +73,9 @@ static inline VipsImage *ttsite_vips_without_metadata(VipsImage *image) {
 
 /// Decodes, turns upright by the EXIF orientation, and shrinks to fit `width` × `height`
 /// (never enlarging), cropping to exactly that box around the centre when `crop` is set;
-/// then converts to 8-bit sRGB (or grey) and drops every piece of metadata. Truncated or damaged data fails instead of
-/// showing grey. Returns a new image to release with `ttsite_vips_release`, or NULL.
+/// then converts to 8-bit sRGB (or grey) and drops every piece of metadata, computing every
+/// pixel into memory. Truncated or damaged data fails instead of showing grey. Returns a new
+/// image to release with `ttsite_vips_release`, or NULL.
 static inline VipsImage *ttsite_vips_thumbnail(const void *bytes, size_t length, int width, int height, int crop) {
     VipsImage *thumbnail = NULL;
     if (vips_thumbnail_buffer((void *)bytes, length, &thumbnail, width,
@@ -95,6 +96,23 @@ static inline VipsImage *ttsite_vips_thumbnail(const void *bytes, size_t length,
     VipsImage *bare = ttsite_vips_without_metadata(converted);
     g_object_unref(converted);
     return bare;
+}
+
+/// A picture already decoded by `ttsite_vips_thumbnail` (in memory, upright, without
+/// metadata) shrunk to fit `width` × `height`, never enlarged, cropped around the centre
+/// when `crop` is set: each size of a picture is cut from one decoding. Returns a new image
+/// to release with `ttsite_vips_release`, or NULL.
+static inline VipsImage *ttsite_vips_shrink(VipsImage *decoded, int width, int height, int crop) {
+    VipsImage *shrunk = NULL;
+    if (vips_thumbnail_image(decoded, &shrunk, width,
+                             "height", height,
+                             "size", VIPS_SIZE_DOWN,
+                             "crop", crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
+                             "no_rotate", TRUE,
+                             NULL) != 0) {
+        return NULL;
+    }
+    return shrunk;
 }
 
 static inline int ttsite_vips_width(VipsImage *image) { return vips_image_get_width(image); }

@@ -63,39 +63,47 @@ public struct ImageProcessor: Sendable {
 
     /// Every recipe applied to one picture, in order. The header is checked first; a recipe
     /// that would repeat an earlier one in size and format (a small picture is never
-    /// enlarged) is left out before anything is encoded.
+    /// enlarged) is left out before anything is encoded. The picture is decoded once, shrunk
+    /// on load to at most `decodedSide` pixels a side (a large JPEG is read at a fraction of
+    /// its size), and every recipe is cut from that.
     public func render(_ bytes: [UInt8], _ recipes: [ImageRecipe]) throws(ImageError) -> [(recipe: ImageRecipe, image: Encoded)] {
         let header = try header(bytes)
-        var results: [(recipe: ImageRecipe, image: Encoded)] = []
         var made: Set<ImageRecipe> = []
-        for recipe in recipes {
+        let planned = recipes.compactMap { recipe -> (recipe: ImageRecipe, fitted: ImageRecipe)? in
             let fitted = recipe.fitted(within: header)
-            guard made.insert(fitted).inserted else { continue }
-            results.append((recipe, try encode(bytes, fitted)))
+            return made.insert(fitted).inserted ? (recipe, fitted) : nil
+        }
+        let decoded: UnsafeMutablePointer<VipsImage>? = bytes.withUnsafeBytes { buffer in
+            ttsite_vips_thumbnail(buffer.baseAddress, buffer.count, Int32(Self.decodedSide), Int32(Self.decodedSide), 0)
+        }
+        guard let decoded else { throw .damaged(Self.takeError() ?? "libvips failed without saying why") }
+        defer { ttsite_vips_release(decoded) }
+        var results: [(recipe: ImageRecipe, image: Encoded)] = []
+        for plan in planned {
+            results.append((plan.recipe, try encode(decoded, plan.fitted)))
         }
         return results
     }
 
-    private func encode(_ bytes: [UInt8], _ recipe: ImageRecipe) throws(ImageError) -> Encoded {
-        let encoded: Encoded? = bytes.withUnsafeBytes { buffer in
-            let height = recipe.height ?? 10_000_000
-            guard let image = ttsite_vips_thumbnail(buffer.baseAddress, buffer.count, Int32(recipe.width), Int32(height), recipe.crop ? 1 : 0) else {
-                return nil
-            }
-            defer { ttsite_vips_release(image) }
-            var output: UnsafeMutableRawPointer?
-            var length = 0
-            let status = switch recipe.output {
-            case .webp: ttsite_vips_save_webp(image, Int32(recipe.quality), &output, &length)
-            case .jpeg: ttsite_vips_save_jpeg(image, Int32(recipe.quality), &output, &length)
-            }
-            guard status == 0, let output else { return nil }
-            defer { ttsite_vips_free(output) }
-            let bytes = [UInt8](UnsafeRawBufferPointer(start: output, count: length))
-            return Encoded(bytes: bytes, width: Int(ttsite_vips_width(image)), height: Int(ttsite_vips_height(image)))
+    /// The largest side a picture is decoded at: twice the widest file made of it.
+    static let decodedSide = 2048
+
+    private func encode(_ decoded: UnsafeMutablePointer<VipsImage>, _ recipe: ImageRecipe) throws(ImageError) -> Encoded {
+        let height = recipe.height ?? 10_000_000
+        guard let image = ttsite_vips_shrink(decoded, Int32(recipe.width), Int32(height), recipe.crop ? 1 : 0) else {
+            throw .damaged(Self.takeError() ?? "libvips failed without saying why")
         }
-        guard let encoded else { throw .damaged(Self.takeError() ?? "libvips failed without saying why") }
-        return encoded
+        defer { ttsite_vips_release(image) }
+        var output: UnsafeMutableRawPointer?
+        var length = 0
+        let status = switch recipe.output {
+        case .webp: ttsite_vips_save_webp(image, Int32(recipe.quality), &output, &length)
+        case .jpeg: ttsite_vips_save_jpeg(image, Int32(recipe.quality), &output, &length)
+        }
+        guard status == 0, let output else { throw .damaged(Self.takeError() ?? "libvips failed without saying why") }
+        defer { ttsite_vips_free(output) }
+        let bytes = [UInt8](UnsafeRawBufferPointer(start: output, count: length))
+        return Encoded(bytes: bytes, width: Int(ttsite_vips_width(image)), height: Int(ttsite_vips_height(image)))
     }
 
     /// The loaders `ttsite_vips_start` leaves open; a second check in case a future libvips

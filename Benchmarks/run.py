@@ -167,7 +167,24 @@ def portraits(folder, count):
         image.save(os.path.join(folder, f"{index}.jpg"), "JPEG", quality=85)
 
 
-def picture_benchmark(runs, ttsite, people, scenarios, events):
+def hugo_picture_site(folder, urls):
+    """Hugo doing what ttsite does with pictures: each URL fetched by resources.GetRemote and
+    made into a 64 and a 128 px WebP square and a 128 px JPEG (Fill, centred)."""
+    os.makedirs(os.path.join(folder, "layouts"), exist_ok=True)
+    os.makedirs(os.path.join(folder, "data"), exist_ok=True)
+    with open(os.path.join(folder, "config.toml"), "w") as f:
+        f.write('baseURL = "https://example.org/"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]\n')
+    with open(os.path.join(folder, "data", "people.json"), "w") as f:
+        json.dump(urls, f)
+    with open(os.path.join(folder, "layouts", "index.html"), "w") as f:
+        f.write('{{ range $.Site.Data.people }}{{ with resources.GetRemote . }}'
+                '{{ $a := .Fill "64x64 Center webp q80" }}{{ $b := .Fill "128x128 Center webp q80" }}'
+                '{{ $c := .Fill "128x128 Center jpg q82" }}'
+                '<img src="{{ $a.RelPermalink }}"><img src="{{ $b.RelPermalink }}"><img src="{{ $c.RelPermalink }}">'
+                '{{ end }}{{ end }}\n')
+
+
+def picture_benchmark(runs, ttsite, people, scenarios, events, anchor=2000):
     """Issue 18's target: the data site with a picture per person from a loopback server.
     The first build (empty cache) downloads and processes every picture; a build with every
     picture cached must cost at most 1.1 × the same site with `images: none`. Both write into
@@ -217,6 +234,33 @@ def picture_benchmark(runs, ttsite, people, scenarios, events):
     print(f"ratios (medians, same run): wall cached/none = "
           f"{statistics.median(times['pictures cached']) / statistics.median(times['no pictures']):.2f}; "
           f"CPU cached/none = {CPU['pictures cached'] / CPU['no pictures']:.2f} (target ≤ 1.10)")
+    if anchor and shutil.which("hugo"):
+        # The anchor: Hugo's resources.GetRemote and image processing on the first `anchor`
+        # pictures, against ttsite building a site of as many people with their pictures,
+        # both with empty caches.
+        server = Server(("127.0.0.1", PICTURE_PORT), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        small = os.path.join(WORK, f"pictures-anchor-{anchor}")
+        if not os.path.exists(os.path.join(small, "ttsite.yml")):
+            run([sys.executable, os.path.join(HERE, "generate_data_site.py"), "--people", str(anchor), "--scenarios", "0",
+                 "--events", "0", "--out", small, "--images", "local", "--picture-base", f"http://127.0.0.1:{PICTURE_PORT}/portraits"])
+        hugo_site = os.path.join(WORK, f"hugo-pictures-{anchor}")
+        hugo_picture_site(hugo_site, [f"http://127.0.0.1:{PICTURE_PORT}/portraits/{i}.jpg" for i in range(anchor)])
+        commands = [
+            ("ttsite, empty cache", f"{ttsite} build --site {small} --output {out}-anchor --now {NOW} --quiet --allow-shrink"),
+            ("hugo, empty cache", f"hugo --quiet --source {hugo_site} --cacheDir {WORK}/hugo-cache -d {out}-hugo"),
+        ]
+        clean = f"rm -rf {out}-anchor {small}/.ttsite {out}-hugo {WORK}/hugo-cache {hugo_site}/resources"
+        anchor_times = hyperfine(commands, max(1, runs // 2), clean, warmup=0)
+        server.shutdown()
+        print(f"\n### {anchor:,} pictures from empty caches: ttsite (a whole site of {anchor:,} people) against Hugo (the pictures alone)\n")
+        print("| build | median s | min–max s | CPU s (mean) | peak MiB | |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        for name, _ in commands:
+            print(row(name, anchor_times[name], 0, f"{statistics.median(anchor_times[name]) / anchor * 1000:.1f} ms per picture"))
+        t, h = (statistics.median(anchor_times[name]) for name, _ in commands)
+        print(f"\nratios (medians, same run): wall ttsite/Hugo = {t / h:.2f}; CPU ttsite/Hugo = "
+              f"{CPU['ttsite, empty cache'] / CPU['hugo, empty cache']:.2f}")
 
 
 def page_sizes(out, people):

@@ -221,6 +221,7 @@ def picture_benchmark(runs, ttsite, people, scenarios, events, anchor=2000):
                       f"rm -rf {out}-local {out}-none")
     subprocess.run(build["local"], shell=True, check=True)
     server.shutdown()
+    server.server_close()
     files = os.listdir(os.path.join(out + "-local", "assets", "img"))
     weight = sum(os.path.getsize(os.path.join(out + "-local", "assets", "img", f)) for f in files)
     print(f"\n### Data site with a picture per person ({people:,} pictures from a loopback server)\n")
@@ -253,6 +254,7 @@ def picture_benchmark(runs, ttsite, people, scenarios, events, anchor=2000):
         clean = f"rm -rf {out}-anchor {small}/.ttsite {out}-hugo {WORK}/hugo-cache {hugo_site}/resources"
         anchor_times = hyperfine(commands, max(1, runs // 2), clean, warmup=0)
         server.shutdown()
+        server.server_close()
         print(f"\n### {anchor:,} pictures from empty caches: ttsite (a whole site of {anchor:,} people) against Hugo (the pictures alone)\n")
         print("| build | median s | min–max s | CPU s (mean) | peak MiB | |")
         print("| --- | --- | --- | --- | --- | --- |")

@@ -9,11 +9,11 @@ import Testing
     static let index: PictureCache.Index = {
         var index = PictureCache.Index()
         index.pictures["0123456789abcdef-fedcba9876543210"] = ProcessedPicture(files: [
-            .init(path: "assets/img/aaaaaaaaaaaaaaaa.webp", width: 64, height: 64, format: .webp, bytes: 812),
-            .init(path: "assets/img/bbbbbbbbbbbbbbbb.jpg", width: 128, height: 128, format: .jpeg, bytes: 3051),
+            .init(name: "aaaaaaaaaaaaaaaa.webp", width: 64, height: 64, format: .webp, bytes: 812),
+            .init(name: "bbbbbbbbbbbbbbbb.jpg", width: 128, height: 128, format: .jpeg, bytes: 3051),
         ])
         index.pictures["1111111111111111-fedcba9876543210"] = ProcessedPicture(files: [
-            .init(path: "assets/img/cccccccccccccccc.webp", width: 480, height: 361, format: .webp, bytes: 20_113),
+            .init(name: "cccccccccccccccc.webp", width: 480, height: 361, format: .webp, bytes: 20_113),
         ])
         index.sources["https://randomuser.me/api/portraits/men/1.jpg"] = .init(hash: "0123456789abcdef", checked: 1_795_334_400.25)
         index.sources["http://127.0.0.1:8080/a b?x=1"] = .init(hash: "1111111111111111", checked: 0)

@@ -4,12 +4,15 @@ import Pictures
 /// from its content.
 struct ProcessedPicture: Sendable, Equatable {
     struct File: Sendable, Equatable {
-        /// `assets/img/<hash>.webp`.
-        var path: String
+        /// `<hash>.webp`: the name in the cache and under `assets/img/`.
+        var name: String
         var width: Int
         var height: Int
         var format: ImageRecipe.Output
         var bytes: Int
+
+        /// `assets/img/<hash>.webp`.
+        var path: String { "assets/img/" + name }
     }
 
     var files: [File]

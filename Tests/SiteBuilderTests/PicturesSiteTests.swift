@@ -136,6 +136,24 @@ import TestSupport
         #expect(attributes("alt", of: "img", in: timeline).contains("A green field"))
     }
 
+    @Test func aPortraitThatIsAlsoAnEventsPictureIsMadeIntoBoth() async throws {
+        let key = TestServer.uniqueKey()
+        let site = try site(key: key)
+        defer { site.remove() }
+        let trip = try String(contentsOf: site.folder.appendingPathComponent("trip.json"), encoding: .utf8)
+            .replacingOccurrences(of: server.url("/picture/\(key)/photo.webp").absoluteString,
+                                  with: server.url("/picture/\(key)/rotated-gps.jpg").absoluteString)
+        try site.write(trip, to: "trip.json")
+        #expect(try await build(site).warnings == [])
+        let ada = try site.read("people/ada-lovelace/index.html")
+        let squares = try #require(attributes("srcset", of: "source", in: ada).first)
+        #expect(squares.split(separator: ",").map { $0.split(separator: " ").last.map(String.init) } == ["64w", "128w", "200w"])
+        // On the timeline, the upright 200 × 300 within 640 × 224: 149 × 224.
+        let timeline = try site.read("scenarios/trip/index.html")
+        #expect(Array(attributes("width", of: "img", in: timeline).dropFirst().prefix(1)) == ["149"])
+        #expect(Array(attributes("height", of: "img", in: timeline).dropFirst().prefix(1)) == ["224"])
+    }
+
     @Test func noPictureOnAnyPageLacksItsSize() async throws {
         let key = TestServer.uniqueKey()
         let site = try site(key: key)

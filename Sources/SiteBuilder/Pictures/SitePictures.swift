@@ -16,8 +16,8 @@ import ReportData
 /// a dead host costs one time-out, not one per picture. Past `shownWarnings` failures the
 /// rest are counted in one warning and listed in the details (`--verbose`).
 struct SitePictures: Sendable {
-    /// The processed pictures by source URL.
-    private(set) var pictures: [URL: ProcessedPicture] = [:]
+    /// The processed pictures by source URL and use.
+    private(set) var pictures: [PictureUse: [URL: ProcessedPicture]] = [:]
     /// The processed pictures of `Content/` by their path there (`news/field.jpg`).
     private(set) var contentPictures: [String: ProcessedPicture] = [:]
     /// One per picture that could not be used.
@@ -79,7 +79,7 @@ struct SitePictures: Sendable {
         for (request, result) in zip(requests, fetched) {
             switch result {
             case .success(let outcome):
-                pictures[request.url] = outcome.picture
+                pictures[request.use, default: [:]][request.url] = outcome.picture
                 add(outcome, cache)
             case .failure(let problem):
                 failures.append("\(request.url.absoluteString) (\(request.owners.joined(separator: "; "))): \(problem.reason); \(request.use == .avatar ? "shown with initials" : "shown without it")")
@@ -257,19 +257,20 @@ struct SitePictures: Sendable {
         }
     }
 
-    /// Every picture URL of the data, once, in the order the data has them.
+    /// Every picture URL of the data once per use (a portrait that is also an event's
+    /// picture is made into both), in the order the data has them.
     static func requests(_ data: SiteData) -> [Request] {
-        var order: [URL] = []
-        var requests: [URL: Request] = [:]
+        struct Key: Hashable { var url: URL; var use: PictureUse }
+        var order: [Key] = []
+        var requests: [Key: Request] = [:]
         func add(_ url: URL?, _ use: PictureUse, _ owner: @autoclosure () -> String) {
             guard let url, PictureViews.isWeb(url) else { return }
-            if requests[url] == nil {
-                order.append(url)
-                requests[url] = Request(url: url, use: use, owners: [])
+            let key = Key(url: url, use: use)
+            if requests[key] == nil {
+                order.append(key)
+                requests[key] = Request(url: url, use: use, owners: [])
             }
-            // An avatar and a figure of one URL: the figure's files serve both well enough.
-            if use == .figure { requests[url]?.use = .figure }
-            if requests[url]!.owners.count < 3 { requests[url]?.owners.append(owner()) }
+            if requests[key]!.owners.count < 3 { requests[key]?.owners.append(owner()) }
         }
         for person in data.people {
             add(person.picture?.best, .avatar, "the picture of \(person.displayName.isEmpty ? person.id : person.displayName), \(person.origin)")

@@ -64,7 +64,7 @@ struct PeopleViews {
         if let born = person.birthDate { view["birthdayISO"] = .string(CivilText.isoDate(born)) }
         if let next = facts.nextBirthday { view["nextBirthdayISO"] = .string(CivilText.isoDate(next)) }
         if let nationality = person.nationality { view["nationality"] = .string(countries[nationality] ?? nationality) }
-        if let picture = pictures.view(person.picture?.best, alt: nameText(person), root: root) {
+        if let picture = pictures.view(person.picture?.best, as: .avatar, alt: nameText(person), root: root) {
             view["picture"] = .map(picture)
         }
         if let age = facts.age {

@@ -9,13 +9,14 @@ import TemplateEngine
 /// they are not known) and `alt`.
 struct PictureViews: Sendable {
     var mode: SiteConfig.ImageSettings.Mode
-    var pictures: [URL: ProcessedPicture] = [:]
+    /// The processed pictures by use and source URL.
+    var pictures: [PictureUse: [URL: ProcessedPicture]] = [:]
 
     /// The view of the picture at `url` on a page whose way to the site root is `root`, or
     /// nil when it is not shown: no URL, `images: none`, or a picture that could not be used.
     /// `width` and `height` are the picture's size shrunk to fit `box` (CSS pixels), the
     /// size it is shown at on a wide screen.
-    func view(_ url: URL?, alt: String, root: String, box: (width: Int, height: Int)? = nil) -> [String: TemplateValue]? {
+    func view(_ url: URL?, as use: PictureUse, alt: String, root: String, box: (width: Int, height: Int)? = nil) -> [String: TemplateValue]? {
         guard let url, Self.isWeb(url) else { return nil }
         switch mode {
         case .none:
@@ -23,7 +24,7 @@ struct PictureViews: Sendable {
         case .remote:
             return ["src": .string(url.absoluteString), "webp": .bool(false), "width": .bool(false), "height": .bool(false), "alt": .string(alt)]
         case .local:
-            guard let picture = pictures[url], let fallback = picture.fallback, let largest = picture.largest else { return nil }
+            guard let picture = pictures[use]?[url], let fallback = picture.fallback, let largest = picture.largest else { return nil }
             let webp = picture.webp.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
             let shown = box.map { Self.fit(largest.width, largest.height, into: $0) } ?? (width: largest.width, height: largest.height)
             return [

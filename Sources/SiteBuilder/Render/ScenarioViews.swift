@@ -190,7 +190,7 @@ struct ScenarioViews {
     ) -> TemplateValue? {
         guard let url, PictureViews.isWeb(url) else { return nil }
         let link = source.flatMap { PictureViews.isWeb($0) ? $0.absoluteString : nil }
-        var view = pictures.view(url, alt: alt(), root: root, box: box)
+        var view = pictures.view(url, as: .figure, alt: alt(), root: root, box: box)
             ?? ["src": .bool(false), "webp": .bool(false), "width": .bool(false), "height": .bool(false), "alt": .string("")]
         guard view["src"] != .bool(false) || license != nil || link != nil else { return nil }
         view["license"] = Self.stringOrFalse(license)

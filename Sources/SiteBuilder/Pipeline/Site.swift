@@ -4,7 +4,7 @@ import TemplateEngine
 
 /// A site folder and the pipeline that turns it into an output folder:
 ///
-///     config → lock → sources + decode → content → templates → render → write (staging) → publish
+///     config → lock → sources + decode → content → pictures → templates → render → write (staging) → publish
 ///
 /// Each stage is a type of its own; this file only calls them in order. `check` runs the
 /// same stages into memory and checks the links instead of publishing.

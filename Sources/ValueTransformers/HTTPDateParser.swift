@@ -6,11 +6,15 @@ import TextFormatting
 ///
 /// - `.rfc1123`: `Sun, 06 Nov 1994 08:49:37 GMT` (also without the weekday or the seconds, with
 ///   a one-digit day, or a zone `UT`, `UTC`, `Z` or `±hhmm` as RFC 5322 allows)
-/// - `.rfc850`: `Sunday, 06-Nov-94 08:49:37 GMT`; a two-digit year that would be more than 50
-///   years after `now` is the most recent past year with those digits, as RFC 9110 requires
+/// - `.rfc850`: `Sunday, 06-Nov-94 08:49:37 GMT`. A two-digit year has two readings: RFC
+///   9110's (more than 50 years after `now` is the most recent past year with those digits)
+///   and the same year a century the other way (before it when it is still to come, after it
+///   when it is past). The one whose date falls on the weekday written is taken, RFC 9110's
+///   first; when the weekday fits neither, RFC 9110's stands and the reading carries a note
+///   (`TransformationNotes`), which a JSON reader reports as a warning.
 /// - `.asctime`: `Sun Nov  6 08:49:37 1994`, always UTC
 ///
-/// The weekday name must be a weekday name but is not checked against the date.
+/// Elsewhere the weekday name must be a weekday name but is not checked against the date.
 public struct HTTPDateParser: DateTextParser {
     public enum Style: Sendable, Hashable {
         case rfc1123
@@ -64,14 +68,14 @@ public struct HTTPDateParser: DateTextParser {
     }
 
     private func parseRFC850(_ s: inout DateScanner) throws(DateTextError) -> WrittenDate {
-        try weekday(&s, full: true)
+        let weekday = try self.weekday(&s, full: true)
         guard s.take(UInt8(ascii: ",")), s.take(UInt8(ascii: " ")) else { throw DateTextError("expected \", \" after the weekday") }
         guard let day = s.digits(2), s.take(UInt8(ascii: "-")) else { throw DateTextError("expected a two-digit day") }
         let month = try self.month(&s)
         guard s.take(UInt8(ascii: "-")), let (digits, count) = s.digits(upTo: 4), count == 2 || count == 4 else {
             throw DateTextError("expected a two-digit year after the month")
         }
-        let year = count == 4 ? digits : Self.expandTwoDigitYear(digits, now: now ?? Date())
+        let year = count == 4 ? digits : Self.century(of: digits, month: month, day: day, weekday: weekday, now: now ?? Date())
         guard s.take(UInt8(ascii: " ")) else { throw DateTextError("expected a time after the date") }
         let (hour, minute, second) = try time(&s, secondsOptional: false)
         guard s.take(UInt8(ascii: " ")) else { throw DateTextError("expected a zone such as GMT after the time") }
@@ -91,6 +95,23 @@ public struct HTTPDateParser: DateTextParser {
         return try finish(&s, year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: 0)
     }
 
+    /// The year of a two-digit RFC 850 date: RFC 9110's, or the other century's when only
+    /// that one's date falls on `weekday`; RFC 9110's with a note when neither does (or the
+    /// day exists in neither).
+    static func century(of twoDigits: Int, month: Int, day: Int, weekday: Int, now: Date) -> Int {
+        let rule = expandTwoDigitYear(twoDigits, now: now)
+        let other = rule > WrittenDate(utc: now).calendarDate.year ? rule - 100 : rule + 100
+        func fits(_ year: Int) -> Bool { CalendarDate(year: year, month: month, day: day)?.weekday == weekday }
+        if fits(rule) { return rule }
+        if fits(other) { return other }
+        let name = EnglishNames.weekdayNames[weekday]
+        let month = EnglishNames.monthAbbreviations[month - 1]
+        TransformationNotes.record(
+            "\(name) is not the weekday of \(day) \(month) in \(min(rule, other)) or \(max(rule, other)); read as \(rule), as RFC 9110 says"
+        )
+        return rule
+    }
+
     /// RFC 9110 §5.6.7: a year more than 50 years in the future is the most recent past one.
     static func expandTwoDigitYear(_ twoDigits: Int, now: Date) -> Int {
         let currentYear = WrittenDate(utc: now).calendarDate.year
@@ -99,12 +120,15 @@ public struct HTTPDateParser: DateTextParser {
         return year
     }
 
-    private func weekday(_ s: inout DateScanner, full: Bool) throws(DateTextError) {
+    /// The weekday named, 0 for Sunday, as `CalendarDate.weekday` counts.
+    @discardableResult
+    private func weekday(_ s: inout DateScanner, full: Bool) throws(DateTextError) -> Int {
         let word = s.word()
         let names = (full ? EnglishNames.weekdayNames : EnglishNames.weekdayAbbreviations).map { $0.lowercased() }
-        guard names.contains(word) else {
+        guard let index = names.firstIndex(of: word) else {
             throw DateTextError(word.isEmpty ? "expected a weekday name" : "\"\(word)\" is not a weekday name")
         }
+        return index
     }
 
     private func month(_ s: inout DateScanner) throws(DateTextError) -> Int {

@@ -110,12 +110,19 @@ public struct JSONNode: Sendable {
     }
 
     /// The value turned into a `T` by `transformer`; a failure is recorded with the
-    /// transformer's message.
+    /// transformer's message, and a remark the transformer made about a value it did take
+    /// (`TransformationNotes`) as a problem that keeps the value.
     public func transformed<T>(to type: T.Type, using transformer: any ValueTransforming, _ presence: Presence = .optional) -> T? {
         guard let value = present(presence, TypeName.noun(type)) else { return nil }
-        do {
-            return try transformer.transform(value.anyValue, to: type)
-        } catch {
+        let sink = NoteSink()
+        let result = TransformationNotes.$sink.withValue(sink) {
+            Result { () throws(TransformationError) -> T in try transformer.transform(value.anyValue, to: type) }
+        }
+        switch result {
+        case .success(let transformed):
+            for note in sink.notes { report("\(ValueDescription.describe(value.anyValue)): \(note)") }
+            return transformed
+        case .failure(let error):
             report(error.message, error: error)
             return nil
         }

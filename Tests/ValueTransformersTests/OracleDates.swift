@@ -99,7 +99,7 @@ enum Oracle {
         ("rfc1123", .init("Sun, 06 Nov 1994 08:49 UT", 784111740, 0, [1994, 11, 6, 8, 49, 0], offset: 0, zone: nil, hasTime: true)),
         ("rfc1123", .init("sun, 06 nov 1994 08:49:37 gmt", 784111777, 0, [1994, 11, 6, 8, 49, 37], offset: 0, zone: nil, hasTime: true)),
         ("rfc850", .init("Sunday, 06-Nov-94 08:49:37 GMT", 784111777, 0, [1994, 11, 6, 8, 49, 37], offset: 0, zone: nil, hasTime: true)),
-        ("rfc850", .init("Thursday, 01-Jan-70 00:00:00 GMT", 3155760000, 0, [2070, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
+        ("rfc850", .init("Thursday, 01-Jan-70 00:00:00 GMT", 0, 0, [1970, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
         ("rfc850", .init("Monday, 01-Jan-75 00:00:00 GMT", 3313526400, 0, [2075, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
         ("rfc850", .init("Saturday, 01-Jan-76 00:00:00 GMT", 189302400, 0, [1976, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
         ("rfc850", .init("Saturday, 01-Jan-00 00:00:00 GMT", 946684800, 0, [2000, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),

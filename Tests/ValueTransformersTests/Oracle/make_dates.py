@@ -9,7 +9,9 @@ time zones from `zoneinfo` (the system tz database), RFC 1123 / asctime fields f
 ISO 8601 text into numbers is done here with a regular expression, because `fromisoformat`
 does not accept 9-digit fractions; `datetime(...)` then validates the fields (it rejects
 February 30, month 13, 24:00, minute 61). RFC 850 two-digit years follow RFC 9110 §5.6.7
-relative to NOW below (email.utils uses a fixed 1969 pivot instead, which RFC 9110 replaced).
+relative to NOW below (email.utils uses a fixed 1969 pivot instead, which RFC 9110 replaced),
+unless the weekday written fits only the other century, whose year is then taken (the
+weekdays from `datetime`).
 """
 import datetime as dt
 import email.utils
@@ -191,9 +193,19 @@ def main():
         y, mo, d, h, mi, s = parsed[:6]
         if style == "rfc850" and re.search(r"-\d{2} ", text):
             yy = int(re.search(r"-(\d{2}) ", text).group(1))
-            y = NOW.year - NOW.year % 100 + yy
-            if y > NOW.year + 50:
-                y -= 100
+            rule = NOW.year - NOW.year % 100 + yy
+            if rule > NOW.year + 50:
+                rule -= 100
+            other = rule - 100 if rule > NOW.year else rule + 100
+            weekday = text.split(",")[0]
+
+            def fits(year):
+                try:
+                    return dt.date(year, mo, d).strftime("%A") == weekday
+                except ValueError:
+                    return False
+
+            y = rule if fits(rule) or not fits(other) else other
         offset = parsed[9] or 0
         naive = dt.datetime(y, mo, d, h, mi, s)
         out.append(f'        ("{style}", {row(text, naive, 0, offset).strip().rstrip(",")}),')

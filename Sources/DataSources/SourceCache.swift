@@ -25,8 +25,8 @@ public struct SourceCache: Sendable {
         public var body: Data
         public var etag: String?
         public var lastModified: String?
-        /// When the server last gave or confirmed this copy (absent in caches written
-        /// before this was recorded).
+        /// When the server last gave this copy, or confirmed it for a reader that counts
+        /// freshness (pictures); absent in caches written before this was recorded.
         public var checked: Date?
 
         public init(body: Data, etag: String? = nil, lastModified: String? = nil, checked: Date? = nil) {

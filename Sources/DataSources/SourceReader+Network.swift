@@ -53,6 +53,8 @@ extension SourceReader {
             var warnings: [String] = []
             let etag = response.etag ?? cached.etag
             let lastModified = response.lastModified ?? cached.lastModified
+            // A source's cache is rewritten only for new validators; a picture's also for the
+            // time of the confirmation, which its freshness counts from.
             if etag != cached.etag || lastModified != cached.lastModified || freshFor != nil {
                 do {
                     try cache.updateValidators(etag: etag, lastModified: lastModified, checked: now, for: url)

@@ -85,26 +85,11 @@ public struct MarkdownRenderer: Sendable {
         _ markdown: String, replacingBlocksTagged word: String?, replacingImages: ((Image) -> String?)?,
         with replace: (FencedBlock) throws -> String
     ) throws -> String {
-        var markdown = markdown
-        let cmarkOptions = options.rawValue | CMARK_OPT_VALIDATE_UTF8
-        return try markdown.withUTF8 { bytes -> String in
-            let pointer = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-            guard let document = cmark_parse_document(pointer.assumingMemoryBound(to: CChar.self), bytes.count, cmarkOptions) else {
-                return ""
+        try parsed(markdown) { document -> String in
+            let blocks = word == nil ? [] : Self.nodes(in: document) {
+                cmark_node_get_type($0) == CMARK_NODE_CODE_BLOCK && cmark_node_get_fence_info($0) != nil
             }
-            defer { cmark_node_free(document) }
-            var blocks: [OpaquePointer] = []
-            var images: [OpaquePointer] = []
-            let iterator = cmark_iter_new(document)
-            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
-                switch cmark_node_get_type(node) {
-                case CMARK_NODE_CODE_BLOCK where word != nil && cmark_node_get_fence_info(node) != nil: blocks.append(node)
-                case CMARK_NODE_IMAGE where replacingImages != nil: images.append(node)
-                default: break
-                }
-            }
-            cmark_iter_free(iterator)
+            let images = replacingImages == nil ? [] : Self.nodes(in: document) { cmark_node_get_type($0) == CMARK_NODE_IMAGE }
             for node in blocks {
                 let info = String(cString: cmark_node_get_fence_info(node))
                 guard info.split(separator: " ", maxSplits: 1).first.map(String.init) == word else { continue }
@@ -123,33 +108,45 @@ public struct MarkdownRenderer: Sendable {
                     Self.replace(node, by: html, as: CMARK_NODE_CUSTOM_INLINE)
                 }
             }
-            guard let rendered = cmark_render_html(document, cmarkOptions) else { return "" }
+            guard let rendered = cmark_render_html(document, options.rawValue | CMARK_OPT_VALIDATE_UTF8) else { return "" }
             defer { free(rendered) }
             return String(cString: rendered)
-        }
+        } ?? ""
     }
 
     /// The destination of every image in `markdown`, in order (`![a](field.jpg)` gives
     /// `field.jpg`): what a caller needs to prepare before rendering.
     public func imageDestinations(in markdown: String) -> [String] {
+        parsed(markdown) { document in
+            Self.nodes(in: document) { cmark_node_get_type($0) == CMARK_NODE_IMAGE }
+                .compactMap { cmark_node_get_url($0).map { String(cString: $0) } }
+        } ?? []
+    }
+
+    /// `body` given the parsed document of `markdown`, freed after; nil when cmark cannot
+    /// parse (out of memory).
+    private func parsed<T>(_ markdown: String, _ body: (OpaquePointer) throws -> T) rethrows -> T? {
         var markdown = markdown
-        let cmarkOptions = options.rawValue | CMARK_OPT_VALIDATE_UTF8
-        return markdown.withUTF8 { bytes -> [String] in
+        return try markdown.withUTF8 { bytes -> T? in
+            // cmark reads exactly `count` bytes, so the buffer needs no terminating NUL.
             let pointer = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-            guard let document = cmark_parse_document(pointer.assumingMemoryBound(to: CChar.self), bytes.count, cmarkOptions) else {
-                return []
-            }
+            guard let document = cmark_parse_document(
+                pointer.assumingMemoryBound(to: CChar.self), bytes.count, options.rawValue | CMARK_OPT_VALIDATE_UTF8
+            ) else { return nil }
             defer { cmark_node_free(document) }
-            var destinations: [String] = []
-            let iterator = cmark_iter_new(document)
-            defer { cmark_iter_free(iterator) }
-            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                      cmark_node_get_type(node) == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else { continue }
-                destinations.append(String(cString: url))
-            }
-            return destinations
+            return try body(document)
         }
+    }
+
+    /// The nodes under `root` (itself included) that `matches` accepts, in document order.
+    private static func nodes(in root: OpaquePointer, where matches: (OpaquePointer) -> Bool) -> [OpaquePointer] {
+        var found: [OpaquePointer] = []
+        let iterator = cmark_iter_new(root)
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), matches(node) { found.append(node) }
+        }
+        return found
     }
 
     /// Puts a custom node of `type` that writes `html` in the place of `node`.
@@ -163,11 +160,7 @@ public struct MarkdownRenderer: Sendable {
     /// The plain text inside `node`, as cmark writes an image's alt text: the literals of its
     /// text and code descendants, line breaks as spaces.
     private static func text(of node: OpaquePointer) -> String {
-        var text = ""
-        let iterator = cmark_iter_new(node)
-        defer { cmark_iter_free(iterator) }
-        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-            guard event == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator) else { continue }
+        nodes(in: node) { _ in true }.reduce(into: "") { text, child in
             switch cmark_node_get_type(child) {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
                 if let literal = cmark_node_get_literal(child) { text += String(cString: literal) }
@@ -176,7 +169,6 @@ public struct MarkdownRenderer: Sendable {
             default: break
             }
         }
-        return text
     }
 
     /// The version of the linked libcmark, e.g. `0.30.2`.

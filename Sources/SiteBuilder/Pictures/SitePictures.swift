@@ -26,6 +26,8 @@ struct SitePictures: Sendable {
     private(set) var details: [String] = []
     /// The cache files behind the output files (their paths and sizes), by output path.
     private(set) var files: [String: (source: String, bytes: Int)] = [:]
+    /// For the details line: pictures downloaded, processed and not usable.
+    private var counts = (fetched: 0, processed: 0, failed: 0)
 
     /// No pictures (`images: remote` or `none`).
     init() {}
@@ -107,8 +109,6 @@ struct SitePictures: Sendable {
         }
         details.append("pictures: \(requests.count + contentImages.count) in use, \(counts.fetched) downloaded, \(counts.processed) processed, \(counts.failed) not usable, \(files.count) files")
     }
-
-    private var counts = (fetched: 0, processed: 0, failed: 0)
 
     /// Takes in a picture that can be shown.
     private mutating func add(_ outcome: Outcome, _ cache: PictureCache) {

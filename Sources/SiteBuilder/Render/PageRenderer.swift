@@ -116,7 +116,7 @@ struct PageRenderer {
             guard let reportBlocks else {
                 throw BuildError(.content, "a `ttsite` block shows people or timelines, and the site has neither", in: file, line: page.source.bodyLine + block.line - 1)
             }
-            return try reportBlocks.html(block, language: page.language, root: Routes.root(from: page.urlPath), file: file,
+            return try reportBlocks.html(block, language: page.language, root: root, file: file,
                                          firstLine: page.source.bodyLine, templates: templates,
                                          labels: labels[page.language] ?? Labels.forLanguage(page.language).templateValue)
         }

@@ -25,7 +25,7 @@ struct PictureViews: Sendable {
             return ["src": .string(url.absoluteString), "webp": .bool(false), "width": .bool(false), "height": .bool(false), "alt": .string(alt)]
         case .local:
             guard let picture = pictures[use]?[url], let fallback = picture.fallback, let largest = picture.largest else { return nil }
-            let webp = picture.webp.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
+            let webp = Self.srcset(picture.webp, root: root)
             let shown = box.map { Self.fit(largest.width, largest.height, into: $0) } ?? (width: largest.width, height: largest.height)
             return [
                 "src": .string(root + fallback.path),
@@ -43,13 +43,18 @@ struct PictureViews: Sendable {
     static func html(_ picture: ProcessedPicture, alt: String, title: String, root: String) -> String {
         guard let fallback = picture.fallback, let largest = picture.largest else { return "" }
         let shown = fit(largest.width, largest.height, into: (640, 100_000))
-        let webp = picture.webp.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
+        let webp = srcset(picture.webp, root: root)
         var html = "<picture>"
         if !webp.isEmpty { html += "<source type=\"image/webp\" srcset=\"\(webp)\" sizes=\"(max-width: 44rem) 100vw, 40rem\">" }
         html += "<img src=\"\(root)\(fallback.path)\" alt=\"\(HTMLEscaping.escape(alt))\""
         if !title.isEmpty { html += " title=\"\(HTMLEscaping.escape(title))\"" }
         html += " width=\"\(shown.width)\" height=\"\(shown.height)\" loading=\"lazy\" decoding=\"async\"></picture>"
         return html
+    }
+
+    /// `a.webp 64w, b.webp 128w`, each path from the page's way to the root.
+    private static func srcset(_ files: [ProcessedPicture.File], root: String) -> String {
+        files.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
     }
 
     /// `width` × `height` shrunk (never enlarged) to fit `box`, proportions kept, at least 1 × 1.

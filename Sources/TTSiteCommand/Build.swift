@@ -16,6 +16,9 @@ extension TTSite {
         @Option(help: ArgumentHelp("Wait up to this many seconds for another build of the site to finish (default: 0, fail at once).", valueName: "seconds"))
         var wait: Double = 0
 
+        @Flag(help: "Render every page, whatever the last build left (the record of it in .ttsite/builds/ is used otherwise).")
+        var full = false
+
         @OptionGroup var verbosity: VerbosityOptions
 
         func validate() throws {
@@ -28,6 +31,7 @@ extension TTSite {
             var options = try site.buildOptions()
             options.output = output.map { URL(fileURLWithPath: $0) }
             options.lockWait = wait
+            options.full = full
             let progress = verbosity.progressBar()
             options.progress = progress?.show
             let summary = try Site.build(options)

@@ -34,6 +34,16 @@ public struct Template: Sendable {
         }
         return names
     }
+
+    /// Whether the template includes a partial whose name a value gives (`{{>*name}}`):
+    /// then any template of its library may be rendered with it.
+    public var hasDynamicPartials: Bool {
+        var found = false
+        Node.visit(nodes) { node in
+            if case .dynamicPartial = node { found = true }
+        }
+        return found
+    }
 }
 
 /// A name in a tag: `.` (the current value) or a dotted path.

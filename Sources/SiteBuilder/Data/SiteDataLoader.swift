@@ -28,22 +28,33 @@ struct SiteDataLoader {
     }
 
     func load() throws -> SiteData {
-        var data = SiteData()
-        let peopleDecoder: PeopleDecoder
-        let scenarioDecoder: ScenarioDecoder
-        do {
-            peopleDecoder = try PeopleDecoder(dateFormats: config.dateFormats, urls: config.personURLs)
-            scenarioDecoder = try ScenarioDecoder(timeZone: config.timeZone, dateFormats: config.dateFormats)
-        } catch {
-            throw BuildError(.configuration, "`date_formats`: \(error)", in: "ttsite.yml")
-        }
+        try decode(try read())
+    }
+
+    /// Every source of the config read (fetched, or taken from the cache), not yet decoded.
+    func read() throws -> SourceReadings {
+        _ = try decoders()
+        var readings = SourceReadings()
         for location in config.people {
-            data.people += try read(location, with: peopleDecoder, into: &data) { decoding in
+            readings.people.append(try read(location, kind: PeopleDecoder.kind))
+        }
+        for location in config.scenarios {
+            readings.scenarios.append(try read(location, kind: ScenarioDecoder.kind))
+        }
+        return readings
+    }
+
+    /// The records of every source read, decoded, with their slugs made unique across sources.
+    func decode(_ readings: SourceReadings) throws -> SiteData {
+        var data = SiteData()
+        let (peopleDecoder, scenarioDecoder) = try decoders()
+        for source in readings.people {
+            data.people += try decode(source, with: peopleDecoder, into: &data) { decoding in
                 count(decoding.people.count, "person", "people")
             }
         }
-        for location in config.scenarios {
-            data.scenarios += try read(location, with: scenarioDecoder, into: &data) { decoding in
+        for source in readings.scenarios {
+            data.scenarios += try decode(source, with: scenarioDecoder, into: &data) { decoding in
                 count(decoding.scenarios.count, "scenario") + ", " + count(decoding.scenarios.reduce(0) { $0 + $1.events.count }, "event")
             }
         }
@@ -58,37 +69,52 @@ struct SiteDataLoader {
         return data
     }
 
-    /// The records of one source of the config, every document of it, decoded. A fetched copy
-    /// is checked against the cached one before it replaces it; the warnings, the counts and a
-    /// line for `--verbose` go into `data`. `held` says what a document held, in words.
-    private func read<Decoder: RecordDecoder>(
-        _ location: DataSources.SourceLocation, with decoder: Decoder, into data: inout SiteData,
-        held: (Decoding<Decoder.Record>) -> String
-    ) throws -> [Decoder.Record] {
+    private func decoders() throws -> (PeopleDecoder, ScenarioDecoder) {
+        do {
+            return (try PeopleDecoder(dateFormats: config.dateFormats, urls: config.personURLs),
+                    try ScenarioDecoder(timeZone: config.timeZone, dateFormats: config.dateFormats))
+        } catch {
+            throw BuildError(.configuration, "`date_formats`: \(error)", in: "ttsite.yml")
+        }
+    }
+
+    /// One source of the config, every document of it. A fetched copy is checked against the
+    /// cached one before it replaces it.
+    private func read(_ location: DataSources.SourceLocation, kind: RecordKind) throws -> SourceReadings.Source {
         var parsed = ParsedDocuments()
         let reading = try read(location) { candidate, cached in
             let previous = cached.flatMap { parsed.parse($0) }
-                .flatMap { try? DocumentCheck.check($0, kind: Decoder.kind, previousRecordCount: nil) }
-            _ = try DocumentCheck.check(try parsed.parseOrThrow(candidate), kind: Decoder.kind, previousRecordCount: previous)
+                .flatMap { try? DocumentCheck.check($0, kind: kind, previousRecordCount: nil) }
+            _ = try DocumentCheck.check(try parsed.parseOrThrow(candidate), kind: kind, previousRecordCount: previous)
         }
-        data.warnings += reading.warnings
+        return SourceReadings.Source(location: location, reading: reading, parsed: parsed)
+    }
+
+    /// The records of one source read; the warnings, the counts and a line for `--verbose` go
+    /// into `data`. `held` says what a document held, in words.
+    private func decode<Decoder: RecordDecoder>(
+        _ source: SourceReadings.Source, with decoder: Decoder, into data: inout SiteData,
+        held: (Decoding<Decoder.Record>) -> String
+    ) throws -> [Decoder.Record] {
+        var parsed = source.parsed
+        data.warnings += source.reading.warnings
         var records: [Decoder.Record] = []
-        for document in reading.documents {
+        for document in source.reading.documents {
             let decoding = parsed.take(document.data).map { decoder.decode($0, source: document.name) }
                 ?? decoder.decode(document.data, source: document.name)
             try take(decoding.problems, into: &data)
             records += decoding.records
             data.skippedRecords += decoding.skippedRecords
-            data.sourceLines.append("\(document.name): \(held(decoding)), \(decoding.skippedRecords) skipped, \(count(decoding.problems.count, "warning")) (\(describe(document.origin)))")
+            data.sourceLines.append("\(document.name): \(held(decoding)), \(decoding.skippedRecords) skipped, \(count(decoding.problems.count, "warning")) (\(Self.describe(document.origin)))")
         }
-        data.sourceCounts.append(SourceCount(kind: Decoder.kind, source: location.description, records: records.count))
+        data.sourceCounts.append(SourceCount(kind: Decoder.kind, source: source.location.description, records: records.count))
         return records
     }
 
     /// The documents the check of a source parsed, kept so that the decoder does not parse
     /// them again: a fetched copy was parsed three times (the check, the cached copy it is
     /// compared with, the decoder).
-    private struct ParsedDocuments {
+    struct ParsedDocuments {
         private var documents: [(data: Data, document: JSONDocument)] = []
 
         mutating func parseOrThrow(_ data: Data) throws(DocumentRejection) -> JSONDocument {
@@ -119,7 +145,7 @@ struct SiteDataLoader {
         return reading
     }
 
-    private func describe(_ origin: SourceDocument.Origin) -> String {
+    static func describe(_ origin: SourceDocument.Origin) -> String {
         switch origin {
         case .file: "file"
         case .network: "fetched"
@@ -136,5 +162,39 @@ struct SiteDataLoader {
     /// Warnings join the site data's; an error (or any problem with `--strict`) stops the build.
     private func take(_ problems: [DataProblem], into data: inout SiteData) throws {
         data.warnings += try strict.warnings(from: problems)
+    }
+}
+
+/// The sources of a site read, before decoding: what the build digests to tell whether
+/// anything changed.
+struct SourceReadings {
+    struct Source {
+        var location: DataSources.SourceLocation
+        var reading: SourceReading
+        /// The documents the check of a fetched copy parsed already.
+        var parsed: SiteDataLoader.ParsedDocuments
+    }
+
+    var people: [Source] = []
+    var scenarios: [Source] = []
+
+    /// Every source: where it is, each document's name, where it came from and its bytes,
+    /// and the warnings reading it gave.
+    func add(to hasher: inout BuildHasher) {
+        for (kind, sources) in [("people", people), ("scenarios", scenarios)] {
+            hasher.add(kind)
+            hasher.add(sources.count)
+            for source in sources {
+                hasher.add(source.location.description)
+                hasher.add(source.reading.documents.count)
+                for document in source.reading.documents {
+                    hasher.add(document.name)
+                    hasher.add(SiteDataLoader.describe(document.origin))
+                    hasher.add(document.data)
+                }
+                hasher.add(source.reading.warnings.joined(separator: "\n"))
+                hasher.add(source.reading.unreachable)
+            }
+        }
     }
 }

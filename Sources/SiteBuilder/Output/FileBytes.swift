@@ -54,21 +54,49 @@ enum FileBytes {
         return memcmp(buffer.baseAddress!, bytes.baseAddress!, bytes.count) == 0
     }
 
-    /// The size and modification time of a regular file, or nil.
-    static func stamp(_ path: String) -> (size: Int, modified: timespec)? {
+    /// The size, modification time and inode of a regular file, or nil.
+    static func stamp(_ path: String) -> FileStamp? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        #if canImport(Darwin)
-        return (Int(info.st_size), info.st_mtimespec)
-        #else
-        return (Int(info.st_size), info.st_mtim)
-        #endif
+        return FileStamp(info)
     }
 
     /// Gives `path` the modification time `modified`, as `cp -p` and `rsync -t` do.
     static func setModified(_ path: String, to modified: timespec) {
         let times = [modified, modified]   // access and modification time
         _ = utimensat(AT_FDCWD, path, times, 0)
+    }
+}
+
+/// What the file system says of a file without reading it. Equal stamps of the same path
+/// mean the file was not written in between: a write changes the modification time, a
+/// replacement the inode, and `changed` (the inode's change time, which no program can set
+/// back) any of the two.
+struct FileStamp: Equatable, Sendable {
+    var size: Int
+    var modified: timespec
+    var inode: UInt64
+    var changed: timespec
+
+    init(size: Int, modified: timespec, inode: UInt64, changed: timespec = timespec()) {
+        self.size = size
+        self.modified = modified
+        self.inode = inode
+        self.changed = changed
+    }
+
+    init(_ info: stat) {
+        #if canImport(Darwin)
+        self.init(size: Int(info.st_size), modified: info.st_mtimespec, inode: UInt64(info.st_ino), changed: info.st_ctimespec)
+        #else
+        self.init(size: Int(info.st_size), modified: info.st_mtim, inode: UInt64(info.st_ino), changed: info.st_ctim)
+        #endif
+    }
+
+    static func == (a: FileStamp, b: FileStamp) -> Bool {
+        a.size == b.size && a.inode == b.inode
+            && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+            && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
     }
 }
 

@@ -25,6 +25,8 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
     /// the file system 10,000 times.
     private var createdFolders: Set<String> = []
     private var counts = (written: 0, kept: 0)
+    /// Every file of the build, by output path, for the build record.
+    private var files: [String] = []
     private let lock = NSLock()
 
     /// Checks that `destination` may be replaced and creates an empty staging folder.
@@ -58,6 +60,8 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
     /// How many files this build wrote, and how many it kept from the published output.
     var written: Int { lock.withLock { counts.written } }
     var kept: Int { lock.withLock { counts.kept } }
+    /// The output path of every file this build wrote or kept.
+    var paths: [String] { lock.withLock { files } }
 
     func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
         checkOutputPath(path)
@@ -66,11 +70,11 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
             try makeFolder(for: path)
             let published = destinationPath + "/" + path
             if FileBytes.holds(bytes, atPath: published), hardLink(published, target) == 0 {
-                lock.withLock { counts.kept += 1 }
+                counted(path, kept: true)
                 return
             }
             try FileBytes.write(bytes, to: target)
-            lock.withLock { counts.written += 1 }
+            counted(path, kept: false)
         } catch {
             throw BuildError(.output, "cannot write \(path): \(fileErrorText(error))", in: destinationPath)
         }
@@ -93,12 +97,12 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
             let sourceStamp = FileBytes.stamp(source.path)
             let same = bytes.withUnsafeBytes { FileBytes.holds($0, atPath: published) }
             if same, hardLink(published, target) == 0 {
-                lock.withLock { counts.kept += 1 }
+                counted(path, kept: true)
                 return
             }
             try bytes.withUnsafeBytes { try FileBytes.write($0, to: target) }
             if let sourceStamp { FileBytes.setModified(target, to: sourceStamp.modified) }
-            lock.withLock { counts.written += 1 }
+            counted(path, kept: false)
         } catch {
             throw BuildError(.output, "cannot copy \(path) into the output: \(fileErrorText(error))", in: source.path)
         }
@@ -114,17 +118,38 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
             try makeFolder(for: path)
             let published = destinationPath + "/" + path
             if FileBytes.stamp(published)?.size == bytes, hardLink(published, target) == 0 {
-                lock.withLock { counts.kept += 1 }
+                counted(path, kept: true)
                 return
             }
             if hardLink(source, target) == 0 {
-                lock.withLock { counts.written += 1 }
+                counted(path, kept: false)
                 return
             }
         } catch {
             throw BuildError(.output, "cannot write \(path): \(fileErrorText(error))", in: destinationPath)
         }
         try copy(URL(fileURLWithPath: source), to: path)
+    }
+
+    func keep(_ path: String, publishedAs stamp: FileStamp) throws -> Bool {
+        checkOutputPath(path)
+        let published = destinationPath + "/" + path
+        guard FileBytes.stamp(published)?.publishedStamp == stamp else { return false }
+        do {
+            try makeFolder(for: path)
+        } catch {
+            throw BuildError(.output, "cannot write \(path): \(fileErrorText(error))", in: destinationPath)
+        }
+        guard hardLink(published, stagingPath + "/" + path) == 0 else { return false }
+        counted(path, kept: true)
+        return true
+    }
+
+    private func counted(_ path: String, kept: Bool) {
+        lock.withLock {
+            if kept { counts.kept += 1 } else { counts.written += 1 }
+            files.append(path)
+        }
     }
 
     private func makeFolder(for path: String) throws {

@@ -11,9 +11,15 @@ protocol OutputWriter: AnyObject, Sendable {
     /// picture of the cache, `<hash>.webp`), of `bytes` bytes: published by a hard link where
     /// the file system allows, else copied.
     func link(_ source: String, bytes: Int, to path: String) throws
+    /// Publishes the file already published at `path` again, unread, when it still has
+    /// `stamp`; false when it has not (or the writer keeps nothing), and the page must be
+    /// rendered.
+    func keep(_ path: String, publishedAs stamp: FileStamp) throws -> Bool
 }
 
 extension OutputWriter {
+    func keep(_ path: String, publishedAs stamp: FileStamp) throws -> Bool { false }
+
     func write(_ text: String, to path: String) throws {
         var text = text
         try text.withUTF8 { try write(UnsafeRawBufferPointer($0), to: path) }

@@ -26,6 +26,9 @@ struct SitePictures: Sendable {
     private(set) var details: [String] = []
     /// The cache files behind the output files (their paths and sizes), by output path.
     private(set) var files: [String: (source: String, bytes: Int)] = [:]
+    /// How many pictures come from URLs: a build with any must look at them again once they
+    /// are older than `refresh_days`, so it is never skipped whole.
+    private(set) var remoteRequests = 0
     /// For the details line: pictures downloaded, processed and not usable.
     private var counts = (fetched: 0, processed: 0, failed: 0)
 
@@ -64,6 +67,7 @@ struct SitePictures: Sendable {
     ///   processed like timeline pictures for the Markdown pages that show them.
     init(data: SiteData, contentImages: [String] = [], config: SiteConfig, reader: SourceReader) {
         let requests = Self.requests(data)
+        remoteRequests = requests.count
         guard !requests.isEmpty || !contentImages.isEmpty else { return }
         let cache = PictureCache(siteFolder: reader.siteFolder)
         let work = Work(

@@ -19,6 +19,9 @@ public struct BuildOptions: Sendable {
     public var offline = false
     /// Publish even when a source shrank, or pages would go, past the config's `guard` limits.
     public var allowShrink = false
+    /// Render every page and write every file, without the record of the last build: what
+    /// an incremental build must match byte for byte.
+    public var full = false
     /// How many pages are rendered at once; nil is one per core.
     public var jobs: Int?
     /// How remote sources are fetched; nil is the real HTTP client.
@@ -52,12 +55,18 @@ public struct BuildSummary: Sendable {
     public var filesKept = 0
     /// One line per stage with what it did, for `--verbose`.
     public var details: [String] = []
+    /// Nothing the build reads changed since the last build, whose output stands.
+    public var upToDate = false
+    /// Pages whose template and values were those of the last build: kept, not rendered.
+    public var pagesKept = 0
 
     public var line: String {
         var parts = ["\(pages) page\(pages == 1 ? "" : "s")", "\(staticFiles) static file\(staticFiles == 1 ? "" : "s")"]
         if people > 0 { parts.append(people == 1 ? "1 person" : "\(people) people") }
         if scenarios > 0 { parts.append("\(scenarios) scenario\(scenarios == 1 ? "" : "s") with \(events) events") }
-        var line = "Built " + parts.joined(separator: ", ") + " into \(outputFolder.path)"
+        var line = upToDate
+            ? "Up to date: " + parts.joined(separator: ", ") + " in \(outputFolder.path), nothing changed since the last build"
+            : "Built " + parts.joined(separator: ", ") + " into \(outputFolder.path)"
         if skippedRecords > 0 { line += "; \(skippedRecords) record\(skippedRecords == 1 ? "" : "s") skipped" }
         if !warnings.isEmpty { line += ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")" }
         return line

@@ -1,15 +1,20 @@
 import Dispatch
 import Foundation
+import TemplateEngine
 
 /// Renders and writes pages on several threads. Pages are independent of each other: each
 /// worker takes the next page, renders it and writes it to the staging folder. The first
 /// error stops the others from starting new pages and is thrown.
 /// A data page's own template values (`PageExtras`) are made by the worker that renders it.
+///
+/// With the record of the last published build (`reuse`), a page whose template and value
+/// have the digest they had then is not rendered: its published file is kept as it is.
 final class ParallelRender: @unchecked Sendable {
     private let pages: [ContentPage]
     private let renderer: PageRenderer
     private let extras: PageExtras
     private let output: any OutputWriter
+    private let reuse: PageReuse?
     /// What the templates asked for and did not find, for warnings.
     let misses = MissReport()
     private let progress: (@Sendable (BuildProgress) -> Void)?
@@ -17,14 +22,24 @@ final class ParallelRender: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0
     private var failure: Error?
+    private var digests: [String: BuildDigest] = [:]
+    private var rendered = 0
 
-    init(pages: [ContentPage], renderer: PageRenderer, extras: PageExtras, output: any OutputWriter, progress: (@Sendable (BuildProgress) -> Void)? = nil) {
+    init(pages: [ContentPage], renderer: PageRenderer, extras: PageExtras, output: any OutputWriter,
+         reuse: PageReuse? = nil, progress: (@Sendable (BuildProgress) -> Void)? = nil) {
         self.pages = pages
         self.renderer = renderer
         self.extras = extras
         self.output = output
+        self.reuse = reuse
         self.progress = progress
     }
+
+    /// What each page was rendered from, by output path; a page whose templates missed a
+    /// name has none, so that it is rendered again (and warns again) next time.
+    var pageDigests: [String: BuildDigest] { lock.withLock { digests } }
+    /// How many pages were rendered; the others were kept from the published output.
+    var renderedPages: Int { lock.withLock { rendered } }
 
     /// Renders every page with `jobs` workers (default: one per core).
     func run(jobs: Int?) throws {
@@ -32,10 +47,7 @@ final class ParallelRender: @unchecked Sendable {
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let page = takePage() {
                 do {
-                    let pageMisses = PageMisses()
-                    let html = try renderer.render(page, extra: extras[page.outputPath] ?? [:], misses: pageMisses)
-                    misses.add(pageMisses, page: page.outputPath, source: page, origins: renderer.templates.origins)
-                    try output.write(html, to: page.outputPath)
+                    try renderOrKeep(page)
                     if let progress {
                         let done = lock.withLock { self.done += 1; return self.done }
                         progress(BuildProgress(stage: .render, done: done, total: pages.count))
@@ -48,11 +60,72 @@ final class ParallelRender: @unchecked Sendable {
         if let failure { throw failure }
     }
 
+    private func renderOrKeep(_ page: ContentPage) throws {
+        let pageMisses = PageMisses()
+        let (template, context) = try renderer.templateAndContext(for: page, extra: extras[page.outputPath] ?? [:], misses: pageMisses)
+        let digest = reuse?.digest(template: template, context: context)
+        if let digest, try reuse!.keep(page.outputPath, digest: digest, in: output) {
+            misses.add(pageMisses, page: page.outputPath, source: page, origins: renderer.templates.origins)
+            lock.withLock { digests[page.outputPath] = digest }
+            return
+        }
+        var html: [UInt8] = []
+        html.reserveCapacity(16_384)
+        renderer.templates.render(template, context, into: &html, misses: pageMisses.template)
+        misses.add(pageMisses, page: page.outputPath, source: page, origins: renderer.templates.origins)
+        try output.write(html, to: page.outputPath)
+        lock.withLock {
+            rendered += 1
+            if let digest, pageMisses.template.misses.isEmpty { digests[page.outputPath] = digest }
+        }
+    }
+
     private func takePage() -> ContentPage? {
         lock.withLock {
             guard failure == nil, next < pages.count else { return nil }
             defer { next += 1 }
             return pages[next]
         }
+    }
+}
+
+/// What a build knows of the pages the last one published: the digest of what each was
+/// rendered from, and its file's stamp. A page is kept when both still hold.
+struct PageReuse: Sendable {
+    /// The last build's files; nil for the first build (digests are still made, for the next).
+    let previous: [String: BuildRecord.File]?
+    /// Each template's digest with everything it includes (`TemplateSet.closureDigests`).
+    let templates: [String: BuildDigest]
+    /// The words of each language, which every page's value holds (`labels`), and their
+    /// digest, made once rather than once per page.
+    let labels: [String: (value: TemplateValue, digest: BuildDigest)]
+
+    init(previous: [String: BuildRecord.File]?, templates: [String: BuildDigest], labels: [String: TemplateValue]) {
+        self.previous = previous
+        self.templates = templates
+        self.labels = labels.mapValues { value in (value, BuildDigest { $0.add(value) }) }
+    }
+
+    /// The digest of a page rendered with `template` and `context`.
+    func digest(template: String, context: TemplateValue) -> BuildDigest {
+        BuildDigest { hasher in
+            hasher.add(template)
+            hasher.add(templates[template] ?? BuildDigest(hex: ""))
+            // A page's labels are its language's: the same dictionary, so `==` is one look.
+            if case .map(var values) = context, case .string(let language)? = values["lang"],
+               let shared = labels[language], values["labels"] == shared.value {
+                values["labels"] = .string("labels " + shared.digest.hex)
+                hasher.add(TemplateValue.map(values))
+            } else {
+                hasher.add(context)
+            }
+        }
+    }
+
+    /// Keeps the published file of the page at `path` when the page's digest is the one it was
+    /// published with; false when it must be rendered.
+    func keep(_ path: String, digest: BuildDigest, in output: any OutputWriter) throws -> Bool {
+        guard let file = previous?[path], file.page == digest else { return false }
+        return try output.keep(path, publishedAs: file.stamp)
     }
 }

@@ -4,7 +4,8 @@ import TemplateEngine
 
 /// A site folder and the pipeline that turns it into an output folder:
 ///
-///     config → lock → sources + decode → content → pictures → templates → render → write (staging) → publish
+///     config → lock → sources → (nothing changed? done) → decode → content → pictures → templates
+///       → render (pages whose inputs changed) → write (staging) → publish → record
 ///
 /// Each stage is a type of its own; this file only calls them in order. `check` runs the
 /// same stages into memory and checks the links instead of publishing.
@@ -18,10 +19,26 @@ public enum Site {
         let lock = try SiteLock(siteFolder: options.siteFolder, outputFolder: outputURL, wait: options.lockWait)
         defer { withExtendedLifetime(lock) {} }
 
-        var plan = try SitePlan(options: options, config: config, outputFolder: outputURL)
+        options.progress?(BuildProgress(stage: .data))
+        let loader = SiteDataLoader(config: config, options: options)
+        let sources = try loader.read()
+        let inputs = BuildInputs.digest(options: options, outputFolder: outputURL, sources: sources)
+        let record = options.full ? nil : BuildRecord.load(siteFolder: options.siteFolder, outputFolder: outputURL)
+        // A damaged shrink-guard ledger stops a build even when nothing changed.
+        _ = try PublishLedger.load(siteFolder: options.siteFolder, ignoringDamage: options.allowShrink)
+        if let record, record.inputs == inputs, record.remotePictures == 0, record.outputIsIntact(outputURL) {
+            var summary = record.summary.summary(outputFolder: outputURL)
+            summary.upToDate = true
+            summary.pagesKept = summary.pages
+            summary.filesKept = record.files.count
+            summary.details.append("output: nothing changed since the last build; its \(record.files.count) files stand as published")
+            return summary
+        }
+
+        var plan = try SitePlan(options: options, config: config, outputFolder: outputURL, loader: loader, sources: sources)
         let output = try OutputFolder(destination: outputURL, siteFolder: options.siteFolder)
         do {
-            try plan.write(to: output)
+            try plan.write(to: output, reuse: plan.pageReuse(previous: record))
             try plan.checkRemovedPages(publishedIn: outputURL, willPublish: output.holds)
             options.progress?(BuildProgress(stage: .publish))
             try output.publish()
@@ -31,8 +48,15 @@ public enum Site {
         }
         var summary = plan.summary
         if let warning = plan.recordPublished(in: outputURL) { summary.warnings.append(warning) }
+        if let warning = plan.recordBuild(inputs: inputs, files: output.paths, in: outputURL) {
+            summary.warnings.append(warning)
+        }
         summary.filesWritten = output.written
         summary.filesKept = output.kept
+        if let kept = plan.keptPages {
+            summary.pagesKept = kept
+            summary.details.append("pages: \(summary.pages - kept) rendered, \(kept) unchanged since the last build and kept unrendered")
+        }
         summary.details.append("output: \(output.written) files written, \(output.kept) unchanged and kept")
         return summary
     }

@@ -29,10 +29,15 @@ struct SitePlan {
     /// birthdays and the calendar count from.
     private let today: CalendarDate
     private var ledger: PublishLedger
+    /// What each page was rendered from, by output path, once written (for the build record).
+    private var pageDigests: [String: BuildDigest] = [:]
+    /// How many pages `write` kept from the last build without rendering them.
+    private(set) var keptPages: Int?
 
     /// Reads and decodes the sources, scans `Content/`, loads the templates and lays out the
     /// pages — every stage of a build but writing.
-    init(options: BuildOptions, config: SiteConfig, outputFolder: URL) throws {
+    /// `sources` are the sources already read by `loader`; nil reads them here.
+    init(options: BuildOptions, config: SiteConfig, outputFolder: URL, loader: SiteDataLoader? = nil, sources: SourceReadings? = nil) throws {
         self.options = options
         self.config = config
         today = CalendarDate(options.now, in: config.timeZone)
@@ -40,8 +45,8 @@ struct SitePlan {
         let progress = options.progress
 
         progress?(BuildProgress(stage: .data))
-        let loader = SiteDataLoader(config: config, options: options)
-        let data = try loader.load()
+        let loader = loader ?? SiteDataLoader(config: config, options: options)
+        let data = try loader.decode(try sources ?? loader.read())
         summary.people = data.people.count
         summary.scenarios = data.scenarios.count
         summary.events = data.eventCount
@@ -122,12 +127,21 @@ struct SitePlan {
         return files
     }
 
-    /// Renders every page and writes it, with the static files, the assets and the site files.
-    mutating func write(to output: some OutputWriter) throws {
+    /// What `write` needs to keep the pages of the last build whose inputs did not change,
+    /// and to note each page's inputs for the next build.
+    func pageReuse(previous: BuildRecord?) -> PageReuse {
+        PageReuse(previous: previous?.files, templates: renderer.templates.closureDigests(), labels: renderer.labels)
+    }
+
+    /// Renders every page and writes it, with the static files, the assets and the site
+    /// files; with `reuse`, a page whose inputs are those it was last published with is kept.
+    mutating func write(to output: some OutputWriter, reuse: PageReuse? = nil) throws {
         let published = self.published
-        let render = ParallelRender(pages: published, renderer: renderer, extras: extras, output: output, progress: options.progress)
+        let render = ParallelRender(pages: published, renderer: renderer, extras: extras, output: output, reuse: reuse, progress: options.progress)
         try render.run(jobs: options.jobs)
+        pageDigests = render.pageDigests
         summary.pages = published.count
+        if reuse?.previous != nil { keptPages = published.count - render.renderedPages }
         options.progress?(BuildProgress(stage: .files))
         for file in siteFiles {
             try write(file, published: published, misses: render.misses, to: output)
@@ -206,6 +220,31 @@ struct SitePlan {
             return nil
         } catch {
             return "\(Site.displayName(PublishLedger.url(siteFolder: options.siteFolder), in: options.siteFolder)): cannot record the published build for the shrink guard: \(fileErrorText(error))"
+        }
+    }
+
+    /// Notes what this build read and published in `folder`, for the next build of it: a
+    /// build whose inputs are the same does nothing, and one whose inputs changed renders only
+    /// the pages whose own inputs did. Returns a warning when the note cannot be written (it
+    /// is removed then, and the next build is a full one).
+    func recordBuild(inputs: BuildDigest, files: [String], in folder: URL) -> String? {
+        let base = folder.standardizedFileURL.path + "/"
+        var recorded: [String: BuildRecord.File] = [:]
+        recorded.reserveCapacity(files.count)
+        for path in files {
+            guard let stamp = FileBytes.stamp(base + path) else {
+                BuildRecord.remove(siteFolder: options.siteFolder, outputFolder: folder)
+                return nil
+            }
+            recorded[path] = BuildRecord.File(page: pageDigests[path], stamp: stamp.publishedStamp)
+        }
+        let record = BuildRecord(inputs: inputs, remotePictures: pictures.remoteRequests, summary: BuildRecord.Summary(summary), files: recorded)
+        do {
+            try record.save(siteFolder: options.siteFolder, outputFolder: folder)
+            return nil
+        } catch {
+            BuildRecord.remove(siteFolder: options.siteFolder, outputFolder: folder)
+            return "\(Site.displayName(BuildRecord.url(siteFolder: options.siteFolder, outputFolder: folder), in: options.siteFolder)): cannot record the build for the next one, which will render every page: \(fileErrorText(error))"
         }
     }
 

@@ -16,7 +16,8 @@ struct PageRenderer {
     private let pagesByKey: [String: [String: ContentPage]]
     /// Menu entries (title, URL path) per language, worked out once, not once per page.
     private let menus: [String: [(title: String, urlPath: String)]]
-    private let labels: [String: TemplateValue]
+    /// The words of each language of the site, as templates see them.
+    let labels: [String: TemplateValue]
     private let site: TemplateValue
     private let assetValues: [String: TemplateValue]
     /// The feeds each language's pages link in their head; set once the feeds are made,

@@ -96,6 +96,36 @@ public struct TemplateSet: Sendable {
         }
     }
 
+    /// For each template, the digest of its source and of every template it may include,
+    /// through partials and parents: a page rendered with it changes when one of them does.
+    /// A dynamic partial (`{{>*name}}`) may include any template, so its digest covers all.
+    func closureDigests() -> [String: BuildDigest] {
+        let all = BuildDigest { hasher in
+            for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+                hasher.add(name)
+                hasher.add(source)
+            }
+        }
+        var digests: [String: BuildDigest] = [:]
+        for name in sources.keys {
+            var visited: Set<String> = []
+            var queue = [name]
+            var dynamic = false
+            while let next = queue.popLast() {
+                guard visited.insert(next).inserted, let template = library.templates[next] else { continue }
+                dynamic = dynamic || template.hasDynamicPartials
+                queue += template.partialNames.map(\.name)
+            }
+            digests[name] = dynamic ? all : BuildDigest { hasher in
+                for included in visited.sorted() {
+                    hasher.add(included)
+                    hasher.add(sources[included] ?? "")
+                }
+            }
+        }
+        return digests
+    }
+
     /// Whether a template of that name exists (a page's `layout`).
     public func has(_ name: String) -> Bool { sources[name] != nil }
 

@@ -30,7 +30,7 @@ public enum JSONSniff {
     }
 
     /// The reason a check or a `validate` closure gave, in words.
-    static func reason(of error: any Error) -> String {
+    public static func reason(of error: any Error) -> String {
         if let rejection = error as? DocumentRejection { return rejection.reason }
         return String(describing: error)
     }

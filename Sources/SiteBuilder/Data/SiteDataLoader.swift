@@ -32,20 +32,50 @@ struct SiteDataLoader {
     }
 
     /// Every source of the config read (fetched, or taken from the cache), not yet decoded.
-    func read() throws -> SourceReadings {
+    /// With `checkingFiles` false, local files are read but their records not yet checked:
+    /// a build whose inputs did not change skips that (they passed when they were published);
+    /// any other calls `checkFiles` before decoding.
+    func read(checkingFiles: Bool = true) throws -> SourceReadings {
         _ = try decoders()
         var readings = SourceReadings()
         for location in config.people {
-            readings.people.append(try read(location, kind: PeopleDecoder.kind))
+            readings.people.append(try read(location, kind: PeopleDecoder.kind, checkingFiles: checkingFiles))
         }
         for location in config.scenarios {
-            readings.scenarios.append(try read(location, kind: ScenarioDecoder.kind))
+            readings.scenarios.append(try read(location, kind: ScenarioDecoder.kind, checkingFiles: checkingFiles))
         }
+        readings.filesChecked = checkingFiles
         return readings
+    }
+
+    /// Checks the records of the local files `read(checkingFiles: false)` left unchecked,
+    /// with the error reading them would have given.
+    func checkFiles(_ readings: inout SourceReadings) throws {
+        guard !readings.filesChecked else { return }
+        for index in readings.people.indices {
+            try checkFiles(&readings.people[index], kind: PeopleDecoder.kind)
+        }
+        for index in readings.scenarios.indices {
+            try checkFiles(&readings.scenarios[index], kind: ScenarioDecoder.kind)
+        }
+        readings.filesChecked = true
+    }
+
+    private func checkFiles(_ source: inout SourceReadings.Source, kind: RecordKind) throws {
+        guard case .file = source.location else { return }
+        for document in source.reading.documents {
+            do {
+                _ = try DocumentCheck.check(try source.parsed.parseOrThrow(document.data), kind: kind, previousRecordCount: nil)
+            } catch {
+                throw BuildError(.source, JSONSniff.reason(of: error), in: document.name)
+            }
+        }
     }
 
     /// The records of every source read, decoded, with their slugs made unique across sources.
     func decode(_ readings: SourceReadings) throws -> SiteData {
+        var readings = readings
+        try checkFiles(&readings)
         var data = SiteData()
         let (peopleDecoder, scenarioDecoder) = try decoders()
         for source in readings.people {
@@ -80,8 +110,11 @@ struct SiteDataLoader {
 
     /// One source of the config, every document of it. A fetched copy is checked against the
     /// cached one before it replaces it.
-    private func read(_ location: DataSources.SourceLocation, kind: RecordKind) throws -> SourceReadings.Source {
+    private func read(_ location: DataSources.SourceLocation, kind: RecordKind, checkingFiles: Bool) throws -> SourceReadings.Source {
         var parsed = ParsedDocuments()
+        if case .file = location, !checkingFiles {
+            return SourceReadings.Source(location: location, reading: try read(location) { _, _ in }, parsed: parsed)
+        }
         let reading = try read(location) { candidate, cached in
             let previous = cached.flatMap { parsed.parse($0) }
                 .flatMap { try? DocumentCheck.check($0, kind: kind, previousRecordCount: nil) }
@@ -177,6 +210,8 @@ struct SourceReadings {
 
     var people: [Source] = []
     var scenarios: [Source] = []
+    /// Whether the records of local files were checked as they were read.
+    var filesChecked = true
 
     /// Every source: where it is, each document's name, where it came from and its bytes,
     /// and the warnings reading it gave.

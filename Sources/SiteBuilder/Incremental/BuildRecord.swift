@@ -93,31 +93,63 @@ struct BuildRecord: Sendable {
     }
 
     init?(parsing data: Data) {
-        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)[...]
-        func field(_ name: String) -> Substring? {
-            guard let line = lines.popFirst() else { return nil }
-            let text = String(decoding: line, as: UTF8.self)
-            guard text.hasPrefix(name + " ") else { return nil }
-            return text.dropFirst(name.count + 1)
+        let parsed: BuildRecord?? = data.withUnsafeBytes { bytes in
+            bytes.withMemoryRebound(to: UInt8.self) { Self.parse($0) }
         }
-        guard let first = lines.popFirst(), String(decoding: first, as: UTF8.self) == Self.header,
-              let inputs = field("inputs"), inputs.count == 64,
+        guard let parsed, let parsed else { return nil }
+        self = parsed
+    }
+
+    /// The record's text read byte by byte: 22,000 lines took a fifth of a build with nothing
+    /// to do when split into strings first.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> BuildRecord? {
+        var position = 0
+        func line() -> Slice<UnsafeBufferPointer<UInt8>>? {
+            guard position < bytes.count else { return nil }
+            let start = position
+            while position < bytes.count && bytes[position] != UInt8(ascii: "\n") { position += 1 }
+            defer { position += 1 }
+            return bytes[start..<position]
+        }
+        func field(_ name: String) -> String? {
+            guard let line = line() else { return nil }
+            let text = String(decoding: line, as: UTF8.self)
+            return text.hasPrefix(name + " ") ? String(text.dropFirst(name.count + 1)) : nil
+        }
+        guard let first = line(), String(decoding: first, as: UTF8.self) == header,
+              let inputs = field("inputs"), inputs.utf8.count == 64,
               let remote = field("remote-pictures").flatMap({ Int($0) }),
               let summaryText = field("summary"),
               let summary = try? JSONDecoder().decode(Summary.self, from: Data(summaryText.utf8)) else { return nil }
         var files: [String: File] = [:]
-        files.reserveCapacity(lines.count)
-        for line in lines where !line.isEmpty {
-            let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 5, omittingEmptySubsequences: false)
-            guard fields.count == 6,
-                  let size = Int(ascii: fields[1]), let seconds = Int(ascii: fields[2]),
-                  let nanoseconds = Int(ascii: fields[3]), let inode = UInt64(String(decoding: fields[4], as: UTF8.self)) else { return nil }
-            let digest = String(decoding: fields[0], as: UTF8.self)
-            guard digest == "-" || digest.utf8.count == 64 else { return nil }
-            let stamp = FileStamp(size: size, modified: timespec(tv_sec: seconds, tv_nsec: nanoseconds), inode: inode)
-            files[String(decoding: fields[5], as: UTF8.self)] = File(page: digest == "-" ? nil : BuildDigest(hex: digest), stamp: stamp)
+        while let line = line() {
+            guard !line.isEmpty else { continue }
+            // <digest or -> <size> <seconds> <nanoseconds> <inode> <path>
+            var cursor = line.startIndex
+            func word() -> Slice<UnsafeBufferPointer<UInt8>>? {
+                let start = cursor
+                while cursor < line.endIndex && line[cursor] != UInt8(ascii: " ") { cursor += 1 }
+                guard cursor < line.endIndex else { return nil }
+                defer { cursor += 1 }
+                return line[start..<cursor]
+            }
+            func number() -> Int? {
+                guard let digits = word(), !digits.isEmpty, digits.count < 19 else { return nil }
+                var value = 0
+                for digit in digits {
+                    guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
+                    value = value * 10 + Int(digit - UInt8(ascii: "0"))
+                }
+                return value
+            }
+            guard let digest = word(), digest.count == 64 || (digest.count == 1 && digest.first == UInt8(ascii: "-")),
+                  let size = number(), let seconds = number(), let nanoseconds = number(), let inode = number(),
+                  cursor < line.endIndex else { return nil }
+            let stamp = FileStamp(size: size, modified: timespec(tv_sec: seconds, tv_nsec: nanoseconds), inode: UInt64(inode))
+            let page = digest.count == 64 ? BuildDigest(hex: String(decoding: digest, as: UTF8.self)) : nil
+            files[String(decoding: line[cursor...], as: UTF8.self)] = File(page: page, stamp: stamp)
         }
-        self.init(inputs: BuildDigest(hex: String(inputs)), remotePictures: remote, summary: summary, files: files)
+        return BuildRecord(inputs: BuildDigest(hex: inputs), remotePictures: remote, summary: summary, files: files)
     }
 
     /// The record as its file holds it; nil when a path cannot be written on one line.
@@ -165,11 +197,5 @@ extension FileStamp {
     /// The stamp without the change time, which a hard link to the file changes.
     var publishedStamp: FileStamp {
         FileStamp(size: size, modified: modified, inode: inode)
-    }
-}
-
-private extension Int {
-    init?(ascii bytes: some Collection<UInt8>) {
-        self.init(String(decoding: bytes, as: UTF8.self))
     }
 }

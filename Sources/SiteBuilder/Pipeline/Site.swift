@@ -21,7 +21,7 @@ public enum Site {
 
         options.progress?(BuildProgress(stage: .data))
         let loader = SiteDataLoader(config: config, options: options)
-        let sources = try loader.read()
+        let sources = try loader.read(checkingFiles: false)
         let inputs = BuildInputs.digest(options: options, outputFolder: outputURL, sources: sources)
         let record = options.full ? nil : BuildRecord.load(siteFolder: options.siteFolder, outputFolder: outputURL)
         // A damaged shrink-guard ledger stops a build even when nothing changed.

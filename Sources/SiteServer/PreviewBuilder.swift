@@ -2,12 +2,14 @@ import Foundation
 import SiteBuilder
 
 /// Runs the builds of a preview, one at a time, into the preview's private folder, and
-/// tells the terminal and the open pages how each went.
+/// tells the terminal and the open pages how each went. The site stays in memory between
+/// them (`LiveSite`): an edit of a page's text or of a template renders what it changes.
 actor PreviewBuilder {
     let options: ServeOptions
     let state: PreviewState
     let channel: ReloadChannel
     let log: @Sendable (String) -> Void
+    private let site = LiveSite()
     private var builds = 0
 
     init(options: ServeOptions, state: PreviewState, channel: ReloadChannel, log: @escaping @Sendable (String) -> Void) {
@@ -17,7 +19,8 @@ actor PreviewBuilder {
         self.log = log
     }
 
-    /// Builds the site; `changed` names the files that caused it (empty for the first build).
+    /// Builds the site; `changed` names the files that caused it, by absolute path (empty
+    /// for the first build).
     func rebuild(changed: [String]) async {
         var build = options.build
         build.output = options.outputFolder
@@ -33,11 +36,11 @@ actor PreviewBuilder {
         build.allowShrink = true
         builds += 1
         if !changed.isEmpty {
-            let shown = changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
+            let shown = changed.prefix(3).map { displayPath($0, in: options.build.siteFolder) }.joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
             log("Changed: \(shown)")
         }
         let started = ContinuousClock.now
-        switch await Self.runOffTheConcurrencyPool(build) {
+        switch await Self.runOffTheConcurrencyPool({ [site, build] in try site.update(build, changed: changed) }) {
         case let .success(summary):
             let id = state.succeeded()
             for warning in summary.warnings { log("ttsite: warning: \(warning)") }
@@ -54,13 +57,19 @@ actor PreviewBuilder {
         }
     }
 
-    /// `Site.build` blocks while it reads and writes files; it runs on a thread of its own so
+    /// A build blocks while it reads and writes files; it runs on a thread of its own so
     /// that the server's tasks keep answering requests meanwhile.
-    private static func runOffTheConcurrencyPool(_ options: BuildOptions) async -> Result<BuildSummary, any Error> {
+    private static func runOffTheConcurrencyPool(_ work: @escaping @Sendable () throws -> BuildSummary) async -> Result<BuildSummary, any Error> {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(returning: Result { try Site.build(options) })
+                continuation.resume(returning: Result { try work() })
             }
         }
     }
+}
+
+/// `path` relative to the site folder when inside it, for log lines.
+private func displayPath(_ path: String, in folder: URL) -> String {
+    let base = folder.standardizedFileURL.path
+    return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
 }

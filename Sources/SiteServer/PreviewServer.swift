@@ -47,7 +47,7 @@ public final class PreviewServer: Sendable {
             while !Task.isCancelled {
                 guard let (next, changed) = try? await watcher.nextChange(since: snapshot, poll: options.pollInterval, quietPeriod: options.quietPeriod) else { return }
                 snapshot = next
-                await builder.rebuild(changed: changed.map { displayPath($0, in: options.build.siteFolder) })
+                await builder.rebuild(changed: changed)
             }
         }
         return PreviewServer(options: options, url: url, server: server, serverTask: serverTask, watchTask: watchTask, channel: channel, state: state)
@@ -82,10 +82,4 @@ public final class PreviewServer: Sendable {
     public static let standardError: @Sendable (String) -> Void = { line in
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
-}
-
-/// `path` relative to the site folder when inside it, for log lines.
-private func displayPath(_ path: String, in folder: URL) -> String {
-    let base = folder.standardizedFileURL.path
-    return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
 }

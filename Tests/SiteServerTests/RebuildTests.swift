@@ -22,6 +22,8 @@ import Testing
         #expect(home.contains("Second version, edited."))
         #expect(!home.contains("First version"))
         #expect(preview.log.all.contains("Changed: Content/index.md"))
+        // The site stayed in memory: the edit rendered the home page alone.
+        #expect(preview.log.all.contains { $0.hasPrefix("Updated the text of 1 Markdown page: rendered 1 of 2 pages again, 1 file rewritten") })
     }
 
     @Test func aBrokenTemplateKeepsTheLastGoodPageAndShowsTheError() async throws {
@@ -54,6 +56,7 @@ import Testing
         #expect(fixed.data == preview.server.currentBuild)
         #expect(preview.server.failure == nil)
         #expect(!(try await preview.http.request("/about/").text.contains("\"failure\":\"")))
+        #expect(preview.log.all.contains { $0.hasPrefix("Updated templates: rendered 2 of 2 pages again") })
     }
 
     @Test func aNewPageAppearsAndTheConfigIsWatched() async throws {

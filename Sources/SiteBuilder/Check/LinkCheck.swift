@@ -22,7 +22,7 @@ struct LinkCheck {
         let files = catalog.files
         var checked = 0
         var broken: [Link] = []
-        for (page, bytes) in catalog.htmlPages {
+        for (page, bytes) in catalog.keptFiles {
             for raw in Self.references(in: bytes) {
                 switch classify(raw, from: page) {
                 case .external, .ignored: continue
@@ -44,7 +44,7 @@ struct LinkCheck {
     func externalLinks() -> [(url: String, page: String)] {
         var seen: Set<String> = []
         var links: [(url: String, page: String)] = []
-        for (page, bytes) in catalog.htmlPages {
+        for (page, bytes) in catalog.keptFiles {
             for raw in Self.references(in: bytes) {
                 guard case .external = classify(raw, from: page) else { continue }
                 var url = raw

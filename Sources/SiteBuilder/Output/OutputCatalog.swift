@@ -1,15 +1,21 @@
 import Foundation
 
 /// The output of a build held in memory, for `ttsite check`: the path of every file, and
-/// the bytes of the HTML pages, whose links are checked. Nothing is written to disk.
+/// the bytes of the HTML pages, whose links are checked; or, for a preview's update
+/// (`keepingEveryFile`), the bytes of every file written. Nothing is written to disk.
 final class OutputCatalog: OutputWriter, @unchecked Sendable {
     private let lock = NSLock()
+    private let keepsEveryFile: Bool
     private var pages: [String: [UInt8]] = [:]
     private var paths: Set<String> = []
 
+    init(keepingEveryFile: Bool = false) {
+        keepsEveryFile = keepingEveryFile
+    }
+
     func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
         checkOutputPath(path)
-        let keep = path.hasSuffix(".html") ? Array(bytes) : nil
+        let keep = keepsEveryFile || path.hasSuffix(".html") ? Array(bytes) : nil
         lock.withLock {
             paths.insert(path)
             if let keep { pages[path] = keep }
@@ -28,9 +34,10 @@ final class OutputCatalog: OutputWriter, @unchecked Sendable {
         try copy(URL(fileURLWithPath: source), to: path)
     }
 
-    /// Every file path, and the HTML pages in path order.
+    /// Every file path; and the files whose bytes are kept (the HTML pages, or every file
+    /// written), in path order.
     var files: Set<String> { lock.withLock { paths } }
-    var htmlPages: [(path: String, bytes: [UInt8])] {
+    var keptFiles: [(path: String, bytes: [UInt8])] {
         lock.withLock { pages.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
     }
 }

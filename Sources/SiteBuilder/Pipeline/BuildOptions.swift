@@ -59,8 +59,22 @@ public struct BuildSummary: Sendable {
     public var upToDate = false
     /// Pages whose template and values were those of the last build: kept, not rendered.
     public var pagesKept = 0
+    /// Set by a preview's update in place (`LiveSite`): what changed and how many pages were
+    /// rendered for it; the other pages stand as they were.
+    public var update: Update?
+
+    public struct Update: Sendable {
+        public var change: String
+        public var pagesRendered: Int
+    }
 
     public var line: String {
+        if let update {
+            var line = "Updated \(update.change): rendered \(update.pagesRendered) of \(pages) page\(pages == 1 ? "" : "s") again, "
+                + "\(filesWritten) file\(filesWritten == 1 ? "" : "s") rewritten in \(outputFolder.path)"
+            if !warnings.isEmpty { line += ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")" }
+            return line
+        }
         var parts = ["\(pages) page\(pages == 1 ? "" : "s")", "\(staticFiles) static file\(staticFiles == 1 ? "" : "s")"]
         if people > 0 { parts.append(people == 1 ? "1 person" : "\(people) people") }
         if scenarios > 0 { parts.append("\(scenarios) scenario\(scenarios == 1 ? "" : "s") with \(events) events") }

@@ -14,6 +14,12 @@ public enum Site {
     /// on SIGINT or SIGTERM — the output folder is left exactly as it was.
     @discardableResult
     public static func build(_ options: BuildOptions) throws -> BuildSummary {
+        try build(options, keepingPlan: false).summary
+    }
+
+    /// `build`, and with `keepingPlan` the plan of what the output folder now holds, for a
+    /// preview to keep in memory (made, but not rendered, when nothing had changed).
+    static func build(_ options: BuildOptions, keepingPlan: Bool) throws -> (summary: BuildSummary, plan: SitePlan?) {
         let config = try loadConfig(options)
         let outputURL = outputFolder(options, config)
         let lock = try SiteLock(siteFolder: options.siteFolder, outputFolder: outputURL, wait: options.lockWait)
@@ -32,7 +38,8 @@ public enum Site {
             summary.pagesKept = summary.pages
             summary.filesKept = record.files.count
             summary.details.append("output: nothing changed since the last build; its \(record.files.count) files stand as published")
-            return summary
+            let plan = keepingPlan ? try SitePlan(options: options, config: config, outputFolder: outputURL, loader: loader, sources: sources) : nil
+            return (summary, plan)
         }
 
         var plan = try SitePlan(options: options, config: config, outputFolder: outputURL, loader: loader, sources: sources)
@@ -58,7 +65,7 @@ public enum Site {
             summary.details.append("pages: \(summary.pages - kept) rendered, \(kept) unchanged since the last build and kept unrendered")
         }
         summary.details.append("output: \(output.written) files written, \(output.kept) unchanged and kept")
-        return summary
+        return (summary, keepingPlan ? plan : nil)
     }
 
     /// Everything `build` does but write: the config, the sources, the data, the content and

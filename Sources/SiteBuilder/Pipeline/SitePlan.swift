@@ -10,24 +10,27 @@ struct SitePlan {
     let options: BuildOptions
     let config: SiteConfig
     var summary: BuildSummary
-    private let content: ContentScanner.Result
+    /// `Content/` as scanned; a preview compares a new scan with it (`SitePlan+Live`).
+    var content: ContentScanner.Result
     private let assets: AssetManifest
-    private let pages: [ContentPage]
-    private let extras: PageExtras
+    var pages: [ContentPage]
+    let extras: PageExtras
     private let searchIndexes: [SearchIndex]
-    private let renderer: PageRenderer
+    var renderer: PageRenderer
     /// The Atom and JSON feeds (sites with a `base_url`).
-    private let feeds: SiteFeeds
+    var feeds: SiteFeeds
+    /// What the feeds are made of besides the pages: the people and their views per language.
+    let feedPeople: (people: [PersonFacts], views: [String: PeopleViews])
     /// The report as JSON (`data_outputs: true`).
     private let dataFiles: [(path: String, bytes: [UInt8])]
     /// The processed pictures (`images: local`).
     private let pictures: SitePictures
     private let people: [Person]
-    private let routes: Routes
+    let routes: Routes
     private let sourceCounts: [SourceCount]
     /// The day of `--now` on the wall clock of the site's time zone: what ages, next
     /// birthdays and the calendar count from.
-    private let today: CalendarDate
+    let today: CalendarDate
     private var ledger: PublishLedger
     /// What each page was rendered from, by output path, once written (for the build record).
     private var pageDigests: [String: BuildDigest] = [:]
@@ -101,6 +104,7 @@ struct SitePlan {
                 replaySeconds: config.replaySeconds, today: today, routes: routes
             )
         }
+        feedPeople = (dataPages.people, dataPages.peopleViews)
         feeds = try SiteFeeds(config: config, routes: routes, people: dataPages.people, views: dataPages.peopleViews,
                               pages: pages, now: options.now, contentHTML: renderer.contentHTML(of:))
         renderer.feedLinks = feeds.links
@@ -114,11 +118,11 @@ struct SitePlan {
     }
 
     /// The HTML pages, each at its own URL (the 404 page is a `SiteFile`).
-    private var published: [ContentPage] { pages.filter { $0.origin != .notFound } }
+    var published: [ContentPage] { pages.filter { $0.origin != .notFound } }
 
     /// The files that are not pages: the 404 page, the sitemap (with a `base_url`),
     /// robots.txt and the birthday calendar (with people sources).
-    private var siteFiles: [SiteFile] {
+    var siteFiles: [SiteFile] {
         let notFound = pages.first { $0.origin == .notFound && $0.language == config.defaultLanguage }
         var files: [SiteFile] = [.notFound(notFound)]
         if config.baseURL != nil { files.append(.sitemap) }
@@ -169,7 +173,7 @@ struct SitePlan {
         try StrictMode(options).check(summary.warnings, as: .content)
     }
 
-    private func write(_ file: SiteFile, published: [ContentPage], misses: MissReport, to output: some OutputWriter) throws {
+    func write(_ file: SiteFile, published: [ContentPage], misses: MissReport, to output: some OutputWriter) throws {
         switch file {
         case .notFound(let page):
             let pageMisses = PageMisses()

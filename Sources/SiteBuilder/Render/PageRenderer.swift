@@ -6,16 +6,18 @@ import TemplateEngine
 /// page's template, which extends `base`.
 struct PageRenderer {
     let config: SiteConfig
-    let templates: TemplateSet
+    /// Settable: a preview swaps in edited templates (`SitePlan+Live`).
+    var templates: TemplateSet
     let assets: AssetManifest
-    let pages: [ContentPage]
+    /// Settable through `replacePages`, which works out what is made of them again.
+    private(set) var pages: [ContentPage]
     let routes: Routes
     /// The site data content pages may use in Mustache tags (`{{people.count}}`).
     let siteData: [String: TemplateValue]
     private let markdown: MarkdownRenderer
-    private let pagesByKey: [String: [String: ContentPage]]
+    private var pagesByKey: [String: [String: ContentPage]]
     /// Menu entries (title, URL path) per language, worked out once, not once per page.
-    private let menus: [String: [(title: String, urlPath: String)]]
+    private var menus: [String: [(title: String, urlPath: String)]]
     /// The words of each language of the site, as templates see them.
     let labels: [String: TemplateValue]
     private let site: TemplateValue
@@ -40,12 +42,7 @@ struct PageRenderer {
         if config.markdown.smart { options.insert(.smart) }
         if config.markdown.unsafeHTML { options.insert(.unsafeHTML) }
         markdown = MarkdownRenderer(options: options)
-        pagesByKey = Dictionary(grouping: pages, by: \.translationKey)
-            .mapValues { Dictionary($0.map { ($0.language, $0) }, uniquingKeysWith: { first, _ in first }) }
-        menus = Dictionary(grouping: pages.filter { $0.source.frontMatter.menu != nil }, by: \.language).mapValues { entries in
-            entries.sorted { ($0.source.frontMatter.menu!, $0.title, $0.urlPath) < ($1.source.frontMatter.menu!, $1.title, $1.urlPath) }
-                .map { (title: $0.title, urlPath: $0.urlPath) }
-        }
+        (pagesByKey, menus) = Self.lookups(pages)
         labels = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, Labels.forLanguage($0).templateValue) })
         var site: [String: TemplateValue] = [
             "title": .string(config.title),
@@ -57,6 +54,23 @@ struct PageRenderer {
         // `assets.style` for `style.css`: the name before the first dot.
         assetValues = Dictionary(assets.paths.map { (String($0.key.split(separator: ".").first ?? Substring($0.key)), $0.value) }) { first, _ in first }
             .mapValues(TemplateValue.string)
+    }
+
+    /// The pages by translation key and language, and the menu entries of each language.
+    private static func lookups(_ pages: [ContentPage]) -> ([String: [String: ContentPage]], [String: [(title: String, urlPath: String)]]) {
+        let byKey = Dictionary(grouping: pages, by: \.translationKey)
+            .mapValues { Dictionary($0.map { ($0.language, $0) }, uniquingKeysWith: { first, _ in first }) }
+        let menus = Dictionary(grouping: pages.filter { $0.source.frontMatter.menu != nil }, by: \.language).mapValues { entries in
+            entries.sorted { ($0.source.frontMatter.menu!, $0.title, $0.urlPath) < ($1.source.frontMatter.menu!, $1.title, $1.urlPath) }
+                .map { (title: $0.title, urlPath: $0.urlPath) }
+        }
+        return (byKey, menus)
+    }
+
+    /// Renders from now on with `pages` in place of the pages it was made with.
+    mutating func replacePages(_ pages: [ContentPage]) {
+        self.pages = pages
+        (pagesByKey, menus) = Self.lookups(pages)
     }
 
     /// The template a page is rendered with: its `layout`, else `home` or `page`.

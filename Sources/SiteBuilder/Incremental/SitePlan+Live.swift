@@ -1,0 +1,100 @@
+import Foundation
+import TemplateEngine
+
+/// What a preview does to the plan it keeps in memory when an edit is of a kind whose effect
+/// is known without a build: the text of Markdown pages, or templates. Each returns the files
+/// to rewrite, rendered in memory, and changes the plan only when every one of them rendered;
+/// nil means the edit is more than that, and a build follows it.
+extension SitePlan {
+    /// The pages of `scan` whose text alone changed since this plan's scan, by source path;
+    /// nil when anything else changed: a page added, removed or moved, its front matter (its
+    /// title, menu place, date or layout, which other pages show or the build reads), a static
+    /// file, or which pictures of `Content/` a page shows (a build processes those).
+    func textEdits(in scan: ContentScanner.Result) -> [String: MarkdownSource]? {
+        guard scan.pages.count == content.pages.count,
+              scan.staticFiles.map(\.path) == content.staticFiles.map(\.path) else { return nil }
+        var edits: [String: MarkdownSource] = [:]
+        for (old, new) in zip(content.pages, scan.pages) {
+            guard old.sourcePath == new.sourcePath, old.urlPath == new.urlPath, old.language == new.language,
+                  old.translationKey == new.translationKey, old.source.frontMatter == new.source.frontMatter else { return nil }
+            if old.source.body != new.source.body || old.source.bodyLine != new.source.bodyLine {
+                edits[new.sourcePath] = new.source
+            }
+        }
+        if config.images.mode == .local {
+            let files = content.staticFiles.map(\.path)
+            guard SitePictures.contentImages(shownBy: scan.pages, among: files)
+                    == SitePictures.contentImages(shownBy: content.pages, among: files) else { return nil }
+        }
+        return edits
+    }
+
+    /// Takes the new text of the pages in `edits` and renders what shows it: the pages made
+    /// from those files (a list page takes its intro from one), the 404 page, and the feeds,
+    /// whose entries hold a dated page's HTML. Nothing else shows a page's text: other pages
+    /// show its title and URL, which come from the front matter and the path.
+    mutating func takeTextEdits(_ edits: [String: MarkdownSource]) throws -> LiveUpdate {
+        var next = self
+        for index in next.content.pages.indices {
+            if let source = edits[next.content.pages[index].sourcePath] { next.content.pages[index].source = source }
+        }
+        var edited: [ContentPage] = []
+        for index in next.pages.indices where next.pages[index].hasSourceFile {
+            guard let source = edits[next.pages[index].sourcePath] else { continue }
+            // The front matter stays as the plan holds it: a list page's has its layout filled in.
+            next.pages[index].source.body = source.body
+            next.pages[index].source.bodyLine = source.bodyLine
+            edited.append(next.pages[index])
+        }
+        next.renderer.replacePages(next.pages)
+        next.feeds = try SiteFeeds(config: config, routes: routes, people: feedPeople.people, views: feedPeople.views,
+                                   pages: next.pages, now: options.now, contentHTML: next.renderer.contentHTML(of:))
+        var update = try next.render(edited.filter { $0.origin != .notFound }, files: next.feeds.files)
+        update.warnings += try UnreadKeys.warnings(pages: edited, templates: next.renderer.templates, templateName: next.renderer.templateName)
+        try StrictMode(options).check(update.warnings, as: .content)
+        self = next
+        return update
+    }
+
+    /// Takes `templates` in place of the plan's and renders the pages they change: the pages
+    /// whose template, or a partial it includes, changed; every page of `Content/`, whose text
+    /// may include partials and report blocks; and the 404 page. Nil when the templates' assets
+    /// (`style.css` …) changed: their names hold their hash, and every page links them.
+    mutating func takeTemplates(_ templates: TemplateSet) throws -> LiveUpdate? {
+        guard templates.assets == renderer.templates.assets else { return nil }
+        let before = renderer.templates.closureDigests()
+        let after = templates.closureDigests()
+        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+        var next = self
+        next.renderer.templates = templates
+        let renderer = next.renderer
+        let pages = try published.filter { page in
+            try page.hasSourceFile || changed.contains(renderer.templateName(for: page))
+        }
+        var update = try next.render(pages, files: [])
+        update.warnings += try UnreadKeys.warnings(pages: next.pages, templates: templates, templateName: renderer.templateName)
+        try StrictMode(options).check(update.warnings, as: .content)
+        self = next
+        return update
+    }
+
+    /// Renders `pages` and the 404 page into memory, with `files` beside them.
+    private func render(_ pages: [ContentPage], files: [(path: String, bytes: [UInt8])]) throws -> LiveUpdate {
+        let output = OutputCatalog(keepingEveryFile: true)
+        let render = ParallelRender(pages: pages, renderer: renderer, extras: extras, output: output)
+        try render.run(jobs: options.jobs)
+        for file in siteFiles where file.path == Routes.notFound {
+            try write(file, published: published, misses: render.misses, to: output)
+        }
+        for file in files { try output.write(file.bytes, to: file.path) }
+        return LiveUpdate(pages: pages.count, files: output.keptFiles, warnings: render.misses.warnings)
+    }
+}
+
+/// The files a preview's update rewrites, rendered in memory, and what rendering them said.
+struct LiveUpdate {
+    /// How many pages were rendered (the 404 page aside).
+    var pages: Int
+    var files: [(path: String, bytes: [UInt8])]
+    var warnings: [String]
+}

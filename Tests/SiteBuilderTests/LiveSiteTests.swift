@@ -1,0 +1,145 @@
+import Foundation
+@testable import SiteBuilder
+import Testing
+
+/// A preview's site in memory (`LiveSite`) renders only what an edit of a page's text or of a
+/// template changes, in place, and leaves its folder holding exactly the bytes a full build
+/// of the edited site would. Every other edit goes through a build.
+@Suite struct LiveSiteTests {
+    static let day = "2026-11-22T08:00:00Z"
+
+    /// The record fixture, with a people list that takes its intro from `Content/people.md`
+    /// and a 404 page with a text of its own.
+    static func makeSite() throws -> TestSite {
+        let site = try BuildRecordTests.makeSite()
+        try site.write("---\ntitle: Our people\n---\nEveryone we know.\n", to: "Content/people.md")
+        try site.write("---\ntitle: Lost\n---\nNothing here.\n", to: "Content/404.md")
+        return site
+    }
+
+    /// Brings the site's output up to date after editing `files`, and checks it against a
+    /// full build of the site as it now is.
+    @discardableResult
+    func update(_ live: LiveSite, _ site: TestSite, _ files: [String], now: String = day, _ step: String) throws -> BuildSummary {
+        let summary = try live.update(site.options(now: now), changed: files.map { site.folder.appendingPathComponent($0).path })
+        var full = site.options(now: now)
+        full.output = site.folder.appendingPathComponent("_full")
+        full.full = true
+        try Site.build(full)
+        let served = try snapshot(of: site.output)
+        let complete = try snapshot(of: full.output!)
+        #expect(served.keys.sorted() == complete.keys.sorted(), "\(step): the preview holds other files than a full build")
+        for (path, bytes) in complete where served[path] != bytes {
+            Issue.record("\(step): \(path) differs from the full build's")
+        }
+        return summary
+    }
+
+    @Test func anEditOfAPagesTextRendersThatPageAlone() throws {
+        let site = try Self.makeSite()
+        defer { site.remove() }
+        let live = LiveSite()
+        let first = try update(live, site, [], "first build")
+        #expect(first.update == nil)
+
+        try site.write("---\ntitle: Note\n---\nA note, *edited*.\n", to: "Content/notes/note.md")
+        let note = try update(live, site, ["Content/notes/note.md"], "a page's text")
+        #expect(note.update?.pagesRendered == 1)
+        #expect(note.filesWritten == 1, "the note; the 404 page and the feeds are as they were")
+        #expect(try site.read("notes/note/index.html").contains("<em>edited</em>"))
+
+        // A dated page is an entry of the pages feeds, which hold its HTML.
+        try site.write("---\ntitle: Launch\ndate: 2026-11-01\n---\nWe launched, at last.\n", to: "Content/news/launch.md")
+        let launch = try update(live, site, ["Content/news/launch.md"], "a dated page's text")
+        #expect(launch.update?.pagesRendered == 1)
+        #expect(launch.filesWritten == 3, "the page and the Atom and JSON feeds of English pages")
+
+        // The people list's intro, and the 404 page's text.
+        try site.write("---\ntitle: Our people\n---\nEveryone we know, and more.\n", to: "Content/people.md")
+        try site.write("---\ntitle: Lost\n---\nNothing here, sorry.\n", to: "Content/404.md")
+        let list = try update(live, site, ["Content/people.md", "Content/404.md"], "a list's intro and the 404 text")
+        #expect(list.update != nil)
+        #expect(try site.read("404.html").contains("sorry"))
+
+        // Two edits of the text in a row: the second compares with the first.
+        try site.write("---\ntitle: Note\n---\nA note, edited twice.\n", to: "Content/notes/note.md")
+        #expect(try update(live, site, ["Content/notes/note.md"], "the same page again").update?.pagesRendered == 1)
+    }
+
+    @Test func moreThanTextGoesThroughABuild() throws {
+        let site = try Self.makeSite()
+        defer { site.remove() }
+        let live = LiveSite()
+        try update(live, site, [], "first build")
+
+        // A new title is in the menu, the lists, the translations' links: a build follows it.
+        try site.write("---\ntitle: About us\nmenu: 1\n---\nWho we are.\n", to: "Content/about.md")
+        #expect(try update(live, site, ["Content/about.md"], "a title").update == nil)
+
+        try site.write("---\ntitle: New\n---\nNew.\n", to: "Content/notes/new.md")
+        #expect(try update(live, site, ["Content/notes/new.md"], "a page added").update == nil)
+
+        try BuildRecordTests().mutatePeople(site)
+        #expect(try update(live, site, ["Content/data/people/v1.4.json"], "a data file").update == nil)
+
+        // The next day: ages and "in N days" change on pages the edit did not touch.
+        try site.write("---\ntitle: Note\n---\nA note, the next day.\n", to: "Content/notes/note.md")
+        #expect(try update(live, site, ["Content/notes/note.md"], now: "2026-11-23T08:00:00Z", "the next day").update == nil)
+    }
+
+    @Test func aTemplateEditRendersThePagesUsingIt() throws {
+        let site = try Self.makeSite()
+        defer { site.remove() }
+        let live = LiveSite()
+        let first = try update(live, site, [], "first build")
+
+        // Every page includes the footer.
+        try site.write("<footer>{{site.title}}, edited</footer>\n", to: "Templates/footer.mustache")
+        let footer = try update(live, site, ["Templates/footer.mustache"], "the footer")
+        #expect(footer.update?.pagesRendered == first.pages)
+
+        // Only person pages (and the Content pages, whose text may hold report blocks) use `person`.
+        let person = String(decoding: TemplateSet.defaults["person.mustache"]!, as: UTF8.self)
+        try site.write(person.replacingOccurrences(of: "</article>", with: "<p>edited person</p></article>"), to: "Templates/person.mustache")
+        let people = try update(live, site, ["Templates/person.mustache"], "the person template")
+        let personPages = try snapshot(of: site.output).keys.filter { $0.hasSuffix(".html") }
+            .filter { try! site.read($0).contains("edited person") }.count
+        let markdownFiles = FileManager.default.enumerator(atPath: site.folder.appendingPathComponent("Content").path)!
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".md") }.count
+        #expect(personPages > 0)
+        #expect((personPages...(personPages + markdownFiles)).contains(people.update?.pagesRendered ?? -1))
+        #expect(people.update?.pagesRendered ?? .max < first.pages)
+
+        // A stylesheet's name holds its hash, and every page links it: a build.
+        try site.write("body { color: red }\n", to: "Templates/style.css")
+        #expect(try update(live, site, ["Templates/style.css"], "the stylesheet").update == nil)
+    }
+
+    @Test func aFailedUpdateWritesNothingAndIsTakenIntoTheNext() throws {
+        let site = try Self.makeSite()
+        defer { site.remove() }
+        let live = LiveSite()
+        try update(live, site, [], "first build")
+        let before = try snapshot(of: site.output)
+
+        try site.write("<footer>{{#site}}</footer>\n", to: "Templates/footer.mustache")
+        #expect(throws: BuildError.self) { try live.update(site.options(now: Self.day), changed: [site.folder.appendingPathComponent("Templates/footer.mustache").path]) }
+        #expect(try snapshot(of: site.output) == before)
+
+        // A broken data file fails the build; a text edit after it must not hide that.
+        let people = site.folder.appendingPathComponent("Content/data/people/v1.4.json")
+        let good = try Data(contentsOf: people)
+        try Data("{\"results\": [".utf8).write(to: people)
+        #expect(throws: BuildError.self) { try live.update(site.options(now: Self.day), changed: [people.path]) }
+        try site.write("---\ntitle: Note\n---\nEdited while the data is broken.\n", to: "Content/notes/note.md")
+        #expect(throws: BuildError.self) { try live.update(site.options(now: Self.day), changed: [site.folder.appendingPathComponent("Content/notes/note.md").path]) }
+        #expect(try snapshot(of: site.output) == before)
+
+        // Both fixed: the footer and the note are taken in with the data.
+        try good.write(to: people)
+        try site.write("<footer>{{site.title}}, fixed</footer>\n", to: "Templates/footer.mustache")
+        try update(live, site, ["Templates/footer.mustache"], "after the fixes")
+        #expect(try site.read("index.html").contains("fixed"))
+        #expect(try site.read("notes/note/index.html").contains("data is broken"))
+    }
+}

@@ -29,6 +29,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 WORK = os.environ.get("TTSITE_BENCH_DIR", "/tmp/ttsite-bench")
 NOW = "2026-11-22T08:00:00Z"
+NEXT_DAY = "2026-11-23T08:00:00Z"
 
 
 def run(command, **kwargs):
@@ -117,17 +118,27 @@ def data_benchmark(runs, ttsite, people, scenarios, events, baseline=None):
              "--scenarios", str(scenarios), "--events", str(events), "--out", site])
     out = os.path.join(WORK, "out", "data")
     build = f"{ttsite} build --site {site} --output {out} --now {NOW} --quiet --allow-shrink"
-    first = hyperfine([("first build", build)], runs, f"rm -rf {out}")["first build"]
+    # The record of the last build lives in the site folder: without it the build is a first one.
+    first = hyperfine([("first build", build)], runs, f"rm -rf {out} {site}/.ttsite/builds")["first build"]
     subprocess.run(build, shell=True, check=True)
     again = hyperfine([("nothing changed", build)], runs, "true")["nothing changed"]
+    # The next day with the same data: ages and "in N days" change on some pages only.
+    next_day = build.replace(NOW, NEXT_DAY)
+    later = hyperfine([("the next day", next_day)], runs, build)["the next day"]
+    subprocess.run(build, shell=True, check=True)
+    rendered = pages_rendered(next_day.replace(" --quiet", " --verbose"))
     peak = peak_mib(build)
     print(f"\n### Data site: {people:,} people in two languages, {scenarios:,} scenarios of {events} events\n")
     print("| build | median s | min–max s | CPU s (mean) | peak MiB | |")
     print("| --- | --- | --- | --- | --- | --- |")
     print(row("first build", first, peak, "target < 5 s"))
     print(row("nothing changed", again, peak,
-              f"{statistics.median(again) / statistics.median(first):.2f} of the first"))
+              f"{statistics.median(again) / statistics.median(first):.2f} of the first (target < 0.15); "
+              f"CPU {CPU['nothing changed'] / CPU['first build']:.2f}"))
+    print(row("the next day", later, peak,
+              f"{statistics.median(later) / statistics.median(first):.2f} of the first; {rendered}"))
     page_sizes(out, people)
+    serve_benchmark(ttsite, site, statistics.median(first))
     if baseline:
         name, binary = baseline
         outputs = {"this build": out + "-this", name: out + "-baseline"}
@@ -147,6 +158,94 @@ def data_benchmark(runs, ttsite, people, scenarios, events, baseline=None):
         print(f"\nratios (medians, same run): wall this/{name} = "
               f"{statistics.median(times['this build']) / statistics.median(times[name]):.2f}; "
               f"CPU this/{name} = {CPU['this build'] / CPU[name]:.2f} (target ≤ 1.10)")
+
+
+def pages_rendered(command):
+    """The `pages: N rendered, M unchanged …` line of a verbose build."""
+    result = subprocess.run(command, shell=True, check=True, capture_output=True, text=True)
+    for line in (result.stdout + result.stderr).splitlines():
+        if "rendered," in line and "pages:" in line:
+            return line.strip().split("pages: ", 1)[1].split(" since")[0]
+    return "no page count in the output"
+
+
+SERVE_PORT = 18766
+
+
+def fetch(path):
+    import urllib.request
+    with urllib.request.urlopen(f"http://127.0.0.1:{SERVE_PORT}{path}", timeout=30) as response:
+        return response.read()
+
+
+def wait_for(path, marker, started, limit=120):
+    """Seconds from `started` until the page at `path` holds `marker`, polled every 2 ms."""
+    import time
+    while time.monotonic() - started < limit:
+        try:
+            if marker in fetch(path):
+                return time.monotonic() - started
+        except OSError:
+            pass
+        time.sleep(0.002)
+    sys.exit(f"run.py: {path} did not show {marker!r} within {limit} s")
+
+
+def serve_benchmark(ttsite, site, full_build):
+    """`ttsite serve` on the data site: ten one-line edits of Content/index.md, and three of
+    the person template, each timed from the file write to the new bytes over HTTP."""
+    import time
+    index = os.path.join(site, "Content", "index.md")
+    templates = os.path.join(site, "Templates")
+    with open(index) as f:
+        original = f.read()
+    shutil.rmtree(templates, ignore_errors=True)
+    log_path = os.path.join(WORK, "serve.log")
+    log = open(log_path, "w")
+    server = subprocess.Popen([ttsite, "serve", "--site", site, "--port", str(SERVE_PORT), "--now", NOW],
+                              stdout=subprocess.DEVNULL, stderr=log)
+    try:
+        wait_for("/", b"</html>", time.monotonic(), limit=300)
+        edits = []
+        for number in range(10):
+            time.sleep(0.5)
+            marker = f"edit-{number}-{time.time_ns()}"
+            with open(index, "w") as f:
+                f.write(original + f"\n{marker}\n")
+            edits.append(wait_for("/", marker.encode(), time.monotonic()))
+        # The update writes its pages in path order once all are rendered: the last person's is the last.
+        person = [d for d in sorted(os.listdir(os.path.join(site, ".ttsite", "serve", "people"))) if d not in ("page", "by-month", "index")][-1]
+        os.makedirs(templates)
+        default = subprocess.run([ttsite, "templates", "show", "person"], capture_output=True, text=True)
+        person_template = default.stdout if default.returncode == 0 else None
+        template_edits = []
+        if person_template:
+            for number in range(3):
+                time.sleep(0.5)
+                marker = f"template-{number}-{time.time_ns()}"
+                with open(os.path.join(templates, "person.mustache"), "w") as f:
+                    f.write(person_template.replace("</article>", f"<p>{marker}</p></article>", 1))
+                template_edits.append(wait_for(f"/people/{person}/", marker.encode(), time.monotonic()))
+    finally:
+        server.terminate()
+        server.wait()
+        log.close()
+        with open(index, "w") as f:
+            f.write(original)
+        shutil.rmtree(templates, ignore_errors=True)
+    # The server's own time for each update ("… in 0.03 s"), the rest is noticing the change.
+    with open(log_path) as f:
+        updates = [float(line.rsplit(" in ", 1)[1].split()[0]) for line in f if line.startswith("Updated the text")]
+    print("\n### `ttsite serve` on the data site (seconds from the file write to the new bytes over HTTP)\n")
+    print("| edit | median s | min–max s | runs | |")
+    print("| --- | --- | --- | --- | --- |")
+    print(f"| one line of Content/index.md | {statistics.median(edits):.3f} | {min(edits):.3f}–{max(edits):.3f} | {len(edits)} | "
+          f"target < 0.200; the update itself {statistics.median(updates) if updates else float('nan'):.3f} s (median) |")
+    if template_edits:
+        print(f"| the person template | {statistics.median(template_edits):.2f} | {min(template_edits):.2f}–{max(template_edits):.2f} | "
+              f"{len(template_edits)} | {statistics.median(template_edits) / full_build:.2f} of a first build (target < 1) |")
+    else:
+        print("| the person template | – | – | – | `ttsite templates show person` is not available |")
 
 
 PICTURE_PORT = 18765

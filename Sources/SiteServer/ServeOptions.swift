@@ -16,11 +16,13 @@ public struct ServeOptions: Sendable {
     public var host = "127.0.0.1"
     /// 0 lets the system choose a free port.
     public var port: UInt16 = defaultPort
-    /// How often the site's files are looked at for changes.
-    public var pollInterval: Duration = .milliseconds(250)
+    /// How often the site's files are looked at for changes (less often on a site whose
+    /// files take long to look at: `SiteWatcher`). With `quietPeriod`, a saved page is seen
+    /// 50 to 100 ms after the save, before the update renders it.
+    public var pollInterval: Duration = .milliseconds(50)
     /// How long the files must stay unchanged before a rebuild starts: an editor's save or a
     /// `git checkout` touches several files in quick succession.
-    public var quietPeriod: Duration = .milliseconds(150)
+    public var quietPeriod: Duration = .milliseconds(50)
 
     public init(build: BuildOptions) {
         self.build = build

@@ -39,16 +39,7 @@ import Testing
     @discardableResult
     func buildBothWays(_ site: TestSite, now: String, _ step: String) throws -> BuildSummary {
         let summary = try site.build(now: now)
-        var full = site.options(now: now)
-        full.output = site.folder.appendingPathComponent("_full")
-        full.full = true
-        try Site.build(full)
-        let incremental = try snapshot(of: site.output)
-        let complete = try snapshot(of: full.output!)
-        #expect(incremental.keys.sorted() == complete.keys.sorted(), "\(step): the two builds hold different files")
-        for (path, bytes) in complete where incremental[path] != bytes {
-            Issue.record("\(step): \(path) differs from the full build's")
-        }
+        try site.expectFullBuildBytes(now: now, step)
         return summary
     }
 

@@ -22,16 +22,7 @@ import Testing
     @discardableResult
     func update(_ live: LiveSite, _ site: TestSite, _ files: [String], now: String = day, _ step: String) throws -> BuildSummary {
         let summary = try live.update(site.options(now: now), changed: files.map { site.folder.appendingPathComponent($0).path })
-        var full = site.options(now: now)
-        full.output = site.folder.appendingPathComponent("_full")
-        full.full = true
-        try Site.build(full)
-        let served = try snapshot(of: site.output)
-        let complete = try snapshot(of: full.output!)
-        #expect(served.keys.sorted() == complete.keys.sorted(), "\(step): the preview holds other files than a full build")
-        for (path, bytes) in complete where served[path] != bytes {
-            Issue.record("\(step): \(path) differs from the full build's")
-        }
+        try site.expectFullBuildBytes(now: now, step)
         return summary
     }
 

@@ -107,7 +107,7 @@ struct SiteFeeds {
     /// The `date:` of every Content page that has one, read as the data's dates are (ISO 8601,
     /// a day alone at midnight in the site's zone). A date that cannot be read is an error
     /// naming the page and the line.
-    private static func pageDates(_ pages: [ContentPage], zone: TimeZone) throws -> [String: Date] {
+    static func pageDates(_ pages: [ContentPage], zone: TimeZone) throws -> [String: Date] {
         let dates = try CompoundTransformer.dates(formats: [], zoneless: .timeZone(zone))
         var found: [String: Date] = [:]
         for page in pages where page.origin == .content {

@@ -46,10 +46,15 @@ extension SitePlan {
             next.pages[index].source.bodyLine = source.bodyLine
             edited.append(next.pages[index])
         }
-        next.renderer.replacePages(next.pages)
-        next.feeds = try SiteFeeds(config: config, routes: routes, people: feedPeople.people, views: feedPeople.views,
-                                   pages: next.pages, now: options.now, contentHTML: next.renderer.contentHTML(of:))
-        var update = try next.render(edited.filter { $0.origin != .notFound }, files: next.feeds.files)
+        next.renderer.replaceText(of: edited)
+        // The birthday feeds stand; the pages feeds are made again when a dated page changed.
+        var feedFiles: [(path: String, bytes: [UInt8])] = []
+        if config.baseURL != nil, try !SiteFeeds.pageDates(edited, zone: config.timeZone).isEmpty {
+            next.feeds = try SiteFeeds(config: config, routes: routes, people: feedPeople.people, views: feedPeople.views,
+                                       pages: next.pages, now: options.now, contentHTML: next.renderer.contentHTML(of:))
+            feedFiles = next.feeds.files
+        }
+        var update = try next.render(edited.filter { $0.origin != .notFound }, files: feedFiles)
         update.warnings += try UnreadKeys.warnings(pages: edited, templates: next.renderer.templates, templateName: next.renderer.templateName)
         try StrictMode(options).check(update.warnings, as: .content)
         self = next

@@ -17,7 +17,7 @@ struct PageRenderer {
     private let markdown: MarkdownRenderer
     private var pagesByKey: [String: [String: ContentPage]]
     /// Menu entries (title, URL path) per language, worked out once, not once per page.
-    private var menus: [String: [(title: String, urlPath: String)]]
+    private let menus: [String: [(title: String, urlPath: String)]]
     /// The words of each language of the site, as templates see them.
     let labels: [String: TemplateValue]
     private let site: TemplateValue
@@ -67,10 +67,17 @@ struct PageRenderer {
         return (byKey, menus)
     }
 
-    /// Renders from now on with `pages` in place of the pages it was made with.
-    mutating func replacePages(_ pages: [ContentPage]) {
-        self.pages = pages
-        (pagesByKey, menus) = Self.lookups(pages)
+    /// Renders from now on with `edited` in place of the pages at their URLs, whose text alone
+    /// changed: their titles, menu places and translations (all of the front matter) are as
+    /// they were, so the menus stand.
+    mutating func replaceText(of edited: [ContentPage]) {
+        let byPath = Dictionary(edited.map { ($0.urlPath, $0) }) { first, _ in first }
+        for index in pages.indices {
+            if let page = byPath[pages[index].urlPath] { pages[index] = page }
+        }
+        for page in edited where pagesByKey[page.translationKey]?[page.language]?.urlPath == page.urlPath {
+            pagesByKey[page.translationKey]?[page.language] = page
+        }
     }
 
     /// The template a page is rendered with: its `layout`, else `home` or `page`.

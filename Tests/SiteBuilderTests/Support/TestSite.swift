@@ -1,5 +1,6 @@
 import Foundation
 @testable import SiteBuilder
+import Testing
 
 /// A small site written inline, Hugo-style, into a fresh temporary folder:
 ///
@@ -44,6 +45,21 @@ struct TestSite {
     @discardableResult
     func build(now: String = "2026-11-22T08:00:00Z") throws -> BuildSummary {
         try Site.build(options(now: now))
+    }
+
+    /// Builds the site as it now is with `full` into `_full`, and records an issue for every
+    /// file the output folder holds with other bytes, lacks or has besides.
+    func expectFullBuildBytes(now: String, _ step: String) throws {
+        var full = options(now: now)
+        full.output = folder.appendingPathComponent("_full")
+        full.full = true
+        try Site.build(full)
+        let built = try snapshot(of: output)
+        let complete = try snapshot(of: full.output!)
+        #expect(built.keys.sorted() == complete.keys.sorted(), "\(step): the output holds other files than a full build")
+        for (path, bytes) in complete where built[path] != bytes {
+            Issue.record("\(step): \(path) differs from the full build's")
+        }
     }
 
     func read(_ path: String) throws -> String {

@@ -12,10 +12,13 @@ struct SiteDataLoader {
     let config: SiteConfig
     let reader: SourceReader
     let strict: StrictMode
+    /// A preview's decodings of the last build, by document (nil in a build).
+    let decoded: DecodedDocuments?
 
     init(config: SiteConfig, options: BuildOptions) {
         self.config = config
         strict = StrictMode(options)
+        decoded = options.decodedDocuments
         var settings = config.fetch
         settings.userAgent = "ttsite/\(SiteBuilderVersion.current) (+https://github.com/ttsite/ttsite)"
         reader = SourceReader(
@@ -63,7 +66,8 @@ struct SiteDataLoader {
 
     private func checkFiles(_ source: inout SourceReadings.Source, kind: RecordKind) throws {
         guard case .file = source.location else { return }
-        for document in source.reading.documents {
+        let settings = DecodedDocuments.settings(of: config)
+        for document in source.reading.documents where decoded?.holds(document, kind: kind, settings: settings) != true {
             do {
                 _ = try DocumentCheck.check(try source.parsed.parseOrThrow(document.data), kind: kind, previousRecordCount: nil)
             } catch {
@@ -89,6 +93,7 @@ struct SiteDataLoader {
             }
         }
 
+        decoded?.dropUnused()
         let people = SlugAllocator.unique(data.people)
         data.people = people.people
         try take(people.problems, into: &data)
@@ -132,9 +137,16 @@ struct SiteDataLoader {
         var parsed = source.parsed
         data.warnings += source.reading.warnings
         var records: [Decoder.Record] = []
+        let settings = DecodedDocuments.settings(of: config)
         for document in source.reading.documents {
-            let decoding = parsed.take(document.data).map { decoder.decode($0, source: document.name) }
-                ?? decoder.decode(document.data, source: document.name)
+            let decoding: Decoding<Decoder.Record>
+            if let kept: Decoding<Decoder.Record> = decoded?.decoding(of: document, kind: Decoder.kind, settings: settings) {
+                decoding = kept
+            } else {
+                decoding = parsed.take(document.data).map { decoder.decode($0, source: document.name) }
+                    ?? decoder.decode(document.data, source: document.name)
+                decoded?.keep(decoding, of: document, kind: Decoder.kind, settings: settings)
+            }
             try take(decoding.problems, into: &data)
             records += decoding.records
             data.skippedRecords += decoding.skippedRecords

@@ -6,7 +6,8 @@ import Foundation
 ///
 ///     changed files → text of Markdown pages only?  rescan Content/, render those pages (+ 404, feeds)
 ///                   → templates only?               load Templates/, render the pages using what changed
-///                   → anything else, or a new day:  build (which keeps the pages whose inputs did not change)
+///                   → anything else, or a new day:  build (which decodes only the data files that changed,
+///                                                   and keeps the pages whose inputs did not)
 ///     → write the rendered files in place, each by a rename
 ///
 /// The plan of the last good build stays in memory; the fast ways change it only when all
@@ -20,6 +21,8 @@ public final class LiveSite: @unchecked Sendable {
     private var plan: SitePlan?
     /// Files whose update failed, taken into the next one.
     private var pending: Set<String> = []
+    /// The source documents as decoded: a build after a data file changed decodes that file alone.
+    let decodedDocuments = DecodedDocuments()
 
     public init() {}
 
@@ -37,6 +40,8 @@ public final class LiveSite: @unchecked Sendable {
 
     private func build(_ options: BuildOptions) throws -> BuildSummary {
         plan = nil
+        var options = options
+        options.decodedDocuments = decodedDocuments
         let (summary, plan) = try Site.build(options, keepingPlan: true)
         self.plan = plan
         return summary

@@ -28,6 +28,9 @@ public struct BuildOptions: Sendable {
     public var fetcher: (any Fetcher)?
     /// How long to wait for another build of the same site to finish, in seconds.
     public var lockWait: Double = 0
+    /// A preview's decodings of source documents from its last build: an edited data file is
+    /// decoded again alone (`LiveSite` sets it; nil decodes every document).
+    public var decodedDocuments: DecodedDocuments?
     /// Told where the build is, for a progress bar; called from several threads.
     public var progress: (@Sendable (BuildProgress) -> Void)?
 

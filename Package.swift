@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "ttsite", targets: ["TTSiteCommand"]),
+        .executable(name: "ttsite-fuzz", targets: ["TTSiteFuzz"]),
         .library(name: "SiteBuilder", targets: ["SiteBuilder"]),
         .library(name: "Markdown", targets: ["Markdown"]),
         .library(name: "ValueTransformers", targets: ["ValueTransformers"]),
@@ -109,6 +110,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The parsers of outside input as fuzz targets, and `ttsite-fuzz`, which hands them to
+        // libFuzzer (`scripts/fuzz`) or replays files through them.
+        .target(name: "FuzzTargets", dependencies: ["ReportData", "ValueTransformers", "IntervalText", "CivilTime", "SiteBuilder", "SiteServer", "Pictures"]),
+        .executableTarget(name: "TTSiteFuzz", dependencies: ["FuzzTargets"]),
         // Dates parsed per second by the value transformers, against Foundation's parsers.
         .executableTarget(
             name: "TransformerBenchmark",
@@ -149,5 +154,7 @@ let package = Package(
         ),
         .testTarget(name: "SiteStarterTests", dependencies: ["SiteStarter", "SiteBuilder", "TTSiteCommand", "TestSupport"]),
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer", "SiteBuilder", "TTSiteCommand", "TestSupport"]),
+        // The fuzz targets' committed seeds and every input a fuzzing run saved, replayed.
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
     ]
 )

@@ -1,14 +1,15 @@
 import Foundation
 
-/// A request path turned into a file inside the output folder — or refused.
+/// A request path turned into a file inside the output folder — or refused. Public for the
+/// fuzz target of request paths.
 ///
 /// The path is read from the request as it was sent (still percent-encoded), not from a
 /// normalised form, and each segment is decoded on its own: a segment that decodes to `..`,
 /// `.`, or holds `/`, `\` or NUL is refused, so `/../ttsite.yml`, `/%2e%2e/ttsite.yml`,
 /// `/a%2f..%2f..` and `/..\ttsite.yml` never reach the file system. Hidden files (the
 /// output marker) are not served. Symlinks are followed only while they stay inside.
-enum RequestPath {
-    enum Resolution: Equatable {
+public enum RequestPath {
+    public enum Resolution: Equatable {
         /// A file to send, and its path relative to the output folder.
         case file(URL, relative: String)
         /// A folder asked for without its final `/`: relative links inside need it.
@@ -19,7 +20,7 @@ enum RequestPath {
     }
 
     /// Resolves `rawPath` (percent-encoded, starting with `/`, no query) in `folder`.
-    static func resolve(_ rawPath: String, in folder: URL) -> Resolution {
+    public static func resolve(_ rawPath: String, in folder: URL) -> Resolution {
         guard rawPath.hasPrefix("/") else { return .refused }
         var segments: [String] = []
         let parts = rawPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false)

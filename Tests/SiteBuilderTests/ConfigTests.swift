@@ -80,6 +80,7 @@ struct ConfigTests {
         ("title: T\npeople:\n  - file: a.json\n    url: https://x.org/", 3, "needs exactly one of `file:` or `url:`"),
         ("title: T\npeople:\n  - url: ftp://x.org/a.json", 3, "`ftp://x.org/a.json` is not an http or https URL"),
         ("title: T\nfetch: { retries: many }", 2, "`retries` must be a whole number, found `many`"),
+        ("title: T\nfetch: { retries: 99999999999999999999:1 }", 2, "`retries` must be a whole number, found `99999999999999999999:1`"),
         ("title: T\nreplay_seconds: 0", 2, "`replay_seconds` must be more than 0"),
         ("title: [T", 1, "invalid YAML"),
         ("title: T\ninterval_text:\n  en:\n    past: x\n    pats: y", 5, "interval_text.en: unknown key"),

@@ -28,6 +28,24 @@ struct FrontMatterTests {
         #expect(source.bodyLine == 10)
     }
 
+    /// YAML 1.1 reads `1:30` as 90 (base 60), and Yams traps on a long one (found by
+    /// fuzzing: `Fuzz/regressions/front-matter/`); ttsite reads it as YAML 1.2 does, as text.
+    @Test func aTimeIsTextAndALongBase60NumberDoesNotStopTheBuild() throws {
+        let source = try MarkdownSource(parsing: """
+            ---
+            time: 12:30
+            huge: 20888888888888888888:8
+            menu: 2
+            tags: [7, "8", 1:00]
+            ---
+            Text.
+            """, file: "Content/a.md")
+        #expect(source.frontMatter.values["time"] == .string("12:30"))
+        #expect(source.frontMatter.values["huge"] == .string("20888888888888888888:8"))
+        #expect(source.frontMatter.menu == 2)
+        #expect(source.frontMatter.values["tags"] == .list([.int(7), .string("8"), .string("1:00")]))
+    }
+
     @Test func aPageWithoutFrontMatterIsAllBody() throws {
         let source = try MarkdownSource(parsing: "# Title\n\n---\n", file: "Content/a.md")
         #expect(source.frontMatter == FrontMatter())

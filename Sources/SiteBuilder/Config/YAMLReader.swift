@@ -58,14 +58,14 @@ struct YAMLReader {
     }
 
     func number(_ node: Node, _ key: String) throws -> Double {
-        guard let value = node.float ?? node.int.map(Double.init), node.bool == nil else {
+        guard let value = node.real ?? node.integer.map(Double.init), node.bool == nil else {
             throw error("`\(key)` must be a number, found \(describe(node))", at: node)
         }
         return value
     }
 
     func int(_ node: Node, _ key: String) throws -> Int {
-        guard let value = node.int else {
+        guard let value = node.integer else {
             throw error("`\(key)` must be a whole number, found \(describe(node))", at: node)
         }
         return value
@@ -115,5 +115,19 @@ struct YAMLReader {
         default:
             return BuildError(kind, "invalid YAML: \(error)", in: file)
         }
+    }
+}
+
+extension Node {
+    /// The scalar as a whole number, but never YAML 1.1's base-60 form (`1:30`, read by Yams
+    /// as 90): Yams multiplies its parts without overflow checks, so a long one stops the
+    /// process (found by fuzzing front matter), and YAML 1.2, like people, reads it as text.
+    var integer: Int? { isBase60 ? nil : int }
+    /// The scalar as a number, with the same exception as `integer`.
+    var real: Double? { isBase60 ? nil : float }
+
+    private var isBase60: Bool {
+        guard let scalar, scalar.style == .plain else { return false }
+        return scalar.string.contains(":")
     }
 }

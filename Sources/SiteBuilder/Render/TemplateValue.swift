@@ -21,8 +21,8 @@ extension TemplateValue {
             if node.null != nil { return .null }
             if scalar.style == .plain {
                 if let value = node.bool { return .bool(value) }
-                if let value = node.int { return .int(value) }
-                if let value = node.float { return .double(value) }
+                if let value = node.integer { return .int(value) }
+                if let value = node.real { return .double(value) }
             }
             return .string(scalar.string)
         case .sequence(let sequence):

@@ -57,6 +57,8 @@ public struct DatePattern: DateTextParser {
             } else if character.isASCII, character.isLetter {
                 let count = characters.prefix(while: { $0 == character }).count
                 guard supported.contains(character) else { throw DateTextError("the date pattern letter \"\(character)\" is not supported") }
+                // No field has more than 9 letters (S…, nanoseconds); 19 digits would not fit an Int.
+                guard count <= 9 else { throw DateTextError("the date pattern field \"\(String(repeating: character, count: count))\" is too long: a field has at most 9 letters") }
                 tokens.append(.field(character, count))
                 characters.removeFirst(count)
             } else {

@@ -53,7 +53,7 @@ struct DateScanner {
 
     /// Exactly `count` decimal digits as a number, or nil (without moving).
     mutating func digits(_ count: Int) -> Int? {
-        guard index + count <= bytes.count else { return nil }
+        guard count <= 18, index + count <= bytes.count else { return nil }
         var value = 0
         for offset in 0..<count {
             let digit = bytes[index + offset] &- 48

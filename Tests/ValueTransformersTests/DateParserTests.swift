@@ -84,7 +84,11 @@ struct DateParserTests {
         #expect(throws: DateTextError.self) { try parser.parse(text) }
     }
 
-    @Test("Patterns that cannot make a date are refused", arguments: ["HH:mm", "dd.MM.yyyy QQQ", "yyyy-MM-dd hh:mm", "'open"])
+    /// A field of 19 or more letters read 19 digits into an Int and stopped the process (found
+    /// by fuzzing: `Fuzz/regressions/dates/`).
+    @Test("Patterns that cannot make a date are refused", arguments: [
+        "HH:mm", "dd.MM.yyyy QQQ", "yyyy-MM-dd hh:mm", "'open", "yyyy-MM-dddddddddddddddddddddd", "yyyyyyyyyy-MM-dd",
+    ])
     func badPatterns(pattern: String) {
         #expect(throws: DateTextError.self) { try DatePattern(pattern) }
     }

@@ -138,7 +138,7 @@ let package = Package(
             dependencies: ["TemplateEngine", .product(name: "Mustache", package: "swift-mustache")],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "ReportDataTests", dependencies: ["ReportData", "CivilTime", "DataSources"], exclude: ["Fixtures"]),
+        .testTarget(name: "ReportDataTests", dependencies: ["ReportData", "CivilTime", "DataSources", "IntervalText"], exclude: ["Fixtures"]),
         // What several test targets share: the ttsite binary, and the loopback HTTP server that
         // misbehaves on demand.
         .target(name: "TestSupport", dependencies: ["DataSources", "CivilTime"], path: "Tests/TestSupport", exclude: ["Server", "Pictures"]),

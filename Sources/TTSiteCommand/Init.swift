@@ -39,12 +39,13 @@ extension TTSite {
             }
         }
 
-        /// How the user can run this same ttsite after `cd`: `ttsite` when that is what the
-        /// shell found on the PATH, else the binary's absolute path.
+        /// How the user can run this same ttsite after `cd`.
         static var ttsiteCommand: String {
-            let invoked = CommandLine.arguments.first ?? "ttsite"
-            if !invoked.contains("/") { return invoked }
-            return URL(fileURLWithPath: invoked).standardizedFileURL.resolvingSymlinksInPath().path
+            NextSteps.command(
+                invoked: CommandLine.arguments.first ?? "ttsite",
+                searchPath: ProcessInfo.processInfo.environment["PATH"],
+                folder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+            )
         }
     }
 }

@@ -35,8 +35,8 @@ extension Language {
             guard let value else { throw LanguageDescriptionError.missingKey(language: code, key: key) }
             return value
         }
-        let ruleName = try required(description.pluralRule ?? (PluralRules.named(code) != nil ? code : nil), "plural_rule")
-        let pluralRules = try Self.pluralRules(named: ruleName, language: code)
+        let choice = try required(description.pluralRule ?? (PluralRules.named(code) != nil ? .named(code) : nil), "plural_rule")
+        let pluralRules = try Self.pluralRules(choice, language: code)
         let zero = try required(description.zero, "zero")
         guard !description.words.isEmpty else { throw LanguageDescriptionError.missingKey(language: code, key: "words") }
         for (component, forms) in description.words where forms.forms[.other] == nil {
@@ -59,8 +59,8 @@ extension Language {
         for (key, format) in [("past", description.past), ("future", description.future)] {
             if let format { try Self.checkPlaceholders(in: format, key: key, language: code) }
         }
-        if let name = description.pluralRule {
-            language.pluralRules = try Self.pluralRules(named: name, language: code)
+        if let choice = description.pluralRule {
+            language.pluralRules = try Self.pluralRules(choice, language: code)
         }
         if let format = description.past { language.past.format = format }
         if let format = description.future { language.future.format = format }
@@ -82,11 +82,20 @@ extension Language {
         return language
     }
 
-    private static func pluralRules(named name: String, language: String) throws -> PluralRules {
-        guard let rules = PluralRules.named(name) else {
-            throw LanguageDescriptionError.unknownPluralRule(language: language, name: name)
+    private static func pluralRules(_ choice: PluralRuleChoice, language: String) throws -> PluralRules {
+        switch choice {
+        case .named(let name):
+            guard let rules = PluralRules.named(name) else {
+                throw LanguageDescriptionError.unknownPluralRule(language: language, name: name)
+            }
+            return rules
+        case .conditions(let conditions):
+            do {
+                return try PluralRules(name: language, conditions: conditions)
+            } catch {
+                throw LanguageDescriptionError.invalidPluralRule(language: language, error: error)
+            }
         }
-        return rules
     }
 
     /// Rejects `<…>` placeholders other than the two keys: a typo such as `<VALUES>` would

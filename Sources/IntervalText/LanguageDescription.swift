@@ -33,9 +33,9 @@ public struct LanguageDescription: Decodable, Hashable, Sendable {
     public var today: String?
     /// False for "a minute ago" instead of "1 minute ago".
     public var numberForOne: Bool?
-    /// A plural rule name (`one_other`, `east_slavic`, `other_only`) or a built-in
-    /// language code (`en`, `de`, `ru`, `uk`).
-    public var pluralRule: String?
+    /// A plural rule name (`one_other`, `east_slavic`, `other_only`), a built-in language
+    /// code (`en`, `de`, `ru`, `uk`), or the rule in CLDR's notation.
+    public var pluralRule: PluralRuleChoice?
     public var decimalSeparator: String?
     public var groupingSeparator: String?
     /// Nominative word forms (standing alone; the fallback for every case).
@@ -46,7 +46,7 @@ public struct LanguageDescription: Decodable, Hashable, Sendable {
     public init(
         past: String? = nil, future: String? = nil,
         pastCase: GrammaticalCase? = nil, futureCase: GrammaticalCase? = nil,
-        zero: String? = nil, today: String? = nil, numberForOne: Bool? = nil, pluralRule: String? = nil,
+        zero: String? = nil, today: String? = nil, numberForOne: Bool? = nil, pluralRule: PluralRuleChoice? = nil,
         decimalSeparator: String? = nil, groupingSeparator: String? = nil,
         words: [TimeComponent: WordForms] = [:], cases: [GrammaticalCase: [TimeComponent: WordForms]] = [:]
     ) {
@@ -91,7 +91,7 @@ public struct LanguageDescription: Decodable, Hashable, Sendable {
         zero = try container.decodeIfPresent(String.self, forKey: .zero)
         today = try container.decodeIfPresent(String.self, forKey: .today)
         numberForOne = try container.decodeIfPresent(Bool.self, forKey: .numberForOne)
-        pluralRule = try container.decodeIfPresent(String.self, forKey: .pluralRule)
+        pluralRule = try container.decodeIfPresent(PluralRuleChoice.self, forKey: .pluralRule)
         decimalSeparator = try container.decodeIfPresent(String.self, forKey: .decimalSeparator)
         groupingSeparator = try container.decodeIfPresent(String.self, forKey: .groupingSeparator)
         words = try container.decodeIfPresent(ComponentWords.self, forKey: .words)?.words ?? [:]
@@ -130,8 +130,8 @@ private struct CaseWords: Decodable {
 }
 
 extension WordForms: Decodable {
-    /// The keys of one word's forms: the plural categories ttsite's rules produce, and `single`.
-    public static let allowedKeys: Set<String> = ["one", "few", "many", "other", "single"]
+    /// The keys of one word's forms: the plural categories, and `single`.
+    public static let allowedKeys: Set<String> = Set(PluralCategory.allCases.map(\.rawValue) + ["single"])
 
     public init(from decoder: Decoder) throws {
         try DynamicKey.rejectUnknownKeys(in: decoder, allowed: Self.allowedKeys)

@@ -19,6 +19,10 @@ public struct PluralOperands: Hashable, Sendable {
     public var f: Int
     /// Visible fraction digits, without trailing zeros, as an integer.
     public var t: Int
+    /// Number of visible fraction digits, without trailing zeros.
+    public var w: Int
+    /// The exponent of a number in compact notation ("1.2c6"); ttsite writes none, so 0.
+    public var e: Int = 0
 
     /// Operands of a number written with these digits, e.g. ("21", "50") for 21.50.
     public init(integerDigits: String, fractionDigits: String) {
@@ -28,6 +32,7 @@ public struct PluralOperands: Hashable, Sendable {
         var trimmed = Substring(fractionDigits)
         while trimmed.hasSuffix("0") { trimmed = trimmed.dropLast() }
         t = Int(trimmed) ?? 0
+        w = trimmed.count
         n = Double(integerDigits + (fractionDigits.isEmpty ? "" : "." + fractionDigits)) ?? 0
     }
 

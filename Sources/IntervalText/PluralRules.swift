@@ -1,10 +1,13 @@
 import Foundation
 
-/// A language's CLDR cardinal plural rule, implemented from the CLDR rule text
-/// (common/supplemental/plurals.xml); the conditions are quoted in the comments.
+/// A language's CLDR cardinal plural rule, read from its text in CLDR's notation
+/// (common/supplemental/plurals.xml) and evaluated on the operands of a number as written.
 public struct PluralRules: Sendable {
     /// The rule's name, as a site author refers to it in `plural_rule`.
     public let name: String
+    /// The categories the rule can give, in CLDR's order, `other` last (all six when the rule
+    /// is a closure, which cannot tell).
+    public private(set) var categories: [PluralCategory] = PluralCategory.allCases
     private let rule: @Sendable (PluralOperands) -> PluralCategory
 
     public init(name: String, rule: @escaping @Sendable (PluralOperands) -> PluralCategory) {
@@ -22,26 +25,59 @@ public struct PluralRules: Sendable {
         rule(PluralOperands(value))
     }
 
-    /// English, German and many others. one: `i = 1 and v = 0`; other: everything else.
-    public static let oneOther = PluralRules(name: "one_other") { op in
-        op.i == 1 && op.v == 0 ? .one : .other
+    /// A rule from CLDR's own notation: the condition of each category that has one, e.g.
+    /// French `[.one: "i = 0,1", .many: "e = 0 and i != 0 and i % 1000000 = 0 and v = 0 or e != 0..5"]`.
+    /// A number is in the first category, in the order zero, one, two, few, many, whose
+    /// condition holds, else in `other`, whose condition may be given only empty.
+    public init(name: String, conditions: [PluralCategory: String]) throws(PluralRuleError) {
+        var parsed: [(PluralCategory, PluralCondition)] = []
+        for category in PluralCategory.allCases {
+            guard let text = conditions[category] else { continue }
+            let condition: PluralCondition?
+            do {
+                condition = try PluralRuleParser.condition(text)
+            } catch {
+                throw PluralRuleError(category: category, condition: text, offset: error.offset, reason: error.reason)
+            }
+            switch (category, condition) {
+            case (.other, nil): continue
+            case (.other, _):
+                throw PluralRuleError(category: category, condition: text, offset: 1, reason: "`other` is what no other condition holds for, so it takes no condition")
+            case (_, nil):
+                throw PluralRuleError(category: category, condition: text, offset: 1, reason: "the condition is empty")
+            case (_, let condition?):
+                parsed.append((category, condition))
+            }
+        }
+        let ordered = parsed
+        self.init(name: name) { operands in
+            ordered.first { $0.1.holds(for: operands) }?.0 ?? .other
+        }
+        self.categories = ordered.map(\.0) + [.other]
     }
 
-    /// Russian and Ukrainian (identical rules in CLDR 38 and later).
-    /// - one: `v = 0 and i % 10 = 1 and i % 100 != 11`
-    /// - few: `v = 0 and i % 10 = 2..4 and i % 100 != 12..14`
-    /// - many: `v = 0 and i % 10 = 0 or v = 0 and i % 10 = 5..9 or v = 0 and i % 100 = 11..14`
-    /// - other: everything else, i.e. every number with visible decimals ("1,5 дня")
-    public static let eastSlavic = PluralRules(name: "east_slavic") { op in
-        guard op.v == 0 else { return .other }
-        let mod10 = op.i % 10, mod100 = op.i % 100
-        if mod10 == 1 && mod100 != 11 { return .one }
-        if (2...4).contains(mod10) && !(12...14).contains(mod100) { return .few }
-        return .many
-    }
+    /// English, German and many others: one is `i = 1 and v = 0`.
+    public static let oneOther = builtIn("one_other", [.one: "i = 1 and v = 0"])
+
+    /// Russian and Ukrainian (identical rules in CLDR 38 and later); every number with
+    /// visible decimals is other ("1,5 дня").
+    public static let eastSlavic = builtIn("east_slavic", [
+        .one: "v = 0 and i % 10 = 1 and i % 100 != 11",
+        .few: "v = 0 and i % 10 = 2..4 and i % 100 != 12..14",
+        .many: "v = 0 and i % 10 = 0 or v = 0 and i % 10 = 5..9 or v = 0 and i % 100 = 11..14",
+    ])
 
     /// Languages without plural forms (Japanese, Chinese, …): always other.
-    public static let otherOnly = PluralRules(name: "other_only") { _ in .other }
+    public static let otherOnly = builtIn("other_only", [:])
+
+    /// A rule written into ttsite, whose text the tests read against Babel's.
+    private static func builtIn(_ name: String, _ conditions: [PluralCategory: String]) -> PluralRules {
+        do {
+            return try PluralRules(name: name, conditions: conditions)
+        } catch {
+            preconditionFailure("the built-in plural rule \(name) does not parse: \(error)")
+        }
+    }
 
     /// Rules by the names a site author may write in `plural_rule`: a rule name or a
     /// language code of a built-in language.

@@ -79,7 +79,7 @@ struct LanguageDescriptionTests {
     @Test(arguments: [
         (#"{"en": {"pats": "x"}}"#, "pats", ["en", "pats"]),
         (#"{"en": {"words": {"dayz": {"one": "day"}}}}"#, "dayz", ["en", "words", "dayz"]),
-        (#"{"en": {"words": {"days": {"two": "days"}}}}"#, "two", ["en", "words", "days", "two"]),
+        (#"{"en": {"words": {"days": {"dual": "days"}}}}"#, "dual", ["en", "words", "days", "dual"]),
         (#"{"de": {"cases": {"ablative": {}}}}"#, "ablative", ["de", "cases", "ablative"]),
         (#"{"ru": {"cases": {"accusative": {"weeks": {"one": "неделю", "singel": "x"}}}}}"#, "singel",
          ["ru", "cases", "accusative", "weeks", "singel"]),
@@ -103,7 +103,7 @@ struct LanguageDescriptionTests {
         ])
         #expect(LanguageDescription.allowedComponentKeys.contains("millennia"))
         #expect(LanguageDescription.allowedCaseKeys == ["nominative", "accusative", "dative", "genitive"])
-        #expect(WordForms.allowedKeys == ["one", "few", "many", "other", "single"])
+        #expect(WordForms.allowedKeys == ["zero", "one", "two", "few", "many", "other", "single"])
     }
 
     @Test func wrongValueTypesAreDecodingErrors() {
@@ -114,10 +114,10 @@ struct LanguageDescriptionTests {
     @Test(arguments: [
         (#"{"xx": {"past": "<VALUE>", "future": "<VALUE>", "zero": "0", "words": {"days": {"other": "d"}}}}"#,
          LanguageDescriptionError.missingKey(language: "xx", key: "plural_rule"),
-         #"interval_text.xx: "xx" is not a built-in language, so it needs plural_rule (one of: de, east_slavic, en, one_other, other_only, ru, uk)"#),
+         #"interval_text.xx: "xx" is not a built-in language, so it needs plural_rule (one of: de, east_slavic, en, one_other, other_only, ru, uk; or the rule's conditions in CLDR's notation, such as { one: "i = 0,1" })"#),
         (#"{"xx": {"plural_rule": "klingon"}}"#,
          .unknownPluralRule(language: "xx", name: "klingon"),
-         #"interval_text.xx.plural_rule: unknown plural rule "klingon" (known: de, east_slavic, en, one_other, other_only, ru, uk)"#),
+         #"interval_text.xx.plural_rule: unknown plural rule "klingon" (known: de, east_slavic, en, one_other, other_only, ru, uk; or the rule's conditions in CLDR's notation, such as { one: "i = 0,1" })"#),
         (#"{"xx": {"plural_rule": "en", "past": "<VALUE>", "future": "<VALUE>", "zero": "0"}}"#,
          .missingKey(language: "xx", key: "words"),
          #"interval_text.xx: "xx" is not a built-in language, so it needs words"#),
@@ -130,12 +130,36 @@ struct LanguageDescriptionTests {
         (#"{"en": {"past": "<VALUES> <TIME_COMPONENT> ago"}}"#,
          .unknownPlaceholder(language: "en", key: "past", placeholder: "<VALUES>"),
          #"interval_text.en.past: unknown placeholder <VALUES> (use <VALUE> and <TIME_COMPONENT>)"#),
+        (#"{"xx": {"plural_rule": {"one": "i = 1 andd v = 0"}}}"#,
+         .invalidPluralRule(language: "xx", error: PluralRuleError(category: .one, condition: "i = 1 andd v = 0", offset: 7, reason: "expected `and`, `or` or the end of the condition")),
+         #"interval_text.xx.plural_rule.one: "i = 1 andd v = 0": at character 7, expected `and`, `or` or the end of the condition"#),
         (#"{"de": {"plural_rule": "pl"}}"#,
          .unknownPluralRule(language: "de", name: "pl"),
-         #"interval_text.de.plural_rule: unknown plural rule "pl" (known: de, east_slavic, en, one_other, other_only, ru, uk)"#),
+         #"interval_text.de.plural_rule: unknown plural rule "pl" (known: de, east_slavic, en, one_other, other_only, ru, uk; or the rule's conditions in CLDR's notation, such as { one: "i = 0,1" })"#),
     ])
     func errorsForSiteAuthors(json: String, error: LanguageDescriptionError, message: String) {
         #expect(throws: error) { try Self.languages(json) }
         #expect(error.description == message)
+    }
+
+    /// A language whose rule no name covers brings it in CLDR's notation: French's one is
+    /// `i = 0,1`, so 0 and 1.5 days are "jour".
+    @Test func aRuleInCLDRsNotation() throws {
+        let languages = try Self.languages(#"""
+            {"fr": {"plural_rule": {"one": "i = 0,1", "many": "e = 0 and i != 0 and i % 1000000 = 0 and v = 0 or e != 0..5"},
+                    "past": "il y a <VALUE> <TIME_COMPONENT>", "future": "dans <VALUE> <TIME_COMPONENT>", "zero": "maintenant",
+                    "words": {"days": {"one": "jour", "many": "de jours", "other": "jours"}}}}
+            """#)
+        let french = try #require(languages["fr"])
+        #expect(french.pluralRules.categories == [.one, .many, .other])
+        #expect(french.pluralRules.category(for: 0) == .one)
+        #expect(french.pluralRules.category(for: 1.5) == .one)
+        #expect(french.pluralRules.category(for: 2) == .other)
+        #expect(french.pluralRules.category(for: 1_000_000) == .many)
+    }
+
+    @Test func aRuleMappingTakesOnlyCategories() {
+        #expect(throws: DecodingError.self) { try Self.decode(#"{"xx": {"plural_rule": {"single": "i = 1"}}}"#) }
+        #expect(throws: DecodingError.self) { try Self.decode(#"{"xx": {"plural_rule": ["i = 1"]}}"#) }
     }
 }

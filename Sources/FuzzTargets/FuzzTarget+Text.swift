@@ -31,6 +31,23 @@ extension FuzzTarget {
         }
     }
 
+    /// A plural rule in CLDR's notation (`plural_rule:` in the config): the lines are the
+    /// conditions of zero, one, two, few and many, in that order; the rule is then asked for
+    /// the category of numbers with and without decimals, large and small. The category must
+    /// be one the rule says it can give.
+    public static let pluralRules = FuzzTarget("plural-rules") { bytes in
+        let lines = String(fuzzed: bytes).split(separator: "\n", maxSplits: 4, omittingEmptySubsequences: false)
+        var conditions: [PluralCategory: String] = [:]
+        for (category, line) in zip([PluralCategory.zero, .one, .two, .few, .many], lines) where !line.isEmpty {
+            conditions[category] = String(line)
+        }
+        guard let rules = try? PluralRules(name: "fuzz", conditions: conditions) else { return }
+        for literal in ["0", "1", "2", "11", "1.5", "0.10", "1000000", "9223372036854775807", "21.004"] {
+            guard let operands = PluralOperands(literal: literal) else { continue }
+            precondition(rules.categories.contains(rules.category(for: operands)))
+        }
+    }
+
     private static let reference = Date(timeIntervalSince1970: 1_795_334_400)
     private static let dateParsers: [any DateTextParser] = [
         ISO8601DateParser(),

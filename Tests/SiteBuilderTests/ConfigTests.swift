@@ -77,6 +77,8 @@ struct ConfigTests {
         ("title: T\ntime_zone: Mars/Olympus", 2, "`Mars/Olympus` is not an IANA time zone"),
         ("title: T\nbase_url: /reports/", 2, "`base_url` must be an absolute http(s) URL"),
         ("title: T\nlanguages: []", 2, "`languages` must name at least one language"),
+        ("title: T\nlanguages: [en, fr]", 2, "ttsite has no page words for `fr`; it has them for `en`, `de`, `ru`, `uk`, and its pages would show English words marked as `fr`"),
+        ("title: T\nlanguages:\n  - de-AT\n  - pt-BR", 4, "ttsite has no page words for `pt-BR`"),
         ("title: T\npeople:\n  - file: a.json\n    url: https://x.org/", 3, "needs exactly one of `file:` or `url:`"),
         ("title: T\npeople:\n  - url: ftp://x.org/a.json", 3, "`ftp://x.org/a.json` is not an http or https URL"),
         ("title: T\nfetch: { retries: many }", 2, "`retries` must be a whole number, found `many`"),

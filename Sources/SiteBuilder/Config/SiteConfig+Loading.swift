@@ -44,6 +44,13 @@ extension SiteConfig {
                 throw reader.error("`\(language)` is not a language code such as `en` or `de`", at: node)
             }
             guard Set(languages).count == languages.count else { throw reader.error("`languages` names a language twice", at: node) }
+            // Pages in a language without its words would say "years old" under lang="fr".
+            for language in languages where !Labels.hasWords(for: language) {
+                throw reader.error(
+                    "ttsite has no page words for `\(language)`; it has them for \(Labels.languages.map { "`\($0)`" }.joined(separator: ", ")), and its pages would show English words marked as `\(language)`",
+                    at: node.sequence?.first { $0.string == language } ?? node
+                )
+            }
             config.languages = languages
         }
         if let node = mapping["time_zone"] {

@@ -121,6 +121,14 @@ struct Labels: Sendable {
         var ae, miokm, miomiles, km: String
     }
 
+    /// The languages with page words, by their codes without a region.
+    static let languages = ["en", "de", "ru", "uk"]
+
+    /// Whether `language` (`de`, `de-AT` …) has page words of its own.
+    static func hasWords(for language: String) -> Bool {
+        languages.contains(String(language.prefix { $0 != "-" }))
+    }
+
     /// The words of `language` (`de`, `de-AT` …).
     static func forLanguage(_ language: String) -> Labels {
         switch String(language.prefix { $0 != "-" }) {

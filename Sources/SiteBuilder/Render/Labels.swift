@@ -121,22 +121,29 @@ struct Labels: Sendable {
         var ae, miokm, miomiles, km: String
     }
 
-    /// The languages with page words, by their codes without a region.
-    static let languages = ["en", "de", "ru", "uk"]
+    /// The page words of each language that has them, by its code without a region.
+    static let byLanguage: [(code: String, labels: Labels)] = [
+        ("en", english), ("de", german), ("ru", russian), ("uk", ukrainian),
+    ]
 
-    /// Whether `language` (`de`, `de-AT` …) has page words of its own.
-    static func hasWords(for language: String) -> Bool {
-        languages.contains(String(language.prefix { $0 != "-" }))
+    /// The codes of the languages with page words.
+    static var languages: [String] { byLanguage.map(\.code) }
+
+    /// The page words of `language` (`de`, `de-AT` …), or nil when it has none.
+    static func words(for language: String) -> Labels? {
+        let code = language.prefix { $0 != "-" }
+        return byLanguage.first { $0.code == code }?.labels
     }
 
-    /// The words of `language` (`de`, `de-AT` …).
+    /// Whether `language` has page words of its own.
+    static func hasWords(for language: String) -> Bool {
+        words(for: language) != nil
+    }
+
+    /// The words of `language`; English for a language without its own (which the config
+    /// refuses for a page language).
     static func forLanguage(_ language: String) -> Labels {
-        switch String(language.prefix { $0 != "-" }) {
-        case "de": german
-        case "ru": russian
-        case "uk": ukrainian
-        default: english
-        }
+        words(for: language) ?? english
     }
 
     func unitName(_ unit: ScenarioUnit) -> String {

@@ -13,10 +13,6 @@ struct PluralCondition: Sendable, Equatable {
         var negated: Bool
         var ranges: [ClosedRange<Int>]
     }
-
-    func holds(for operands: PluralOperands) -> Bool {
-        groups.contains { group in group.allSatisfy { $0.holds(for: operands) } }
-    }
 }
 
 /// The operands a rule may name: `n` the absolute value, `i` its integer digits, `v` and `w`
@@ -26,28 +22,90 @@ enum PluralOperand: Character, Sendable, Equatable, CaseIterable {
     case n = "n", i = "i", v = "v", w = "w", f = "f", t = "t", e = "e", c = "c"
 }
 
-extension PluralCondition.Relation {
-    func holds(for operands: PluralOperands) -> Bool {
-        let matched: Bool
-        if operand == .n && operands.t != 0 {
+/// A rule's conditions laid out flat for asking: three arrays of plain values, so that asking
+/// for a category touches no reference counts. (Asked through the tree of arrays above, a
+/// category took 280 ns, against 13 ns for the hand-written rules this replaced; a page asks
+/// for several.)
+struct CompiledPluralRule: Sendable {
+    private struct Entry: Sendable {
+        var category: PluralCategory
+        var tests: Range<Int>
+    }
+
+    private struct Test: Sendable {
+        var operand: PluralOperand
+        /// 0 for none.
+        var modulus: Int
+        var within: Bool
+        var negated: Bool
+        var ranges: Range<Int>
+        /// The last relation of an `and` group.
+        var endsGroup: Bool
+    }
+
+    private var entries: [Entry] = []
+    private var tests: [Test] = []
+    private var ranges: [ClosedRange<Int>] = []
+
+    /// The conditions in the order they are tried.
+    init(_ conditions: [(category: PluralCategory, condition: PluralCondition)]) {
+        for (category, condition) in conditions {
+            let first = tests.count
+            for group in condition.groups {
+                for (index, relation) in group.enumerated() {
+                    let start = ranges.count
+                    ranges += relation.ranges
+                    tests.append(Test(
+                        operand: relation.operand, modulus: relation.modulus ?? 0, within: relation.within,
+                        negated: relation.negated, ranges: start..<ranges.count, endsGroup: index == group.count - 1
+                    ))
+                }
+            }
+            entries.append(Entry(category: category, tests: first..<tests.count))
+        }
+    }
+
+    /// The first category one of whose groups holds entirely, else `other`.
+    func category(for operands: PluralOperands) -> PluralCategory {
+        for entry in entries {
+            var holds = true
+            for index in entry.tests {
+                let test = tests[index]
+                if holds { holds = self.holds(test, for: operands) }
+                if test.endsGroup {
+                    if holds { return entry.category }
+                    holds = true
+                }
+            }
+        }
+        return .other
+    }
+
+    private func holds(_ test: Test, for operands: PluralOperands) -> Bool {
+        var matched = false
+        if test.operand == .n && operands.t != 0 {
             // n has a fraction: no integer range holds it, but `within` still may.
-            if within {
+            if test.within {
                 var value = operands.n
-                if let modulus { value = value.truncatingRemainder(dividingBy: Double(modulus)) }
-                matched = ranges.contains { Double($0.lowerBound) <= value && value <= Double($0.upperBound) }
-            } else {
-                matched = false
+                if test.modulus != 0 { value = value.truncatingRemainder(dividingBy: Double(test.modulus)) }
+                for index in test.ranges where Double(ranges[index].lowerBound) <= value && value <= Double(ranges[index].upperBound) {
+                    matched = true
+                    break
+                }
             }
         } else {
-            var value = integer(operand, of: operands)
-            if let modulus { value %= modulus }
-            matched = ranges.contains { $0.contains(value) }
+            var value = Self.integer(test.operand, of: operands)
+            if test.modulus != 0 { value %= test.modulus }
+            for index in test.ranges where ranges[index].contains(value) {
+                matched = true
+                break
+            }
         }
-        return matched != negated
+        return matched != test.negated
     }
 
     /// The operand's value when it is a whole number (n is then its integer digits).
-    private func integer(_ operand: PluralOperand, of operands: PluralOperands) -> Int {
+    private static func integer(_ operand: PluralOperand, of operands: PluralOperands) -> Int {
         switch operand {
         case .n, .i: operands.i
         case .v: operands.v

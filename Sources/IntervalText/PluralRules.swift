@@ -30,7 +30,7 @@ public struct PluralRules: Sendable {
     /// A number is in the first category, in the order zero, one, two, few, many, whose
     /// condition holds, else in `other`, whose condition may be given only empty.
     public init(name: String, conditions: [PluralCategory: String]) throws(PluralRuleError) {
-        var parsed: [(PluralCategory, PluralCondition)] = []
+        var parsed: [(category: PluralCategory, condition: PluralCondition)] = []
         for category in PluralCategory.allCases {
             guard let text = conditions[category] else { continue }
             let condition: PluralCondition?
@@ -49,11 +49,9 @@ public struct PluralRules: Sendable {
                 parsed.append((category, condition))
             }
         }
-        let ordered = parsed
-        self.init(name: name) { operands in
-            ordered.first { $0.1.holds(for: operands) }?.0 ?? .other
-        }
-        self.categories = ordered.map(\.0) + [.other]
+        let compiled = CompiledPluralRule(parsed)
+        self.init(name: name) { operands in compiled.category(for: operands) }
+        self.categories = parsed.map(\.category) + [.other]
     }
 
     /// English, German and many others: one is `i = 1 and v = 0`.

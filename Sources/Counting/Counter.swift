@@ -60,8 +60,12 @@ public struct Counter: Hashable, Sendable {
 
     /// As `text(for:locale:)`, for a BCP 47 language tag such as "de" or "uk-UA".
     public func text(for value: Double, language: String) -> String {
-        let number = NumberSymbols(language: language).string(for: value, fractionDigits: kind.fractionDigits)
-        return format.replacingEvery(Self.placeholder, with: number)
+        text(for: value, symbols: NumberSymbols(language: language))
+    }
+
+    /// As `text(for:locale:)`, with the number written with `symbols`.
+    public func text(for value: Double, symbols: NumberSymbols) -> String {
+        format.replacingEvery(Self.placeholder, with: symbols.string(for: value, fractionDigits: kind.fractionDigits))
     }
 
     /// The text of `to`: what the HTML holds and what the page shows when the counter stops.
@@ -72,6 +76,11 @@ public struct Counter: Hashable, Sendable {
     /// As `finalText(locale:)`, for a BCP 47 language tag.
     public func finalText(language: String) -> String {
         text(for: to, language: language)
+    }
+
+    /// As `finalText(locale:)`, with the number written with `symbols`.
+    public func finalText(symbols: NumberSymbols) -> String {
+        text(for: to, symbols: symbols)
     }
 
     /// The attributes `counter.js` reads, in a fixed order, values unescaped (escaping them

@@ -19,12 +19,21 @@ public enum BuiltInTemplates {
         }
     }
 
+    /// The built-in language packs as `languages/<code>.yml`: a copy in
+    /// `Templates/languages/` changes the pack, and one for a new code adds a language.
+    public static var languagePacks: [Entry] {
+        LanguagePack.builtInPacks.map { pack in
+            Entry(name: "languages/\(pack.code).yml", purpose: "the language pack of \(pack.name) (`\(pack.code)`)", bytes: pack.bytes)
+        }
+    }
+
     /// The entry called `name`; `page` finds `page.mustache`. An unknown name is an error
     /// that lists the known ones.
     public static func named(_ name: String) throws -> Entry {
-        let candidates = [name, name + ".mustache"]
-        guard let found = candidates.lazy.compactMap({ candidate in all.first { $0.name == candidate } }).first else {
-            let known = all.map(\.name).joined(separator: ", ")
+        let candidates = [name, name + ".mustache", name + ".yml"]
+        let entries = all + languagePacks
+        guard let found = candidates.lazy.compactMap({ candidate in entries.first { $0.name == candidate } }).first else {
+            let known = entries.map(\.name).joined(separator: ", ")
             throw BuildError(.configuration, "no built-in template is called `\(name)`; the built-in templates are \(known)")
         }
         return found

@@ -18,7 +18,7 @@ extension TTSite {
 
             func run() throws {
                 let folder = URL(fileURLWithPath: site).appendingPathComponent("Templates")
-                let entries = BuiltInTemplates.all
+                let entries = BuiltInTemplates.all + BuiltInTemplates.languagePacks
                 let width = entries.map(\.name.count).max() ?? 0
                 for entry in entries {
                     let overridden = FileManager.default.fileExists(atPath: folder.appendingPathComponent(entry.name).path)

@@ -1,5 +1,5 @@
-/// How a language writes numbers: decimal separator, grouping separator, and from how many
-/// integer digits on it groups; and the two ways numbers are written with them: with a fixed
+/// How a language writes numbers: decimal separator, grouping separator, from how many
+/// integer digits on it groups, and its ten digits (Persian writes "۱۲۳"); and the two ways numbers are written with them: with a fixed
 /// number of decimals as `Intl.NumberFormat` rounds (the counters), and with up to six
 /// decimals as the time-span texts write counts.
 ///
@@ -13,12 +13,41 @@ public struct NumberSymbols: Hashable, Sendable {
     /// Integer parts with fewer digits are not grouped: 4 writes "1,234", 5 writes "1234"
     /// but "12 345" (CLDR's minimum grouping digits + 3).
     public var minimumDigitsToGroup: Int
+    /// The digits 0 to 9 as the language writes them; nil for the ASCII digits.
+    public var digits: [Character]?
 
     /// By default "." and no grouping: "1000.5", as the seed libraries write numbers.
-    public init(decimalSeparator: String = ".", groupingSeparator: String = "", minimumDigitsToGroup: Int = 4) {
+    /// `digits` are ten characters, 0 to 9; nil or "0123456789" keeps the ASCII digits.
+    public init(decimalSeparator: String = ".", groupingSeparator: String = "", minimumDigitsToGroup: Int = 4, digits: String? = nil) {
         self.decimalSeparator = decimalSeparator
         self.groupingSeparator = groupingSeparator
         self.minimumDigitsToGroup = minimumDigitsToGroup
+        if let digits, digits != Self.asciiDigits, digits.count == 10 {
+            self.digits = Array(digits)
+        }
+    }
+
+    /// The digits 0 to 9 in ASCII.
+    public static let asciiDigits = "0123456789"
+
+    /// The digits of CLDR's `arabext` numbering system, Persian's: "۰۱۲۳۴۵۶۷۸۹".
+    public static let extendedArabicIndicDigits = "\u{06F0}\u{06F1}\u{06F2}\u{06F3}\u{06F4}\u{06F5}\u{06F6}\u{06F7}\u{06F8}\u{06F9}"
+
+    /// `text` with its ASCII digits written in the language's digits; `text` itself when
+    /// the language writes ASCII digits. For numbers written elsewhere (a date's day, a page
+    /// number) that must look like the ones written here.
+    public func localizingDigits(_ text: String) -> String {
+        guard let digits else { return text }
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for character in text {
+            if let ascii = character.asciiValue, (48...57).contains(ascii) {
+                result.append(digits[Int(ascii - 48)])
+            } else {
+                result.append(character)
+            }
+        }
+        return result
     }
 
     /// "1,234.5"
@@ -47,6 +76,8 @@ public struct NumberSymbols: Hashable, Sendable {
         "it": NumberSymbols(decimalSeparator: ",", groupingSeparator: ".", minimumDigitsToGroup: 5),
         "nl": .german,
         "pt": .german,
+        // Arabic decimal and thousands separators (U+066B, U+066C) with the arabext digits.
+        "fa": NumberSymbols(decimalSeparator: "\u{066B}", groupingSeparator: "\u{066C}", digits: extendedArabicIndicDigits),
     ]
 
     /// `value` with exactly `fractionDigits` decimals (0…20), as `Intl.NumberFormat` writes
@@ -113,7 +144,7 @@ public struct NumberSymbols: Hashable, Sendable {
         if integer.count >= minimumDigitsToGroup, !groupingSeparator.isEmpty {
             integer = Self.grouped(integer, separator: groupingSeparator)
         }
-        return fraction.isEmpty ? integer : integer + decimalSeparator + fraction
+        return localizingDigits(fraction.isEmpty ? integer : integer + decimalSeparator + fraction)
     }
 
     /// The decimal digits of the shortest text that reads back as `value` (≥ 0), without

@@ -41,10 +41,10 @@ struct PaginationTests {
     /// neighbour): the navigation says `false` rather than leaving the name to be looked up.
     @Test func theFirstPageHasNoPreviousLink() throws {
         let templates = try TemplateSet(overridesIn: nil)
-        let nav = try #require(PaginationView.view(Pagination(records: 30, size: 10), current: 1, listPath: "people/", root: "../", labels: .english))
+        let nav = try #require(PaginationView.view(Pagination(records: 30, size: 10), current: 1, listPath: "people/", root: "../", pack: SiteConfig(title: "T").pack(for: "en")))
         let context: TemplateValue = .map([
             "previous": .map(["href": .string("elsewhere.html")]),
-            "labels": Labels.english.templateValue,
+            "labels": SiteConfig(title: "T").pack(for: "en").labels.templateValue,
             "pagination": nav,
         ])
         var bytes: [UInt8] = []

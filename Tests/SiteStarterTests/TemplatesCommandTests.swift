@@ -8,12 +8,25 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write("<footer>mine</footer>\n", to: "Templates/footer.mustache")
+        try folder.write("words: { people: Leute }\n", to: "Templates/languages/de.yml")
         let run = try await Command.run(["templates", "list"], in: folder.url)
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.count == TemplateSet.defaults.count)
-        #expect(Set(lines.map { String($0.split(separator: " ")[0]) }) == Set(TemplateSet.defaults.keys))
-        #expect(lines.filter { $0.contains("[overridden by Templates/") } == lines.filter { $0.hasPrefix("footer.mustache ") })
+        let packs = LanguagePack.builtInCodes.map { "languages/\($0).yml" }
+        #expect(lines.count == TemplateSet.defaults.count + packs.count)
+        #expect(Set(lines.map { String($0.split(separator: " ")[0]) }) == Set(TemplateSet.defaults.keys).union(packs))
+        #expect(lines.filter { $0.contains("[overridden by Templates/") }
+            == lines.filter { $0.hasPrefix("footer.mustache ") || $0.hasPrefix("languages/de.yml ") })
+    }
+
+    /// A built-in pack shown is the start of a new language's pack.
+    @Test func showPrintsABuiltInLanguagePack() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try await Command.run(["templates", "show", "languages/fa.yml"], in: folder.url)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("direction: rtl"))
+        #expect(run.stdout.contains("name: فارسی"))
     }
 
     @Test(arguments: ["page.mustache", "page", "style.css"])

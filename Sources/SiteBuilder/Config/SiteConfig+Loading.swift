@@ -9,10 +9,12 @@ extension SiteConfig {
         "title", "base_url", "languages", "time_zone", "output", "people", "scenarios",
         "replay_seconds", "date_formats", "fetch", "markdown", "interval_text",
         "birthday_format", "images", "remote_images", "guard", "page_size", "people_urls", "feeds", "share_image", "data_outputs",
+        "language_packs",
     ]
 
     /// Reads and checks `ttsite.yml`. Errors name the file, the line and the key.
-    public static func load(from url: URL, displayName: String? = nil) throws -> SiteConfig {
+    /// `packFolder` holds the site's own language packs (`Templates/languages/`).
+    public static func load(from url: URL, displayName: String? = nil, packFolder: URL? = nil) throws -> SiteConfig {
         let name = displayName ?? url.path
         let text: String
         do {
@@ -20,11 +22,12 @@ extension SiteConfig {
         } catch {
             throw BuildError(.configuration, "cannot read the site config: \(fileErrorText(error))", in: name)
         }
-        return try parse(text, file: name)
+        return try parse(text, file: name, packFolder: packFolder)
     }
 
-    /// Parses the text of a `ttsite.yml`; `file` names it in errors.
-    public static func parse(_ text: String, file: String) throws -> SiteConfig {
+    /// Parses the text of a `ttsite.yml`; `file` names it in errors. The language packs come
+    /// from the built-in ones, `packFolder` and the `language_packs` section.
+    public static func parse(_ text: String, file: String, packFolder: URL? = nil) throws -> SiteConfig {
         let reader = YAMLReader(file: file, lineOffset: 0, kind: .configuration)
         let mapping = try reader.parseMapping(text)
         try reader.requireKnownKeys(mapping, knownKeys)
@@ -44,13 +47,6 @@ extension SiteConfig {
                 throw reader.error("`\(language)` is not a language code such as `en` or `de`", at: node)
             }
             guard Set(languages).count == languages.count else { throw reader.error("`languages` names a language twice", at: node) }
-            // Pages in a language without its words would say "years old" under lang="fr".
-            for language in languages where !Labels.hasWords(for: language) {
-                throw reader.error(
-                    "ttsite has no page words for `\(language)`; it has them for \(Labels.languages.map { "`\($0)`" }.joined(separator: ", ")), and its pages would show English words marked as `\(language)`",
-                    at: node.sequence?.first { $0.string == language } ?? node
-                )
-            }
             config.languages = languages
         }
         if let node = mapping["time_zone"] {
@@ -92,9 +88,7 @@ extension SiteConfig {
             if let smart = markdown["smart"] { config.markdown.smart = try reader.bool(smart, "smart") }
             if let unsafe = markdown["unsafe_html"] { config.markdown.unsafeHTML = try reader.bool(unsafe, "unsafe_html") }
         }
-        if let node = mapping["interval_text"] {
-            config.intervalLanguages = try intervalLanguages(node, reader)
-        }
+        config.packs = try languagePacks(config.languages, mapping, packFolder: packFolder, reader)
         if let node = mapping["guard"] {
             let settings = try reader.mapping(node, "guard")
             try reader.requireKnownKeys(settings, ["max_shrink", "max_deletes"], context: "guard")
@@ -229,27 +223,52 @@ extension SiteConfig {
         }
     }
 
-    /// The `interval_text` section: per-language overrides, or new languages, decoded into
-    /// the interval-text module's descriptions. Errors name the line of the key.
-    private static func intervalLanguages(_ node: Node, _ reader: YAMLReader) throws -> [String: IntervalText.Language] {
-        let mapping = try reader.mapping(node, "interval_text")
-        for (codeNode, description) in mapping {
-            do {
-                _ = try YAMLDecoder().decode(LanguageDescription.self, from: description)
-            } catch let error as DecodingError {
-                throw reader.error("interval_text.\(codeNode.string ?? ""): \(decodingMessage(error))", at: line(of: error, in: description) ?? codeNode)
+    /// The pack of every page language (`LanguagePack+Loading.swift`), with the sections of
+    /// `language_packs` and `interval_text` applied. Both sections may only name page
+    /// languages: anything else is a typo or a language that `languages` forgot.
+    private static func languagePacks(_ languages: [String], _ mapping: Node.Mapping, packFolder: URL?, _ reader: YAMLReader) throws -> [String: LanguagePack] {
+        var sections: [String: LanguagePack.Layer] = [:]
+        if let node = mapping["language_packs"] {
+            for (codeNode, section) in try reader.mapping(node, "language_packs") {
+                let code = codeNode.string ?? ""
+                guard languages.contains(code) else {
+                    throw reader.error("language_packs.\(code): `\(code)` is not one of `languages` (\(languages.joined(separator: ", ")))", at: codeNode)
+                }
+                sections[code] = LanguagePack.Layer(reader: reader, node: section, keyPrefix: "language_packs.\(code).")
             }
         }
-        do {
-            let descriptions = try YAMLDecoder().decode([String: LanguageDescription].self, from: node)
-            return try IntervalText.Language.languages(applying: descriptions)
-        } catch let error as LanguageDescriptionError {
-            throw reader.error("\(error)", at: node)
+        var intervalTexts: [String: LanguageDescription] = [:]
+        if let node = mapping["interval_text"] {
+            for (codeNode, description) in try reader.mapping(node, "interval_text") {
+                let code = codeNode.string ?? ""
+                guard languages.contains(code) else {
+                    throw reader.error("interval_text.\(code): `\(code)` is not one of `languages` (\(languages.joined(separator: ", "))); a new language needs a language pack, at \(LanguagePack.siteFolder)/\(code).yml", at: codeNode)
+                }
+                do {
+                    intervalTexts[code] = try YAMLDecoder().decode(LanguageDescription.self, from: description)
+                } catch let error as DecodingError {
+                    throw reader.error("interval_text.\(code): \(decodingMessage(error))", at: line(of: error, in: description) ?? codeNode)
+                }
+            }
         }
+        var packs: [String: LanguagePack] = [:]
+        for code in languages {
+            let layers = try LanguagePack.layers(code: code, folder: packFolder, section: sections[code])
+            guard !layers.isEmpty else {
+                let node = mapping["languages"]
+                throw LanguagePack.missingPackError(code, reader: reader, at: node?.sequence?.first { $0.string == code } ?? node)
+            }
+            do {
+                packs[code] = try LanguagePack.load(code: code, layers: layers, intervalText: intervalTexts[code])
+            } catch let error as LanguageDescriptionError {
+                throw reader.error("\(error)", at: mapping["interval_text"])
+            }
+        }
+        return packs
     }
 
     /// The node a decoding error points at, followed down its coding path.
-    private static func line(of error: DecodingError, in node: Node) -> Node? {
+    static func line(of error: DecodingError, in node: Node) -> Node? {
         let path: [CodingKey]
         switch error {
         case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
@@ -277,7 +296,7 @@ extension SiteConfig {
         return false
     }
 
-    private static func decodingMessage(_ error: DecodingError) -> String {
+    static func decodingMessage(_ error: DecodingError) -> String {
         switch error {
         case .dataCorrupted(let context): context.debugDescription
         case .typeMismatch(let type, let context):

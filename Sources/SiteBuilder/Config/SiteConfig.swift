@@ -50,9 +50,18 @@ public struct SiteConfig: Sendable {
         public var parallel = 8
         public init() {}
     }
-    /// The languages interval text ("in 23 days", "vor 3 Jahren") speaks: the built-in ones
-    /// with the `interval_text` overrides of `ttsite.yml` applied, by language code.
-    public var intervalLanguages: [String: IntervalText.Language] = IntervalText.Language.builtIn
+    /// The language packs of the page languages, by code: built in, or the site's own, with
+    /// `language_packs` and `interval_text` of `ttsite.yml` applied.
+    public var packs: [String: LanguagePack] = ["en": LanguagePack.builtIn(code: "en")!]
+
+    /// The pack of a page language; a built-in one (English at last) for a language the
+    /// config did not load, as in a config made in code.
+    public func pack(for language: String) -> LanguagePack {
+        packs[language] ?? LanguagePack.builtIn(code: language) ?? LanguagePack.builtIn(code: "en")!
+    }
+
+    /// The languages interval text ("in 23 days", "vor 3 Jahren") speaks, by page language.
+    public var intervalLanguages: [String: IntervalText.Language] { packs.mapValues(\.interval) }
 
     /// How far a nightly build may fall behind the last published one before it is refused
     /// (`guard:` in `ttsite.yml`; `--allow-shrink` lets one build through).

@@ -26,12 +26,12 @@ extension DataPages {
     /// The pages of a paginated list: `first` (the list page itself), then a page per further
     /// `pagination` page at `Routes.listPage`, with the same layout, titled "People – Page 2
     /// of 9", out of the menu, and without the intro text of `Content/<kind>.md`.
-    static func listPages(of first: ContentPage, kind: Routes.ListKind, pagination: Pagination, labels: Labels) -> [ContentPage] {
+    static func listPages(of first: ContentPage, kind: Routes.ListKind, pagination: Pagination, pack: LanguagePack) -> [ContentPage] {
         var pages = [first]
-        let title = first.source.frontMatter.title ?? (kind == .people ? labels.people : labels.scenarios)
+        let title = first.source.frontMatter.title ?? (kind == .people ? pack.labels.people : pack.labels.scenarios)
         let layout = first.source.frontMatter.layout ?? kind.rawValue
         for number in stride(from: 2, through: pagination.pageCount, by: 1) {
-            let status = PaginationView.status(number, of: pagination.pageCount, labels: labels)
+            let status = PaginationView.status(number, of: pagination.pageCount, pack: pack)
             pages.append(generatedPage(
                 "\(kind.rawValue)/\(number)", origin: .list, title: "\(title) – \(status)",
                 layout: layout, language: first.language, urlPath: Routes.listPage(number, of: first.urlPath)

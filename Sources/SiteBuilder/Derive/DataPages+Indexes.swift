@@ -53,7 +53,7 @@ extension DataPages {
     ) {
         let pagination = Pagination(records: people.count, size: pageSize)
         for number in 1...pagination.pageCount {
-            let pageTitle = number == 1 ? title : "\(title) – \(PaginationView.status(number, of: pagination.pageCount, labels: views.labels))"
+            let pageTitle = number == 1 ? title : "\(title) – \(PaginationView.status(number, of: pagination.pageCount, pack: views.pack))"
             let page = generatedPage(number == 1 ? key : "\(key)/\(number)", origin: .list, title: pageTitle, layout: "people-index",
                                      language: views.language, urlPath: Routes.listPage(number, of: urlPath))
             pages.append(page)
@@ -67,7 +67,7 @@ extension DataPages {
                     "groups": .list(groups(shown, byDay: byDay, views: views, root: root)),
                     "hasCounters": .bool(false),
                 ]
-                extra["pagination"] = PaginationView.view(pagination, current: number, listPath: urlPath, root: root, labels: views.labels)
+                extra["pagination"] = PaginationView.view(pagination, current: number, listPath: urlPath, root: root, pack: views.pack)
                 return extra
             }
         }

@@ -15,10 +15,10 @@ extension DataPages {
             let pagination = Pagination(records: scenarios.count, size: config.pageSize.scenarios)
             let search = SearchIndex(name: "scenarios-search.\(language).js", entries: scenarios.map(views.searchEntry))
             searchIndexes.append(search)
-            for (offset, page) in listPages(of: list, kind: .scenarios, pagination: pagination, labels: Labels.forLanguage(language)).enumerated() {
+            for (offset, page) in listPages(of: list, kind: .scenarios, pagination: pagination, pack: config.pack(for: language)).enumerated() {
                 pages.append(page)
                 let input = ListPageInput(number: offset + 1, pagination: pagination, firstPage: list.urlPath, root: Routes.root(from: page.urlPath))
-                extras.later(page.outputPath) { scenarioListExtras(input, scenarios: scenarios, views: views, search: search, labels: Labels.forLanguage(language)) }
+                extras.later(page.outputPath) { scenarioListExtras(input, scenarios: scenarios, views: views, search: search, pack: config.pack(for: language)) }
             }
 
             for (position, layout) in layouts.enumerated() {
@@ -38,15 +38,15 @@ extension DataPages {
 
     /// The values of one page of the timeline list: its scenarios and the navigation.
     private static func scenarioListExtras(
-        _ page: ListPageInput, scenarios: [Scenario], views: ScenarioViews, search: SearchIndex, labels: Labels
+        _ page: ListPageInput, scenarios: [Scenario], views: ScenarioViews, search: SearchIndex, pack: LanguagePack
     ) -> [String: TemplateValue] {
         let shown: [Scenario] = Array(scenarios[page.pagination.records(onPage: page.number)])
         var extra: [String: TemplateValue] = [:]
         extra["scenarios"] = .list(shown.map { views.summary($0, root: page.root) })
         extra["hasScenarios"] = .bool(!scenarios.isEmpty)
-        extra["search"] = search.view(root: page.root, label: labels.searchTimelines, labels: labels)
+        extra["search"] = search.view(root: page.root, label: pack.labels.searchTimelines, labels: pack.labels)
         extra["hasCounters"] = .bool(!scenarios.isEmpty)
-        extra["pagination"] = PaginationView.view(page.pagination, current: page.number, listPath: page.firstPage, root: page.root, labels: labels)
+        extra["pagination"] = PaginationView.view(page.pagination, current: page.number, listPath: page.firstPage, root: page.root, pack: pack)
         return extra
     }
 }

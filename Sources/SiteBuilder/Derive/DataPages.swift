@@ -38,7 +38,7 @@ struct DataPages {
         var peopleLists: [String: ContentPage] = [:]
         var scenarioLists: [String: ContentPage] = [:]
         for language in config.languages {
-            let labels = Labels.forLanguage(language)
+            let labels = config.pack(for: language).labels
             if !config.people.isEmpty {
                 peopleLists[language] = Self.listPage(.people, title: labels.people, menu: 3, language: language, routes: &routes, from: &pages)
             }
@@ -79,7 +79,7 @@ struct DataPages {
             // The people list, from Content/people.md when there is one, in pages of
             // `page_size.people`: the first at the list's URL, with the overview.
             let pagination = Pagination(records: ordered.count, size: config.pageSize.people)
-            let listPages = Self.listPages(of: list, kind: .people, pagination: pagination, labels: views.labels)
+            let listPages = Self.listPages(of: list, kind: .people, pagination: pagination, pack: views.pack)
             let histogram = AgeHistogram(ages: ordered.map(\.age))
             searchIndexes.append(search)
             for (offset, page) in listPages.enumerated() {
@@ -137,7 +137,7 @@ struct DataPages {
             extra["calendar"] = views.calendarLinks(root: page.root)
             extra["browse"] = views.browse(months: indexes.months, index: indexes.index, root: page.root)
         }
-        extra["pagination"] = PaginationView.view(page.pagination, current: page.number, listPath: page.firstPage, root: page.root, labels: views.labels)
+        extra["pagination"] = PaginationView.view(page.pagination, current: page.number, listPath: page.firstPage, root: page.root, pack: views.pack)
         return extra
     }
 
@@ -156,7 +156,7 @@ struct DataPages {
     private static func homeExtras(_ ordered: [PersonFacts], data: SiteData, views: PeopleViews, root: String, hasPeople: Bool) -> [String: TemplateValue] {
         let upcoming = ordered.filter { ($0.daysUntilBirthday ?? .max) <= 30 }
         let shown = upcoming.prefix(upcomingOnHome)
-        let labels = Labels.forLanguage(views.language)
+        let labels = views.labels
         let counters: [(Int, String)] = [
             (data.people.count, labels.peopleCount),
             (data.scenarios.count, labels.scenarioCount),

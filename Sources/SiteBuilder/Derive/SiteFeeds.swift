@@ -36,7 +36,7 @@ struct SiteFeeds {
         let absolute = { (path: String) in Routes.absolute(path, baseURL: baseURL) }
         let pageDates = try Self.pageDates(pages, zone: config.timeZone)
         for language in config.languages {
-            let labels = Labels.forLanguage(language)
+            let labels = config.pack(for: language).labels
             if !config.people.isEmpty, let views = views[language] {
                 let feed = Feed(
                     atomURL: absolute(routes.birthdayFeed(.atom, language: language)),
@@ -91,7 +91,7 @@ struct SiteFeeds {
             let turning = until == 0 ? age : age + 1
             let summary = views.labels.birthdayEntry
                 .replacingEvery("<NAME>", with: name)
-                .replacingEvery("<AGE>", with: String(turning))
+                .replacingEvery("<AGE>", with: views.numbers.localizingDigits(String(turning)))
                 .replacingEvery("<WHEN>", with: views.nextBirthdayText(facts))
                 .replacingEvery("<DATE>", with: views.dates.string(next))
             let appeared = WallClock(date: next.adding(days: -days)).instant(in: zone)

@@ -63,7 +63,7 @@ public final class LiveSite: @unchecked Sendable {
             guard let edits = plan.textEdits(in: scan) else { return nil }
             update = try plan.takeTextEdits(edits)
             change = "the text of \(edits.count) Markdown page\(edits.count == 1 ? "" : "s")"
-        } else if changed.allSatisfy({ $0.hasPrefix(site + "/Templates/") }) {
+        } else if changed.allSatisfy({ $0.hasPrefix(site + "/Templates/") && !$0.hasPrefix(site + "/" + LanguagePack.siteFolder + "/") }) {
             let templates = try TemplateSet(overridesIn: options.siteFolder.appendingPathComponent("Templates"))
             guard let taken = try plan.takeTemplates(templates) else { return nil }
             update = taken

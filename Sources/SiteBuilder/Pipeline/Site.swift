@@ -116,7 +116,7 @@ public enum Site {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw BuildError(.configuration, "no site config here: create ttsite.yml (at least `title: My site`) or pass --site or --config", in: url.path)
         }
-        var config = try SiteConfig.load(from: url, displayName: displayName(url, in: options.siteFolder))
+        var config = try SiteConfig.load(from: url, displayName: displayName(url, in: options.siteFolder), packFolder: options.siteFolder.appendingPathComponent(LanguagePack.siteFolder))
         if let text = options.baseURL {
             guard let baseURL = SiteConfig.baseURL(from: text) else {
                 throw BuildError(.configuration, "--base-url must be an absolute http(s) URL such as `https://example.org/reports/`, found `\(text)`")

@@ -28,7 +28,7 @@ struct BirthdayCalendar {
     /// `today` (its day in the site's zone) decides who has been born yet.
     init?(people: [Person], config: SiteConfig, routes: Routes, now: Date, today: CalendarDate) {
         guard !config.people.isEmpty else { return nil }
-        let labels = Labels.forLanguage(config.defaultLanguage)
+        let labels = config.pack(for: config.defaultLanguage).labels
         let stamp = CivilText.iCalendarUTC(now)
 
         var calendar = ICalendarText()

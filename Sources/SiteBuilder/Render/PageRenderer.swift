@@ -43,7 +43,7 @@ struct PageRenderer {
         if config.markdown.unsafeHTML { options.insert(.unsafeHTML) }
         markdown = MarkdownRenderer(options: options)
         (pagesByKey, menus) = Self.lookups(pages)
-        labels = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, Labels.forLanguage($0).templateValue) })
+        labels = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).labels.templateValue) })
         var site: [String: TemplateValue] = [
             "title": .string(config.title),
             "generator": .string("ttsite \(SiteBuilderVersion.current)"),
@@ -140,7 +140,7 @@ struct PageRenderer {
             }
             return try reportBlocks.html(block, language: page.language, root: root, file: file,
                                          firstLine: page.source.bodyLine, templates: templates,
-                                         labels: labels[page.language] ?? Labels.forLanguage(page.language).templateValue)
+                                         labels: labels[page.language] ?? config.pack(for: page.language).labels.templateValue)
         }
     }
 
@@ -209,13 +209,15 @@ struct PageRenderer {
             "page": .map(pageValues),
             "site": site,
             "assets": .map(assetValues.mapValues { if case .string(let path) = $0 { .string(root + path) } else { $0 } }),
-            "labels": labels[language] ?? Labels.forLanguage(language).templateValue,
+            "labels": labels[language] ?? config.pack(for: language).labels.templateValue,
             "menu": .list(menu(language: language, current: page, root: root)),
             "hasTranslations": .bool(config.languages.count > 1 && page != nil),
             "feeds": .list((feedLinks[language] ?? []).map { link in
                 .map(["type": .string(link.type), "title": .string(link.title), "href": .string(root + link.urlPath)])
             }),
         ]
+        // Only for right-to-left pages, so that left-to-right pages stay as they were.
+        if config.pack(for: language).direction == .rtl { context["dir"] = .string("rtl") }
         if let baseURL = config.baseURL {
             context["canonical"] = .string(Routes.absolute(urlPath, baseURL: baseURL))
             if let image = config.shareImage { context["shareImage"] = .string(Routes.absolute(image, baseURL: baseURL)) }

@@ -5,7 +5,7 @@ import TextFormatting
 /// and the compact run of page numbers of `Pagination.shownNumbers`, all relative links.
 enum PaginationView {
     /// Nil when the list fits on one page: no navigation at all.
-    static func view(_ pagination: Pagination, current: Int, listPath: String, root: String, labels: Labels) -> TemplateValue? {
+    static func view(_ pagination: Pagination, current: Int, listPath: String, root: String, pack: LanguagePack) -> TemplateValue? {
         guard pagination.pageCount > 1 else { return nil }
         func href(_ page: Int) -> TemplateValue {
             .string(Routes.link(Routes.listPage(page, of: listPath), root: root))
@@ -13,13 +13,13 @@ enum PaginationView {
         var numbers: [TemplateValue] = []
         for number in pagination.shownNumbers(around: current) {
             if let number {
-                numbers.append(.map(["number": .int(number), "href": href(number), "current": .bool(number == current)]))
+                numbers.append(.map(["number": .string(pack.numbers.localizingDigits(String(number))), "href": href(number), "current": .bool(number == current)]))
             } else {
                 numbers.append(.map(["gap": .bool(true)]))
             }
         }
         var view: [String: TemplateValue] = [
-            "status": .string(status(current, of: pagination.pageCount, labels: labels)),
+            "status": .string(status(current, of: pagination.pageCount, pack: pack)),
             "numbers": .list(numbers),
         ]
         // Present even when false, so that a template never finds a `previous` or `next` of an
@@ -30,7 +30,8 @@ enum PaginationView {
     }
 
     /// "Page 2 of 100".
-    static func status(_ current: Int, of count: Int, labels: Labels) -> String {
-        labels.pageOf.replacingEvery("<PAGE>", with: String(current)).replacingEvery("<PAGES>", with: String(count))
+    static func status(_ current: Int, of count: Int, pack: LanguagePack) -> String {
+        pack.labels.pageOf.replacingEvery("<PAGE>", with: pack.numbers.localizingDigits(String(current)))
+            .replacingEvery("<PAGES>", with: pack.numbers.localizingDigits(String(count)))
     }
 }

@@ -47,7 +47,7 @@ extension PeopleViews {
             var view: [String: TemplateValue] = [
                 "name": .string(monthNames[offset]),
                 "short": .string(shortNames[offset]),
-                "count": .int(count),
+                "count": number(count),
                 "current": .bool(currentMonth == offset + 1),
             ]
             if count > 0 { view["href"] = .string(Routes.link(routes.birthdayMonth(offset + 1, language: language), root: root)) }
@@ -57,7 +57,7 @@ extension PeopleViews {
             monthViews.append(.map([
                 "name": .string(labels.unknownBirthday),
                 "short": .string("?"),
-                "count": .int(months.unknown.count),
+                "count": number(months.unknown.count),
                 "current": .bool(currentMonth == 0),
                 "href": .string(Routes.link(routes.birthdayMonth(nil, language: language), root: root)),
             ]))
@@ -68,7 +68,7 @@ extension PeopleViews {
         for letter in index.letters {
             let view: TemplateValue = .map([
                 "label": .string(letter.label),
-                "count": .int(letter.people.count),
+                "count": number(letter.people.count),
                 "current": .bool(currentLetter == letter.slug),
                 "href": .string(Routes.link(routes.nameIndex(letter.slug, language: language), root: root)),
             ])

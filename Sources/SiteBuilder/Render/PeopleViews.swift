@@ -13,7 +13,11 @@ struct PeopleViews {
     let language: String
     let today: CalendarDate
     let routes: Routes
+    /// The page language's pack: words, numbers, dates.
+    let pack: LanguagePack
     let labels: Labels
+    /// How the language writes numbers: every number a page shows goes through it.
+    let numbers: NumberSymbols
     private let intervals: IntervalFormatter
     /// Birthdays as `birthday_format` writes them.
     let dates: DatePattern
@@ -37,12 +41,14 @@ struct PeopleViews {
         self.language = language
         self.today = today
         self.routes = routes
-        labels = Labels.forLanguage(language)
-        let spoken = config.intervalLanguages[language] ?? IntervalText.Language.builtIn(code: language) ?? .english
-        intervals = IntervalFormatter(language: spoken, counting: .calendar(config.timeZone))
-        dates = DatePattern(config.birthdayFormat, language: language)
+        let pack = config.pack(for: language)
+        self.pack = pack
+        labels = pack.labels
+        numbers = pack.numbers
+        intervals = IntervalFormatter(language: pack.interval, counting: .calendar(config.timeZone))
+        dates = DatePattern(config.birthdayFormat, pack: pack)
         let locale = Locale(identifier: language)
-        dayAndMonth = DatePattern(DateFormatter.dateFormat(fromTemplate: "dMMMM", options: 0, locale: locale) ?? "d MMMM", language: language)
+        dayAndMonth = DatePattern(pack.dates.dayAndMonth, pack: pack)
         countries = Dictionary(uniqueKeysWithValues: nationalities.map { ($0, locale.localizedString(forRegionCode: $0) ?? $0) })
         ageTexts = (0...150).map { [intervals, labels] in Self.ageText($0, intervals: intervals, labels: labels) }
     }
@@ -126,14 +132,14 @@ struct PeopleViews {
 
     /// A counter that counts up to `value` (see `counter.js`), with its final text for the HTML.
     func counter(to value: Double, format: String) -> TemplateValue {
-        Self.counter(to: value, format: format, language: language)
+        Self.counter(to: value, format: format, numbers: numbers)
     }
 
     /// A counter's final text for the HTML and its `data-` attributes for `counter.js`.
-    static func counter(to value: Double, format: String, language: String) -> TemplateValue {
+    static func counter(to value: Double, format: String, numbers: NumberSymbols) -> TemplateValue {
         let counter = try! Counter(from: 0, to: value, duration: 1.5, easing: .easeOut, kind: .integer, format: format)
         return .map([
-            "text": .string(counter.finalText(language: language)),
+            "text": .string(counter.finalText(symbols: numbers)),
             "attributes": .list(counter.dataAttributes.map { .map(["name": .string($0.0), "value": .string($0.1)]) }),
         ])
     }
@@ -148,8 +154,8 @@ struct PeopleViews {
             let index = Double((bar.from - (histogram.bars.first?.from ?? 0)) / 10)
             let height = (Double(bar.count) / largest * chartHeight).rounded()
             return .map([
-                "label": .string("\(bar.from)–\(bar.from + 9)"),
-                "count": .int(bar.count),
+                "label": .string(numbers.localizingDigits("\(bar.from)–\(bar.from + 9)")),
+                "count": number(bar.count),
                 "x": .string(format(index * slot + slot * 0.15)),
                 "width": .string(format(slot * 0.7)),
                 "y": .string(format(top + chartHeight - height)),
@@ -165,8 +171,13 @@ struct PeopleViews {
             "hasBars": .bool(!bars.isEmpty),
             "chartId": .string(id),
         ]
-        if histogram.unknown > 0 { view["unknown"] = .string("\(histogram.unknown) \(labels.unknownAge)") }
+        if histogram.unknown > 0 { view["unknown"] = .string("\(numbers.localizingDigits(String(histogram.unknown))) \(labels.unknownAge)") }
         return .map(view)
+    }
+
+    /// A count as the page shows it, in the language's digits.
+    func number(_ value: Int) -> TemplateValue {
+        .string(numbers.localizingDigits(String(value)))
     }
 
     private func format(_ value: Double) -> String {

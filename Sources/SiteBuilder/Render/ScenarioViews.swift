@@ -13,9 +13,8 @@ import TextFormatting
 /// Scenario and event texts come from a remote API: they go through cmark in safe mode
 /// always (raw HTML and `javascript:` links removed), whatever `markdown.unsafe_html` says.
 /// A text missing in the page's language falls back to English (then German) and carries
-/// `lang` so that it is read with the right voice. Labels of languages other than en and de
-/// are English (`Labels`); their interval words are the language's own where IntervalText
-/// has them ("55 лет назад"), and "after the start" is English.
+/// `lang` so that it is read with the right voice. Words, numbers and dates are the page
+/// language's pack's.
 struct ScenarioViews {
     let config: SiteConfig
     let language: String
@@ -37,33 +36,29 @@ struct ScenarioViews {
         self.language = language
         self.now = now
         self.routes = routes
-        let labels = Labels.forLanguage(language)
+        let pack = config.pack(for: language)
+        let labels = pack.labels
         self.labels = labels
-        let spoken = config.intervalLanguages[language] ?? IntervalText.Language.builtIn(code: language) ?? .english
         let counting = Counting.calendar(config.timeZone)
-        ago = IntervalFormatter(language: spoken, counting: counting)
-        // The phrases exist in en and de; other languages say "after the start" in English.
-        let base = String(language.prefix { $0 != "-" })
-        let phrased = base == "de" ? (config.intervalLanguages["de"] ?? .german) : (config.intervalLanguages["en"] ?? .english)
-        let grammaticalCase: GrammaticalCase = base == "de" ? .accusative : .nominative
+        ago = IntervalFormatter(language: pack.interval, counting: counting)
         var sinceStart = IntervalFormatter(
-            language: phrased, counting: counting,
-            past: Phrase(labels.beforeStart, case: grammaticalCase), future: Phrase(labels.afterStart, case: grammaticalCase)
+            language: pack.interval, counting: counting,
+            past: Phrase(labels.beforeStart, case: pack.startCase), future: Phrase(labels.afterStart, case: pack.startCase)
         )
         sinceStart.configuration.zeroTimeIntervalPlaceholder = labels.atStart
         self.sinceStart = sinceStart
-        var span = IntervalFormatter(language: spoken, counting: counting, past: Phrase("<VALUE> <TIME_COMPONENT>"), future: Phrase("<VALUE> <TIME_COMPONENT>"))
+        var span = IntervalFormatter(language: pack.interval, counting: counting, past: Phrase("<VALUE> <TIME_COMPONENT>"), future: Phrase("<VALUE> <TIME_COMPONENT>"))
         span.configuration.zeroTimeIntervalPlaceholder = labels.zeroSpan
         self.span = span
-        numbers = spoken.numberSymbols
-        days = DatePattern(base == "de" ? "d. MMMM" : "d MMMM", language: language)
+        numbers = pack.numbers
+        days = DatePattern(pack.dates.eventDay, pack: pack)
     }
 
     /// A scenario as the list shows it.
     func summary(_ scenario: Scenario, root: String) -> TemplateValue {
         var view = common(scenario, root: root)
-        view["eventCounter"] = PeopleViews.counter(to: Double(scenario.totalEvents), format: "{value}", language: language)
-        view["majorCounter"] = PeopleViews.counter(to: Double(scenario.majorEvents), format: "{value}", language: language)
+        view["eventCounter"] = PeopleViews.counter(to: Double(scenario.totalEvents), format: "{value}", numbers: numbers)
+        view["majorCounter"] = PeopleViews.counter(to: Double(scenario.majorEvents), format: "{value}", numbers: numbers)
         return .map(view)
     }
 
@@ -157,11 +152,11 @@ struct ScenarioViews {
         }
         let clock = WallClock(date, in: config.timeZone)
         let day = clock.date
-        let year = day.year >= 1 ? String(day.year) : labels.yearBC.replacingEvery("<YEAR>", with: String(1 - day.year))
+        let year = numbers.localizingDigits(day.year >= 1 ? String(day.year) : labels.yearBC.replacingEvery("<YEAR>", with: String(1 - day.year)))
         var text = days.string(day) + " " + year
         var iso = (1...9999).contains(day.year) ? CivilText.isoDate(day) : nil
         if unit == .datetime {
-            text += ", " + CivilText.hourMinute(clock)
+            text += ", " + numbers.localizingDigits(CivilText.hourMinute(clock))
             if iso != nil { iso = CivilText.isoUTC(date) }
         }
         return (text, iso)

@@ -1,0 +1,44 @@
+import IntervalText
+import TextFormatting
+
+/// Everything the pages of one language need: the words of the page chrome, interval text
+/// with its CLDR plural rule, how numbers and dates are written, and the direction of the
+/// script. Built in for en, de, ru, uk, fr, es, pl and fa (`DefaultLanguages/<code>.yml`);
+/// a site changes a pack or adds one without touching Swift (`LanguagePack+Loading.swift`).
+public struct LanguagePack: Sendable {
+    /// The direction the language is written in: pages of an `rtl` language carry
+    /// `dir="rtl"`, and the stylesheet's logical properties mirror their layout.
+    public enum Direction: String, Sendable, CaseIterable {
+        case ltr, rtl
+    }
+
+    /// The code pages are published under ("de", "de-AT").
+    public var code: String
+    /// The language's name in itself ("Deutsch").
+    public var name: String
+    public var direction: Direction
+    /// How numbers are written: separators, grouping and digits.
+    public var numbers: NumberSymbols
+    var dates: DateConventions
+    /// Interval text ("vor 3 Tagen", "34 Jahre"), with `interval_text` of `ttsite.yml` applied.
+    public var interval: IntervalText.Language
+    /// The case of the word in the timeline's `afterStart` and `beforeStart` phrases
+    /// ("einen Tag nach dem Start").
+    public var startCase: GrammaticalCase
+    var labels: Labels
+}
+
+/// How a language writes dates. Month names not given come from the system's CLDR data for
+/// the language, in the Gregorian calendar.
+struct DateConventions: Sendable {
+    /// Day and month, as the day headings of the birthday month pages show them ("MMMM d").
+    var dayAndMonth: String
+    /// Day and month of a timeline event, before its year ("d MMMM").
+    var eventDay: String
+    /// The month names inside a date ("8. März"), January first.
+    var months: [String]?
+    /// The month names standing alone, as headings use them.
+    var standaloneMonths: [String]?
+    /// Abbreviated month names.
+    var shortMonths: [String]?
+}

@@ -5,6 +5,7 @@ built by the test from the repository's example site at a fixed --now.
 """
 import os
 import pathlib
+import re
 import subprocess
 import tempfile
 import time
@@ -111,5 +112,41 @@ def test_screenshots(site, width, height, name):
             overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 0, f"{page} is {overflow}px wider than a {name} screen"
             driver.save_screenshot(str(site.parent / f"{page.parent.name}-{name}.png"))
+    finally:
+        driver.quit()
+
+
+PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹"
+
+
+def test_persian_counters_move_in_persian_digits_and_end_on_the_page_text():
+    """A right-to-left page in Persian: the script writes the moving digits in the digits the
+    page itself holds (CLDR's arabext, as ttsite writes them), and ends on the page's text."""
+    output = pathlib.Path(tempfile.mkdtemp(prefix="ttsite-browser-fa-")) / "site"
+    subprocess.run([str(TTSITE), "build", "--site", str(ROOT / "Tests" / "SiteBuilderTests" / "Fixtures" / "persian-site"),
+                    "--output", str(output), "--now", "2026-11-22T08:00:00Z", "--quiet"],
+                   check=True, stderr=subprocess.DEVNULL)
+    driver = browser()
+    try:
+        page = output / "people" / "jurgen-gross" / "index.html"
+        # The counter's text as the HTML holds it, before any script ran.
+        page_text = re.search(r'<dl class="person-card">.*?data-counter[^>]*>([^<]*)<', page.read_text(encoding="utf-8"), re.S).group(1)
+        driver.get(page.as_uri())
+        assert driver.execute_script("return document.documentElement.dir") == "rtl"
+        assert page_text and all(c in PERSIAN_DIGITS for c in page_text), page_text
+        seen = set()
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            state = counter_state(driver)
+            if state["digits"] is not None:
+                seen.add(state["digits"])
+            if state["state"] == "finished":
+                break
+            time.sleep(0.05)
+        state = counter_state(driver)
+        assert state["state"] == "finished"
+        assert state["text"] == page_text
+        assert len(seen) > 1, f"the digits never moved: {seen}"
+        assert all(c in PERSIAN_DIGITS for digits in seen for c in digits), seen
     finally:
         driver.quit()

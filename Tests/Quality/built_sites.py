@@ -6,7 +6,8 @@ without a date of birth or with a birthday today (`people-site`), distance units
 zero-length scenario, dates in year 1 and a third language (`scenario-site`), names in five
 scripts from seven API versions, paginated month and letter pages (`mixed-site`), and pictures
 of people, a timeline and a Markdown page processed into the site (`picture-site`, whose
-pictures come from a loopback host while it is built).
+pictures come from a loopback host while it is built), and pages written right to left in
+Persian, with Persian digits, at the root and English under /en/ (`persian-site`).
 """
 import pathlib
 import subprocess
@@ -30,6 +31,7 @@ SITES = {
     "scenario-site": FIXTURES / "scenario-site",
     "mixed-site": FIXTURES / "mixed-site",
     "picture-site": None,   # written by Tests/TestSupport/Pictures/picture_site.py at build time
+    "persian-site": FIXTURES / "persian-site",
 }
 
 # The kinds every gate must see at least one page of, in the example site alone.

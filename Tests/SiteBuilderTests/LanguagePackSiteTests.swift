@@ -126,7 +126,8 @@ struct LanguagePackSiteTests {
         #expect(german.interval.pluralRules.category(for: 2) == .other)
     }
 
-    /// Persian pages read right to left, with Persian digits in dates, ages and counts.
+    /// Persian pages read right to left, with Persian digits in dates, ages and counts, and
+    /// arrows that point the way the page reads.
     @Test func persianPagesAreRightToLeftWithPersianDigits() throws {
         let site = try site(languages: "[en, fa]")
         defer { site.remove() }
@@ -137,6 +138,7 @@ struct LanguagePackSiteTests {
         #expect(page.contains("۳۰-۱۱-۱۹۹۰"))
         #expect(page.contains(">۳۵<"))
         #expect(page.contains("۸ روز بعد"))
+        #expect(page.contains("\">→ "))
         let english = try site.read("people/anna-alpha/index.html")
         #expect(english.contains(#"<html lang="en">"#))
         #expect(english.contains("30-11-1990"))

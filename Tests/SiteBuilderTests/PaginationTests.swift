@@ -45,6 +45,7 @@ struct PaginationTests {
         let context: TemplateValue = .map([
             "previous": .map(["href": .string("elsewhere.html")]),
             "labels": SiteConfig(title: "T").pack(for: "en").labels.templateValue,
+            "arrows": .map(["back": .string("←"), "forward": .string("→")]),
             "pagination": nav,
         ])
         var bytes: [UInt8] = []

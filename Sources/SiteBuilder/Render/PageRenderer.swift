@@ -216,8 +216,11 @@ struct PageRenderer {
                 .map(["type": .string(link.type), "title": .string(link.title), "href": .string(root + link.urlPath)])
             }),
         ]
-        // Only for right-to-left pages, so that left-to-right pages stay as they were.
-        if config.pack(for: language).direction == .rtl { context["dir"] = .string("rtl") }
+        // `dir` only on right-to-left pages, so that left-to-right pages stay as they were;
+        // arrows point the way the page reads ("← Back" there, "Back →" here).
+        let rightToLeft = config.pack(for: language).direction == .rtl
+        if rightToLeft { context["dir"] = .string("rtl") }
+        context["arrows"] = .map(["back": .string(rightToLeft ? "→" : "←"), "forward": .string(rightToLeft ? "←" : "→")])
         if let baseURL = config.baseURL {
             context["canonical"] = .string(Routes.absolute(urlPath, baseURL: baseURL))
             if let image = config.shareImage { context["shareImage"] = .string(Routes.absolute(image, baseURL: baseURL)) }

@@ -70,8 +70,9 @@ struct ScenarioViews {
         let text = localized(scenario.text)
         view["textHTML"] = .string(markdown.html(text.text))
         view["textLang"] = Self.stringOrFalse(text.lang)
-        view["eventCount"] = .int(scenario.totalEvents)
-        view["majorCount"] = .int(scenario.majorEvents)
+        view["textDir"] = direction(of: text.lang)
+        view["eventCount"] = .string(numbers.localizingDigits(String(scenario.totalEvents)))
+        view["majorCount"] = .string(numbers.localizingDigits(String(scenario.majorEvents)))
         view["list"] = .string(Routes.link(listPage, root: root))
         view["style"] = .string(layout.styleRules)
         view["startLabel"] = .string(pointText(scenario.start, unit: scenario.unit).text)
@@ -100,6 +101,7 @@ struct ScenarioViews {
             // Absent values are `false`, never missing: Mustache would look them up in the
             // enclosing context (an event without an image would show the scenario's).
             "nameLang": Self.stringOrFalse(name.lang),
+            "nameDir": direction(of: name.lang),
             "image": image(scenario.image, alt: name.text, license: scenario.license, source: scenario.source, root: root, box: (640, 384)) ?? .bool(false),
         ]
     }
@@ -116,6 +118,7 @@ struct ScenarioViews {
             "textHTML": .string(html),
             "iso": Self.stringOrFalse(when.iso),
             "textLang": Self.stringOrFalse(text.lang),
+            "textDir": direction(of: text.lang),
             "sinceStart": .bool(false), "ago": .bool(false), "outside": .bool(false),
             "image": image(event.image, alt: Self.plainText(html), license: event.license, source: event.source, root: root, box: (640, 224)) ?? .bool(false),
         ]
@@ -131,6 +134,14 @@ struct ScenarioViews {
     /// A text, or `false` where there is none (see `common`).
     private static func stringOrFalse(_ text: String?) -> TemplateValue {
         text.map(TemplateValue.string) ?? .bool(false)
+    }
+
+    /// The `dir` of a text in `lang`, the fallback language of a text, when it is written the
+    /// other way than the page (English on a Persian page); `false` otherwise.
+    private func direction(of lang: String?) -> TemplateValue {
+        guard let lang else { return .bool(false) }
+        let own = config.pack(for: language).direction, other = config.pack(for: lang).direction
+        return own == other ? .bool(false) : .string(other.rawValue)
     }
 
     /// The text in the page's language, else English, else German, with the `lang` to set

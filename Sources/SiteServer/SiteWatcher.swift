@@ -50,7 +50,7 @@ struct SiteWatcher: Sendable {
             siteFolder.appendingPathComponent("Templates"),
             configFile,
         ]
-        if let config = try? SiteConfig.load(from: configFile, packFolder: siteFolder.appendingPathComponent(LanguagePack.siteFolder)) {
+        if let config = try? SiteConfig.load(from: configFile, readingPacks: false) {
             for case let .file(path) in config.people + config.scenarios {
                 paths.append(path.hasPrefix("/") ? URL(fileURLWithPath: path) : siteFolder.appendingPathComponent(path))
             }

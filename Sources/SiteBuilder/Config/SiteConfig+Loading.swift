@@ -13,8 +13,10 @@ extension SiteConfig {
     ]
 
     /// Reads and checks `ttsite.yml`. Errors name the file, the line and the key.
-    /// `packFolder` holds the site's own language packs (`Templates/languages/`).
-    public static func load(from url: URL, displayName: String? = nil, packFolder: URL? = nil) throws -> SiteConfig {
+    /// `packFolder` holds the site's own language packs (`Templates/languages/`); with
+    /// `readingPacks` false the packs are left as they are (a caller that wants only the data
+    /// sources, many times a second).
+    public static func load(from url: URL, displayName: String? = nil, packFolder: URL? = nil, readingPacks: Bool = true) throws -> SiteConfig {
         let name = displayName ?? url.path
         let text: String
         do {
@@ -22,12 +24,12 @@ extension SiteConfig {
         } catch {
             throw BuildError(.configuration, "cannot read the site config: \(fileErrorText(error))", in: name)
         }
-        return try parse(text, file: name, packFolder: packFolder)
+        return try parse(text, file: name, packFolder: packFolder, readingPacks: readingPacks)
     }
 
     /// Parses the text of a `ttsite.yml`; `file` names it in errors. The language packs come
     /// from the built-in ones, `packFolder` and the `language_packs` section.
-    public static func parse(_ text: String, file: String, packFolder: URL? = nil) throws -> SiteConfig {
+    public static func parse(_ text: String, file: String, packFolder: URL? = nil, readingPacks: Bool = true) throws -> SiteConfig {
         let reader = YAMLReader(file: file, lineOffset: 0, kind: .configuration)
         let mapping = try reader.parseMapping(text)
         try reader.requireKnownKeys(mapping, knownKeys)
@@ -88,7 +90,7 @@ extension SiteConfig {
             if let smart = markdown["smart"] { config.markdown.smart = try reader.bool(smart, "smart") }
             if let unsafe = markdown["unsafe_html"] { config.markdown.unsafeHTML = try reader.bool(unsafe, "unsafe_html") }
         }
-        config.packs = try languagePacks(config.languages, mapping, packFolder: packFolder, reader)
+        if readingPacks { config.packs = try languagePacks(config.languages, mapping, packFolder: packFolder, reader) }
         if let node = mapping["guard"] {
             let settings = try reader.mapping(node, "guard")
             try reader.requireKnownKeys(settings, ["max_shrink", "max_deletes"], context: "guard")

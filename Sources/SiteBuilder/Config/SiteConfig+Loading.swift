@@ -261,6 +261,11 @@ extension SiteConfig {
                 throw LanguagePack.missingPackError(code, reader: reader, at: node?.sequence?.first { $0.string == code } ?? node)
             }
             do {
+                // A built-in pack as it is, the usual case, was read once already.
+                if layers.count == 1, sections[code] == nil, intervalTexts[code] == nil, let pack = LanguagePack.builtIn(code: code) {
+                    packs[code] = pack
+                    continue
+                }
                 packs[code] = try LanguagePack.load(code: code, layers: layers, intervalText: intervalTexts[code])
             } catch let error as LanguageDescriptionError {
                 throw reader.error("\(error)", at: mapping["interval_text"])

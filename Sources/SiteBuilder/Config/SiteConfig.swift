@@ -52,7 +52,7 @@ public struct SiteConfig: Sendable {
     }
     /// The language packs of the page languages, by code: built in, or the site's own, with
     /// `language_packs` and `interval_text` of `ttsite.yml` applied.
-    public var packs: [String: LanguagePack] = ["en": LanguagePack.builtIn(code: "en")!]
+    public var packs: [String: LanguagePack] = [:]
 
     /// The pack of a page language; a built-in one (English at last) for a language the
     /// config did not load, as in a config made in code.

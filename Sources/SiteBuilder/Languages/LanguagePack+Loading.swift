@@ -30,21 +30,21 @@ extension LanguagePack {
 
     /// The built-in packs' files, by code: what `ttsite templates copy languages/fr.yml` copies.
     public static var builtInPacks: [(code: String, name: String, bytes: [UInt8])] {
-        builtInCodes.map { ($0, builtIn[$0]!.name, builtInFiles[$0]!) }
+        builtInCodes.map { ($0, builtIn(code: $0)!.name, builtInFiles[$0]!) }
     }
 
-    /// The built-in packs, read once. They are tested to read without error.
-    static let builtIn: [String: LanguagePack] = Dictionary(uniqueKeysWithValues: builtInFiles.keys.map { code in
-        do {
-            return (code, try load(code: code, layers: [builtInLayer(code)!]))
-        } catch {
-            fatalError("the built-in language pack \(code).yml cannot be read: \(error)")
-        }
-    })
-
-    /// The built-in pack for a code such as "de" or "de-AT" (under that code), or nil.
+    /// The built-in pack for a code such as "de" or "de-AT" (under that code), or nil. Each
+    /// is read once, when first asked for; they are tested to read without error.
     static func builtIn(code: String) -> LanguagePack? {
-        guard var pack = builtIn[primarySubtag(code)] else { return nil }
+        let key = primarySubtag(code)
+        guard builtInFiles[key] != nil else { return nil }
+        var pack = BuiltInCache.shared.pack(key) {
+            do {
+                return try load(code: key, layers: [builtInLayer(key)!])
+            } catch {
+                fatalError("the built-in language pack \(key).yml cannot be read: \(error)")
+            }
+        }
         pack.code = code
         return pack
     }
@@ -63,11 +63,15 @@ extension LanguagePack {
         let keyPrefix: String
     }
 
+    /// A built-in pack's file as the bottom layer of a pack, parsed once.
     static func builtInLayer(_ code: String) -> Layer? {
-        guard let bytes = builtInFiles[primarySubtag(code)] else { return nil }
-        let reader = YAMLReader(file: "built-in language pack \(primarySubtag(code)).yml", lineOffset: 0, kind: .configuration)
-        let mapping = try! reader.parseMapping(String(decoding: bytes, as: UTF8.self))
-        return Layer(reader: reader, node: .mapping(mapping), keyPrefix: "")
+        let key = primarySubtag(code)
+        guard let bytes = builtInFiles[key] else { return nil }
+        return BuiltInCache.shared.layer(key) {
+            let reader = YAMLReader(file: "built-in language pack \(key).yml", lineOffset: 0, kind: .configuration)
+            let mapping = try! reader.parseMapping(String(decoding: bytes, as: UTF8.self))
+            return Layer(reader: reader, node: .mapping(mapping), keyPrefix: "")
+        }
     }
 
     /// The layers of `code`'s pack: the built-in one, the site's file in `folder` (named
@@ -296,5 +300,28 @@ extension LanguagePack {
                 _ = try reader.string(value, "\(path).\(name)")
             }
         }
+    }
+}
+
+/// The built-in packs and their parsed files, made when first asked for: a build reads only
+/// the packs of its languages, once.
+private final class BuiltInCache: @unchecked Sendable {
+    static let shared = BuiltInCache()
+    private let lock = NSLock()
+    private var packs: [String: LanguagePack] = [:]
+    private var layers: [String: LanguagePack.Layer] = [:]
+
+    func pack(_ code: String, make: () -> LanguagePack) -> LanguagePack {
+        if let pack = lock.withLock({ packs[code] }) { return pack }
+        let pack = make()
+        lock.withLock { packs[code] = pack }
+        return pack
+    }
+
+    func layer(_ code: String, make: () -> LanguagePack.Layer) -> LanguagePack.Layer {
+        if let layer = lock.withLock({ layers[code] }) { return layer }
+        let layer = make()
+        lock.withLock { layers[code] = layer }
+        return layer
     }
 }

@@ -126,6 +126,21 @@ struct LanguagePackSiteTests {
         #expect(german.interval.pluralRules.category(for: 2) == .other)
     }
 
+    /// A regional code takes its language's pack and the site's file for the language, then
+    /// the one for the region.
+    @Test func aRegionalCodeReadsItsLanguagesFileThenItsOwn() throws {
+        let site = try site(languages: "[en, de-AT]")
+        defer { site.remove() }
+        try site.write("words: { people: Leute, born: Geboren am }\n", to: "Templates/languages/de.yml")
+        try site.write("words: { people: Menschen }\n", to: "Templates/languages/de-AT.yml")
+        let config = try SiteConfig.load(from: site.folder.appendingPathComponent("ttsite.yml"), packFolder: site.folder.appendingPathComponent("Templates/languages"))
+        let austrian = config.pack(for: "de-AT")
+        #expect(austrian.code == "de-AT")
+        #expect(austrian.labels.people == "Menschen")
+        #expect(austrian.labels.born == "Geboren am")
+        #expect(austrian.labels.age == "Alter")
+    }
+
     /// Persian pages read right to left, with Persian digits in dates, ages and counts, and
     /// arrows that point the way the page reads.
     @Test func persianPagesAreRightToLeftWithPersianDigits() throws {

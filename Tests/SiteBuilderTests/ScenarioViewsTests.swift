@@ -24,6 +24,19 @@ struct ScenarioViewsTests {
         #expect(Self.views("de").pointText(point, unit: .datetime).text == "16. Juli 1969, 14:32")
     }
 
+    /// The first minutes of year 1 in Tehran (+03:25:44 then) are still year 0 in UTC, which
+    /// `<time datetime>` cannot hold: the text has the local date, and no `datetime`.
+    @Test func aMomentBeforeYearOneInUTCHasNoDatetime() throws {
+        var config = SiteConfig(title: "T")
+        config.timeZone = try #require(TimeZone(identifier: "Asia/Tehran"))
+        let views = ScenarioViews(config: config, language: "en", now: instant("2026-11-22T08:00:00Z"), routes: Routes(languages: config.languages))
+        // 0001-01-01T00:00:00 local mean time in Tehran (UTC+03:25:44), from Python's zoneinfo.
+        let point = ScenarioPoint(date: Date(timeIntervalSince1970: -62_135_609_144))
+        let written = views.pointText(point, unit: .datetime)
+        #expect(written.text == "1 January 1, 00:00")
+        #expect(written.iso == nil)
+    }
+
     @Test func aDay() {
         let point = ScenarioPoint(date: instant("1989-11-09T17:53:00Z"))
         let german = Self.views("de").pointText(point, unit: .date)

@@ -3,11 +3,11 @@ import IntervalText
 import TextFormatting
 import Yams
 
-/// Reading language packs. A pack is read from up to three layers, each changing the one
-/// before key by key:
+/// Reading language packs. A pack is read from layers, each changing the one before key by
+/// key:
 ///
 ///     built-in DefaultLanguages/fr.yml   (by the primary subtag: "fr" for "fr-CA")
-///     → Templates/languages/fr-CA.yml    (the site's own file)
+///     → Templates/languages/fr.yml, then fr-CA.yml   (the site's own files)
 ///     → language_packs: { fr-CA: … }     (in ttsite.yml)
 ///
 /// A language with none of the three is an error naming where its pack goes; a pack that
@@ -74,14 +74,17 @@ extension LanguagePack {
         }
     }
 
-    /// The layers of `code`'s pack: the built-in one, the site's file in `folder` (named
-    /// `Templates/languages/<code>.yml` in errors), and `section` of `ttsite.yml`.
+    /// The layers of `code`'s pack: the built-in one, the site's files in `folder` (named
+    /// `Templates/languages/<code>.yml` in errors; for "de-AT", `de.yml` and then
+    /// `de-AT.yml`), and `section` of `ttsite.yml`.
     static func layers(code: String, folder: URL?, section: Layer?) throws -> [Layer] {
         var layers = [builtInLayer(code)].compactMap { $0 }
-        if let folder {
-            let url = folder.appendingPathComponent("\(code).yml")
+        let files = primarySubtag(code) == code ? [code] : [primarySubtag(code), code]
+        for file in files {
+            guard let folder else { break }
+            let url = folder.appendingPathComponent("\(file).yml")
             if FileManager.default.fileExists(atPath: url.path) {
-                let name = "\(siteFolder)/\(code).yml"
+                let name = "\(siteFolder)/\(file).yml"
                 let text: String
                 do {
                     text = try String(contentsOf: url, encoding: .utf8)

@@ -168,7 +168,9 @@ struct ScenarioViews {
         var iso = (1...9999).contains(day.year) ? CivilText.isoDate(day) : nil
         if unit == .datetime {
             text += ", " + numbers.localizingDigits(CivilText.hourMinute(clock))
-            if iso != nil { iso = CivilText.isoUTC(date) }
+            // The instant in UTC, whose year may differ from the local one: the first hours
+            // of year 1 east of Greenwich are still year 0 there, which HTML cannot write.
+            iso = (1...9999).contains(WallClock(utc: date).date.year) ? CivilText.isoUTC(date) : nil
         }
         return (text, iso)
     }

@@ -35,7 +35,7 @@ struct LanguagePackTests {
             var result: Set<String> = []
             for (key, value) in node.mapping ?? [:] {
                 let name = prefix + (key.string ?? "")
-                if value.mapping != nil { result.formUnion(keys(value, name + ".")) } else { result.insert(name) }
+                if value.mapping != nil, !Labels.countedWords.contains(name) { result.formUnion(keys(value, name + ".")) } else { result.insert(name) }
             }
             return result
         }
@@ -43,13 +43,15 @@ struct LanguagePackTests {
             var result: Set<String> = []
             for child in Mirror(reflecting: value).children {
                 guard let label = child.label else { continue }
-                if child.value is String { result.insert(prefix + label) } else { result.formUnion(labelKeys(child.value, prefix + label + ".")) }
+                if child.value is String || child.value is CountedWord { result.insert(prefix + label) } else { result.formUnion(labelKeys(child.value, prefix + label + ".")) }
             }
             return result
         }
         let packKeys = keys(LanguagePack.referenceWords)
         #expect(packKeys.count > 80)
         #expect(packKeys == labelKeys(try Self.pack("en").labels))
+        let counted = Set(Mirror(reflecting: try Self.pack("en").labels).children.filter { $0.value is CountedWord }.compactMap(\.label))
+        #expect(counted == Labels.countedWords)
     }
 
     /// The four languages that were Swift values before packs speak as those values did:
@@ -144,5 +146,20 @@ struct LanguagePackTests {
         #expect(numbers.magnitudeString(for: 1_234_567.5) == "\u{06F1}\u{066C}\u{06F2}\u{06F3}\u{06F4}\u{066C}\u{06F5}\u{06F6}\u{06F7}\u{066B}\u{06F5}")
         #expect(numbers.localizingDigits("2026-11-20") == "\u{06F2}\u{06F0}\u{06F2}\u{06F6}-\u{06F1}\u{06F1}-\u{06F2}\u{06F0}")
         #expect(numbers == NumberSymbols(language: "fa"))
+    }
+
+    /// A word after a number takes the form of the count's plural category, by the pack's
+    /// rule: "1 person" and "3 people", "1 osoba", "3 osoby", "5 osób", "22 osoby".
+    @Test(arguments: [
+        ("en", 1, "person"), ("en", 3, "people"), ("en", 0, "people"),
+        ("fr", 0, "personne"), ("fr", 2, "personnes"),
+        ("pl", 1, "osoba"), ("pl", 3, "osoby"), ("pl", 5, "osób"), ("pl", 22, "osoby"), ("pl", 12, "osób"),
+        ("ru", 1, "человек"), ("ru", 2, "человека"), ("ru", 5, "человек"), ("ru", 21, "человек"),
+        ("uk", 1, "особа"), ("uk", 3, "особи"), ("uk", 11, "осіб"),
+        ("fa", 1, "نفر"), ("fa", 7, "نفر"),
+    ])
+    func countWordsFollowThePluralRule(code: String, count: Int, word: String) throws {
+        let pack = try Self.pack(code)
+        #expect(pack.labels.peopleCount.form(for: count, rules: pack.interval.pluralRules) == word)
     }
 }

@@ -158,9 +158,9 @@ struct DataPages {
         let shown = upcoming.prefix(upcomingOnHome)
         let labels = views.labels
         let counters: [(Int, String)] = [
-            (data.people.count, labels.peopleCount),
-            (data.scenarios.count, labels.scenarioCount),
-            (data.eventCount, labels.eventCount),
+            (data.people.count, views.counted(labels.peopleCount, data.people.count)),
+            (data.scenarios.count, views.counted(labels.scenarioCount, data.scenarios.count)),
+            (data.eventCount, views.counted(labels.eventCount, data.eventCount)),
         ]
         return [
             "hasCounters": .bool(true),
@@ -172,7 +172,7 @@ struct DataPages {
             "upcoming": .list(shown.map { views.person($0, root: root) }),
             "hasUpcoming": .bool(!upcoming.isEmpty),
             "moreUpcoming": upcoming.count > shown.count ? .map([
-                "text": .string(labels.moreUpcoming.replacingEvery("<COUNT>", with: String(upcoming.count - shown.count))),
+                "text": .string(labels.moreUpcoming.replacingEvery("<COUNT>", with: views.numbers.localizingDigits(String(upcoming.count - shown.count)))),
                 // The month page where the birthdays the home page leaves out begin.
                 "href": .string(Routes.link(views.routes.birthdayMonth(upcoming[shown.count].nextBirthday?.month, language: views.language), root: root)),
             ]) : .bool(false),

@@ -203,7 +203,7 @@ extension LanguagePack {
         for (key, value) in referenceMapping {
             let name = key.string ?? ""
             guard let own = mapping[name] else { return "\(path).\(name)" }
-            if value.mapping != nil, let missing = firstMissingWord(in: own, reference: value, path: "\(path).\(name)") {
+            if value.mapping != nil, !Labels.countedWords.contains(name), let missing = firstMissingWord(in: own, reference: value, path: "\(path).\(name)") {
                 return missing
             }
         }
@@ -288,6 +288,19 @@ extension LanguagePack {
         }
     }
 
+    /// A word after a number: one text, or a form per plural category with `other` among them.
+    private static func checkCountedWord(_ value: Node, path: String, reader: YAMLReader) throws {
+        guard let forms = value.mapping else {
+            _ = try reader.string(value, path)
+            return
+        }
+        try reader.requireKnownKeys(forms, PluralCategory.allCases.map(\.rawValue), context: path)
+        for (_, form) in forms { _ = try reader.string(form, path) }
+        guard forms["other"] != nil else {
+            throw reader.error("`\(path)` needs an `other` form (the one for numbers the rule gives no category of their own)", at: value)
+        }
+    }
+
     /// Every key of `words` must be a word of `reference` (nested as there), and every
     /// word text.
     private static func checkWords(_ words: Node, reference: Node, path: String, reader: YAMLReader) throws {
@@ -297,7 +310,9 @@ extension LanguagePack {
         for (key, value) in mapping {
             let name = key.string ?? ""
             let referenceValue = reference.mapping![name]!
-            if referenceValue.mapping != nil {
+            if Labels.countedWords.contains(name), path.hasSuffix("words") {
+                try checkCountedWord(value, path: "\(path).\(name)", reader: reader)
+            } else if referenceValue.mapping != nil {
                 try checkWords(value, reference: referenceValue, path: "\(path).\(name)", reader: reader)
             } else {
                 _ = try reader.string(value, "\(path).\(name)")

@@ -1,3 +1,4 @@
+import IntervalText
 import ReportData
 import TemplateEngine
 
@@ -58,16 +59,16 @@ struct Labels: Sendable, Decodable {
     var searchShown: String
     var searchNone: String
     /// A report block's counter of the birthdays in the build's month.
-    var birthdaysThisMonth: String
+    var birthdaysThisMonth: CountedWord
     /// The column of names in a report block's table of people.
     var name: String
     /// The title of the upcoming-birthdays feed.
     var upcomingFeed: String
     /// A birthday in the feed: `<NAME>`, `<AGE>` they turn, `<WHEN>` ("in 3 days"), `<DATE>`.
     var birthdayEntry: String
-    var peopleCount: String
-    var scenarioCount: String
-    var eventCount: String
+    var peopleCount: CountedWord
+    var scenarioCount: CountedWord
+    var eventCount: CountedWord
     var noPeople: String
     var birthdayCalendar: String
     var subscribe: String
@@ -78,8 +79,8 @@ struct Labels: Sendable, Decodable {
     var scenarios: String
     var allTimelines: String
     var noScenarios: String
-    var events: String
-    var majorEvents: String
+    var events: CountedWord
+    var majorEvents: CountedWord
     var span: String
     var unit: String
     /// Interval text for an event after the start: `<VALUE> <TIME_COMPONENT>`.
@@ -120,6 +121,9 @@ struct Labels: Sendable, Decodable {
         var ae, miokm, miomiles, km: String
     }
 
+    /// The words written after a number, in the forms of the language's plural rule.
+    static let countedWords: Set<String> = ["birthdaysThisMonth", "peopleCount", "scenarioCount", "eventCount", "events", "majorEvents"]
+
     func unitName(_ unit: ScenarioUnit) -> String {
         switch unit {
         case .datetime: unitNames.datetime
@@ -153,8 +157,54 @@ struct Labels: Sendable, Decodable {
         var values: [String: TemplateValue] = [:]
         for child in Mirror(reflecting: subject).children {
             guard let key = child.label else { continue }
-            values[key] = (child.value as? String).map(TemplateValue.string) ?? value(of: child.value)
+            if let text = child.value as? String {
+                values[key] = .string(text)
+            } else if let word = child.value as? CountedWord {
+                // `{{labels.events}}` is a word for any number; views pick the form by count.
+                values[key] = .string(word.other)
+            } else {
+                values[key] = value(of: child.value)
+            }
         }
         return .map(values)
+    }
+}
+
+/// A word written after a number, in a form for each plural category the language has
+/// ("1 person", "2 people"; "1 osoba", "2 osoby", "5 osób"). A pack writes it as one text
+/// (the same for every number) or as its forms, `other` among them.
+struct CountedWord: Sendable, Decodable {
+    var forms: [PluralCategory: String]
+    var other: String
+
+    init(from decoder: Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            forms = [:]
+            other = text
+            return
+        }
+        var forms: [PluralCategory: String] = [:]
+        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
+        for key in container.allKeys {
+            guard let category = PluralCategory(rawValue: key.stringValue) else { continue }
+            forms[category] = try container.decode(String.self, forKey: key)
+        }
+        guard let other = forms[.other] else {
+            throw DecodingError.keyNotFound(DynamicCodingKey(stringValue: "other"), .init(codingPath: decoder.codingPath, debugDescription: "no `other` form"))
+        }
+        self.forms = forms
+        self.other = other
+    }
+
+    /// The form for `count` under `rules`: "1 person", "3 people".
+    func form(for count: Int, rules: PluralRules) -> String {
+        forms[rules.category(for: Double(count))] ?? other
+    }
+
+    private struct DynamicCodingKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 }

@@ -175,6 +175,11 @@ struct PeopleViews {
         return .map(view)
     }
 
+    /// The form of a word after `count` ("1 person", "3 people").
+    func counted(_ word: CountedWord, _ count: Int) -> String {
+        word.form(for: count, rules: pack.interval.pluralRules)
+    }
+
     /// A count as the page shows it, in the language's digits.
     func number(_ value: Int) -> TemplateValue {
         .string(numbers.localizingDigits(String(value)))

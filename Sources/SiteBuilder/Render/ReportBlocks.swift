@@ -86,7 +86,7 @@ struct ReportBlocks: Sendable {
         case "counter":
             try Self.allow(arguments, ["of"], kind: kind, fail: fail)
             let month = today.month
-            let counts: [String: (Int, String)] = [
+            let counts: [String: (Int, CountedWord)] = [
                 "people": (people.count, views.labels.peopleCount),
                 "timelines": (scenarios.count, views.labels.scenarioCount),
                 "events": (eventCount, views.labels.eventCount),
@@ -95,7 +95,7 @@ struct ReportBlocks: Sendable {
             guard let of = arguments["of"], let (count, label) = counts[of] else {
                 throw fail("`counter` needs `of=` one of `people`, `timelines`, `events`, `birthdays-this-month`\(arguments["of"].map { ", found `\($0)`" } ?? "")")
             }
-            value = ["counter": views.counter(to: Double(count), format: "{value}"), "label": .string(label)]
+            value = ["counter": views.counter(to: Double(count), format: "{value}"), "label": .string(views.counted(label, count))]
         case "age-histogram":
             try Self.allow(arguments, [], kind: kind, fail: fail)
             value = ["histogram": views.histogram(AgeHistogram(ages: people.map(\.age)), id: "age-chart-\(line)")]

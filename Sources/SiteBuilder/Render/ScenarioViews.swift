@@ -25,6 +25,7 @@ struct ScenarioViews {
     private let sinceStart: IntervalFormatter
     private let span: IntervalFormatter
     private let numbers: NumberSymbols
+    private let pluralRules: PluralRules
     private let days: DatePattern
     private let markdown = MarkdownRenderer()
     /// Timeline and event pictures as `images:` says.
@@ -51,6 +52,7 @@ struct ScenarioViews {
         span.configuration.zeroTimeIntervalPlaceholder = labels.zeroSpan
         self.span = span
         numbers = pack.numbers
+        pluralRules = pack.interval.pluralRules
         days = DatePattern(pack.dates.eventDay, pack: pack)
     }
 
@@ -59,6 +61,8 @@ struct ScenarioViews {
         var view = common(scenario, root: root)
         view["eventCounter"] = PeopleViews.counter(to: Double(scenario.totalEvents), format: "{value}", numbers: numbers)
         view["majorCounter"] = PeopleViews.counter(to: Double(scenario.majorEvents), format: "{value}", numbers: numbers)
+        view["eventsWord"] = .string(counted(labels.events, scenario.totalEvents))
+        view["majorWord"] = .string(counted(labels.majorEvents, scenario.majorEvents))
         return .map(view)
     }
 
@@ -73,6 +77,8 @@ struct ScenarioViews {
         view["textDir"] = direction(of: text.lang)
         view["eventCount"] = .string(numbers.localizingDigits(String(scenario.totalEvents)))
         view["majorCount"] = .string(numbers.localizingDigits(String(scenario.majorEvents)))
+        view["eventsWord"] = .string(counted(labels.events, scenario.totalEvents))
+        view["majorWord"] = .string(counted(labels.majorEvents, scenario.majorEvents))
         view["list"] = .string(Routes.link(listPage, root: root))
         view["style"] = .string(layout.styleRules)
         view["startLabel"] = .string(pointText(scenario.start, unit: scenario.unit).text)
@@ -134,6 +140,11 @@ struct ScenarioViews {
     /// A text, or `false` where there is none (see `common`).
     private static func stringOrFalse(_ text: String?) -> TemplateValue {
         text.map(TemplateValue.string) ?? .bool(false)
+    }
+
+    /// The form of a word after `count` ("1 event", "3 events").
+    private func counted(_ word: CountedWord, _ count: Int) -> String {
+        word.form(for: count, rules: pluralRules)
     }
 
     /// The `dir` of a text in `lang`, the fallback language of a text, when it is written the

@@ -1,7 +1,7 @@
 /// How a language writes numbers: decimal separator, grouping separator, from how many
-/// integer digits on it groups, and its ten digits (Persian writes "۱۲۳"); and the two ways numbers are written with them: with a fixed
-/// number of decimals as `Intl.NumberFormat` rounds (the counters), and with up to six
-/// decimals as the time-span texts write counts.
+/// integer digits on it groups, and its ten digits (Persian writes "۱۲۳"); and the two ways
+/// numbers are written with them: with a fixed number of decimals as `Intl.NumberFormat`
+/// rounds (the counters), and with up to six decimals as the time-span texts write counts.
 ///
 /// Numbers are written here rather than by the system, so that the text is the same on every
 /// machine. The table matches what browsers' `Intl.NumberFormat` writes for the same

@@ -53,20 +53,26 @@ def counter_state(driver):
     """)
 
 
+def watch_counter(driver, seconds=10):
+    """Polls the person card's counter until it finishes: its last state, and every text its
+    moving digits showed."""
+    seen = set()
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        state = counter_state(driver)
+        if state["digits"] is not None:
+            seen.add(state["digits"])
+        if state["state"] == "finished":
+            break
+        time.sleep(0.05)
+    return counter_state(driver), seen
+
+
 def test_the_counter_moves_then_ends_at_the_final_value(site):
     driver = browser()
     try:
         driver.get(person_page(site).as_uri())
-        seen = set()
-        deadline = time.time() + 10
-        while time.time() < deadline:
-            state = counter_state(driver)
-            if state["digits"] is not None:
-                seen.add(state["digits"])
-            if state["state"] == "finished":
-                break
-            time.sleep(0.05)
-        state = counter_state(driver)
+        state, seen = watch_counter(driver)
         assert state["state"] == "finished"
         assert state["text"] == state["final"]          # the original text is back
         assert state["digits"] is None
@@ -134,16 +140,7 @@ def test_persian_counters_move_in_persian_digits_and_end_on_the_page_text():
         driver.get(page.as_uri())
         assert driver.execute_script("return document.documentElement.dir") == "rtl"
         assert page_text and all(c in PERSIAN_DIGITS for c in page_text), page_text
-        seen = set()
-        deadline = time.time() + 10
-        while time.time() < deadline:
-            state = counter_state(driver)
-            if state["digits"] is not None:
-                seen.add(state["digits"])
-            if state["state"] == "finished":
-                break
-            time.sleep(0.05)
-        state = counter_state(driver)
+        state, seen = watch_counter(driver)
         assert state["state"] == "finished"
         assert state["text"] == page_text
         assert len(seen) > 1, f"the digits never moved: {seen}"

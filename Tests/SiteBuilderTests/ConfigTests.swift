@@ -32,7 +32,7 @@ struct ConfigTests {
         #expect(config.dateFormats == ["dd.MM.yyyy"])
         #expect(config.fetch.retries == 2)
         #expect(config.markdown.smart && !config.markdown.unsafeHTML)
-        #expect(config.intervalLanguages["en"]?.zero == "today")
+        #expect(config.pack(for: "en").interval.zero == "today")
     }
 
     @Test func defaults() throws {

@@ -145,7 +145,13 @@ struct LanguagePackTests {
         let numbers = try Self.pack("fa").numbers
         #expect(numbers.magnitudeString(for: 1_234_567.5) == "\u{06F1}\u{066C}\u{06F2}\u{06F3}\u{06F4}\u{066C}\u{06F5}\u{06F6}\u{06F7}\u{066B}\u{06F5}")
         #expect(numbers.localizingDigits("2026-11-20") == "\u{06F2}\u{06F0}\u{06F2}\u{06F6}-\u{06F1}\u{06F1}-\u{06F2}\u{06F0}")
-        #expect(numbers == NumberSymbols(language: "fa"))
+    }
+
+    /// Every pack writes numbers as `NumberSymbols(language:)` does for the code, the table
+    /// the counters' library API uses and that matches browsers' `Intl.NumberFormat`.
+    @Test(arguments: shipped)
+    func packNumbersAreTheLanguagesSymbols(code: String) throws {
+        #expect(try Self.pack(code).numbers == NumberSymbols(language: code))
     }
 
     /// A word after a number takes the form of the count's plural category, by the pack's

@@ -60,9 +60,6 @@ public struct SiteConfig: Sendable {
         packs[language] ?? LanguagePack.builtIn(code: language) ?? LanguagePack.builtIn(code: "en")!
     }
 
-    /// The languages interval text ("in 23 days", "vor 3 Jahren") speaks, by page language.
-    public var intervalLanguages: [String: IntervalText.Language] { packs.mapValues(\.interval) }
-
     /// How far a nightly build may fall behind the last published one before it is refused
     /// (`guard:` in `ttsite.yml`; `--allow-shrink` lets one build through).
     public var shrinkGuard = ShrinkGuardSettings()

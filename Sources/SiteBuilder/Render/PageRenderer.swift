@@ -20,6 +20,8 @@ struct PageRenderer {
     private let menus: [String: [(title: String, urlPath: String)]]
     /// The words of each language of the site, as templates see them.
     let labels: [String: TemplateValue]
+    /// The page languages written right to left.
+    let rightToLeft: Set<String>
     private let site: TemplateValue
     private let assetValues: [String: TemplateValue]
     /// The feeds each language's pages link in their head; set once the feeds are made,
@@ -44,6 +46,7 @@ struct PageRenderer {
         markdown = MarkdownRenderer(options: options)
         (pagesByKey, menus) = Self.lookups(pages)
         labels = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).labels.templateValue) })
+        rightToLeft = Set(config.languages.filter { config.pack(for: $0).direction == .rtl })
         var site: [String: TemplateValue] = [
             "title": .string(config.title),
             "generator": .string("ttsite \(SiteBuilderVersion.current)"),
@@ -218,7 +221,7 @@ struct PageRenderer {
         ]
         // `dir` only on right-to-left pages, so that left-to-right pages stay as they were;
         // arrows point the way the page reads ("← Back" there, "Back →" here).
-        let rightToLeft = config.pack(for: language).direction == .rtl
+        let rightToLeft = rightToLeft.contains(language)
         if rightToLeft { context["dir"] = .string("rtl") }
         context["arrows"] = .map(["back": .string(rightToLeft ? "→" : "←"), "forward": .string(rightToLeft ? "←" : "→")])
         if let baseURL = config.baseURL {

@@ -17,7 +17,7 @@ struct PeopleViews {
     let pack: LanguagePack
     let labels: Labels
     /// How the language writes numbers: every number a page shows goes through it.
-    let numbers: NumberSymbols
+    var numbers: NumberSymbols { pack.numbers }
     private let intervals: IntervalFormatter
     /// Birthdays as `birthday_format` writes them.
     let dates: DatePattern
@@ -44,7 +44,6 @@ struct PeopleViews {
         let pack = config.pack(for: language)
         self.pack = pack
         labels = pack.labels
-        numbers = pack.numbers
         intervals = IntervalFormatter(language: pack.interval, counting: .calendar(config.timeZone))
         dates = DatePattern(config.birthdayFormat, pack: pack)
         let locale = Locale(identifier: language)

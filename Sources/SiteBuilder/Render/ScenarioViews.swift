@@ -26,6 +26,9 @@ struct ScenarioViews {
     private let span: IntervalFormatter
     private let numbers: NumberSymbols
     private let pluralRules: PluralRules
+    /// The page's direction, and that of the languages a text falls back to.
+    private let direction: LanguagePack.Direction
+    private let fallbackDirections: [String: LanguagePack.Direction]
     private let days: DatePattern
     private let markdown = MarkdownRenderer()
     /// Timeline and event pictures as `images:` says.
@@ -53,6 +56,8 @@ struct ScenarioViews {
         self.span = span
         numbers = pack.numbers
         pluralRules = pack.interval.pluralRules
+        direction = pack.direction
+        fallbackDirections = Dictionary(uniqueKeysWithValues: Self.fallbacks.map { ($0, config.pack(for: $0).direction) })
         days = DatePattern(pack.dates.eventDay, pack: pack)
     }
 
@@ -150,17 +155,20 @@ struct ScenarioViews {
     /// The `dir` of a text in `lang`, the fallback language of a text, when it is written the
     /// other way than the page (English on a Persian page); `false` otherwise.
     private func direction(of lang: String?) -> TemplateValue {
-        guard let lang else { return .bool(false) }
-        let own = config.pack(for: language).direction, other = config.pack(for: lang).direction
-        return own == other ? .bool(false) : .string(other.rawValue)
+        guard let lang, let other = fallbackDirections[lang], other != direction else { return .bool(false) }
+        return .string(other.rawValue)
     }
+
+    /// The languages a text missing in the page's language falls back to, in order.
+    private static let fallbacks = ["en", "de"]
 
     /// The text in the page's language, else English, else German, with the `lang` to set
     /// when it is not the page's.
     private func localized(_ text: LocalizedText) -> (text: String, lang: String?) {
         if let own = text[language] { return (own, nil) }
-        if let english = text["en"] { return (english, "en") }
-        if let german = text["de"] { return (german, "de") }
+        for fallback in Self.fallbacks {
+            if let text = text[fallback] { return (text, fallback) }
+        }
         return ("", nil)
     }
 

@@ -18,6 +18,7 @@ public struct FuzzTarget: Sendable {
     /// Every target, in the order `scripts/fuzz` runs them.
     public static let all: [FuzzTarget] = [
         .json, .people, .scenarios, .frontMatter, .config, .dates, .intervalText, .pluralRules, .requestPaths, .imageHeaders,
+        .pictureMetadata,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

@@ -114,12 +114,41 @@ public struct MarkdownRenderer: Sendable {
         } ?? ""
     }
 
-    /// The destination of every image in `markdown`, in order (`![a](field.jpg)` gives
-    /// `field.jpg`): what a caller needs to prepare before rendering.
-    public func imageDestinations(in markdown: String) -> [String] {
+    /// What in a Markdown text refers to other files: a link, an image, or raw HTML (which
+    /// may hold `href` and `src` attributes of its own).
+    public struct Reference: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable {
+            case link, image, html
+        }
+
+        public let kind: Kind
+        /// A link's or an image's destination as written (`photos/field.jpg`), or the HTML.
+        public let text: String
+        /// The line in the Markdown where it starts, from 1.
+        public let line: Int
+
+        public init(kind: Kind, text: String, line: Int) {
+            self.kind = kind
+            self.text = text
+            self.line = line
+        }
+    }
+
+    /// Every link, image and piece of raw HTML in `markdown`, in document order: what a
+    /// caller needs to prepare before rendering (the pictures to process, the files to publish).
+    public func references(in markdown: String) -> [Reference] {
         parsed(markdown) { document in
-            Self.nodes(in: document) { cmark_node_get_type($0) == CMARK_NODE_IMAGE }
-                .compactMap { cmark_node_get_url($0).map { String(cString: $0) } }
+            Self.nodes(in: document) {
+                let type = cmark_node_get_type($0)
+                return type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE || type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE
+            }.map { node in
+                let line = Int(cmark_node_get_start_line(node))
+                switch cmark_node_get_type(node) {
+                case CMARK_NODE_LINK: return Reference(kind: .link, text: cmark_node_get_url(node).map { String(cString: $0) } ?? "", line: line)
+                case CMARK_NODE_IMAGE: return Reference(kind: .image, text: cmark_node_get_url(node).map { String(cString: $0) } ?? "", line: line)
+                default: return Reference(kind: .html, text: cmark_node_get_literal(node).map { String(cString: $0) } ?? "", line: line)
+                }
+            }
         } ?? []
     }
 

@@ -8,12 +8,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     public static func sniff(_ bytes: some Collection<UInt8>) -> Result<ImageFormat, ImageError> {
         let head = Array(bytes.prefix(512))
         if head.isEmpty { return .failure(.notAnImage("the body is empty")) }
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .success(.jpeg) }
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .success(.png) }
-        if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
-            return .success(.webp)
-        }
-        if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) { return .success(.gif) }
+        if let format = of(head) { return .success(format) }
         let text = String(decoding: head, as: UTF8.self).lowercased()
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("<") {
@@ -26,6 +21,17 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
             return digits.count == 1 ? "0" + digits : digits
         }.joined(separator: " ")
         return .failure(.notAnImage("it is not a JPEG, PNG, WebP or GIF image (it starts with \(hex))"))
+    }
+
+    /// The format whose signature `bytes` start with, or nil: the first bytes alone, with no
+    /// word on what else they are (`sniff` says that).
+    public static func of(_ bytes: some Collection<UInt8>) -> ImageFormat? {
+        let head = Array(bytes.prefix(12))
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) { return .webp }
+        if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) { return .gif }
+        return nil
     }
 
     /// The media type, as `<source type>` and servers write it.

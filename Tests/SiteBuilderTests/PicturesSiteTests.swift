@@ -385,8 +385,12 @@ import TestSupport
                 #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(link).standardizedFileURL.path), "\(link)")
             }
         }
-        // The originals are still published, as every file of Content/ is.
-        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("news/field.jpg").path))
+        // The pictures pages only show are published only as their processed files; the
+        // files that are not pictures, as they are.
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("news/field.jpg").path))
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("photos/upright.jpg").path))
+        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("news/broken.jpg").path))
+        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("news/not-shown.jpg").path))
     }
 
     @Test(arguments: [

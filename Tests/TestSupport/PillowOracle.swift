@@ -19,6 +19,19 @@ public enum PillowOracle {
         public var text: [String]
         /// Every metadata key Pillow found.
         public var keys: [String]
+        /// The tags of the EXIF data's first IFD (274 is Orientation, 34853 the GPS IFD).
+        public var exifTags: [Int]
+        /// The EXIF orientation, 1 when there is none.
+        public var orientation: Int
+        /// Whether the EXIF data leads to a GPS position.
+        public var gps: Bool
+        /// SHA-256 of the ICC profile (of nothing, when there is none).
+        public var iccProfile: String
+        public var frames: Int
+        /// SHA-256 of every frame's pixels as RGBA, as stored (not turned upright).
+        public var pixels: String
+        /// The fixtures' secret texts (`SECRETS` in `pictures.py`) found in the file's bytes.
+        public var secrets: [String]
         /// RGB samples an eighth in from each edge, on the middle lines.
         public var left: [Int]
         public var right: [Int]

@@ -135,7 +135,7 @@ extension SiteConfig {
     }
 
     /// `images: local` (or `remote`, `none`), or a mapping with `mode`, `refresh_days`,
-    /// `max_pixels` and `parallel`.
+    /// `max_pixels`, `parallel` and `originals`.
     private static func imageSettings(_ node: Node, _ reader: YAMLReader) throws -> ImageSettings {
         var settings = ImageSettings()
         let modes = ImageSettings.Mode.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
@@ -151,7 +151,7 @@ extension SiteConfig {
             return settings
         }
         let mapping = try reader.mapping(node, "images")
-        try reader.requireKnownKeys(mapping, ["mode", "refresh_days", "max_pixels", "parallel"], context: "images")
+        try reader.requireKnownKeys(mapping, ["mode", "refresh_days", "max_pixels", "parallel", "originals"], context: "images")
         if let value = mapping["mode"] { settings.mode = try mode(value, "images.mode") }
         if let value = mapping["refresh_days"] {
             settings.refreshDays = try reader.number(value, "refresh_days")
@@ -164,6 +164,14 @@ extension SiteConfig {
         if let value = mapping["parallel"] {
             settings.parallel = try reader.int(value, "parallel")
             guard (1...64).contains(settings.parallel) else { throw reader.error("`images.parallel` must be a whole number from 1 to 64", at: value) }
+        }
+        if let value = mapping["originals"] {
+            let text = try reader.string(value, "images.originals")
+            guard let originals = ImageSettings.Originals(rawValue: text) else {
+                let known = ImageSettings.Originals.allCases.map { "`\($0.rawValue)`" }.joined(separator: " or ")
+                throw reader.error("`images.originals` must be \(known), found `\(text)`", at: value)
+            }
+            settings.originals = originals
         }
         return settings
     }

@@ -48,6 +48,17 @@ public struct SiteConfig: Sendable {
         public var maxPixels = 40_000_000
         /// How many pictures are fetched and processed at once.
         public var parallel = 8
+        /// How the pictures of `Content/` are published as files of their own.
+        public var originals = Originals.stripped
+
+        public enum Originals: String, Sendable, CaseIterable {
+            /// Without their metadata; a picture that pages only show (as processed files)
+            /// is not published as its original at all.
+            case stripped
+            /// As they are, metadata included: every file of `Content/` is copied.
+            case asIs = "as_is"
+        }
+
         public init() {}
     }
     /// The language packs of the page languages, by code: built in, or the site's own, with

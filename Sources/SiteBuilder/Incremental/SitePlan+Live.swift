@@ -9,7 +9,8 @@ extension SitePlan {
     /// The pages of `scan` whose text alone changed since this plan's scan, by source path;
     /// nil when anything else changed: a page added, removed or moved, its front matter (its
     /// title, menu place, date or layout, which other pages show or the build reads), a static
-    /// file, or which pictures of `Content/` a page shows (a build processes those).
+    /// file, or how pages use the pictures of `Content/` (a build processes those it shows and
+    /// publishes those it needs as files).
     func textEdits(in scan: ContentScanner.Result) -> [String: MarkdownSource]? {
         guard scan.pages.count == content.pages.count,
               scan.staticFiles.map(\.path) == content.staticFiles.map(\.path) else { return nil }
@@ -21,11 +22,9 @@ extension SitePlan {
                 edits[new.sourcePath] = new.source
             }
         }
-        if config.images.mode == .local {
-            let files = content.staticFiles.map(\.path)
-            guard SitePictures.contentImages(shownBy: scan.pages, among: files)
-                    == SitePictures.contentImages(shownBy: content.pages, among: files) else { return nil }
-        }
+        var uses = Self.pictureUses(scan, config: config)
+        uses.addMentions(in: renderer.templates.siteTexts)
+        guard uses == pictureUses else { return nil }
         return edits
     }
 
@@ -64,9 +63,14 @@ extension SitePlan {
     /// Takes `templates` in place of the plan's and renders the pages they change: the pages
     /// whose template, or a partial it includes, changed; every page of `Content/`, whose text
     /// may include partials and report blocks; and the 404 page. Nil when the templates' assets
-    /// (`style.css` …) changed: their names hold their hash, and every page links them.
+    /// (`style.css` …) changed: their names hold their hash, and every page links them; or
+    /// when they name other pictures of `Content/`, which are then published as files.
     mutating func takeTemplates(_ templates: TemplateSet) throws -> LiveUpdate? {
         guard templates.assets == renderer.templates.assets else { return nil }
+        // A template that names a picture of `Content/` publishes its original.
+        var uses = Self.pictureUses(content, config: config)
+        uses.addMentions(in: templates.siteTexts)
+        guard uses == pictureUses else { return nil }
         let before = renderer.templates.closureDigests()
         let after = templates.closureDigests()
         let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }

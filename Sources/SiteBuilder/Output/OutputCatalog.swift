@@ -22,16 +22,27 @@ final class OutputCatalog: OutputWriter, @unchecked Sendable {
         }
     }
 
-    func copy(_ source: URL, to path: String) throws {
+    func copy(_ source: URL, to path: String, editing edit: (([UInt8]) throws -> [UInt8])?) throws {
         checkOutputPath(path)
         guard FileManager.default.isReadableFile(atPath: source.path) else {
             throw BuildError(.output, "cannot read the file to publish", in: source.path)
+        }
+        // An edit may refuse the file (a picture whose metadata cannot be removed): it is
+        // read, so that the catalog holds what a build would publish.
+        if let edit {
+            let bytes: [UInt8]
+            do {
+                bytes = try FileBytes.read(source.path)
+            } catch {
+                throw BuildError(.output, "cannot read the file to publish: \(fileErrorText(error))", in: source.path)
+            }
+            _ = try edit(bytes)
         }
         lock.withLock { _ = paths.insert(path) }
     }
 
     func link(_ source: String, bytes: Int, to path: String) throws {
-        try copy(URL(fileURLWithPath: source), to: path)
+        try copy(URL(fileURLWithPath: source), to: path, editing: nil)
     }
 
     /// Every file path; and the files whose bytes are kept (the HTML pages, or every file

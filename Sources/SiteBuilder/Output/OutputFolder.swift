@@ -85,15 +85,21 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
         access(stagingPath + "/" + path, F_OK) == 0
     }
 
-    /// Copies a file of the site into the staging folder with its modification time, or
-    /// links the published copy when it is the same file.
-    func copy(_ source: URL, to path: String) throws {
+    /// Copies a file of the site into the staging folder with its modification time (as
+    /// `edit` makes its bytes), or links the published copy when it has the same bytes.
+    func copy(_ source: URL, to path: String, editing edit: (([UInt8]) throws -> [UInt8])?) throws {
         checkOutputPath(path)
         let target = stagingPath + "/" + path
         let published = destinationPath + "/" + path
+        let read: [UInt8]
+        do {
+            read = try FileBytes.read(source.path)
+        } catch {
+            throw BuildError(.output, "cannot copy \(path) into the output: \(fileErrorText(error))", in: source.path)
+        }
+        let bytes = try edit?(read) ?? read
         do {
             try makeFolder(for: path)
-            let bytes = try FileBytes.read(source.path)
             let sourceStamp = FileBytes.stamp(source.path)
             let same = bytes.withUnsafeBytes { FileBytes.holds($0, atPath: published) }
             if same, hardLink(published, target) == 0 {

@@ -5,8 +5,10 @@ import Foundation
 /// `..`. Pages are written from several threads at once.
 protocol OutputWriter: AnyObject, Sendable {
     func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws
-    /// A file of the site folder published as it is (images, downloads).
-    func copy(_ source: URL, to path: String) throws
+    /// A file of the site folder published as `edit` makes its bytes (a picture without its
+    /// metadata), or as it is without one, with the source's modification time. An error
+    /// `edit` throws is thrown as it is, and nothing is written.
+    func copy(_ source: URL, to path: String, editing edit: (([UInt8]) throws -> [UInt8])?) throws
     /// A file that is never changed once written and is named after its content (a processed
     /// picture of the cache, `<hash>.webp`), of `bytes` bytes: published by a hard link where
     /// the file system allows, else copied.
@@ -18,6 +20,10 @@ protocol OutputWriter: AnyObject, Sendable {
 }
 
 extension OutputWriter {
+    func copy(_ source: URL, to path: String) throws {
+        try copy(source, to: path, editing: nil)
+    }
+
     func keep(_ path: String, publishedAs stamp: FileStamp) throws -> Bool { false }
 
     func write(_ text: String, to path: String) throws {

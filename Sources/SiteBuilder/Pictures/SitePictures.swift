@@ -43,26 +43,6 @@ struct SitePictures: Sendable {
         var owners: [String]
     }
 
-    /// The files of `Content/` that are pictures ttsite processes, by extension.
-    static let contentExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
-
-    /// The pictures of `Content/` (among `files`, paths there) that a Markdown image of a
-    /// page shows, in path order. A file no page shows as an image is only copied.
-    static func contentImages(shownBy pages: [ContentPage], among files: [String]) -> [String] {
-        let pictures = Set(files.filter { contentExtensions.contains(($0 as NSString).pathExtension.lowercased()) })
-        guard !pictures.isEmpty else { return [] }
-        let markdown = MarkdownRenderer()
-        var shown: Set<String> = []
-        for page in pages where page.hasSourceFile && page.source.body.contains("![") {
-            for destination in markdown.imageDestinations(in: page.source.body) {
-                if let path = PageRenderer.contentPath(destination, from: page.sourcePath), pictures.contains(path) {
-                    shown.insert(path)
-                }
-            }
-        }
-        return shown.sorted()
-    }
-
     /// - Parameter contentImages: the paths in `Content/` of its pictures (`news/field.jpg`),
     ///   processed like timeline pictures for the Markdown pages that show them.
     init(data: SiteData, contentImages: [String] = [], config: SiteConfig, reader: SourceReader) {

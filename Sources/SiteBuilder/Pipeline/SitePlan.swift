@@ -1,5 +1,6 @@
 import CivilTime
 import Foundation
+import Markdown
 import ReportData
 import TemplateEngine
 
@@ -25,6 +26,10 @@ struct SitePlan {
     private let dataFiles: [(path: String, bytes: [UInt8])]
     /// The processed pictures (`images: local`).
     private let pictures: SitePictures
+    /// How pages, templates and the config use the pictures of `Content/`.
+    private(set) var pictureUses: ContentPictureUses
+    /// The pictures of `Content/` published only as their processed files.
+    private let onlyProcessed: Set<String>
     private let people: [Person]
     let routes: Routes
     private let sourceCounts: [SourceCount]
@@ -76,9 +81,9 @@ struct SitePlan {
         }
 
         progress?(BuildProgress(stage: .pictures))
+        var pictureUses = Self.pictureUses(content, config: config)
         if config.images.mode == .local {
-            let contentImages = SitePictures.contentImages(shownBy: content.pages, among: content.staticFiles.map(\.path))
-            pictures = SitePictures(data: data, contentImages: contentImages, config: config, reader: loader.reader)
+            pictures = SitePictures(data: data, contentImages: pictureUses.toProcess, config: config, reader: loader.reader)
         } else {
             pictures = SitePictures()
         }
@@ -87,6 +92,9 @@ struct SitePlan {
 
         progress?(BuildProgress(stage: .templates))
         let templates = try TemplateSet(overridesIn: options.siteFolder.appendingPathComponent("Templates"))
+        pictureUses.addMentions(in: templates.siteTexts)
+        self.pictureUses = pictureUses
+        onlyProcessed = config.images.originals == .stripped ? pictureUses.onlyProcessed(processed: pictures.contentPictures.keys) : []
         assets = AssetManifest(assets: templates.assets)
         let dataPages = DataPages(content: content.pages, data: data, config: config, now: options.now, today: today,
                                   pictures: PictureViews(mode: config.images.mode, pictures: pictures.pictures))
@@ -152,10 +160,7 @@ struct SitePlan {
         }
         if config.baseURL == nil { summary.details.append("sitemap: not written, the site has no base_url") }
         summary.warnings += render.misses.warnings
-        for file in content.staticFiles {
-            try output.copy(options.siteFolder.appendingPathComponent("Content").appendingPathComponent(file.path), to: file.path)
-            summary.staticFiles += 1
-        }
+        try writeStaticFiles(to: output)
         for asset in assets.files {
             try output.write(asset.bytes, to: asset.path)
         }
@@ -171,6 +176,39 @@ struct SitePlan {
             try output.write(file.bytes, to: file.path)
         }
         try StrictMode(options).check(summary.warnings, as: .content)
+    }
+
+    /// The files of `Content/` that are not pages: pictures without their metadata (those
+    /// that pages only show, not at all), everything else as it is; or every file as it is
+    /// with `images.originals: as_is`.
+    private mutating func writeStaticFiles(to output: some OutputWriter) throws {
+        let folder = options.siteFolder.appendingPathComponent("Content")
+        var originals = OriginalFiles()
+        for file in content.staticFiles where !onlyProcessed.contains(file.path) {
+            let source = folder.appendingPathComponent(file.path)
+            if config.images.originals == .asIs {
+                try output.copy(source, to: file.path)
+            } else {
+                do {
+                    try output.copy(source, to: file.path) { bytes in try originals.published(bytes) }
+                } catch let withheld as OriginalFiles.Withheld {
+                    summary.warnings.append("Content/\(file.path): \(withheld.reason); it is not published")
+                    continue
+                }
+            }
+            summary.staticFiles += 1
+        }
+        if config.images.originals == .stripped, originals.cleaned > 0 || !onlyProcessed.isEmpty {
+            summary.details.append(originals.details(withheld: onlyProcessed.count))
+        }
+    }
+
+    /// How the pages of `content` and the config use the pictures of `Content/` (the
+    /// templates' mentions are added once they are read).
+    static func pictureUses(_ content: ContentScanner.Result, config: SiteConfig) -> ContentPictureUses {
+        var uses = ContentPictureUses(pages: content.pages, files: content.staticFiles.map(\.path), markdown: MarkdownRenderer())
+        if let image = config.shareImage { uses.addNeeded(image) }
+        return uses
     }
 
     func write(_ file: SiteFile, published: [ContentPage], misses: MissReport, to output: some OutputWriter) throws {

@@ -129,6 +129,13 @@ public struct TemplateSet: Sendable {
     /// Whether a template of that name exists (a page's `layout`).
     public func has(_ name: String) -> Bool { sources[name] != nil }
 
+    /// The texts of the site's own templates and assets (`Templates/`), which may name files
+    /// of `Content/`; the built-in ones name none.
+    var siteTexts: [String] {
+        sources.filter { origins[$0.key]?.hasPrefix("Templates/") == true }.map(\.value)
+            + assets.filter { Self.defaults[$0.key] != $0.value }.map { String(decoding: $0.value, as: UTF8.self) }
+    }
+
     /// Renders `text` — the Markdown of a content page — as a Mustache template before it
     /// goes to cmark, so a page can say `We track {{people.count}} people.` A parse error
     /// names `file` and the line in it; `firstLine` is the file line the text starts on.

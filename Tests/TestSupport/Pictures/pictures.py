@@ -8,8 +8,11 @@ The fixtures are made here rather than committed, so that what each one holds is
 a JPEG whose EXIF carries a GPS position and "rotate 90° clockwise", a PNG with
 transparency and text chunks at an odd size, a WebP with EXIF and XMP, a 16-bit grey PNG,
 a GIF, a JPEG cut in half, a PNG whose header claims 60,000 × 60,000 pixels, an SVG with a
-script, an HTML page.
+script, an HTML page; and, for the removal of metadata from published originals, a file of
+each format carrying every kind of metadata it can (`metadata.*`, see `make_metadata`).
 """
+
+import hashlib
 
 import io
 import json
@@ -18,7 +21,7 @@ import sys
 import zlib
 from pathlib import Path
 
-from PIL import Image, PngImagePlugin
+from PIL import Image, ImageCms, PngImagePlugin
 
 RED, BLUE, GREEN = (220, 20, 20), (20, 20, 220), (20, 180, 20)
 GPS_IFD = 0x8825
@@ -82,6 +85,67 @@ def make(folder):
         '<script>alert(document.cookie)</script><rect width="10" height="10"/></svg>\n')
     (folder / "page.html").write_text("<!DOCTYPE html><html><body><h1>Not found</h1></body></html>\n")
     (folder / "garbage.bin").write_bytes(bytes(range(256)) * 4)
+    make_metadata(folder)
+
+
+# Texts that must not survive in a published original, searched for in its bytes.
+SECRETS = ["FixtureCam", "secret comment", "Somebody Private", "xmp-secret", "iptc-secret", "trailer-secret"]
+XMP = ('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+       '<rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="xmp-secret"/></rdf:RDF></x:xmpmeta>')
+
+
+def srgb_profile():
+    return ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+
+
+def insert_after_soi(jpeg, segment):
+    return jpeg[:2] + segment + jpeg[2:]
+
+
+def jpeg_segment(marker, body):
+    return bytes([0xFF, marker]) + struct.pack(">H", len(body) + 2) + body
+
+
+def make_metadata(folder):
+    """One file per format with everything a camera, phone or editor writes beside the pixels:
+    EXIF with a GPS position, a camera make and an orientation, XMP, comments and text,
+    IPTC, a time stamp, a private chunk, data after the end; and an ICC profile, which is
+    not metadata but colour and must stay."""
+    picture = Image.effect_noise((96, 64), 50).convert("RGB")
+    picture.paste(RED, (0, 0, 48, 64))
+    icc = srgb_profile()
+    # JPEG: EXIF (GPS, make, orientation 6), XMP, a comment, ICC, IPTC (APP13), a JFIF
+    # thumbnail-free header, a progressive scan, restart markers, and an MPF-like trailer.
+    for name, extra in [("metadata.jpg", {}), ("metadata-progressive.jpg", {"progressive": True}),
+                        ("metadata-restart.jpg", {"restart_marker_blocks": 1})]:
+        out = io.BytesIO()
+        picture.save(out, "JPEG", quality=90, exif=exif_with_gps(orientation=6), icc_profile=icc,
+                     comment="secret comment", xmp=XMP.encode(), **extra)
+        data = insert_after_soi(out.getvalue(), jpeg_segment(0xED, b"Photoshop 3.0\x008BIM\x04\x04\x00\x00iptc-secret"))
+        trailer = jpeg_segment(0xE1, b"Exif\x00\x00trailer-secret")
+        (folder / name).write_bytes(data + b"\xff\xd8" + trailer + b"\xff\xd9")
+    # PNG: eXIf (GPS, orientation 8), tEXt, zTXt, iTXt XMP, tIME, ICC, a private chunk, a trailer.
+    info = PngImagePlugin.PngInfo()
+    info.add_text("Comment", "secret comment")
+    info.add_text("Author", "Somebody Private", zip=True)
+    info.add_itxt("XML:com.adobe.xmp", XMP)
+    info.add(b"tIME", struct.pack(">HBBBBB", 2026, 11, 25, 12, 0, 0))
+    info.add(b"prVt", b"FixtureCam")
+    out = io.BytesIO()
+    picture.convert("RGBA").save(out, "PNG", pnginfo=info, exif=exif_with_gps(orientation=8), icc_profile=icc)
+    (folder / "metadata.png").write_bytes(out.getvalue() + b"trailer-secret")
+    # WebP: EXIF (GPS, orientation 3), XMP, ICC; and an animation of two frames with the same.
+    picture.save(folder / "metadata.webp", "WEBP", quality=90, exif=exif_with_gps(orientation=3), xmp=XMP.encode(), icc_profile=icc)
+    frames = [picture, picture.transpose(Image.Transpose.FLIP_LEFT_RIGHT)]
+    frames[0].save(folder / "metadata-animated.webp", "WEBP", save_all=True, append_images=frames[1:], duration=200,
+                   loop=0, exif=exif_with_gps(), xmp=XMP.encode(), lossless=True)
+    # GIF: a comment, an XMP application extension, two frames that loop.
+    gif = io.BytesIO()
+    frames[0].convert("P").save(gif, "GIF", save_all=True, append_images=[frames[1].convert("P")], duration=200,
+                                loop=0, comment=b"secret comment")
+    data = gif.getvalue()
+    xmp = b"\x21\xff\x0bXMP DataXMP" + bytes([len(b"xmp-secret")]) + b"xmp-secret" + b"\x00"
+    (folder / "metadata.gif").write_bytes(data[:-1] + xmp + b"\x3b" + b"trailer-secret")
 
 
 def chunk(kind, body):
@@ -108,6 +172,22 @@ def inspect(path):
             "text": sorted(k for k, v in image.info.items() if isinstance(v, str) and k not in ("jfif", "progression")),
             "keys": sorted(image.info.keys()),
         }
+        exif = image.getexif()
+        info["exifTags"] = sorted(exif.keys())
+        info["orientation"] = exif.get(ORIENTATION, 1)
+        info["gps"] = GPS_IFD in exif
+        info["iccProfile"] = hashlib.sha256(image.info.get("icc_profile") or b"").hexdigest()
+        frames = getattr(image, "n_frames", 1)
+        info["frames"] = frames
+        digest = hashlib.sha256()
+        for frame in range(frames):
+            image.seek(frame)
+            digest.update(image.convert("RGBA").tobytes())
+        info["pixels"] = digest.hexdigest()
+        image.seek(0)
+        with open(path, "rb") as file:
+            raw = file.read()
+        info["secrets"] = [secret for secret in SECRETS if secret.encode() in raw]
         rgb = image.convert("RGB")
         w, h = rgb.size
         info["left"] = list(rgb.getpixel((w // 8, h // 2)))

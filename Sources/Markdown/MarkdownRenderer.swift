@@ -59,61 +59,6 @@ public struct MarkdownRenderer: Sendable {
         public let line: Int
     }
 
-    /// An image of the Markdown (`![alt](destination "title")`): what a caller may replace by
-    /// HTML of its own, such as a `<picture>` of processed files.
-    public struct Image: Sendable, Equatable {
-        /// The destination as written (`photos/field.jpg`).
-        public let destination: String
-        /// The alt text: the image description's text, without its formatting.
-        public let alt: String
-        public let title: String
-    }
-
-    /// The HTML for `markdown`, with every fenced code block whose info string's first word is
-    /// `word` replaced by what `replace` returns for it (written as it is: it is the caller's
-    /// HTML, not the author's). Everything else is rendered as `html(_:)` renders it: raw HTML
-    /// in the Markdown stays omitted in safe mode.
-    public func html(_ markdown: String, replacingBlocksTagged word: String, with replace: (FencedBlock) throws -> String) throws -> String {
-        try html(markdown, replacingBlocksTagged: word, replacingImages: nil, with: replace)
-    }
-
-    /// The HTML for `markdown`, with the fenced code blocks tagged `word` replaced as above
-    /// (none when `word` is nil), and every image for which `replacingImages` returns HTML
-    /// replaced by that HTML (the caller's, written as it is); the other images are rendered
-    /// as cmark renders them.
-    public func html(
-        _ markdown: String, replacingBlocksTagged word: String?, replacingImages: ((Image) -> String?)?,
-        with replace: (FencedBlock) throws -> String
-    ) throws -> String {
-        try parsed(markdown) { document -> String in
-            let blocks = word == nil ? [] : Self.nodes(in: document) {
-                cmark_node_get_type($0) == CMARK_NODE_CODE_BLOCK && cmark_node_get_fence_info($0) != nil
-            }
-            let images = replacingImages == nil ? [] : Self.nodes(in: document) { cmark_node_get_type($0) == CMARK_NODE_IMAGE }
-            for node in blocks {
-                let info = String(cString: cmark_node_get_fence_info(node))
-                guard info.split(separator: " ", maxSplits: 1).first.map(String.init) == word else { continue }
-                let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-                let html = try replace(FencedBlock(info: info, literal: literal, line: Int(cmark_node_get_start_line(node))))
-                Self.replace(node, by: html, as: CMARK_NODE_CUSTOM_BLOCK)
-            }
-            if let replacingImages {
-                for node in images {
-                    let image = Image(
-                        destination: cmark_node_get_url(node).map { String(cString: $0) } ?? "",
-                        alt: Self.text(of: node),
-                        title: cmark_node_get_title(node).map { String(cString: $0) } ?? ""
-                    )
-                    guard let html = replacingImages(image) else { continue }
-                    Self.replace(node, by: html, as: CMARK_NODE_CUSTOM_INLINE)
-                }
-            }
-            guard let rendered = cmark_render_html(document, options.rawValue | CMARK_OPT_VALIDATE_UTF8) else { return "" }
-            defer { free(rendered) }
-            return String(cString: rendered)
-        } ?? ""
-    }
-
     /// What in a Markdown text refers to other files: a link, an image, or raw HTML (which
     /// may hold `href` and `src` attributes of its own).
     public struct Reference: Sendable, Equatable {
@@ -126,12 +71,80 @@ public struct MarkdownRenderer: Sendable {
         public let text: String
         /// The line in the Markdown where it starts, from 1.
         public let line: Int
+        /// An image's alt text: its description's text without the formatting, as cmark
+        /// writes it into `alt`; empty for links and HTML.
+        public let alt: String
+        /// A link's or an image's title.
+        public let title: String
 
-        public init(kind: Kind, text: String, line: Int) {
+        public init(kind: Kind, text: String, line: Int, alt: String = "", title: String = "") {
             self.kind = kind
             self.text = text
             self.line = line
+            self.alt = alt
+            self.title = title
         }
+    }
+
+    /// What becomes of a link or an image as the Markdown is rendered.
+    public enum Change: Sendable, Equatable {
+        /// As cmark renders it.
+        case keep
+        /// The same, leading to another destination.
+        case destination(String)
+        /// The caller's HTML in its place (a `<picture>` of processed files), written as it is.
+        case html(String)
+    }
+
+    /// The HTML for `markdown`, with every fenced code block whose info string's first word is
+    /// `word` replaced by what `replace` returns for it (written as it is: it is the caller's
+    /// HTML, not the author's). Everything else is rendered as `html(_:)` renders it: raw HTML
+    /// in the Markdown stays omitted in safe mode.
+    public func html(_ markdown: String, replacingBlocksTagged word: String, with replace: (FencedBlock) throws -> String) throws -> String {
+        try html(markdown, replacingBlocksTagged: word, changingReferences: nil, with: replace)
+    }
+
+    /// The HTML for `markdown`, with the fenced code blocks tagged `word` replaced as above
+    /// (none when `word` is nil), and every link and image changed as `change` says (raw HTML
+    /// is not asked about); the rest rendered as `html(_:)` renders it.
+    public func html(
+        _ markdown: String, replacingBlocksTagged word: String?, changingReferences change: ((Reference) -> Change)?,
+        with replace: (FencedBlock) throws -> String
+    ) throws -> String {
+        try parsed(markdown) { document -> String in
+            let blocks = word == nil ? [] : Self.nodes(in: document) {
+                cmark_node_get_type($0) == CMARK_NODE_CODE_BLOCK && cmark_node_get_fence_info($0) != nil
+            }
+            let references = change == nil ? [] : Self.nodes(in: document) {
+                let type = cmark_node_get_type($0)
+                return type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
+            }
+            for node in blocks {
+                let info = String(cString: cmark_node_get_fence_info(node))
+                guard let word, Self.firstWord(of: info) == word else { continue }
+                let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+                let html = try replace(FencedBlock(info: info, literal: literal, line: Int(cmark_node_get_start_line(node))))
+                Self.replace(node, by: html, as: CMARK_NODE_CUSTOM_BLOCK)
+            }
+            if let change {
+                for node in references {
+                    switch change(Self.reference(node)) {
+                    case .keep: continue
+                    case .destination(let url): _ = url.withCString { cmark_node_set_url(node, $0) }
+                    case .html(let html): Self.replace(node, by: html, as: CMARK_NODE_CUSTOM_INLINE)
+                    }
+                }
+            }
+            guard let rendered = cmark_render_html(document, options.rawValue | CMARK_OPT_VALIDATE_UTF8) else { return "" }
+            defer { free(rendered) }
+            return String(cString: rendered)
+        } ?? ""
+    }
+
+    /// The first word of a fenced code block's info string (cmark has taken the spaces before
+    /// it): `ttsite` for `ttsite people month=3`.
+    public static func firstWord(of info: String) -> Substring {
+        info.prefix { $0 != " " && $0 != "\t" }
     }
 
     /// Every link, image and piece of raw HTML in `markdown`, in document order: what a
@@ -141,15 +154,23 @@ public struct MarkdownRenderer: Sendable {
             Self.nodes(in: document) {
                 let type = cmark_node_get_type($0)
                 return type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE || type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE
-            }.map { node in
-                let line = Int(cmark_node_get_start_line(node))
-                switch cmark_node_get_type(node) {
-                case CMARK_NODE_LINK: return Reference(kind: .link, text: cmark_node_get_url(node).map { String(cString: $0) } ?? "", line: line)
-                case CMARK_NODE_IMAGE: return Reference(kind: .image, text: cmark_node_get_url(node).map { String(cString: $0) } ?? "", line: line)
-                default: return Reference(kind: .html, text: cmark_node_get_literal(node).map { String(cString: $0) } ?? "", line: line)
-                }
-            }
+            }.map(Self.reference)
         } ?? []
+    }
+
+    /// What a link, image or raw HTML node holds.
+    private static func reference(_ node: OpaquePointer) -> Reference {
+        let line = Int(cmark_node_get_start_line(node))
+        let title = cmark_node_get_title(node).map { String(cString: $0) } ?? ""
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_LINK:
+            return Reference(kind: .link, text: cmark_node_get_url(node).map { String(cString: $0) } ?? "", line: line, title: title)
+        case CMARK_NODE_IMAGE:
+            return Reference(kind: .image, text: cmark_node_get_url(node).map { String(cString: $0) } ?? "", line: line,
+                             alt: text(of: node), title: title)
+        default:
+            return Reference(kind: .html, text: cmark_node_get_literal(node).map { String(cString: $0) } ?? "", line: line)
+        }
     }
 
     /// `body` given the parsed document of `markdown`, freed after; nil when cmark cannot

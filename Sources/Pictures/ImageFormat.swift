@@ -34,6 +34,13 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         return nil
     }
 
+    /// Whether `bytes` are an animated WebP (its extended header says so): processing would
+    /// keep the first frame alone.
+    public static func isAnimated(_ bytes: some Collection<UInt8>) -> Bool {
+        let head = Array(bytes.prefix(21))
+        return head.count == 21 && of(head) == .webp && Array(head[12..<16]) == Array("VP8X".utf8) && head[20] & 0x02 != 0
+    }
+
     /// The media type, as `<source type>` and servers write it.
     public var mediaType: String { "image/\(rawValue)" }
 }

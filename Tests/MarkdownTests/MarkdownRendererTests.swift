@@ -99,10 +99,11 @@ struct MarkdownRendererTests {
         "[![Linked picture](in-link.jpg)](https://example.org)",
     ])
     func anImageIsReplacedWithTheAltTextCmarkWouldWrite(markdown: String) throws {
-        var seen: [MarkdownRenderer.Image] = []
-        let html = try MarkdownRenderer().html(markdown, replacingBlocksTagged: nil, replacingImages: { image in
-            seen.append(image)
-            return "<picture>REPLACED</picture>"
+        var seen: [MarkdownRenderer.Reference] = []
+        let html = try MarkdownRenderer().html(markdown, replacingBlocksTagged: nil, changingReferences: { reference in
+            guard reference.kind == .image else { return .keep }
+            seen.append(reference)
+            return .html("<picture>REPLACED</picture>")
         }, with: { _ in "" })
         #expect(seen.count == 1)
         #expect(html.contains("<picture>REPLACED</picture>"))
@@ -114,9 +115,41 @@ struct MarkdownRendererTests {
 
     @Test func anImageTheCallerLeavesIsRenderedAsCmarkRendersIt() throws {
         let markdown = "Look: ![kept](https://example.org/x.jpg) and ![gone](local.jpg)\n"
-        let html = try MarkdownRenderer().html(markdown, replacingBlocksTagged: nil, replacingImages: { image in
-            image.destination == "local.jpg" ? "<picture>local</picture>" : nil
+        let html = try MarkdownRenderer().html(markdown, replacingBlocksTagged: nil, changingReferences: { image in
+            image.text == "local.jpg" ? .html("<picture>local</picture>") : .keep
         }, with: { _ in "" })
         #expect(html == "<p>Look: <img src=\"https://example.org/x.jpg\" alt=\"kept\" /> and <picture>local</picture></p>\n")
+    }
+
+    /// A link or an image may lead elsewhere: cmark writes the new destination, escaped as it
+    /// escapes the author's, and keeps everything else.
+    @Test func aReferenceMayLeadToAnotherDestination() throws {
+        let markdown = "[A *report*](report.pdf \"The report\") and ![photo](p.jpg) and [away](https://example.org/)\n"
+        let html = try MarkdownRenderer().html(markdown, replacingBlocksTagged: nil, changingReferences: { reference in
+            switch reference.text {
+            case "report.pdf": .destination("../files/report & notes.pdf")
+            case "p.jpg": .destination("../p.jpg")
+            default: .keep
+            }
+        }, with: { _ in "" })
+        // cmark's own rendering of the same Markdown with those destinations written in.
+        let expected = MarkdownRenderer().html("[A *report*](<../files/report & notes.pdf> \"The report\") and ![photo](../p.jpg) and [away](https://example.org/)\n")
+        #expect(html == expected)
+    }
+
+    @Test func everyReferenceIsFoundWithItsLine() {
+        let markdown = "# Title\n\nText [one](a.md) and\n![two](b.jpg \"T\")\n\n<div>raw</div>\n\n- [three][ref]\n\n[ref]: c.pdf\n"
+        let found = MarkdownRenderer().references(in: markdown)
+        #expect(found == [
+            .init(kind: .link, text: "a.md", line: 3),
+            .init(kind: .image, text: "b.jpg", line: 4, alt: "two", title: "T"),
+            .init(kind: .html, text: "<div>raw</div>\n", line: 6),
+            .init(kind: .link, text: "c.pdf", line: 8),
+        ])
+    }
+
+    @Test(arguments: [("ttsite people month=3", "ttsite"), ("ttsite\tpeople", "ttsite"), ("ttsite", "ttsite"), ("", ""), ("swift", "swift")])
+    func theFirstWordOfAnInfoString(info: String, word: String) {
+        #expect(MarkdownRenderer.firstWord(of: info) == word)
     }
 }

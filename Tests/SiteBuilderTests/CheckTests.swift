@@ -50,16 +50,19 @@ import TestSupport
             """)
         defer { site.remove() }
         let summary = try Site.check(site.options())
-        // Worked out by hand from the page above: every link but none of the chrome.
+        // Worked out by hand from the page above: every link but none of the chrome, each
+        // with the line of the Markdown that writes it (the page's text starts on line 1).
         #expect(summary.broken.map(\.description) == [
-            "Content/about.md (about/index.html): broken link `../missing/`: no such file in the output",
-            "Content/about.md (about/index.html): broken link `../doc/`: no such file in the output",
-            "Content/about.md (about/index.html): broken link `../../../etc/passwd`: leads above the output folder",
-            "Content/about.md (about/index.html): broken link `/elsewhere/`: outside the site's path /reports/",
-            "Content/about.md (about/index.html): broken link `https://example.org/reports/nothing/`: no such file in the output",
-            "Content/about.md (about/index.html): broken link `../img/b.png`: no such file in the output",
+            "Content/about.md:1 (about/index.html): broken link `../missing/`: no such file in the output",
+            "Content/about.md:1 (about/index.html): broken link `../doc/`: no such file in the output",
+            "Content/about.md:1 (about/index.html): broken link `../../../etc/passwd`: leads above the output folder",
+            "Content/about.md:1 (about/index.html): broken link `/elsewhere/`: outside the site's path /reports/",
+            "Content/about.md:2 (about/index.html): broken link `https://example.org/reports/nothing/`: no such file in the output",
+            "Content/about.md:2 (about/index.html): broken link `../img/b.png`: no such file in the output",
         ])
         #expect(summary.line.hasSuffix(": 6 broken"))
+        // Each is reported once: as the error, not also as the build's warning.
+        #expect(summary.build.warnings == [])
     }
 
     @Test func aTemplateLinkThatLeadsNowhereIsFoundOnEveryPage() throws {
@@ -104,7 +107,7 @@ import TestSupport
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.first == "ttsite: error: Content/index.md (index.html): broken link `nowhere/`: no such file in the output")
+        #expect(lines.first == "ttsite: error: Content/index.md:1 (index.html): broken link `nowhere/`: no such file in the output")
         #expect(lines.last?.hasPrefix("Checked 1 page, ") == true)
         #expect(lines.last?.hasSuffix(" internal links: 1 broken") == true)
         let good = try TestSite("-- ttsite.yml --\ntitle: T\n-- Content/index.md --\nHi")

@@ -151,7 +151,7 @@ import TestSupport
 
     /// 2,000 pages: long enough to be caught mid-render. `title` marks which build wrote a page.
     func bigSite(title: String) throws -> TestSite {
-        var files = "-- ttsite.yml --\ntitle: \(title)\n"
+        var files = "-- ttsite.yml --\ntitle: \(title)\n-- Content/index.md --\nThe notes.\n"
         for page in 1...2000 {
             files += "-- Content/notes/note-\(page).md --\n---\ntitle: Note \(page)\n---\nNote *\(page)* of [the site](../../).\n"
         }

@@ -57,7 +57,7 @@ import TestSupport
             -- Content/gallery.md --
             ![A photo](photo.jpg) — [the full photo](photo.jpg)
 
-            ![A drawing](drawing.png) · ![moving](moving.gif) · [animated](animated.webp)
+            ![A drawing](drawing.png) · ![moving](moving.gif) · ![animated](animated.webp)
             -- Content/index.md --
             Hello
             -- Templates/header.mustache --
@@ -76,7 +76,11 @@ import TestSupport
         try await add(files, to: site)
         // drawing.png is also named by raw HTML in a second page: needed as the file.
         try site.write("---\ntitle: Raw\n---\n<a href=\"drawing.png\">x</a>\n", to: "Content/raw.md")
-        _ = try await build(site)
+        let summary = try await build(site)
+        #expect(summary.warnings == [])
+        // A GIF and an animated WebP are shown as they are (processing would keep one frame).
+        let gallery = try site.read("gallery/index.html")
+        #expect(gallery.contains(#"<img src="../moving.gif" alt="moving" />"#) && gallery.contains(#"<img src="../animated.webp" alt="animated" />"#))
         let sources = files.map { site.folder.appendingPathComponent($0.1) }
         let published = files.map { site.output.appendingPathComponent(String($0.1.dropFirst("Content/".count))) }
         for file in published { #expect(FileManager.default.fileExists(atPath: file.path), "\(file.lastPathComponent) is published") }
@@ -144,7 +148,8 @@ import TestSupport
         defer { site.remove() }
         try await add([("rotated-gps.jpg", "Content/photo.jpg")], to: site)
         _ = try await build(site)
-        #expect(try site.read("page/index.html").contains("src=\"photo.jpg\""))
+        // Beside the Markdown file, so linked where it is published from the page's address.
+        #expect(try site.read("page/index.html").contains("src=\"../photo.jpg\""))
         let reading = try await PillowOracle.inspect([site.output.appendingPathComponent("photo.jpg")])[0]
         #expect(!reading.gps && reading.secrets.isEmpty && reading.orientation == 6)
     }

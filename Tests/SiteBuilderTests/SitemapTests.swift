@@ -7,7 +7,7 @@ struct SitemapTests {
     /// which the byte scan replaced, as the oracle.
     @Test(arguments: ["blog/first/", "a b/", "grüße/straße/", "日本/", "a&b'c(d)*+,;=:@!$/", "100%/", "q?x#y/", "tab\there/", "~user_1.2-3/", "\u{1F600}/", "\"<>[]{}|\\^`/"])
     func percentEncodingIsFoundations(path: String) {
-        #expect(Sitemap.percentEncoded(path) == path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed))
+        #expect(Routes.percentEncoded(path) == path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed))
     }
 
     /// `&` and `'` survive percent-encoding and are escaped for XML (`&#39;` is a character

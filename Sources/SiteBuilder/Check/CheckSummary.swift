@@ -5,6 +5,8 @@ public struct CheckSummary: Sendable {
     public struct Broken: Sendable, Equatable, CustomStringConvertible {
         /// The file the page comes from (`Content/about.md`) or its output path.
         public var location: String
+        /// The line of `location` that writes the link, when the link is in a page's Markdown.
+        public var line: Int?
         /// The page's path in the output.
         public var page: String
         /// The link as written in the page.
@@ -12,9 +14,17 @@ public struct CheckSummary: Sendable {
         /// Why it is broken: "no such file in the output", "HTTP 404", "timed out".
         public var reason: String
 
+        public init(location: String, line: Int? = nil, page: String, link: String, reason: String) {
+            self.location = location
+            self.line = line
+            self.page = page
+            self.link = link
+            self.reason = reason
+        }
+
         public var description: String {
             let page = location == self.page ? "" : " (\(self.page))"
-            return "\(location)\(page): broken link `\(link)`: \(reason)"
+            return "\(location)\(line.map { ":\($0)" } ?? "")\(page): broken link `\(link)`: \(reason)"
         }
     }
 

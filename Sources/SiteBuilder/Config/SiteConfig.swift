@@ -65,6 +65,13 @@ public struct SiteConfig: Sendable {
     /// `language_packs` and `interval_text` of `ttsite.yml` applied.
     public var packs: [String: LanguagePack] = [:]
 
+    /// The site's path under its host, with slashes at both ends: `/reports/` for a
+    /// `base_url` of `https://example.org/reports/`, `/` without one.
+    var sitePath: String {
+        guard let path = baseURL?.path, !path.isEmpty else { return "/" }
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+
     /// The pack of a page language; a built-in one (English at last) for a language the
     /// config did not load, as in a config made in code.
     public func pack(for language: String) -> LanguagePack {

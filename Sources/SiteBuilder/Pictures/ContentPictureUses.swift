@@ -21,9 +21,10 @@ struct ContentPictureUses: Equatable {
 
     init() {}
 
-    /// The uses by the pages' Markdown of the pictures among `files` (paths in `Content/`).
-    /// A page is parsed only when its text holds an image or names a picture's extension.
-    init(pages: [ContentPage], files: [String], markdown: MarkdownRenderer) {
+    /// The uses by the pages' Markdown of the pictures among `files` (paths in `Content/`),
+    /// found where `links` says a link or an image leads. A page is parsed only when its text
+    /// holds an image or names a picture's extension.
+    init(pages: [ContentPage], files: [String], links: ContentLinks, markdown: MarkdownRenderer) {
         let pictures = Set(files.filter { Self.extensions.contains(($0 as NSString).pathExtension.lowercased()) })
         guard !pictures.isEmpty else { return }
         let extensions = Set(pictures.map { "." + ($0 as NSString).pathExtension })
@@ -33,7 +34,7 @@ struct ContentPictureUses: Equatable {
             for reference in markdown.references(in: text) {
                 switch reference.kind {
                 case .image, .link:
-                    guard let path = PageRenderer.contentPath(reference.text, from: page.sourcePath), pictures.contains(path) else { continue }
+                    guard case .file(let path, _) = links.target(of: reference.text, on: page), pictures.contains(path) else { continue }
                     if reference.kind == .image && page.origin != .notFound {
                         shown.insert(path)
                     } else {

@@ -20,6 +20,10 @@ struct SitePictures: Sendable {
     private(set) var pictures: [PictureUse: [URL: ProcessedPicture]] = [:]
     /// The processed pictures of `Content/` by their path there (`news/field.jpg`).
     private(set) var contentPictures: [String: ProcessedPicture] = [:]
+    /// Why a picture of `Content/` a page shows is shown as the file it is, by its path there:
+    /// each page that shows it warns on its line. (An animated WebP is shown as it is without
+    /// a word: processing would keep its first frame alone.)
+    private(set) var contentProblems: [String: String] = [:]
     /// One per picture that could not be used.
     private(set) var warnings: [String] = []
     /// For `--verbose`.
@@ -73,18 +77,21 @@ struct SitePictures: Sendable {
         }
         let contentFolder = reader.siteFolder.appendingPathComponent("Content")
         let read = contentImages.parallelMap { path in
-            Result { () throws(PictureProblem) in try work.contentPicture(contentFolder.appendingPathComponent(path)) }
+            Result { () throws(PictureProblem) -> Outcome? in try work.contentPicture(contentFolder.appendingPathComponent(path)) }
         }
         for (path, result) in zip(contentImages, read) {
             switch result {
-            case .success(let outcome):
+            case .success(let outcome?):
                 contentPictures[path] = outcome.picture
                 add(outcome, cache)
+            case .success(nil):
+                continue
             case .failure(let problem):
-                failures.append("Content/\(path): \(problem.reason); pages show the file as it is")
+                contentProblems[path] = problem.reason
+                counts.failed += 1
             }
         }
-        counts.failed = failures.count
+        counts.failed += failures.count
         report(failures, downHosts: work.hosts.down)
         do {
             try cache.save()
@@ -179,14 +186,16 @@ struct SitePictures: Sendable {
             }
         }
 
-        /// A picture of `Content/`, read from its file and processed like a timeline's.
-        func contentPicture(_ file: URL) throws(PictureProblem) -> Outcome {
+        /// A picture of `Content/`, read from its file and processed like a timeline's; nil for
+        /// an animated picture, which is shown as it is.
+        func contentPicture(_ file: URL) throws(PictureProblem) -> Outcome? {
             let bytes: Data
             do {
                 bytes = try Data(contentsOf: file)
             } catch {
-                throw PictureProblem(reason: "cannot be read (\(fileErrorText(error)))")
+                throw PictureProblem(reason: "it cannot be read (\(fileErrorText(error)))")
             }
+            if ImageFormat.isAnimated(bytes) { return nil }
             let document = SourceDocument(name: file.path, data: bytes, origin: .file)
             return try process(document, hash: PictureCache.hash(of: bytes), warnings: [], as: .figure)
         }

@@ -82,13 +82,22 @@ public enum Site {
         let files = catalog.files
         try plan.checkRemovedPages(publishedIn: outputURL, willPublish: files.contains)
         options.progress?(BuildProgress(stage: .links))
-        var links = LinkCheck(catalog: catalog, sitePath: config.baseURL.map { $0.path.hasSuffix("/") ? $0.path : $0.path + "/" } ?? "/")
+        var links = LinkCheck(catalog: catalog, sitePath: config.sitePath)
         links.baseURL = config.baseURL?.absoluteString
         var summary = CheckSummary(build: plan.summary)
         let inside = links.internalLinks()
         summary.internalLinks = inside.checked
+        // A broken link the Markdown of a Content page wrote was a warning of the build, with
+        // its line: it is reported once, as the error, with that line.
+        var problems = plan.linkProblems
         summary.broken = inside.broken.map { link in
-            CheckSummary.Broken(location: plan.source(ofOutput: link.page), page: link.page, link: link.link, reason: link.reason)
+            var broken = CheckSummary.Broken(location: plan.source(ofOutput: link.page), page: link.page, link: link.link, reason: link.reason)
+            if let index = problems.firstIndex(where: { $0.file == broken.location && Self.sameLink($0.destination, link.link) }) {
+                broken.line = problems[index].line
+                summary.build.warnings.removeAll { $0 == problems[index].description }
+                problems.remove(at: index)
+            }
+            return broken
         }
         if externalLinks {
             let external = ExternalLinkCheck(fetcher: options.fetcher ?? URLSessionFetcher())
@@ -109,6 +118,12 @@ public enum Site {
         let plan = try SitePlan(options: options, config: config, outputFolder: outputFolder(options, config))
         let inputs = try plan.renderInputs()
         return (inputs.templates, inputs.pages.map { RenderInput(path: $0.path, template: $0.template, value: $0.value) })
+    }
+
+    /// Whether a destination written in Markdown is the link found in its HTML: cmark
+    /// percent-encodes what a URL may not hold, so both are compared decoded.
+    static func sameLink(_ written: String, _ found: String) -> Bool {
+        written == found || (written.removingPercentEncoding ?? written) == (found.removingPercentEncoding ?? found)
     }
 
     static func loadConfig(_ options: BuildOptions) throws -> SiteConfig {

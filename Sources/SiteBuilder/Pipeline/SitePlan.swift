@@ -41,6 +41,8 @@ struct SitePlan {
     private var pageDigests: [String: BuildDigest] = [:]
     /// How many pages `write` kept from the last build without rendering them.
     private(set) var keptPages: Int?
+    /// The links and images of Content pages that lead nowhere, once written.
+    private(set) var linkProblems: [MissReport.LinkProblem] = []
 
     /// Reads and decodes the sources, scans `Content/`, loads the templates and lays out the
     /// pages — every stage of a build but writing.
@@ -94,7 +96,8 @@ struct SitePlan {
         let templates = try TemplateSet(overridesIn: options.siteFolder.appendingPathComponent("Templates"))
         pictureUses.addMentions(in: templates.siteTexts)
         self.pictureUses = pictureUses
-        onlyProcessed = config.images.originals == .stripped ? pictureUses.onlyProcessed(processed: pictures.contentPictures.keys) : []
+        let onlyProcessed = config.images.originals == .stripped ? pictureUses.onlyProcessed(processed: pictures.contentPictures.keys) : []
+        self.onlyProcessed = onlyProcessed
         assets = AssetManifest(assets: templates.assets)
         let dataPages = DataPages(content: content.pages, data: data, config: config, now: options.now, today: today,
                                   pictures: PictureViews(mode: config.images.mode, pictures: pictures.pictures))
@@ -105,6 +108,7 @@ struct SitePlan {
         routes = dataPages.routes
         var renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: pages, routes: routes, siteData: data.templateData)
         renderer.contentPictures = pictures.contentPictures
+        renderer.contentPictureProblems = pictures.contentProblems
         if !config.people.isEmpty || !config.scenarios.isEmpty {
             renderer.reportBlocks = ReportBlocks(
                 people: dataPages.people, scenarios: data.scenarios, eventCount: data.eventCount,
@@ -113,12 +117,29 @@ struct SitePlan {
             )
         }
         feedPeople = (dataPages.people, dataPages.peopleViews)
-        feeds = try SiteFeeds(config: config, routes: routes, people: dataPages.people, views: dataPages.peopleViews,
-                              pages: pages, now: options.now, contentHTML: renderer.contentHTML(of:))
-        renderer.feedLinks = feeds.links
         dataFiles = config.dataOutputs
             ? DataOutputs.files(people: dataPages.people, scenarios: data.scenarios, config: config, routes: routes, now: options.now)
             : []
+        // Every file of the output but the feeds, which show the pages' HTML and so come
+        // after the links are known: a link to one is taken where a feed may be.
+        var outputs = Set(pages.map(\.outputPath))
+        outputs.formUnion(Self.siteFiles(pages: pages, config: config).map(\.path))
+        outputs.formUnion(assets.files.map(\.path))
+        outputs.formUnion(searchIndexes.map(\.path))
+        outputs.formUnion(pictures.files.keys)
+        outputs.formUnion(dataFiles.map(\.path))
+        if config.baseURL != nil {
+            for language in config.languages {
+                outputs.formUnion([routes.pagesFeed(.atom, language: language), routes.pagesFeed(.json, language: language),
+                                   routes.birthdayFeed(.atom, language: language), routes.birthdayFeed(.json, language: language)])
+            }
+        }
+        // The pictures published only as processed files are among the files: an image of one
+        // leads to it (and is shown processed); nothing links one, or it would be published.
+        renderer.links = ContentLinks(files: content.staticFiles.map(\.path), pages: pages, outputs: outputs, sitePath: config.sitePath, baseURL: config.baseURL)
+        feeds = try SiteFeeds(config: config, routes: routes, people: dataPages.people, views: dataPages.peopleViews,
+                              pages: pages, now: options.now, contentHTML: renderer.contentHTML(of:))
+        renderer.feedLinks = feeds.links
         self.renderer = renderer
         summary.warnings += try UnreadKeys.warnings(pages: pages, templates: templates, templateName: renderer.templateName)
         people = data.people
@@ -130,7 +151,9 @@ struct SitePlan {
 
     /// The files that are not pages: the 404 page, the sitemap (with a `base_url`),
     /// robots.txt and the birthday calendar (with people sources).
-    var siteFiles: [SiteFile] {
+    var siteFiles: [SiteFile] { Self.siteFiles(pages: pages, config: config) }
+
+    static func siteFiles(pages: [ContentPage], config: SiteConfig) -> [SiteFile] {
         let notFound = pages.first { $0.origin == .notFound && $0.language == config.defaultLanguage }
         var files: [SiteFile] = [.notFound(notFound)]
         if config.baseURL != nil { files.append(.sitemap) }
@@ -152,6 +175,7 @@ struct SitePlan {
         let render = ParallelRender(pages: published, renderer: renderer, extras: extras, output: output, reuse: reuse, progress: options.progress)
         try render.run(jobs: options.jobs)
         pageDigests = render.pageDigests
+        linkProblems = render.misses.linkProblems
         summary.pages = published.count
         if reuse?.previous != nil { keptPages = published.count - render.renderedPages }
         options.progress?(BuildProgress(stage: .files))
@@ -206,7 +230,9 @@ struct SitePlan {
     /// How the pages of `content` and the config use the pictures of `Content/` (the
     /// templates' mentions are added once they are read).
     static func pictureUses(_ content: ContentScanner.Result, config: SiteConfig) -> ContentPictureUses {
-        var uses = ContentPictureUses(pages: content.pages, files: content.staticFiles.map(\.path), markdown: MarkdownRenderer())
+        let files = content.staticFiles.map(\.path)
+        let links = ContentLinks(files: files, pages: content.pages, outputs: Set(content.pages.map(\.outputPath)), sitePath: config.sitePath)
+        var uses = ContentPictureUses(pages: content.pages, files: files, links: links, markdown: MarkdownRenderer())
         if let image = config.shareImage { uses.addNeeded(image) }
         return uses
     }

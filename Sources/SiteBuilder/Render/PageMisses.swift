@@ -6,6 +6,12 @@ import TemplateEngine
 final class PageMisses {
     let template = MissRecorder()
     let text = MissRecorder()
+    /// Links and images of the page's Markdown that lead nowhere, by line of its text.
+    private(set) var links: [(line: Int, destination: String, problem: String)] = []
+
+    func link(line: Int, destination: String, _ problem: String) {
+        links.append((line, destination, problem))
+    }
 }
 
 /// Every miss of a build, from all render workers, turned into warnings that name the
@@ -21,6 +27,24 @@ final class MissReport: @unchecked Sendable {
 
     private let lock = NSLock()
     private var pages: [Key: (first: String, count: Int)] = [:]
+    /// `Content/news/trip.md:4: the link …`, once each.
+    private var links: Set<LinkProblem> = []
+
+    /// A link or an image of a Content page's Markdown that leads nowhere.
+    struct LinkProblem: Hashable, CustomStringConvertible {
+        let file: String
+        let line: Int
+        /// As written in the Markdown.
+        let destination: String
+        let problem: String
+
+        var description: String { "\(file):\(line): \(problem)" }
+    }
+
+    /// The links of Content pages that lead nowhere, in file and line order.
+    var linkProblems: [LinkProblem] {
+        lock.withLock { links.sorted { ($0.file, $0.line, $0.problem) < ($1.file, $1.line, $1.problem) } }
+    }
 
     /// Adds the misses of the page at `path`, made from `sourcePath` (`Content/…`), with the
     /// templates' origins (`Templates/post.mustache`).
@@ -33,8 +57,12 @@ final class MissReport: @unchecked Sendable {
         for miss in misses.text.misses {
             keys.append(Key(file: "Content/" + source.sourcePath, line: source.source.bodyLine - 1 + miss.line, kind: miss.kind, name: miss.name))
         }
-        guard !keys.isEmpty else { return }
+        let links = misses.links.map {
+            LinkProblem(file: "Content/" + source.sourcePath, line: source.source.bodyLine - 1 + $0.line, destination: $0.destination, problem: $0.problem)
+        }
+        guard !keys.isEmpty || !links.isEmpty else { return }
         lock.withLock {
+            self.links.formUnion(links)
             for key in keys {
                 let seen = pages[key]
                 pages[key] = (seen?.first ?? path, (seen?.count ?? 0) + 1)
@@ -43,9 +71,11 @@ final class MissReport: @unchecked Sendable {
     }
 
     /// One warning per tag, in file and line order:
-    /// `Templates/post.mustache:3: {{titel}} names nothing on blog/first/index.html (and 2 more pages)`.
+    /// `Templates/post.mustache:3: {{titel}} names nothing on blog/first/index.html (and 2 more pages)`;
+    /// then one per link that leads nowhere.
     var warnings: [String] {
-        lock.withLock {
+        let links = linkProblems.map(\.description)
+        return lock.withLock {
             pages.sorted { ($0.key.file, $0.key.line, $0.key.name) < ($1.key.file, $1.key.line, $1.key.name) }.map { key, seen in
                 let more = seen.count > 1 ? " (and \(seen.count - 1) more page\(seen.count == 2 ? "" : "s"))" : ""
                 switch key.kind {
@@ -55,7 +85,7 @@ final class MissReport: @unchecked Sendable {
                 case .partial:
                     return "\(key.file):\(key.line): `{{>\(key.name)}}` names no template (there is no Templates/\(key.name).mustache nor a built-in one), so it shows nothing"
                 }
-            }
+            } + links
         }
     }
 }

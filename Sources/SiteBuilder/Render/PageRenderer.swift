@@ -1,6 +1,7 @@
 import Foundation
 import Markdown
 import TemplateEngine
+import TextFormatting
 
 /// Turns a content page into a complete HTML document: Markdown through cmark, then the
 /// page's template, which extends `base`.
@@ -32,6 +33,12 @@ struct PageRenderer {
     /// The processed pictures of `Content/` by path there: Markdown images of them are shown
     /// as `<picture>`s of the processed files (`images: local`).
     var contentPictures: [String: ProcessedPicture] = [:]
+    /// Why a picture of `Content/` that a Markdown image shows is shown as it is, by path
+    /// there (it is not a picture, or it is damaged): a warning on the page's line.
+    var contentPictureProblems: [String: String] = [:]
+    /// Where the links and images of Content pages lead; set once every file of the build is
+    /// known. Without it, Markdown is rendered as written.
+    var links: ContentLinks?
 
     init(config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [ContentPage], routes: Routes, siteData: [String: TemplateValue] = [:]) {
         self.routes = routes
@@ -94,7 +101,7 @@ struct PageRenderer {
 
     /// The page's HTML; `extra` holds the values of a data page (people, counters …).
     /// Names and partials the templates (or the page's own Mustache tags) ask for and do not
-    /// find go to `misses`.
+    /// find go to `misses`, with the links of its Markdown that lead nowhere.
     func render(_ page: ContentPage, extra: [String: TemplateValue] = [:], misses: PageMisses? = nil) throws -> [UInt8] {
         let (template, context) = try templateAndContext(for: page, extra: extra, misses: misses)
         var html: [UInt8] = []
@@ -105,7 +112,7 @@ struct PageRenderer {
 
     /// The template a page is rendered with and the value it is rendered with.
     func templateAndContext(for page: ContentPage, extra: [String: TemplateValue] = [:], misses: PageMisses? = nil) throws -> (String, TemplateValue) {
-        let html = try markdownHTML(try pageText(page, misses: misses?.text), of: page)
+        let html = try markdownHTML(try pageText(page, misses: misses?.text), of: page, misses: misses)
         var context = self.context(for: page, urlPath: page.urlPath, language: page.language, contentHTML: html, root: Routes.root(from: page.urlPath))
         context.merge(extra) { _, new in new }
         // A counter among the report blocks needs the counter script.
@@ -119,25 +126,43 @@ struct PageRenderer {
 
     /// The HTML of a page's Markdown alone, without its template: what a feed entry holds.
     func contentHTML(of page: ContentPage) throws -> String {
-        try markdownHTML(try pageText(page), of: page)
+        try markdownHTML(try pageText(page), of: page, misses: nil)
     }
 
-    /// The HTML of a page's Markdown, its report blocks (```` ```ttsite … ```` ) rendered and
-    /// its images of processed pictures shown as `<picture>`s.
-    private func markdownHTML(_ text: String, of page: ContentPage) throws -> String {
-        let hasBlocks = page.hasSourceFile && (text.contains("```" + ReportBlocks.word) || text.contains("~~~" + ReportBlocks.word))
-        let hasPictures = page.hasSourceFile && !contentPictures.isEmpty && text.contains("![")
-        guard hasBlocks || hasPictures else {
+    /// The HTML of a page's Markdown: its report blocks (```` ```ttsite … ```` ) rendered, its
+    /// images of processed pictures shown as `<picture>`s, and its links and images written
+    /// so that they lead where the author meant (`ContentLinks`); a link that leads nowhere
+    /// goes to `misses`.
+    private func markdownHTML(_ text: String, of page: ContentPage, misses: PageMisses?) throws -> String {
+        let hasBlocks = page.hasSourceFile && text.containsUTF8(ReportBlocks.word)
+        let links = page.hasSourceFile ? self.links : nil
+        let hasReferences = links != nil && (text.containsUTF8("](") || text.containsUTF8("]:"))
+        guard hasBlocks || hasReferences else {
             return markdown.html(text)
         }
         let file = "Content/" + page.sourcePath
         let root = Routes.root(from: page.urlPath)
-        let pictures = hasPictures ? { (image: MarkdownRenderer.Image) -> String? in
-            guard let path = Self.contentPath(image.destination, from: page.sourcePath),
-                  let picture = contentPictures[path] else { return nil }
-            return PictureViews.html(picture, alt: image.alt, title: image.title, root: root)
-        } : nil
-        return try markdown.html(text, replacingBlocksTagged: hasBlocks ? ReportBlocks.word : nil, replacingImages: pictures) { block in
+        let change = { (reference: MarkdownRenderer.Reference) -> MarkdownRenderer.Change in
+            guard let links else { return .keep }
+            let what = reference.kind == .image ? "image" : "link"
+            switch links.target(of: reference.text, on: page) {
+            case .elsewhere:
+                return .keep
+            case .nothing(let looked):
+                let why = looked.isEmpty ? "it climbs above the site's root" : "there is no " + looked.map { "`\($0)`" }.joined(separator: " nor ")
+                misses?.link(line: reference.line, destination: reference.text, "the \(what) `\(reference.text)` leads to no file of the site (\(why))")
+                return .keep
+            case .file(let path, let link):
+                if reference.kind == .image, let picture = contentPictures[path] {
+                    return .html(PictureViews.html(picture, alt: reference.alt, title: reference.title, root: root))
+                }
+                if reference.kind == .image, let problem = contentPictureProblems[path] {
+                    misses?.link(line: reference.line, destination: reference.text, "the image `\(reference.text)` (Content/\(path)) is shown as it is: \(problem)")
+                }
+                return link.map(MarkdownRenderer.Change.destination) ?? .keep
+            }
+        }
+        return try markdown.html(text, replacingBlocksTagged: hasBlocks ? ReportBlocks.word : nil, changingReferences: hasReferences ? change : nil) { block in
             guard let reportBlocks else {
                 throw BuildError(.content, "a `ttsite` block shows people or timelines, and the site has neither", in: file, line: page.source.bodyLine + block.line - 1)
             }
@@ -145,25 +170,6 @@ struct PageRenderer {
                                          firstLine: page.source.bodyLine, templates: templates,
                                          labels: labels[page.language] ?? config.pack(for: page.language).labels.templateValue)
         }
-    }
-
-    /// The file of `Content/` an image destination of the page at `sourcePath` names:
-    /// relative to the page's folder, or to `Content/` when it starts with `/`. Nil for an
-    /// address with a scheme or one that leaves `Content/`.
-    static func contentPath(_ destination: String, from sourcePath: String) -> String? {
-        guard !destination.isEmpty, !destination.contains(":"), !destination.hasPrefix("//"),
-              let decoded = destination.split(separator: "?").first.flatMap({ String($0).removingPercentEncoding }) else { return nil }
-        var parts: [Substring] = decoded.hasPrefix("/") ? [] : sourcePath.split(separator: "/").dropLast()
-        for part in decoded.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..":
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            default: parts.append(part)
-            }
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 
     /// The page's Markdown with its Mustache tags filled in from the site data.

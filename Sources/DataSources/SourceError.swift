@@ -10,11 +10,16 @@ public struct SourceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server did not answer at all (no connection, or a time-out), as opposed to
     /// answering with an error or a bad body: its other URLs will likely fare no better.
     public var unreachable: Bool
+    /// The server answered, but with what may be gone by the next try (a 5xx, a 429, a
+    /// connection lost halfway), as opposed to an answer that will stand (a 404, a body that
+    /// is not what was asked for).
+    public var transient: Bool
 
-    public init(source: String, reason: String, unreachable: Bool = false) {
+    public init(source: String, reason: String, unreachable: Bool = false, transient: Bool = false) {
         self.source = source
         self.reason = reason
         self.unreachable = unreachable
+        self.transient = transient
     }
 
     public var description: String { "\(source): \(reason)" }

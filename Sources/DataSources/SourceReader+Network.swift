@@ -41,10 +41,12 @@ extension SourceReader {
         }
         let problem: String
         var unreachable = false
+        var transient = false
         switch fetchWithRetries(url, accept: accept, revalidating: cached) {
         case .failure(let error, let attempts):
             problem = attempts > 1 ? "\(error) (\(attempts) attempts)" : "\(error)"
             unreachable = error.isUnanswered
+            transient = error.isRetryable
         case .success(let response) where response.status == 304:
             guard let cached else {
                 problem = "HTTP 304 Not Modified to a request without validators"
@@ -79,10 +81,10 @@ extension SourceReader {
             return SourceReading(documents: [SourceDocument(name: name, data: response.body, origin: .network)], warnings: warnings, checked: now)
         }
         guard let cached else {
-            throw SourceError(source: name, reason: "\(problem), and there is no cached copy", unreachable: unreachable)
+            throw SourceError(source: name, reason: "\(problem), and there is no cached copy", unreachable: unreachable, transient: transient)
         }
         if strict {
-            throw SourceError(source: name, reason: "\(problem); not using the cached copy (--strict)", unreachable: unreachable)
+            throw SourceError(source: name, reason: "\(problem); not using the cached copy (--strict)", unreachable: unreachable, transient: transient)
         }
         return SourceReading(
             documents: [SourceDocument(name: name, data: cached.body, origin: .cache(reason: problem))],

@@ -67,7 +67,7 @@ struct PictureReadingTests {
     @Test func aServerThatDoesNotAnswerIsMarkedUnreachable() throws {
         let site = try TemporarySite()
         let fetcher = ScriptedFetcher([.failure(.connection("could not connect to the server"))])
-        #expect(throws: SourceError(source: url.absoluteString, reason: "could not connect to the server, and there is no cached copy", unreachable: true)) {
+        #expect(throws: SourceError(source: url.absoluteString, reason: "could not connect to the server, and there is no cached copy", unreachable: true, transient: true)) {
             try reader(site, fetcher, Clock()).readPicture(url, freshFor: 3600, check: isPicture)
         }
         let answered = ScriptedFetcher([.status(404)])

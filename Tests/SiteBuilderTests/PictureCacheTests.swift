@@ -17,6 +17,9 @@ import Testing
         ])
         index.sources["https://randomuser.me/api/portraits/men/1.jpg"] = .init(hash: "0123456789abcdef", checked: 1_795_334_400.25)
         index.sources["http://127.0.0.1:8080/a b?x=1"] = .init(hash: "1111111111111111", checked: 0)
+        index.failures["https://example.org/gone.jpg"] = .init(reason: "HTTP 404 Not Found", checked: 1_795_334_400, retry: 1_795_939_200)
+        index.unreachable["randomuser.me"] = .init(reason: "the server's name could not be found (3 attempts)", since: 1_795_334_400,
+                                                   until: 1_795_335_000, times: 2)
         return index
     }()
 
@@ -32,6 +35,18 @@ import Testing
         let read = PictureCache.Index(text: text)
         #expect(read.pictures.keys.sorted() == ["0123456789abcdef-fedcba9876543210"])
         #expect(read.sources.keys.sorted() == ["http://127.0.0.1:8080/a b?x=1"])
+    }
+
+    @Test func aReasonIsOneField() {
+        var index = Self.index
+        index.failures["https://example.org/x.jpg"] = .init(reason: "a\tb\nc", checked: 1, retry: 2)
+        #expect(PictureCache.Index(text: index.text).failures["https://example.org/x.jpg"]?.reason == "a b c")
+    }
+
+    /// Five minutes, doubled with each build in a row that finds the host so, an hour at most.
+    @Test(arguments: [(1, 300.0), (2, 600), (3, 1_200), (4, 2_400), (5, 3_600), (9, 3_600), (0, 300)])
+    func anUnreachableHostIsLeftAloneLongerEachTime(times: Int, seconds: Double) {
+        #expect(PictureCache.Unreachable.backoff(times: times) == seconds)
     }
 
     @Test func anotherVersionIsNotRead() {

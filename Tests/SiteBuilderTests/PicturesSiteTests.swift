@@ -184,7 +184,8 @@ import TestSupport
         #expect(first.details.contains { $0.hasPrefix("pictures: 4 in use, 4 downloaded, 4 processed, 0 not usable") }, "\(first.details)")
         let before = try pictureFiles(site).map { try Data(contentsOf: $0) }
 
-        let second = try await build(site)
+        // A full build, so that the pictures stage runs (with nothing changed the build is up to date).
+        let second = try await build(site) { $0.full = true }
         #expect(try await server.requests(for: key).count == asked, "fresh for refresh_days: no request at all")
         #expect(second.details.contains { $0.hasPrefix("pictures: 4 in use, 0 downloaded, 0 processed, 0 not usable") }, "\(second.details)")
         #expect(try pictureFiles(site).map { try Data(contentsOf: $0) } == before, "the same bytes")
@@ -199,7 +200,7 @@ import TestSupport
         let processed = cache.appendingPathComponent("pictures")
         let names = try FileManager.default.contentsOfDirectory(atPath: processed.path).filter { $0.hasSuffix(".webp") }.sorted()
         try FileManager.default.removeItem(at: processed.appendingPathComponent(names[0]))
-        let second = try await build(site)
+        let second = try await build(site) { $0.full = true }
         #expect(second.warnings == [])
         #expect(try await server.requests(for: key).count == 4, "the source copy was fresh: nothing asked")
         #expect(second.details.contains { $0.hasPrefix("pictures: 4 in use, 0 downloaded, 1 processed") }, "\(second.details)")
@@ -209,7 +210,7 @@ import TestSupport
         for name in try FileManager.default.contentsOfDirectory(atPath: cache.path) where name.hasSuffix(".body") {
             try FileManager.default.removeItem(at: cache.appendingPathComponent(name))
         }
-        let third = try await build(site)
+        let third = try await build(site) { $0.full = true }
         #expect(third.warnings == [])
         #expect(third.details.contains { $0.hasPrefix("pictures: 4 in use, 0 downloaded, 0 processed, 0 not usable") }, "\(third.details)")
         #expect(try site.read("people/ada-lovelace/index.html").contains("<picture"))
@@ -276,7 +277,10 @@ import TestSupport
             .replacingOccurrences(of: server.url("/picture/\(key)/rotated-gps.jpg").absoluteString, with: url)
         try site.write(people, to: "people.json")
         let summary = try await build(site)
-        #expect(summary.warnings.contains { $0.hasPrefix("\(url) (the picture of Ada Lovelace, people.json results[0]): timed out after 1 s") }, "\(summary.warnings)")
+        // A time-out is a host that does not answer: one warning for the host, the picture
+        // in the details.
+        #expect(summary.warnings.contains { $0.hasPrefix("127.0.0.1 could not be reached (timed out after 1 s): ") }, "\(summary.warnings)")
+        #expect(summary.details.contains { $0.hasPrefix("picture: \(url) (the picture of Ada Lovelace, people.json results[0]): timed out after 1 s") }, "\(summary.details)")
         #expect(try site.read("people/ada-lovelace/index.html").contains(">AL</span>"))
     }
 
@@ -286,8 +290,8 @@ import TestSupport
         defer { site.remove() }
         let summary = try await build(site) { $0.offline = true }
         #expect(try await server.requests(for: key).count == 0)
-        #expect(summary.warnings.count == 4, "\(summary.warnings)")
-        #expect(summary.warnings.allSatisfy { $0.contains("offline (--offline), and there is no cached copy") })
+        #expect(summary.warnings == ["--offline: 4 pictures are not in the cache and left out (`--verbose` lists them)"])
+        #expect(summary.details.filter { $0.contains("offline (--offline), and there is no cached copy") }.count == 4)
         #expect(summary.pages > 0)
         #expect(try site.read("people/ada-lovelace/index.html").contains(">AL</span>"))
         #expect(try site.read("scenarios/trip/index.html").contains("CC0"), "the caption stays")
@@ -299,7 +303,7 @@ import TestSupport
         #expect(try site.read("people/ada-lovelace/index.html").contains("<picture"))
     }
 
-    @Test func aHostThatDoesNotAnswerIsAskedOnce() async throws {
+    @Test func aHostThatDoesNotAnswerIsAskedOnceAndGetsOneWarning() async throws {
         // Port 1 has no listener: the connection is refused. Three people, one host.
         let site = try TestSite("""
             -- ttsite.yml --
@@ -316,13 +320,93 @@ import TestSupport
             ]}
             """)
         defer { site.remove() }
-        let summary = try await build(site)
+        let summary = try await build(site) { $0.clock = { Self.t0 } }
+        // The time is the clock's, plus five minutes: 2026-11-25T08:00:00Z + 300 s.
         #expect(summary.warnings == [
-            "http://127.0.0.1:1/1.jpg (the picture of A One, people.json results[0]): could not connect to the server, and there is no cached copy; shown with initials",
-            "http://127.0.0.1:1/2.jpg (the picture of B Two, people.json results[1]): not asked for, since 127.0.0.1 did not answer earlier in this build, and there is no cached copy; shown with initials",
-            "http://127.0.0.1:1/3.jpg (the picture of C Three, people.json results[2]): not asked for, since 127.0.0.1 did not answer earlier in this build, and there is no cached copy; shown with initials",
-            "127.0.0.1 did not answer (could not connect to the server, and there is no cached copy), so its other pictures were not asked for in this build; they come from the cache where it has them",
+            "127.0.0.1 could not be reached (could not connect to the server): 3 of its pictures are left out, with no cached copy; it is asked again after 2026-11-25T08:05:00Z",
         ])
+    }
+
+    static let t0 = Date(timeIntervalSince1970: 1_795_593_600)  // 2026-11-25T08:00:00Z
+
+    /// A clock that says `t0` and `seconds` more.
+    static func at(_ seconds: Double) -> @Sendable () -> Date {
+        { t0.addingTimeInterval(seconds) }
+    }
+
+    /// The negative cache of hosts: a host that could not be reached is not asked again for
+    /// five minutes, then ten; meanwhile a build with nothing else to do is up to date. Each
+    /// build's clock is set; the server counts what it was asked.
+    @Test func aHostThatCannotBeReachedIsLeftAloneForAWhileAndABuildRests() async throws {
+        let key = TestServer.uniqueKey()
+        let site = try site(key: key, fetch: "{ timeout_seconds: 1, retries: 0 }")
+        defer { site.remove() }
+        try await server.setMode("hang", for: key)
+        // Every picture of the site through /picture-mode/, which hangs while the key's mode is.
+        let people = try String(contentsOf: site.folder.appendingPathComponent("people.json"), encoding: .utf8)
+        let trip = try String(contentsOf: site.folder.appendingPathComponent("trip.json"), encoding: .utf8)
+        try site.write(people.replacingOccurrences(of: "/picture/", with: "/picture-mode/"), to: "people.json")
+        try site.write(trip.replacingOccurrences(of: "/picture/", with: "/picture-mode/"), to: "trip.json")
+
+        let first = try await build(site) { $0.clock = Self.at(0) }
+        // Two portraits, a timeline's picture and an event's.
+        #expect(first.warnings == [
+            "127.0.0.1 could not be reached (timed out after 1 s): 4 of its pictures are left out, with no cached copy; it is asked again after 2026-11-25T08:05:00Z",
+        ], "\(first.warnings)")
+        let asked = try await server.requests(for: key).count
+        #expect(asked >= 1 && asked <= 4, "the host is asked until it is found unreachable, not after: \(asked)")
+
+        // A minute later nothing changed: up to date, and nothing asked.
+        let second = try await build(site) { $0.clock = Self.at(60) }
+        #expect(second.upToDate && second.warnings == first.warnings)
+        // Two minutes later a page changed: the host is still left alone.
+        try site.write("# Home\n", to: "Content/index.md")
+        let third = try await build(site) { $0.clock = Self.at(120) }
+        #expect(!third.upToDate)
+        #expect(third.warnings == [
+            "127.0.0.1 has not been reachable since 2026-11-25T08:00:00Z (timed out after 1 s): 4 of its pictures are left out, with no cached copy; it is asked again after 2026-11-25T08:05:00Z",
+        ])
+        #expect(try await server.requests(for: key).count == asked)
+
+        // After five minutes it is asked again; still hanging, it is left alone for ten.
+        let fourth = try await build(site) { $0.clock = Self.at(301) }
+        #expect(fourth.warnings.first?.hasSuffix("; it is asked again after 2026-11-25T08:15:01Z") == true, "\(fourth.warnings)")
+        #expect(try await server.requests(for: key).count > asked)
+
+        // Back, and due again: every picture comes, and the note of the host is gone.
+        try await server.setMode("good", for: key)
+        let fifth = try await build(site) { $0.clock = Self.at(1000) }
+        #expect(fifth.warnings == [])
+        #expect(try site.read("people/ada-lovelace/index.html").contains("<picture"))
+        let sixth = try await build(site) { $0.clock = Self.at(1060) }
+        #expect(sixth.upToDate && sixth.warnings == [])
+    }
+
+    /// An unusable answer (a 404) is remembered: the URL is asked again when it is due
+    /// (`refresh_days`), and until then an unchanged build is up to date.
+    @Test func anUnusablePictureIsNotAskedForAgainUntilItIsDue() async throws {
+        let key = TestServer.uniqueKey()
+        let site = try site(key: key)
+        defer { site.remove() }
+        try await server.setMode("404", for: key)
+        let url = server.url("/picture-mode/\(key)/rotated-gps.jpg").absoluteString
+        let people = try String(contentsOf: site.folder.appendingPathComponent("people.json"), encoding: .utf8)
+            .replacingOccurrences(of: server.url("/picture/\(key)/rotated-gps.jpg").absoluteString, with: url)
+        try site.write(people, to: "people.json")
+        let first = try await build(site) { $0.clock = Self.at(0) }
+        #expect(first.warnings == ["\(url) (the picture of Ada Lovelace, people.json results[0]): HTTP 404 Not Found, and there is no cached copy; shown with initials"])
+        let asked = try await server.requests(for: key).count
+        let second = try await build(site) { $0.clock = Self.at(3_600) }
+        #expect(second.upToDate)
+        try site.write("# Home\n", to: "Content/index.md")
+        let third = try await build(site) { $0.clock = Self.at(7_200) }
+        #expect(third.warnings == ["\(url) (the picture of Ada Lovelace, people.json results[0]): HTTP 404 Not Found (when last asked, at 2026-11-25T08:00:00Z); shown with initials"])
+        #expect(try await server.requests(for: key).count == asked)
+        // Seven days (refresh_days) later it is asked again.
+        try await server.setMode("good", for: key)
+        let later = try await build(site) { $0.clock = Self.at(7 * 86_400 + 1) }
+        #expect(later.warnings == [])
+        #expect(try await server.requests(for: key).count > asked)
     }
 
     @Test func remoteHotLinksAndNoneShowsInitials() async throws {

@@ -26,7 +26,8 @@ struct SiteDataLoader {
             fetcher: options.fetcher ?? URLSessionFetcher(),
             settings: settings,
             offline: options.offline,
-            strict: !strict.fallsBackToCache
+            strict: !strict.fallsBackToCache,
+            clock: options.clock
         )
     }
 

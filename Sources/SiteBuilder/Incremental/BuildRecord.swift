@@ -9,9 +9,9 @@ import ReportData
 /// Kept in `.ttsite/builds/<hash of the output path>.txt`, written after a publish only, as
 /// text:
 ///
-///     ttsite build record 1
+///     ttsite build record 2
 ///     inputs <digest>
-///     remote-pictures <count>
+///     pictures-due <seconds since 1970, or ->
 ///     summary <JSON of the summary>
 ///     <page digest or -> <size> <modified seconds> <modified nanoseconds> <inode> <path>
 ///     …
@@ -19,13 +19,14 @@ import ReportData
 /// A record that is missing, damaged or of another version is no record: the build is a full
 /// build, never a wrong one.
 struct BuildRecord: Sendable {
-    static let header = "ttsite build record 1"
+    static let header = "ttsite build record 2"
 
     /// The digest of every input of the build (`BuildInputs`).
     var inputs: BuildDigest
-    /// How many pictures of the build came from URLs: they are due for a new look after
-    /// `refresh_days`, so a build with pictures from URLs is never skipped whole.
-    var remotePictures: Int
+    /// When a picture from a URL is next due for a look (`SitePictures.due`, by the machine's
+    /// clock): a build with nothing else to do is skipped only before then. Nil without
+    /// pictures from URLs.
+    var picturesDue: Double?
     var summary: Summary
     /// Every published file, by output path.
     var files: [String: File]
@@ -85,9 +86,9 @@ struct BuildRecord: Sendable {
         return BuildRecord(parsing: data)
     }
 
-    init(inputs: BuildDigest, remotePictures: Int, summary: Summary, files: [String: File]) {
+    init(inputs: BuildDigest, picturesDue: Double?, summary: Summary, files: [String: File]) {
         self.inputs = inputs
-        self.remotePictures = remotePictures
+        self.picturesDue = picturesDue
         self.summary = summary
         self.files = files
     }
@@ -118,7 +119,7 @@ struct BuildRecord: Sendable {
         }
         guard let first = line(), String(decoding: first, as: UTF8.self) == header,
               let inputs = field("inputs"), inputs.utf8.count == 64,
-              let remote = field("remote-pictures").flatMap({ Int($0) }),
+              let due = field("pictures-due"), due == "-" || Double(due) != nil,
               let summaryText = field("summary"),
               let summary = try? JSONDecoder().decode(Summary.self, from: Data(summaryText.utf8)) else { return nil }
         var files: [String: File] = [:]
@@ -149,7 +150,7 @@ struct BuildRecord: Sendable {
             let page = digest.count == 64 ? BuildDigest(hex: String(decoding: digest, as: UTF8.self)) : nil
             files[String(decoding: line[cursor...], as: UTF8.self)] = File(page: page, stamp: stamp)
         }
-        return BuildRecord(inputs: BuildDigest(hex: inputs), remotePictures: remote, summary: summary, files: files)
+        return BuildRecord(inputs: BuildDigest(hex: inputs), picturesDue: Double(due), summary: summary, files: files)
     }
 
     /// The record as its file holds it; nil when a path cannot be written on one line.
@@ -157,7 +158,7 @@ struct BuildRecord: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let summaryJSON = try? encoder.encode(summary) else { return nil }
-        var text = "\(Self.header)\ninputs \(inputs.hex)\nremote-pictures \(remotePictures)\nsummary "
+        var text = "\(Self.header)\ninputs \(inputs.hex)\npictures-due \(picturesDue.map { "\($0)" } ?? "-")\nsummary "
         text += String(decoding: summaryJSON, as: UTF8.self) + "\n"
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
             guard !path.contains("\n") else { return nil }

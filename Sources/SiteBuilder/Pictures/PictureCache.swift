@@ -8,6 +8,11 @@ import ReportData
 /// and when its server last gave or confirmed them. An unchanged picture is never decoded
 /// again, and a fresh one is not even read from the source cache.
 ///
+/// It also remembers what could not be used, so that a build does not ask again at once: a
+/// picture URL whose answer was unusable (a 404, an HTML page), until it is due for another
+/// look, and a host that could not be reached (a negative cache), for a while that doubles
+/// with every build that finds it unreachable again (`Unreachable.backoff`).
+///
 /// Each build keeps only what it used: the index is rewritten with this build's entries and
 /// files no entry names are removed, so the cache does not grow with every picture that
 /// ever passed through. A build that used exactly what the last one did writes nothing.
@@ -27,15 +32,26 @@ final class PictureCache: @unchecked Sendable {
     ///     ttsite picture index 1
     ///     P <key> TAB <file> <width> <height> <bytes> TAB <file> …     (the files of a key)
     ///     S <url> TAB <hash> TAB <checked>                            (what a URL last gave)
+    ///     F <url> TAB <checked> TAB <retry> TAB <reason>              (a URL's unusable answer)
+    ///     H <host> TAB <since> TAB <until> TAB <times> TAB <reason>   (a host not reached)
     ///
-    /// A line that does not read is left out: its picture is processed again.
+    /// A line that does not read is left out: its picture is processed (or asked for) again.
     struct Index: Equatable {
         /// The files made of a source picture's bytes for a use, by `key(hash:use:)`.
         var pictures: [String: ProcessedPicture] = [:]
         /// What was last read from each picture URL.
         var sources: [String: Source] = [:]
+        /// The picture URLs whose last answer could not be used.
+        var failures: [String: Failure] = [:]
+        /// The hosts that could not be reached, by lower-case name.
+        var unreachable: [String: Unreachable] = [:]
 
         static let header = "ttsite picture index 1"
+
+        /// A reason as one field: no tab, no line break.
+        static func field(_ text: String) -> String {
+            String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+        }
 
         init() {}
 
@@ -64,6 +80,14 @@ final class PictureCache: @unchecked Sendable {
                     if let checked = Double(string(fields[2])) {
                         sources[string(fields[0])] = Source(hash: string(fields[1]), checked: checked)
                     }
+                case UInt8(ascii: "F") where fields.count == 4:
+                    if let checked = Double(string(fields[1])), let retry = Double(string(fields[2])) {
+                        failures[string(fields[0])] = Failure(reason: string(fields[3]), checked: checked, retry: retry)
+                    }
+                case UInt8(ascii: "H") where fields.count == 5:
+                    if let since = Double(string(fields[1])), let until = Double(string(fields[2])), let times = Int(string(fields[3])) {
+                        unreachable[string(fields[0])] = Unreachable(reason: string(fields[4]), since: since, until: until, times: times)
+                    }
                 default:
                     continue
                 }
@@ -78,6 +102,12 @@ final class PictureCache: @unchecked Sendable {
             for (url, source) in sources.sorted(by: { $0.key < $1.key }) {
                 lines.append("S \(url)\t\(source.hash)\t\(source.checked)")
             }
+            for (url, failure) in failures.sorted(by: { $0.key < $1.key }) {
+                lines.append("F \(url)\t\(failure.checked)\t\(failure.retry)\t\(Self.field(failure.reason))")
+            }
+            for (host, entry) in unreachable.sorted(by: { $0.key < $1.key }) {
+                lines.append("H \(host)\t\(entry.since)\t\(entry.until)\t\(entry.times)\t\(Self.field(entry.reason))")
+            }
             return lines.joined(separator: "\n") + "\n"
         }
     }
@@ -87,6 +117,30 @@ final class PictureCache: @unchecked Sendable {
     struct Source: Equatable {
         var hash: String
         var checked: Double
+    }
+
+    /// A picture URL whose last answer could not be used: why, when it was asked for, and
+    /// when it is asked for again (seconds since 1970).
+    struct Failure: Equatable {
+        var reason: String
+        var checked: Double
+        var retry: Double
+    }
+
+    /// A host that could not be reached: why, since when, until when it is left alone, and by
+    /// how many builds in a row.
+    struct Unreachable: Equatable {
+        var reason: String
+        var since: Double
+        var until: Double
+        var times: Int
+
+        /// How long a host is left alone after its `times`-th failure in a row: 5 minutes, then
+        /// 10, 20, 40, and an hour at most: a build in a loop without a network asks it a few
+        /// times an hour, and a nightly build each night.
+        static func backoff(times: Int) -> Double {
+            min(300 * pow(2, Double(max(times, 1) - 1)), 3_600)
+        }
     }
 
     init(siteFolder: URL) {
@@ -120,6 +174,39 @@ final class PictureCache: @unchecked Sendable {
     /// Notes what was read from `url` for the next build.
     func record(_ source: Source, for url: URL) {
         lock.withLock { used.sources[url.absoluteString] = source }
+    }
+
+    /// The unusable answer `url` last gave, by this build or the one before.
+    func failure(_ url: URL) -> Failure? {
+        lock.withLock { used.failures[url.absoluteString] ?? previous.failures[url.absoluteString] }
+    }
+
+    /// Notes an unusable answer of `url` for the next builds (kept as it is when it stands).
+    func record(_ failure: Failure, for url: URL) {
+        lock.withLock { used.failures[url.absoluteString] = failure }
+    }
+
+    /// The hosts an earlier build could not reach that are still left alone at `now`.
+    func unreachableHosts(at now: Double) -> [String: Unreachable] {
+        previous.unreachable.filter { $0.value.until > now && $0.value.since <= now }
+    }
+
+    /// Notes that `host` could not be reached at `now`: it is left alone for longer the more
+    /// builds in a row found it so.
+    func recordUnreachable(_ host: String, reason: String, at now: Double) -> Unreachable {
+        lock.withLock {
+            if let entry = used.unreachable[host] { return entry }
+            let before = previous.unreachable[host]
+            let times = (before?.times ?? 0) + 1
+            let entry = Unreachable(reason: reason, since: before?.since ?? now, until: now + Unreachable.backoff(times: times), times: times)
+            used.unreachable[host] = entry
+            return entry
+        }
+    }
+
+    /// Keeps an earlier build's note of a host that is still left alone.
+    func keep(_ entry: Unreachable, for host: String) {
+        lock.withLock { if used.unreachable[host] == nil { used.unreachable[host] = entry } }
     }
 
     /// What an earlier build made of this key, when all its files are still there.

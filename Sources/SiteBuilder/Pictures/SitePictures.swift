@@ -1,3 +1,4 @@
+import CivilTime
 import DataSources
 import Foundation
 import Markdown
@@ -11,9 +12,12 @@ import ReportData
 ///
 /// A picture that cannot be used never fails the build: it gives one warning naming the URL
 /// and the record, and the person keeps their initials, the timeline its caption. (`--strict`
-/// turns the warning into a failure, as every warning.) A host that does not answer at all is
-/// asked no more in this build: its other pictures come from the cache or are left out, so
-/// a dead host costs one time-out, not one per picture. Past `shownWarnings` failures the
+/// turns the warning into a failure, as every warning.) Its unusable answer is remembered,
+/// and the URL asked again only when it is due (`refresh_days` for an answer that stands,
+/// such as a 404; five minutes for one that may not, such as a 503). A host that does not
+/// answer at all is asked no more in this build, and no more for a while after it (the
+/// picture cache's negative cache of hosts): its pictures come from the cache or are left
+/// out, with one warning for the host that counts them. Past `shownWarnings` failures the
 /// rest are counted in one warning and listed in the details (`--verbose`).
 struct SitePictures: Sendable {
     /// The processed pictures by source URL and use.
@@ -30,9 +34,10 @@ struct SitePictures: Sendable {
     private(set) var details: [String] = []
     /// The cache files behind the output files (their paths and sizes), by output path.
     private(set) var files: [String: (source: String, bytes: Int)] = [:]
-    /// How many pictures come from URLs: a build with any must look at them again once they
-    /// are older than `refresh_days`, so it is never skipped whole.
-    private(set) var remoteRequests = 0
+    /// When a picture from a URL is next due for a look (seconds since 1970): its refresh,
+    /// the retry of an unusable answer, the end of a host's time out. A build with nothing
+    /// else to do is skipped until then. Nil without pictures from URLs.
+    private(set) var due: Double?
     /// For the details line: pictures downloaded, processed and not usable.
     private var counts = (fetched: 0, processed: 0, failed: 0)
 
@@ -51,18 +56,20 @@ struct SitePictures: Sendable {
     ///   processed like timeline pictures for the Markdown pages that show them.
     init(data: SiteData, contentImages: [String] = [], config: SiteConfig, reader: SourceReader) {
         let requests = Self.requests(data)
-        remoteRequests = requests.count
         guard !requests.isEmpty || !contentImages.isEmpty else { return }
         let cache = PictureCache(siteFolder: reader.siteFolder)
+        let now = reader.clock().timeIntervalSince1970
         let work = Work(
             reader: reader,
             cacheOnly: SourceReader(siteFolder: reader.siteFolder, fetcher: reader.fetcher, settings: reader.settings,
                                     offline: true, strict: reader.strict, clock: reader.clock),
             freshFor: config.images.refreshDays * 86_400,
             processor: ImageProcessor(maxPixels: config.images.maxPixels),
-            cache: cache
+            cache: cache,
+            hosts: HostHealth(unreachable: reader.offline ? [:] : cache.unreachableHosts(at: now))
         )
         var failures: [String] = []
+        var notCached = 0
         let fetched = requests.parallelMap(workers: config.images.parallel) { request in
             Result { () throws(PictureProblem) in try work.picture(request) }
         }
@@ -71,8 +78,20 @@ struct SitePictures: Sendable {
             case .success(let outcome):
                 pictures[request.use, default: [:]][request.url] = outcome.picture
                 add(outcome, cache)
+                due = min(due ?? outcome.due, outcome.due)
             case .failure(let problem):
-                failures.append("\(request.url.absoluteString) (\(request.owners.joined(separator: "; "))): \(problem.reason); \(request.use == .avatar ? "shown with initials" : "shown without it")")
+                counts.failed += 1
+                due = min(due ?? problem.due, problem.due)
+                let line = "\(request.url.absoluteString) (\(request.owners.joined(separator: "; "))): \(problem.reason); \(request.use == .avatar ? "shown with initials" : "shown without it")"
+                if let host = problem.unreachableHost {
+                    work.hosts.leftOut(host)
+                    details.append("picture: " + line)
+                } else if problem.offline {
+                    notCached += 1
+                    details.append("picture: " + line)
+                } else {
+                    failures.append(line)
+                }
             }
         }
         let contentFolder = reader.siteFolder.appendingPathComponent("Content")
@@ -91,8 +110,12 @@ struct SitePictures: Sendable {
                 counts.failed += 1
             }
         }
-        counts.failed += failures.count
-        report(failures, downHosts: work.hosts.down)
+        let hosts = work.hosts.report
+        for host in hosts where host.earlier { cache.keep(host.entry, for: host.name) }
+        report(failures, hosts: hosts)
+        if notCached > 0 {
+            warnings.append("--offline: \(notCached == 1 ? "1 picture is" : "\(notCached) pictures are") not in the cache and left out (`--verbose` lists them)")
+        }
         do {
             try cache.save()
         } catch {
@@ -110,21 +133,33 @@ struct SitePictures: Sendable {
     }
 
     /// The warnings: each failure up to `shownWarnings`, the rest counted (and listed in the
-    /// details), and one per host that did not answer.
-    private mutating func report(_ failures: [String], downHosts: [String: String]) {
+    /// details); and one per host that could not be reached, with how many of its pictures
+    /// came from the cache and how many were left out, and when it is asked again.
+    private mutating func report(_ failures: [String], hosts: [HostHealth.Report]) {
         warnings += failures.prefix(Self.shownWarnings)
         if failures.count > Self.shownWarnings {
             warnings.append("\(failures.count - Self.shownWarnings) more pictures could not be used (`--verbose` lists them)")
             details += failures.dropFirst(Self.shownWarnings).map { "picture: \($0)" }
         }
-        for (host, reason) in downHosts.sorted(by: { $0.key < $1.key }) {
-            warnings.append("\(host) did not answer (\(reason)), so its other pictures were not asked for in this build; they come from the cache where it has them")
+        for host in hosts {
+            let pictures = { (count: Int) in count == 1 ? "1 of its pictures" : "\(count) of its pictures" }
+            var parts: [String] = []
+            if host.fromCache > 0 { parts.append("\(pictures(host.fromCache)) \(host.fromCache == 1 ? "comes" : "come") from the cache") }
+            if host.leftOut > 0 { parts.append("\(pictures(host.leftOut)) \(host.leftOut == 1 ? "is" : "are") left out, with no cached copy") }
+            let when = host.earlier ? "has not been reachable since \(CivilText.isoUTC(Date(timeIntervalSince1970: host.entry.since)))" : "could not be reached"
+            warnings.append("\(host.name) \(when) (\(host.entry.reason)): \(parts.joined(separator: " and ")); it is asked again after \(CivilText.isoUTC(Date(timeIntervalSince1970: host.entry.until)))")
+            details.append("picture host: \(host.name) left alone until \(CivilText.isoUTC(Date(timeIntervalSince1970: host.entry.until))) (\(host.entry.times == 1 ? "first failure" : "failed \(host.entry.times) builds in a row"); \(host.entry.reason))")
         }
     }
 
-    /// Why a picture is not shown.
+    /// Why a picture is not shown, and when it is due for another look.
     struct PictureProblem: Error {
         var reason: String
+        var due: Double = .infinity
+        /// The host that could not be reached, when that is why: its warning counts them.
+        var unreachableHost: String?
+        /// `--offline`, and the picture is not in the cache: one warning counts them.
+        var offline = false
     }
 
     private struct Outcome: Sendable {
@@ -132,13 +167,19 @@ struct SitePictures: Sendable {
         var fetched: Bool
         var processed: Bool
         var warnings: [String]
+        /// When the picture is due for another look.
+        var due: Double = .infinity
     }
 
     /// Failures past this many are summed up in one warning.
     static let shownWarnings = 20
 
+    /// How long an answer that may not stand (a 5xx, a 429, a connection lost halfway) is
+    /// remembered before the URL is asked again.
+    static let transientRetry = 300.0
+
     /// What every worker shares: the readers, the processor, the cache and the hosts that
-    /// did not answer.
+    /// could not be reached.
     private struct Work: Sendable {
         let reader: SourceReader
         /// The same reader with `offline`: for the pictures of a host that did not answer.
@@ -146,44 +187,73 @@ struct SitePictures: Sendable {
         let freshFor: Double
         let processor: ImageProcessor
         let cache: PictureCache
-        let hosts = HostHealth()
+        let hosts: HostHealth
 
         /// The picture at the request's URL: from the processed cache without a look at the
         /// source while its bytes are fresh, else read (and revalidated) through the reader.
+        /// An unusable answer that is not yet due for another look is not asked for again.
         func picture(_ request: Request) throws(PictureProblem) -> Outcome {
             let now = reader.clock().timeIntervalSince1970
             let known = cache.source(request.url)
             if let known, now - known.checked < freshFor, known.checked <= now,
                let picture = cache.picture(for: PictureCache.key(hash: known.hash, use: request.use)) {
                 cache.record(known, for: request.url)
-                return Outcome(picture: picture, fetched: false, processed: false, warnings: [])
+                return Outcome(picture: picture, fetched: false, processed: false, warnings: [], due: known.checked + freshFor)
             }
-            let reading = try read(request)
+            if !reader.offline, let failure = cache.failure(request.url), now < failure.retry, failure.checked <= now {
+                cache.record(failure, for: request.url)
+                throw PictureProblem(reason: "\(failure.reason) (when last asked, at \(CivilText.isoUTC(Date(timeIntervalSince1970: failure.checked))))", due: failure.retry)
+            }
+            let host = request.url.host?.lowercased() ?? ""
+            let (reading, down) = try read(request, host: host, at: now)
             guard let document = reading.documents.first else { throw PictureProblem(reason: "nothing was read") }
             let hash = PictureCache.hash(of: document.data)
             cache.record(.init(hash: hash, checked: reading.checked?.timeIntervalSince1970 ?? 0), for: request.url)
-            return try process(document, hash: hash, warnings: reading.warnings, as: request.use)
+            var outcome = try process(document, hash: hash, warnings: down == nil ? reading.warnings : [], as: request.use)
+            outcome.due = down?.until ?? ((reading.checked?.timeIntervalSince1970 ?? now) + freshFor)
+            return outcome
         }
 
-        /// The bytes of the request's URL through the reader, or only from its cache once the
-        /// host did not answer in this build.
-        private func read(_ request: Request) throws(PictureProblem) -> SourceReading {
-            let host = request.url.host?.lowercased() ?? ""
-            do throws(SourceError) {
-                if hosts.isDown(host) {
-                    do throws(SourceError) {
-                        return try cacheOnly.readPicture(request.url, freshFor: freshFor, check: SitePictures.check)
-                    } catch {
-                        throw SourceError(source: request.url.absoluteString, reason: "not asked for, since \(host) did not answer earlier in this build, and there is no cached copy")
-                    }
+        /// The bytes of the request's URL through the reader, or only from its cache when the
+        /// host could not be reached (in this build, or by one a short while ago); with the
+        /// host's note then.
+        private func read(_ request: Request, host: String, at now: Double) throws(PictureProblem) -> (SourceReading, PictureCache.Unreachable?) {
+            if let down = hosts.unreachable(host) {
+                do throws(SourceError) {
+                    let reading = try cacheOnly.readPicture(request.url, freshFor: freshFor, check: SitePictures.check)
+                    hosts.fromCache(host)
+                    return (reading, down)
+                } catch {
+                    throw PictureProblem(reason: "\(host) could not be reached, and there is no cached copy", due: down.until, unreachableHost: host)
                 }
-                let reading = try reader.readPicture(request.url, freshFor: freshFor, check: SitePictures.check)
-                if reading.unreachable, case .cache(let reason) = reading.documents.first?.origin { hosts.markDown(host, reason) }
-                return reading
-            } catch {
-                if error.unreachable { hosts.markDown(host, error.reason) }
-                throw PictureProblem(reason: error.reason)
             }
+            do throws(SourceError) {
+                let reading = try reader.readPicture(request.url, freshFor: freshFor, check: SitePictures.check)
+                if reading.unreachable, case .cache(let reason) = reading.documents.first?.origin {
+                    let down = hosts.markUnreachable(host, reason: reason, at: now, cache: cache)
+                    hosts.fromCache(host)
+                    return (reading, down)
+                }
+                return (reading, nil)
+            } catch {
+                if error.unreachable {
+                    let down = hosts.markUnreachable(host, reason: Self.cause(error.reason), at: now, cache: cache)
+                    throw PictureProblem(reason: error.reason, due: down.until, unreachableHost: host)
+                }
+                if reader.offline { throw PictureProblem(reason: error.reason, offline: true) }
+                let retry = now + (error.transient ? SitePictures.transientRetry : freshFor)
+                cache.record(.init(reason: Self.cause(error.reason), checked: now, retry: retry), for: request.url)
+                throw PictureProblem(reason: error.reason, due: retry)
+            }
+        }
+
+        /// A failure's cause without what the reader adds about the cache ("…, and there is
+        /// no cached copy"), for the notes of the picture cache.
+        private static func cause(_ reason: String) -> String {
+            for suffix in [", and there is no cached copy", "; not using the cached copy (--strict)"] where reason.hasSuffix(suffix) {
+                return String(reason.dropLast(suffix.count))
+            }
+            return reason
         }
 
         /// A picture of `Content/`, read from its file and processed like a timeline's; nil for
@@ -220,17 +290,50 @@ struct SitePictures: Sendable {
         }
     }
 
-    /// The hosts that did not answer in this build, with the first reason.
+    /// The hosts that could not be reached: found so in this build, or by an earlier build
+    /// whose note still stands; and how many pictures of each came from the cache or were
+    /// left out, for their one warning.
     final class HostHealth: @unchecked Sendable {
         private let lock = NSLock()
-        private var downHosts: [String: String] = [:]
+        private var down: [String: (entry: PictureCache.Unreachable, earlier: Bool)]
+        private var counts: [String: (fromCache: Int, leftOut: Int)] = [:]
 
-        var down: [String: String] { lock.withLock { downHosts } }
+        init(unreachable: [String: PictureCache.Unreachable]) {
+            down = unreachable.mapValues { ($0, true) }
+        }
 
-        func isDown(_ host: String) -> Bool { lock.withLock { downHosts[host] != nil } }
+        func unreachable(_ host: String) -> PictureCache.Unreachable? { lock.withLock { down[host]?.entry } }
 
-        func markDown(_ host: String, _ reason: String) {
-            lock.withLock { if downHosts[host] == nil { downHosts[host] = reason } }
+        /// Notes that `host` could not be reached now (the first time in this build only).
+        func markUnreachable(_ host: String, reason: String, at now: Double, cache: PictureCache) -> PictureCache.Unreachable {
+            lock.withLock {
+                if let known = down[host] { return known.entry }
+                let entry = cache.recordUnreachable(host, reason: reason, at: now)
+                down[host] = (entry, false)
+                return entry
+            }
+        }
+
+        func fromCache(_ host: String) { lock.withLock { counts[host, default: (0, 0)].fromCache += 1 } }
+        func leftOut(_ host: String) { lock.withLock { counts[host, default: (0, 0)].leftOut += 1 } }
+
+        struct Report {
+            var name: String
+            var entry: PictureCache.Unreachable
+            /// Found so by an earlier build (and not asked in this one).
+            var earlier: Bool
+            var fromCache: Int
+            var leftOut: Int
+        }
+
+        /// Every host this build did not reach and had pictures of, in name order.
+        var report: [Report] {
+            lock.withLock {
+                down.compactMap { host, value in
+                    guard let count = counts[host] else { return nil }
+                    return Report(name: host, entry: value.entry, earlier: value.earlier, fromCache: count.fromCache, leftOut: count.leftOut)
+                }.sorted { $0.name < $1.name }
+            }
         }
     }
 

@@ -33,6 +33,10 @@ public struct BuildOptions: Sendable {
     public var decodedDocuments: DecodedDocuments?
     /// Told where the build is, for a progress bar; called from several threads.
     public var progress: (@Sendable (BuildProgress) -> Void)?
+    /// The time of the machine, which caches count from (when a picture was last asked for,
+    /// how long a host that could not be reached is left alone); not `now`, which a build
+    /// may be given for its pages. Tests move it.
+    public var clock: @Sendable () -> Date = { Date() }
 
     public init(siteFolder: URL, now: Date) {
         self.siteFolder = siteFolder

@@ -32,7 +32,8 @@ public enum Site {
         let record = options.full ? nil : BuildRecord.load(siteFolder: options.siteFolder, outputFolder: outputURL)
         // A damaged shrink-guard ledger stops a build even when nothing changed.
         _ = try PublishLedger.load(siteFolder: options.siteFolder, ignoringDamage: options.allowShrink)
-        if let record, record.inputs == inputs, record.remotePictures == 0, record.outputIsIntact(outputURL) {
+        if let record, record.inputs == inputs, record.picturesDue.map({ options.clock().timeIntervalSince1970 < $0 }) ?? true,
+           record.outputIsIntact(outputURL) {
             var summary = record.summary.summary(outputFolder: outputURL)
             summary.upToDate = true
             summary.pagesKept = summary.pages

@@ -306,7 +306,7 @@ struct SitePlan {
             }
             recorded[path] = BuildRecord.File(page: pageDigests[path], stamp: stamp.publishedStamp)
         }
-        let record = BuildRecord(inputs: inputs, remotePictures: pictures.remoteRequests, summary: BuildRecord.Summary(summary), files: recorded)
+        let record = BuildRecord(inputs: inputs, picturesDue: pictures.due, summary: BuildRecord.Summary(summary), files: recorded)
         do {
             try record.save(siteFolder: options.siteFolder, outputFolder: folder)
             return nil

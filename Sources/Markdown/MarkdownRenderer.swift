@@ -158,6 +158,60 @@ public struct MarkdownRenderer: Sendable {
         } ?? []
     }
 
+    /// The byte ranges of `markdown` that are code, in document order: the text between the
+    /// backticks of each code span, and every line of each code block (its fences included),
+    /// except the blocks whose info string's first word is `word`. What a caller must leave
+    /// as written when it fills in text before the Markdown is rendered (Mustache tags).
+    public func codeRanges(in markdown: String, exceptBlocksTagged word: String? = nil) -> [Range<Int>] {
+        let bytes = Array(markdown.utf8)
+        var lineStarts = [0]
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(index + 1) }
+        func offset(line: Int32, column: Int32) -> Int? {
+            guard line >= 1, Int(line) <= lineStarts.count, column >= 1 else { return nil }
+            let offset = lineStarts[Int(line) - 1] + Int(column) - 1
+            return offset <= bytes.count ? offset : nil
+        }
+        return parsed(markdown) { document in
+            Self.nodes(in: document) {
+                let type = cmark_node_get_type($0)
+                return type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK
+            }.compactMap { node -> Range<Int>? in
+                let startLine = cmark_node_get_start_line(node)
+                if cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK {
+                    if let word, let info = cmark_node_get_fence_info(node), Self.firstWord(of: String(cString: info)) == word { return nil }
+                    let endLine = max(cmark_node_get_end_line(node), startLine)
+                    guard let start = offset(line: startLine, column: 1) else { return nil }
+                    let end = Int(endLine) < lineStarts.count ? lineStarts[Int(endLine)] : bytes.count
+                    return start..<end
+                }
+                let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+                guard let start = offset(line: startLine, column: cmark_node_get_start_column(node)) else { return nil }
+                return Self.codeSpan(in: bytes, at: start, literal: literal)
+            }
+        } ?? []
+    }
+
+    /// The span of a code span's text that starts at `start`, up to the backticks that close
+    /// it: as many as opened it (one space may stand between them and the text). Nil when
+    /// no backticks stand before `start` (cmark placed it elsewhere).
+    private static func codeSpan(in bytes: [UInt8], at start: Int, literal: String) -> Range<Int>? {
+        let tick = UInt8(ascii: "`")
+        var open = start - 1
+        if open >= 0, bytes[open] == UInt8(ascii: " ") { open -= 1 }
+        var run = 0
+        while open >= 0, bytes[open] == tick { run += 1; open -= 1 }
+        guard run > 0 else { return nil }
+        var index = start
+        while index < bytes.count {
+            guard bytes[index] == tick else { index += 1; continue }
+            var length = 0
+            while index + length < bytes.count, bytes[index + length] == tick { length += 1 }
+            if length == run { return start..<index }
+            index += length
+        }
+        return start..<min(bytes.count, start + literal.utf8.count)
+    }
+
     /// What a link, image or raw HTML node holds.
     private static func reference(_ node: OpaquePointer) -> Reference {
         let line = Int(cmark_node_get_start_line(node))

@@ -152,4 +152,30 @@ struct MarkdownRendererTests {
     func theFirstWordOfAnInfoString(info: String, word: String) {
         #expect(MarkdownRenderer.firstWord(of: info) == word)
     }
+
+    /// The code of a text, found by cmark and checked by hand against the text: each span's
+    /// text between its backticks, each block's lines with its fences.
+    @Test func codeIsFoundWhereverItStands() {
+        let markdown = """
+            Intro `{{a}}` and ``x {{b}} y`` here
+            > quote `{{c}}` ok
+
+            - item `{{d}}`
+
+            ```swift
+            {{f}}
+            ```
+
+                {{g}}
+
+            Ä `{{h}}` ü ``a ` b`` and ```ttsite x={{i}}```
+
+            ```ttsite people month={{j}}
+            ```
+
+            """
+        let bytes = Array(markdown.utf8)
+        let found = MarkdownRenderer().codeRanges(in: markdown, exceptBlocksTagged: "ttsite").map { String(decoding: bytes[$0], as: UTF8.self) }
+        #expect(found == ["{{a}}", "x {{b}} y", "{{c}}", "{{d}}", "```swift\n{{f}}\n```\n", "    {{g}}\n\n", "{{h}}", "a ` b", "ttsite x={{i}}"])
+    }
 }

@@ -91,6 +91,39 @@ import Testing
         #expect(run.stderr == "")
     }
 
+    /// A page can show a template: tags in code spans and code blocks stay as written, with
+    /// no warning; tags outside code are filled in, also around and between code.
+    @Test func tagsInCodeAreShownAsWritten() async throws {
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: Templates shown
+            -- Content/index.md --
+            ---
+            mood: calm
+            ---
+            Write `{{page.title}}` for the title; today is {{page.mood}}.
+
+            ```mustache
+            <h1>{{page.title}}</h1>
+            {{#people}}{{name}}{{/people}}
+            ```
+
+                {{{page.content}}}
+
+            > In a quote: ``{{ lang }}``, and outside: {{lang}}.
+            """)
+        defer { site.remove() }
+        let run = try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        let page = try site.read("index.html")
+        // cmark's HTML for code: `<` and `>` escaped, braces as written.
+        #expect(page.contains("<p>Write <code>{{page.title}}</code> for the title; today is calm.</p>"))
+        #expect(page.contains("<pre><code class=\"language-mustache\">&lt;h1&gt;{{page.title}}&lt;/h1&gt;\n{{#people}}{{name}}{{/people}}\n</code></pre>"))
+        #expect(page.contains("<pre><code>{{{page.content}}}\n</code></pre>"))
+        #expect(page.contains("<p>In a quote: <code>{{ lang }}</code>, and outside: en.</p>"))
+    }
+
     @Test func aKeyInManyPagesIsOneWarning() async throws {
         let pages = (1...3).map { "-- Content/p\($0).md --\n---\ntitle: P\($0)\nauthor: Ann\n---\nText" }.joined(separator: "\n")
         let site = try TestSite("-- ttsite.yml --\ntitle: Many\n-- Content/index.md --\nHome\n" + pages)

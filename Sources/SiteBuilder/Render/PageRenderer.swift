@@ -172,13 +172,16 @@ struct PageRenderer {
         }
     }
 
-    /// The page's Markdown with its Mustache tags filled in from the site data.
+    /// The page's Markdown with its Mustache tags filled in from the site data; tags in its
+    /// code spans and code blocks are left as written (`CodeGuard`).
     private func pageText(_ page: ContentPage, misses: MissRecorder? = nil) throws -> String {
+        guard TemplateSet.hasTag(page.source.body) else { return page.source.body }
         var context = siteData
         context["site"] = site
         context["page"] = .map(page.source.frontMatter.values)
         context["lang"] = .string(page.language)
-        return try templates.renderInline(page.source.body, .map(context), file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine, misses: misses)
+        let code = CodeGuard(page.source.body, renderer: markdown)
+        return code.restore(try templates.renderInline(code.text, .map(context), file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine, misses: misses))
     }
 
     /// The 404 page is served at any depth, so its links start at the site's path

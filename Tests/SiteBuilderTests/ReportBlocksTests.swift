@@ -117,6 +117,27 @@ import Testing
         #expect(html.contains("<!-- raw HTML omitted -->raw") && !html.contains("<b>raw</b>"))
     }
 
+    /// A space, or several, between the fence and the word (CommonMark's info string is the
+    /// same): the block is rendered, not shown as code.
+    @Test(arguments: ["``` ttsite people month=3", "~~~   ttsite people month=3", "```ttsite\tpeople\tmonth=3"])
+    func aBlockMayHaveSpacesAfterItsFence(line: String) throws {
+        let fence = String(line.prefix(3))
+        let site = try Self.site(page: "\(line)\n\(fence)")
+        defer { site.remove() }
+        try site.build(now: "2026-11-22T08:00:00Z")
+        let html = Self.article(try site.read("report/index.html"))
+        #expect(!html.contains("<code"), "\(html)")
+        #expect(html.contains("<table class=\"report-table\">") && html.contains("Beta</a>"), "Beta was born in March")
+    }
+
+    /// A country no one of the site's people is from shows the table's empty state.
+    @Test func aNationalityWithNobodyShowsTheEmptyTable() throws {
+        let site = try Self.site(page: "```ttsite people nationality=jp\n```")
+        defer { site.remove() }
+        try site.build(now: "2026-11-22T08:00:00Z")
+        #expect(try site.read("report/index.html").contains("<td colspan=\"3\">There is nobody on the list yet.</td>"))
+    }
+
     @Test(arguments: [
         ("```ttsite\n```", 4, "a `ttsite` block names what it shows: one of `upcoming-birthdays`, `people`, `counter`, `age-histogram`, `timeline`"),
         ("Text.\n\n```ttsite calendar\n```", 6, "there is no report block `calendar`; the blocks are `upcoming-birthdays`"),
@@ -124,7 +145,10 @@ import Testing
         ("```ttsite upcoming-birthdays weeks=2\n```", 4, "`upcoming-birthdays` takes `days=`, found `weeks`"),
         ("```ttsite people month=13\n```", 4, "`month` must be a whole number from 1 to 12, found `13`"),
         ("```ttsite people\n```", 4, "`people` takes one of `month=` (1 to 12) or `nationality=` (such as `DE`)"),
-        ("```ttsite people nationality=DEU\n```", 4, "`nationality` must be a two-letter code such as `DE`, found `DEU`"),
+        ("```ttsite people nationality=DEU\n```", 4, "`nationality` must be a country's two-letter code (ISO 3166) such as `DE`, found `DEU`; the site's people have `DE`, `US`"),
+        ("```ttsite people nationality=XX\n```", 4, "`nationality` must be a country's two-letter code (ISO 3166) such as `DE`, found `XX`; the site's people have `DE`, `US`"),
+        ("```ttsite upcoming-birthdays days=7 days=300\n```", 4, "`days` is given twice (`days=7` and `days=300`); give it once"),
+        ("``` ttsite people month=3 nationality=DE\n```", 4, "`people` takes one of `month=` (1 to 12) or `nationality=` (such as `DE`)"),
         ("```ttsite counter of=cats\n```", 4, "`counter` needs `of=` one of `people`, `timelines`, `events`, `birthdays-this-month`, found `cats`"),
         ("```ttsite age-histogram bins=5\n```", 4, "`age-histogram` takes no arguments, found `bins`"),
         ("```ttsite timeline named=moon\n```", 4, "no scenario is named `moon`; some that are: `trip`"),

@@ -51,7 +51,11 @@ struct ReportBlocks: Sendable {
             guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
                 throw fail("`\(word)` is not an argument; write `name=value`")
             }
-            arguments[String(word[..<equals])] = String(word[word.index(after: equals)...])
+            let name = String(word[..<equals])
+            guard arguments[name] == nil else {
+                throw fail("`\(name)` is given twice (`\(name)=\(arguments[name]!)` and `\(word)`); give it once")
+            }
+            arguments[name] = String(word[word.index(after: equals)...])
         }
         guard let views = views[language] else { throw fail("the block needs people or timelines, and the site has neither") }
         let value: [String: TemplateValue]
@@ -73,8 +77,10 @@ struct ReportBlocks: Sendable {
                     .sorted { ($0.person.birthDate!.day, $0.person.slug) < ($1.person.birthDate!.day, $1.person.slug) }
                 caption = views.labels.birthdaysIn.replacingEvery("<MONTH>", with: views.dates.standaloneMonthNames[number - 1])
             case (nil, let code?):
-                guard code.range(of: "^[A-Za-z]{2}$", options: .regularExpression) != nil else {
-                    throw fail("`nationality` must be a two-letter code such as `DE`, found `\(code)`")
+                guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }), Locale.Region(code.uppercased()).isISORegion else {
+                    let known = Set(people.compactMap(\.person.nationality)).sorted().map { "`\($0)`" }
+                    let some = known.isEmpty ? "" : "; the site's people have \(known.prefix(12).joined(separator: ", "))\(known.count > 12 ? " …" : "")"
+                    throw fail("`nationality` must be a country's two-letter code (ISO 3166) such as `DE`, found `\(code)`\(some)")
                 }
                 chosen = people.filter { $0.person.nationality == code.uppercased() }
                 caption = "\(views.labels.nationality): \(Locale(identifier: language).localizedString(forRegionCode: code.uppercased()) ?? code.uppercased())"
@@ -127,7 +133,7 @@ struct ReportBlocks: Sendable {
         var quoted = false
         for character in info {
             if character == "\"" { quoted.toggle(); continue }
-            if character == " " && !quoted {
+            if (character == " " || character == "\t") && !quoted {
                 if !word.isEmpty { words.append(word) }
                 word = ""
             } else {

@@ -137,6 +137,50 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("de/atom.xml").path))
     }
 
+    /// JSON Feed has no `xml:base`: every link of an entry's HTML is absolute, resolved
+    /// against the page's URL (hand-made from `https://example.org/r/news/trip/`), in both
+    /// feeds; a fragment leads to the page, a link with a scheme stays.
+    @Test func linksInEntriesAreAbsolute() throws {
+        let pages = """
+            -- Content/news/trip.md --
+            ---
+            title: Trip
+            date: 2026-11-20
+            ---
+            [Report](report.pdf), [about](../../about/), [home](/), [note](#note), [mail](mailto:a@example.org),
+            [elsewhere](https://example.com/x?a=1&b=2) and ![a map](map.svg "The map").
+            -- Content/news/report.pdf --
+            %PDF
+            -- Content/news/map.svg --
+            <svg xmlns="http://www.w3.org/2000/svg"/>
+            -- Content/about.md --
+            About.
+            """
+        let site = try Self.site(people: Self.people, pages: pages)
+        defer { site.remove() }
+        try site.build()
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("feed.json"))) as? [String: Any]
+        let item = try #require((json?["items"] as? [[String: Any]])?.first)
+        let html = try #require(item["content_html"] as? String)
+        let links = HTMLReferences.urls(in: Array(html.utf8))
+        #expect(links == [
+            // `/` is the site's root, written by the page as ../../index.html.
+            "https://example.org/r/news/report.pdf", "https://example.org/r/about/", "https://example.org/r/index.html",
+            "https://example.org/r/news/trip/#note", "mailto:a@example.org", "https://example.com/x?a=1&b=2",
+            "https://example.org/r/news/map.svg",
+        ])
+        let atom = try String(contentsOf: site.output.appendingPathComponent("atom.xml"), encoding: .utf8)
+        #expect(atom.contains("href=&quot;https://example.org/r/news/report.pdf&quot;"))
+        #expect(!atom.contains("href=&quot;../"))
+    }
+
+    /// `srcset` candidates are URLs too: each is rewritten, its descriptor kept.
+    @Test func aSrcsetIsRewrittenCandidateByCandidate() {
+        let html = #"<picture><source srcset="../a.webp 480w, ../b.webp 960w" type="image/webp"><img src="../a.jpg" alt="x &amp; y"></picture>"#
+        let rewritten = SiteFeeds.absoluteLinks(html, base: "https://example.org/r/news/trip/")
+        #expect(rewritten == #"<picture><source srcset="https://example.org/r/news/a.webp 480w, https://example.org/r/news/b.webp 960w" type="image/webp"><img src="https://example.org/r/news/a.jpg" alt="x &amp; y"></picture>"#)
+    }
+
     @Test func anUnreadableDateNamesThePageAndLine() throws {
         let site = try Self.site(people: Self.people, pages: "-- Content/news/bad.md --\n---\ntitle: Bad\ndate: next tuesday\n---\nText.")
         defer { site.remove() }

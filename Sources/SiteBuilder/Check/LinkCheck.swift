@@ -1,6 +1,6 @@
 import Foundation
 
-/// The links of a would-be output: every `href` and `src` of its HTML pages. Internal ones
+/// The links of a would-be output: every `href`, `src` and `srcset` of its HTML pages. Internal ones
 /// (relative, root-relative, or absolute under the site's `base_url`) must lead to a file of
 /// the output; external ones (http and https elsewhere) are listed for `ExternalLinkCheck`.
 /// `404.html` is served at any depth, so its relative links are read from the site path.
@@ -110,48 +110,8 @@ struct LinkCheck {
         return link[..<colon].allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
     }
 
-    /// The values of the `href` and `src` attributes of a page, entities decoded. A byte scan:
-    /// ttsite's own pages and cmark's output quote every attribute.
+    /// The URLs of a page's `href`, `src` and `srcset` attributes, entities decoded.
     static func references(in html: [UInt8]) -> [String] {
-        var values: [String] = []
-        let count = html.count
-        var index = 0
-        while index < count {
-            let byte = html[index]
-            // An attribute name starts after white space: ` href=` or ` src=`.
-            guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") else {
-                index += 1
-                continue
-            }
-            var cursor = index + 1
-            let name: [UInt8]
-            if matches(html, at: cursor, "href=") { name = Array("href=".utf8) }
-            else if matches(html, at: cursor, "src=") { name = Array("src=".utf8) }
-            else { index += 1; continue }
-            cursor += name.count
-            guard cursor < count, html[cursor] == UInt8(ascii: "\"") || html[cursor] == UInt8(ascii: "'") else {
-                index = cursor
-                continue
-            }
-            let quote = html[cursor]
-            let start = cursor + 1
-            var end = start
-            while end < count && html[end] != quote { end += 1 }
-            values.append(String(decoding: HTMLEntities.decode(html[start..<end]), as: UTF8.self))
-            index = end + 1
-        }
-        return values
-    }
-
-    /// Whether `text` (lower case) starts at `index`, in any case.
-    private static func matches(_ html: [UInt8], at index: Int, _ text: StaticString) -> Bool {
-        let length = text.utf8CodeUnitCount
-        guard index + length <= html.count else { return false }
-        let expected = text.utf8Start
-        for offset in 0..<length {
-            let byte = html[index + offset]
-            if byte != expected[offset] && byte | 0x20 != expected[offset] { return false }
-        }
-        return true
+        HTMLReferences.urls(in: html)
     }
 }

@@ -52,8 +52,8 @@ struct SiteFeeds {
                 .sorted { (pageDates[$0.outputPath]!, $1.urlPath) > (pageDates[$1.outputPath]!, $0.urlPath) }
             guard !dated.isEmpty else { continue }
             let entries = try dated.map { page in
-                let html = try contentHTML(page)
                 let url = absolute(page.urlPath)
+                let html = Self.absoluteLinks(try contentHTML(page), base: url)
                 return Feed.Entry(
                     id: url, title: page.title, url: url, published: pageDates[page.outputPath]!, updated: pageDates[page.outputPath]!,
                     summary: PageSummary.text(of: page, html: html) ?? page.title, contentHTML: html
@@ -76,6 +76,17 @@ struct SiteFeeds {
             Link(type: "application/atom+xml", title: title, urlPath: atom),
             Link(type: "application/feed+json", title: title, urlPath: json),
         ]
+    }
+
+    /// A page's HTML with every link absolute, resolved against the page's URL: a feed entry
+    /// is read away from the page, and JSON Feed has nothing like Atom's `xml:base` to resolve
+    /// relative links against (Atom keeps its `xml:base` too).
+    static func absoluteLinks(_ html: String, base: String) -> String {
+        guard let base = URL(string: base) else { return html }
+        return HTMLReferences.rewriting(html) { link in
+            guard let resolved = URL(string: link, relativeTo: base)?.absoluteString, resolved != link else { return nil }
+            return resolved
+        }
     }
 
     /// The birthdays of the next `days` days, soonest first. An entry appears `days` days

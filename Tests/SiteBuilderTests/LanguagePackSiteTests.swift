@@ -64,11 +64,14 @@ struct LanguagePackSiteTests {
     @Test func aPackMissingAWordNamesTheKeyAndTheFile() throws {
         let site = try site(languages: "[en, nl]")
         defer { site.remove() }
-        try site.write(Self.dutchPack(dropping: "skip"), to: "Templates/languages/nl.yml")
+        let pack = Self.dutchPack(dropping: "skip")
+        try site.write(pack, to: "Templates/languages/nl.yml")
+        // At the line of `words:`, where the word belongs (not the pack's first line).
+        let line = try #require(pack.split(separator: "\n", omittingEmptySubsequences: false).firstIndex(of: "words:")) + 1
         #expect {
             try site.build()
         } throws: { error in
-            "\(error)".contains("Templates/languages/nl.yml") && "\(error)".contains("the language pack `nl` has no `words.skip`")
+            "\(error)" == "Templates/languages/nl.yml:\(line): the language pack `nl` has no `words.skip`"
         }
     }
 

@@ -28,6 +28,27 @@ struct LanguagePackTests {
         #expect(Self.shipped.filter { $0 != "fa" }.allSatisfy { try! Self.pack($0).direction == .ltr })
     }
 
+    /// Every pack has a word for randomuser.me's titles (English, and French for French and
+    /// Swiss records), found whatever the case; a title it does not list is shown as written.
+    @Test(arguments: shipped)
+    func everyPackNamesTheCommonTitles(code: String) throws {
+        let pack = try Self.pack(code)
+        for title in ["Mr", "Mrs", "Ms", "Miss", "Monsieur", "Madame", "Mademoiselle"] {
+            #expect(pack.titles[title] != nil, "\(code) has no word for \(title)")
+            #expect(pack.title(title.lowercased()) == pack.titles[title], "\(code): \(title) in lower case")
+        }
+        #expect(pack.title("Dr") == "Dr")
+    }
+
+    /// By hand: German "Herr", Persian "آقای" and its Arabic comma (U+060C) between a date and
+    /// its time; the others join with ", ".
+    @Test func titlesAndPunctuationSpeakTheLanguage() throws {
+        #expect(try Self.pack("de").title("Mr") == "Herr")
+        #expect(try Self.pack("fa").title("Mr") == "\u{0622}\u{0642}\u{0627}\u{06CC}")
+        #expect(try Self.pack("fa").punctuation == .init(list: "\u{060C} ", dateAndTime: "\u{060C} "))
+        for code in Self.shipped where code != "fa" { #expect(try Self.pack(code).punctuation == .init(list: ", ", dateAndTime: ", ")) }
+    }
+
     /// en.yml, the list of words every pack needs, names exactly the words pages use: none
     /// missing (a page would lack it) and none extra (a pack would set it for nothing).
     @Test func theEnglishPackNamesEveryWordOfThePages() throws {

@@ -24,6 +24,17 @@ struct ScenarioViewsTests {
         #expect(Self.views("de").pointText(point, unit: .datetime).text == "16. Juli 1969, 14:32")
     }
 
+    /// Persian joins a date and its time with its own comma (U+060C), in Persian digits; the
+    /// date's part is the pack's and CLDR's, so only the end is checked.
+    @Test func aPersianMomentJoinsItsTimeWithTheArabicComma() {
+        var config = SiteConfig(title: "T")
+        config.languages = ["fa"]
+        config.timeZone = berlin
+        let views = ScenarioViews(config: config, language: "fa", now: instant("2026-11-22T08:00:00Z"), routes: Routes(languages: config.languages))
+        let text = views.pointText(ScenarioPoint(date: instant("1969-07-16T13:32:00Z")), unit: .datetime).text
+        #expect(text.hasSuffix("\u{060C} \u{06F1}\u{06F4}:\u{06F3}\u{06F2}"), "\(text)")
+    }
+
     /// The first minutes of year 1 in Tehran (+03:25:44 then) are still year 0 in UTC, which
     /// `<time datetime>` cannot hold: the text has the local date, and no `datetime`.
     @Test func aMomentBeforeYearOneInUTCHasNoDatetime() throws {

@@ -109,7 +109,7 @@ extension LanguagePack {
 
     // MARK: - Reading the layers
 
-    static let topKeys = ["name", "direction", "numbers", "dates", "timeline", "interval", "words"]
+    static let topKeys = ["name", "direction", "numbers", "dates", "timeline", "interval", "words", "punctuation", "titles"]
     static let numberKeys = ["decimal", "grouping", "minimum_grouping_digits", "digits"]
     static let dateKeys = ["day_and_month", "event_day", "months", "standalone_months", "short_months"]
 
@@ -129,7 +129,8 @@ extension LanguagePack {
         let last = layers[layers.count - 1]
 
         func missing(_ key: String) -> BuildError {
-            last.reader.error("the language pack `\(code)` has no `\(last.keyPrefix)\(key)`\(layers.count > 1 ? " (nor has the pack it changes)" : "")", at: last.node)
+            let (layer, node) = whereMissing(key, in: layers)
+            return layer.reader.error("the language pack `\(code)` has no `\(layer.keyPrefix)\(key)`\(layers.count > 1 ? " (nor has the pack it changes)" : "")", at: node)
         }
         func text(_ node: Node?, _ key: String) throws -> String {
             guard let node, let scalar = node.scalar, node.null == nil else { throw missing(key) }
@@ -176,10 +177,38 @@ extension LanguagePack {
         // Its errors name `interval_text.<code>` of ttsite.yml, as they should.
         if let intervalText { interval = try interval.applying(intervalText) }
 
-        return LanguagePack(
+        var pack = LanguagePack(
             code: code, name: try text(top["name"], "name"), direction: direction, numbers: symbols,
             dates: conventions, interval: interval, startCase: startCase, labels: labels
         )
+        if let punctuation = top["punctuation"]?.mapping {
+            if let list = punctuation["list"] { pack.punctuation.list = try text(list, "punctuation.list") }
+            if let joined = punctuation["date_and_time"] { pack.punctuation.dateAndTime = try text(joined, "punctuation.date_and_time") }
+        }
+        for (key, value) in top["titles"]?.mapping ?? [:] {
+            if let written = key.string, let shown = value.string { pack.titles[written] = shown }
+        }
+        return pack
+    }
+
+    /// Where a missing key (`words.skip`) belongs, for its error: the layer that holds most
+    /// of the way to it (the first of them on a tie: the pack's own file before the changes
+    /// of `ttsite.yml`), at the key of that way's last mapping (`words:`).
+    static func whereMissing(_ key: String, in layers: [Layer]) -> (Layer, Node?) {
+        var best: (layer: Layer, node: Node?, depth: Int) = (layers[layers.count - 1], layers[layers.count - 1].node, -1)
+        for layer in layers {
+            var node = layer.node
+            var found: Node?
+            var depth = 0
+            for part in key.split(separator: ".").dropLast() {
+                guard let pair = node.mapping?.first(where: { $0.key.string == String(part) }) else { break }
+                found = pair.key
+                node = pair.value
+                depth += 1
+            }
+            if depth > best.depth { best = (layer, found ?? layer.node, depth) }
+        }
+        return (best.layer, best.node)
     }
 
     /// `base` with `layer` laid over it: mappings key by key, anything else replaced.
@@ -285,6 +314,14 @@ extension LanguagePack {
         }
         if let node = top["words"] {
             try checkWords(node, reference: referenceWords, path: prefix + "words", reader: reader)
+        }
+        if let node = top["punctuation"] {
+            let punctuation = try reader.mapping(node, prefix + "punctuation")
+            try reader.requireKnownKeys(punctuation, ["list", "date_and_time"], context: prefix + "punctuation")
+            for (key, value) in punctuation { _ = try reader.string(value, "\(prefix)punctuation.\(key.string ?? "")") }
+        }
+        if let node = top["titles"] {
+            for (key, value) in try reader.mapping(node, prefix + "titles") { _ = try reader.string(value, "\(prefix)titles.\(key.string ?? "")") }
         }
     }
 

@@ -26,6 +26,24 @@ public struct LanguagePack: Sendable {
     /// ("einen Tag nach dem Start").
     public var startCase: GrammaticalCase
     var labels: Labels
+    /// How the language joins things.
+    public var punctuation = Punctuation()
+    /// The titles of people's records as the pages show them, by the title as the data
+    /// writes it ("Mr" → "Herr"); a title not here is shown as written.
+    public var titles: [String: String] = [:]
+
+    /// How the language joins the items of a short list ("4 events, 3 major") and a date with
+    /// its time ("16 July 1969, 14:32").
+    public struct Punctuation: Sendable, Equatable {
+        public var list = ", "
+        public var dateAndTime = ", "
+    }
+
+    /// A record's title in this language: the pack's word for it (compared without case),
+    /// else as written.
+    public func title(_ written: String) -> String {
+        titles[written] ?? titles.first { $0.key.caseInsensitiveCompare(written) == .orderedSame }?.value ?? written
+    }
 }
 
 /// How a language writes dates. Month names not given come from the system's CLDR data for

@@ -23,6 +23,10 @@ struct PageRenderer {
     let labels: [String: TemplateValue]
     /// The page languages written right to left.
     let rightToLeft: Set<String>
+    /// Each page language's name in itself (its pack's `name`), for the language switch.
+    let languageNames: [String: String]
+    /// Each page language's punctuation, as templates see it (`{{punctuation.list}}`).
+    private let punctuation: [String: TemplateValue]
     private let site: TemplateValue
     private let assetValues: [String: TemplateValue]
     /// The feeds each language's pages link in their head; set once the feeds are made,
@@ -54,6 +58,11 @@ struct PageRenderer {
         (pagesByKey, menus) = Self.lookups(pages)
         labels = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).labels.templateValue) })
         rightToLeft = Set(config.languages.filter { config.pack(for: $0).direction == .rtl })
+        languageNames = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).name) })
+        punctuation = Dictionary(uniqueKeysWithValues: config.languages.map { language in
+            let marks = config.pack(for: language).punctuation
+            return (language, TemplateValue.map(["list": .string(marks.list), "dateAndTime": .string(marks.dateAndTime)]))
+        })
         var site: [String: TemplateValue] = [
             "title": .string(config.title),
             "generator": .string("ttsite \(SiteBuilderVersion.current)"),
@@ -222,6 +231,7 @@ struct PageRenderer {
             "site": site,
             "assets": .map(assetValues.mapValues { if case .string(let path) = $0 { .string(root + path) } else { $0 } }),
             "labels": labels[language] ?? config.pack(for: language).labels.templateValue,
+            "punctuation": punctuation[language] ?? .map(["list": .string(", "), "dateAndTime": .string(", ")]),
             "menu": .list(menu(language: language, current: page, root: root)),
             "hasTranslations": .bool(config.languages.count > 1 && page != nil),
             "feeds": .list((feedLinks[language] ?? []).map { link in
@@ -246,7 +256,8 @@ struct PageRenderer {
             context["languageSwitch"] = .list(config.languages.compactMap { lang -> TemplateValue? in
                 let target = pagesByKey[page.translationKey]?[lang] ?? pagesByKey[""]?[lang]
                 guard let target else { return nil }
-                return .map(["lang": .string(lang), "href": .string(Routes.link(target.urlPath, root: root)), "current": .bool(lang == language)])
+                return .map(["lang": .string(lang), "name": .string(languageNames[lang] ?? lang),
+                             "href": .string(Routes.link(target.urlPath, root: root)), "current": .bool(lang == language)])
             })
         }
         return context

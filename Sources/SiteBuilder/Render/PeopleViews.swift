@@ -65,7 +65,7 @@ struct PeopleViews {
             "nextBirthday": .string(nextBirthdayText(facts)),
             "isBirthday": .bool(facts.daysUntilBirthday == 0),
         ]
-        if !person.displayTitle.isEmpty { view["title"] = .string(person.displayTitle) }
+        if !person.displayTitle.isEmpty { view["title"] = .string(pack.title(person.displayTitle)) }
         if let born = person.birthDate { view["birthdayISO"] = .string(CivilText.isoDate(born)) }
         if let next = facts.nextBirthday { view["nextBirthdayISO"] = .string(CivilText.isoDate(next)) }
         if let nationality = person.nationality { view["nationality"] = .string(countries[nationality] ?? nationality) }

@@ -25,6 +25,7 @@ struct ScenarioViews {
     private let sinceStart: IntervalFormatter
     private let span: IntervalFormatter
     private let numbers: NumberSymbols
+    private let punctuation: LanguagePack.Punctuation
     private let pluralRules: PluralRules
     /// The page's direction, and that of the languages a text falls back to.
     private let direction: LanguagePack.Direction
@@ -55,6 +56,7 @@ struct ScenarioViews {
         span.configuration.zeroTimeIntervalPlaceholder = labels.zeroSpan
         self.span = span
         numbers = pack.numbers
+        punctuation = pack.punctuation
         pluralRules = pack.interval.pluralRules
         direction = pack.direction
         fallbackDirections = Dictionary(uniqueKeysWithValues: Self.fallbacks.map { ($0, config.pack(for: $0).direction) })
@@ -186,7 +188,7 @@ struct ScenarioViews {
         var text = days.string(day) + " " + year
         var iso = (1...9999).contains(day.year) ? CivilText.isoDate(day) : nil
         if unit == .datetime {
-            text += ", " + numbers.localizingDigits(CivilText.hourMinute(clock))
+            text += punctuation.dateAndTime + numbers.localizingDigits(CivilText.hourMinute(clock))
             // The instant in UTC, whose year may differ from the local one: the first hours
             // of year 1 east of Greenwich are still year 0 there, which HTML cannot write.
             iso = (1...9999).contains(WallClock(utc: date).date.year) ? CivilText.isoUTC(date) : nil

@@ -14,7 +14,7 @@ extension TTSite {
         var output: String?
 
         @Option(help: ArgumentHelp("Wait up to this many seconds for another build of the site to finish (default: 0, fail at once).", valueName: "seconds"))
-        var wait: Double = 0
+        var wait: Double?
 
         @Flag(help: "Render every page, whatever the last build left (the record of it in .ttsite/builds/ is used otherwise).")
         var full = false
@@ -23,14 +23,14 @@ extension TTSite {
 
         func validate() throws {
             try verbosity.validate()
-            guard wait >= 0, wait.isFinite else { throw ValidationError("--wait must be 0 or more seconds") }
+            if let wait, !(wait >= 0 && wait.isFinite) { throw ValidationError("--wait must be 0 or more seconds") }
         }
 
         func run() throws {
             TTSite.stopCleanlyOnSignals()
             var options = try site.buildOptions()
             options.output = output.map { URL(fileURLWithPath: $0) }
-            options.lockWait = wait
+            options.lockWait = wait ?? 0
             options.full = full
             let progress = verbosity.progressBar()
             options.progress = progress?.show

@@ -31,14 +31,18 @@ struct SiteOptions: ParsableArguments {
     @Option(help: ArgumentHelp("How many pages to render at once (default: one per core).", valueName: "n"))
     var jobs: Int?
 
-    func buildOptions() throws -> BuildOptions {
-        var instant = Date()
-        if let now {
-            guard let parsed = Instant.parse(now) else {
-                throw ValidationError("--now must be an ISO 8601 instant such as 2026-11-22T08:00:00Z or 2026-11-22, found `\(now)`")
-            }
-            instant = parsed
+    /// Checked while the arguments are parsed, so that a bad value is shown with the usage of
+    /// the command it was given to.
+    func validate() throws {
+        if let now, Instant.parse(now) == nil {
+            throw ValidationError("--now must be an ISO 8601 instant such as 2026-11-22T08:00:00Z or 2026-11-22, found `\(now)`")
         }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, found \(jobs)") }
+    }
+
+    func buildOptions() throws -> BuildOptions {
+        try validate()
+        let instant = now.flatMap(Instant.parse) ?? Date()
         let siteFolder = URL(fileURLWithPath: site).standardizedFileURL
         var options = BuildOptions(siteFolder: siteFolder, now: instant)
         options.configFile = config.map { URL(fileURLWithPath: $0).standardizedFileURL }
@@ -47,10 +51,7 @@ struct SiteOptions: ParsableArguments {
         options.strict = strict
         options.offline = offline
         options.allowShrink = allowShrink
-        if let jobs {
-            guard jobs > 0 else { throw ValidationError("--jobs must be 1 or more") }
-            options.jobs = jobs
-        }
+        options.jobs = jobs
         return options
     }
 }

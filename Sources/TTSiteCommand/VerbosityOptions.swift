@@ -6,10 +6,10 @@ import SiteBuilder
 /// unless `--quiet`, each stage's details with `--verbose`, and a progress bar when stderr
 /// is a terminal.
 struct VerbosityOptions: ParsableArguments {
-    @Flag(help: "Print nothing on success (warnings and errors still go to stderr).")
+    @Flag(name: [.short, .long], help: "Print nothing on success (warnings and errors still go to stderr).")
     var quiet = false
 
-    @Flag(help: "Print what each stage did.")
+    @Flag(name: [.short, .long], help: "Print what each stage did.")
     var verbose = false
 
     func validate() throws {

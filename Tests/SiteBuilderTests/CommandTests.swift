@@ -45,7 +45,7 @@ import TestSupport
         defer { site.remove() }
         let run = try await run(["build"], in: site.folder)
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("ttsite: error: ttsite.yml:2: unknown key `base_ulr`; known keys are `title`, `base_url`,"))
+        #expect(run.stderr == "ttsite: error: ttsite.yml:2: unknown key `base_ulr`; did you mean `base_url`?\n")
     }
 
     @Test func badFrontMatterExitsOneAndNamesFileAndLine() async throws {
@@ -64,6 +64,51 @@ import TestSupport
         let badNow = try await run(["build", "--now", "yesterday"], in: site.folder)
         #expect(badNow.status == 2)
         #expect(badNow.stderr.contains("--now must be an ISO 8601 instant"))
+    }
+
+    /// A bad value is shown with the usage of the command it was given to, not the root's.
+    @Test(arguments: [
+        (["build", "--now", "2026-13-01"], "--now must be an ISO 8601 instant such as 2026-11-22T08:00:00Z or 2026-11-22, found `2026-13-01`", "build"),
+        (["build", "--jobs", "0"], "--jobs must be 1 or more, found 0", "build"),
+        (["check", "--jobs", "0"], "--jobs must be 1 or more, found 0", "check"),
+        (["build", "--wait=-1"], "--wait must be 0 or more seconds", "build"),
+    ])
+    func aBadValueShowsTheUsageOfItsCommand(arguments: [String], message: String, command: String) async throws {
+        let site = try TestSite("-- ttsite.yml --\ntitle: T")
+        defer { site.remove() }
+        let run = try await run(arguments, in: site.folder)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("ttsite: Error: \(message)\nUsage: ttsite \(command) "), "\(run.stderr)")
+    }
+
+    @Test func quietAndVerboseHaveShortFlags() async throws {
+        let site = try TestSite("-- ttsite.yml --\ntitle: T\n-- Content/index.md --\nHi")
+        defer { site.remove() }
+        let quiet = try await run(["build", "-q", "--now", "2026-11-22"], in: site.folder)
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty && quiet.stdout.isEmpty)
+        let verbose = try await run(["build", "-v", "--full", "--now", "2026-11-22"], in: site.folder)
+        #expect(verbose.status == 0 && verbose.stderr.hasPrefix("  content: 1 Markdown pages"), "\(verbose.stderr)")
+        #expect(try await run(["build", "-q", "-v"], in: site.folder).status == 2)
+    }
+
+    /// Help names each default once (swift-argument-parser adds "(default: …)" to an option
+    /// with a default value, so the help text must not).
+    @Test func helpNamesEachDefaultOnce() async throws {
+        let site = try TestSite("-- ttsite.yml --\ntitle: T")
+        defer { site.remove() }
+        let help = try await run(["build", "--help"], in: site.folder).stdout
+        let flattened = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flattened.contains("finish (default: 0, fail at once)."))
+        #expect(!flattened.contains("(default: 0.0)"))
+    }
+
+    @Test func aDataFileThatIsNotThereNamesTheConfigLine() async throws {
+        let site = try TestSite("-- ttsite.yml --\ntitle: T\npeople:\n  - file: Content/data/peple.json\n")
+        defer { site.remove() }
+        let run = try await run(["build"], in: site.folder)
+        #expect(run.status == 3)
+        // Line 3: the entry of `people`.
+        #expect(run.stderr == "ttsite: error: ttsite.yml:3: `people` names `Content/data/peple.json`, which is not there (no such file or folder)\n")
     }
 
     @Test func versionAndHelpExitZero() async throws {

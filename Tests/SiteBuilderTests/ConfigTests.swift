@@ -71,7 +71,7 @@ struct ConfigTests {
     }
 
     @Test(arguments: [
-        ("title: T\nlangauges: [en]", 2, "unknown key `langauges`; known keys are `title`, `base_url`"),
+        ("title: T\nlangauges: [en]", 2, "unknown key `langauges`; did you mean `languages`?"),
         ("base_url: https://x.org/", nil, "`title` is missing"),
         ("title: T\nmarkdown:\n  smart: true\n  unsafe: true", 4, "unknown key `unsafe` in `markdown`; known keys are `smart`, `unsafe_html`"),
         ("title: T\ntime_zone: Mars/Olympus", 2, "`Mars/Olympus` is not an IANA time zone"),
@@ -89,7 +89,7 @@ struct ConfigTests {
         ("title: T\ninterval_text:\n  xx: { past: x }", 3, "interval_text.xx: `xx` is not one of `languages` (en); a new language needs a language pack, at Templates/languages/xx.yml"),
         ("title: T\nlanguages: [en, fr]\ninterval_text:\n  fr: { past: \"il y a <VALEUR>\" }", 4, "interval_text.fr.past: unknown placeholder <VALEUR>"),
         ("title: T\nlanguage_packs:\n  de: { name: Deutsch }", 3, "language_packs.de: `de` is not one of `languages` (en)"),
-        ("title: T\nlanguage_packs:\n  en:\n    words: { skipp: Skip }", 4, "unknown key `skipp` in `language_packs.en.words`; known keys are `skip`"),
+        ("title: T\nlanguage_packs:\n  en:\n    words: { skipp: Skip }", 4, "unknown key `skipp` in `language_packs.en.words`; did you mean `skip`?"),
         ("title: T\nlanguage_packs:\n  en:\n    direction: sideways", 4, "`language_packs.en.direction` must be `ltr` or `rtl`, found `sideways`"),
         ("title: T\nlanguage_packs:\n  en:\n    numbers: { digits: \"0123\" }", 4, "`language_packs.en.numbers.digits` must be the ten digits from 0 to 9"),
         ("title: T\nlanguage_packs:\n  en:\n    interval:\n      plural_rule: { one: \"i = 1 andd v = 0\" }", 4, "language pack `en`: language_packs.en.interval.plural_rule.one: \"i = 1 andd v = 0\": at character 7"),

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SiteBuilder
 import Testing
+import TextFormatting
 
 /// A site's own templates and pages are checked while they render: a name that resolves to
 /// nothing, a partial that does not exist and a front matter key nothing reads are warnings
@@ -136,7 +137,7 @@ import Testing
     /// Worked out by hand: a swap of neighbours is one edit, `layuot` → `layout` one swap.
     @Test(arguments: [("titel", "title", 1), ("layuot", "layout", 1), ("kitten", "sitting", 3), ("x", "", 1), ("", "abc", 3), ("same", "same", 0)])
     func editDistance(a: String, b: String, expected: Int) {
-        #expect(UnreadKeys.distance(a, b) == expected)
+        #expect(Spelling.distance(a, b) == expected)
     }
 }
 

@@ -62,8 +62,8 @@ extension SiteConfig {
             config.output = try reader.string(node, "output")
             guard !config.output.isEmpty else { throw reader.error("`output` must not be empty", at: node) }
         }
-        if let node = mapping["people"] { config.people = try sources(node, "people", reader) }
-        if let node = mapping["scenarios"] { config.scenarios = try sources(node, "scenarios", reader) }
+        if let node = mapping["people"] { config.people = try sources(node, "people", reader, lines: &config.sourceLines) }
+        if let node = mapping["scenarios"] { config.scenarios = try sources(node, "scenarios", reader, lines: &config.sourceLines) }
         if let node = mapping["replay_seconds"] {
             config.replaySeconds = try reader.number(node, "replay_seconds")
             guard config.replaySeconds > 0 else { throw reader.error("`replay_seconds` must be more than 0", at: node) }
@@ -210,11 +210,11 @@ extension SiteConfig {
         return url
     }
 
-    private static func sources(_ node: Node, _ key: String, _ reader: YAMLReader) throws -> [DataSources.SourceLocation] {
+    private static func sources(_ node: Node, _ key: String, _ reader: YAMLReader, lines: inout [String: Int]) throws -> [DataSources.SourceLocation] {
         guard let sequence = node.sequence else {
             throw reader.error("`\(key)` must be a list of `- file: …` or `- url: …` entries", at: node)
         }
-        return try sequence.map { entry in
+        let locations = try sequence.map { entry -> DataSources.SourceLocation in
             let mapping = try reader.mapping(entry, key)
             try reader.requireKnownKeys(mapping, ["file", "url"], context: key)
             switch (mapping["file"], mapping["url"]) {
@@ -231,6 +231,15 @@ extension SiteConfig {
                 throw reader.error("each entry of `\(key)` needs exactly one of `file:` or `url:`", at: entry)
             }
         }
+        for (location, entry) in zip(locations, sequence) {
+            if let line = entry.mark?.line { lines[sourceKey(key, location)] = line }
+        }
+        return locations
+    }
+
+    /// The key of `sourceLines` for an entry of `people` or `scenarios`.
+    static func sourceKey(_ key: String, _ location: DataSources.SourceLocation) -> String {
+        "\(key) \(location)"
     }
 
     /// The pack of every page language (`LanguagePack+Loading.swift`), with the sections of

@@ -18,6 +18,9 @@ public struct SiteConfig: Sendable {
     public var people: [DataSources.SourceLocation] = []
     /// Where scenario JSON comes from.
     public var scenarios: [DataSources.SourceLocation] = []
+    /// The line of the config that names each source (`people` and `scenarios` entries), by
+    /// `"people <location>"`: a source that cannot be read names it.
+    public var sourceLines: [String: Int] = [:]
     /// Length of a timeline replay, in seconds.
     public var replaySeconds: Double = 60
     /// Extra date formats (`dd.MM.yyyy`) tried when reading dates from data.

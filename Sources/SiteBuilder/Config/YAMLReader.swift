@@ -1,4 +1,5 @@
 import Foundation
+import TextFormatting
 import Yams
 
 /// Reads typed values out of a parsed YAML mapping and turns every mismatch into a
@@ -38,6 +39,9 @@ struct YAMLReader {
             let name = key.string ?? "\(key)"
             if !known.contains(name) {
                 let place = context.map { " in `\($0)`" } ?? ""
+                if let near = Spelling.nearest(name, among: Set(known)) {
+                    throw error("unknown key `\(name)`\(place); did you mean `\(near)`?", at: key)
+                }
                 throw error("unknown key `\(name)`\(place); known keys are \(known.map { "`\($0)`" }.joined(separator: ", "))", at: key)
             }
         }

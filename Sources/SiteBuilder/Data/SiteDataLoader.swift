@@ -14,11 +14,14 @@ struct SiteDataLoader {
     let strict: StrictMode
     /// A preview's decodings of the last build, by document (nil in a build).
     let decoded: DecodedDocuments?
+    /// The config file as messages name it (`ttsite.yml`).
+    let configName: String
 
     init(config: SiteConfig, options: BuildOptions) {
         self.config = config
         strict = StrictMode(options)
         decoded = options.decodedDocuments
+        configName = Site.displayName(options.configURL, in: options.siteFolder)
         var settings = config.fetch
         settings.userAgent = "ttsite/\(SiteBuilderVersion.current) (+https://github.com/ttsite/ttsite)"
         reader = SourceReader(
@@ -119,9 +122,9 @@ struct SiteDataLoader {
     private func read(_ location: DataSources.SourceLocation, kind: RecordKind, checkingFiles: Bool) throws -> SourceReadings.Source {
         var parsed = ParsedDocuments()
         if case .file = location, !checkingFiles {
-            return SourceReadings.Source(location: location, reading: try read(location) { _, _ in }, parsed: parsed)
+            return SourceReadings.Source(location: location, reading: try read(location, kind: kind) { _, _ in }, parsed: parsed)
         }
-        let reading = try read(location) { candidate, cached in
+        let reading = try read(location, kind: kind) { candidate, cached in
             let previous = cached.flatMap { parsed.parse($0) }
                 .flatMap { try? DocumentCheck.check($0, kind: kind, previousRecordCount: nil) }
             _ = try DocumentCheck.check(try parsed.parseOrThrow(candidate), kind: kind, previousRecordCount: previous)
@@ -180,11 +183,17 @@ struct SiteDataLoader {
         }
     }
 
-    private func read(_ location: DataSources.SourceLocation, validate: (Data, Data?) throws -> Void) throws -> SourceReading {
+    /// A source read, or an error that names it (or, for a file that is not there, the line
+    /// of the config that names it).
+    private func read(_ location: DataSources.SourceLocation, kind: RecordKind, validate: (Data, Data?) throws -> Void) throws -> SourceReading {
         let reading: SourceReading
         do {
             reading = try reader.read(location, validate: validate)
         } catch {
+            // A path that leads nowhere is mended in the config: its line is named.
+            if case .file = location, error.reason.hasPrefix("no such file"), let line = config.sourceLines[SiteConfig.sourceKey(kind.rawValue, location)] {
+                throw BuildError(.source, "`\(kind.rawValue)` names `\(location)`, which is not there (\(error.reason))", in: configName, line: line)
+            }
             throw BuildError(.source, error.reason, in: error.source)
         }
         try strict.check(reading.warnings, as: .source)

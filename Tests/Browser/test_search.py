@@ -151,6 +151,51 @@ def test_case_diacritics_and_scripts_do_not_matter(site, later_names):
         driver.quit()
 
 
+def test_a_cyrillic_name_is_found_by_the_latin_spelling_of_its_address(site):
+    driver = browser(javascript=False)
+    try:
+        driver.get((site / "people" / "7" / "index.html").as_uri())
+        people = [(link.text, link.get_attribute("href")) for link in driver.find_elements("css selector", ".person-name")]
+    finally:
+        driver.quit()
+    cyrillic = next(((name, href) for name, href in people if re.search("[\u0400-\u04ff]", name)), None)
+    assert cyrillic, f"page 7 has no name in Cyrillic: {people}"
+    name, href = cyrillic
+    # people/taras-shevchenko/index.html → "taras shevchenko" (a -2 of a second namesake aside)
+    slug = href.rstrip("/").split("/")[-2]
+    query = " ".join(part for part in slug.split("-") if not part.isdigit())
+    driver = browser()
+    try:
+        driver.get((site / "people" / "index.html").as_uri())
+        type_query(search_box(driver), query)
+        result_named(driver, name)
+    finally:
+        driver.quit()
+
+
+def test_more_results_than_are_shown_can_all_be_shown(site):
+    driver = browser()
+    try:
+        driver.get((site / "people" / "index.html").as_uri())
+        box = search_box(driver)
+        box.send_keys("a")
+        wait(driver, lambda d: len(results(d)["names"]) == MAX_RESULTS, lambda: f"not {MAX_RESULTS} results: {results(driver)}")
+        button = driver.find_element("css selector", "form.search button.search-all")
+        assert button.is_displayed()
+        count = int(re.search(r"\d[\d,]*", button.text).group(0).replace(",", ""))
+        assert count > MAX_RESULTS, button.text
+        assert results(driver)["status"] == f"{MAX_RESULTS} of {count:,} shown"
+        button.click()
+        wait(driver, lambda d: len(results(d)["names"]) == count, lambda: f"not all {count} shown: {len(results(driver)['names'])}")
+        assert results(driver)["status"] == f"{count:,} found"
+        assert not button.is_displayed()
+        # A new query shows at most the first 50 again.
+        box.send_keys("n")
+        wait(driver, lambda d: len(results(d)["names"]) <= MAX_RESULTS, "a new query kept every result")
+    finally:
+        driver.quit()
+
+
 def test_enter_opens_the_first_result(site, later_names):
     name = later_names[0]
     driver = browser()

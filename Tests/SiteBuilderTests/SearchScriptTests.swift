@@ -14,12 +14,14 @@ import TestSupport
 
     static let names = [
         "Zoë Müller", "Lars Øvergård", "Ольга Кузнецова", "Seán O'Brien", "प्रिया शर्मा", "Ayşe Yılmaz",
-        "Anna Schmidt", "Maria Anna Weber", "<b>Hostile</b> & Co",
+        "Anna Schmidt", "Maria Anna Weber", "<b>Hostile</b> & Co", "Тарас Шевченко", "Άννα Παπαδοπούλου",
     ]
 
     /// The names `search.js` shows for each query, in order, reading the index `SearchIndex` wrote.
-    static func results(_ queries: [String], limit: Int = 50) async throws -> [[String]] {
-        let index = SearchIndex(name: "people-search.en.js", entries: names.map { [$0, "people/x/index.html", "01-01-1990", "36 years old"] })
+    static func results(_ queries: [String], limit: Int? = 50) async throws -> [[String]] {
+        let index = SearchIndex(name: "people-search.en.js", entries: names.map {
+            SearchIndex.Entry(names: SearchIndex.Entry.spellings(of: $0), link: "people/x/index.html", details: ["01-01-1990", "36 years old"])
+        })
         let text = String(decoding: index.bytes, as: UTF8.self)
         let output = try await Node.run(
             """
@@ -28,9 +30,10 @@ import TestSupport
             global.ttsiteSearchIndex = (e) => { entries = e; };
             eval(input.index);
             const prepared = s.prepare(entries);
-            console.log(JSON.stringify(input.queries.map((q) => s.find(prepared, q, input.limit).results.map((r) => r.name))));
+            const limit = input.limit === null ? Infinity : input.limit;
+            console.log(JSON.stringify(input.queries.map((q) => s.find(prepared, q, limit).results.map((r) => r.name))));
             """,
-            input: ["script": script.path, "index": text, "queries": queries, "limit": limit])
+            input: ["script": script.path, "index": text, "queries": queries, "limit": limit.map { $0 as Any } ?? NSNull()])
         return try #require(output as? [[String]])
     }
 
@@ -46,11 +49,33 @@ import TestSupport
             ["Seán O'Brien"],
             ["Ayşe Yılmaz"],
             ["प्रिया शर्मा"],
-            ["Anna Schmidt", "Maria Anna Weber"],   // the name that begins with "anna" first
+            ["Anna Schmidt", "Άννα Παπαδοπούλου", "Maria Anna Weber"],   // those that begin with "anna" first (Άννα by its Latin spelling)
             [],
             [],
             ["<b>Hostile</b> & Co"],                 // the text as it is: search.js writes it with textContent
         ])
+    }
+
+    /// A Cyrillic or Greek name is also found by its Latin transliteration, the one its page's
+    /// address is made of (Шевченко → shevchenko, Ukrainian passport style; Άννα → anna, ELOT
+    /// 743), and Latin names are not given one.
+    @Test func aTransliteratedNameIsFound() async throws {
+        let found = try await Self.results(["shevchenko", "taras shev", "папа", "papadopoulou", "anna"])
+        #expect(found == [
+            ["Тарас Шевченко"],
+            ["Тарас Шевченко"],
+            [],
+            ["Άννα Παπαδοπούλου"],
+            ["Anna Schmidt", "Άννα Παπαδοπούλου", "Maria Anna Weber"],
+        ])
+        #expect(SearchIndex.Entry.spellings(of: "Zoë Müller") == ["Zoë Müller"])
+        #expect(SearchIndex.Entry.spellings(of: "Тарас Шевченко") == ["Тарас Шевченко", "taras shevchenko"])
+    }
+
+    /// By hand: a word beginning with "a" in Ayşe Yılmaz, Anna Schmidt, Άννα (anna) and Maria
+    /// Anna Weber; with a limit of 2 the first two.
+    @Test func everyResultWhenAskedForAll() async throws {
+        #expect(try await Self.results(["a"], limit: nil) == [["Ayşe Yılmaz", "Anna Schmidt", "Άννα Παπαδοπούλου", "Maria Anna Weber"]])
     }
 
     @Test func atMostTheLimitIsShown() async throws {

@@ -9,6 +9,7 @@
  *         data-search-root="../"
  *         data-found="<COUNT> found"
  *         data-shown="<SHOWN> of <COUNT> shown"
+ *         data-all="Show all <COUNT>"
  *         data-none="Nothing found">
  *   <label for="search-input">Find a person</label>
  *   <input id="search-input" type="search" autocomplete="off" spellcheck="false">
@@ -22,21 +23,27 @@
  *   ttsiteSearchIndex([["Anna Schmidt","people/anna-schmidt/index.html","12-05-1990","34 years old"], …]);
  *
  * Each entry is [name, link relative to the site root, zero or more details]; a result's
- * link is data-search-root followed by the entry's link. The entries come in the order
- * results are shown in. Results are
+ * link is data-search-root followed by the entry's link. The name may instead be a list of
+ * the name and other spellings it is found by (a Cyrillic or Greek name and its Latin
+ * transliteration, which the page's address is made of):
+ *
+ *   [["Тарас Шевченко","taras shevchenko"],"people/taras-shevchenko/index.html", …]
+ *
+ * The entries come in the order results are shown in. Results are
  *
  *   <li><a href="../people/anna-schmidt/index.html">Anna Schmidt</a> <span class="search-detail">12-05-1990 · 34 years old</span></li>
  *
- * (no span without details), at most 50. The status says data-none, data-found or
- * data-shown with <COUNT> and <SHOWN> replaced by numbers written for the page's language.
+ * (no span without details), at most 50; when there are more, a button after them (its text
+ * data-all) shows them all, until the query changes. The status says data-none, data-found
+ * or data-shown with <COUNT> and <SHOWN> replaced by numbers written for the page's language.
  *
  * Matching ignores case and diacritics in every script: names and query are folded
  * (NFKD, nonspacing marks and format characters removed, lower case, a few letters that
  * do not decompose written plainly: ø → o, ı → i, ß → ss, final ς → σ …) and cut into
  * words at spaces, hyphens, apostrophes, punctuation and symbols. Every word of the query
- * must begin a word of the name (or, in Chinese or Japanese writing, which puts no spaces
- * between words, occur in one). Names that begin with the query come first, then the
- * others, each in index order. Enter opens the first result; Escape empties the box.
+ * must begin a word of the name or of one of its other spellings (or, in Chinese or Japanese
+ * writing, which puts no spaces between words, occur in one). Names that begin with the
+ * query come first, then the others, each in index order. Enter opens the first result; Escape empties the box.
  * What is typed before the index arrives is searched when it does; if the index cannot be
  * loaded, the status stays empty and the next focus tries again.
  */
@@ -65,18 +72,21 @@
     return fold(text).split(SEPARATORS).filter((word) => word !== "");
   }
 
-  // The index's entries, folded once; entries that are not [name, link, …details] are left out.
+  // The index's entries, folded once; entries that are not [name or [name, spelling…],
+  // link, …details] are left out.
   function prepare(entries) {
     if (!Array.isArray(entries)) return [];
     const prepared = [];
     entries.forEach((entry) => {
-      if (!Array.isArray(entry) || typeof entry[0] !== "string" || typeof entry[1] !== "string") return;
+      if (!Array.isArray(entry) || typeof entry[1] !== "string") return;
+      const names = (Array.isArray(entry[0]) ? entry[0] : [entry[0]]).filter((name) => typeof name === "string");
+      if (names.length === 0 || names[0] !== (Array.isArray(entry[0]) ? entry[0][0] : entry[0])) return;
       if (/^\s*(javascript|data|vbscript):/i.test(entry[1])) return;
-      const words = wordsOf(entry[0]);
+      const spellings = names.map(wordsOf);
       prepared.push({
-        name: entry[0], href: entry[1],
+        name: names[0], href: entry[1],
         details: entry.slice(2).filter((detail) => typeof detail === "string" && detail !== ""),
-        words, key: words.join(" "),
+        words: [].concat(...spellings), keys: spellings.map((words) => words.join(" ")),
       });
     });
     return prepared;
@@ -89,8 +99,8 @@
     });
   }
 
-  // { count, results }: every match counted, at most `limit` returned, those that begin
-  // with the query first. An empty query (or one of punctuation alone) finds nothing.
+  // { count, results }: every match counted, at most `limit` returned (Infinity: all), those
+  // that begin with the query first. An empty query (or one of punctuation alone) finds nothing.
   function find(prepared, text, limit) {
     const query = wordsOf(text);
     const max = limit === undefined ? MAX_RESULTS : limit;
@@ -101,7 +111,7 @@
     prepared.forEach((entry) => {
       if (!matches(entry, query)) return;
       count += 1;
-      const group = entry.key.startsWith(key) ? first : rest;
+      const group = entry.keys.some((spelling) => spelling.startsWith(key)) ? first : rest;
       if (group.length < max) group.push(entry);
     });
     return { count, results: first.concat(rest).slice(0, max) };
@@ -164,6 +174,11 @@
     let list = form.querySelector(".search-results");
     if (!status) { status = document.createElement("p"); status.className = "search-status"; form.appendChild(status); }
     if (!list) { list = document.createElement("ol"); list.className = "search-results"; form.appendChild(list); }
+    const more = document.createElement("button");
+    more.type = "button";
+    more.className = "search-all";
+    more.hidden = true;
+    list.insertAdjacentElement("afterend", more);
     const root = form.getAttribute("data-search-root") || "";
     const langHolder = form.closest("[lang]");
     const lang = (langHolder && langHolder.getAttribute("lang")) || document.documentElement.lang;
@@ -179,6 +194,7 @@
     function clear() {
       list.textContent = "";
       status.textContent = "";
+      more.hidden = true;
     }
 
     function render(found) {
@@ -203,14 +219,18 @@
       if (found.count === 0) status.textContent = form.getAttribute("data-none") || "";
       else if (found.count === found.results.length) status.textContent = say("data-found", found.count, found.count);
       else status.textContent = say("data-shown", found.count, found.results.length);
+      more.hidden = found.count === found.results.length || !form.hasAttribute("data-all");
+      more.textContent = more.hidden ? "" : say("data-all", found.count, found.count);
     }
 
-    function run() {
+    function run(limit) {
       if (load.state !== "loaded") return;
       if (wordsOf(input.value).length === 0) { clear(); openWhenReady = false; return; }
-      render(find(load.entries, input.value));
+      render(find(load.entries, input.value, limit));
       if (openWhenReady) { openWhenReady = false; openFirst(); }
     }
+
+    more.addEventListener("click", () => run(Infinity));
 
     function openFirst() {
       const first = list.querySelector("a[href]");
@@ -218,7 +238,7 @@
     }
 
     const search = {
-      indexArrived: run,
+      indexArrived: () => run(),
       indexFailed() { openWhenReady = false; status.textContent = ""; },
     };
     load.searches.push(search);

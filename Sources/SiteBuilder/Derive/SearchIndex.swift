@@ -1,11 +1,14 @@
 import Foundation
+import ReportData
 import TemplateEngine
 import TextFormatting
 
 /// The file the search box of a list page loads when it is first used (`search.js`): one
 /// call, `ttsiteSearchIndex([[name, link, detail…], …]);`, a classic script so that it also
 /// loads from a site opened from disk. Each entry holds only what the list pages already
-/// show: a person's name, page, birthday and age; a timeline's name, page and span.
+/// show: a person's name, page, birthday and age; a timeline's name, page and span. A name in
+/// Cyrillic or Greek comes with its Latin transliteration (`[["Тарас Шевченко", "taras
+/// shevchenko"], …]`), which the page's address is made of, so that it is found by either.
 ///
 /// Written per list and language under a content-hashed name
 /// (`assets/people-search.en.3f2a9c1e5b7d0a64.js`), like the other assets.
@@ -14,10 +17,34 @@ struct SearchIndex: Sendable {
     let path: String
     let bytes: [UInt8]
 
+    /// One result: the name and the other spellings it is found by, the link from the site
+    /// root, and the details a result shows.
+    struct Entry: Encodable, Equatable {
+        var names: [String]
+        var link: String
+        var details: [String]
+
+        /// `[name, link, details…]`, or `[[name, spelling…], link, details…]`.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            if names.count == 1 { try container.encode(names[0]) } else { try container.encode(names) }
+            try container.encode(link)
+            for detail in details { try container.encode(detail) }
+        }
+
+        /// A name's other spelling for search: its Latin transliteration when it is written in
+        /// Cyrillic or Greek (the search folds the marks of Latin letters itself).
+        static func spellings(of name: String) -> [String] {
+            guard name.unicodeScalars.contains(where: { (0x0370...0x052F).contains($0.value) }),
+                  let latin = Transliteration.latin(name), latin != name.lowercased() else { return [name] }
+            return [name, latin]
+        }
+    }
+
     /// - Parameters:
     ///   - name: `people-search.en.js`: the file's name before its hash.
-    ///   - entries: name, link from the site root, then the details a result shows.
-    init(name: String, entries: [[String]]) {
+    ///   - entries: the results, in the order they are shown.
+    init(name: String, entries: [Entry]) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         // Encoding a list of lists of strings cannot fail.
@@ -43,6 +70,7 @@ struct SearchIndex: Sendable {
             "label": .string(label),
             "found": .string(labels.searchFound),
             "shown": .string(labels.searchShown),
+            "all": .string(labels.searchAll),
             "none": .string(labels.searchNone),
         ])
     }

@@ -57,6 +57,7 @@ struct Labels: Sendable, Decodable {
     var searchFound: String
     /// `<SHOWN>` of `<COUNT>` matches shown.
     var searchShown: String
+    var searchAll: String
     var searchNone: String
     /// A report block's counter of the birthdays in the build's month.
     var birthdaysThisMonth: CountedWord

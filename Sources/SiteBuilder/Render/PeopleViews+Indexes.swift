@@ -29,11 +29,11 @@ extension PeopleViews {
 
     /// A person in the search index: what the list shows of them and nothing else (name,
     /// page from the site root, birthday, age).
-    func searchEntry(_ facts: PersonFacts) -> [String] {
+    func searchEntry(_ facts: PersonFacts) -> SearchIndex.Entry {
         let person = facts.person
-        return [nameText(person),
-                Routes.file(routes.person(person.slug, language: language)),
-                birthdayText(person), ageText(facts)]
+        return SearchIndex.Entry(names: SearchIndex.Entry.spellings(of: nameText(person)),
+                                 link: Routes.file(routes.person(person.slug, language: language)),
+                                 details: [birthdayText(person), ageText(facts)])
     }
 
     /// The ways into the people besides the list (`browse.mustache`): a year overview with

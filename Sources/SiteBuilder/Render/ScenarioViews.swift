@@ -97,10 +97,11 @@ struct ScenarioViews {
     }
 
     /// A timeline in the search index: name, page from the site root, unit and span.
-    func searchEntry(_ scenario: Scenario) -> [String] {
+    func searchEntry(_ scenario: Scenario) -> SearchIndex.Entry {
         let name = localized(scenario.name)
-        return [name.text.isEmpty ? scenario.named : name.text, Routes.file(routes.timeline(scenario.slug, language: language)),
-                labels.unitName(scenario.unit), spanText(scenario)]
+        return SearchIndex.Entry(names: SearchIndex.Entry.spellings(of: name.text.isEmpty ? scenario.named : name.text),
+                                 link: Routes.file(routes.timeline(scenario.slug, language: language)),
+                                 details: [labels.unitName(scenario.unit), spanText(scenario)])
     }
 
     private func common(_ scenario: Scenario, root: String) -> [String: TemplateValue] {

@@ -49,7 +49,9 @@ def page(rng, index):
         "",
         "## Details",
         "",
-        paragraph(rng, 3) + f" See [the first page](https://example.org/p/{rng.randint(1, 999)}) and [another](https://example.org/q/{index}).",
+        # Links to another site (example.net, as long as example.org, so the corpus keeps its
+        # size): links into the site's own base_url must lead to one of its pages.
+        paragraph(rng, 3) + f" See [the first page](https://example.net/p/{rng.randint(1, 999)}) and [another](https://example.net/q/{index}).",
         "",
         "- " + sentence(rng, 6),
         "- " + sentence(rng, 7),

@@ -82,4 +82,17 @@ import TestSupport
         ])
         #expect(throws: BuildError.self) { try Site.build({ var options = site.options(); options.strict = true; return options }()) }
     }
+
+    /// A site full of broken links says the first twenty and counts the rest, which
+    /// `--verbose` lists.
+    @Test func manyBrokenLinksAreCountedPastTwenty() async throws {
+        let links = (1...25).map { "[\($0)](gone-\($0).pdf)" }.joined(separator: "\n\n")
+        let site = try TestSite("-- ttsite.yml --\ntitle: Broken\n-- Content/index.md --\n" + links)
+        defer { site.remove() }
+        let summary = try await build(site)
+        #expect(summary.warnings.count == 21)
+        #expect(summary.warnings.first == "Content/index.md:1: the link `gone-1.pdf` leads to no file of the site (there is no `gone-1.pdf` nor `Content/gone-1.pdf`)")
+        #expect(summary.warnings.last == "5 more links and images lead to no file of the site (`--verbose` lists them)")
+        #expect(summary.details.filter { $0.hasPrefix("link: Content/index.md:") }.count == 5)
+    }
 }

@@ -51,6 +51,13 @@ import TestSupport
         return try await offThePool { [options] in try Site.build(options) }
     }
 
+    /// Gives Ada Lovelace the picture at `url` in place of the one `site(key:)` gives her.
+    func giveAda(_ url: String, in site: TestSite, key: String) throws {
+        let people = try String(contentsOf: site.folder.appendingPathComponent("people.json"), encoding: .utf8)
+            .replacingOccurrences(of: server.url("/picture/\(key)/rotated-gps.jpg").absoluteString, with: url)
+        try site.write(people, to: "people.json")
+    }
+
     /// Every file under `assets/img/` of the output.
     func pictureFiles(_ site: TestSite) throws -> [URL] {
         let folder = site.output.appendingPathComponent("assets/img")
@@ -248,9 +255,7 @@ import TestSupport
         let site = try site(key: key)
         defer { site.remove() }
         let url = server.url("/picture/\(key)/\(path)").absoluteString
-        let people = try String(contentsOf: site.folder.appendingPathComponent("people.json"), encoding: .utf8)
-            .replacingOccurrences(of: server.url("/picture/\(key)/rotated-gps.jpg").absoluteString, with: url)
-        try site.write(people, to: "people.json")
+        try giveAda(url, in: site, key: key)
 
         let summary = try await build(site)
         #expect(summary.warnings.count == 1, "\(summary.warnings)")
@@ -273,9 +278,7 @@ import TestSupport
         defer { site.remove() }
         try await server.setMode("hang", for: key)
         let url = server.url("/picture-mode/\(key)/rotated-gps.jpg").absoluteString
-        let people = try String(contentsOf: site.folder.appendingPathComponent("people.json"), encoding: .utf8)
-            .replacingOccurrences(of: server.url("/picture/\(key)/rotated-gps.jpg").absoluteString, with: url)
-        try site.write(people, to: "people.json")
+        try giveAda(url, in: site, key: key)
         let summary = try await build(site)
         // A time-out is a host that does not answer: one warning for the host, the picture
         // in the details.
@@ -390,9 +393,7 @@ import TestSupport
         defer { site.remove() }
         try await server.setMode("404", for: key)
         let url = server.url("/picture-mode/\(key)/rotated-gps.jpg").absoluteString
-        let people = try String(contentsOf: site.folder.appendingPathComponent("people.json"), encoding: .utf8)
-            .replacingOccurrences(of: server.url("/picture/\(key)/rotated-gps.jpg").absoluteString, with: url)
-        try site.write(people, to: "people.json")
+        try giveAda(url, in: site, key: key)
         let first = try await build(site) { $0.clock = Self.at(0) }
         #expect(first.warnings == ["\(url) (the picture of Ada Lovelace, people.json results[0]): HTTP 404 Not Found, and there is no cached copy; shown with initials"])
         let asked = try await server.requests(for: key).count

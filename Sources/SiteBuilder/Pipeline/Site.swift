@@ -95,11 +95,16 @@ public enum Site {
             var broken = CheckSummary.Broken(location: plan.source(ofOutput: link.page), page: link.page, link: link.link, reason: link.reason)
             if let index = problems.firstIndex(where: { $0.file == broken.location && Self.sameLink($0.destination, link.link) }) {
                 broken.line = problems[index].line
-                summary.build.warnings.removeAll { $0 == problems[index].description }
                 problems.remove(at: index)
             }
             return broken
         }
+        let before = MissReport.linkWarnings(plan.linkProblems), after = MissReport.linkWarnings(problems)
+        let stale = Set(before.warnings + before.details)
+        summary.build.warnings.removeAll { stale.contains($0) }
+        summary.build.warnings += after.warnings
+        summary.build.details.removeAll { stale.contains($0) }
+        summary.build.details += after.details
         if externalLinks {
             let external = ExternalLinkCheck(fetcher: options.fetcher ?? URLSessionFetcher())
                 .check(links.externalLinks())

@@ -184,6 +184,7 @@ struct SitePlan {
         }
         if config.baseURL == nil { summary.details.append("sitemap: not written, the site has no base_url") }
         summary.warnings += render.misses.warnings
+        summary.details += MissReport.linkWarnings(linkProblems).details
         try writeStaticFiles(to: output)
         for asset in assets.files {
             try output.write(asset.bytes, to: asset.path)

@@ -46,6 +46,19 @@ final class MissReport: @unchecked Sendable {
         lock.withLock { links.sorted { ($0.file, $0.line, $0.problem) < ($1.file, $1.line, $1.problem) } }
     }
 
+    /// Link problems past this many are counted in one warning and listed in the details.
+    static let shownLinkWarnings = 20
+
+    /// The warnings of `problems` (the first `shownLinkWarnings`, then one that counts the
+    /// rest) and the details (`--verbose`) that list the rest.
+    static func linkWarnings(_ problems: [LinkProblem]) -> (warnings: [String], details: [String]) {
+        let lines = problems.map(\.description)
+        guard lines.count > shownLinkWarnings else { return (lines, []) }
+        let more = lines.count - shownLinkWarnings
+        return (Array(lines.prefix(shownLinkWarnings)) + ["\(more) more link\(more == 1 ? "" : "s") and images lead to no file of the site (`--verbose` lists them)"],
+                lines.dropFirst(shownLinkWarnings).map { "link: " + $0 })
+    }
+
     /// Adds the misses of the page at `path`, made from `sourcePath` (`Content/…`), with the
     /// templates' origins (`Templates/post.mustache`).
     func add(_ misses: PageMisses, page path: String, source: ContentPage, origins: [String: String]) {
@@ -74,7 +87,7 @@ final class MissReport: @unchecked Sendable {
     /// `Templates/post.mustache:3: {{titel}} names nothing on blog/first/index.html (and 2 more pages)`;
     /// then one per link that leads nowhere.
     var warnings: [String] {
-        let links = linkProblems.map(\.description)
+        let links = Self.linkWarnings(linkProblems).warnings
         return lock.withLock {
             pages.sorted { ($0.key.file, $0.key.line, $0.key.name) < ($1.key.file, $1.key.line, $1.key.name) }.map { key, seen in
                 let more = seen.count > 1 ? " (and \(seen.count - 1) more page\(seen.count == 2 ? "" : "s"))" : ""

@@ -14,8 +14,8 @@ embed code (iframe, object, embed, frame, base, other forms), `<meta http-equiv>
 `<style>` that can load or run anything (`expression(`, `url(`, `@import`, `</`).
 
 The search index files (`assets/*-search.<lang>.<hash>.js`) must be exactly one call,
-`ttsiteSearchIndex(<JSON>);`, whose JSON is a list of lists of strings: data inside them
-can never become code.
+`ttsiteSearchIndex(<JSON>);`, whose JSON is a list of lists of strings (the first may be a
+list of strings: a name and its other spellings): data inside them can never become code.
 """
 import json
 import os
@@ -25,7 +25,7 @@ from html.parser import HTMLParser
 
 OWN_SCRIPT = re.compile(r"^(\.\./)*assets/(counter|search)\.[0-9a-f]+\.js$")
 SEARCH_INDEX = re.compile(r"^(\.\./)*assets/(people|scenarios)-search\.[a-z0-9-]+\.[0-9a-f]+\.js$")
-SEARCH_FORM = {"class", "role", "hidden", "data-search-index", "data-search-root", "data-found", "data-shown", "data-none"}
+SEARCH_FORM = {"class", "role", "hidden", "data-search-index", "data-search-root", "data-found", "data-shown", "data-all", "data-none"}
 BAD_SCHEMES = ("javascript:", "vbscript:", "data:")
 EMBEDDING = {"iframe", "object", "embed", "frame", "frameset", "base", "form", "applet"}
 BAD_CSS = ("expression(", "url(", "@import", "javascript:", "</")
@@ -98,8 +98,12 @@ def check_search_index(path, shown):
         entries = json.loads(text[len(prefix):-len(suffix)])
     except ValueError as error:
         return [f"{shown}: the index is not JSON: {error}"]
+    def strings(values):
+        return isinstance(values, list) and values and all(isinstance(value, str) for value in values)
+
     if not (isinstance(entries, list) and all(
-            isinstance(entry, list) and all(isinstance(field, str) for field in entry) for entry in entries)):
+            isinstance(entry, list) and len(entry) >= 2 and (isinstance(entry[0], str) or strings(entry[0]))
+            and all(isinstance(field, str) for field in entry[1:]) for entry in entries)):
         return [f"{shown}: the index is not a list of lists of strings"]
     return []
 

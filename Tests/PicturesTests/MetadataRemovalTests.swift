@@ -65,10 +65,22 @@ struct MetadataRemovalTests {
         #expect(cleaned.bytes == bytes)
     }
 
+    /// A JPEG cut short in its pixels still loses the metadata before them, and keeps the
+    /// pixels it has: its cleaned bytes are the start of the whole file's.
     @Test func aTruncatedJPEGGoesAsFarAsItGoes() async throws {
-        let bytes = try await PillowOracle.fixture("truncated.jpg")
-        let cleaned = try MetadataRemoval.clean(bytes)
-        #expect(cleaned.bytes == bytes)
+        let whole = try await PillowOracle.fixture("metadata.jpg")
+        let cut = Array(whole.prefix(whole.count * 3 / 4))
+        let cleaned = try MetadataRemoval.clean(cut)
+        #expect(cleaned.removed == [.exif, .xmp, .iptc, .comment])
+        #expect(try MetadataRemoval.clean(whole).bytes.starts(with: cleaned.bytes))
+        #expect(cleaned.bytes.count > 100)
+        for secret in ["FixtureCam", "secret comment", "xmp-secret", "iptc-secret"] {
+            #expect(cleaned.bytes.firstRange(of: Array(secret.utf8)) == nil, "\(secret)")
+            #expect(cut.firstRange(of: Array(secret.utf8)) != nil, "the cut file carries \(secret)")
+        }
+        // The fixture that is no more than cut short (no metadata) is left as it is.
+        let truncated = try await PillowOracle.fixture("truncated.jpg")
+        #expect(try MetadataRemoval.clean(truncated).bytes == truncated)
     }
 
     @Test func aBigEndianOrientationIsKeptAsAMinimalEXIF() throws {

@@ -95,9 +95,11 @@ import TestSupport
         let html = Array("""
             <a href="a/">x</a><img src='b.png' alt=""><link rel="stylesheet" HREF="c.css">
             <a data-href="not-me">y</a><a href="d?x=1&amp;y=2">z</a><a href="e&amp;lt;">w</a>
+            <source srcset="f.webp 480w, g.webp 960w" type="image/webp">
             """.utf8)
         // `&amp;lt;` is the text `&lt;`, not `<`: entities are decoded once, as a browser does.
-        #expect(LinkCheck.references(in: html) == ["a/", "b.png", "c.css", "d?x=1&y=2", "e&lt;"])
+        // A srcset's candidates are URLs each, their widths left out.
+        #expect(HTMLReferences.urls(in: html) == ["a/", "b.png", "c.css", "d?x=1&y=2", "e&lt;", "f.webp", "g.webp"])
     }
 
     @Test func theCommandExitsOneOnABrokenLinkAndNamesIt() async throws {

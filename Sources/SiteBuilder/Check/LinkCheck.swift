@@ -23,7 +23,7 @@ struct LinkCheck {
         var checked = 0
         var broken: [Link] = []
         for (page, bytes) in catalog.keptFiles {
-            for raw in Self.references(in: bytes) {
+            for raw in HTMLReferences.urls(in: bytes) {
                 switch classify(raw, from: page) {
                 case .external, .ignored: continue
                 case .outside(let reason):
@@ -45,7 +45,7 @@ struct LinkCheck {
         var seen: Set<String> = []
         var links: [(url: String, page: String)] = []
         for (page, bytes) in catalog.keptFiles {
-            for raw in Self.references(in: bytes) {
+            for raw in HTMLReferences.urls(in: bytes) {
                 guard case .external = classify(raw, from: page) else { continue }
                 var url = raw
                 if let hash = url.firstIndex(of: "#") { url = String(url[..<hash]) }
@@ -108,10 +108,5 @@ struct LinkCheck {
     private static func hasScheme(_ link: String) -> Bool {
         guard let colon = link.firstIndex(of: ":"), let first = link.first, first.isLetter else { return false }
         return link[..<colon].allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
-    }
-
-    /// The URLs of a page's `href`, `src` and `srcset` attributes, entities decoded.
-    static func references(in html: [UInt8]) -> [String] {
-        HTMLReferences.urls(in: html)
     }
 }

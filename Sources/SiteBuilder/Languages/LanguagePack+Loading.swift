@@ -186,7 +186,7 @@ extension LanguagePack {
             if let joined = punctuation["date_and_time"] { pack.punctuation.dateAndTime = try text(joined, "punctuation.date_and_time") }
         }
         for (key, value) in top["titles"]?.mapping ?? [:] {
-            if let written = key.string, let shown = value.string { pack.titles[written] = shown }
+            if let written = key.string, let shown = value.string { pack.titles[written.lowercased()] = shown }
         }
         return pack
     }

@@ -29,7 +29,7 @@ public struct LanguagePack: Sendable {
     /// How the language joins things.
     public var punctuation = Punctuation()
     /// The titles of people's records as the pages show them, by the title as the data
-    /// writes it ("Mr" → "Herr"); a title not here is shown as written.
+    /// writes it, in lower case ("mr" → "Herr"); a title not here is shown as written.
     public var titles: [String: String] = [:]
 
     /// How the language joins the items of a short list ("4 events, 3 major") and a date with
@@ -39,10 +39,10 @@ public struct LanguagePack: Sendable {
         public var dateAndTime = ", "
     }
 
-    /// A record's title in this language: the pack's word for it (compared without case),
-    /// else as written.
+    /// A record's title in this language: the pack's word for it (whatever the case the data
+    /// writes it in), else as written.
     public func title(_ written: String) -> String {
-        titles[written] ?? titles.first { $0.key.caseInsensitiveCompare(written) == .orderedSame }?.value ?? written
+        titles[written.lowercased()] ?? written
     }
 }
 

@@ -59,10 +59,7 @@ struct PageRenderer {
         labels = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).labels.templateValue) })
         rightToLeft = Set(config.languages.filter { config.pack(for: $0).direction == .rtl })
         languageNames = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).name) })
-        punctuation = Dictionary(uniqueKeysWithValues: config.languages.map { language in
-            let marks = config.pack(for: language).punctuation
-            return (language, TemplateValue.map(["list": .string(marks.list), "dateAndTime": .string(marks.dateAndTime)]))
-        })
+        punctuation = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, Self.templateValue(config.pack(for: $0).punctuation)) })
         var site: [String: TemplateValue] = [
             "title": .string(config.title),
             "generator": .string("ttsite \(SiteBuilderVersion.current)"),
@@ -231,7 +228,7 @@ struct PageRenderer {
             "site": site,
             "assets": .map(assetValues.mapValues { if case .string(let path) = $0 { .string(root + path) } else { $0 } }),
             "labels": labels[language] ?? config.pack(for: language).labels.templateValue,
-            "punctuation": punctuation[language] ?? .map(["list": .string(", "), "dateAndTime": .string(", ")]),
+            "punctuation": punctuation[language] ?? Self.templateValue(config.pack(for: language).punctuation),
             "menu": .list(menu(language: language, current: page, root: root)),
             "hasTranslations": .bool(config.languages.count > 1 && page != nil),
             "feeds": .list((feedLinks[language] ?? []).map { link in
@@ -261,6 +258,11 @@ struct PageRenderer {
             })
         }
         return context
+    }
+
+    /// A pack's punctuation as templates see it (`{{punctuation.list}}`).
+    private static func templateValue(_ marks: LanguagePack.Punctuation) -> TemplateValue {
+        .map(["list": .string(marks.list), "dateAndTime": .string(marks.dateAndTime)])
     }
 
     /// All language versions of a page, itself included, in the site's language order.

@@ -24,18 +24,28 @@ extension StringProtocol {
 
 /// A byte search with the C library's `memchr` and `memcmp` (glibc's `memmem` is not in the
 /// Swift module).
-enum UTF8Search {
+public enum UTF8Search {
     static func contains(_ text: UnsafeRawBufferPointer, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard key.count <= text.count, let base = text.baseAddress, let keyBase = key.baseAddress else { return key.isEmpty }
+        offset(of: key, in: text, from: 0) != nil
+    }
+
+    /// Where `needle` first occurs in `text` at or after byte `start`, in bytes from the start.
+    public static func offset(of needle: StaticString, in text: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
+        needle.withUTF8Buffer { offset(of: $0, in: text, from: start) }
+    }
+
+    static func offset(of key: UnsafeBufferPointer<UInt8>, in text: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard !key.isEmpty else { return start <= text.count ? start : nil }
+        guard start >= 0, key.count <= text.count - start, let base = text.baseAddress, let keyBase = key.baseAddress else { return nil }
         let first = Int32(key[0])
-        var offset = 0
+        var offset = start
         let last = text.count - key.count
         while offset <= last {
-            guard let hit = memchr(base + offset, first, last - offset + 1) else { return false }
+            guard let hit = memchr(base + offset, first, last - offset + 1) else { return nil }
             let at = base.distance(to: UnsafeRawPointer(hit))
-            if memcmp(base + at, keyBase, key.count) == 0 { return true }
+            if memcmp(base + at, keyBase, key.count) == 0 { return at }
             offset = at + 1
         }
-        return false
+        return nil
     }
 }

@@ -137,6 +137,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("de/atom.xml").path))
     }
 
+    /// `feeds.limit`: the newest pages alone, in both feeds; 20 unless set; 0 is refused with
+    /// its line.
+    @Test func aPagesFeedHoldsTheNewestPagesUpToItsLimit() throws {
+        let pages = (1...23).map { day in
+            "-- Content/news/day-\(day).md --\n---\ntitle: Day \(day)\ndate: 2026-10-\(day < 10 ? "0" : "")\(day)\n---\nOn day \(day).\n"
+        }.joined()
+        let unlimited = try Self.site(people: Self.people, pages: pages)
+        defer { unlimited.remove() }
+        try unlimited.build()
+        let standard = try AtomEntries.read(Data(contentsOf: unlimited.output.appendingPathComponent("atom.xml")))
+        #expect(standard.map(\.title) == (4...23).reversed().map { "Day \($0)" })
+
+        let limited = try Self.site(people: Self.people, config: "base_url: https://example.org/r/\nfeeds: { limit: 2 }", pages: pages)
+        defer { limited.remove() }
+        try limited.build()
+        #expect(try AtomEntries.read(Data(contentsOf: limited.output.appendingPathComponent("atom.xml"))).map(\.title) == ["Day 23", "Day 22"])
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: limited.output.appendingPathComponent("feed.json"))) as? [String: Any]
+        #expect((json?["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Day 23", "Day 22"])
+
+        let refused = try Self.site(people: Self.people, config: "base_url: https://example.org/r/\nfeeds: { limit: 0 }")
+        defer { refused.remove() }
+        #expect { try refused.build() } throws: { "\($0)".contains("ttsite.yml:5") && "\($0)".contains("`feeds.limit` must be a whole number of entries, 1 or more, found 0") }
+    }
+
     /// JSON Feed has no `xml:base`: every link of an entry's HTML is absolute, resolved
     /// against the page's URL (hand-made from `https://example.org/r/news/trip/`), in both
     /// feeds; a fragment leads to the page, a link with a scheme stays.

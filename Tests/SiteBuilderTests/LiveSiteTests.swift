@@ -57,6 +57,35 @@ import Testing
         #expect(try update(live, site, ["Content/notes/note.md"], "the same page again").update?.pagesRendered == 1)
     }
 
+    /// A dated page beyond `feeds.limit` is in no feed: an edit of its text writes the page
+    /// alone; an edit of one the feeds show writes them too.
+    @Test func anEditOfAPageTheFeedsDoNotShowLeavesThem() throws {
+        let site = try FeedTests.site(people: FeedTests.people, config: "base_url: https://example.org/r/\nfeeds: { limit: 1 }", pages: """
+            -- Content/news/old.md --
+            ---
+            title: Old
+            date: 2026-01-05
+            ---
+            Old news.
+            -- Content/news/new.md --
+            ---
+            title: New
+            date: 2026-11-20
+            ---
+            New news.
+            """)
+        defer { site.remove() }
+        let live = LiveSite()
+        try update(live, site, [], "first build")
+        try site.write("---\ntitle: Old\ndate: 2026-01-05\n---\nOld news, edited.\n", to: "Content/news/old.md")
+        let old = try update(live, site, ["Content/news/old.md"], "a page the feeds do not show")
+        #expect(old.update?.pagesRendered == 1)
+        #expect(old.filesWritten == 1, "the page alone")
+        try site.write("---\ntitle: New\ndate: 2026-11-20\n---\nNew news, edited.\n", to: "Content/news/new.md")
+        let new = try update(live, site, ["Content/news/new.md"], "the page the feeds show")
+        #expect(new.filesWritten == 3, "the page and the Atom and JSON feeds of English pages")
+    }
+
     @Test func moreThanTextGoesThroughABuild() throws {
         let site = try Self.makeSite()
         defer { site.remove() }

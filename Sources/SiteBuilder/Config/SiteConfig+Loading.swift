@@ -115,13 +115,20 @@ extension SiteConfig {
         }
         if let node = mapping["feeds"] {
             let feeds = try reader.mapping(node, "feeds")
-            try reader.requireKnownKeys(feeds, ["upcoming_days"], context: "feeds")
+            try reader.requireKnownKeys(feeds, ["upcoming_days", "limit"], context: "feeds")
             if let value = feeds["upcoming_days"] {
                 let days = try reader.int(value, "upcoming_days")
                 guard (1...366).contains(days) else {
                     throw reader.error("`feeds.upcoming_days` must be a whole number of days from 1 to 366, found \(days)", at: value)
                 }
                 config.feeds.upcomingDays = days
+            }
+            if let value = feeds["limit"] {
+                let limit = try reader.int(value, "limit")
+                guard limit >= 1 else {
+                    throw reader.error("`feeds.limit` must be a whole number of entries, 1 or more, found \(limit)", at: value)
+                }
+                config.feeds.limit = limit
             }
         }
         if let node = mapping["people_urls"] {

@@ -96,11 +96,16 @@ public struct SiteConfig: Sendable {
     /// file is a promise of a shape that scripts will rely on (see `DataOutputs`).
     public var dataOutputs = false
 
-    /// The feeds (`feeds:`): how many days ahead the upcoming-birthdays feed looks.
+    /// The feeds (`feeds:`): how many days ahead the upcoming-birthdays feed looks, and how
+    /// many of the newest dated pages the pages feeds hold.
     public var feeds = FeedSettings()
 
     public struct FeedSettings: Sendable, Equatable {
         public var upcomingDays = 30
+        /// Twenty, like Hugo's and Zola's common setting (jekyll-feed and WordPress keep ten):
+        /// a feed reader polls for what is new, and a feed of every post of a large site is
+        /// megabytes fetched again on every poll.
+        public var limit = 20
         public init() {}
     }
 

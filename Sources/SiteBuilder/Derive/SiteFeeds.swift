@@ -10,8 +10,10 @@ import ValueTransformers
 /// - **Upcoming birthdays** (sites with people): one entry per birthday in the next
 ///   `feeds.upcoming_days` days, its id made from the person's id and the year, so a feed reader
 ///   shows each birthday once; its text says when in the page's words ("in 3 days", "heute!").
-/// - **Pages**: the Content pages of the language that have a `date:` in their front matter,
-///   newest first, with a summary (`description:`, else the first paragraph) and the page's HTML.
+/// - **Pages**: the newest `feeds.limit` Content pages of the language that have a `date:` in
+///   their front matter, newest first, with a summary (`description:`, else the first
+///   paragraph) and the page's HTML: a reader reads the entry in full where it is. Only the
+///   pages a feed shows are rendered for it.
 ///
 /// Feeds need absolute URLs, so a site without `base_url` has none (like the sitemap). A feed
 /// with no entries is still written when its source exists: an empty birthday feed is news.
@@ -27,6 +29,9 @@ struct SiteFeeds {
     private(set) var files: [(path: String, bytes: [UInt8])] = []
     /// The feeds of each language, for the pages' heads.
     private(set) var links: [String: [Link]] = [:]
+    /// The output paths of the pages the pages feeds show: an edit of another page's text
+    /// leaves the feeds as they are.
+    private(set) var pagePaths: Set<String> = []
 
     init(
         config: SiteConfig, routes: Routes, people: [PersonFacts], views: [String: PeopleViews], pages: [ContentPage], now: Date,
@@ -50,7 +55,9 @@ struct SiteFeeds {
             }
             let dated = pages.filter { $0.language == language && pageDates[$0.outputPath] != nil }
                 .sorted { (pageDates[$0.outputPath]!, $1.urlPath) > (pageDates[$1.outputPath]!, $0.urlPath) }
+                .prefix(config.feeds.limit)
             guard !dated.isEmpty else { continue }
+            pagePaths.formUnion(dated.map(\.outputPath))
             let entries = try dated.map { page in
                 let url = absolute(page.urlPath)
                 let html = Self.absoluteLinks(try contentHTML(page), base: url)

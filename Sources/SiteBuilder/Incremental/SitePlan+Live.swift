@@ -46,9 +46,10 @@ extension SitePlan {
             edited.append(next.pages[index])
         }
         next.renderer.replaceText(of: edited)
-        // The birthday feeds stand; the pages feeds are made again when a dated page changed.
+        // The birthday feeds stand; the pages feeds are made again when a page they show changed
+        // (the front matter, and so the dates, are as they were).
         var feedFiles: [(path: String, bytes: [UInt8])] = []
-        if config.baseURL != nil, try !SiteFeeds.pageDates(edited, zone: config.timeZone).isEmpty {
+        if config.baseURL != nil, edited.contains(where: { next.feeds.pagePaths.contains($0.outputPath) }) {
             next.feeds = try SiteFeeds(config: config, routes: routes, people: feedPeople.people, views: feedPeople.views,
                                        pages: next.pages, now: options.now, contentHTML: next.renderer.contentHTML(of:))
             feedFiles = next.feeds.files

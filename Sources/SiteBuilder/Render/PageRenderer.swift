@@ -122,7 +122,7 @@ struct PageRenderer {
         var context = self.context(for: page, urlPath: page.urlPath, language: page.language, contentHTML: html, root: Routes.root(from: page.urlPath))
         context.merge(extra) { _, new in new }
         // A counter among the report blocks needs the counter script.
-        if html.contains("data-counter") { context["hasCounters"] = .bool(true) }
+        if html.containsUTF8("data-counter") { context["hasCounters"] = .bool(true) }
         // What the page holds in a line (a data page brings its own in `extra`), else its title.
         if context["description"] == nil {
             context["description"] = .string(PageSummary.text(of: page, html: html) ?? "\(page.title) · \(config.title)")

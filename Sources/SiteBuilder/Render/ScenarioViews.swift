@@ -134,7 +134,7 @@ struct ScenarioViews {
             "textLang": Self.stringOrFalse(text.lang),
             "textDir": direction(of: text.lang),
             "sinceStart": .bool(false), "ago": .bool(false), "outside": .bool(false),
-            "image": image(event.image, alt: Self.plainText(html), license: event.license, source: event.source, root: root, box: (640, 224)) ?? .bool(false),
+            "image": image(event.image, alt: HTMLText.plain(html.utf8), license: event.license, source: event.source, root: root, box: (640, 224)) ?? .bool(false),
         ]
         if let date = event.start.date, let start = scenario.start.date {
             view["ago"] = .string(ago.string(for: date, relativeTo: now) ?? "")
@@ -226,27 +226,5 @@ struct ScenarioViews {
         view["license"] = Self.stringOrFalse(license)
         view["source"] = Self.stringOrFalse(link)
         return .map(view)
-    }
-
-    /// The text of rendered Markdown without tags, for `alt` (Mustache escapes it again):
-    /// every `<…>` removed (a `<` without a closing `>` stays), the five entities cmark
-    /// writes decoded, runs of white space made one space. A byte scan: a regular
-    /// expression here cost more than rendering the event's Markdown.
-    static func plainText(_ html: String) -> String {
-        // Tags first, then entities (as two passes, so that text joined by removing a tag
-        // is decoded like the rest).
-        var untagged: [UInt8] = []
-        var rest = html.utf8[...]
-        while let open = rest.firstIndex(of: UInt8(ascii: "<")) {
-            untagged += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: UInt8(ascii: ">")) else {
-                rest = rest[open...]  // no tag closes after here: the rest stays as it is
-                break
-            }
-            rest = rest[rest.index(after: close)...]
-        }
-        untagged += rest
-        let text = HTMLEntities.decode(untagged)
-        return String(decoding: text, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }

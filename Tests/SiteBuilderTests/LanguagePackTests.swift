@@ -28,6 +28,14 @@ struct LanguagePackTests {
         #expect(Self.shipped.filter { $0 != "fa" }.allSatisfy { try! Self.pack($0).direction == .ltr })
     }
 
+    /// A build reads a built-in pack without the checks a site's pack goes through: here
+    /// each passes them.
+    @Test(arguments: shipped)
+    func everyBuiltInPackPassesTheChecksOfASitesPack(code: String) throws {
+        let checked = try LanguagePack.load(code: code, layers: [try #require(LanguagePack.builtInLayer(code))], checking: true)
+        #expect(checked.labels.templateValue == (try Self.pack(code)).labels.templateValue)
+    }
+
     /// Every pack has a word for randomuser.me's titles (English, and French for French and
     /// Swiss records), found whatever the case; a title it does not list is shown as written.
     @Test(arguments: shipped)

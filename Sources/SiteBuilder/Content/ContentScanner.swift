@@ -49,13 +49,12 @@ struct ContentScanner {
     private func walk(_ folder: String, relative: String, into found: inout Found, visited: inout Set<String>) throws {
         let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
         guard visited.insert(real).inserted else { return }
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        for name in names where !name.hasPrefix(".") {
+        for (name, kind) in try FileTree.children(of: folder) where !name.hasPrefix(".") {
             let path = folder + "/" + name
             let relativePath = relative + name
             if relative.isEmpty && name == "data" { continue }
-            let target = try resolve(path, displayPath: "Content/" + relativePath)
-            if FileBytes.isFolder(target) {
+            let isFolder = kind == .link ? FileBytes.isFolder(try resolve(path, displayPath: "Content/" + relativePath)) : kind == .folder
+            if isFolder {
                 try walk(path, relative: relativePath + "/", into: &found, visited: &visited)
             } else if name.hasSuffix(".md") {
                 found.markdown.append((path, relativePath))

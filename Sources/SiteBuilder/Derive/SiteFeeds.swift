@@ -53,9 +53,14 @@ struct SiteFeeds {
                 add(feed, title: labels.upcomingFeed, atom: routes.birthdayFeed(.atom, language: language),
                     json: routes.birthdayFeed(.json, language: language), language: language)
             }
-            let dated = pages.filter { $0.language == language && pageDates[$0.outputPath] != nil }
-                .sorted { (pageDates[$0.outputPath]!, $1.urlPath) > (pageDates[$1.outputPath]!, $0.urlPath) }
-                .prefix(config.feeds.limit)
+            // Sorted by (date, address) once looked up, not by looking up in the comparison:
+            // sorting the pages themselves cost 90,000 instructions a page.
+            let newest = pages.indices.compactMap { index -> (date: Date, urlPath: String, index: Int)? in
+                guard pages[index].language == language, let date = pageDates[pages[index].outputPath] else { return nil }
+                return (date, pages[index].urlPath, index)
+            }
+            .sorted { ($0.date, $1.urlPath) > ($1.date, $0.urlPath) }
+            let dated = newest.prefix(config.feeds.limit).map { pages[$0.index] }
             guard !dated.isEmpty else { continue }
             pagePaths.formUnion(dated.map(\.outputPath))
             let entries = try dated.map { page in

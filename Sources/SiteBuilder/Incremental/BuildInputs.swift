@@ -45,16 +45,13 @@ enum BuildInputs {
     /// file a link leads to), in order.
     private static func addTree(_ folder: URL, to hasher: inout BuildHasher) {
         let base = folder.standardizedFileURL.path
-        var files: [String] = []
-        if let walker = FileManager.default.enumerator(atPath: base) {
-            while let path = walker.nextObject() as? String { files.append(path) }
-        }
-        hasher.add(files.count)
-        for path in files.sorted() {
+        let entries = FileTree.entries(under: base)
+        hasher.add(entries.count)
+        for (path, kind) in entries {
             hasher.add(path)
-            var link = stat()
+            // One `lstat` for what is not a link, whose stamp is its own.
             var info = stat()
-            guard lstat(base + "/" + path, &link) == 0, stat(base + "/" + path, &info) == 0 else {
+            guard (kind == .link ? stat(base + "/" + path, &info) : lstat(base + "/" + path, &info)) == 0 else {
                 hasher.add(-1)
                 continue
             }
@@ -62,7 +59,7 @@ enum BuildInputs {
             if info.st_mode & S_IFMT == S_IFDIR {
                 // The walk does not follow a link to a folder, and the build may: what is in
                 // there is unknown, so this digest matches no other.
-                if link.st_mode & S_IFMT == S_IFLNK { hasher.add(UUID().uuidString) }
+                if kind == .link { hasher.add(UUID().uuidString) }
             } else {
                 add(FileStamp(info), to: &hasher)
             }

@@ -90,7 +90,7 @@ public final class LiveSite: @unchecked Sendable {
         var written = 0
         for file in files {
             let path = folder.appendingPathComponent(file.path).path
-            if file.bytes.withUnsafeBytes({ FileBytes.holds($0, atPath: path) }) { continue }
+            if file.bytes.withUnsafeBytes({ FileBytes.stamp(ifHolding: $0, atPath: path) }) != nil { continue }
             let url = URL(fileURLWithPath: path)
             let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).ttsite-new").path
             do {

@@ -5,8 +5,10 @@ import Foundation
 /// several more questions per file.
 enum FileBytes {
     /// Writes a new file. Any file already at `path` is unlinked first, never truncated: it
-    /// may be a hard link to a published file, which must stay as it is.
-    static func write(_ bytes: UnsafeRawBufferPointer, to path: String, mode: mode_t = 0o644) throws {
+    /// may be a hard link to a published file, which must stay as it is. Returns the file's
+    /// stamp as written (nil if the system would not say), which spares a `stat` later.
+    @discardableResult
+    static func write(_ bytes: UnsafeRawBufferPointer, to path: String, mode: mode_t = 0o644) throws -> FileStamp? {
         var fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         if fd < 0 && errno == EEXIST {
             unlink(path)
@@ -25,33 +27,36 @@ enum FileBytes {
             }
             offset += count
         }
+        var info = stat()
+        let written = fstat(fd, &info) == 0 ? FileStamp(info) : nil
         // close reports a failed delayed write on some file systems (NFS, a full disk).
         if close(fd) != 0 {
             let code = errno
             unlink(path)
             throw POSIXError(code)
         }
+        return written
     }
 
-    /// Whether the regular file at `path` holds exactly `bytes`. Reads it only when the
-    /// sizes agree.
-    static func holds(_ bytes: UnsafeRawBufferPointer, atPath path: String) -> Bool {
+    /// The stamp of the regular file at `path` when it holds exactly `bytes`, else nil.
+    /// Reads it only when the sizes agree.
+    static func stamp(ifHolding bytes: UnsafeRawBufferPointer, atPath path: String) -> FileStamp? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
+        guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count else { return false }
-        if bytes.isEmpty { return true }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count else { return nil }
+        if bytes.isEmpty { return FileStamp(info) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
         defer { buffer.deallocate() }
         var offset = 0
         while offset < bytes.count {
             let count = readSome(fd, buffer.baseAddress! + offset, bytes.count - offset)
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
+            guard count > 0 else { return nil }
             offset += count
         }
-        return memcmp(buffer.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+        return memcmp(buffer.baseAddress!, bytes.baseAddress!, bytes.count) == 0 ? FileStamp(info) : nil
     }
 
     /// The size, modification time and inode of a regular file, or nil.

@@ -25,8 +25,9 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
     /// the file system 10,000 times.
     private var createdFolders: Set<String> = []
     private var counts = (written: 0, kept: 0)
-    /// Every file of the build, by output path, for the build record.
-    private var files: [String] = []
+    /// Every file of the build, by output path, with its stamp when the write learned it:
+    /// for the build record, which then need not ask for each file again.
+    private var files: [(path: String, stamp: FileStamp?)] = []
     private let lock = NSLock()
 
     /// Checks that `destination` may be replaced and creates an empty staging folder.
@@ -60,8 +61,8 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
     /// How many files this build wrote, and how many it kept from the published output.
     var written: Int { lock.withLock { counts.written } }
     var kept: Int { lock.withLock { counts.kept } }
-    /// The output path of every file this build wrote or kept.
-    var paths: [String] { lock.withLock { files } }
+    /// The output path of every file this build wrote or kept, and its stamp when known.
+    var stamps: [(path: String, stamp: FileStamp?)] { lock.withLock { files } }
 
     func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
         checkOutputPath(path)
@@ -69,12 +70,11 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
         do {
             try makeFolder(for: path)
             let published = destinationPath + "/" + path
-            if FileBytes.holds(bytes, atPath: published), hardLink(published, target) == 0 {
-                counted(path, kept: true)
+            if let stamp = FileBytes.stamp(ifHolding: bytes, atPath: published), hardLink(published, target) == 0 {
+                counted(path, kept: true, stamp: stamp)
                 return
             }
-            try FileBytes.write(bytes, to: target)
-            counted(path, kept: false)
+            counted(path, kept: false, stamp: try FileBytes.write(bytes, to: target))
         } catch {
             throw BuildError(.output, "cannot write \(path): \(fileErrorText(error))", in: destinationPath)
         }
@@ -101,14 +101,13 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
         do {
             try makeFolder(for: path)
             let sourceStamp = FileBytes.stamp(source.path)
-            let same = bytes.withUnsafeBytes { FileBytes.holds($0, atPath: published) }
-            if same, hardLink(published, target) == 0 {
-                counted(path, kept: true)
+            if let stamp = bytes.withUnsafeBytes({ FileBytes.stamp(ifHolding: $0, atPath: published) }), hardLink(published, target) == 0 {
+                counted(path, kept: true, stamp: stamp)
                 return
             }
             try bytes.withUnsafeBytes { try FileBytes.write($0, to: target) }
             if let sourceStamp { FileBytes.setModified(target, to: sourceStamp.modified) }
-            counted(path, kept: false)
+            counted(path, kept: false, stamp: nil)
         } catch {
             throw BuildError(.output, "cannot copy \(path) into the output: \(fileErrorText(error))", in: source.path)
         }
@@ -123,12 +122,12 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
         do {
             try makeFolder(for: path)
             let published = destinationPath + "/" + path
-            if FileBytes.stamp(published)?.size == bytes, hardLink(published, target) == 0 {
-                counted(path, kept: true)
+            if let stamp = FileBytes.stamp(published), stamp.size == bytes, hardLink(published, target) == 0 {
+                counted(path, kept: true, stamp: stamp)
                 return
             }
             if hardLink(source, target) == 0 {
-                counted(path, kept: false)
+                counted(path, kept: false, stamp: nil)
                 return
             }
         } catch {
@@ -147,14 +146,14 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
             throw BuildError(.output, "cannot write \(path): \(fileErrorText(error))", in: destinationPath)
         }
         guard hardLink(published, stagingPath + "/" + path) == 0 else { return false }
-        counted(path, kept: true)
+        counted(path, kept: true, stamp: stamp)
         return true
     }
 
-    private func counted(_ path: String, kept: Bool) {
+    private func counted(_ path: String, kept: Bool, stamp: FileStamp?) {
         lock.withLock {
             if kept { counts.kept += 1 } else { counts.written += 1 }
-            files.append(path)
+            files.append((path, stamp))
         }
     }
 
@@ -193,7 +192,7 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
                 if ttsite_exchange_paths(stagingPath, destinationPath) == 0 {
                     // The staging path now holds the previous site.
                     finished = true
-                    try? fileManager.removeItem(atPath: stagingPath)
+                    FileTree.remove(stagingPath)
                     return
                 }
                 guard errno == ENOSYS || errno == EINVAL || errno == ENOTSUP else {
@@ -223,7 +222,7 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
             _ = rename(retired, destinationPath)
             throw BuildError(.output, "cannot replace the output folder: \(text)", in: destinationPath)
         }
-        try? fileManager.removeItem(atPath: retired)
+        FileTree.remove(retired)
     }
 
     /// Throws the staging folder away; the output folder is left as it was.

@@ -56,11 +56,6 @@ struct ShrinkGuard {
 /// The HTML pages of a published output folder, by relative path: what the page guard counts.
 enum PublishedPages {
     static func paths(in folder: URL) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
-        var pages: [String] = []
-        while let path = walker.nextObject() as? String {
-            if path.hasSuffix(".html") { pages.append(path) }
-        }
-        return pages
+        FileTree.entries(under: folder.path).compactMap { $0.kind != .folder && $0.path.hasSuffix(".html") ? $0.path : nil }
     }
 }

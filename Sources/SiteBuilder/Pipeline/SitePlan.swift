@@ -296,12 +296,13 @@ struct SitePlan {
     /// build whose inputs are the same does nothing, and one whose inputs changed renders only
     /// the pages whose own inputs did. Returns a warning when the note cannot be written (it
     /// is removed then, and the next build is a full one).
-    func recordBuild(inputs: BuildDigest, files: [String], in folder: URL) -> String? {
+    func recordBuild(inputs: BuildDigest, files: [(path: String, stamp: FileStamp?)], in folder: URL) -> String? {
         let base = folder.standardizedFileURL.path + "/"
         var recorded: [String: BuildRecord.File] = [:]
         recorded.reserveCapacity(files.count)
-        for path in files {
-            guard let stamp = FileBytes.stamp(base + path) else {
+        for (path, written) in files {
+            // The stamp the write saw; the swap moves files without changing them.
+            guard let stamp = written ?? FileBytes.stamp(base + path) else {
                 BuildRecord.remove(siteFolder: options.siteFolder, outputFolder: folder)
                 return nil
             }

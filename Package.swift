@@ -50,7 +50,8 @@ let package = Package(
         .target(name: "CFileSystem"),
         // Numbers written for a language, printf's fixed-point digits, placeholders filled in:
         // the text kernel under the seed libraries. Knows nothing about sites.
-        .target(name: "TextFormatting"),
+        .target(name: "CNumberFormat"),
+        .target(name: "TextFormatting", dependencies: ["CNumberFormat"]),
         // Civil time: calendar dates, days since 1970, the wall clock of a time zone with its
         // daylight-saving rule, birthdays, and the ISO 8601 and iCalendar date texts.
         // Knows nothing about sites.

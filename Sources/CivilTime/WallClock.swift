@@ -15,7 +15,7 @@ public struct WallClock: Hashable, Sendable {
 
     /// The wall clock of `timeZone` at `instant`.
     public init(_ instant: Date, in timeZone: TimeZone) {
-        let local = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
+        let local = instant.timeIntervalSince1970 + Double(ZoneOffsets.seconds(of: timeZone, at: instant.timeIntervalSince1970))
         let days = (local / 86_400).rounded(.down)
         date = CalendarDate(daysSince1970: Int(days))
         secondOfDay = local - days * 86_400
@@ -51,7 +51,7 @@ public struct WallClock: Hashable, Sendable {
     /// Before a zone's first rule, its local mean time counts, as the tz database says.
     public static func instant(localSeconds local: Double, in timeZone: TimeZone) -> Date {
         func offset(_ seconds: Double) -> Double {
-            Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds)))
+            Double(ZoneOffsets.seconds(of: timeZone, at: seconds))
         }
         // The offsets a day either side: no zone changes its offset twice within two days.
         let before = offset(local - 86_400), after = offset(local + 86_400)

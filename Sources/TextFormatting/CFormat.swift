@@ -1,3 +1,4 @@
+import CNumberFormat
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,27 +14,16 @@ public enum CFormat {
     /// `value` with exactly `decimals` digits after the point, rounded as `printf` rounds
     /// (the exact binary value, ties to even): `fixed(2.5, decimals: 0)` is "2".
     public static func fixed(_ value: Double, decimals: Int) -> String {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 400) { buffer in
-            let written = withVaList([Int32(decimals), value]) { arguments in
-                vsnprintf(buffer.baseAddress!, buffer.count, "%.*f", arguments)
-            }
-            guard written >= 0, Int(written) < buffer.count else {
-                return fallback(value, decimals: decimals)
-            }
-            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress!, count: Int(written)), as: UTF8.self)
+        let text = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String? in
+            let written = Int(ttsite_format_fixed(buffer.baseAddress!, buffer.count, Int32(decimals), value))
+            guard written >= 0, written < buffer.count else { return nil }
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress!, count: written), as: UTF8.self)
         }
-    }
-
-    /// Numbers too long for the buffer (|value| ≥ 1e390 cannot be; kept for safety).
-    private static func fallback(_ value: Double, decimals: Int) -> String {
-        var size = 1024
-        while true {
-            let text = [CChar](unsafeUninitializedCapacity: size) { buffer, count in
-                let written = withVaList([Int32(decimals), value]) { vsnprintf(buffer.baseAddress!, size, "%.*f", $0) }
-                count = Int(written) < size ? Int(written) : 0
-            }
-            if !text.isEmpty { return String(decoding: text.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
-            size *= 4
+        if let text { return text }
+        // Longer numbers (|value| ≥ 1e47, or many decimals): the length `snprintf` said, and a NUL.
+        let length = Int(ttsite_format_fixed(nil, 0, Int32(decimals), value))
+        return String(unsafeUninitializedCapacity: length + 1) { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { Int(ttsite_format_fixed($0.baseAddress!, $0.count, Int32(decimals), value)) }
         }
     }
 

@@ -67,14 +67,14 @@ struct DataPages {
             guard let list = peopleLists[language], let indexes, let search else { continue }
 
             // Every person page of a language sits at the same depth, and shows its person
-            // and both neighbours: each person's view is made once, on every core, and list
-            // pages at the same depth (people/2/ …) show the same views.
+            // and both neighbours; list pages at the same depth (people/2/ …) show the same
+            // views. They are made as pages are rendered, and only the recent ones are kept.
             let personPages = ordered.map {
                 Self.generatedPage("people/\($0.person.slug)", origin: .person, title: $0.person.displayName, layout: "person",
                                    language: language, urlPath: routes.person($0.person.slug, language: language))
             }
             let root = personPages.first.map { Routes.root(from: $0.urlPath) } ?? ""
-            let personViews = PersonViews(views: ordered.parallelMap { views.person($0, root: root) }, root: root)
+            let personViews = PersonViews(root: root) { views.person(ordered[$0], root: root) }
 
             // The people list, from Content/people.md when there is one, in pages of
             // `page_size.people`: the first at the list's URL, with the overview.
@@ -89,19 +89,12 @@ struct DataPages {
             }
             Self.addIndexPages(indexes, views: views, listPath: list.urlPath, pageSize: config.pageSize.index, to: &pages, extras: &extras)
 
+            let personPageValues = PersonPageValues(views: views, ordered: ordered, personViews: personViews)
             for (position, page) in personPages.enumerated() {
                 pages.append(page)
                 // Back to the list page that shows this person.
                 let listPage = Routes.listPage(pagination.page(ofRecord: position), of: list.urlPath)
-                var extra: [String: TemplateValue] = [
-                    "person": personViews.views[position],
-                    "list": .string(Routes.link(listPage, root: root)),
-                    "hasCounters": .bool(ordered[position].age != nil),
-                    "description": .string(views.description(ordered[position])),
-                ]
-                if position > 0 { extra["previous"] = personViews.views[position - 1] }
-                if position + 1 < ordered.count { extra["next"] = personViews.views[position + 1] }
-                extras.set(page.outputPath, extra)
+                extras.later(page.outputPath) { personPageValues.values(position, list: Routes.link(listPage, root: root)) }
             }
         }
         let scenarioViews = Dictionary(uniqueKeysWithValues: config.languages.map {
@@ -128,7 +121,7 @@ struct DataPages {
     ) -> [String: TemplateValue] {
         let shown = page.pagination.records(onPage: page.number)
         var extra: [String: TemplateValue] = [:]
-        extra["people"] = .list(shown.map { page.root == personViews.root ? personViews.views[$0] : views.person(ordered[$0], root: page.root) })
+        extra["people"] = .list(shown.map { page.root == personViews.root ? personViews[$0] : views.person(ordered[$0], root: page.root) })
         extra["hasPeople"] = .bool(!ordered.isEmpty)
         extra["hasCounters"] = .bool(false)
         extra["search"] = search.view(root: page.root, label: views.labels.searchPeople, labels: views.labels)
@@ -143,9 +136,65 @@ struct DataPages {
 
     /// Every person's view, in birthday order, with links from pages whose way back to the
     /// root is `root`.
-    struct PersonViews: Sendable {
-        let views: [TemplateValue]
+    /// What the person pages of a language are made from, held once for all of them: each
+    /// page's maker holds this and its position (a maker that held the language's views
+    /// itself was 4.5 KB a person).
+    final class PersonPageValues: Sendable {
+        let views: PeopleViews
+        let ordered: [PersonFacts]
+        let personViews: PersonViews
+
+        init(views: PeopleViews, ordered: [PersonFacts], personViews: PersonViews) {
+            self.views = views
+            self.ordered = ordered
+            self.personViews = personViews
+        }
+
+        /// The values of the page of the person at `position`, whose list page is at `list`.
+        func values(_ position: Int, list: String) -> [String: TemplateValue] {
+            var extra: [String: TemplateValue] = [
+                "person": personViews[position],
+                "list": .string(list),
+                "hasCounters": .bool(ordered[position].age != nil),
+                "description": .string(views.description(ordered[position])),
+            ]
+            if position > 0 { extra["previous"] = personViews[position - 1] }
+            if position + 1 < ordered.count { extra["next"] = personViews[position + 1] }
+            return extra
+        }
+    }
+
+    /// Each person's view at the depth of the person pages, made when a page first asks for
+    /// it and kept while the pages near it are rendered: pages are rendered in order, so a
+    /// person's page finds its neighbours made. Views far behind the furthest one made are
+    /// let go, so that a report of 100,000 people holds a window of them, not all.
+    final class PersonViews: @unchecked Sendable {
         let root: String
+        private let make: @Sendable (Int) -> TemplateValue
+        private let lock = NSLock()
+        private var made: [Int: TemplateValue] = [:]
+        private var furthest = 0
+        /// How many positions behind the furthest a view is kept: more than a list page
+        /// shows and more than the render workers are apart.
+        static let window = 1024
+
+        init(root: String, make: @escaping @Sendable (Int) -> TemplateValue) {
+            self.root = root
+            self.make = make
+        }
+
+        subscript(position: Int) -> TemplateValue {
+            if let view = lock.withLock({ made[position] }) { return view }
+            let view = make(position)
+            lock.withLock {
+                made[position] = view
+                furthest = max(furthest, position)
+                if made.count > 2 * Self.window {
+                    made = made.filter { $0.key + Self.window >= furthest }
+                }
+            }
+            return view
+        }
     }
 
     /// How many of the next 30 days' birthdays the home page lists; the people list, which

@@ -87,7 +87,7 @@ public struct PluralRules: Sendable {
 
     /// The rule named `name` (case-insensitive; "en-GB" finds "en"), or nil.
     public static func named(_ name: String) -> PluralRules? {
-        let key = name.lowercased().replacingOccurrences(of: "-", with: "_")
+        let key = name.lowercased().replacingOccurrences(of: "-", with: "_")  // Not per page: once per language.
         if let rule = byName[key] { return rule }
         let language = key.split(separator: "_").first.map(String.init) ?? key
         return byName[language]

@@ -57,6 +57,7 @@ public struct DataProblem: Sendable, Hashable, CustomStringConvertible {
     private static func shows(_ value: String, in message: String) -> Bool {
         if value.hasPrefix("\"") { return message.contains(value) }
         var searchRange = message.startIndex..<message.endIndex
+        // Not per page: once per data problem, to word its message.
         while let found = message.range(of: value, range: searchRange) {
             let before = found.lowerBound == message.startIndex ? nil : message[message.index(before: found.lowerBound)]
             let after = found.upperBound == message.endIndex ? nil : message[found.upperBound]

@@ -40,6 +40,7 @@ public enum SlugAllocator {
             // Numbers below `next[slug]` are taken already: a name shared by many people
             // is numbered in one pass, not by counting up from 2 for each.
             var number = next[slug] ?? 2
+            // Not per page: a set's `contains`, not a text search.
             while holders["\(slug)-\(number)"] != nil || everyWanted.contains("\(slug)-\(number)") {
                 number += 1
             }

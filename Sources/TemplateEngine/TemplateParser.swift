@@ -233,7 +233,7 @@ struct TemplateParser {
 
     private mutating func setDelimiters(_ tag: Tag) throws {
         let parts = tag.name.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard parts.count == 2, !parts.contains(where: { $0.contains("=") }) else {
+        guard parts.count == 2, !parts.contains(where: { $0.utf8.contains(UInt8(ascii: "=")) }) else {
             throw TemplateError("a set-delimiter tag needs two delimiters, such as `{{=<% %>=}}`", line: tag.line)
         }
         open = Array(parts[0].utf8)

@@ -34,6 +34,7 @@ public struct DatePattern: DateTextParser {
         for required: Character in ["y", "M", "d"] where !letters.contains(required) {
             throw DateTextError("the date pattern \"\(pattern)\" has no \"\(required)\" field")
         }
+        // Not per page: a set of pattern letters, once per pattern.
         if letters.contains("h") != letters.contains("a") {
             throw DateTextError("the date pattern \"\(pattern)\" needs both \"h\" and \"a\" for a 12-hour clock")
         }

@@ -1,4 +1,5 @@
 import TemplateEngine
+import TextFormatting
 
 extension FrontMatter {
     /// Front matter made only of `key: value` lines whose values need no YAML machinery
@@ -74,7 +75,7 @@ extension FrontMatter {
         // A plain sentence: starts with a letter, no comment, no `key: value` inside, and not
         // one of the words YAML reads as something else.
         guard isLetter(first), !bytes.contains(UInt8(ascii: "#")), last != UInt8(ascii: ":"),
-              !text.contains(": "), !reservedWords.contains(text.lowercased()) else { return nil }
+              !text.containsUTF8(": "), !reservedWords.contains(text.lowercased()) else { return nil }
         return (.string(text), text)
     }
 
@@ -97,12 +98,13 @@ extension FrontMatter {
         return digits.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 || isDigit($0.element) }
     }
 
-    private static func isSlug(_ text: String) -> Bool {
+    /// `a-z` and `0-9` in words joined by single dashes (also for `slug:` of YAML front matter).
+    static func isSlug(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         return !parts.contains { $0.isEmpty || !$0.utf8.allSatisfy { isDigit($0) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) } }
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
     private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
-    private static func isLetterOrDigit(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) }
+    static func isLetterOrDigit(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TemplateEngine
+import TextFormatting
 import Yams
 
 /// The YAML block between `---` lines at the top of a Markdown page, and the body after it.
@@ -42,7 +43,7 @@ public struct MarkdownSource: Sendable {
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let hasReturn = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.baseAddress.map { memchr($0, 13, bytes.count) != nil } ?? false }
             ?? text.utf8.contains(UInt8(ascii: "\r"))
-        if hasReturn { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+        if hasReturn { text = text.replacingEvery("\r\n", with: "\n") }
 
         guard text.hasPrefix("---\n") || text == "---" else {
             self.frontMatter = FrontMatter()
@@ -90,7 +91,7 @@ extension FrontMatter {
             case "title": title = try reader.string(valueNode, key)
             case "layout":
                 let name = try reader.string(valueNode, key)
-                guard name.range(of: "^[A-Za-z0-9_-]+$", options: .regularExpression) != nil else {
+                guard !name.isEmpty, name.utf8.allSatisfy({ Self.isLetterOrDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }) else {
                     throw reader.error("`layout` must name a template such as `page`, found `\(name)`", at: valueNode)
                 }
                 layout = name
@@ -98,7 +99,7 @@ extension FrontMatter {
             case "lang": lang = try reader.string(valueNode, key)
             case "slug":
                 let value = try reader.string(valueNode, key)
-                guard value.range(of: "^[a-z0-9]+(-[a-z0-9]+)*$", options: .regularExpression) != nil else {
+                guard Self.isSlug(value) else {
                     throw reader.error("`slug` may hold only a-z, 0-9 and single dashes, found `\(value)`", at: valueNode)
                 }
                 slug = value

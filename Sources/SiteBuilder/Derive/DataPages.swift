@@ -175,8 +175,9 @@ struct DataPages {
         private var made: [Int: TemplateValue] = [:]
         private var furthest = 0
         /// How many positions behind the furthest a view is kept: more than a list page
-        /// shows and more than the render workers are apart.
-        static let window = 1024
+        /// shows (`page_size.people`, 100 unless set) and more than the render workers are
+        /// apart; a view let go too soon is only made again.
+        static let window = 256
 
         init(root: String, make: @escaping @Sendable (Int) -> TemplateValue) {
             self.root = root

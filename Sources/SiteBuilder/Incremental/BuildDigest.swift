@@ -6,10 +6,40 @@ import TemplateEngine
 /// reused. Two equal digests mean equal inputs; anything that cannot be read or told apart
 /// gives a digest of its own, so the build does the work again.
 struct BuildDigest: Hashable, Sendable, CustomStringConvertible {
-    /// 64 lower-case hexadecimal digits.
-    let hex: String
+    /// The 32 bytes, as four words: a record of 200,000 pages held 200,000 strings of hex.
+    private let words: (UInt64, UInt64, UInt64, UInt64)
+    /// False for a digest read from text that is not 64 hexadecimal digits: it equals no
+    /// digest a build makes.
+    private let isValid: Bool
 
-    init(hex: String) { self.hex = hex }
+    /// From 64 hexadecimal digits (either case).
+    init(hex: String) {
+        var words: [UInt64] = [0, 0, 0, 0]
+        var valid = hex.utf8.count == 64
+        if valid {
+            for (index, byte) in hex.utf8.enumerated() {
+                let nibble: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = byte - UInt8(ascii: "A") + 10
+                default: valid = false; nibble = 0
+                }
+                words[index / 16] = words[index / 16] << 4 | UInt64(nibble)
+            }
+        }
+        self.words = valid ? (words[0], words[1], words[2], words[3]) : (0, 0, 0, 0)
+        isValid = valid
+    }
+
+    init(bytes: some Sequence<UInt8>) {
+        var words: [UInt64] = [0, 0, 0, 0]
+        for (index, byte) in bytes.enumerated() where index < 32 {
+            words[index / 8] = words[index / 8] << 8 | UInt64(byte)
+        }
+        self.words = (words[0], words[1], words[2], words[3])
+        isValid = true
+    }
 
     /// The digest of `parts` fed to a `BuildHasher` one after the other.
     init(_ add: (inout BuildHasher) -> Void) {
@@ -18,7 +48,33 @@ struct BuildDigest: Hashable, Sendable, CustomStringConvertible {
         self = hasher.finish()
     }
 
+    /// 64 lower-case hexadecimal digits; empty for a digest that was not valid.
+    var hex: String {
+        guard isValid else { return "" }
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for word in [words.0, words.1, words.2, words.3] {
+            for shift in stride(from: 60, through: 0, by: -4) {
+                text.append(digits[Int(word >> UInt64(shift) & 15)])
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
     var description: String { hex }
+
+    static func == (a: BuildDigest, b: BuildDigest) -> Bool {
+        a.isValid == b.isValid && a.words == b.words
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(isValid)
+        hasher.combine(words.0)
+        hasher.combine(words.1)
+        hasher.combine(words.2)
+        hasher.combine(words.3)
+    }
 }
 
 /// Feeds values to SHA-256, each with its kind and length first, so that no two different
@@ -86,14 +142,7 @@ struct BuildHasher {
     func finish() -> BuildDigest {
         var sha = sha
         if !pending.isEmpty { sha.update(data: pending) }
-        let digits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(64)
-        for byte in sha.finalize() {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 15)])
-        }
-        return BuildDigest(hex: String(decoding: hex, as: UTF8.self))
+        return BuildDigest(bytes: sha.finalize())
     }
 
     private mutating func add(tag: UInt8, bytes: UnsafeRawBufferPointer) {

@@ -94,7 +94,7 @@ extension SitePlan {
         let render = ParallelRender(pages: pages, renderer: renderer, extras: extras, output: output)
         try render.run(jobs: options.jobs)
         for file in siteFiles where file.path == Routes.notFound {
-            try write(file, published: published, misses: render.misses, to: output)
+            try write(file, misses: render.misses, to: output)
         }
         for file in files { try output.write(file.bytes, to: file.path) }
         return LiveUpdate(pages: pages.count, files: output.keptFiles, warnings: render.misses.warnings)

@@ -3,7 +3,8 @@ import Foundation
 import TemplateEngine
 
 /// Renders and writes pages on several threads. Pages are independent of each other: each
-/// worker takes the next page, renders it and writes it to the staging folder. The first
+/// worker takes the next page, renders it and writes it to the staging folder. The 404 page
+/// among them is left to the site files (it is served at any depth). The first
 /// error stops the others from starting new pages and is thrown.
 /// A data page's own template values (`PageExtras`) are made by the worker that renders it.
 ///
@@ -19,6 +20,8 @@ final class ParallelRender: @unchecked Sendable {
     let misses = MissReport()
     private let progress: (@Sendable (BuildProgress) -> Void)?
     private var done = 0
+    /// The pages to render: all but the 404 page.
+    private let total: Int
     private let lock = NSLock()
     private var next = 0
     private var failure: Error?
@@ -28,6 +31,7 @@ final class ParallelRender: @unchecked Sendable {
     init(pages: [ContentPage], renderer: PageRenderer, extras: PageExtras, output: any OutputWriter,
          reuse: PageReuse? = nil, progress: (@Sendable (BuildProgress) -> Void)? = nil) {
         self.pages = pages
+        total = pages.reduce(0) { $0 + ($1.origin == .notFound ? 0 : 1) }
         self.renderer = renderer
         self.extras = extras
         self.output = output
@@ -43,14 +47,14 @@ final class ParallelRender: @unchecked Sendable {
 
     /// Renders every page with `jobs` workers (default: one per core).
     func run(jobs: Int?) throws {
-        let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, pages.count))
+        let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, total))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let page = takePage() {
                 do {
                     try renderOrKeep(page)
                     if let progress {
                         let done = lock.withLock { self.done += 1; return self.done }
-                        progress(BuildProgress(stage: .render, done: done, total: pages.count))
+                        progress(BuildProgress(stage: .render, done: done, total: total))
                     }
                 } catch {
                     lock.withLock { if failure == nil { failure = error } }
@@ -61,27 +65,30 @@ final class ParallelRender: @unchecked Sendable {
     }
 
     private func renderOrKeep(_ page: ContentPage) throws {
+        // Made once: the writer's list and the digests share it.
+        let path = page.outputPath
         let pageMisses = PageMisses()
-        let (template, context) = try renderer.templateAndContext(for: page, extra: extras[page.outputPath] ?? [:], misses: pageMisses)
+        let (template, context) = try renderer.templateAndContext(for: page, extra: extras[path] ?? [:], misses: pageMisses)
         let digest = reuse?.digest(template: template, context: context)
-        if let digest, try reuse!.keep(page.outputPath, digest: digest, in: output) {
-            misses.add(pageMisses, page: page.outputPath, source: page, origins: renderer.templates.origins)
-            lock.withLock { digests[page.outputPath] = digest }
+        if let digest, try reuse!.keep(path, digest: digest, in: output) {
+            misses.add(pageMisses, page: path, source: page, origins: renderer.templates.origins)
+            lock.withLock { digests[path] = digest }
             return
         }
         var html: [UInt8] = []
         html.reserveCapacity(16_384)
         renderer.templates.render(template, context, into: &html, misses: pageMisses.template)
-        misses.add(pageMisses, page: page.outputPath, source: page, origins: renderer.templates.origins)
-        try output.write(html, to: page.outputPath)
+        misses.add(pageMisses, page: path, source: page, origins: renderer.templates.origins)
+        try output.write(html, to: path)
         lock.withLock {
             rendered += 1
-            if let digest, pageMisses.template.misses.isEmpty { digests[page.outputPath] = digest }
+            if let digest, pageMisses.template.misses.isEmpty { digests[path] = digest }
         }
     }
 
     private func takePage() -> ContentPage? {
         lock.withLock {
+            while next < pages.count, pages[next].origin == .notFound { next += 1 }
             guard failure == nil, next < pages.count else { return nil }
             defer { next += 1 }
             return pages[next]

@@ -43,7 +43,7 @@ public enum Site {
             return (summary, plan)
         }
 
-        var plan = try SitePlan(options: options, config: config, outputFolder: outputURL, loader: loader, sources: sources)
+        var plan = try SitePlan(options: options, config: config, outputFolder: outputURL, loader: loader, sources: consume sources)
         let output = try OutputFolder(destination: outputURL, siteFolder: options.siteFolder)
         do {
             try plan.write(to: output, reuse: plan.pageReuse(previous: record))

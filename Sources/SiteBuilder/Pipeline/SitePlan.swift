@@ -46,8 +46,9 @@ struct SitePlan {
 
     /// Reads and decodes the sources, scans `Content/`, loads the templates and lays out the
     /// pages — every stage of a build but writing.
-    /// `sources` are the sources already read by `loader`; nil reads them here.
-    init(options: BuildOptions, config: SiteConfig, outputFolder: URL, loader: SiteDataLoader? = nil, sources: SourceReadings? = nil) throws {
+    /// `sources` are the sources already read by `loader`; nil reads them here. They are let
+    /// go once decoded (a people file of 100,000 records is 60 MB).
+    init(options: BuildOptions, config: SiteConfig, outputFolder: URL, loader: SiteDataLoader? = nil, sources: consuming SourceReadings? = nil) throws {
         self.options = options
         self.config = config
         today = CalendarDate(options.now, in: config.timeZone)
@@ -56,7 +57,7 @@ struct SitePlan {
 
         progress?(BuildProgress(stage: .data))
         let loader = loader ?? SiteDataLoader(config: config, options: options)
-        let data = try loader.decode(try sources ?? loader.read())
+        let data = try loader.decode(try (consume sources) ?? loader.read())
         summary.people = data.people.count
         summary.scenarios = data.scenarios.count
         summary.events = data.eventCount
@@ -171,16 +172,22 @@ struct SitePlan {
     /// Renders every page and writes it, with the static files, the assets and the site
     /// files; with `reuse`, a page whose inputs are those it was last published with is kept.
     mutating func write(to output: some OutputWriter, reuse: PageReuse? = nil) throws {
-        let published = self.published
-        let render = ParallelRender(pages: published, renderer: renderer, extras: extras, output: output, reuse: reuse, progress: options.progress)
+        // The calendar, the sitemap and robots.txt need no page: written first, the calendar
+        // of 100,000 people is not made on top of all that rendering leaves.
+        for file in siteFiles where file.path != Routes.notFound {
+            try write(file, misses: MissReport(), to: output)
+        }
+        // The pages as the plan holds them: a copy of 200,000 of them is 50 MB.
+        let render = ParallelRender(pages: pages, renderer: renderer, extras: extras, output: output, reuse: reuse, progress: options.progress)
         try render.run(jobs: options.jobs)
         pageDigests = render.pageDigests
         linkProblems = render.misses.linkProblems
-        summary.pages = published.count
-        if reuse?.previous != nil { keptPages = published.count - render.renderedPages }
+        let published = pages.reduce(0) { $0 + ($1.origin == .notFound ? 0 : 1) }
+        summary.pages = published
+        if reuse?.previous != nil { keptPages = published - render.renderedPages }
         options.progress?(BuildProgress(stage: .files))
-        for file in siteFiles {
-            try write(file, published: published, misses: render.misses, to: output)
+        for file in siteFiles where file.path == Routes.notFound {
+            try write(file, misses: render.misses, to: output)
         }
         if config.baseURL == nil { summary.details.append("sitemap: not written, the site has no base_url") }
         summary.warnings += render.misses.warnings
@@ -238,7 +245,7 @@ struct SitePlan {
         return uses
     }
 
-    func write(_ file: SiteFile, published: [ContentPage], misses: MissReport, to output: some OutputWriter) throws {
+    func write(_ file: SiteFile, misses: MissReport, to output: some OutputWriter) throws {
         switch file {
         case .notFound(let page):
             let pageMisses = PageMisses()
@@ -246,12 +253,12 @@ struct SitePlan {
             if let page { misses.add(pageMisses, page: file.path, source: page, origins: renderer.templates.origins) }
         case .sitemap:
             guard let baseURL = config.baseURL else { return }
-            try output.write(Sitemap.xml(baseURL: baseURL, urlPaths: published.map(\.urlPath)), to: file.path)
+            try output.write(Sitemap.xml(baseURL: baseURL, urlPaths: pages.lazy.filter { $0.origin != .notFound }.map(\.urlPath)), to: file.path)
         case .robots:
             try output.write(Sitemap.robots(baseURL: config.baseURL), to: file.path)
         case .calendar:
             guard let calendar = BirthdayCalendar(people: people, config: config, routes: routes, now: options.now, today: today) else { return }
-            try output.write(calendar.text, to: file.path)
+            try output.write(calendar.bytes, to: file.path)
         }
     }
 

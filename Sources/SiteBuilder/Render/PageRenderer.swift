@@ -16,7 +16,9 @@ struct PageRenderer {
     /// The site data content pages may use in Mustache tags (`{{people.count}}`).
     let siteData: [String: TemplateValue]
     private let markdown: MarkdownRenderer
-    private var pagesByKey: [String: [String: ContentPage]]
+    /// The address of each page by translation key and language (of the translations, the
+    /// language switch and each language's home): addresses alone, not copies of the pages.
+    private let addresses: [String: [String: String]]
     /// Menu entries (title, URL path) per language, worked out once, not once per page.
     private let menus: [String: [(title: String, urlPath: String)]]
     /// The words of each language of the site, as templates see them.
@@ -55,7 +57,7 @@ struct PageRenderer {
         if config.markdown.smart { options.insert(.smart) }
         if config.markdown.unsafeHTML { options.insert(.unsafeHTML) }
         markdown = MarkdownRenderer(options: options)
-        (pagesByKey, menus) = Self.lookups(pages)
+        (addresses, menus) = Self.lookups(pages)
         labels = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).labels.templateValue) })
         rightToLeft = Set(config.languages.filter { config.pack(for: $0).direction == .rtl })
         languageNames = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).name) })
@@ -72,10 +74,12 @@ struct PageRenderer {
             .mapValues(TemplateValue.string)
     }
 
-    /// The pages by translation key and language, and the menu entries of each language.
-    private static func lookups(_ pages: [ContentPage]) -> ([String: [String: ContentPage]], [String: [(title: String, urlPath: String)]]) {
-        let byKey = Dictionary(grouping: pages, by: \.translationKey)
-            .mapValues { Dictionary($0.map { ($0.language, $0) }, uniquingKeysWith: { first, _ in first }) }
+    /// The addresses by translation key and language, and the menu entries of each language.
+    private static func lookups(_ pages: [ContentPage]) -> ([String: [String: String]], [String: [(title: String, urlPath: String)]]) {
+        var byKey: [String: [String: String]] = [:]
+        for page in pages where byKey[page.translationKey]?[page.language] == nil {
+            byKey[page.translationKey, default: [:]][page.language] = page.urlPath
+        }
         let menus = Dictionary(grouping: pages.filter { $0.source.frontMatter.menu != nil }, by: \.language).mapValues { entries in
             entries.sorted { ($0.source.frontMatter.menu!, $0.title, $0.urlPath) < ($1.source.frontMatter.menu!, $1.title, $1.urlPath) }
                 .map { (title: $0.title, urlPath: $0.urlPath) }
@@ -90,9 +94,6 @@ struct PageRenderer {
         let byPath = Dictionary(edited.map { ($0.urlPath, $0) }) { first, _ in first }
         for index in pages.indices {
             if let page = byPath[pages[index].urlPath] { pages[index] = page }
-        }
-        for page in edited where pagesByKey[page.translationKey]?[page.language]?.urlPath == page.urlPath {
-            pagesByKey[page.translationKey]?[page.language] = page
         }
     }
 
@@ -219,7 +220,7 @@ struct PageRenderer {
         pageValues["url"] = .string(Routes.link(urlPath, root: root))
 
         // The language's own home page, or the site's when that language has none.
-        let home = pagesByKey[""]?[language] != nil ? routes.prefix(language) : ""
+        let home = addresses[""]?[language] != nil ? routes.prefix(language) : ""
         var context: [String: TemplateValue] = [
             "lang": .string(language),
             "root": .string(root),
@@ -251,10 +252,9 @@ struct PageRenderer {
                       "href": .string(config.baseURL.map { Routes.absolute(other.urlPath, baseURL: $0) } ?? Routes.link(other.urlPath, root: root))])
             })
             context["languageSwitch"] = .list(config.languages.compactMap { lang -> TemplateValue? in
-                let target = pagesByKey[page.translationKey]?[lang] ?? pagesByKey[""]?[lang]
-                guard let target else { return nil }
+                guard let target = addresses[page.translationKey]?[lang] ?? addresses[""]?[lang] else { return nil }
                 return .map(["lang": .string(lang), "name": .string(languageNames[lang] ?? lang),
-                             "href": .string(Routes.link(target.urlPath, root: root)), "current": .bool(lang == language)])
+                             "href": .string(Routes.link(target, root: root)), "current": .bool(lang == language)])
             })
         }
         return context
@@ -266,9 +266,9 @@ struct PageRenderer {
     }
 
     /// All language versions of a page, itself included, in the site's language order.
-    private func translations(of page: ContentPage) -> [ContentPage] {
-        guard let versions = pagesByKey[page.translationKey], versions.count > 1 else { return [] }
-        return config.languages.compactMap { versions[$0] }
+    private func translations(of page: ContentPage) -> [(language: String, urlPath: String)] {
+        guard let versions = addresses[page.translationKey], versions.count > 1 else { return [] }
+        return config.languages.compactMap { language in versions[language].map { (language, $0) } }
     }
 
     private func menu(language: String, current: ContentPage?, root: String) -> [TemplateValue] {

@@ -86,6 +86,7 @@ let package = Package(
                 "ReportData",
                 "Counting",
                 "CFileSystem",
+                "CAllocator",
                 "TemplateEngine",
                 "Pictures",
                 .product(name: "Yams", package: "Yams"),
@@ -102,9 +103,11 @@ let package = Package(
             dependencies: ["SiteBuilder", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         // The thin command line: parses arguments, calls SiteBuilder, maps errors to exit codes.
+        .target(name: "CAllocator"),
         .executableTarget(
             name: "TTSiteCommand",
             dependencies: [
+                "CAllocator",
                 "SiteBuilder",
                 "SiteStarter",
                 "SiteServer",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CAllocator
 import Foundation
 import SiteBuilder
 
@@ -27,6 +28,10 @@ struct TTSite: ParsableCommand {
     }
 
     static func main() {
+        // Blocks of 256 KB and more (the arrays of a large site's pages, its record, its
+        // indexes) are mapped apart and given back when freed: glibc's own threshold rises
+        // as such blocks are freed and then leaves them in the heap (30 MB at 100,000 people).
+        ttsite_map_large_allocations(256 * 1024)
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -43,6 +43,16 @@ import Testing
         }
     }
 
+    /// A Markdown page at a person page's address is refused, naming the page, the address
+    /// and the record: one would silently overwrite the other.
+    @Test func aContentPageAtAPersonsAddressIsRefused() throws {
+        let site = try FeedTests.site(people: FeedTests.people, pages: "-- Content/people/anna-alpha.md --\nMine.\n")
+        defer { site.remove() }
+        #expect { try site.build() } throws: {
+            "\($0)".contains("Content/people/anna-alpha.md: its page people/anna-alpha/index.html is also the page made from data for people/anna-alpha")
+        }
+    }
+
     @Test func theListIsInBirthdayOrderWithAgesAndDistances() throws {
         let site = try makeSite()
         defer { site.remove() }

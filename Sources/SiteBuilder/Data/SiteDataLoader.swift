@@ -56,28 +56,41 @@ struct SiteDataLoader {
     }
 
     /// Checks the records of the local files `read(checkingFiles: false)` left unchecked,
-    /// with the error reading them would have given.
+    /// with the error reading them would have given: the documents parsed and checked on
+    /// every core (a timeline site has a thousand), the first error in source and document
+    /// order thrown, the parsed documents kept for the decoder.
     func checkFiles(_ readings: inout SourceReadings) throws {
         guard !readings.filesChecked else { return }
-        for index in readings.people.indices {
-            try checkFiles(&readings.people[index], kind: PeopleDecoder.kind)
-        }
-        for index in readings.scenarios.indices {
-            try checkFiles(&readings.scenarios[index], kind: ScenarioDecoder.kind)
-        }
-        readings.filesChecked = true
-    }
-
-    private func checkFiles(_ source: inout SourceReadings.Source, kind: RecordKind) throws {
-        guard case .file = source.location else { return }
         let settings = DecodedDocuments.settings(of: config)
-        for document in source.reading.documents where decoded?.holds(document, kind: kind, settings: settings) != true {
-            do {
-                _ = try DocumentCheck.check(try source.parsed.parseOrThrow(document.data), kind: kind, previousRecordCount: nil)
-            } catch {
-                throw BuildError(.source, JSONSniff.reason(of: error), in: document.name)
+        var unchecked: [(kind: RecordKind, source: Int, document: SourceDocument)] = []
+        for (kind, sources) in [(PeopleDecoder.kind, readings.people), (ScenarioDecoder.kind, readings.scenarios)] {
+            for (index, source) in sources.enumerated() {
+                guard case .file = source.location else { continue }
+                for document in source.reading.documents where decoded?.holds(document, kind: kind, settings: settings) != true {
+                    unchecked.append((kind, index, document))
+                }
             }
         }
+        let checked = unchecked.parallelMap { item in
+            Result { () throws(BuildError) -> JSONDocument in
+                do {
+                    let document = try DocumentCheck.parse(item.document.data)
+                    _ = try DocumentCheck.check(document, kind: item.kind, previousRecordCount: nil)
+                    return document
+                } catch {
+                    throw BuildError(.source, JSONSniff.reason(of: error), in: item.document.name)
+                }
+            }
+        }
+        for (item, outcome) in zip(unchecked, checked) {
+            let document = try outcome.get()
+            if item.kind == PeopleDecoder.kind {
+                readings.people[item.source].parsed.keep(document, of: item.document.data)
+            } else {
+                readings.scenarios[item.source].parsed.keep(document, of: item.document.data)
+            }
+        }
+        readings.filesChecked = true
     }
 
     /// The records of every source read, decoded, with their slugs made unique across sources.
@@ -133,7 +146,8 @@ struct SiteDataLoader {
     }
 
     /// The records of one source read; the warnings, the counts and a line for `--verbose` go
-    /// into `data`. `held` says what a document held, in words.
+    /// into `data`. `held` says what a document held, in words. The documents are decoded on
+    /// every core, and taken in their order.
     private func decode<Decoder: RecordDecoder>(
         _ source: SourceReadings.Source, with decoder: Decoder, into data: inout SiteData,
         held: (Decoding<Decoder.Record>) -> String
@@ -142,13 +156,22 @@ struct SiteDataLoader {
         data.warnings += source.reading.warnings
         var records: [Decoder.Record] = []
         let settings = DecodedDocuments.settings(of: config)
-        for document in source.reading.documents {
+        let documents = source.reading.documents
+        // What a preview kept, and the check's parse of each document, looked up in order.
+        let kept: [Decoding<Decoder.Record>?] = documents.map { decoded?.decoding(of: $0, kind: Decoder.kind, settings: settings) }
+        let work: [(document: SourceDocument, parsed: JSONDocument?, kept: Bool)] = zip(documents, kept).map { document, kept in
+            (document, kept == nil ? parsed.take(document.data) : nil, kept != nil)
+        }
+        let made = work.parallelMap { item -> Decoding<Decoder.Record>? in
+            guard !item.kept else { return nil }
+            return item.parsed.map { decoder.decode($0, source: item.document.name) } ?? decoder.decode(item.document.data, source: item.document.name)
+        }
+        for (index, document) in documents.enumerated() {
             let decoding: Decoding<Decoder.Record>
-            if let kept: Decoding<Decoder.Record> = decoded?.decoding(of: document, kind: Decoder.kind, settings: settings) {
-                decoding = kept
+            if let keptDecoding = kept[index] {
+                decoding = keptDecoding
             } else {
-                decoding = parsed.take(document.data).map { decoder.decode($0, source: document.name) }
-                    ?? decoder.decode(document.data, source: document.name)
+                decoding = made[index]!
                 decoded?.keep(decoding, of: document, kind: Decoder.kind, settings: settings)
             }
             try take(decoding.problems, into: &data)
@@ -170,6 +193,11 @@ struct SiteDataLoader {
             let document = try DocumentCheck.parse(data)
             documents.append((data, document))
             return document
+        }
+
+        /// A document `data` was parsed into elsewhere.
+        mutating func keep(_ document: JSONDocument, of data: Data) {
+            documents.append((data, document))
         }
 
         mutating func parse(_ data: Data) -> JSONDocument? {

@@ -58,7 +58,7 @@ extension DataPages {
                                      language: views.language, urlPath: Routes.listPage(number, of: urlPath))
             pages.append(page)
             let root = Routes.root(from: page.urlPath)
-            extras.later(page.outputPath) {
+            extras.later(page) {
                 let shown = people[pagination.records(onPage: number)]
                 var extra: [String: TemplateValue] = [
                     "list": .string(Routes.link(listPath, root: root)),

@@ -18,7 +18,7 @@ extension DataPages {
             for (offset, page) in listPages(of: list, kind: .scenarios, pagination: pagination, pack: config.pack(for: language)).enumerated() {
                 pages.append(page)
                 let input = ListPageInput(number: offset + 1, pagination: pagination, firstPage: list.urlPath, root: Routes.root(from: page.urlPath))
-                extras.later(page.outputPath) { scenarioListExtras(input, scenarios: scenarios, views: views, search: search, pack: config.pack(for: language)) }
+                extras.later(page) { scenarioListExtras(input, scenarios: scenarios, views: views, search: search, pack: config.pack(for: language)) }
             }
 
             for (position, layout) in layouts.enumerated() {
@@ -29,7 +29,7 @@ extension DataPages {
                                          language: language, urlPath: routes.timeline(scenario.slug, language: language))
                 pages.append(page)
                 let root = Routes.root(from: page.urlPath)
-                extras.later(page.outputPath) {
+                extras.later(page) {
                     ["scenario": views.timeline(layout, root: root, listPage: listPage), "hasCounters": .bool(false)]
                 }
             }

@@ -28,6 +28,9 @@ struct DataPages {
     init(content: [ContentPage], data: SiteData, config: SiteConfig, now: Date, today: CalendarDate, pictures: PictureViews? = nil) {
         let pictures = pictures ?? PictureViews(mode: config.images.mode)
         var pages = content
+        // A page per person and per timeline in each language, their lists and indexes: room
+        // made once (growing by doubling left a 50 MB array behind at 100,000 people).
+        pages.reserveCapacity(content.count + config.languages.count * (data.people.count + data.people.count / 50 + data.scenarios.count + 256))
         var extras = PageExtras()
         var routes = Routes(languages: config.languages)
         var searchIndexes: [SearchIndex] = []
@@ -61,7 +64,7 @@ struct DataPages {
 
             if let home = pages.firstIndex(where: { $0.translationKey == "" && $0.language == language }) {
                 if !config.people.isEmpty || !config.scenarios.isEmpty {
-                    extras.set(pages[home].outputPath, Self.homeExtras(ordered, data: data, views: views, root: Routes.root(from: pages[home].urlPath), hasPeople: !config.people.isEmpty))
+                    extras.set(pages[home], Self.homeExtras(ordered, data: data, views: views, root: Routes.root(from: pages[home].urlPath), hasPeople: !config.people.isEmpty))
                 }
             }
             guard let list = peopleLists[language], let indexes, let search else { continue }
@@ -82,19 +85,19 @@ struct DataPages {
             let listPages = Self.listPages(of: list, kind: .people, pagination: pagination, pack: views.pack)
             let histogram = AgeHistogram(ages: ordered.map(\.age))
             searchIndexes.append(search)
+            Self.addIndexPages(indexes, views: views, listPath: list.urlPath, pageSize: config.pageSize.index, to: &pages, extras: &extras)
+            // Each list page, then the pages of the people it shows: pages are rendered in
+            // order, so a person's page finds the view its list page made.
+            let personPageValues = PersonPageValues(views: views, ordered: ordered, personViews: personViews)
             for (offset, page) in listPages.enumerated() {
                 pages.append(page)
                 let input = ListPageInput(number: offset + 1, pagination: pagination, firstPage: list.urlPath, root: Routes.root(from: page.urlPath))
-                extras.later(page.outputPath) { Self.peopleListExtras(input, ordered: ordered, personViews: personViews, histogram: histogram, indexes: indexes, search: search, views: views) }
-            }
-            Self.addIndexPages(indexes, views: views, listPath: list.urlPath, pageSize: config.pageSize.index, to: &pages, extras: &extras)
-
-            let personPageValues = PersonPageValues(views: views, ordered: ordered, personViews: personViews)
-            for (position, page) in personPages.enumerated() {
-                pages.append(page)
-                // Back to the list page that shows this person.
-                let listPage = Routes.listPage(pagination.page(ofRecord: position), of: list.urlPath)
-                extras.later(page.outputPath) { personPageValues.values(position, list: Routes.link(listPage, root: root)) }
+                extras.later(page) { Self.peopleListExtras(input, ordered: ordered, personViews: personViews, histogram: histogram, indexes: indexes, search: search, views: views) }
+                let listLink = Routes.link(page.urlPath, root: root)
+                for position in pagination.records(onPage: offset + 1) {
+                    pages.append(personPages[position])
+                    extras.later(personPages[position], digested: { personPageValues.values(position, list: listLink) })
+                }
             }
         }
         let scenarioViews = Dictionary(uniqueKeysWithValues: config.languages.map {
@@ -150,17 +153,20 @@ struct DataPages {
             self.personViews = personViews
         }
 
-        /// The values of the page of the person at `position`, whose list page is at `list`.
-        func values(_ position: Int, list: String) -> [String: TemplateValue] {
-            var extra: [String: TemplateValue] = [
-                "person": personViews[position],
+        /// The values of the page of the person at `position`, whose list page is at `list`,
+        /// with the digests of the three people's views.
+        func values(_ position: Int, list: String) -> PageValues {
+            var page = PageValues(values: [
                 "list": .string(list),
                 "hasCounters": .bool(ordered[position].age != nil),
                 "description": .string(views.description(ordered[position])),
-            ]
-            if position > 0 { extra["previous"] = personViews[position - 1] }
-            if position + 1 < ordered.count { extra["next"] = personViews[position + 1] }
-            return extra
+            ])
+            for (key, shown) in [("previous", position - 1), ("person", position), ("next", position + 1)] where ordered.indices.contains(shown) {
+                let made = personViews.made(shown)
+                page.values[key] = made.view
+                page.digests[key] = made.digest
+            }
+            return page
         }
     }
 
@@ -172,7 +178,7 @@ struct DataPages {
         let root: String
         private let make: @Sendable (Int) -> TemplateValue
         private let lock = NSLock()
-        private var made: [Int: TemplateValue] = [:]
+        private var made: [Int: (view: TemplateValue, digest: BuildDigest)] = [:]
         private var furthest = 0
         /// How many positions behind the furthest a view is kept: more than a list page
         /// shows (`page_size.people`, 100 unless set) and more than the render workers are
@@ -185,16 +191,22 @@ struct DataPages {
         }
 
         subscript(position: Int) -> TemplateValue {
-            if let view = lock.withLock({ made[position] }) { return view }
+            made(position).view
+        }
+
+        /// The view of the person at `position`, and its digest (a page's digest takes it).
+        func made(_ position: Int) -> (view: TemplateValue, digest: BuildDigest) {
+            if let found = lock.withLock({ made[position] }) { return found }
             let view = make(position)
+            let found = (view: view, digest: BuildDigest { $0.add(view) })
             lock.withLock {
-                made[position] = view
+                made[position] = found
                 furthest = max(furthest, position)
                 if made.count > 2 * Self.window {
                     made = made.filter { $0.key + Self.window >= furthest }
                 }
             }
-            return view
+            return found
         }
     }
 

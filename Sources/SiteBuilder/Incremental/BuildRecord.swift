@@ -153,43 +153,59 @@ struct BuildRecord: Sendable {
         return BuildRecord(inputs: BuildDigest(hex: inputs), picturesDue: Double(due), summary: summary, files: files)
     }
 
-    /// The record as its file holds it; nil when a path cannot be written on one line.
-    /// Bytes appended in place: a record of 200,000 files is 25 MB, and a string of it and a
-    /// copy of that string were twice more at the build's busiest moment.
-    var bytes: [UInt8]? {
+    /// Writes a record through a temporary file and a rename; a record that cannot be written
+    /// is removed, so that the next build is a full one rather than one that trusts an older
+    /// record. The record holds a build's `count` files, the `index`th at `path(index)`, with
+    /// `file(index)`: sorted by path and written line by line in blocks, never whole in memory
+    /// (the record of 200,000 files is 25 MB, and it was made as a dictionary, then as text,
+    /// at the build's busiest moment). A file written twice counts as last written. False,
+    /// and no record, when `file` has nothing for a file or a path does not fit on one line.
+    static func save(inputs: BuildDigest, picturesDue: Double?, summary: Summary, count: Int, path: (Int) -> String,
+                     file: (Int) -> File?, siteFolder: URL, outputFolder: URL) throws -> Bool {
+        let url = Self.url(siteFolder: siteFolder, outputFolder: outputFolder)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let summaryJSON = try? encoder.encode(summary) else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(256 + summaryJSON.count + files.count * 120)
-        bytes += "\(Self.header)\ninputs \(inputs.hex)\npictures-due \(picturesDue.map { "\($0)" } ?? "-")\nsummary ".utf8
-        bytes += summaryJSON
-        bytes.append(UInt8(ascii: "\n"))
-        for path in files.keys.sorted() {
-            let file = files[path]!
-            guard !path.utf8.contains(UInt8(ascii: "\n")) else { return nil }
-            bytes += (file.page?.hex ?? "-").utf8
-            bytes += " \(file.stamp.size) \(file.stamp.modified.tv_sec) \(file.stamp.modified.tv_nsec) \(file.stamp.inode) ".utf8
-            bytes += path.utf8
-            bytes.append(UInt8(ascii: "\n"))
-        }
-        return bytes
-    }
-
-    /// Writes the record through a temporary file and a rename; a record that cannot be
-    /// written is removed, so that the next build is a full one rather than one that trusts
-    /// an older record.
-    func save(siteFolder: URL, outputFolder: URL) throws {
-        let url = Self.url(siteFolder: siteFolder, outputFolder: outputFolder)
-        guard let bytes else {
+        guard let summaryJSON = try? encoder.encode(summary), !(0..<count).contains(where: { path($0).utf8.contains(UInt8(ascii: "\n")) }) else {
             try? FileManager.default.removeItem(at: url)
-            return
+            return false
         }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let temporary = url.path + ".new-\(ProcessInfo.processInfo.processIdentifier)"
+        unlink(temporary)
+        guard let stream = fopen(temporary, "wx") else { throw POSIXError(errno) }
+        var block: [UInt8] = []
+        block.reserveCapacity(1 << 16)
+        func flush() throws {
+            guard fwrite(block, 1, block.count, stream) == block.count else { throw POSIXError(ferror(stream) != 0 ? EIO : errno) }
+            block.removeAll(keepingCapacity: true)
+        }
         do {
-            try bytes.withUnsafeBytes { try FileBytes.write($0, to: temporary) }
+            block += "\(Self.header)\ninputs \(inputs.hex)\npictures-due \(picturesDue.map { "\($0)" } ?? "-")\nsummary ".utf8
+            block += summaryJSON
+            block.append(UInt8(ascii: "\n"))
+            let order = (0..<count).sorted { (path($0), $0) < (path($1), $1) }
+            for (rank, index) in order.enumerated() {
+                let written = path(index)
+                if rank + 1 < order.count, path(order[rank + 1]) == written { continue }
+                guard let entry = file(index) else {
+                    fclose(stream)
+                    unlink(temporary)
+                    try? FileManager.default.removeItem(at: url)
+                    return false
+                }
+                block += (entry.page?.hex ?? "-").utf8
+                block += " \(entry.stamp.size) \(entry.stamp.modified.tv_sec) \(entry.stamp.modified.tv_nsec) \(entry.stamp.inode) ".utf8
+                block += written.utf8
+                block.append(UInt8(ascii: "\n"))
+                if block.count > 60_000 { try flush() }
+            }
+            try flush()
+            guard fclose(stream) == 0 else {
+                unlink(temporary)
+                throw POSIXError(errno)
+            }
             guard rename(temporary, url.path) == 0 else { throw POSIXError(errno) }
+            return true
         } catch {
             unlink(temporary)
             throw error

@@ -32,6 +32,7 @@ final class ParallelRender: @unchecked Sendable {
          reuse: PageReuse? = nil, progress: (@Sendable (BuildProgress) -> Void)? = nil) {
         self.pages = pages
         total = pages.reduce(0) { $0 + ($1.origin == .notFound ? 0 : 1) }
+        digests.reserveCapacity(reuse == nil ? 0 : total)
         self.renderer = renderer
         self.extras = extras
         self.output = output
@@ -68,8 +69,9 @@ final class ParallelRender: @unchecked Sendable {
         // Made once: the writer's list and the digests share it.
         let path = page.outputPath
         let pageMisses = PageMisses()
-        let (template, context) = try renderer.templateAndContext(for: page, extra: extras[path] ?? [:], misses: pageMisses)
-        let digest = reuse?.digest(template: template, context: context)
+        let extra = extras.valuesAndDigests(page)
+        let (template, context) = try renderer.templateAndContext(for: page, extra: extra?.values ?? [:], misses: pageMisses)
+        let digest = reuse?.digest(template: template, context: context, digested: extra?.digests ?? [:])
         if let digest, try reuse!.keep(path, digest: digest, in: output) {
             misses.add(pageMisses, page: path, source: page, origins: renderer.templates.origins)
             lock.withLock { digests[path] = digest }
@@ -113,19 +115,21 @@ struct PageReuse: Sendable {
         self.labels = labels.mapValues { value in (value, BuildDigest { $0.add(value) }) }
     }
 
-    /// The digest of a page rendered with `template` and `context`.
-    func digest(template: String, context: TemplateValue) -> BuildDigest {
+    /// The digest of a page rendered with `template` and `context`; the values at the keys
+    /// of `digested` count by those digests, made with them.
+    func digest(template: String, context: TemplateValue, digested: [String: BuildDigest] = [:]) -> BuildDigest {
         BuildDigest { hasher in
             hasher.add(template)
             hasher.add(templates[template] ?? BuildDigest(hex: ""))
+            guard case .map(var values) = context else { return hasher.add(context) }
             // A page's labels are its language's: the same dictionary, so `==` is one look.
-            if case .map(var values) = context, case .string(let language)? = values["lang"],
-               let shared = labels[language], values["labels"] == shared.value {
+            if case .string(let language)? = values["lang"], let shared = labels[language], values["labels"] == shared.value {
                 values["labels"] = .string("labels " + shared.digest.hex)
-                hasher.add(TemplateValue.map(values))
-            } else {
-                hasher.add(context)
             }
+            for (key, digest) in digested where values[key] != nil {
+                values[key] = .string("digest " + digest.hex)
+            }
+            hasher.add(TemplateValue.map(values))
         }
     }
 

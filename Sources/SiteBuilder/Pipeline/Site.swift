@@ -56,7 +56,7 @@ public enum Site {
         }
         var summary = plan.summary
         if let warning = plan.recordPublished(in: outputURL) { summary.warnings.append(warning) }
-        if let warning = plan.recordBuild(inputs: inputs, files: output.stamps, in: outputURL) {
+        if let warning = plan.recordBuild(inputs: inputs, files: output.takeStamps(), in: outputURL) {
             summary.warnings.append(warning)
         }
         summary.filesWritten = output.written

@@ -1,0 +1,20 @@
+#include <stdlib.h>  /* first: it defines __GLIBC__ on glibc */
+#include "CAllocator.h"
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+void ttsite_map_large_allocations(size_t threshold) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, (int)threshold);
+#else
+    (void)threshold;
+#endif
+}
+
+void ttsite_release_free_memory(void) {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}

@@ -1,0 +1,17 @@
+#ifndef CALLOCATOR_H
+#define CALLOCATOR_H
+
+#include <stddef.h>
+
+/// Asks the C library to serve allocations of `threshold` bytes or more with their own
+/// mappings, returned to the system when freed (glibc's `mallopt(M_MMAP_THRESHOLD)`, which
+/// also stops glibc from raising that threshold as large blocks are freed). Does nothing
+/// where the C library has no such setting.
+void ttsite_map_large_allocations(size_t threshold);
+
+/// Gives the pages of freed memory back to the system (glibc's `malloc_trim(0)`): after a
+/// large document is parsed and let go, its memory would otherwise stay counted for the rest
+/// of the build while other threads allocate elsewhere. Does nothing elsewhere.
+void ttsite_release_free_memory(void);
+
+#endif

@@ -26,8 +26,11 @@ extension SourceReader {
             .map { location.appendingPathComponent($0) }
             .filter { !self.isFolder(at: $0) }
         var documents: [SourceDocument] = []
+        // Resolved once for the folder, not for each of its thousand files.
+        let site = siteFolder.resolvingSymlinksInPath().path + "/"
+        let folderIsInSite = location.resolvingSymlinksInPath().path.hasPrefix(site)
         for file in files {
-            try refuseLinkOutOfSite(file, folder: location)
+            if folderIsInSite { try refuseLinkOutOfSite(file, site: site) }
             documents.append(try readFile(file, validate: validate))
         }
         let warnings = documents.isEmpty ? ["\(name): the folder has no *.json files"] : []
@@ -66,10 +69,11 @@ extension SourceReader {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
     }
 
-    /// In a folder inside the site, a symbolic link may not lead out of the site (spec 7).
-    private func refuseLinkOutOfSite(_ file: URL, folder: URL) throws(SourceError) {
-        let site = siteFolder.resolvingSymlinksInPath().path + "/"
-        guard folder.resolvingSymlinksInPath().path.hasPrefix(site),
+    /// In a folder inside the site (whose resolved path is `site`), a symbolic link may not
+    /// lead out of the site (spec 7). A file that is no link is where its folder is.
+    private func refuseLinkOutOfSite(_ file: URL, site: String) throws(SourceError) {
+        var status = stat()
+        guard lstat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
               !file.resolvingSymlinksInPath().path.hasPrefix(site)
         else { return }
         throw SourceError(source: displayName(of: file), reason: "a symbolic link to a file outside the site folder is refused")

@@ -25,7 +25,8 @@ struct DataPages {
     var peopleViews: [String: PeopleViews] = [:]
     var scenarioViews: [String: ScenarioViews] = [:]
 
-    init(content: [ContentPage], data: SiteData, config: SiteConfig, now: Date, today: CalendarDate, pictures: PictureViews? = nil) {
+    init(content: [ContentPage], data: SiteData, config: SiteConfig, now: Date, today: CalendarDate, pictures: PictureViews? = nil,
+         keepingEveryView: Bool = false) {
         let pictures = pictures ?? PictureViews(mode: config.images.mode)
         var pages = content
         // A page per person and per timeline in each language, their lists and indexes: room
@@ -77,7 +78,7 @@ struct DataPages {
                                    language: language, urlPath: routes.person($0.person.slug, language: language))
             }
             let root = personPages.first.map { Routes.root(from: $0.urlPath) } ?? ""
-            let personViews = PersonViews(root: root) { views.person(ordered[$0], root: root) }
+            let personViews = PersonViews(root: root, keepingEvery: keepingEveryView) { views.person(ordered[$0], root: root) }
 
             // The people list, from Content/people.md when there is one, in pages of
             // `page_size.people`: the first at the list's URL, with the overview.
@@ -185,8 +186,12 @@ struct DataPages {
         /// apart; a view let go too soon is only made again.
         static let window = 256
 
-        init(root: String, make: @escaping @Sendable (Int) -> TemplateValue) {
+        /// Whether every view made is kept (a preview renders the same pages again).
+        private let keepingEvery: Bool
+
+        init(root: String, keepingEvery: Bool = false, make: @escaping @Sendable (Int) -> TemplateValue) {
             self.root = root
+            self.keepingEvery = keepingEvery
             self.make = make
         }
 
@@ -202,7 +207,7 @@ struct DataPages {
             lock.withLock {
                 made[position] = found
                 furthest = max(furthest, position)
-                if made.count > 2 * Self.window {
+                if !keepingEvery, made.count > 2 * Self.window {
                     made = made.filter { $0.key + Self.window >= furthest }
                 }
             }

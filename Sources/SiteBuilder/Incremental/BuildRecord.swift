@@ -220,9 +220,12 @@ struct BuildRecord: Sendable {
     func outputIsIntact(_ outputFolder: URL) -> Bool {
         guard !files.isEmpty else { return false }
         let base = outputFolder.standardizedFileURL.path + "/"
-        return files.allSatisfy { path, file in
-            FileBytes.stamp(base + path)?.publishedStamp == file.stamp
-        }
+        // A `stat` a file, on every core: most of a build with nothing changed.
+        let entries = Array(files)
+        let chunks = stride(from: 0, to: entries.count, by: 2_048).map { $0..<min($0 + 2_048, entries.count) }
+        return !chunks.parallelMap { chunk in
+            entries[chunk].allSatisfy { path, file in FileBytes.stamp(base + path)?.publishedStamp == file.stamp }
+        }.contains(false)
     }
 }
 

@@ -42,6 +42,7 @@ public final class LiveSite: @unchecked Sendable {
         plan = nil
         var options = options
         options.decodedDocuments = decodedDocuments
+        options.keepsEveryView = true
         let (summary, plan) = try Site.build(options, keepingPlan: true)
         self.plan = plan
         return summary

@@ -31,6 +31,9 @@ public struct BuildOptions: Sendable {
     /// A preview's decodings of source documents from its last build: an edited data file is
     /// decoded again alone (`LiveSite` sets it; nil decodes every document).
     public var decodedDocuments: DecodedDocuments?
+    /// A preview renders the same pages again after each edit: it keeps every person's view
+    /// it made (`LiveSite` sets it; a build keeps a window of recent ones).
+    var keepsEveryView = false
     /// Told where the build is, for a progress bar; called from several threads.
     public var progress: (@Sendable (BuildProgress) -> Void)?
     /// The time of the machine, which caches count from (when a picture was last asked for,

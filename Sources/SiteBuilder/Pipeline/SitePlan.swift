@@ -105,7 +105,7 @@ struct SitePlan {
         self.onlyProcessed = onlyProcessed
         assets = AssetManifest(assets: templates.assets)
         let dataPages = DataPages(content: content.pages, data: data, config: config, now: options.now, today: today,
-                                  pictures: PictureViews(mode: config.images.mode, pictures: pictures.pictures))
+                                  pictures: PictureViews(mode: config.images.mode, pictures: pictures.pictures), keepingEveryView: options.keepsEveryView)
         pages = dataPages.pages
         try Self.refuseCollisions(pages)
         extras = dataPages.extras

@@ -21,7 +21,7 @@ import Testing
     static let files = ["news/field.jpg", "photos/a b.jpg", "photos/a.jpg", "a.jpg", "docs/report.pdf", "news/post/inside.png"]
 
     static func links(sitePath: String = "/") -> ContentLinks {
-        ContentLinks(files: files, pages: pages, outputs: Set(pages.map(\.outputPath) + ["people/index.html", "atom.xml"]), sitePath: sitePath,
+        ContentLinks(files: files, pages: pages, outputs: ["people/index.html", "atom.xml"], sitePath: sitePath,
                      baseURL: URL(string: "https://example.org" + sitePath))
     }
 

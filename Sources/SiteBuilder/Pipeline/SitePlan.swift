@@ -127,8 +127,8 @@ struct SitePlan {
             : []
         // Every file of the output but the feeds, which show the pages' HTML and so come
         // after the links are known: a link to one is taken where a feed may be.
-        var outputs = Set(pages.map(\.outputPath))
-        outputs.formUnion(Self.siteFiles(pages: pages, config: config).map(\.path))
+        // (The pages' own files are known to the links by the pages.)
+        var outputs = Set(Self.siteFiles(pages: pages, config: config).map(\.path))
         outputs.formUnion(assets.files.map(\.path))
         outputs.formUnion(searchIndexes.map(\.path))
         outputs.formUnion(pictures.files.keys)
@@ -242,7 +242,7 @@ struct SitePlan {
     /// templates' mentions are added once they are read).
     static func pictureUses(_ content: ContentScanner.Result, config: SiteConfig) -> ContentPictureUses {
         let files = content.staticFiles.map(\.path)
-        let links = ContentLinks(files: files, pages: content.pages, outputs: Set(content.pages.map(\.outputPath)), sitePath: config.sitePath)
+        let links = ContentLinks(files: files, pages: content.pages, sitePath: config.sitePath)
         var uses = ContentPictureUses(pages: content.pages, files: files, links: links, markdown: MarkdownRenderer())
         if let image = config.shareImage { uses.addNeeded(image) }
         return uses

@@ -15,7 +15,10 @@ struct ContentLinks: Sendable {
     private let files: Set<String>
     /// The page of each Markdown file of `Content/`, by its path there.
     private let pageURLs: [String: String]
-    /// Every file of the output; a link leads to one of these or to nothing.
+    /// The address of every page (`people/anna-alpha/`, the page's own string): its file is
+    /// the address and `index.html` (a set of 200,000 such files was 10 MB more).
+    private let pageFolders: Set<String>
+    /// Every other file of the output; a link leads to a page, one of these, or nothing.
     private let outputs: Set<String>
     /// The path of the site under its host (`/reports/` for `https://example.org/reports/`),
     /// which a link from the host's root names the site's root by.
@@ -23,11 +26,13 @@ struct ContentLinks: Sendable {
     /// The site's `base_url`, which an absolute link into the site starts with.
     private let baseURL: String?
 
-    init(files: some Sequence<String>, pages: [ContentPage], outputs: Set<String>, sitePath: String = "/", baseURL: URL? = nil) {
+    /// `outputs` are the files of the output beside the pages and the files of `Content/`.
+    init(files: some Sequence<String>, pages: [ContentPage], outputs: Set<String> = [], sitePath: String = "/", baseURL: URL? = nil) {
         self.files = Set(files)
         var pageURLs: [String: String] = [:]
         for page in pages where page.hasSourceFile { pageURLs[page.sourcePath] = page.urlPath }
         self.pageURLs = pageURLs
+        pageFolders = Set(pages.lazy.map(\.urlPath))
         self.outputs = outputs.union(self.files)
         self.sitePath = sitePath
         self.baseURL = baseURL?.absoluteString
@@ -76,10 +81,17 @@ struct ContentLinks: Sendable {
     /// The file of the output at `path` (a page's folder leads to its `index.html`), and
     /// the link to it from the site's root.
     private func output(_ path: String) -> (file: String, link: String)? {
-        if outputs.contains(path), !path.isEmpty { return (path, Routes.percentEncoded(path)) }
+        if isOutput(path), !path.isEmpty { return (path, Routes.percentEncoded(path)) }
         let folder = path.isEmpty || path.hasSuffix("/") ? path : path + "/"
-        if outputs.contains(Routes.file(folder)) { return (Routes.file(folder), Routes.percentEncoded(Routes.file(folder))) }
+        if isOutput(Routes.file(folder)) { return (Routes.file(folder), Routes.percentEncoded(Routes.file(folder))) }
         return nil
+    }
+
+    /// Whether the output has a file at `path`: a page's, or another.
+    private func isOutput(_ path: String) -> Bool {
+        if outputs.contains(path) { return true }
+        let page = Routes.file("")
+        return path.hasSuffix(page) && pageFolders.contains(String(path.dropLast(page.count)))
     }
 
     /// The published file a path of `Content/` names: a file published as it is, or the page

@@ -78,7 +78,9 @@ struct DataPages {
                                    language: language, urlPath: routes.person($0.person.slug, language: language))
             }
             let root = personPages.first.map { Routes.root(from: $0.urlPath) } ?? ""
-            let personViews = PersonViews(root: root, keepingEvery: keepingEveryView) { views.person(ordered[$0], root: root) }
+            let personViews = PersonViews(root: root, window: max(256, 2 * config.pageSize.people), keepingEvery: keepingEveryView) {
+                views.person(ordered[$0], root: root)
+            }
 
             // The people list, from Content/people.md when there is one, in pages of
             // `page_size.people`: the first at the list's URL, with the overview.
@@ -138,82 +140,6 @@ struct DataPages {
         return extra
     }
 
-    /// Every person's view, in birthday order, with links from pages whose way back to the
-    /// root is `root`.
-    /// What the person pages of a language are made from, held once for all of them: each
-    /// page's maker holds this and its position (a maker that held the language's views
-    /// itself was 4.5 KB a person).
-    final class PersonPageValues: Sendable {
-        let views: PeopleViews
-        let ordered: [PersonFacts]
-        let personViews: PersonViews
-
-        init(views: PeopleViews, ordered: [PersonFacts], personViews: PersonViews) {
-            self.views = views
-            self.ordered = ordered
-            self.personViews = personViews
-        }
-
-        /// The values of the page of the person at `position`, whose list page is at `list`,
-        /// with the digests of the three people's views.
-        func values(_ position: Int, list: String) -> PageValues {
-            var page = PageValues(values: [
-                "list": .string(list),
-                "hasCounters": .bool(ordered[position].age != nil),
-                "description": .string(views.description(ordered[position])),
-            ])
-            for (key, shown) in [("previous", position - 1), ("person", position), ("next", position + 1)] where ordered.indices.contains(shown) {
-                let made = personViews.made(shown)
-                page.values[key] = made.view
-                page.digests[key] = made.digest
-            }
-            return page
-        }
-    }
-
-    /// Each person's view at the depth of the person pages, made when a page first asks for
-    /// it and kept while the pages near it are rendered: pages are rendered in order, so a
-    /// person's page finds its neighbours made. Views far behind the furthest one made are
-    /// let go, so that a report of 100,000 people holds a window of them, not all.
-    final class PersonViews: @unchecked Sendable {
-        let root: String
-        private let make: @Sendable (Int) -> TemplateValue
-        private let lock = NSLock()
-        private var made: [Int: (view: TemplateValue, digest: BuildDigest)] = [:]
-        private var furthest = 0
-        /// How many positions behind the furthest a view is kept: more than a list page
-        /// shows (`page_size.people`, 100 unless set) and more than the render workers are
-        /// apart; a view let go too soon is only made again.
-        static let window = 256
-
-        /// Whether every view made is kept (a preview renders the same pages again).
-        private let keepingEvery: Bool
-
-        init(root: String, keepingEvery: Bool = false, make: @escaping @Sendable (Int) -> TemplateValue) {
-            self.root = root
-            self.keepingEvery = keepingEvery
-            self.make = make
-        }
-
-        subscript(position: Int) -> TemplateValue {
-            made(position).view
-        }
-
-        /// The view of the person at `position`, and its digest (a page's digest takes it).
-        func made(_ position: Int) -> (view: TemplateValue, digest: BuildDigest) {
-            if let found = lock.withLock({ made[position] }) { return found }
-            let view = make(position)
-            let found = (view: view, digest: BuildDigest { $0.add(view) })
-            lock.withLock {
-                made[position] = found
-                furthest = max(furthest, position)
-                if !keepingEvery, made.count > 2 * Self.window {
-                    made = made.filter { $0.key + Self.window >= furthest }
-                }
-            }
-            return found
-        }
-    }
 
     /// How many of the next 30 days' birthdays the home page lists; the people list, which
     /// starts with the next birthday, has the rest.

@@ -86,7 +86,6 @@ let package = Package(
                 "ReportData",
                 "Counting",
                 "CFileSystem",
-                "CAllocator",
                 "TemplateEngine",
                 "Pictures",
                 .product(name: "Yams", package: "Yams"),

@@ -12,9 +12,3 @@ void ttsite_map_large_allocations(size_t threshold) {
     (void)threshold;
 #endif
 }
-
-void ttsite_release_free_memory(void) {
-#if defined(__GLIBC__)
-    malloc_trim(0);
-#endif
-}

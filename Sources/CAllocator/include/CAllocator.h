@@ -9,9 +9,4 @@
 /// where the C library has no such setting.
 void ttsite_map_large_allocations(size_t threshold);
 
-/// Gives the pages of freed memory back to the system (glibc's `malloc_trim(0)`): after a
-/// large document is parsed and let go, its memory would otherwise stay counted for the rest
-/// of the build while other threads allocate elsewhere. Does nothing elsewhere.
-void ttsite_release_free_memory(void);
-
 #endif

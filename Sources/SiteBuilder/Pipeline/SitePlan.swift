@@ -1,4 +1,3 @@
-import CAllocator
 import CivilTime
 import Foundation
 import Markdown
@@ -58,10 +57,6 @@ struct SitePlan {
         progress?(BuildProgress(stage: .data))
         let loader = loader ?? SiteDataLoader(config: config, options: options)
         let data = try loader.decode(try (consume sources) ?? loader.read())
-        // The parsed documents are gone (a people file of 100,000 records is 250 MB parsed):
-        // their memory goes back to the system, or it would stay counted while the threads
-        // that lay out the pages allocate beside it.
-        ttsite_release_free_memory()
         summary.people = data.people.count
         summary.scenarios = data.scenarios.count
         summary.events = data.eventCount

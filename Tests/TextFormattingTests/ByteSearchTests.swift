@@ -14,4 +14,19 @@ struct ByteSearchTests {
         #expect(text.containsUTF8(needle) == (needle.isEmpty || Array(text.utf8).firstRange(of: Array(needle.utf8)) != nil))
         #expect(text[...].containsUTF8(needle) == text.containsUTF8(needle), "a Substring answers the same")
     }
+
+    /// `UTF8Search.offset` from every start, against the standard library's search of the
+    /// same bytes from there.
+    @Test(arguments: ["<p>a</p><p>b</p>", "</p><p>", "x<p", "", "Schäfer </p>", "<p><p></p>"])
+    func findsEachOffsetTheStandardLibraryFinds(text: String) {
+        let bytes = Array(text.utf8)
+        for needle in ["<p>", "</p>"] as [StaticString] {
+            let key = Array(needle.description.utf8)
+            for start in 0...bytes.count {
+                let expected = bytes[start...].firstRange(of: key)?.lowerBound
+                let found = bytes.withUnsafeBytes { UTF8Search.offset(of: needle, in: $0, from: start) }
+                #expect(found == expected, "\(needle) in \(text) from \(start)")
+            }
+        }
+    }
 }

@@ -173,6 +173,9 @@ struct BuildRecord: Sendable {
         let temporary = url.path + ".new-\(ProcessInfo.processInfo.processIdentifier)"
         unlink(temporary)
         guard let stream = fopen(temporary, "wx") else { throw POSIXError(errno) }
+        // Closed on every way out; `fclose`'s own answer counts on the way that keeps the file.
+        var closed = false
+        defer { if !closed { fclose(stream) } }
         var block: [UInt8] = []
         block.reserveCapacity(1 << 16)
         func flush() throws {
@@ -188,7 +191,6 @@ struct BuildRecord: Sendable {
                 let written = path(index)
                 if rank + 1 < order.count, path(order[rank + 1]) == written { continue }
                 guard let entry = file(index) else {
-                    fclose(stream)
                     unlink(temporary)
                     try? FileManager.default.removeItem(at: url)
                     return false
@@ -200,10 +202,8 @@ struct BuildRecord: Sendable {
                 if block.count > 60_000 { try flush() }
             }
             try flush()
-            guard fclose(stream) == 0 else {
-                unlink(temporary)
-                throw POSIXError(errno)
-            }
+            closed = true
+            guard fclose(stream) == 0 else { throw POSIXError(errno) }
             guard rename(temporary, url.path) == 0 else { throw POSIXError(errno) }
             return true
         } catch {

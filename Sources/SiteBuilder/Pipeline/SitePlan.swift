@@ -324,8 +324,9 @@ struct SitePlan {
     }
 
     /// A page of `Content/` whose URL is also the URL of a page made from data (a person, a
-    /// timeline): one would silently overwrite the other. The pages of `Content/` are looked up, not the pages made from data: a dictionary of
-    /// 200,000 of those was 170 MB at the build's busiest moment.
+    /// timeline): one would silently overwrite the other. The pages of `Content/` are looked
+    /// up, not the pages made from data: a dictionary of 200,000 of those was 170 MB at the
+    /// build's busiest moment.
     private static func refuseCollisions(_ pages: [ContentPage]) throws {
         let written = Set(pages.lazy.filter { $0.origin == .content }.map(\.outputPath))
         guard !written.isEmpty else { return }

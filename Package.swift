@@ -30,11 +30,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
-        // libcmark, the CommonMark reference implementation, as a system library.
+        // cmark-gfm, GitHub's fork of libcmark (the CommonMark reference implementation) with
+        // its syntax extensions, as a system library.
         .systemLibrary(
             name: "CCmark",
-            pkgConfig: "libcmark",
-            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
         // libvips, the fast image library, as a system library with plain wrappers for its
         // variadic C API.
@@ -56,8 +57,8 @@ let package = Package(
         // daylight-saving rule, birthdays, and the ISO 8601 and iCalendar date texts.
         // Knows nothing about sites.
         .target(name: "CivilTime", dependencies: ["TextFormatting"]),
-        // Markdown → HTML through libcmark. Knows nothing about sites.
-        .target(name: "Markdown", dependencies: ["CCmark"]),
+        // Markdown → HTML through cmark-gfm. Knows nothing about sites.
+        .target(name: "Markdown", dependencies: ["CCmark", "TextFormatting"]),
         // Raw values → typed values (the RKValueTransformers seed). Knows nothing about sites.
         .target(
             name: "ValueTransformers",
@@ -66,7 +67,7 @@ let package = Package(
         // Time spans in words (the NKTimeIntervalTextTransformation seed). Knows nothing about sites.
         .target(name: "IntervalText", dependencies: ["CivilTime", "TextFormatting"]),
         // Mustache templates parsed once into a tree and rendered into bytes. Knows nothing about sites.
-        .target(name: "TemplateEngine"),
+        .target(name: "TemplateEngine", dependencies: ["TextFormatting"]),
         // Counting animations' easing curves (the ACLabelCounting seed). Knows nothing about sites.
         .target(name: "Counting", dependencies: ["TextFormatting"]),
         // People and scenarios: typed models decoded from randomuser.me and TimeTranslator JSON.
@@ -138,7 +139,7 @@ let package = Package(
         // The official Mustache spec suites, and swift-mustache as an oracle for the built-in templates.
         .testTarget(
             name: "TemplateEngineTests",
-            dependencies: ["TemplateEngine", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["TemplateEngine", "TextFormatting", .product(name: "Mustache", package: "swift-mustache")],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "ReportDataTests", dependencies: ["ReportData", "CivilTime", "DataSources", "IntervalText"], exclude: ["Fixtures"]),

@@ -1,4 +1,5 @@
 import CCmark
+import TextFormatting
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,7 +8,9 @@ import Musl
 import Darwin
 #endif
 
-/// Renders CommonMark to HTML through libcmark, the reference implementation.
+/// Renders GitHub Flavored Markdown to HTML through cmark-gfm, GitHub's fork of libcmark
+/// (the CommonMark reference implementation): CommonMark, and the extensions `extensions`
+/// names (tables, strikethrough, autolinks, task lists, footnotes, the tag filter).
 ///
 /// Safe by default: raw HTML is replaced by a comment and links with a dangerous scheme
 /// (`javascript:`, `vbscript:`, `file:`, most `data:`) lose their target. Invalid UTF-8
@@ -25,27 +28,88 @@ public struct MarkdownRenderer: Sendable {
         public static let hardBreaks = Options(rawValue: CMARK_OPT_HARDBREAKS)
     }
 
-    public let options: Options
+    /// The words the HTML carries for readers who do not see it: the name of a text's notes
+    /// and of each link from a note back to where it is referred to.
+    public struct Words: Sendable, Equatable {
+        public var footnotes: String
+        public var backToText: String
 
-    public init(options: Options = []) {
+        public init(footnotes: String, backToText: String) {
+            self.footnotes = footnotes
+            self.backToText = backToText
+        }
+
+        public static let english = Words(footnotes: "Footnotes", backToText: "Back to text")
+    }
+
+    /// The ids one text gives its headings and notes, unique on the page that shows it.
+    public struct IDs: Sendable {
+        /// Put before every id the text makes, so that several texts on one page (a page's
+        /// own, its timeline's event texts) do not collide: `fn:<prefix>1`, `<prefix>intro`.
+        public var prefix: String
+        /// Makes a heading's id from its text (`Heading anchors`); nil leaves headings without
+        /// ids, as CommonMark writes them.
+        public var headingSlug: (@Sendable (String) -> String?)?
+        /// Ids the page has already (those of its template): a heading whose slug is one of
+        /// them gets the next free `-1`, `-2`.
+        public var taken: Set<String>
+
+        public init(prefix: String = "", headingSlug: (@Sendable (String) -> String?)? = nil, taken: Set<String> = []) {
+            self.prefix = prefix
+            self.headingSlug = headingSlug
+            self.taken = taken
+        }
+    }
+
+    /// A heading of a rendered text that was given an id, in document order: what a table of
+    /// contents lists.
+    public struct Heading: Sendable, Equatable {
+        /// 1 to 6.
+        public let level: Int
+        /// Its text without the formatting.
+        public let text: String
+        /// Its id on the page.
+        public let id: String
+
+        public init(level: Int, text: String, id: String) {
+            self.level = level
+            self.text = text
+            self.id = id
+        }
+    }
+
+    /// A rendered text: its HTML and its headings (none when they get no ids).
+    public struct Rendered: Sendable {
+        public var html: String
+        public var headings: [Heading]
+    }
+
+    public let options: Options
+    public let extensions: Set<MarkdownExtension>
+    public let words: Words
+    /// Whether tables and footnotes get the markup of `MarkupRewrite`; off, they are written
+    /// as cmark-gfm writes them (as GitHub's spec tests expect).
+    var rewritesMarkup = true
+
+    public init(options: Options = [], extensions: Set<MarkdownExtension> = MarkdownExtension.defaults, words: Words = .english) {
         self.options = options
+        self.extensions = extensions
+        self.words = words
+    }
+
+    /// What cmark is asked to do: the options, footnotes when they are on, valid UTF-8 always.
+    private var cmarkOptions: Int32 {
+        extensions.reduce(options.rawValue | CMARK_OPT_VALIDATE_UTF8) { $0 | $1.parserOption }
     }
 
     /// The HTML for `markdown`.
     public func html(_ markdown: String) -> String {
-        var markdown = markdown
-        let cmarkOptions = options.rawValue | CMARK_OPT_VALIDATE_UTF8
-        return markdown.withUTF8 { bytes -> String in
-            // cmark reads exactly `count` bytes, so the buffer needs no terminating NUL.
-            let pointer = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-            guard let rendered = cmark_markdown_to_html(
-                pointer.assumingMemoryBound(to: CChar.self), bytes.count, cmarkOptions
-            ) else {
-                return ""
-            }
-            defer { free(rendered) }  // cmark allocates with the C allocator
-            return String(cString: rendered)
-        }
+        render(markdown, ids: IDs()).html
+    }
+
+    /// `markdown` rendered, its headings and notes given ids as `ids` says.
+    public func render(_ markdown: String, ids: IDs) -> Rendered {
+        render(markdown, ids: ids, replacingBlocksTagged: nil, with: { _ in "" })
     }
 
     /// A fenced code block whose info string starts with a given word (```` ```ttsite … ````):
@@ -57,6 +121,8 @@ public struct MarkdownRenderer: Sendable {
         public let literal: String
         /// The line of the opening fence in `markdown`, from 1.
         public let line: Int
+        /// The headings of the whole text, with their ids: what a table of contents lists.
+        public let headings: [Heading]
     }
 
     /// What in a Markdown text refers to other files: a link, an image, or raw HTML (which
@@ -101,17 +167,20 @@ public struct MarkdownRenderer: Sendable {
     /// HTML, not the author's). Everything else is rendered as `html(_:)` renders it: raw HTML
     /// in the Markdown stays omitted in safe mode.
     public func html(_ markdown: String, replacingBlocksTagged word: String, with replace: (FencedBlock) throws -> String) throws -> String {
-        try html(markdown, replacingBlocksTagged: word, changingReferences: nil, with: replace)
+        try render(markdown, replacingBlocksTagged: word, with: replace).html
     }
 
-    /// The HTML for `markdown`, with the fenced code blocks tagged `word` replaced as above
-    /// (none when `word` is nil), and every link and image changed as `change` says (raw HTML
-    /// is not asked about); the rest rendered as `html(_:)` renders it.
-    public func html(
-        _ markdown: String, replacingBlocksTagged word: String?, changingReferences change: ((Reference) -> Change)?,
-        with replace: (FencedBlock) throws -> String
-    ) throws -> String {
-        try parsed(markdown) { document -> String in
+    /// `markdown` rendered: its headings given ids as `ids` says (with a link to themselves),
+    /// its footnotes' ids made with `ids.prefix`, the fenced code blocks tagged `word`
+    /// replaced as above (none when `word` is nil), and every link and image changed as
+    /// `change` says (raw HTML is not asked about).
+    public func render(
+        _ markdown: String, ids: IDs = IDs(), replacingBlocksTagged word: String? = nil,
+        changingReferences change: ((Reference) -> Change)? = nil,
+        with replace: (FencedBlock) throws -> String = { _ in "" }
+    ) rethrows -> Rendered {
+        try parsed(markdown) { document, extensionList -> Rendered in
+            let headings = ids.headingSlug == nil ? [] : Self.nodes(in: document) { cmark_node_get_type($0) == CMARK_NODE_HEADING }
             let blocks = word == nil ? [] : Self.nodes(in: document) {
                 cmark_node_get_type($0) == CMARK_NODE_CODE_BLOCK && cmark_node_get_fence_info($0) != nil
             }
@@ -119,26 +188,49 @@ public struct MarkdownRenderer: Sendable {
                 let type = cmark_node_get_type($0)
                 return type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
             }
-            for node in blocks {
-                let info = String(cString: cmark_node_get_fence_info(node))
-                guard let word, Self.firstWord(of: info) == word else { continue }
-                let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-                let html = try replace(FencedBlock(info: info, literal: literal, line: Int(cmark_node_get_start_line(node))))
-                Self.replace(node, by: html, as: CMARK_NODE_CUSTOM_BLOCK)
+            var anchors = HeadingAnchors(ids: ids)
+            var standIns = StandIns()
+            let listed = headings.map { anchors.anchor($0) }
+            if let word {
+                for node in blocks {
+                    let info = String(cString: cmark_node_get_fence_info(node))
+                    guard Self.firstWord(of: info) == word else { continue }
+                    let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+                    let html = try replace(FencedBlock(info: info, literal: literal, line: Int(cmark_node_get_start_line(node)), headings: listed))
+                    Self.replace(node, by: html, as: CMARK_NODE_CUSTOM_BLOCK)
+                }
             }
             if let change {
                 for node in references {
                     switch change(Self.reference(node)) {
                     case .keep: continue
                     case .destination(let url): _ = url.withCString { cmark_node_set_url(node, $0) }
-                    case .html(let html): Self.replace(node, by: html, as: CMARK_NODE_CUSTOM_INLINE)
+                    case .html(let html):
+                        // A table cell takes no custom node: there the image or link is
+                        // written with a stand-in address, and replaced once rendered.
+                        if !Self.replace(node, by: html, as: CMARK_NODE_CUSTOM_INLINE) { standIns.add(node, html: html) }
                     }
                 }
             }
-            guard let rendered = cmark_render_html(document, options.rawValue | CMARK_OPT_VALIDATE_UTF8) else { return "" }
-            defer { free(rendered) }
-            return String(cString: rendered)
-        } ?? ""
+            var rendered = html(of: document, extensionList: extensionList, markdown: markdown, prefix: ids.prefix)
+            if !standIns.isEmpty { rendered = standIns.apply(to: rendered) }
+            return Rendered(html: rendered, headings: listed)
+        } ?? Rendered(html: "", headings: [])
+    }
+
+    /// The HTML of a parsed document, with the markup of its tables and footnotes rewritten
+    /// (`MarkupRewrite`) when the Markdown may hold some.
+    private func html(of document: OpaquePointer, extensionList: UnsafeMutablePointer<cmark_llist>?, markdown: String, prefix: String) -> String {
+        guard let rendered = cmark_render_html(document, cmarkOptions, extensionList) else { return "" }
+        defer { free(rendered) }  // cmark allocates with the C allocator
+        var rewrite = MarkupRewrite()
+        guard rewritesMarkup else { return String(cString: rendered) }
+        // A table needs a `|` in its delimiter row, a footnote `[^` in its reference.
+        if extensions.contains(.table), markdown.utf8.contains(UInt8(ascii: "|")) { MarkupRewrite.tables(&rewrite) }
+        if extensions.contains(.footnotes), markdown.containsUTF8("[^") { MarkupRewrite.footnotes(&rewrite, prefix: prefix, words: words) }
+        guard !rewrite.isEmpty else { return String(cString: rendered) }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(rendered).assumingMemoryBound(to: UInt8.self), count: strlen(rendered))
+        return String(decoding: rewrite.apply(to: bytes), as: UTF8.self)
     }
 
     /// The first word of a fenced code block's info string (cmark has taken the spaces before
@@ -150,7 +242,7 @@ public struct MarkdownRenderer: Sendable {
     /// Every link, image and piece of raw HTML in `markdown`, in document order: what a
     /// caller needs to prepare before rendering (the pictures to process, the files to publish).
     public func references(in markdown: String) -> [Reference] {
-        parsed(markdown) { document in
+        parsed(markdown) { document, _ in
             Self.nodes(in: document) {
                 let type = cmark_node_get_type($0)
                 return type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE || type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE
@@ -171,7 +263,7 @@ public struct MarkdownRenderer: Sendable {
             let offset = lineStarts[Int(line) - 1] + Int(column) - 1
             return offset <= bytes.count ? offset : nil
         }
-        return parsed(markdown) { document in
+        return parsed(markdown) { document, _ in
             Self.nodes(in: document) {
                 let type = cmark_node_get_type($0)
                 return type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK
@@ -227,23 +319,26 @@ public struct MarkdownRenderer: Sendable {
         }
     }
 
-    /// `body` given the parsed document of `markdown`, freed after; nil when cmark cannot
-    /// parse (out of memory).
-    private func parsed<T>(_ markdown: String, _ body: (OpaquePointer) throws -> T) rethrows -> T? {
+    /// `body` given the parsed document of `markdown` and the list of syntax extensions it
+    /// was parsed with (which rendering needs), freed after; nil when cmark cannot parse (out
+    /// of memory).
+    private func parsed<T>(_ markdown: String, _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) throws -> T) rethrows -> T? {
         var markdown = markdown
-        return try markdown.withUTF8 { bytes -> T? in
+        guard let parser = cmark_parser_new(cmarkOptions) else { return nil }
+        defer { cmark_parser_free(parser) }
+        MarkdownExtension.attach(extensions, unsafe: options.contains(.unsafeHTML), to: parser)
+        markdown.withUTF8 { bytes in
             // cmark reads exactly `count` bytes, so the buffer needs no terminating NUL.
-            let pointer = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-            guard let document = cmark_parse_document(
-                pointer.assumingMemoryBound(to: CChar.self), bytes.count, options.rawValue | CMARK_OPT_VALIDATE_UTF8
-            ) else { return nil }
-            defer { cmark_node_free(document) }
-            return try body(document)
+            guard let start = bytes.baseAddress else { return }
+            UnsafeRawPointer(start).withMemoryRebound(to: CChar.self, capacity: bytes.count) { cmark_parser_feed(parser, $0, bytes.count) }
         }
+        guard let document = cmark_parser_finish(parser) else { return nil }
+        defer { cmark_node_free(document) }
+        return try body(document, cmark_parser_get_syntax_extensions(parser))
     }
 
     /// The nodes under `root` (itself included) that `matches` accepts, in document order.
-    private static func nodes(in root: OpaquePointer, where matches: (OpaquePointer) -> Bool) -> [OpaquePointer] {
+    static func nodes(in root: OpaquePointer, where matches: (OpaquePointer) -> Bool) -> [OpaquePointer] {
         var found: [OpaquePointer] = []
         let iterator = cmark_iter_new(root)
         defer { cmark_iter_free(iterator) }
@@ -253,17 +348,24 @@ public struct MarkdownRenderer: Sendable {
         return found
     }
 
-    /// Puts a custom node of `type` that writes `html` in the place of `node`.
-    private static func replace(_ node: OpaquePointer, by html: String, as type: cmark_node_type) {
-        guard let custom = cmark_node_new(type) else { return }
+    /// Puts a custom node of `type` that writes `html` in the place of `node`, and says
+    /// Whether it could: the node's parent may take no custom node (a table cell).
+    @discardableResult
+    static func replace(_ node: OpaquePointer, by html: String, as type: cmark_node_type) -> Bool {
+        guard let custom = cmark_node_new(type) else { return false }
         _ = html.withCString { cmark_node_set_on_enter(custom, $0) }
         // `replace` unlinks the node; it is freed here, `custom` with the document.
-        if cmark_node_replace(node, custom) != 0 { cmark_node_free(node) } else { cmark_node_free(custom) }
+        guard cmark_node_replace(node, custom) != 0 else {
+            cmark_node_free(custom)
+            return false
+        }
+        cmark_node_free(node)
+        return true
     }
 
     /// The plain text inside `node`, as cmark writes an image's alt text: the literals of its
     /// text and code descendants, line breaks as spaces.
-    private static func text(of node: OpaquePointer) -> String {
+    static func text(of node: OpaquePointer) -> String {
         nodes(in: node) { _ in true }.reduce(into: "") { text, child in
             switch cmark_node_get_type(child) {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
@@ -275,7 +377,7 @@ public struct MarkdownRenderer: Sendable {
         }
     }
 
-    /// The version of the linked libcmark, e.g. `0.30.2`.
+    /// The version of the linked cmark-gfm, e.g. `0.29.0.gfm.6`.
     public static var libraryVersion: String {
         String(cString: cmark_version_string())
     }

@@ -34,7 +34,8 @@ public enum UTF8Search {
         needle.withUTF8Buffer { offset(of: $0, in: text, from: start) }
     }
 
-    static func offset(of key: UnsafeBufferPointer<UInt8>, in text: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    /// Where the bytes `key` first occur in `text` at or after byte `start`.
+    public static func offset(of key: UnsafeBufferPointer<UInt8>, in text: UnsafeRawBufferPointer, from start: Int) -> Int? {
         guard !key.isEmpty else { return start <= text.count ? start : nil }
         guard start >= 0, key.count <= text.count - start, let base = text.baseAddress, let keyBase = key.baseAddress else { return nil }
         let first = Int32(key[0])

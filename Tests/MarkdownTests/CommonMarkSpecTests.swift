@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// The 652 examples of the CommonMark 0.30 spec (`Fixtures/spec-0.30.json`, from the spec's
-/// own `spec_tests.py --dump-tests`), run through the wrapper.
+/// own `spec_tests.py --dump-tests`), run through the wrapper with no extension: cmark-gfm
+/// 0.29.0.gfm.6 follows the 0.29 spec, whose examples 28 and 171 the 0.30 spec changed.
 struct CommonMarkSpecTests {
     struct Example: Decodable, CustomTestStringConvertible, Sendable {
         let example: Int
@@ -25,19 +26,29 @@ struct CommonMarkSpecTests {
         #expect(Self.examples.count == 652)
     }
 
+    /// What spec 0.30 changed after 0.29, which cmark-gfm follows: example 28 (a numeric
+    /// character reference of more than seven digits, `&#87654321;`, is text in 0.30, U+FFFD
+    /// in 0.29) and 171 (`<textarea>` starts an HTML block of the first kind in 0.30 only, so
+    /// 0.29 renders the Markdown inside it).
+    static let differencesFrom029: Set<Int> = [28, 171]
+
     @Test(arguments: examples)
     func unsafeModeMatchesTheSpec(_ example: Example) {
-        let html = MarkdownRenderer(options: .unsafeHTML).html(example.markdown)
-        #expect(html == example.html)
+        let html = MarkdownRenderer(options: .unsafeHTML, extensions: []).html(example.markdown)
+        if Self.differencesFrom029.contains(example.example) {
+            #expect(html != example.html, "example \(example.example) now matches: take it off the list of differences")
+        } else {
+            #expect(html == example.html)
+        }
     }
 
     /// In safe mode an example renders exactly as the spec says, or it is one that holds raw
     /// HTML, which must come out replaced by cmark's `<!-- raw HTML omitted -->` marker, with
     /// no tag left in the output that Markdown itself does not produce.
     @Test func safeModeDiffersOnlyWhereRawHTMLIsOmitted() {
-        let renderer = MarkdownRenderer()
+        let renderer = MarkdownRenderer(extensions: [])
         var omitted: [Int] = []
-        for example in Self.examples {
+        for example in Self.examples where !Self.differencesFrom029.contains(example.example) {
             let html = renderer.html(example.markdown)
             if html == example.html { continue }
             omitted.append(example.example)
@@ -53,7 +64,8 @@ struct CommonMarkSpecTests {
                 #expect(omitted.contains(example.example), "example \(example.example)")
             }
         }
-        print("CommonMark spec, safe mode: \(Self.examples.count - omitted.count) examples match the spec exactly, \(omitted.count) hold raw HTML that is omitted")
+        let compared = Self.examples.count - Self.differencesFrom029.count
+        print("CommonMark spec, safe mode: \(compared - omitted.count) of \(compared) examples match the spec exactly, \(omitted.count) hold raw HTML that is omitted")
         #expect(!omitted.isEmpty)
     }
 

@@ -1,5 +1,6 @@
 import TemplateEngine
 import Testing
+import TextFormatting
 
 /// What the spec does not cover: errors with their lines, names and partials that are not
 /// found, recursion without end, and escaping over bytes.

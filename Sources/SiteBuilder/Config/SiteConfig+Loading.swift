@@ -1,6 +1,7 @@
 import DataSources
 import Foundation
 import IntervalText
+import Markdown
 import ReportData
 import Yams
 
@@ -86,9 +87,10 @@ extension SiteConfig {
         if let node = mapping["fetch"] { config.fetch = try fetchSettings(node, reader) }
         if let node = mapping["markdown"] {
             let markdown = try reader.mapping(node, "markdown")
-            try reader.requireKnownKeys(markdown, ["smart", "unsafe_html"], context: "markdown")
+            try reader.requireKnownKeys(markdown, ["smart", "unsafe_html", "extensions"], context: "markdown")
             if let smart = markdown["smart"] { config.markdown.smart = try reader.bool(smart, "smart") }
             if let unsafe = markdown["unsafe_html"] { config.markdown.unsafeHTML = try reader.bool(unsafe, "unsafe_html") }
+            if let node = markdown["extensions"] { config.markdown.extensions = try markdownExtensions(node, reader) }
         }
         if readingPacks { config.packs = try languagePacks(config.languages, mapping, packFolder: packFolder, reader) }
         if let node = mapping["guard"] {
@@ -336,6 +338,26 @@ extension SiteConfig {
         case .keyNotFound(let key, _): "`\(key.stringValue)` is missing"
         @unknown default: "\(error)"
         }
+    }
+
+    /// `markdown.extensions`: the names of GitHub's extensions a site keeps (an empty list
+    /// keeps none: plain CommonMark). An unknown name is an error on its line that lists the
+    /// known ones.
+    static func markdownExtensions(_ node: Node, _ reader: YAMLReader) throws -> Set<MarkdownExtension> {
+        let entries = node.sequence.map(Array.init) ?? [node]
+        if node.sequence == nil, node.scalar == nil {
+            throw reader.error("`markdown.extensions` must be a list of names, such as `[table, footnotes]`", at: node)
+        }
+        var chosen: Set<MarkdownExtension> = []
+        for entry in entries {
+            let name = try reader.string(entry, "markdown.extensions")
+            guard let known = MarkdownExtension(rawValue: name) else {
+                let names = MarkdownExtension.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+                throw reader.error("`markdown.extensions` names `\(name)`, which is not an extension; the extensions are \(names)", at: entry)
+            }
+            chosen.insert(known)
+        }
+        return chosen
     }
 
     private static func fetchSettings(_ node: Node, _ reader: YAMLReader) throws -> DataSources.FetchSettings {

@@ -1,6 +1,7 @@
 import DataSources
 import Foundation
 import IntervalText
+import Markdown
 import ReportData
 
 /// The settings of a site, read from `ttsite.yml` (spec section 3).
@@ -134,6 +135,9 @@ public struct SiteConfig: Sendable {
         public var smart = true
         /// Raw HTML in `Content/` pages is passed through. Data-borne text is always safe.
         public var unsafeHTML = false
+        /// GitHub's syntax extensions in use (`extensions:`), all of them unless the site
+        /// names some; the tag filter acts in unsafe mode alone.
+        public var extensions = MarkdownExtension.defaults
         public init() {}
     }
 

@@ -35,7 +35,7 @@ struct SiteFeeds {
 
     init(
         config: SiteConfig, routes: Routes, people: [PersonFacts], views: [String: PeopleViews], pages: [ContentPage], now: Date,
-        contentHTML: (ContentPage) throws -> String
+        contentHTML: (ContentPage, _ idPrefix: String) throws -> String
     ) throws {
         guard let baseURL = config.baseURL else { return }
         let absolute = { (path: String) in Routes.absolute(path, baseURL: baseURL) }
@@ -65,7 +65,8 @@ struct SiteFeeds {
             pagePaths.formUnion(dated.map(\.outputPath))
             let entries = try dated.map { page in
                 let url = absolute(page.urlPath)
-                let html = Self.absoluteLinks(try contentHTML(page), base: url)
+                let prefix = Self.idPrefix(of: page)
+                let html = Self.absoluteLinks(try contentHTML(page, prefix), base: url, keepingNotesOf: prefix)
                 return Feed.Entry(
                     id: url, title: page.title, url: url, published: pageDates[page.outputPath]!, updated: pageDates[page.outputPath]!,
                     summary: PageSummary.text(of: page, html: html) ?? page.title, contentHTML: html
@@ -90,13 +91,24 @@ struct SiteFeeds {
         ]
     }
 
+    /// What the ids of a page's notes start with in a feed entry (`fn:p1a2b3c4d-1`), so that
+    /// the entries of one feed, shown together, do not share an id: the same for the page
+    /// from build to build, so that its entry's bytes stay the same.
+    static func idPrefix(of page: ContentPage) -> String {
+        "p" + StableHash.hex([page.urlPath]).prefix(8) + "-"
+    }
+
     /// A page's HTML with every link absolute, resolved against the page's URL: a feed entry
     /// is read away from the page, and JSON Feed has nothing like Atom's `xml:base` to resolve
-    /// relative links against (Atom keeps its `xml:base` too).
-    static func absoluteLinks(_ html: String, base: String) -> String {
+    /// relative links against (Atom keeps its `xml:base` too). The links between the
+    /// entry's notes and their references (`#fn:p1a2b3c4d-1`, made with `notePrefix`) stay
+    /// within the entry: a same-document reference (RFC 3986, 4.4). Any other link to a part
+    /// of the page (`#results`) leads to the page.
+    static func absoluteLinks(_ html: String, base: String, keepingNotesOf notePrefix: String? = nil) -> String {
         guard let base = URL(string: base) else { return html }
+        let notes = notePrefix.map { ["#fn:" + $0, "#fnref:" + $0] } ?? []
         return HTMLReferences.rewriting(html) { link in
-            guard let resolved = URL(string: link, relativeTo: base)?.absoluteString, resolved != link else { return nil }
+            guard !notes.contains(where: link.hasPrefix), let resolved = URL(string: link, relativeTo: base)?.absoluteString, resolved != link else { return nil }
             return resolved
         }
     }

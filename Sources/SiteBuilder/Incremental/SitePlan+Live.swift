@@ -51,7 +51,7 @@ extension SitePlan {
         var feedFiles: [(path: String, bytes: [UInt8])] = []
         if config.baseURL != nil, edited.contains(where: { next.feeds.pagePaths.contains($0.outputPath) }) {
             next.feeds = try SiteFeeds(config: config, routes: routes, people: feedPeople.people, views: feedPeople.views,
-                                       pages: next.pages, now: options.now, contentHTML: next.renderer.contentHTML(of:))
+                                       pages: next.pages, now: options.now, contentHTML: next.renderer.contentHTML(of:idPrefix:))
             feedFiles = next.feeds.files
         }
         var update = try next.render(edited.filter { $0.origin != .notFound }, files: feedFiles)

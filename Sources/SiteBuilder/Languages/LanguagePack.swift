@@ -1,4 +1,5 @@
 import IntervalText
+import Markdown
 import TextFormatting
 
 /// Everything the pages of one language need: the words of the page chrome, interval text
@@ -37,6 +38,11 @@ public struct LanguagePack: Sendable {
     public struct Punctuation: Sendable, Equatable {
         public var list = ", "
         public var dateAndTime = ", "
+    }
+
+    /// The words Markdown's notes carry in this language.
+    var markdownWords: MarkdownRenderer.Words {
+        MarkdownRenderer.Words(footnotes: labels.footnotes, backToText: labels.backToText)
     }
 
     /// A record's title in this language: the pack's word for it (whatever the case the data

@@ -2,6 +2,7 @@ import CivilTime
 import Foundation
 import ReportData
 import TemplateEngine
+import TextFormatting
 
 /// A feed of one language — the upcoming birthdays, or the dated pages — written twice: as
 /// Atom 1.0 (RFC 4287) and as JSON Feed 1.1. Every URL is absolute (feeds are only written

@@ -1,5 +1,6 @@
 import Foundation
 import TemplateEngine
+import TextFormatting
 
 /// `sitemap.xml` (sitemaps.org 0.9) with absolute URLs from `base_url`, and `robots.txt`.
 enum Sitemap {

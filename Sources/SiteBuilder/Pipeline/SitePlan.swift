@@ -138,7 +138,7 @@ struct SitePlan {
         // leads to it (and is shown processed); nothing links one, or it would be published.
         renderer.links = ContentLinks(files: content.staticFiles.map(\.path), pages: pages, outputs: outputs, sitePath: config.sitePath, baseURL: config.baseURL)
         feeds = try SiteFeeds(config: config, routes: routes, people: dataPages.people, views: dataPages.peopleViews,
-                              pages: pages, now: options.now, contentHTML: renderer.contentHTML(of:))
+                              pages: pages, now: options.now, contentHTML: renderer.contentHTML(of:idPrefix:))
         renderer.feedLinks = feeds.links
         self.renderer = renderer
         summary.warnings += try UnreadKeys.warnings(pages: pages, templates: templates, templateName: renderer.templateName)

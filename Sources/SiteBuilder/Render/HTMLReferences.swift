@@ -1,4 +1,5 @@
 import TemplateEngine
+import TextFormatting
 
 /// The URLs an HTML text refers to: the values of its `href`, `src` and `srcset` attributes
 /// (each candidate of a `srcset`), read in one pass over its bytes. ttsite's own pages and

@@ -109,6 +109,11 @@ struct Labels: Sendable, Decodable {
     /// `<DURATION>` is the replay's length in words.
     var replayNote: String
     var replayReduced: String
+    /// The table of contents of a page.
+    var contents: String
+    /// The notes at the end of a Markdown text, and the link from a note back to the text.
+    var footnotes: String
+    var backToText: String
     /// What each scenario unit is called ("astronomical units").
     var unitNames: UnitWords
     /// The short unit written after a distance ("AU").

@@ -15,7 +15,8 @@ struct PageRenderer {
     let routes: Routes
     /// The site data content pages may use in Mustache tags (`{{people.count}}`).
     let siteData: [String: TemplateValue]
-    private let markdown: MarkdownRenderer
+    /// The Markdown renderer of each page language (the words its notes carry differ).
+    private let markdown: [String: MarkdownRenderer]
     /// The address of each page by translation key and language (of the translations, the
     /// language switch and each language's home): addresses alone, not copies of the pages.
     private let addresses: [String: [String: String]]
@@ -56,7 +57,9 @@ struct PageRenderer {
         var options: MarkdownRenderer.Options = []
         if config.markdown.smart { options.insert(.smart) }
         if config.markdown.unsafeHTML { options.insert(.unsafeHTML) }
-        markdown = MarkdownRenderer(options: options)
+        markdown = Dictionary(uniqueKeysWithValues: config.languages.map { language in
+            (language, MarkdownRenderer(options: options, extensions: config.markdown.extensions, words: config.pack(for: language).markdownWords))
+        })
         (addresses, menus) = Self.lookups(pages)
         labels = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).labels.templateValue) })
         rightToLeft = Set(config.languages.filter { config.pack(for: $0).direction == .rtl })
@@ -119,8 +122,13 @@ struct PageRenderer {
 
     /// The template a page is rendered with and the value it is rendered with.
     func templateAndContext(for page: ContentPage, extra: [String: TemplateValue] = [:], misses: PageMisses? = nil) throws -> (String, TemplateValue) {
-        let html = try markdownHTML(try pageText(page, misses: misses?.text), of: page, misses: misses)
+        let rendered = try markdownHTML(try pageText(page, misses: misses?.text), of: page, ids: TableOfContents.ids, misses: misses)
+        let html = rendered.html
         var context = self.context(for: page, urlPath: page.urlPath, language: page.language, contentHTML: html, root: Routes.root(from: page.urlPath))
+        if let toc = TableOfContents.html(rendered.headings, label: labelWords(page.language).contents), case .map(var values) = context["page"] {
+            values["toc"] = .string(toc)
+            context["page"] = .map(values)
+        }
         context.merge(extra) { _, new in new }
         // A counter among the report blocks needs the counter script.
         if html.containsUTF8("data-counter") { context["hasCounters"] = .bool(true) }
@@ -132,20 +140,33 @@ struct PageRenderer {
     }
 
     /// The HTML of a page's Markdown alone, without its template: what a feed entry holds.
-    func contentHTML(of page: ContentPage) throws -> String {
-        try markdownHTML(try pageText(page), of: page, misses: nil)
+    /// Its headings have no ids and its notes' ids start with `idPrefix`, so that the pages
+    /// of one feed do not share an id.
+    func contentHTML(of page: ContentPage, idPrefix: String) throws -> String {
+        try markdownHTML(try pageText(page), of: page, ids: MarkdownRenderer.IDs(prefix: idPrefix), misses: nil).html
+    }
+
+    /// The renderer of a page language's Markdown.
+    private func markdown(_ language: String) -> MarkdownRenderer {
+        markdown[language] ?? markdown[config.defaultLanguage]!
+    }
+
+    /// The words of a page language.
+    private func labelWords(_ language: String) -> Labels {
+        config.pack(for: language).labels
     }
 
     /// The HTML of a page's Markdown: its report blocks (```` ```ttsite … ```` ) rendered, its
     /// images of processed pictures shown as `<picture>`s, and its links and images written
     /// so that they lead where the author meant (`ContentLinks`); a link that leads nowhere
     /// goes to `misses`.
-    private func markdownHTML(_ text: String, of page: ContentPage, misses: PageMisses?) throws -> String {
+    private func markdownHTML(_ text: String, of page: ContentPage, ids: MarkdownRenderer.IDs, misses: PageMisses?) throws -> MarkdownRenderer.Rendered {
+        let markdown = markdown(page.language)
         let hasBlocks = page.hasSourceFile && text.containsUTF8(ReportBlocks.word)
         let links = page.hasSourceFile ? self.links : nil
         let hasReferences = links != nil && (text.containsUTF8("](") || text.containsUTF8("]:"))
         guard hasBlocks || hasReferences else {
-            return markdown.html(text)
+            return markdown.render(text, ids: ids)
         }
         let file = "Content/" + page.sourcePath
         let root = Routes.root(from: page.urlPath)
@@ -169,9 +190,16 @@ struct PageRenderer {
                 return link.map(MarkdownRenderer.Change.destination) ?? .keep
             }
         }
-        return try markdown.html(text, replacingBlocksTagged: hasBlocks ? ReportBlocks.word : nil, changingReferences: hasReferences ? change : nil) { block in
+        return try markdown.render(text, ids: ids, replacingBlocksTagged: hasBlocks ? ReportBlocks.word : nil, changingReferences: hasReferences ? change : nil) { block in
+            let line = page.source.bodyLine + block.line - 1
+            let (kind, arguments) = try ReportBlocks.parse(block.info) { BuildError(.content, $0, in: file, line: line) }
+            if kind == TableOfContents.kind {
+                return try TableOfContents.block(arguments, headings: block.headings, label: labelWords(page.language).contents) {
+                    BuildError(.content, $0, in: file, line: line)
+                }
+            }
             guard let reportBlocks else {
-                throw BuildError(.content, "a `ttsite` block shows people or timelines, and the site has neither", in: file, line: page.source.bodyLine + block.line - 1)
+                throw BuildError(.content, "a `ttsite` block shows people or timelines, and the site has neither", in: file, line: line)
             }
             return try reportBlocks.html(block, language: page.language, root: root, file: file,
                                          firstLine: page.source.bodyLine, templates: templates,
@@ -187,7 +215,7 @@ struct PageRenderer {
         context["site"] = site
         context["page"] = .map(page.source.frontMatter.values)
         context["lang"] = .string(page.language)
-        let code = CodeGuard(page.source.body, renderer: markdown)
+        let code = CodeGuard(page.source.body, renderer: markdown(page.language))
         return code.restore(try templates.renderInline(code.text, .map(context), file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine, misses: misses))
     }
 
@@ -203,7 +231,7 @@ struct PageRenderer {
     func notFoundContext(_ page: ContentPage?) -> (String, TemplateValue) {
         let root = config.baseURL?.path ?? "/"
         let language = config.defaultLanguage
-        var context = self.context(for: page, urlPath: "", language: language, contentHTML: page.map { markdown.html((try? pageText($0)) ?? $0.source.body) }, root: root.hasSuffix("/") ? root : root + "/")
+        var context = self.context(for: page, urlPath: "", language: language, contentHTML: page.map { markdown(language).html((try? pageText($0)) ?? $0.source.body) }, root: root.hasSuffix("/") ? root : root + "/")
         context["canonical"] = nil
         context["translations"] = .list([])
         context["hasTranslations"] = .bool(false)

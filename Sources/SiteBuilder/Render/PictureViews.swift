@@ -1,5 +1,6 @@
 import Foundation
 import TemplateEngine
+import TextFormatting
 
 /// How pictures appear in the views, by `images:` mode: the processed files of the site
 /// (`local`), the source's own address (`remote`), or nothing (`none`).

@@ -19,12 +19,13 @@ import TextFormatting
 /// | `counter` | `of=` `people`, `timelines`, `events` or `birthdays-this-month` |
 /// | `age-histogram` | none |
 /// | `timeline` | `named=` a scenario's `named` |
+/// | `toc` | `levels=` such as `2-4` (`2-3`): the page's table of contents (`TableOfContents`) |
 ///
 /// An unknown kind, argument or value stops the build with the page, the line and what is
 /// allowed. The rest of the Markdown keeps cmark's safe mode.
 struct ReportBlocks: Sendable {
     static let word = "ttsite"
-    static let kinds = ["upcoming-birthdays", "people", "counter", "age-histogram", "timeline"]
+    static let kinds = ["upcoming-birthdays", "people", "counter", "age-histogram", "timeline", TableOfContents.kind]
 
     let people: [PersonFacts]
     let scenarios: [Scenario]
@@ -41,22 +42,7 @@ struct ReportBlocks: Sendable {
               templates: TemplateSet, labels: TemplateValue) throws -> String {
         let line = firstLine + block.line - 1
         func fail(_ message: String) -> BuildError { BuildError(.content, message, in: file, line: line) }
-        let words = try Self.words(block.info, fail: fail)
-        guard words.count >= 2 else {
-            throw fail("a `ttsite` block names what it shows: one of \(Self.kinds.map { "`\($0)`" }.joined(separator: ", "))")
-        }
-        let kind = words[1]
-        var arguments: [String: String] = [:]
-        for word in words.dropFirst(2) {
-            guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
-                throw fail("`\(word)` is not an argument; write `name=value`")
-            }
-            let name = String(word[..<equals])
-            guard arguments[name] == nil else {
-                throw fail("`\(name)` is given twice (`\(name)=\(arguments[name]!)` and `\(word)`); give it once")
-            }
-            arguments[name] = String(word[word.index(after: equals)...])
-        }
+        let (kind, arguments) = try Self.parse(block.info, fail: fail)
         guard let views = views[language] else { throw fail("the block needs people or timelines, and the site has neither") }
         let value: [String: TemplateValue]
         switch kind {
@@ -126,6 +112,26 @@ struct ReportBlocks: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// What a block's info string asks for: the kind, and the arguments by name.
+    static func parse(_ info: String, fail: (String) -> BuildError) throws -> (kind: String, arguments: [String: String]) {
+        let words = try Self.words(info, fail: fail)
+        guard words.count >= 2 else {
+            throw fail("a `ttsite` block names what it shows: one of \(Self.kinds.map { "`\($0)`" }.joined(separator: ", "))")
+        }
+        var arguments: [String: String] = [:]
+        for word in words.dropFirst(2) {
+            guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+                throw fail("`\(word)` is not an argument; write `name=value`")
+            }
+            let name = String(word[..<equals])
+            guard arguments[name] == nil else {
+                throw fail("`\(name)` is given twice (`\(name)=\(arguments[name]!)` and `\(word)`); give it once")
+            }
+            arguments[name] = String(word[word.index(after: equals)...])
+        }
+        return (words[1], arguments)
+    }
+
     /// The words of an info string; a value may be quoted (`named="Route 66"`).
     private static func words(_ info: String, fail: (String) -> BuildError) throws -> [String] {
         var words: [String] = []
@@ -145,7 +151,7 @@ struct ReportBlocks: Sendable {
         return words
     }
 
-    private static func allow(_ arguments: [String: String], _ allowed: [String], kind: String, fail: (String) -> BuildError) throws {
+    static func allow(_ arguments: [String: String], _ allowed: [String], kind: String, fail: (String) -> BuildError) throws {
         for name in arguments.keys.sorted() where !allowed.contains(name) {
             throw fail(allowed.isEmpty
                 ? "`\(kind)` takes no arguments, found `\(name)`"

@@ -31,7 +31,8 @@ struct ScenarioViews {
     private let direction: LanguagePack.Direction
     private let fallbackDirections: [String: LanguagePack.Direction]
     private let days: DatePattern
-    private let markdown = MarkdownRenderer()
+    /// Safe whatever the site allows its own pages: the text comes with the data.
+    private let markdown: MarkdownRenderer
     /// Timeline and event pictures as `images:` says.
     let pictures: PictureViews
 
@@ -44,6 +45,7 @@ struct ScenarioViews {
         let pack = config.pack(for: language)
         let labels = pack.labels
         self.labels = labels
+        markdown = MarkdownRenderer(extensions: config.markdown.extensions, words: pack.markdownWords)
         let counting = Counting.calendar(config.timeZone)
         ago = IntervalFormatter(language: pack.interval, counting: counting)
         var sinceStart = IntervalFormatter(
@@ -79,7 +81,9 @@ struct ScenarioViews {
         let scenario = layout.scenario
         var view = common(scenario, root: root)
         let text = localized(scenario.text)
-        view["textHTML"] = .string(markdown.html(text.text))
+        // Notes of the scenario's text and of each event's have ids of their own on the page
+        // (`fn:<slug>-1`, `fn:<slug>-e3-1`), which may show several timelines.
+        view["textHTML"] = .string(markdown.render(text.text, ids: .init(prefix: scenario.slug + "-")).html)
         view["textLang"] = Self.stringOrFalse(text.lang)
         view["textDir"] = direction(of: text.lang)
         view["eventCount"] = .string(numbers.localizingDigits(String(scenario.totalEvents)))
@@ -123,7 +127,7 @@ struct ScenarioViews {
     private func event(_ entry: TimelineLayout.Entry, in scenario: Scenario, root: String) -> TemplateValue {
         let event = entry.event
         let text = localized(event.text)
-        let html = markdown.html(text.text)
+        let html = markdown.render(text.text, ids: .init(prefix: "\(scenario.slug)-e\(event.index)-")).html
         let when = pointText(event.start, unit: scenario.unit)
         var view: [String: TemplateValue] = [
             "id": .string("event-\(event.index)"),

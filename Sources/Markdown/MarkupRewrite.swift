@@ -1,0 +1,114 @@
+import CCmark
+import TextFormatting
+
+/// Exact pieces of cmark-gfm's HTML written otherwise, in one pass: what its table and
+/// footnote renderers write and cannot be told to write differently.
+///
+/// Only markup the renderer itself writes has these shapes: text, code and attribute values
+/// written from the Markdown have `<` and `"` escaped, and safe mode omits raw HTML.
+struct MarkupRewrite {
+    private var rules: [(find: [UInt8], write: [UInt8])] = []
+    /// Whether any rule starts with a byte, by byte: the scan tests the rules at those alone.
+    private var starts = [Bool](repeating: false, count: 256)
+
+    mutating func replace(_ find: String, with write: String) {
+        rules.append((Array(find.utf8), Array(write.utf8)))
+        starts[Int(find.utf8.first!)] = true
+    }
+
+    var isEmpty: Bool { rules.isEmpty }
+
+    /// `html` with every rule applied where its text stands, left to right; the first rule
+    /// that matches at a place wins.
+    func apply(to html: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(html.count + html.count / 8)
+        var copied = 0
+        var index = 0
+        while index < html.count {
+            guard starts[Int(html[index])], let rule = rules.first(where: { matches($0.find, in: html, at: index) }) else {
+                index += 1
+                continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: html[copied..<index]))
+            output.append(contentsOf: rule.write)
+            index += rule.find.count
+            copied = index
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: html[copied...]))
+        return output
+    }
+
+    private func matches(_ find: [UInt8], in html: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard html.count - index >= find.count else { return false }
+        for offset in find.indices where html[index + offset] != find[offset] { return false }
+        return true
+    }
+
+    /// GitHub's tables as valid HTML5 that reads well: cmark-gfm's `align` attributes (which
+    /// HTML5 dropped) become classes (`align-right`; a style attribute would need
+    /// `'unsafe-inline'` under a Content-Security-Policy), header cells say they head a
+    /// column, and each table stands in a box that scrolls sideways on its own when it is
+    /// wider than the page, focusable so that the keyboard can scroll it.
+    static func tables(_ rewrite: inout MarkupRewrite) {
+        rewrite.replace("<table>", with: #"<div class="table-scroll" tabindex="0"><table>"#)
+        rewrite.replace("</table>", with: "</table></div>")
+        rewrite.replace("<th>", with: #"<th scope="col">"#)
+        for alignment in ["left", "center", "right"] {
+            rewrite.replace(#"<th align="\#(alignment)">"#, with: #"<th scope="col" class="align-\#(alignment)">"#)
+            rewrite.replace(#"<td align="\#(alignment)">"#, with: #"<td class="align-\#(alignment)">"#)
+        }
+    }
+
+    /// Footnotes whose ids cannot collide: with the ids of headings (`fn:` has a colon, which
+    /// no heading's id holds), nor with the notes of another text on the same page (each
+    /// text has its own `prefix`). A link the author wrote to `#fn-1` follows its note. The
+    /// notes' section and their links back are named in the page's language.
+    static func footnotes(_ rewrite: inout MarkupRewrite, prefix: String, words: MarkdownRenderer.Words) {
+        let prefix = HTMLEscaping.escape(prefix)
+        rewrite.replace(#" id="fn-"#, with: #" id="fn:\#(prefix)"#)
+        rewrite.replace(#" id="fnref-"#, with: #" id="fnref:\#(prefix)"#)
+        rewrite.replace(##"href="#fn-"##, with: ##"href="#fn:\##(prefix)"##)
+        rewrite.replace(##"href="#fnref-"##, with: ##"href="#fnref:\##(prefix)"##)
+        rewrite.replace(#"<section class="footnotes" data-footnotes>"#,
+                        with: #"<section class="footnotes" data-footnotes aria-label="\#(HTMLEscaping.escape(words.footnotes))">"#)
+        rewrite.replace(#"aria-label="Back to content""#, with: #"aria-label="\#(HTMLEscaping.escape(words.backToText))""#)
+    }
+}
+
+/// Images and links whose HTML the caller replaces where cmark takes no custom node (a table
+/// cell): each is given a stand-in address, and its element, once rendered, is replaced.
+/// cmark writes an image as `<img src="…" … />` (its attribute values escape `>`) and a link
+/// as `<a href="…"…>…</a>` (a link holds no link).
+struct StandIns {
+    private var htmlByAddress: [String: String] = [:]
+    /// Different in every process, so that no author writes one by chance.
+    private static let token = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+
+    var isEmpty: Bool { htmlByAddress.isEmpty }
+
+    mutating func add(_ node: OpaquePointer, html: String) {
+        let address = "ttsite-stand-in-\(Self.token)-\(htmlByAddress.count)"
+        htmlByAddress[address] = html
+        _ = address.withCString { cmark_node_set_url(node, $0) }
+    }
+
+    func apply(to html: String) -> String {
+        var bytes = Array(html.utf8)
+        for (address, replacement) in htmlByAddress {
+            for (start, end) in [("<img src=\"\(address)\"", " />"), ("<a href=\"\(address)\"", "</a>")] {
+                let start = Array(start.utf8), end = Array(end.utf8)
+                let found = bytes.withUnsafeBytes { text -> Range<Int>? in
+                    start.withUnsafeBufferPointer { startKey in
+                        guard let open = UTF8Search.offset(of: startKey, in: text, from: 0) else { return nil }
+                        return end.withUnsafeBufferPointer { endKey in
+                            UTF8Search.offset(of: endKey, in: text, from: open + start.count).map { open..<($0 + end.count) }
+                        }
+                    }
+                }
+                if let found { bytes.replaceSubrange(found, with: replacement.utf8) }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -116,7 +116,7 @@ let package = Package(
         ),
         // The parsers of outside input as fuzz targets, and `ttsite-fuzz`, which hands them to
         // libFuzzer (`scripts/fuzz`) or replays files through them.
-        .target(name: "FuzzTargets", dependencies: ["ReportData", "ValueTransformers", "IntervalText", "CivilTime", "SiteBuilder", "SiteServer", "Pictures"]),
+        .target(name: "FuzzTargets", dependencies: ["ReportData", "ValueTransformers", "IntervalText", "CivilTime", "Markdown", "SiteBuilder", "SiteServer", "Pictures"]),
         .executableTarget(name: "TTSiteFuzz", dependencies: ["FuzzTargets"]),
         // Dates parsed per second by the value transformers, against Foundation's parsers.
         .executableTarget(
@@ -151,7 +151,7 @@ let package = Package(
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: [
-                "SiteBuilder", "TTSiteCommand", "TestSupport", "TemplateEngine", "CivilTime", "TextFormatting", "IntervalText",
+                "SiteBuilder", "TTSiteCommand", "TestSupport", "TemplateEngine", "CivilTime", "TextFormatting", "IntervalText", "Markdown",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ],

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """ttsite's benchmark kit: builds the same Markdown corpus with ttsite (release), Hugo and a
-single-threaded C loop over libcmark, and a data site with ttsite alone; prints medians,
+single-threaded C loop over cmark-gfm, and a data site with ttsite alone; prints medians,
 min–max, peak memory and the ratios ttsite/Hugo and ttsite/C-loop measured in the same run.
 
     python3 Benchmarks/run.py                      # 10,000 pages, the data site, the example site
@@ -15,7 +15,7 @@ Wall-clock figures need a quiet machine; for before/after comparisons of code ch
 busy one, count instructions instead: Benchmarks/callgrind.py.
 
 Needs hyperfine, hugo, GNU time and a C compiler (Debian: apt-get install hyperfine hugo time
-gcc libcmark-dev libvips-dev), and Pillow for --pictures (pip install pillow). Corpora go to $TTSITE_BENCH_DIR (default /tmp/ttsite-bench).
+gcc libcmark-gfm-dev libcmark-gfm-extensions-dev libvips-dev), and Pillow for --pictures (pip install pillow). Corpora go to $TTSITE_BENCH_DIR (default /tmp/ttsite-bench).
 """
 import argparse
 import json
@@ -446,7 +446,8 @@ def main():
     ttsite = os.path.join(ROOT, ".build-package", "release", "ttsite")
     cloop = os.path.join(WORK, "cmark_loop")
     if args.pages:   # Hugo and the C loop are only the Markdown benchmark's yardsticks
-        run(["cc", "-O2", os.path.join(HERE, "cmark_loop.c"), "-lcmark", "-o", cloop])
+        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libcmark-gfm"], capture_output=True, text=True, check=True).stdout.split()
+        run(["cc", "-O2", os.path.join(HERE, "cmark_loop.c"), *flags, "-o", cloop])
 
     cpu = subprocess.run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"], capture_output=True, text=True).stdout.strip()
     hugo = subprocess.run(['hugo', 'version'], capture_output=True, text=True).stdout.split()[1] if args.pages else "not used"

@@ -1,10 +1,34 @@
 import CivilTime
 import Foundation
 import IntervalText
+import Markdown
 import ValueTransformers
 
 /// Text the data and the config carry: dates, and interval-text language descriptions.
 extension FuzzTarget {
+    /// Markdown with every GitHub extension, safe and unsafe, with heading ids, a block
+    /// replaced and the references and code found: safe mode lets no tag of the author's
+    /// through, heading ids are unique, and no id of a note lacks its prefix.
+    public static let markdown = FuzzTarget("markdown") { bytes in
+        let text = String(fuzzed: bytes)
+        let ids = MarkdownRenderer.IDs(prefix: "t-", headingSlug: { text in
+            let words = text.lowercased().split { !$0.isLetter && !$0.isNumber }
+            return words.isEmpty ? nil : words.joined(separator: "-")
+        }, taken: ["main"])
+        let safe = try? MarkdownRenderer().render(text, ids: ids, replacingBlocksTagged: "ttsite", changingReferences: { reference in
+            reference.kind == .image ? .html("<picture></picture>") : .keep
+        }, with: { _ in "<div></div>" })
+        if let safe {
+            precondition(!safe.html.contains("<script"), "safe mode let a script through")
+            precondition(Set(safe.headings.map(\.id)).count == safe.headings.count, "two headings share an id")
+            precondition(!safe.html.contains(" id=\"fn-") && !safe.html.contains(" id=\"fnref-"), "a note kept cmark-gfm's id")
+        }
+        _ = MarkdownRenderer(options: [.unsafeHTML, .smart]).html(text)
+        _ = MarkdownRenderer().references(in: text)
+        let length = text.utf8.count
+        for range in MarkdownRenderer().codeRanges(in: text) { precondition(range.lowerBound >= 0 && range.upperBound <= length, "a code range outside the text") }
+    }
+
     /// The date parsers: ISO 8601, the three HTTP date forms, and patterns. The first line is
     /// also taken as a pattern (`date_formats:` is written by users) to parse the rest with.
     public static let dates = FuzzTarget("dates") { bytes in

@@ -31,24 +31,31 @@ public enum MarkdownExtension: String, Sendable, CaseIterable, Comparable {
         self == .footnotes ? CMARK_OPT_FOOTNOTES : 0
     }
 
-    /// The syntax extensions of cmark-gfm by name, registered once for the process.
-    private nonisolated(unsafe) static let syntaxExtensions: [MarkdownExtension: OpaquePointer] = {
+    /// The syntax extensions of cmark-gfm in the order of `allCases` (nil for footnotes, a
+    /// parser option), registered once for the process.
+    private nonisolated(unsafe) static let syntaxExtensions: [OpaquePointer?] = {
         cmark_gfm_core_extensions_ensure_registered()
-        var found: [MarkdownExtension: OpaquePointer] = [:]
-        for candidate in allCases where candidate != .footnotes {
-            // The library names each extension as this enum does.
-            found[candidate] = cmark_find_syntax_extension(candidate.rawValue)
-        }
-        return found
+        // The library names each extension as this enum does.
+        return allCases.map { $0 == .footnotes ? nil : cmark_find_syntax_extension($0.rawValue) }
     }()
 
-    /// Attaches the syntax extensions of `extensions` to `parser`; the tag filter only when
-    /// raw HTML is let through (`unsafe`).
-    static func attach(_ extensions: Set<MarkdownExtension>, unsafe: Bool, to parser: OpaquePointer) {
-        // In the order GitHub attaches them, so that the output matches GitHub's.
-        for candidate in allCases where extensions.contains(candidate) && candidate != .footnotes {
-            if candidate == .tagfilter && !unsafe { continue }
-            if let syntax = syntaxExtensions[candidate] { cmark_parser_attach_syntax_extension(parser, syntax) }
+    /// The syntax extensions a renderer attaches to each of its parsers, chosen once.
+    struct Attached: Sendable {
+        private let indices: [Int]
+
+        /// Those of `extensions` that are syntax extensions; the tag filter only when raw HTML
+        /// is let through (`unsafe`). In the order GitHub attaches them.
+        init(_ extensions: Set<MarkdownExtension>, unsafe: Bool) {
+            indices = MarkdownExtension.allCases.indices.filter { index in
+                let candidate = MarkdownExtension.allCases[index]
+                return extensions.contains(candidate) && candidate != .footnotes && (candidate != .tagfilter || unsafe)
+            }
+        }
+
+        func attach(to parser: OpaquePointer) {
+            for index in indices {
+                if let syntax = MarkdownExtension.syntaxExtensions[index] { cmark_parser_attach_syntax_extension(parser, syntax) }
+            }
         }
     }
 }

@@ -90,17 +90,23 @@ public struct MarkdownRenderer: Sendable {
     /// Whether tables and footnotes get the markup of `MarkupRewrite`; off, they are written
     /// as cmark-gfm writes them (as GitHub's spec tests expect).
     var rewritesMarkup = true
+    private let rewritesTables: Bool
+    private let rewritesFootnotes: Bool
 
     public init(options: Options = [], extensions: Set<MarkdownExtension> = MarkdownExtension.defaults, words: Words = .english) {
         self.options = options
         self.extensions = extensions
         self.words = words
+        cmarkOptions = extensions.reduce(options.rawValue | CMARK_OPT_VALIDATE_UTF8) { $0 | $1.parserOption }
+        syntaxExtensions = MarkdownExtension.Attached(extensions, unsafe: options.contains(.unsafeHTML))
+        rewritesTables = extensions.contains(.table)
+        rewritesFootnotes = extensions.contains(.footnotes)
     }
 
     /// What cmark is asked to do: the options, footnotes when they are on, valid UTF-8 always.
-    private var cmarkOptions: Int32 {
-        extensions.reduce(options.rawValue | CMARK_OPT_VALIDATE_UTF8) { $0 | $1.parserOption }
-    }
+    private let cmarkOptions: Int32
+    /// The syntax extensions attached to each parser, worked out once.
+    private let syntaxExtensions: MarkdownExtension.Attached
 
     /// The HTML for `markdown`.
     public func html(_ markdown: String) -> String {
@@ -180,13 +186,20 @@ public struct MarkdownRenderer: Sendable {
         with replace: (FencedBlock) throws -> String = { _ in "" }
     ) rethrows -> Rendered {
         try parsed(markdown) { document, extensionList -> Rendered in
-            let headings = ids.headingSlug == nil ? [] : Self.nodes(in: document) { cmark_node_get_type($0) == CMARK_NODE_HEADING }
-            let blocks = word == nil ? [] : Self.nodes(in: document) {
-                cmark_node_get_type($0) == CMARK_NODE_CODE_BLOCK && cmark_node_get_fence_info($0) != nil
-            }
-            let references = change == nil ? [] : Self.nodes(in: document) {
-                let type = cmark_node_get_type($0)
-                return type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
+            // What is asked for, in one walk of the document.
+            var headings: [OpaquePointer] = [], blocks: [OpaquePointer] = [], references: [OpaquePointer] = []
+            let wantsHeadings = ids.headingSlug != nil, wantsBlocks = word != nil, wantsReferences = change != nil
+            if wantsHeadings || wantsBlocks || wantsReferences, let iterator = cmark_iter_new(document) {
+                defer { cmark_iter_free(iterator) }
+                while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+                    guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+                    switch cmark_node_get_type(node) {
+                    case CMARK_NODE_HEADING where wantsHeadings: headings.append(node)
+                    case CMARK_NODE_CODE_BLOCK where wantsBlocks && cmark_node_get_fence_info(node) != nil: blocks.append(node)
+                    case CMARK_NODE_LINK where wantsReferences, CMARK_NODE_IMAGE where wantsReferences: references.append(node)
+                    default: break
+                    }
+                }
             }
             var anchors = HeadingAnchors(ids: ids)
             var standIns = StandIns()
@@ -226,8 +239,8 @@ public struct MarkdownRenderer: Sendable {
         var rewrite = MarkupRewrite()
         guard rewritesMarkup else { return String(cString: rendered) }
         // A table needs a `|` in its delimiter row, a footnote `[^` in its reference.
-        if extensions.contains(.table), markdown.utf8.contains(UInt8(ascii: "|")) { MarkupRewrite.tables(&rewrite) }
-        if extensions.contains(.footnotes), markdown.containsUTF8("[^") { MarkupRewrite.footnotes(&rewrite, prefix: prefix, words: words) }
+        if rewritesTables, markdown.containsUTF8("|") { MarkupRewrite.tables(&rewrite) }
+        if rewritesFootnotes, markdown.containsUTF8("[^") { MarkupRewrite.footnotes(&rewrite, prefix: prefix, words: words) }
         guard !rewrite.isEmpty else { return String(cString: rendered) }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(rendered).assumingMemoryBound(to: UInt8.self), count: strlen(rendered))
         return String(decoding: rewrite.apply(to: bytes), as: UTF8.self)
@@ -326,7 +339,7 @@ public struct MarkdownRenderer: Sendable {
         var markdown = markdown
         guard let parser = cmark_parser_new(cmarkOptions) else { return nil }
         defer { cmark_parser_free(parser) }
-        MarkdownExtension.attach(extensions, unsafe: options.contains(.unsafeHTML), to: parser)
+        syntaxExtensions.attach(to: parser)
         markdown.withUTF8 { bytes in
             // cmark reads exactly `count` bytes, so the buffer needs no terminating NUL.
             guard let start = bytes.baseAddress else { return }

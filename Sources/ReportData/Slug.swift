@@ -11,7 +11,9 @@ public enum Slug {
         // byte order marks) are not part of a name as read: "evil\u{200D}" is "evil", and a
         // joiner glued to a letter must not make the name untransliterable.
         var visible = text
-        visible.unicodeScalars.removeAll { $0.properties.generalCategory == .format }
+        if !text.utf8.allSatisfy({ $0 < 0x80 }) {
+            visible.unicodeScalars.removeAll { $0.properties.generalCategory == .format }
+        }
         guard let latin = Transliteration.latin(visible) else { return nil }
         var slug = ""
         var pendingHyphen = false

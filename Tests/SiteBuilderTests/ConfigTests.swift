@@ -1,5 +1,6 @@
 import CivilTime
 import Foundation
+import Markdown
 @testable import SiteBuilder
 import Testing
 
@@ -42,6 +43,12 @@ struct ConfigTests {
         #expect(config.output == "_site")
         #expect(config.baseURL == nil)
         #expect(config.shrinkGuard.maxShrink == 0.5 && config.shrinkGuard.maxDeletes == 0.5)
+        #expect(config.markdown.extensions == [.table, .strikethrough, .autolink, .tasklist, .footnotes, .tagfilter])
+    }
+
+    @Test func markdownExtensionsAreChosenByName() throws {
+        #expect(try SiteConfig.parse("title: T\nmarkdown: { extensions: [footnotes, table] }", file: "ttsite.yml").markdown.extensions == [.table, .footnotes])
+        #expect(try SiteConfig.parse("title: T\nmarkdown: { extensions: [] }", file: "ttsite.yml").markdown.extensions.isEmpty)
     }
 
     @Test func theGuardLimitsArePercentages() throws {
@@ -74,6 +81,8 @@ struct ConfigTests {
         ("title: T\nlangauges: [en]", 2, "unknown key `langauges`; did you mean `languages`?"),
         ("base_url: https://x.org/", nil, "`title` is missing"),
         ("title: T\nmarkdown:\n  smart: true\n  unsafe: true", 4, "unknown key `unsafe` in `markdown`; known keys are `smart`, `unsafe_html`"),
+        ("title: T\nmarkdown:\n  extensions: [table, footnote]", 3, "`markdown.extensions` names `footnote`, which is not an extension; the extensions are `table`, `strikethrough`, `autolink`, `tasklist`, `footnotes`, `tagfilter`"),
+        ("title: T\nmarkdown:\n  extensions:\n    - table\n    - tables", 5, "`markdown.extensions` names `tables`, which is not an extension"),
         ("title: T\ntime_zone: Mars/Olympus", 2, "`Mars/Olympus` is not an IANA time zone"),
         ("title: T\nbase_url: /reports/", 2, "`base_url` must be an absolute http(s) URL"),
         ("title: T\nlanguages: []", 2, "`languages` must name at least one language"),

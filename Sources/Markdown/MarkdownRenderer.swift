@@ -28,18 +28,20 @@ public struct MarkdownRenderer: Sendable {
         public static let hardBreaks = Options(rawValue: CMARK_OPT_HARDBREAKS)
     }
 
-    /// The words the HTML carries for readers who do not see it: the name of a text's notes
-    /// and of each link from a note back to where it is referred to.
+    /// The words the HTML carries for readers who do not see it: the name of a text's notes,
+    /// of each link from a note back to where it is referred to, and of a task list's boxes.
     public struct Words: Sendable, Equatable {
         public var footnotes: String
         public var backToText: String
+        public var taskDone: String
 
-        public init(footnotes: String, backToText: String) {
+        public init(footnotes: String, backToText: String, taskDone: String) {
             self.footnotes = footnotes
             self.backToText = backToText
+            self.taskDone = taskDone
         }
 
-        public static let english = Words(footnotes: "Footnotes", backToText: "Back to text")
+        public static let english = Words(footnotes: "Footnotes", backToText: "Back to text", taskDone: "Done")
     }
 
     /// The ids one text gives its headings and notes, unique on the page that shows it.
@@ -87,11 +89,12 @@ public struct MarkdownRenderer: Sendable {
     public let options: Options
     public let extensions: Set<MarkdownExtension>
     public let words: Words
-    /// Whether tables and footnotes get the markup of `MarkupRewrite`; off, they are written
-    /// as cmark-gfm writes them (as GitHub's spec tests expect).
+    /// Whether tables, footnotes and task lists get the markup of `MarkupRewrite`; off, they
+    /// are written as cmark-gfm writes them (as GitHub's spec tests expect).
     var rewritesMarkup = true
     private let rewritesTables: Bool
     private let rewritesFootnotes: Bool
+    private let rewritesTaskLists: Bool
 
     public init(options: Options = [], extensions: Set<MarkdownExtension> = MarkdownExtension.defaults, words: Words = .english) {
         self.options = options
@@ -101,6 +104,7 @@ public struct MarkdownRenderer: Sendable {
         syntaxExtensions = MarkdownExtension.Attached(extensions, unsafe: options.contains(.unsafeHTML))
         rewritesTables = extensions.contains(.table)
         rewritesFootnotes = extensions.contains(.footnotes)
+        rewritesTaskLists = extensions.contains(.tasklist)
     }
 
     /// What cmark is asked to do: the options, footnotes when they are on, valid UTF-8 always.
@@ -231,8 +235,8 @@ public struct MarkdownRenderer: Sendable {
         } ?? Rendered(html: "", headings: [])
     }
 
-    /// The HTML of a parsed document, with the markup of its tables and footnotes rewritten
-    /// (`MarkupRewrite`) when the Markdown may hold some.
+    /// The HTML of a parsed document, with the markup of its tables, footnotes and task lists
+    /// rewritten (`MarkupRewrite`) when the Markdown may hold some.
     private func html(of document: OpaquePointer, extensionList: UnsafeMutablePointer<cmark_llist>?, markdown: String, prefix: String) -> String {
         guard let rendered = cmark_render_html(document, cmarkOptions, extensionList) else { return "" }
         defer { free(rendered) }  // cmark allocates with the C allocator
@@ -241,6 +245,10 @@ public struct MarkdownRenderer: Sendable {
         // A table needs a `|` in its delimiter row, a footnote `[^` in its reference.
         if rewritesTables, markdown.containsUTF8("|") { MarkupRewrite.tables(&rewrite) }
         if rewritesFootnotes, markdown.containsUTF8("[^") { MarkupRewrite.footnotes(&rewrite, prefix: prefix, words: words) }
+        // A task needs `[ ]`, `[x]` or `[X]` after its list marker.
+        if rewritesTaskLists, markdown.containsUTF8("[ ]") || markdown.containsUTF8("[x]") || markdown.containsUTF8("[X]") {
+            MarkupRewrite.taskLists(&rewrite, done: words.taskDone)
+        }
         guard !rewrite.isEmpty else { return String(cString: rendered) }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(rendered).assumingMemoryBound(to: UInt8.self), count: strlen(rendered))
         return String(decoding: rewrite.apply(to: bytes), as: UTF8.self)

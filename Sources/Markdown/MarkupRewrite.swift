@@ -74,6 +74,18 @@ struct MarkupRewrite {
                         with: #"<section class="footnotes" data-footnotes aria-label="\#(HTMLEscaping.escape(words.footnotes))">"#)
         rewrite.replace(#"aria-label="Back to content""#, with: #"aria-label="\#(HTMLEscaping.escape(words.backToText))""#)
     }
+
+    /// GitHub's task lists with boxes a screen reader can name: cmark-gfm writes each box as
+    /// a form control with no name (read as a bare "checkbox"). Every box is named `done`, in
+    /// the page's language, the question its state answers ("Done, checkbox, checked"), and
+    /// loses the XHTML ` />`, which HTML5 ignores.
+    static func taskLists(_ rewrite: inout MarkupRewrite, done: String) {
+        let name = HTMLEscaping.escape(done)
+        rewrite.replace(#"<input type="checkbox" checked="" disabled="" />"#,
+                        with: #"<input type="checkbox" checked="" disabled="" aria-label="\#(name)">"#)
+        rewrite.replace(#"<input type="checkbox" disabled="" />"#,
+                        with: #"<input type="checkbox" disabled="" aria-label="\#(name)">"#)
+    }
 }
 
 /// Images and links whose HTML the caller replaces where cmark takes no custom node (a table

@@ -40,7 +40,7 @@ struct GFMMarkupTests {
     }
 
     @Test func footnotesGetPrefixedIdsAndTheLanguagesWords() {
-        let renderer = MarkdownRenderer(words: .init(footnotes: "Fußnoten", backToText: "Zurück zum Text"))
+        let renderer = MarkdownRenderer(words: .init(footnotes: "Fußnoten", backToText: "Zurück zum Text", taskDone: "Erledigt"))
         let html = renderer.render("A[^n] and B[^n].\n\n[^n]: Note.\n", ids: .init(prefix: "e3-")).html
         #expect(html == """
             <p>A<sup class="footnote-ref"><a href="#fn:e3-n" id="fnref:e3-n" data-footnote-ref>1</a></sup> and B<sup class="footnote-ref"><a href="#fn:e3-n" id="fnref:e3-n-2" data-footnote-ref>1</a></sup>.</p>
@@ -142,12 +142,25 @@ struct GFMMarkupTests {
         let html = MarkdownRenderer().html("- [x] done\n- [ ] open\n\n~~old~~ www.example.org\n")
         #expect(html == """
             <ul>
-            <li><input type="checkbox" checked="" disabled="" /> done</li>
-            <li><input type="checkbox" disabled="" /> open</li>
+            <li><input type="checkbox" checked="" disabled="" aria-label="Done"> done</li>
+            <li><input type="checkbox" disabled="" aria-label="Done"> open</li>
             </ul>
             <p><del>old</del> <a href="http://www.example.org">www.example.org</a></p>
 
             """)
+    }
+
+    /// A task's box is named in the page's language, escaped; without the extension a `[x]`
+    /// is text.
+    @Test func taskListBoxesAreNamedInThePagesLanguage() {
+        let words = MarkdownRenderer.Words(footnotes: "Fußnoten", backToText: "Zurück zum Text", taskDone: "\"Erledigt\"")
+        #expect(MarkdownRenderer(words: words).html("* [X] fertig\n") == """
+            <ul>
+            <li><input type="checkbox" checked="" disabled="" aria-label="&quot;Erledigt&quot;"> fertig</li>
+            </ul>
+
+            """)
+        #expect(MarkdownRenderer(extensions: [.table]).html("- [x] done\n") == "<ul>\n<li>[x] done</li>\n</ul>\n")
     }
 
     /// Code in a table cell is code: Mustache tags there are left as written.

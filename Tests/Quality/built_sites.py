@@ -35,8 +35,8 @@ SITES = {
 }
 
 # The kinds every gate must see at least one page of, in the example site alone.
-PAGE_KINDS = {"home", "markdown page", "report blocks", "people list", "person", "birthday month", "name index",
-              "scenarios list", "timeline", "not found", "German"}
+PAGE_KINDS = {"home", "markdown page", "markdown extensions", "report blocks", "people list", "person",
+              "birthday month", "name index", "scenarios list", "timeline", "not found", "German"}
 
 
 def base_url(name):
@@ -78,6 +78,8 @@ def kinds_of(path, languages=("de", "ru")):
         kinds.add("home")
     elif parts == ["report", "index.html"]:
         kinds.add("report blocks")   # the example site's page with every report block
+    elif parts == ["notes", "index.html"]:
+        kinds.add("markdown extensions")   # the example site's tables, footnotes, task list and toc
     elif parts == ["404.html"]:
         kinds.add("not found")
     elif parts[0] == "people" and len(parts) > 2 and parts[1] == "by-month":

@@ -40,9 +40,9 @@ public struct LanguagePack: Sendable {
         public var dateAndTime = ", "
     }
 
-    /// The words Markdown's notes carry in this language.
+    /// The words Markdown's notes and task lists carry in this language.
     var markdownWords: MarkdownRenderer.Words {
-        MarkdownRenderer.Words(footnotes: labels.footnotes, backToText: labels.backToText)
+        MarkdownRenderer.Words(footnotes: labels.footnotes, backToText: labels.backToText, taskDone: labels.taskDone)
     }
 
     /// A record's title in this language: the pack's word for it (whatever the case the data

@@ -114,6 +114,8 @@ struct Labels: Sendable, Decodable {
     /// The notes at the end of a Markdown text, and the link from a note back to the text.
     var footnotes: String
     var backToText: String
+    /// The name of a task list's box: the question its state answers.
+    var taskDone: String
     /// What each scenario unit is called ("astronomical units").
     var unitNames: UnitWords
     /// The short unit written after a distance ("AU").

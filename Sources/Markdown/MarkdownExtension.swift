@@ -2,7 +2,7 @@ import CCmark
 
 /// The syntax cmark-gfm adds to CommonMark, as GitHub writes it: each can be turned off in a
 /// site's `markdown.extensions`.
-public enum MarkdownExtension: String, Sendable, CaseIterable, Comparable {
+public enum MarkdownExtension: String, Sendable, CaseIterable {
     /// Pipe tables, with a column's alignment set by the colons of its delimiter row.
     case table
     /// `~~gone~~` → `<del>`.
@@ -20,10 +20,6 @@ public enum MarkdownExtension: String, Sendable, CaseIterable, Comparable {
 
     /// What a site gets when it names none: all of them.
     public static let defaults = Set(allCases)
-
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
 
     /// The parser option this extension is (footnotes), or 0 for the syntax extensions that
     /// are attached to a parser.

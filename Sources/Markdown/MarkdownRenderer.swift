@@ -206,7 +206,8 @@ public struct MarkdownRenderer: Sendable {
                 }
             }
             var anchors = HeadingAnchors(ids: ids)
-            var standIns = StandIns()
+            // The caller's HTML goes in once cmark's own is rewritten.
+            var callers = StandIns()
             let listed = headings.map { anchors.anchor($0) }
             if let word {
                 for node in blocks {
@@ -214,7 +215,7 @@ public struct MarkdownRenderer: Sendable {
                     guard Self.firstWord(of: info) == word else { continue }
                     let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
                     let html = try replace(FencedBlock(info: info, literal: literal, line: Int(cmark_node_get_start_line(node)), headings: listed))
-                    Self.replace(node, by: html, as: CMARK_NODE_CUSTOM_BLOCK)
+                    callers.replace(node, by: html, as: CMARK_NODE_CUSTOM_BLOCK)
                 }
             }
             if let change {
@@ -222,15 +223,12 @@ public struct MarkdownRenderer: Sendable {
                     switch change(Self.reference(node)) {
                     case .keep: continue
                     case .destination(let url): _ = url.withCString { cmark_node_set_url(node, $0) }
-                    case .html(let html):
-                        // A table cell takes no custom node: there the image or link is
-                        // written with a stand-in address, and replaced once rendered.
-                        if !Self.replace(node, by: html, as: CMARK_NODE_CUSTOM_INLINE) { standIns.add(node, html: html) }
+                    case .html(let html): callers.replace(node, by: html, as: CMARK_NODE_CUSTOM_INLINE)
                     }
                 }
             }
             var rendered = html(of: document, extensionList: extensionList, markdown: markdown, prefix: ids.prefix)
-            if !standIns.isEmpty { rendered = standIns.apply(to: rendered) }
+            if !callers.isEmpty { rendered = callers.apply(to: rendered) }
             return Rendered(html: rendered, headings: listed)
         } ?? Rendered(html: "", headings: [])
     }
@@ -240,8 +238,8 @@ public struct MarkdownRenderer: Sendable {
     private func html(of document: OpaquePointer, extensionList: UnsafeMutablePointer<cmark_llist>?, markdown: String, prefix: String) -> String {
         guard let rendered = cmark_render_html(document, cmarkOptions, extensionList) else { return "" }
         defer { free(rendered) }  // cmark allocates with the C allocator
-        var rewrite = MarkupRewrite()
         guard rewritesMarkup else { return String(cString: rendered) }
+        var rewrite = MarkupRewrite()
         // A table needs a `|` in its delimiter row, a footnote `[^` in its reference.
         if rewritesTables, markdown.containsUTF8("|") { MarkupRewrite.tables(&rewrite) }
         if rewritesFootnotes, markdown.containsUTF8("[^") { MarkupRewrite.footnotes(&rewrite, prefix: prefix, words: words) }
@@ -369,9 +367,8 @@ public struct MarkdownRenderer: Sendable {
         return found
     }
 
-    /// Puts a custom node of `type` that writes `html` in the place of `node`, and says
-    /// Whether it could: the node's parent may take no custom node (a table cell).
-    @discardableResult
+    /// Puts a custom node of `type` that writes `html` in the place of `node`; false when the
+    /// node's parent takes no custom node (a table cell).
     static func replace(_ node: OpaquePointer, by html: String, as type: cmark_node_type) -> Bool {
         guard let custom = cmark_node_new(type) else { return false }
         _ = html.withCString { cmark_node_set_on_enter(custom, $0) }

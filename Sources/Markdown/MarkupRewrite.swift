@@ -88,38 +88,53 @@ struct MarkupRewrite {
     }
 }
 
-/// Images and links whose HTML the caller replaces where cmark takes no custom node (a table
-/// cell): each is given a stand-in address, and its element, once rendered, is replaced.
-/// cmark writes an image as `<img src="…" … />` (its attribute values escape `>`) and a link
-/// as `<a href="…"…>…</a>` (a link holds no link).
+/// The caller's HTML (report blocks, pictures), put in after cmark-gfm has rendered and its
+/// markup has been rewritten, so that no rewrite touches it: a block's own `<table>` is not
+/// wrapped in a scroll box because the page also holds a pipe table.
+///
+/// In the document, a custom node writes a mark in its place, an HTML comment no author
+/// writes. Where cmark takes no custom node (an image or link in a table cell), the node is
+/// kept with a stand-in address, and its element is replaced: cmark writes an image as
+/// `<img src="…" … />` (its attribute values escape `>`) and a link as `<a href="…"…>…</a>`
+/// (a link holds no link).
 struct StandIns {
-    private var htmlByAddress: [String: String] = [:]
+    /// What to find (from `start` up to the first `end` after it, or `start` alone when `end`
+    /// is empty), and what to put there.
+    private var entries: [(start: [UInt8], end: [UInt8], html: String)] = []
     /// Different in every process, so that no author writes one by chance.
     private static let token = String(UInt64.random(in: 0...UInt64.max), radix: 36)
 
-    var isEmpty: Bool { htmlByAddress.isEmpty }
+    var isEmpty: Bool { entries.isEmpty }
 
-    mutating func add(_ node: OpaquePointer, html: String) {
-        let address = "ttsite-stand-in-\(Self.token)-\(htmlByAddress.count)"
-        htmlByAddress[address] = html
-        _ = address.withCString { cmark_node_set_url(node, $0) }
+    /// Puts a custom node of `type` in `node`'s place that will show `html`; where the
+    /// node's parent takes none, `node` stays with a stand-in address.
+    mutating func replace(_ node: OpaquePointer, by html: String, as type: cmark_node_type) {
+        let name = "ttsite-\(Self.token)-\(entries.count)"
+        // Ending as the HTML ends, so that cmark's line breaks around a block stay as they were.
+        let mark = "<!--\(name)-->" + (html.utf8.last == UInt8(ascii: "\n") ? "\n" : "")
+        if MarkdownRenderer.replace(node, by: mark, as: type) {
+            entries.append((Array(mark.utf8), [], html))
+            return
+        }
+        _ = name.withCString { cmark_node_set_url(node, $0) }
+        let image = cmark_node_get_type(node) == CMARK_NODE_IMAGE
+        entries.append((Array((image ? "<img src=\"\(name)\"" : "<a href=\"\(name)\"").utf8), Array((image ? " />" : "</a>").utf8), html))
     }
 
+    /// `html` with each mark and stand-in element replaced by the caller's HTML.
     func apply(to html: String) -> String {
         var bytes = Array(html.utf8)
-        for (address, replacement) in htmlByAddress {
-            for (start, end) in [("<img src=\"\(address)\"", " />"), ("<a href=\"\(address)\"", "</a>")] {
-                let start = Array(start.utf8), end = Array(end.utf8)
-                let found = bytes.withUnsafeBytes { text -> Range<Int>? in
-                    start.withUnsafeBufferPointer { startKey in
-                        guard let open = UTF8Search.offset(of: startKey, in: text, from: 0) else { return nil }
-                        return end.withUnsafeBufferPointer { endKey in
-                            UTF8Search.offset(of: endKey, in: text, from: open + start.count).map { open..<($0 + end.count) }
-                        }
+        for (start, end, replacement) in entries {
+            let found = bytes.withUnsafeBytes { text -> Range<Int>? in
+                start.withUnsafeBufferPointer { startKey in
+                    guard let open = UTF8Search.offset(of: startKey, in: text, from: 0) else { return nil }
+                    if end.isEmpty { return open..<(open + start.count) }
+                    return end.withUnsafeBufferPointer { endKey in
+                        UTF8Search.offset(of: endKey, in: text, from: open + start.count).map { open..<($0 + end.count) }
                     }
                 }
-                if let found { bytes.replaceSubrange(found, with: replacement.utf8) }
             }
+            if let found { bytes.replaceSubrange(found, with: replacement.utf8) }
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -6,21 +6,7 @@ import Testing
 /// own `spec_tests.py --dump-tests`), run through the wrapper with no extension: cmark-gfm
 /// 0.29.0.gfm.6 follows the 0.29 spec, whose examples 28 and 171 the 0.30 spec changed.
 struct CommonMarkSpecTests {
-    struct Example: Decodable, CustomTestStringConvertible, Sendable {
-        let example: Int
-        let section: String
-        let markdown: String
-        let html: String
-        var testDescription: String { "example \(example) (\(section))" }
-    }
-
-    static let examples: [Example] = {
-        let url = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/spec-0.30.json")
-        let data = try! Data(contentsOf: url)
-        return try! JSONDecoder().decode([Example].self, from: data)
-    }()
+    static let examples = SpecExample.load("spec-0.30.json")
 
     @Test func theFixtureHoldsEverySpecExample() {
         #expect(Self.examples.count == 652)
@@ -33,7 +19,7 @@ struct CommonMarkSpecTests {
     static let differencesFrom029: Set<Int> = [28, 171]
 
     @Test(arguments: examples)
-    func unsafeModeMatchesTheSpec(_ example: Example) {
+    func unsafeModeMatchesTheSpec(_ example: SpecExample) {
         let html = MarkdownRenderer(options: .unsafeHTML, extensions: []).html(example.markdown)
         if Self.differencesFrom029.contains(example.example) {
             #expect(html != example.html, "example \(example.example) now matches: take it off the list of differences")

@@ -124,6 +124,15 @@ struct GFMMarkupTests {
         #expect(html.contains("<td><code>ttsite toc</code></td>"))
     }
 
+    /// The caller's HTML is put in as it is: a block's own table is not rewritten because the
+    /// page also holds a pipe table (an unmatched `</div>` would follow it).
+    @Test func aBlocksHTMLIsNotRewrittenBesideAPipeTable() throws {
+        let block = "<table class=\"report\">\n<tr><th>x</th><td align=\"right\">1</td></tr>\n</table>\n"
+        let html = try MarkdownRenderer().render("| a |\n|---|\n| 1 |\n\n```ttsite people\n```\n", replacingBlocksTagged: "ttsite", with: { _ in block }).html
+        #expect(html.hasSuffix("</table></div>\n" + block))
+        #expect(html.components(separatedBy: "table-scroll").count == 2)
+    }
+
     @Test func anImageInATableCellIsReplacedLikeAnyOther() {
         let html = MarkdownRenderer().render("| a |\n|---|\n| ![x](p.jpg) |\n", changingReferences: { reference in
             reference.kind == .image ? .html("<picture>p</picture>") : .keep

@@ -12,24 +12,10 @@ import Testing
 ///   as the runner compares them (`--no-normalize`).
 ///
 /// The wrapper's own markup for tables and footnotes (`MarkupRewrite`) is turned off here:
-/// these suites test the parser and its extensions; `MarkdownRendererTests` tests the rewrite.
+/// these suites test the parser and its extensions; `GFMMarkupTests` tests the rewrite.
 struct GFMSpecTests {
-    struct Example: Decodable, CustomTestStringConvertible, Sendable {
-        let example: Int
-        let section: String
-        let markdown: String
-        let html: String
-        let extensions: [String]
-        var testDescription: String { "example \(example) (\(section))" }
-    }
-
-    static func load(_ name: String) -> [Example] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/gfm/\(name)")
-        return try! JSONDecoder().decode([Example].self, from: Data(contentsOf: url))
-    }
-
-    static let spec = load("spec-0.29-gfm.json")
-    static let extensionExamples = load("extensions.json")
+    static let spec = SpecExample.load("gfm/spec-0.29-gfm.json")
+    static let extensionExamples = SpecExample.load("gfm/extensions.json")
 
     static func renderer(_ names: [String]) -> MarkdownRenderer {
         var renderer = MarkdownRenderer(options: .unsafeHTML, extensions: Set(names.map { MarkdownExtension(rawValue: $0)! }))
@@ -41,12 +27,12 @@ struct GFMSpecTests {
         #expect(Self.spec.count == 671)
         #expect(Self.extensionExamples.count == 28)
         // The spec's examples of extensions name the four the spec covers.
-        #expect(Set(Self.spec.flatMap(\.extensions)) == ["table", "strikethrough", "autolink", "tagfilter"])
+        #expect(Set(Self.spec.flatMap { $0.extensions ?? [] }) == ["table", "strikethrough", "autolink", "tagfilter"])
     }
 
     @Test(arguments: spec)
-    func specExampleMatches(_ example: Example) {
-        #expect(Self.renderer(example.extensions).html(example.markdown) == example.html)
+    func specExampleMatches(_ example: SpecExample) {
+        #expect(Self.renderer(example.extensions ?? []).html(example.markdown) == example.html)
     }
 
     /// Example 23 expects the footnote markup of a later cmark-gfm (`#fn1`, no `data-`

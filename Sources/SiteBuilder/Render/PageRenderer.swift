@@ -125,7 +125,8 @@ struct PageRenderer {
         let rendered = try markdownHTML(try pageText(page, misses: misses?.text), of: page, ids: TableOfContents.ids, misses: misses)
         let html = rendered.html
         var context = self.context(for: page, urlPath: page.urlPath, language: page.language, contentHTML: html, root: Routes.root(from: page.urlPath))
-        if let toc = TableOfContents.html(rendered.headings, label: labelWords(page.language).contents), case .map(var values) = context["page"] {
+        if !rendered.headings.isEmpty, let toc = TableOfContents.html(rendered.headings, label: labelWords(page.language).contents),
+           case .map(var values) = context["page"] {
             values["toc"] = .string(toc)
             context["page"] = .map(values)
         }
@@ -192,18 +193,14 @@ struct PageRenderer {
         }
         return try markdown.render(text, ids: ids, replacingBlocksTagged: hasBlocks ? ReportBlocks.word : nil, changingReferences: hasReferences ? change : nil) { block in
             let line = page.source.bodyLine + block.line - 1
-            let (kind, arguments) = try ReportBlocks.parse(block.info) { BuildError(.content, $0, in: file, line: line) }
+            let fail = { (message: String) in BuildError(.content, message, in: file, line: line) }
+            let (kind, arguments) = try ReportBlocks.parse(block.info, fail: fail)
             if kind == TableOfContents.kind {
-                return try TableOfContents.block(arguments, headings: block.headings, label: labelWords(page.language).contents) {
-                    BuildError(.content, $0, in: file, line: line)
-                }
+                return try TableOfContents.block(arguments, headings: block.headings, label: labelWords(page.language).contents, fail: fail)
             }
-            guard let reportBlocks else {
-                throw BuildError(.content, "a `ttsite` block shows people or timelines, and the site has neither", in: file, line: line)
-            }
-            return try reportBlocks.html(block, language: page.language, root: root, file: file,
-                                         firstLine: page.source.bodyLine, templates: templates,
-                                         labels: labels[page.language] ?? config.pack(for: page.language).labels.templateValue)
+            guard let reportBlocks else { throw fail("a `ttsite` block shows people or timelines, and the site has neither") }
+            return try reportBlocks.html(kind: kind, arguments: arguments, line: line, language: page.language, root: root, templates: templates,
+                                         labels: labels[page.language] ?? config.pack(for: page.language).labels.templateValue, fail: fail)
         }
     }
 

@@ -1,6 +1,5 @@
 import CivilTime
 import Foundation
-import Markdown
 import ReportData
 import TemplateEngine
 import TextFormatting
@@ -36,13 +35,11 @@ struct ReportBlocks: Sendable {
     let today: CalendarDate
     let routes: Routes
 
-    /// The HTML of `block` on a page in `language` whose way back to the root is `root`.
-    /// `file` and `firstLine` place the block's line in its Markdown file for errors.
-    func html(_ block: MarkdownRenderer.FencedBlock, language: String, root: String, file: String, firstLine: Int,
-              templates: TemplateSet, labels: TemplateValue) throws -> String {
-        let line = firstLine + block.line - 1
-        func fail(_ message: String) -> BuildError { BuildError(.content, message, in: file, line: line) }
-        let (kind, arguments) = try Self.parse(block.info, fail: fail)
+    /// The HTML of the block of `kind` with `arguments` (`parse`) on a page in `language`
+    /// whose way back to the root is `root`; `line` is its line in its Markdown file, and
+    /// `fail` makes the error for a mistake there.
+    func html(kind: String, arguments: [String: String], line: Int, language: String, root: String,
+              templates: TemplateSet, labels: TemplateValue, fail: (String) -> BuildError) throws -> String {
         guard let views = views[language] else { throw fail("the block needs people or timelines, and the site has neither") }
         let value: [String: TemplateValue]
         switch kind {

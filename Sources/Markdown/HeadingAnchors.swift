@@ -14,6 +14,9 @@ import TextFormatting
 struct HeadingAnchors {
     private let ids: MarkdownRenderer.IDs
     private var used: Set<String>
+    /// The headings taken out of the document: their inline content, now in the custom
+    /// blocks, points into their text, so they are freed only once it is rendered.
+    private var retired: [OpaquePointer] = []
 
     init(ids: MarkdownRenderer.IDs) {
         self.ids = ids
@@ -33,14 +36,19 @@ struct HeadingAnchors {
             next += 1
         }
         used.insert(id)
-        Self.give(node, level: level, id: id)
+        if Self.give(node, level: level, id: id) { retired.append(node) }
         return MarkdownRenderer.Heading(level: level, text: text, id: id)
     }
 
+    /// Frees the headings taken out: after the document is rendered.
+    func free() {
+        for node in retired { cmark_node_free(node) }
+    }
+
     /// Puts a custom block that writes the heading with `id` and its link in `node`'s place,
-    /// holding the heading's inline content.
-    private static func give(_ node: OpaquePointer, level: Int, id: String) {
-        guard let heading = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK), let link = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { return }
+    /// holding the heading's inline content; whether it did (`node` is out of the document).
+    private static func give(_ node: OpaquePointer, level: Int, id: String) -> Bool {
+        guard let heading = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK), let link = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { return false }
         let id = HTMLEscaping.escape(id)
         _ = "<h\(level) id=\"\(id)\">".withCString { cmark_node_set_on_enter(heading, $0) }
         _ = "</h\(level)>".withCString { cmark_node_set_on_exit(heading, $0) }
@@ -50,6 +58,18 @@ struct HeadingAnchors {
             _ = cmark_node_append_child(heading, child)
         }
         _ = cmark_node_append_child(heading, link)
-        if cmark_node_replace(node, heading) != 0 { cmark_node_free(node) } else { cmark_node_free(heading) }
+        guard cmark_node_replace(node, heading) != 0 else {
+            // Never the case (a custom block stands wherever a heading does); the content
+            // goes back where it was, and the heading stays as CommonMark writes it.
+            cmark_node_unlink(link)
+            cmark_node_free(link)
+            while let child = cmark_node_first_child(heading) {
+                cmark_node_unlink(child)
+                _ = cmark_node_append_child(node, child)
+            }
+            cmark_node_free(heading)
+            return false
+        }
+        return true
     }
 }

@@ -206,6 +206,7 @@ public struct MarkdownRenderer: Sendable {
                 }
             }
             var anchors = HeadingAnchors(ids: ids)
+            defer { anchors.free() }
             // The caller's HTML goes in once cmark's own is rewritten.
             var callers = StandIns()
             let listed = headings.map { anchors.anchor($0) }

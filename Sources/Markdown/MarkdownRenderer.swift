@@ -220,8 +220,11 @@ public struct MarkdownRenderer: Sendable {
                 }
             }
             if let change {
-                for node in references {
-                    switch change(Self.reference(node)) {
+                // Asked in document order; done from the last, so that replacing an image
+                // never frees one still to come (an image in another's description).
+                let changes = references.map { change(Self.reference($0)) }
+                for (node, change) in zip(references, changes).reversed() {
+                    switch change {
                     case .keep: continue
                     case .destination(let url): _ = url.withCString { cmark_node_set_url(node, $0) }
                     case .html(let html): callers.replace(node, by: html, as: CMARK_NODE_CUSTOM_INLINE)

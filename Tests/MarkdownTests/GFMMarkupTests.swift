@@ -133,6 +133,30 @@ struct GFMMarkupTests {
         #expect(html.components(separatedBy: "table-scroll").count == 2)
     }
 
+    /// An image in another's description: both are asked about in document order, the outer
+    /// one's description read before anything is replaced (it was freed with the outer image
+    /// before the inner one was read).
+    @Test func anImageInAnImagesDescriptionIsReplacedToo() {
+        var asked: [String] = []
+        let html = MarkdownRenderer().render("![a ![b](b.jpg)](a.jpg)\n", changingReferences: { reference in
+            asked.append("\(reference.text) \(reference.alt)")
+            return .html("<picture>\(reference.text)</picture>")
+        }, with: { _ in "" }).html
+        #expect(asked == ["a.jpg a b", "b.jpg b"])
+        #expect(html == "<p><picture>a.jpg</picture></p>\n")
+    }
+
+    /// A heading's links are read after its content has moved into the heading with an id.
+    @Test func linksInAHeadingAreReadAfterItGetsItsId() {
+        var links: [String] = []
+        let html = MarkdownRenderer().render("# See www.example.org and [here](x.md)\n", ids: .init(headingSlug: Self.slug), changingReferences: { reference in
+            links.append(reference.text)
+            return .keep
+        }, with: { _ in "" }).html
+        #expect(links == ["http://www.example.org", "x.md"])
+        #expect(html.contains(#"<a href="http://www.example.org">www.example.org</a> and <a href="x.md">here</a>"#))
+    }
+
     @Test func anImageInATableCellIsReplacedLikeAnyOther() {
         let html = MarkdownRenderer().render("| a |\n|---|\n| ![x](p.jpg) |\n", changingReferences: { reference in
             reference.kind == .image ? .html("<picture>p</picture>") : .keep

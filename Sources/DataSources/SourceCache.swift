@@ -50,17 +50,10 @@ public struct SourceCache: Sendable {
     /// The file name stem for `url`: its host, then a 64-bit FNV-1a hash of the whole address,
     /// e.g. `randomuser.me-5f1c0a4e9b2d7783`. Deterministic across runs and machines.
     public static func key(for url: URL) -> String {
-        let text = url.absoluteString
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
         let host = (url.host ?? "source").lowercased().unicodeScalars
             .map { CharacterSet.lowercaseLetters.contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" ? String($0) : "_" }
             .joined()
-        let hex = String(hash, radix: 16)
-        return "\(host.prefix(60))-\(String(repeating: "0", count: 16 - hex.count))\(hex)"
+        return "\(host.prefix(60))-\(StableHash.hex(of: url.absoluteString.utf8))"
     }
 
     public func bodyFile(for url: URL) -> URL {

@@ -11,7 +11,7 @@ extension Date {
 
     /// The interval from this date to `date` in words, as in the seed: past format when
     /// this date is later (`self.timeIntervalSince(date) > 0`), future format when earlier.
-    public func timeInterval(to date: Date, with configuration: IntervalTextConfiguration, counting: Counting = .fixed) -> String? {
+    public func timeInterval(to date: Date, with configuration: IntervalTextConfiguration, counting: IntervalCounting = .fixed) -> String? {
         configuration.stringRepresentation(for: counting.counts(of: date, relativeTo: self))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How many of each component an interval holds, as unsigned `Double`s, and its direction.
-/// Made by `Counting` (fixed lengths or calendar-aware) and turned into words by
+/// Made by `IntervalCounting` (fixed lengths or calendar-aware) and turned into words by
 /// `IntervalTextConfiguration`.
 public struct IntervalCounts: Hashable, Sendable {
     /// True when the date lies before the reference ("ago"), false when after ("in").

@@ -11,13 +11,13 @@ import Foundation
 public struct IntervalFormatter: Sendable {
     public var language: Language
     public var configuration: IntervalTextConfiguration
-    public var counting: Counting
+    public var counting: IntervalCounting
 
     /// - Parameters:
     ///   - rounding: how counts are rounded; default truncate (complete units only).
     ///   - past, future: phrases replacing the language's, e.g. for "3 days after the start".
     public init(
-        language: Language, counting: Counting = .fixed, rounding: Rounding = .truncate,
+        language: Language, counting: IntervalCounting = .fixed, rounding: Rounding = .truncate,
         past: Phrase? = nil, future: Phrase? = nil
     ) {
         self.language = language

@@ -87,7 +87,7 @@ public struct IntervalTextConfiguration: Sendable {
         return stringRepresentation(for: IntervalCounts(fixed: interval))
     }
 
-    /// The words for counts made by any `Counting`.
+    /// The words for counts made by any `IntervalCounting`.
     public func stringRepresentation(for counts: IntervalCounts) -> String? {
         if counts.isZero { return zeroTimeIntervalPlaceholder }
         guard var component = ruledComponent(atOrBelow: counts.largestWholeComponent) else { return nil }

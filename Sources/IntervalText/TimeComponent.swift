@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The fixed lengths pin one definition of a month and a year (see `fixedLength`):
 /// a year is 365 days and a month is a twelfth of it, so 365 days read "1 year" and
-/// 12 months are exactly 1 year. Calendar-aware counting (`Counting.calendar`) does not
+/// 12 months are exactly 1 year. Calendar-aware counting (`IntervalCounting.calendar`) does not
 /// use these lengths for days, weeks, months and years.
 public enum TimeComponent: String, CaseIterable, Comparable, Codable, Sendable {
     case seconds

@@ -18,7 +18,8 @@ public struct DatePattern: DateTextParser {
 
     public var name: String { pattern }
 
-    enum Token: Sendable, Hashable {
+    /// A piece of a pattern: literal text, or a field such as `MMMM` (letter and count).
+    public enum Token: Sendable, Hashable {
         case literal(String)
         case field(Character, Int)
     }
@@ -27,7 +28,7 @@ public struct DatePattern: DateTextParser {
     public init(_ pattern: String, now: Date? = nil) throws(DateTextError) {
         self.pattern = pattern
         self.now = now
-        self.tokens = try Self.tokenize(pattern)
+        self.tokens = try Self.tokenize(pattern, letters: Self.supported)
         let letters = Set(tokens.compactMap { token -> Character? in
             if case .field(let letter, _) = token { return letter } else { return nil }
         })
@@ -40,9 +41,14 @@ public struct DatePattern: DateTextParser {
         }
     }
 
-    private static let supported: Set<Character> = ["y", "M", "d", "H", "h", "a", "m", "s", "S", "E", "Z", "X", "x"]
+    /// The letters this parser reads.
+    public static let supported: Set<Character> = ["y", "M", "d", "H", "h", "a", "m", "s", "S", "E", "Z", "X", "x"]
 
-    static func tokenize(_ pattern: String) throws(DateTextError) -> [Token] {
+    /// The pieces of a UTS #35 pattern: runs of one ASCII letter are fields, text in single
+    /// quotes (`''` is a quote) and every other character literal text. The one reader of date
+    /// patterns: this parser's and the site's date writer use it with their own `letters`;
+    /// any other letter is an error.
+    public static func tokenize(_ pattern: String, letters supported: Set<Character>) throws(DateTextError) -> [Token] {
         var tokens: [Token] = []
         var characters = Array(pattern)[...]
         func appendLiteral(_ text: String) {

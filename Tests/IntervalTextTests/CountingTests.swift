@@ -7,7 +7,7 @@ import TextFormatting
 
 /// Fixed-length against calendar-aware counting: month ends, leap years, DST, rounding.
 struct CountingTests {
-    static func english(_ counting: Counting, rounding: Rounding = .truncate) -> IntervalFormatter {
+    static func english(_ counting: IntervalCounting, rounding: Rounding = .truncate) -> IntervalFormatter {
         IntervalFormatter(language: .english, counting: counting, rounding: rounding)
     }
 
@@ -78,7 +78,7 @@ struct CountingTests {
     }
 
     @Test func calendarFractions() {
-        let counts = Counting.calendar(utc).counts(of: instant("2020-01-01T00:00:00Z"), relativeTo: instant("2021-07-02T12:00:00Z"))
+        let counts = IntervalCounting.calendar(utc).counts(of: instant("2020-01-01T00:00:00Z"), relativeTo: instant("2021-07-02T12:00:00Z"))
         #expect(counts.isPast)
         #expect(abs(counts.count(of: .years) - 1.5) < 1e-9)
         let oneDecimal = Rounding(.truncate, fractionDigits: 1)

@@ -22,8 +22,9 @@ struct LinkCheck {
         let files = catalog.files
         var checked = 0
         var broken: [Link] = []
-        for (page, bytes) in catalog.keptFiles {
-            for raw in HTMLReferences.urls(in: bytes) {
+        for file in catalog.keptFiles {
+            let page = file.path
+            for raw in HTMLReferences.urls(in: file.bytes) {
                 switch classify(raw, from: page) {
                 case .external, .ignored: continue
                 case .outside(let reason):
@@ -44,8 +45,9 @@ struct LinkCheck {
     func externalLinks() -> [(url: String, page: String)] {
         var seen: Set<String> = []
         var links: [(url: String, page: String)] = []
-        for (page, bytes) in catalog.keptFiles {
-            for raw in HTMLReferences.urls(in: bytes) {
+        for file in catalog.keptFiles {
+            let page = file.path
+            for raw in HTMLReferences.urls(in: file.bytes) {
                 guard case .external = classify(raw, from: page) else { continue }
                 var url = raw
                 if let hash = url.firstIndex(of: "#") { url = String(url[..<hash]) }

@@ -72,8 +72,8 @@ extension SiteConfig {
         if let node = mapping["date_formats"] { config.dateFormats = try reader.strings(node, "date_formats") }
         if let node = mapping["birthday_format"] {
             config.birthdayFormat = try reader.string(node, "birthday_format")
-            guard config.birthdayFormat.contains("d"), config.birthdayFormat.contains("M") || config.birthdayFormat.contains("L") else {
-                throw reader.error("`birthday_format` needs a day (`d` or `dd`) and a month (`M`, `MM`, `MMM` or `MMMM`), such as `dd-MM-yyyy`", at: node)
+            if let problem = DateWriter.problem(with: config.birthdayFormat) {
+                throw reader.error("`birthday_format` `\(config.birthdayFormat)`: \(problem)", at: node)
             }
         }
         if let node = mapping["images"] { config.images = try imageSettings(node, reader) }

@@ -6,7 +6,7 @@ import ReportData
 /// that an edited data file is decoded again alone. A document's decoding is taken from here
 /// only when its name, its bytes and the decoder's settings (the config's date formats, time
 /// zone and person URLs) are those it was decoded with; its record check passed then too.
-public final class DecodedDocuments: @unchecked Sendable {
+final class DecodedDocuments: @unchecked Sendable {
     private struct Entry {
         let settings: String
         let data: Data
@@ -17,10 +17,10 @@ public final class DecodedDocuments: @unchecked Sendable {
     private var entries: [String: Entry] = [:]
     private var used: Set<String> = []
     private var fresh: [String] = []
-    /// The documents the last decode decoded rather than took from here, by name.
-    private(set) var lastDecoded: [String] = []
+    private var decodedLast: [String] = []
 
-    public init() {}
+    /// The documents the last decode decoded rather than took from here, by name.
+    var lastDecoded: [String] { lock.withLock { decodedLast } }
 
     /// What the decoder's output depends on besides the document.
     static func settings(of config: SiteConfig) -> String {
@@ -59,7 +59,7 @@ public final class DecodedDocuments: @unchecked Sendable {
         lock.withLock {
             entries = entries.filter { used.contains($0.key) }
             used = []
-            lastDecoded = fresh
+            decodedLast = fresh
             fresh = []
         }
     }

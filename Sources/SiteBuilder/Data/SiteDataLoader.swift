@@ -34,10 +34,6 @@ struct SiteDataLoader {
         )
     }
 
-    func load() throws -> SiteData {
-        try decode(try read())
-    }
-
     /// Every source of the config read (fetched, or taken from the cache), not yet decoded.
     /// With `checkingFiles` false, local files are read but their records not yet checked:
     /// a build whose inputs did not change skips that (they passed when they were published);

@@ -1,4 +1,5 @@
 import CivilTime
+import DataSources
 import Foundation
 import ReportData
 import TemplateEngine
@@ -26,7 +27,7 @@ struct SiteFeeds {
     }
 
     /// The files to write, relative to the output folder.
-    private(set) var files: [(path: String, bytes: [UInt8])] = []
+    private(set) var files: [OutputFile] = []
     /// The feeds of each language, for the pages' heads.
     private(set) var links: [String: [Link]] = [:]
     /// The output paths of the pages the pages feeds show: an edit of another page's text
@@ -83,8 +84,8 @@ struct SiteFeeds {
     }
 
     private mutating func add(_ feed: Feed, title: String, atom: String, json: String, language: String) {
-        files.append((atom, Array(feed.atom.utf8)))
-        files.append((json, feed.json))
+        files.append(OutputFile(path: atom, bytes: Array(feed.atom.utf8)))
+        files.append(OutputFile(path: json, bytes: feed.json))
         links[language, default: []] += [
             Link(type: "application/atom+xml", title: title, urlPath: atom),
             Link(type: "application/feed+json", title: title, urlPath: json),

@@ -87,7 +87,7 @@ public final class LiveSite: @unchecked Sendable {
     /// one, never half of one, and a hard link to the old file is left as it is. Returns how
     /// many were written. A preview's folder is not published, so a failure part way leaves
     /// the files before it rewritten; the error says which file failed.
-    private static func replace(_ files: [(path: String, bytes: [UInt8])], in folder: URL) throws -> Int {
+    private static func replace(_ files: [OutputFile], in folder: URL) throws -> Int {
         var written = 0
         for file in files {
             let path = folder.appendingPathComponent(file.path).path

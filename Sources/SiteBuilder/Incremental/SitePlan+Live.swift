@@ -48,7 +48,7 @@ extension SitePlan {
         next.renderer.replaceText(of: edited)
         // The birthday feeds stand; the pages feeds are made again when a page they show changed
         // (the front matter, and so the dates, are as they were).
-        var feedFiles: [(path: String, bytes: [UInt8])] = []
+        var feedFiles: [OutputFile] = []
         if config.baseURL != nil, edited.contains(where: { next.feeds.pagePaths.contains($0.outputPath) }) {
             next.feeds = try SiteFeeds(config: config, routes: routes, people: feedPeople.people, views: feedPeople.views,
                                        pages: next.pages, now: options.now, contentHTML: next.renderer.contentHTML(of:idPrefix:))
@@ -89,7 +89,7 @@ extension SitePlan {
     }
 
     /// Renders `pages` and the 404 page into memory, with `files` beside them.
-    private func render(_ pages: [ContentPage], files: [(path: String, bytes: [UInt8])]) throws -> LiveUpdate {
+    private func render(_ pages: [ContentPage], files: [OutputFile]) throws -> LiveUpdate {
         let output = OutputCatalog(keepingEveryFile: true)
         let render = ParallelRender(pages: pages, renderer: renderer, extras: extras, output: output)
         try render.run(jobs: options.jobs)
@@ -105,6 +105,6 @@ extension SitePlan {
 struct LiveUpdate {
     /// How many pages were rendered (the 404 page aside).
     var pages: Int
-    var files: [(path: String, bytes: [UInt8])]
+    var files: [OutputFile]
     var warnings: [String]
 }

@@ -281,8 +281,8 @@ extension LanguagePack {
             for key in ["day_and_month", "event_day"] {
                 guard let value = dates[key] else { continue }
                 let pattern = try reader.string(value, "\(prefix)dates.\(key)")
-                guard pattern.contains("d"), pattern.contains("M") || pattern.contains("L") else {
-                    throw reader.error("`\(prefix)dates.\(key)` needs a day (`d`) and a month (`MMMM` or `LLLL`), such as \"d MMMM\", found \"\(pattern)\"", at: value)
+                if let problem = DateWriter.problem(with: pattern) {
+                    throw reader.error("`\(prefix)dates.\(key)` \"\(pattern)\": \(problem)", at: value)
                 }
             }
             for key in ["months", "standalone_months", "short_months"] {

@@ -21,10 +21,10 @@ enum DataOutputs {
 
     static func files(
         people: [PersonFacts], scenarios: [Scenario], config: SiteConfig, routes: Routes, now: Date
-    ) -> [(path: String, bytes: [UInt8])] {
+    ) -> [OutputFile] {
         let language = config.defaultLanguage
         let url = { (path: String) in config.baseURL.map { Routes.absolute(path, baseURL: $0) } ?? path }
-        var files: [(String, [UInt8])] = []
+        var files: [OutputFile] = []
         if !config.people.isEmpty {
             let document = PeopleDocument(
                 version: version, generated: CivilText.isoUTC(now),
@@ -38,7 +38,7 @@ enum DataOutputs {
                     )
                 }
             )
-            files.append((routes.prefix(language) + "people/index.json", encode(document)))
+            files.append(OutputFile(path: routes.peopleData(language: language), bytes: encode(document)))
         }
         if !config.scenarios.isEmpty {
             let layouts = scenarios.map { TimelineLayout($0, siteReplaySeconds: config.replaySeconds) }
@@ -51,8 +51,8 @@ enum DataOutputs {
                     events: scenario.totalEvents, major_events: scenario.majorEvents
                 )
             }
-            files.append((routes.prefix(language) + "scenarios/index.json",
-                          encode(ScenariosDocument(version: version, generated: CivilText.isoUTC(now), scenarios: summaries))))
+            files.append(OutputFile(path: routes.scenariosData(language: language),
+                                    bytes: encode(ScenariosDocument(version: version, generated: CivilText.isoUTC(now), scenarios: summaries))))
             for (layout, summary) in zip(layouts, summaries) {
                 let document = TimelineDocument(
                     version: version, generated: CivilText.isoUTC(now), scenario: summary,
@@ -66,7 +66,7 @@ enum DataOutputs {
                         )
                     }
                 )
-                files.append((routes.timeline(layout.scenario.slug, language: language) + "index.json", encode(document)))
+                files.append(OutputFile(path: routes.timelineData(layout.scenario.slug, language: language), bytes: encode(document)))
             }
         }
         return files

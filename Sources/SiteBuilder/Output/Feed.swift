@@ -1,4 +1,5 @@
 import CivilTime
+import DataSources
 import Foundation
 import ReportData
 import TemplateEngine

@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import Pictures
 import ReportData

@@ -30,7 +30,7 @@ public struct BuildOptions: Sendable {
     public var lockWait: Double = 0
     /// A preview's decodings of source documents from its last build: an edited data file is
     /// decoded again alone (`LiveSite` sets it; nil decodes every document).
-    public var decodedDocuments: DecodedDocuments?
+    var decodedDocuments: DecodedDocuments?
     /// A preview renders the same pages again after each edit: it keeps every person's view
     /// it made (`LiveSite` sets it; a build keeps a window of recent ones).
     var keepsEveryView = false

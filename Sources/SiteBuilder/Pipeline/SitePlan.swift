@@ -23,7 +23,7 @@ struct SitePlan {
     /// What the feeds are made of besides the pages: the people and their views per language.
     let feedPeople: (people: [PersonFacts], views: [String: PeopleViews])
     /// The report as JSON (`data_outputs: true`).
-    private let dataFiles: [(path: String, bytes: [UInt8])]
+    private let dataFiles: [OutputFile]
     /// The processed pictures (`images: local`).
     private let pictures: SitePictures
     /// How pages, templates and the config use the pictures of `Content/`.

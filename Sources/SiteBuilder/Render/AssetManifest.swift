@@ -1,3 +1,4 @@
+import DataSources
 import ReportData
 
 /// Assets (the style sheet, later the counter script) written under content-hashed names,
@@ -5,7 +6,7 @@ import ReportData
 struct AssetManifest: Sendable {
     /// Output path by asset name: `style.css` → `assets/style.3f2a9c1e.css`.
     private(set) var paths: [String: String] = [:]
-    private(set) var files: [(path: String, bytes: [UInt8])] = []
+    private(set) var files: [OutputFile] = []
 
     init(assets: [String: [UInt8]]) {
         for (name, bytes) in assets.sorted(by: { $0.key < $1.key }) {
@@ -17,7 +18,7 @@ struct AssetManifest: Sendable {
                 path = "assets/\(name).\(hash)"
             }
             paths[name] = path
-            files.append((path, bytes))
+            files.append(OutputFile(path: path, bytes: bytes))
         }
     }
 }

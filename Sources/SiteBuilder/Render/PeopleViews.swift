@@ -1,5 +1,6 @@
 import CivilTime
 import Counting
+import DataSources
 import Foundation
 import IntervalText
 import ReportData
@@ -20,9 +21,9 @@ struct PeopleViews {
     var numbers: NumberSymbols { pack.numbers }
     private let intervals: IntervalFormatter
     /// Birthdays as `birthday_format` writes them.
-    let dates: DatePattern
+    let dates: DateWriter
     /// Day and month in the language's usual order, for the day headings of month pages.
-    let dayAndMonth: DatePattern
+    let dayAndMonth: DateWriter
     /// Country names by nationality code ("DE" → "Germany" / "Deutschland").
     private let countries: [String: String]
     /// The age texts of ages 0 to 150, made once: every person is on four pages and in the
@@ -45,9 +46,9 @@ struct PeopleViews {
         self.pack = pack
         labels = pack.labels
         intervals = IntervalFormatter(language: pack.interval, counting: .calendar(config.timeZone))
-        dates = DatePattern(config.birthdayFormat, pack: pack)
+        dates = DateWriter(config.birthdayFormat, pack: pack)
         let locale = Locale(identifier: language)
-        dayAndMonth = DatePattern(pack.dates.dayAndMonth, pack: pack)
+        dayAndMonth = DateWriter(pack.dates.dayAndMonth, pack: pack)
         countries = Dictionary(uniqueKeysWithValues: nationalities.map { ($0, locale.localizedString(forRegionCode: $0) ?? $0) })
         ageTexts = (0...150).map { [intervals, labels] in Self.ageText($0, intervals: intervals, labels: labels) }
     }

@@ -71,6 +71,22 @@ public struct Routes: Sendable {
         prefix(language) + (format == .atom ? "atom.xml" : "feed.json")
     }
 
+    /// The report as JSON (`data_outputs: true`): the people at `people/index.json`, whatever
+    /// the list page's `slug`.
+    func peopleData(language: String) -> String {
+        prefix(language) + "people/index.json"
+    }
+
+    /// The timelines at `scenarios/index.json`.
+    func scenariosData(language: String) -> String {
+        prefix(language) + "scenarios/index.json"
+    }
+
+    /// One timeline with its events, beside its page: `scenarios/<slug>/index.json`.
+    func timelineData(_ slug: String, language: String) -> String {
+        timeline(slug, language: language) + "index.json"
+    }
+
     /// The list page of `kind` in `language`: where its page is, else where it would be.
     func list(_ kind: ListKind, language: String) -> String {
         lists[kind]?[language] ?? prefix(language) + kind.rawValue + "/"

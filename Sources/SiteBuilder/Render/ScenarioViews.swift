@@ -30,7 +30,7 @@ struct ScenarioViews {
     /// The page's direction, and that of the languages a text falls back to.
     private let direction: LanguagePack.Direction
     private let fallbackDirections: [String: LanguagePack.Direction]
-    private let days: DatePattern
+    private let days: DateWriter
     /// Safe whatever the site allows its own pages: the text comes with the data.
     private let markdown: MarkdownRenderer
     /// Timeline and event pictures as `images:` says.
@@ -46,7 +46,7 @@ struct ScenarioViews {
         let labels = pack.labels
         self.labels = labels
         markdown = MarkdownRenderer(extensions: config.markdown.extensions, words: pack.markdownWords)
-        let counting = Counting.calendar(config.timeZone)
+        let counting = IntervalCounting.calendar(config.timeZone)
         ago = IntervalFormatter(language: pack.interval, counting: counting)
         var sinceStart = IntervalFormatter(
             language: pack.interval, counting: counting,
@@ -62,7 +62,7 @@ struct ScenarioViews {
         pluralRules = pack.interval.pluralRules
         direction = pack.direction
         fallbackDirections = Dictionary(uniqueKeysWithValues: Self.fallbacks.map { ($0, config.pack(for: $0).direction) })
-        days = DatePattern(pack.dates.eventDay, pack: pack)
+        days = DateWriter(pack.dates.eventDay, pack: pack)
     }
 
     /// A scenario as the list shows it.

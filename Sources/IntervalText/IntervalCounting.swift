@@ -1,7 +1,7 @@
 import Foundation
 
 /// The two ways of counting an interval between two instants.
-public enum Counting: Hashable, Sendable {
+public enum IntervalCounting: Hashable, Sendable {
     /// Fixed-length units (`TimeComponent.fixedLength`): the seed's `TimeInterval` counts.
     /// A day is always 24 hours and a month 30.416… days.
     case fixed

@@ -1,0 +1,86 @@
+import CivilTime
+import Foundation
+import TextFormatting
+import ValueTransformers
+
+/// Writes a calendar date with a pattern such as `dd-MM-yyyy` or `d. MMMM yyyy`, with month
+/// names and digits of the page's language pack. The pattern is read once, by the one reader of
+/// date patterns (`ValueTransformers.DatePattern.tokenize`); month names are looked up once per
+/// language.
+struct DateWriter: Sendable {
+    /// The letters a written date may use: `d dd`, `M MM MMM MMMM`, `LLLL` (the month's name
+    /// standing alone), `yy yyyy`.
+    static let letters: Set<Character> = ["d", "M", "L", "y"]
+
+    let pattern: String
+    private let tokens: [DatePattern.Token]
+    private let monthNames: [String]
+    private let shortMonthNames: [String]
+    /// "MMMM" inside a date ("8. März 1992") takes the format form, which differs in ru/uk.
+    private let formatMonthNames: [String]
+    private let numbers: NumberSymbols
+
+    /// Month names are the pack's, else the system's CLDR names for the language, always of
+    /// the Gregorian calendar (Persian's own calendar has other months). `pattern` has been
+    /// checked (`check`) where it was read.
+    init(_ pattern: String, pack: LanguagePack) {
+        self.pattern = pattern
+        tokens = (try? DatePattern.tokenize(pattern, letters: Self.letters)) ?? [.literal(pattern)]
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: pack.code)
+        formatter.calendar = Calendar(identifier: .gregorian)
+        monthNames = pack.dates.standaloneMonths ?? formatter.standaloneMonthSymbols
+        shortMonthNames = pack.dates.shortMonths ?? formatter.shortStandaloneMonthSymbols
+        formatMonthNames = pack.dates.months ?? formatter.monthSymbols
+        numbers = pack.numbers
+    }
+
+    /// Why `pattern` cannot write a date with a day and a month, or nil when it can: a letter
+    /// it does not know, an unclosed quote, or no day or month.
+    static func problem(with pattern: String) -> String? {
+        let tokens: [DatePattern.Token]
+        do {
+            tokens = try DatePattern.tokenize(pattern, letters: letters)
+        } catch {
+            return "\(error.reason) (a date is written with `d`, `dd`, `M`, `MM`, `MMM`, `MMMM`, `LLLL`, `yy`, `yyyy` and text in single quotes)"
+        }
+        let fields = Set(tokens.compactMap { token -> Character? in
+            if case .field(let letter, _) = token { letter } else { nil }
+        })
+        guard fields.contains("d"), fields.contains("M") || fields.contains("L") else {
+            return "it needs a day (`d` or `dd`) and a month (`M`, `MM`, `MMM` or `MMMM`), such as `dd-MM-yyyy`"
+        }
+        return nil
+    }
+
+    /// The month names as headings and menus use them (nominative in Russian), January first.
+    var standaloneMonthNames: [String] { monthNames }
+
+    /// "Jan", "Feb" … as menus use them, January first.
+    var shortStandaloneMonthNames: [String] { shortMonthNames }
+
+    /// `date` written with the pattern.
+    func string(_ date: CalendarDate) -> String {
+        var result = ""
+        for token in tokens {
+            switch token {
+            case .literal(let text): result += text
+            case .field("d", 1): result += numbers.localizingDigits(String(date.day))
+            case .field("d", _): result += twoDigits(date.day)
+            case .field("M", 1): result += numbers.localizingDigits(String(date.month))
+            case .field("M", 2): result += twoDigits(date.month)
+            case .field("M", 3): result += shortMonthNames[date.month - 1]
+            case .field("M", _): result += formatMonthNames[date.month - 1]
+            case .field("L", _): result += monthNames[date.month - 1]
+            case .field("y", 2): result += twoDigits(((date.year % 100) + 100) % 100)
+            case .field("y", _): result += numbers.localizingDigits(date.year >= 0 ? CFormat.padded(date.year, 4) : String(date.year))
+            case .field(let letter, let count): result += String(repeating: letter, count: count)
+            }
+        }
+        return result
+    }
+
+    private func twoDigits(_ value: Int) -> String {
+        numbers.localizingDigits(value < 10 ? "0\(value)" : String(value))
+    }
+}

@@ -8,13 +8,13 @@ import Testing
 @Suite struct ContentLinksTests {
     /// `Content/news/post.md` at `news/post/`, `Content/post.md` at `post/`, `Content/about.md`
     /// at `about/`, `Content/news/index.md` at `news/`; and some files.
-    static let pages: [ContentPage] = [
+    static let pages: [Page] = [
         page("news/post.md", "news/post/"), page("post.md", "post/"), page("about.md", "about/"), page("news/index.md", "news/"),
         page("about.de.md", "de/about/"), page("index.md", ""),
     ]
 
-    static func page(_ source: String, _ urlPath: String) -> ContentPage {
-        ContentPage(sourcePath: source, source: MarkdownSource(frontMatter: FrontMatter(), body: "", bodyLine: 1), language: "en",
+    static func page(_ source: String, _ urlPath: String) -> Page {
+        Page(sourcePath: source, source: MarkdownSource(frontMatter: FrontMatter(), body: "", bodyLine: 1), language: "en",
                     urlPath: urlPath, translationKey: String(source.dropLast(3)))
     }
 
@@ -25,7 +25,7 @@ import Testing
                      baseURL: URL(string: "https://example.org" + sitePath))
     }
 
-    static func on(_ source: String) -> ContentPage { pages.first { $0.sourcePath == source }! }
+    static func on(_ source: String) -> Page { pages.first { $0.sourcePath == source }! }
 
     @Test(arguments: [
         // Relative to the Markdown file: written as the link from the page's address.

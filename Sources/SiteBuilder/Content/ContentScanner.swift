@@ -11,7 +11,7 @@ struct ContentScanner {
     let includeDrafts: Bool
 
     struct Result {
-        var pages: [ContentPage] = []
+        var pages: [Page] = []
         var staticFiles: [StaticFile] = []
     }
 
@@ -93,7 +93,7 @@ struct ContentScanner {
         return String(cString: resolved)
     }
 
-    private func page(at file: String, path: String) throws -> ContentPage? {
+    private func page(at file: String, path: String) throws -> Page? {
         let display = "Content/" + path
         let text: String
         do {
@@ -134,8 +134,8 @@ struct ContentScanner {
             components[components.count - 1] = slug
         }
         let urlPath = Routes(languages: languages).contentPage(components, language: language)
-        return ContentPage(sourcePath: path, source: source, language: language, urlPath: urlPath, translationKey: translationKey,
-                           origin: translationKey == "404" ? .notFound : .content)
+        return Page(sourcePath: path, source: source, language: language, urlPath: urlPath, translationKey: translationKey,
+                           kind: translationKey == "404" ? .notFound : translationKey.isEmpty ? .home : .content)
     }
 
     private func checkForCollisions(_ result: Result) throws {

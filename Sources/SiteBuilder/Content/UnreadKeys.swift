@@ -10,7 +10,7 @@ enum UnreadKeys {
 
     /// One warning per unread key and template, naming the first page (with the line) and how
     /// many more carry it: a key in 10,000 pages is one line, not 10,000.
-    static func warnings(pages: [ContentPage], templates: TemplateSet, templateName: (ContentPage) throws -> String) rethrows -> [String] {
+    static func warnings(pages: [Page], templates: TemplateSet, templateName: (Page) throws -> String) rethrows -> [String] {
         var readByTemplate: [String: Set<String>?] = [:]
         struct Unread: Hashable { let key: String; let template: String }
         var found: [Unread: (first: String, count: Int, read: Set<String>)] = [:]

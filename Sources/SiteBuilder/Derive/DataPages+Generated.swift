@@ -5,18 +5,18 @@ extension DataPages {
     /// menu position `menu`. Its place is recorded in `routes`, for every link to it.
     static func listPage(
         _ kind: Routes.ListKind, title: String, menu: Int, language: String,
-        routes: inout Routes, from pages: inout [ContentPage]
-    ) -> ContentPage {
-        let page: ContentPage
+        routes: inout Routes, from pages: inout [Page]
+    ) -> Page {
+        let page: Page
         if let index = pages.firstIndex(where: { $0.translationKey == kind.rawValue && $0.language == language }) {
             var written = pages.remove(at: index)
             if written.source.frontMatter.layout == nil { written.source.frontMatter.layout = kind.rawValue }
-            written.origin = .list
+            written.kind = .list
             page = written
         } else {
             var front = FrontMatter()
             front.menu = menu
-            page = generatedPage(kind.rawValue, origin: .list, title: title, layout: kind.rawValue, language: language,
+            page = generatedPage(kind.rawValue, kind: .list, title: title, layout: kind.rawValue, language: language,
                                  urlPath: routes.list(kind, language: language), front: front)
         }
         routes.setList(kind, language: language, urlPath: page.urlPath)
@@ -26,14 +26,14 @@ extension DataPages {
     /// The pages of a paginated list: `first` (the list page itself), then a page per further
     /// `pagination` page at `Routes.listPage`, with the same layout, titled "People – Page 2
     /// of 9", out of the menu, and without the intro text of `Content/<kind>.md`.
-    static func listPages(of first: ContentPage, kind: Routes.ListKind, pagination: Pagination, pack: LanguagePack) -> [ContentPage] {
+    static func listPages(of first: Page, kind: Routes.ListKind, pagination: Pagination, pack: LanguagePack) -> [Page] {
         var pages = [first]
         let title = first.source.frontMatter.title ?? (kind == .people ? pack.labels.people : pack.labels.scenarios)
         let layout = first.source.frontMatter.layout ?? kind.rawValue
         for number in stride(from: 2, through: pagination.pageCount, by: 1) {
             let status = PaginationView.status(number, of: pagination.pageCount, pack: pack)
             pages.append(generatedPage(
-                "\(kind.rawValue)/\(number)", origin: .list, title: "\(title) – \(status)",
+                "\(kind.rawValue)/\(number)", kind: .list, title: "\(title) – \(status)",
                 layout: layout, language: first.language, urlPath: Routes.listPage(number, of: first.urlPath)
             ))
         }
@@ -42,15 +42,15 @@ extension DataPages {
 
     /// A page made from data alone, at `urlPath`, with the template `layout`.
     static func generatedPage(
-        _ key: String, origin: ContentPage.Origin, title: String, layout: String, language: String, urlPath: String,
+        _ key: String, kind: Page.Kind, title: String, layout: String, language: String, urlPath: String,
         front: FrontMatter = FrontMatter()
-    ) -> ContentPage {
+    ) -> Page {
         var front = front
         front.title = title
         front.layout = layout
-        return ContentPage(
+        return Page(
             sourcePath: "", source: MarkdownSource(frontMatter: front, body: ""),
-            language: language, urlPath: urlPath, translationKey: key, origin: origin
+            language: language, urlPath: urlPath, translationKey: key, kind: kind
         )
     }
 }

@@ -20,7 +20,7 @@ extension DataPages {
     /// `page_size.index` people. Every person is on exactly one month page and one letter page.
     static func addIndexPages(
         _ indexes: PeopleIndexes, views: PeopleViews, listPath: String, pageSize: Int,
-        to pages: inout [ContentPage], extras: inout PageExtras
+        to pages: inout [Page], extras: inout PageExtras
     ) {
         let labels = views.labels
         let language = views.language
@@ -49,12 +49,12 @@ extension DataPages {
         _ people: [PersonFacts], key: String, title: String, urlPath: String, byDay: Bool,
         currentMonth: Int? = nil, currentLetter: String? = nil,
         indexes: PeopleIndexes, views: PeopleViews, listPath: String, pageSize: Int,
-        to pages: inout [ContentPage], extras: inout PageExtras
+        to pages: inout [Page], extras: inout PageExtras
     ) {
         let pagination = Pagination(records: people.count, size: pageSize)
         for number in 1...pagination.pageCount {
             let pageTitle = number == 1 ? title : "\(title) – \(PaginationView.status(number, of: pagination.pageCount, pack: views.pack))"
-            let page = generatedPage(number == 1 ? key : "\(key)/\(number)", origin: .list, title: pageTitle, layout: "people-index",
+            let page = generatedPage(number == 1 ? key : "\(key)/\(number)", kind: .index, title: pageTitle, layout: "people-index",
                                      language: views.language, urlPath: Routes.listPage(number, of: urlPath))
             pages.append(page)
             let root = Routes.root(from: page.urlPath)

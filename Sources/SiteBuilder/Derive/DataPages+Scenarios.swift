@@ -6,8 +6,8 @@ extension DataPages {
     /// The timeline list (`scenarios/index.html`, menu 4) and a timeline page per scenario
     /// (`scenarios/<slug>/index.html`) in every language.
     static func addScenarioPages(
-        _ scenarios: [Scenario], lists: [String: ContentPage], views: [String: ScenarioViews], config: SiteConfig, routes: Routes,
-        to pages: inout [ContentPage], extras: inout PageExtras, searchIndexes: inout [SearchIndex]
+        _ scenarios: [Scenario], lists: [String: Page], views: [String: ScenarioViews], config: SiteConfig, routes: Routes,
+        to pages: inout [Page], extras: inout PageExtras, searchIndexes: inout [SearchIndex]
     ) {
         let layouts = scenarios.map { TimelineLayout($0, siteReplaySeconds: config.replaySeconds) }
         for language in config.languages {
@@ -25,7 +25,7 @@ extension DataPages {
                 let scenario = layout.scenario
                 let listPage = Routes.listPage(pagination.page(ofRecord: position), of: list.urlPath)
                 let name = scenario.name.preferring(language)
-                let page = generatedPage("scenarios/\(scenario.slug)", origin: .timeline, title: name.isEmpty ? scenario.named : name, layout: "timeline",
+                let page = generatedPage("scenarios/\(scenario.slug)", kind: .timeline, title: name.isEmpty ? scenario.named : name, layout: "timeline",
                                          language: language, urlPath: routes.timeline(scenario.slug, language: language))
                 pages.append(page)
                 let root = Routes.root(from: page.urlPath)

@@ -11,7 +11,7 @@ import TextFormatting
 /// intro text.
 struct DataPages {
     /// Every page, content and generated, in output order.
-    var pages: [ContentPage]
+    var pages: [Page]
     /// Extra template values by output path, most made when their page is rendered.
     var extras: PageExtras
     /// Where every page is, the list pages included.
@@ -25,7 +25,7 @@ struct DataPages {
     var peopleViews: [String: PeopleViews] = [:]
     var scenarioViews: [String: ScenarioViews] = [:]
 
-    init(content: [ContentPage], data: SiteData, config: SiteConfig, now: Date, today: CalendarDate, pictures: PictureViews? = nil,
+    init(content: [Page], data: SiteData, config: SiteConfig, now: Date, today: CalendarDate, pictures: PictureViews? = nil,
          keepingEveryView: Bool = false) {
         let pictures = pictures ?? PictureViews(mode: config.images.mode)
         var pages = content
@@ -39,8 +39,8 @@ struct DataPages {
         let nationalities = Set(data.people.compactMap(\.nationality))
 
         // The list pages first, so that every link to a list goes where its page is.
-        var peopleLists: [String: ContentPage] = [:]
-        var scenarioLists: [String: ContentPage] = [:]
+        var peopleLists: [String: Page] = [:]
+        var scenarioLists: [String: Page] = [:]
         for language in config.languages {
             let labels = config.pack(for: language).labels
             if !config.people.isEmpty {
@@ -63,7 +63,7 @@ struct DataPages {
         }
         for (language, (views, indexes, search)) in zip(config.languages, prepared) {
 
-            if let home = pages.firstIndex(where: { $0.translationKey == "" && $0.language == language }) {
+            if let home = pages.firstIndex(where: { $0.kind == .home && $0.language == language }) {
                 if !config.people.isEmpty || !config.scenarios.isEmpty {
                     extras.set(pages[home], Self.homeExtras(ordered, data: data, views: views, root: Routes.root(from: pages[home].urlPath), hasPeople: !config.people.isEmpty))
                 }
@@ -74,7 +74,7 @@ struct DataPages {
             // and both neighbours; list pages at the same depth (people/2/ …) show the same
             // views. They are made as pages are rendered, and only the recent ones are kept.
             let personPages = ordered.map {
-                Self.generatedPage("people/\($0.person.slug)", origin: .person, title: $0.person.displayName, layout: "person",
+                Self.generatedPage("people/\($0.person.slug)", kind: .person, title: $0.person.displayName, layout: "person",
                                    language: language, urlPath: routes.person($0.person.slug, language: language))
             }
             let root = personPages.first.map { Routes.root(from: $0.urlPath) } ?? ""

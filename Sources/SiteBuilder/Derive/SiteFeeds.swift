@@ -34,13 +34,43 @@ struct SiteFeeds {
     /// leaves the feeds as they are.
     private(set) var pagePaths: Set<String> = []
 
+    /// The pages the pages feeds show, per language: the newest `feeds.limit` dated Content
+    /// pages, newest first, with their dates. Worked out before the pages' Markdown is
+    /// rendered, which renders these for the feeds too.
+    struct Entries: Sendable {
+        fileprivate var pages: [String: [(page: Page, date: Date)]] = [:]
+
+        /// Every page a feed shows.
+        var all: [Page] { pages.keys.sorted().flatMap { pages[$0]!.map(\.page) } }
+
+        /// None: a site without `base_url` has no feeds.
+        init() {}
+
+        init(pages: [Page], config: SiteConfig) throws {
+            guard config.baseURL != nil else { return }
+            let pageDates = try SiteFeeds.pageDates(pages, zone: config.timeZone)
+            for language in config.languages {
+                // Sorted by (date, address) once looked up, not by looking up in the comparison:
+                // sorting the pages themselves cost 90,000 instructions a page.
+                let newest = pages.indices.compactMap { index -> (date: Date, urlPath: String, index: Int)? in
+                    guard pages[index].language == language, let date = pageDates[pages[index].outputPath] else { return nil }
+                    return (date, pages[index].urlPath, index)
+                }
+                .sorted { ($0.date, $1.urlPath) > ($1.date, $0.urlPath) }
+                let dated = newest.prefix(config.feeds.limit).map { (page: pages[$0.index], date: $0.date) }
+                if !dated.isEmpty { self.pages[language] = dated }
+            }
+        }
+    }
+
+    /// The feeds of `entries`, their HTML from `html` (`PageTexts.feedEntries`), and the
+    /// upcoming birthdays of `people`.
     init(
-        config: SiteConfig, routes: Routes, people: [PersonFacts], views: [String: PeopleViews], pages: [ContentPage], now: Date,
-        contentHTML: (ContentPage, _ idPrefix: String) throws -> String
-    ) throws {
+        config: SiteConfig, routes: Routes, people: [PersonFacts], views: [String: PeopleViews], entries: Entries, now: Date,
+        html: [String: String]
+    ) {
         guard let baseURL = config.baseURL else { return }
         let absolute = { (path: String) in Routes.absolute(path, baseURL: baseURL) }
-        let pageDates = try Self.pageDates(pages, zone: config.timeZone)
         for language in config.languages {
             let labels = config.pack(for: language).labels
             if !config.people.isEmpty, let views = views[language] {
@@ -54,29 +84,20 @@ struct SiteFeeds {
                 add(feed, title: labels.upcomingFeed, atom: routes.birthdayFeed(.atom, language: language),
                     json: routes.birthdayFeed(.json, language: language), language: language)
             }
-            // Sorted by (date, address) once looked up, not by looking up in the comparison:
-            // sorting the pages themselves cost 90,000 instructions a page.
-            let newest = pages.indices.compactMap { index -> (date: Date, urlPath: String, index: Int)? in
-                guard pages[index].language == language, let date = pageDates[pages[index].outputPath] else { return nil }
-                return (date, pages[index].urlPath, index)
-            }
-            .sorted { ($0.date, $1.urlPath) > ($1.date, $0.urlPath) }
-            let dated = newest.prefix(config.feeds.limit).map { pages[$0.index] }
-            guard !dated.isEmpty else { continue }
-            pagePaths.formUnion(dated.map(\.outputPath))
-            let entries = try dated.map { page in
+            guard let dated = entries.pages[language] else { continue }
+            pagePaths.formUnion(dated.map(\.page.outputPath))
+            let items = dated.map { page, date in
                 let url = absolute(page.urlPath)
-                let prefix = Self.idPrefix(of: page)
-                let html = Self.absoluteLinks(try contentHTML(page, prefix), base: url, keepingNotesOf: prefix)
+                let html = Self.absoluteLinks(html[page.outputPath] ?? "", base: url, keepingNotesOf: Self.idPrefix(of: page))
                 return Feed.Entry(
-                    id: url, title: page.title, url: url, published: pageDates[page.outputPath]!, updated: pageDates[page.outputPath]!,
+                    id: url, title: page.title, url: url, published: date, updated: date,
                     summary: PageSummary.text(of: page, html: html) ?? page.title, contentHTML: html
                 )
             }
             let feed = Feed(
                 atomURL: absolute(routes.pagesFeed(.atom, language: language)), jsonURL: absolute(routes.pagesFeed(.json, language: language)),
                 homeURL: absolute(routes.prefix(language)), title: config.title, language: language, author: config.title,
-                updated: now, entries: entries
+                updated: now, entries: items
             )
             add(feed, title: config.title, atom: routes.pagesFeed(.atom, language: language),
                 json: routes.pagesFeed(.json, language: language), language: language)
@@ -95,7 +116,7 @@ struct SiteFeeds {
     /// What the ids of a page's notes start with in a feed entry (`fn:p1a2b3c4d-1`), so that
     /// the entries of one feed, shown together, do not share an id: the same for the page
     /// from build to build, so that its entry's bytes stay the same.
-    static func idPrefix(of page: ContentPage) -> String {
+    static func idPrefix(of page: Page) -> String {
         "p" + StableHash.hex([page.urlPath]).prefix(8) + "-"
     }
 
@@ -143,10 +164,10 @@ struct SiteFeeds {
     /// The `date:` of every Content page that has one, read as the data's dates are (ISO 8601,
     /// a day alone at midnight in the site's zone). A date that cannot be read is an error
     /// naming the page and the line.
-    static func pageDates(_ pages: [ContentPage], zone: TimeZone) throws -> [String: Date] {
+    static func pageDates(_ pages: [Page], zone: TimeZone) throws -> [String: Date] {
         let dates = try CompoundTransformer.dates(formats: [], zoneless: .timeZone(zone))
         var found: [String: Date] = [:]
-        for page in pages where page.origin == .content {
+        for page in pages where page.kind.isMarkdownPage {
             guard let value = page.source.frontMatter.values["date"] else { continue }
             let file = "Content/" + page.sourcePath
             let line = page.source.frontMatter.keyLines["date"]

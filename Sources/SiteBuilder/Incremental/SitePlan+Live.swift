@@ -37,7 +37,7 @@ extension SitePlan {
         for index in next.content.pages.indices {
             if let source = edits[next.content.pages[index].sourcePath] { next.content.pages[index].source = source }
         }
-        var edited: [ContentPage] = []
+        var edited: [Page] = []
         for index in next.pages.indices where next.pages[index].hasSourceFile {
             guard let source = edits[next.pages[index].sourcePath] else { continue }
             // The front matter stays as the plan holds it: a list page's has its layout filled in.
@@ -45,16 +45,20 @@ extension SitePlan {
             next.pages[index].source.bodyLine = source.bodyLine
             edited.append(next.pages[index])
         }
-        next.renderer.replaceText(of: edited)
+        // The feeds show the pages they showed (the front matter, and so the dates, are as they
+        // were): an edited page among them is rendered for them again, with its new text.
+        let entries = edited.filter { feeds.pagePaths.contains($0.outputPath) }
+        let texts = try SitePlan.renderMarkdown(edited, with: markdown, feedEntries: entries, options: options)
+        next.renderer.replaceText(of: edited, texts: texts)
         // The birthday feeds stand; the pages feeds are made again when a page they show changed
-        // (the front matter, and so the dates, are as they were).
+        // (an entry's title and summary come from the front matter, which stands).
         var feedFiles: [OutputFile] = []
-        if config.baseURL != nil, edited.contains(where: { next.feeds.pagePaths.contains($0.outputPath) }) {
-            next.feeds = try SiteFeeds(config: config, routes: routes, people: feedPeople.people, views: feedPeople.views,
-                                       pages: next.pages, now: options.now, contentHTML: next.renderer.contentHTML(of:idPrefix:))
+        if config.baseURL != nil, !entries.isEmpty {
+            next.feeds = SiteFeeds(config: config, routes: routes, people: feedPeople.people, views: feedPeople.views,
+                                   entries: feedEntries, now: options.now, html: next.renderer.texts.feedEntries)
             feedFiles = next.feeds.files
         }
-        var update = try next.render(edited.filter { $0.origin != .notFound }, files: feedFiles)
+        var update = try next.render(edited.filter { $0.kind != .notFound }, files: feedFiles)
         update.warnings += try UnreadKeys.warnings(pages: edited, templates: next.renderer.templates, templateName: next.renderer.templateName)
         try StrictMode(options).check(update.warnings, as: .content)
         self = next
@@ -76,6 +80,11 @@ extension SitePlan {
         let after = templates.closureDigests()
         let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
         var next = self
+        // The pages' texts may show partials and report blocks: rendered again with the new
+        // templates, as are the feeds' entries, which the feeds keep until their pages change.
+        next.markdown = markdown.with(templates: templates)
+        let texts = try SitePlan.renderMarkdown(pages.filter(\.hasSourceFile), with: next.markdown, feedEntries: [], options: options)
+        next.renderer.replaceText(of: [], texts: texts)
         next.renderer.templates = templates
         let renderer = next.renderer
         let pages = try published.filter { page in
@@ -89,7 +98,7 @@ extension SitePlan {
     }
 
     /// Renders `pages` and the 404 page into memory, with `files` beside them.
-    private func render(_ pages: [ContentPage], files: [OutputFile]) throws -> LiveUpdate {
+    private func render(_ pages: [Page], files: [OutputFile]) throws -> LiveUpdate {
         let output = OutputCatalog(keepingEveryFile: true)
         let render = ParallelRender(pages: pages, renderer: renderer, extras: extras, output: output)
         try render.run(jobs: options.jobs)

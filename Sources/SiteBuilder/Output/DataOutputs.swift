@@ -19,6 +19,20 @@ enum DataOutputs {
     /// Bumped when a field changes meaning or goes away; new fields keep the version.
     static let version = 1
 
+    /// Where `files` writes, known before the files are made (links of Content pages may lead
+    /// to them).
+    static func paths(scenarios: [Scenario], config: SiteConfig, routes: Routes) -> [String] {
+        guard config.dataOutputs else { return [] }
+        let language = config.defaultLanguage
+        var paths: [String] = []
+        if !config.people.isEmpty { paths.append(routes.peopleData(language: language)) }
+        if !config.scenarios.isEmpty {
+            paths.append(routes.scenariosData(language: language))
+            paths += scenarios.map { routes.timelineData($0.slug, language: language) }
+        }
+        return paths
+    }
+
     static func files(
         people: [PersonFacts], scenarios: [Scenario], config: SiteConfig, routes: Routes, now: Date
     ) -> [OutputFile] {

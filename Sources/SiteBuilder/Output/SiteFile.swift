@@ -2,7 +2,7 @@
 /// has its origin and its place in the route table, so the write stage only runs down a list.
 enum SiteFile: Sendable {
     /// `404.html`, with the text of `Content/404.md` when there is one.
-    case notFound(ContentPage?)
+    case notFound(Page?)
     /// `sitemap.xml`: every page under `base_url` (none without one).
     case sitemap
     /// `robots.txt`, which names the sitemap.

@@ -24,7 +24,7 @@ struct ContentPictureUses: Equatable {
     /// The uses by the pages' Markdown of the pictures among `files` (paths in `Content/`),
     /// found where `links` says a link or an image leads. A page is parsed only when its text
     /// holds an image or names a picture's extension.
-    init(pages: [ContentPage], files: [String], links: ContentLinks, markdown: MarkdownRenderer) {
+    init(pages: [Page], files: [String], links: ContentLinks, markdown: MarkdownRenderer) {
         let pictures = Set(files.filter { Self.extensions.contains(($0 as NSString).pathExtension.lowercased()) })
         guard !pictures.isEmpty else { return }
         let extensions = Set(pictures.map { "." + ($0 as NSString).pathExtension })
@@ -35,7 +35,7 @@ struct ContentPictureUses: Equatable {
                 switch reference.kind {
                 case .image, .link:
                     guard case .file(let path, _) = links.target(of: reference.text, on: page), pictures.contains(path) else { continue }
-                    if reference.kind == .image && page.origin != .notFound {
+                    if reference.kind == .image && page.kind != .notFound {
                         shown.insert(path)
                     } else {
                         needed.insert(path)

@@ -11,7 +11,7 @@ import TemplateEngine
 /// With the record of the last published build (`reuse`), a page whose template and value
 /// have the digest they had then is not rendered: its published file is kept as it is.
 final class ParallelRender: @unchecked Sendable {
-    private let pages: [ContentPage]
+    private let pages: [Page]
     private let renderer: PageRenderer
     private let extras: PageExtras
     private let output: any OutputWriter
@@ -28,10 +28,10 @@ final class ParallelRender: @unchecked Sendable {
     private var digests: [String: BuildDigest] = [:]
     private var rendered = 0
 
-    init(pages: [ContentPage], renderer: PageRenderer, extras: PageExtras, output: any OutputWriter,
+    init(pages: [Page], renderer: PageRenderer, extras: PageExtras, output: any OutputWriter,
          reuse: PageReuse? = nil, progress: (@Sendable (BuildProgress) -> Void)? = nil) {
         self.pages = pages
-        total = pages.reduce(0) { $0 + ($1.origin == .notFound ? 0 : 1) }
+        total = pages.reduce(0) { $0 + ($1.kind == .notFound ? 0 : 1) }
         digests.reserveCapacity(reuse == nil ? 0 : total)
         self.renderer = renderer
         self.extras = extras
@@ -65,32 +65,33 @@ final class ParallelRender: @unchecked Sendable {
         if let failure { throw failure }
     }
 
-    private func renderOrKeep(_ page: ContentPage) throws {
+    private func renderOrKeep(_ page: Page) throws {
         // Made once: the writer's list and the digests share it.
         let path = page.outputPath
-        let pageMisses = PageMisses()
+        let textMisses = renderer.texts.text(of: page)?.misses
         let extra = extras.valuesAndDigests(page)
-        let (template, context) = try renderer.templateAndContext(for: page, extra: extra?.values ?? [:], misses: pageMisses)
+        let (template, context) = try renderer.templateAndContext(for: page, extra: extra?.values ?? [:])
         let digest = reuse?.digest(template: template, context: context, digested: extra?.digests ?? [:])
         if let digest, try reuse!.keep(path, digest: digest, in: output) {
-            misses.add(pageMisses, page: path, source: page, origins: renderer.templates.origins)
+            misses.add(template: nil, text: textMisses, page: path, source: page, origins: renderer.templates.origins)
             lock.withLock { digests[path] = digest }
             return
         }
+        let templateMisses = MissRecorder()
         var html: [UInt8] = []
         html.reserveCapacity(16_384)
-        renderer.templates.render(template, context, into: &html, misses: pageMisses.template)
-        misses.add(pageMisses, page: path, source: page, origins: renderer.templates.origins)
+        renderer.templates.render(template, context, into: &html, misses: templateMisses)
+        misses.add(template: templateMisses, text: textMisses, page: path, source: page, origins: renderer.templates.origins)
         try output.write(html, to: path)
         lock.withLock {
             rendered += 1
-            if let digest, pageMisses.template.misses.isEmpty { digests[path] = digest }
+            if let digest, templateMisses.misses.isEmpty { digests[path] = digest }
         }
     }
 
-    private func takePage() -> ContentPage? {
+    private func takePage() -> Page? {
         lock.withLock {
-            while next < pages.count, pages[next].origin == .notFound { next += 1 }
+            while next < pages.count, pages[next].kind == .notFound { next += 1 }
             guard failure == nil, next < pages.count else { return nil }
             defer { next += 1 }
             return pages[next]

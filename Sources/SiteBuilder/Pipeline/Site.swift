@@ -2,13 +2,16 @@ import DataSources
 import Foundation
 import TemplateEngine
 
-/// A site folder and the pipeline that turns it into an output folder:
+/// A site folder and the pipeline that turns it into an output folder. `build` is the list of
+/// its stages, in order:
 ///
-///     config → lock → sources → (nothing changed? done) → decode → content → pictures → templates
-///       → render (pages whose inputs changed) → write (staging) → publish → record
+///     config → lock → read sources → (nothing changed? done) → decode → guard → scan content
+///       → pictures → templates → derive → render Markdown → feeds and data outputs
+///       → write (staging) → publish → record
 ///
-/// Each stage is a type of its own; this file only calls them in order. `check` runs the
-/// same stages into memory and checks the links instead of publishing.
+/// Each stage is a function of what the stages before it made; those from decode to the
+/// feeds make the `SitePlan` (`SitePlan.make`, `SitePlan+Stages.swift`). `check` runs the same
+/// plan into memory and checks the links instead of publishing.
 public enum Site {
     /// Builds the site and replaces the output folder with the result. On any error — and
     /// on SIGINT or SIGTERM — the output folder is left exactly as it was.
@@ -20,30 +23,31 @@ public enum Site {
     /// `build`, and with `keepingPlan` the plan of what the output folder now holds, for a
     /// preview to keep in memory (made, but not rendered, when nothing had changed).
     static func build(_ options: BuildOptions, keepingPlan: Bool) throws -> (summary: BuildSummary, plan: SitePlan?) {
+        // config
         let config = try loadConfig(options)
         let outputURL = outputFolder(options, config)
+        // lock
         let lock = try SiteLock(siteFolder: options.siteFolder, outputFolder: outputURL, wait: options.lockWait)
         defer { withExtendedLifetime(lock) {} }
-
+        // read sources, and the shrink guard's ledger: a damaged one stops a build even when
+        // nothing changed.
         options.progress?(BuildProgress(stage: .data))
         let loader = SiteDataLoader(config: config, options: options)
         let sources = try loader.read(checkingFiles: false)
+        let ledger = try PublishLedger.load(siteFolder: options.siteFolder, ignoringDamage: options.allowShrink)
+        // up-to-date check
         let inputs = BuildInputs.digest(options: options, outputFolder: outputURL, sources: sources)
         let record = options.full ? nil : BuildRecord.load(siteFolder: options.siteFolder, outputFolder: outputURL)
-        // A damaged shrink-guard ledger stops a build even when nothing changed.
-        _ = try PublishLedger.load(siteFolder: options.siteFolder, ignoringDamage: options.allowShrink)
-        if let record, record.inputs == inputs, record.picturesDue.map({ options.clock().timeIntervalSince1970 < $0 }) ?? true,
-           record.outputIsIntact(outputURL) {
-            var summary = record.summary.summary(outputFolder: outputURL)
-            summary.upToDate = true
-            summary.pagesKept = summary.pages
-            summary.filesKept = record.files.count
-            summary.details.append("output: nothing changed since the last build; its \(record.files.count) files stand as published")
-            let plan = keepingPlan ? try SitePlan(options: options, config: config, outputFolder: outputURL, loader: loader, sources: sources) : nil
+        if let summary = upToDate(record, inputs: inputs, outputFolder: outputURL, options: options) {
+            let plan = keepingPlan
+                ? try SitePlan.make(options: options, config: config, outputFolder: outputURL, loader: loader, sources: sources, ledger: ledger)
+                : nil
             return (summary, plan)
         }
-
-        var plan = try SitePlan(options: options, config: config, outputFolder: outputURL, loader: loader, sources: consume sources)
+        // decode → guard → scan content → pictures → templates → derive → render Markdown
+        // → feeds and data outputs
+        var plan = try SitePlan.make(options: options, config: config, outputFolder: outputURL, loader: loader, sources: consume sources, ledger: ledger)
+        // write, into a staging folder; publish, one swap of it and the output folder
         let output = try OutputFolder(destination: outputURL, siteFolder: options.siteFolder)
         do {
             try plan.write(to: output, reuse: plan.pageReuse(previous: record))
@@ -54,6 +58,7 @@ public enum Site {
             output.discard()
             throw error
         }
+        // record, for the shrink guard and the next build
         var summary = plan.summary
         if let warning = plan.recordPublished(in: outputURL) { summary.warnings.append(warning) }
         if let warning = plan.recordBuild(inputs: inputs, files: output.takeStamps(), in: outputURL) {
@@ -67,6 +72,19 @@ public enum Site {
         }
         summary.details.append("output: \(output.written) files written, \(output.kept) unchanged and kept")
         return (summary, keepingPlan ? plan : nil)
+    }
+
+    /// The summary of the last build when its record says nothing it read has changed and
+    /// its output files stand as it published them; nil when the site must be built.
+    static func upToDate(_ record: BuildRecord?, inputs: BuildDigest, outputFolder: URL, options: BuildOptions) -> BuildSummary? {
+        guard let record, record.inputs == inputs, record.picturesDue.map({ options.clock().timeIntervalSince1970 < $0 }) ?? true,
+              record.outputIsIntact(outputFolder) else { return nil }
+        var summary = record.summary.summary(outputFolder: outputFolder)
+        summary.upToDate = true
+        summary.pagesKept = summary.pages
+        summary.filesKept = record.files.count
+        summary.details.append("output: nothing changed since the last build; its \(record.files.count) files stand as published")
+        return summary
     }
 
     /// Everything `build` does but write: the config, the sources, the data, the content and

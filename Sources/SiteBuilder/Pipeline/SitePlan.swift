@@ -5,7 +5,9 @@ import ReportData
 import TemplateEngine
 
 /// Everything a build knows before it writes a byte: the config, the data, the content, the
-/// templates and the pages they make. `ttsite build` writes a plan into a staging folder and
+/// templates, the pages they make and the HTML of their Markdown. One value, made by the
+/// stages of `SitePlan+Stages.swift` in the order `make` lists them, and complete once made:
+/// nothing in it is filled in later. `ttsite build` writes a plan into a staging folder and
 /// publishes it; `ttsite check` writes it into memory and checks its links.
 struct SitePlan {
     let options: BuildOptions
@@ -13,29 +15,33 @@ struct SitePlan {
     var summary: BuildSummary
     /// `Content/` as scanned; a preview compares a new scan with it (`SitePlan+Live`).
     var content: ContentScanner.Result
-    private let assets: AssetManifest
-    var pages: [ContentPage]
+    let assets: AssetManifest
+    var pages: [Page]
     let extras: PageExtras
-    private let searchIndexes: [SearchIndex]
+    let searchIndexes: [SearchIndex]
+    /// Turns the Markdown of pages into HTML; a preview renders edited pages' text with it.
+    var markdown: MarkdownTexts
     var renderer: PageRenderer
+    /// The pages the pages feeds show.
+    let feedEntries: SiteFeeds.Entries
     /// The Atom and JSON feeds (sites with a `base_url`).
     var feeds: SiteFeeds
     /// What the feeds are made of besides the pages: the people and their views per language.
     let feedPeople: (people: [PersonFacts], views: [String: PeopleViews])
     /// The report as JSON (`data_outputs: true`).
-    private let dataFiles: [OutputFile]
+    let dataFiles: [OutputFile]
     /// The processed pictures (`images: local`).
-    private let pictures: SitePictures
+    let pictures: SitePictures
     /// How pages, templates and the config use the pictures of `Content/`.
     private(set) var pictureUses: ContentPictureUses
     /// The pictures of `Content/` published only as their processed files.
-    private let onlyProcessed: Set<String>
+    let onlyProcessed: Set<String>
     let routes: Routes
-    private let sourceCounts: [SourceCount]
+    let sourceCounts: [SourceCount]
     /// The day of `--now` on the wall clock of the site's time zone: what ages, next
     /// birthdays and the calendar count from.
     let today: CalendarDate
-    private var ledger: PublishLedger
+    var ledger: PublishLedger
     /// What each page was rendered from, by output path, once written (for the build record).
     private var pageDigests: [String: BuildDigest] = [:]
     /// How many pages `write` kept from the last build without rendering them.
@@ -43,117 +49,53 @@ struct SitePlan {
     /// The links and images of Content pages that lead nowhere, once written.
     private(set) var linkProblems: [MissReport.LinkProblem] = []
 
-    /// Reads and decodes the sources, scans `Content/`, loads the templates and lays out the
-    /// pages — every stage of a build but writing.
-    /// `sources` are the sources already read by `loader`; nil reads them here. They are let
-    /// go once decoded (a people file of 100,000 records is 60 MB).
-    init(options: BuildOptions, config: SiteConfig, outputFolder: URL, loader: SiteDataLoader? = nil, sources: consuming SourceReadings? = nil) throws {
+    init(options: BuildOptions, config: SiteConfig, summary: BuildSummary, content: ContentScanner.Result, assets: AssetManifest,
+         pages: [Page], extras: PageExtras, searchIndexes: [SearchIndex], markdown: MarkdownTexts, renderer: PageRenderer,
+         feedEntries: SiteFeeds.Entries, feeds: SiteFeeds, feedPeople: (people: [PersonFacts], views: [String: PeopleViews]),
+         dataFiles: [OutputFile], pictures: SitePictures, pictureUses: ContentPictureUses, onlyProcessed: Set<String>,
+         routes: Routes, sourceCounts: [SourceCount], today: CalendarDate, ledger: PublishLedger) {
         self.options = options
         self.config = config
-        today = CalendarDate(options.now, in: config.timeZone)
-        var summary = BuildSummary(outputFolder: outputFolder)
-        let progress = options.progress
-
-        progress?(BuildProgress(stage: .data))
-        let loader = loader ?? SiteDataLoader(config: config, options: options)
-        let data = try loader.decode(try (consume sources) ?? loader.read())
-        summary.people = data.people.count
-        summary.scenarios = data.scenarios.count
-        summary.events = data.eventCount
-        summary.skippedRecords = data.skippedRecords
-        summary.warnings += data.warnings
-        summary.details += data.sourceLines
-        sourceCounts = data.sourceCounts
-        ledger = try PublishLedger.load(siteFolder: options.siteFolder, ignoringDamage: options.allowShrink)
-        if !options.allowShrink {
-            try ShrinkGuard(settings: config.shrinkGuard)
-                .checkSources(data.sourceCounts, publishedBefore: ledger.outputs[outputFolder.path])
-        }
-
-        progress?(BuildProgress(stage: .content))
-        content = try ContentScanner(
-            contentFolder: options.siteFolder.appendingPathComponent("Content"),
-            siteFolder: options.siteFolder,
-            languages: config.languages,
-            includeDrafts: options.includeDrafts
-        ).scan()
-        summary.details.append("content: \(content.pages.count) Markdown pages, \(content.staticFiles.count) static files")
-        if let image = config.shareImage, !content.staticFiles.contains(where: { $0.path == image }) {
-            throw BuildError(.configuration, "`share_image` names Content/\(image), which is not a file of Content/", in: "ttsite.yml")
-        }
-
-        progress?(BuildProgress(stage: .pictures))
-        var pictureUses = Self.pictureUses(content, config: config)
-        if config.images.mode == .local {
-            pictures = SitePictures(data: data, contentImages: pictureUses.toProcess, config: config, reader: loader.reader)
-        } else {
-            pictures = SitePictures()
-        }
-        summary.warnings += pictures.warnings
-        summary.details += pictures.details
-
-        progress?(BuildProgress(stage: .templates))
-        let templates = try TemplateSet(overridesIn: options.siteFolder.appendingPathComponent("Templates"))
-        pictureUses.addMentions(in: templates.siteTexts)
-        self.pictureUses = pictureUses
-        let onlyProcessed = config.images.originals == .stripped ? pictureUses.onlyProcessed(processed: pictures.contentPictures.keys) : []
-        self.onlyProcessed = onlyProcessed
-        assets = AssetManifest(assets: templates.assets)
-        let dataPages = DataPages(content: content.pages, data: data, config: config, now: options.now, today: today,
-                                  pictures: PictureViews(mode: config.images.mode, pictures: pictures.pictures), keepingEveryView: options.keepsEveryView)
-        pages = dataPages.pages
-        try Self.refuseCollisions(pages)
-        extras = dataPages.extras
-        searchIndexes = dataPages.searchIndexes
-        routes = dataPages.routes
-        var renderer = PageRenderer(config: config, templates: templates, assets: assets, pages: pages, routes: routes, siteData: data.templateData)
-        renderer.contentPictures = pictures.contentPictures
-        renderer.contentPictureProblems = pictures.contentProblems
-        if !config.people.isEmpty || !config.scenarios.isEmpty {
-            renderer.reportBlocks = ReportBlocks(
-                people: dataPages.people, scenarios: data.scenarios, eventCount: data.eventCount,
-                views: dataPages.peopleViews, scenarioViews: dataPages.scenarioViews,
-                replaySeconds: config.replaySeconds, today: today, routes: routes
-            )
-        }
-        feedPeople = (dataPages.people, dataPages.peopleViews)
-        dataFiles = config.dataOutputs
-            ? DataOutputs.files(people: dataPages.people, scenarios: data.scenarios, config: config, routes: routes, now: options.now)
-            : []
-        // Every file of the output but the feeds, which show the pages' HTML and so come
-        // after the links are known: a link to one is taken where a feed may be.
-        // (The pages' own files are known to the links by the pages.)
-        var outputs = Set(Self.siteFiles(pages: pages, config: config).map(\.path))
-        outputs.formUnion(assets.files.map(\.path))
-        outputs.formUnion(searchIndexes.map(\.path))
-        outputs.formUnion(pictures.files.keys)
-        outputs.formUnion(dataFiles.map(\.path))
-        if config.baseURL != nil {
-            for language in config.languages {
-                outputs.formUnion([routes.pagesFeed(.atom, language: language), routes.pagesFeed(.json, language: language),
-                                   routes.birthdayFeed(.atom, language: language), routes.birthdayFeed(.json, language: language)])
-            }
-        }
-        // The pictures published only as processed files are among the files: an image of one
-        // leads to it (and is shown processed); nothing links one, or it would be published.
-        renderer.links = ContentLinks(files: content.staticFiles.map(\.path), pages: pages, outputs: outputs, sitePath: config.sitePath, baseURL: config.baseURL)
-        feeds = try SiteFeeds(config: config, routes: routes, people: dataPages.people, views: dataPages.peopleViews,
-                              pages: pages, now: options.now, contentHTML: renderer.contentHTML(of:idPrefix:))
-        renderer.feedLinks = feeds.links
-        self.renderer = renderer
-        summary.warnings += try UnreadKeys.warnings(pages: pages, templates: templates, templateName: renderer.templateName)
         self.summary = summary
+        self.content = content
+        self.assets = assets
+        self.pages = pages
+        self.extras = extras
+        self.searchIndexes = searchIndexes
+        self.markdown = markdown
+        self.renderer = renderer
+        self.feedEntries = feedEntries
+        self.feeds = feeds
+        self.feedPeople = feedPeople
+        self.dataFiles = dataFiles
+        self.pictures = pictures
+        self.pictureUses = pictureUses
+        self.onlyProcessed = onlyProcessed
+        self.routes = routes
+        self.sourceCounts = sourceCounts
+        self.today = today
+        self.ledger = ledger
+    }
+
+    /// The plan of a site whose sources are not read yet: reads them and the shrink guard's
+    /// ledger, then makes the plan (`check`, `renderInputs`).
+    init(options: BuildOptions, config: SiteConfig, outputFolder: URL) throws {
+        options.progress?(BuildProgress(stage: .data))
+        let loader = SiteDataLoader(config: config, options: options)
+        let sources = try loader.read()
+        let ledger = try PublishLedger.load(siteFolder: options.siteFolder, ignoringDamage: options.allowShrink)
+        self = try Self.make(options: options, config: config, outputFolder: outputFolder, loader: loader, sources: sources, ledger: ledger)
     }
 
     /// The HTML pages, each at its own URL (the 404 page is a `SiteFile`).
-    var published: [ContentPage] { pages.filter { $0.origin != .notFound } }
+    var published: [Page] { pages.filter { $0.kind != .notFound } }
 
     /// The files that are not pages: the 404 page, the sitemap (with a `base_url`),
     /// robots.txt and the birthday calendar (with people sources).
     var siteFiles: [SiteFile] { Self.siteFiles(pages: pages, config: config) }
 
-    static func siteFiles(pages: [ContentPage], config: SiteConfig) -> [SiteFile] {
-        let notFound = pages.first { $0.origin == .notFound && $0.language == config.defaultLanguage }
+    static func siteFiles(pages: [Page], config: SiteConfig) -> [SiteFile] {
+        let notFound = pages.first { $0.kind == .notFound && $0.language == config.defaultLanguage }
         var files: [SiteFile] = [.notFound(notFound)]
         if config.baseURL != nil { files.append(.sitemap) }
         files.append(.robots)
@@ -180,7 +122,7 @@ struct SitePlan {
         try render.run(jobs: options.jobs)
         pageDigests = render.pageDigests
         linkProblems = render.misses.linkProblems
-        let published = pages.reduce(0) { $0 + ($1.origin == .notFound ? 0 : 1) }
+        let published = pages.reduce(0) { $0 + ($1.kind == .notFound ? 0 : 1) }
         summary.pages = published
         if reuse?.previous != nil { keptPages = published - render.renderedPages }
         options.progress?(BuildProgress(stage: .files))
@@ -246,12 +188,12 @@ struct SitePlan {
     func write(_ file: SiteFile, misses: MissReport, to output: some OutputWriter) throws {
         switch file {
         case .notFound(let page):
-            let pageMisses = PageMisses()
-            try output.write(renderer.renderNotFound(page, misses: pageMisses), to: file.path)
-            if let page { misses.add(pageMisses, page: file.path, source: page, origins: renderer.templates.origins) }
+            let templateMisses = MissRecorder()
+            try output.write(renderer.renderNotFound(page, misses: templateMisses), to: file.path)
+            if let page { misses.add(template: templateMisses, text: nil, page: file.path, source: page, origins: renderer.templates.origins) }
         case .sitemap:
             guard let baseURL = config.baseURL else { return }
-            try output.write(Sitemap.xml(baseURL: baseURL, urlPaths: pages.lazy.filter { $0.origin != .notFound }.map(\.urlPath)), to: file.path)
+            try output.write(Sitemap.xml(baseURL: baseURL, urlPaths: pages.lazy.filter { $0.kind != .notFound }.map(\.urlPath)), to: file.path)
         case .robots:
             try output.write(Sitemap.robots(baseURL: config.baseURL), to: file.path)
         case .calendar:
@@ -327,12 +269,12 @@ struct SitePlan {
     /// timeline): one would silently overwrite the other. The pages of `Content/` are looked
     /// up, not the pages made from data: a dictionary of 200,000 of those was 170 MB at the
     /// build's busiest moment.
-    private static func refuseCollisions(_ pages: [ContentPage]) throws {
-        let written = Set(pages.lazy.filter { $0.origin == .content }.map(\.outputPath))
+    static func refuseCollisions(_ pages: [Page]) throws {
+        let written = Set(pages.lazy.filter { $0.kind.isMarkdownPage }.map(\.outputPath))
         guard !written.isEmpty else { return }
-        var generated: [String: ContentPage] = [:]
-        for page in pages where page.origin != .content && written.contains(page.outputPath) { generated[page.outputPath] = page }
-        for page in pages where page.origin == .content {
+        var generated: [String: Page] = [:]
+        for page in pages where !page.kind.isMarkdownPage && written.contains(page.outputPath) { generated[page.outputPath] = page }
+        for page in pages where page.kind.isMarkdownPage {
             if let other = generated[page.outputPath] {
                 throw BuildError(.content, "its page \(page.outputPath) is also the page made from data for \(other.translationKey); move the page or give it another `slug`", in: "Content/" + page.sourcePath)
             }

@@ -27,7 +27,7 @@ struct ContentLinks: Sendable {
     private let baseURL: String?
 
     /// `outputs` are the files of the output beside the pages and the files of `Content/`.
-    init(files: some Sequence<String>, pages: [ContentPage], outputs: Set<String> = [], sitePath: String = "/", baseURL: URL? = nil) {
+    init(files: some Sequence<String>, pages: [Page], outputs: Set<String> = [], sitePath: String = "/", baseURL: URL? = nil) {
         self.files = Set(files)
         var pageURLs: [String: String] = [:]
         for page in pages where page.hasSourceFile { pageURLs[page.sourcePath] = page.urlPath }
@@ -51,7 +51,7 @@ struct ContentLinks: Sendable {
     }
 
     /// Where `destination`, written in the Markdown of `page`, leads.
-    func target(of destination: String, on page: ContentPage) -> Target {
+    func target(of destination: String, on page: Page) -> Target {
         // An absolute link into the site: it leads where it says, or nowhere.
         if let baseURL, destination.utf8.starts(with: baseURL.utf8), let parts = Self.split("/" + destination.dropFirst(baseURL.count)) {
             guard let site = Self.normalized(String(parts.path.dropFirst()), in: ""), let found = output(site) else {

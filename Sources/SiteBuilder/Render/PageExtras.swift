@@ -9,27 +9,27 @@ struct PageExtras: Sendable {
     private var makers: [String: @Sendable () -> PageValues] = [:]
 
     /// The values of `page`, made now; nil for a page without any.
-    subscript(page: ContentPage) -> [String: TemplateValue]? {
+    subscript(page: Page) -> [String: TemplateValue]? {
         makers[page.urlPath]?().values
     }
 
     /// The values of `page` with the digests made with them, made now.
-    func valuesAndDigests(_ page: ContentPage) -> PageValues? {
+    func valuesAndDigests(_ page: Page) -> PageValues? {
         makers[page.urlPath]?()
     }
 
     /// Values known already.
-    mutating func set(_ page: ContentPage, _ values: [String: TemplateValue]) {
+    mutating func set(_ page: Page, _ values: [String: TemplateValue]) {
         makers[page.urlPath] = { PageValues(values: values) }
     }
 
     /// Values made when the page is rendered.
-    mutating func later(_ page: ContentPage, _ make: @escaping @Sendable () -> [String: TemplateValue]) {
+    mutating func later(_ page: Page, _ make: @escaping @Sendable () -> [String: TemplateValue]) {
         makers[page.urlPath] = { PageValues(values: make()) }
     }
 
     /// Values made when the page is rendered, some of them with their digests.
-    mutating func later(_ page: ContentPage, digested make: @escaping @Sendable () -> PageValues) {
+    mutating func later(_ page: Page, digested make: @escaping @Sendable () -> PageValues) {
         makers[page.urlPath] = make
     }
 }

@@ -1,10 +1,9 @@
 import Foundation
 import TemplateEngine
 
-/// What one page's templates and its own Mustache tags asked for and did not find: kept
-/// apart, since a miss in the page's text is on a line of its Markdown file.
+/// What one page's own Mustache tags and its Markdown's links asked for and did not find while
+/// its text was rendered (`MarkdownTexts`), on lines of its Markdown file; kept as `TextMisses`.
 final class PageMisses {
-    let template = MissRecorder()
     let text = MissRecorder()
     /// Links and images of the page's Markdown that lead nowhere, by line of its text.
     private(set) var links: [(line: Int, destination: String, problem: String)] = []
@@ -59,18 +58,19 @@ final class MissReport: @unchecked Sendable {
                 lines.dropFirst(shownLinkWarnings).map { "link: " + $0 })
     }
 
-    /// Adds the misses of the page at `path`, made from `sourcePath` (`Content/…`), with the
-    /// templates' origins (`Templates/post.mustache`).
-    func add(_ misses: PageMisses, page path: String, source: ContentPage, origins: [String: String]) {
+    /// Adds the misses of the page at `path`: its templates' (`template`), named by the
+    /// templates' origins (`Templates/post.mustache`), and its text's, on lines of the file it
+    /// is made from (`Content/…`).
+    func add(template: MissRecorder?, text: TextMisses?, page path: String, source: Page, origins: [String: String]) {
         var keys: [Key] = []
-        for miss in misses.template.misses {
+        for miss in template?.misses ?? [] {
             let file = miss.template.flatMap { origins[$0] } ?? miss.template ?? "a template"
             keys.append(Key(file: file, line: miss.line, kind: miss.kind, name: miss.name))
         }
-        for miss in misses.text.misses {
+        for miss in text?.tags ?? [] {
             keys.append(Key(file: "Content/" + source.sourcePath, line: source.source.bodyLine - 1 + miss.line, kind: miss.kind, name: miss.name))
         }
-        let links = misses.links.map {
+        let links = (text?.links ?? []).map {
             LinkProblem(file: "Content/" + source.sourcePath, line: source.source.bodyLine - 1 + $0.line, destination: $0.destination, problem: $0.problem)
         }
         guard !keys.isEmpty || !links.isEmpty else { return }

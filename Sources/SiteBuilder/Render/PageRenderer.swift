@@ -1,22 +1,23 @@
 import Foundation
-import Markdown
 import TemplateEngine
 import TextFormatting
 
-/// Turns a content page into a complete HTML document: Markdown through cmark, then the
-/// page's template, which extends `base`.
+/// Turns a page into a complete HTML document: its template, which extends `base`, with the
+/// page's values — its text as `PageTexts` holds it, the menus, the language switch, the
+/// feeds, and a data page's own values (`PageExtras`). Switches over the page's kind: a new
+/// kind does not build until it is rendered here.
 struct PageRenderer {
     let config: SiteConfig
     /// Settable: a preview swaps in edited templates (`SitePlan+Live`).
     var templates: TemplateSet
     let assets: AssetManifest
-    /// Settable through `replacePages`, which works out what is made of them again.
-    private(set) var pages: [ContentPage]
+    /// Settable through `replaceText`, which works out what is made of them again.
+    private(set) var pages: [Page]
     let routes: Routes
-    /// The site data content pages may use in Mustache tags (`{{people.count}}`).
-    let siteData: [String: TemplateValue]
-    /// The Markdown renderer of each page language (the words its notes carry differ).
-    private let markdown: [String: MarkdownRenderer]
+    /// The HTML of the pages' Markdown, made before any page is rendered.
+    private(set) var texts: PageTexts
+    /// The feeds each language's pages link in their head.
+    let feedLinks: [String: [SiteFeeds.Link]]
     /// The address of each page by translation key and language (of the translations, the
     /// language switch and each language's home): addresses alone, not copies of the pages.
     private let addresses: [String: [String: String]]
@@ -32,53 +33,40 @@ struct PageRenderer {
     private let punctuation: [String: TemplateValue]
     private let site: TemplateValue
     private let assetValues: [String: TemplateValue]
-    /// The feeds each language's pages link in their head; set once the feeds are made,
-    /// which needs this renderer for the pages' HTML.
-    var feedLinks: [String: [SiteFeeds.Link]] = [:]
-    /// What the report blocks of Content pages show (sites with people or timelines).
-    var reportBlocks: ReportBlocks?
-    /// The processed pictures of `Content/` by path there: Markdown images of them are shown
-    /// as `<picture>`s of the processed files (`images: local`).
-    var contentPictures: [String: ProcessedPicture] = [:]
-    /// Why a picture of `Content/` that a Markdown image shows is shown as it is, by path
-    /// there (it is not a picture, or it is damaged): a warning on the page's line.
-    var contentPictureProblems: [String: String] = [:]
-    /// Where the links and images of Content pages lead; set once every file of the build is
-    /// known. Without it, Markdown is rendered as written.
-    var links: ContentLinks?
 
-    init(config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [ContentPage], routes: Routes, siteData: [String: TemplateValue] = [:]) {
+    init(config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [Page], routes: Routes,
+         texts: PageTexts = PageTexts(), feedLinks: [String: [SiteFeeds.Link]] = [:]) {
         self.routes = routes
         self.config = config
-        self.siteData = siteData
         self.templates = templates
         self.assets = assets
         self.pages = pages
-        var options: MarkdownRenderer.Options = []
-        if config.markdown.smart { options.insert(.smart) }
-        if config.markdown.unsafeHTML { options.insert(.unsafeHTML) }
-        markdown = Dictionary(uniqueKeysWithValues: config.languages.map { language in
-            (language, MarkdownRenderer(options: options, extensions: config.markdown.extensions, words: config.pack(for: language).markdownWords))
-        })
+        self.texts = texts
+        self.feedLinks = feedLinks
         (addresses, menus) = Self.lookups(pages)
         labels = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).labels.templateValue) })
         rightToLeft = Set(config.languages.filter { config.pack(for: $0).direction == .rtl })
         languageNames = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).name) })
         punctuation = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, Self.templateValue(config.pack(for: $0).punctuation)) })
+        site = Self.siteValue(config)
+        // `assets.style` for `style.css`: the name before the first dot.
+        assetValues = Dictionary(assets.paths.map { (String($0.key.split(separator: ".").first ?? Substring($0.key)), $0.value) }) { first, _ in first }
+            .mapValues(TemplateValue.string)
+    }
+
+    /// The site as templates and the pages' own tags see it (`{{site.title}}`).
+    static func siteValue(_ config: SiteConfig) -> TemplateValue {
         var site: [String: TemplateValue] = [
             "title": .string(config.title),
             "generator": .string("ttsite \(SiteBuilderVersion.current)"),
             "languages": .list(config.languages.map(TemplateValue.string)),
         ]
         if let baseURL = config.baseURL { site["baseURL"] = .string(baseURL.absoluteString) }
-        self.site = .map(site)
-        // `assets.style` for `style.css`: the name before the first dot.
-        assetValues = Dictionary(assets.paths.map { (String($0.key.split(separator: ".").first ?? Substring($0.key)), $0.value) }) { first, _ in first }
-            .mapValues(TemplateValue.string)
+        return .map(site)
     }
 
     /// The addresses by translation key and language, and the menu entries of each language.
-    private static func lookups(_ pages: [ContentPage]) -> ([String: [String: String]], [String: [(title: String, urlPath: String)]]) {
+    private static func lookups(_ pages: [Page]) -> ([String: [String: String]], [String: [(title: String, urlPath: String)]]) {
         var byKey: [String: [String: String]] = [:]
         for page in pages where byKey[page.translationKey]?[page.language] == nil {
             byKey[page.translationKey, default: [:]][page.language] = page.urlPath
@@ -91,18 +79,19 @@ struct PageRenderer {
     }
 
     /// Renders from now on with `edited` in place of the pages at their URLs, whose text alone
-    /// changed: their titles, menu places and translations (all of the front matter) are as
-    /// they were, so the menus stand.
-    mutating func replaceText(of edited: [ContentPage]) {
+    /// changed, and with `texts` (theirs): their titles, menu places and translations (all of
+    /// the front matter) are as they were, so the menus stand.
+    mutating func replaceText(of edited: [Page], texts newer: PageTexts) {
         let byPath = Dictionary(edited.map { ($0.urlPath, $0) }) { first, _ in first }
         for index in pages.indices {
             if let page = byPath[pages[index].urlPath] { pages[index] = page }
         }
+        texts.take(newer)
     }
 
     /// The template a page is rendered with: its `layout`, else `home` or `page`.
-    func templateName(for page: ContentPage) throws -> String {
-        let name = page.source.frontMatter.layout ?? (page.translationKey.isEmpty ? "home" : "page")
+    func templateName(for page: Page) throws -> String {
+        let name = page.source.frontMatter.layout ?? (page.kind == .home ? "home" : "page")
         guard templates.has(name) else {
             throw BuildError(.content, "`layout: \(name)` names no template: add Templates/\(name).mustache or use one of \(templates.sources.keys.sorted().joined(separator: ", "))", in: "Content/" + page.sourcePath)
         }
@@ -110,22 +99,32 @@ struct PageRenderer {
     }
 
     /// The page's HTML; `extra` holds the values of a data page (people, counters …).
-    /// Names and partials the templates (or the page's own Mustache tags) ask for and do not
-    /// find go to `misses`, with the links of its Markdown that lead nowhere.
-    func render(_ page: ContentPage, extra: [String: TemplateValue] = [:], misses: PageMisses? = nil) throws -> [UInt8] {
-        let (template, context) = try templateAndContext(for: page, extra: extra, misses: misses)
+    /// Names and partials the templates ask for and do not find go to `misses`.
+    func render(_ page: Page, extra: [String: TemplateValue] = [:], misses: MissRecorder? = nil) throws -> [UInt8] {
+        let (template, context) = try templateAndContext(for: page, extra: extra)
         var html: [UInt8] = []
         html.reserveCapacity(16_384)
-        templates.render(template, context, into: &html, misses: misses?.template)
+        templates.render(template, context, into: &html, misses: misses)
         return html
     }
 
     /// The template a page is rendered with and the value it is rendered with.
-    func templateAndContext(for page: ContentPage, extra: [String: TemplateValue] = [:], misses: PageMisses? = nil) throws -> (String, TemplateValue) {
-        let rendered = try markdownHTML(try pageText(page, misses: misses?.text), of: page, ids: TableOfContents.ids, misses: misses)
-        let html = rendered.html
+    func templateAndContext(for page: Page, extra: [String: TemplateValue] = [:]) throws -> (String, TemplateValue) {
+        let text: PageTexts.Text?
+        switch page.kind {
+        case .home, .content, .list:
+            // A list page has the intro of `Content/people.md` when there is one.
+            text = texts.text(of: page)
+        case .person, .timeline, .index:
+            // Made from data: no Markdown, no Mustache tags of its own.
+            text = nil
+        case .notFound:
+            return notFoundContext(page)
+        }
+        let html = text?.rendered.html ?? ""
         var context = self.context(for: page, urlPath: page.urlPath, language: page.language, contentHTML: html, root: Routes.root(from: page.urlPath))
-        if !rendered.headings.isEmpty, let toc = TableOfContents.html(rendered.headings, label: labelWords(page.language).contents),
+        if let headings = text?.rendered.headings, !headings.isEmpty,
+           let toc = TableOfContents.html(headings, label: config.pack(for: page.language).labels.contents),
            case .map(var values) = context["page"] {
             values["toc"] = .string(toc)
             context["page"] = .map(values)
@@ -140,105 +139,29 @@ struct PageRenderer {
         return (try templateName(for: page), .map(context))
     }
 
-    /// The HTML of a page's Markdown alone, without its template: what a feed entry holds.
-    /// Its headings have no ids and its notes' ids start with `idPrefix`, so that the pages
-    /// of one feed do not share an id.
-    func contentHTML(of page: ContentPage, idPrefix: String) throws -> String {
-        try markdownHTML(try pageText(page), of: page, ids: MarkdownRenderer.IDs(prefix: idPrefix), misses: nil).html
-    }
-
-    /// The renderer of a page language's Markdown.
-    private func markdown(_ language: String) -> MarkdownRenderer {
-        markdown[language] ?? markdown[config.defaultLanguage]!
-    }
-
-    /// The words of a page language.
-    private func labelWords(_ language: String) -> Labels {
-        config.pack(for: language).labels
-    }
-
-    /// The HTML of a page's Markdown: its report blocks (```` ```ttsite … ```` ) rendered, its
-    /// images of processed pictures shown as `<picture>`s, and its links and images written
-    /// so that they lead where the author meant (`ContentLinks`); a link that leads nowhere
-    /// goes to `misses`.
-    private func markdownHTML(_ text: String, of page: ContentPage, ids: MarkdownRenderer.IDs, misses: PageMisses?) throws -> MarkdownRenderer.Rendered {
-        let markdown = markdown(page.language)
-        let hasBlocks = page.hasSourceFile && text.containsUTF8(ReportBlocks.word)
-        let links = page.hasSourceFile ? self.links : nil
-        let hasReferences = links != nil && (text.containsUTF8("](") || text.containsUTF8("]:"))
-        guard hasBlocks || hasReferences else {
-            return markdown.render(text, ids: ids)
-        }
-        let file = "Content/" + page.sourcePath
-        let root = Routes.root(from: page.urlPath)
-        let change = { (reference: MarkdownRenderer.Reference) -> MarkdownRenderer.Change in
-            guard let links else { return .keep }
-            let what = reference.kind == .image ? "image" : "link"
-            switch links.target(of: reference.text, on: page) {
-            case .elsewhere:
-                return .keep
-            case .nothing(let looked):
-                let why = looked.isEmpty ? "it climbs above the site's root" : "there is no " + looked.map { "`\($0)`" }.joined(separator: " nor ")
-                misses?.link(line: reference.line, destination: reference.text, "the \(what) `\(reference.text)` leads to no file of the site (\(why))")
-                return .keep
-            case .file(let path, let link):
-                if reference.kind == .image, let picture = contentPictures[path] {
-                    return .html(PictureViews.html(picture, alt: reference.alt, title: reference.title, root: root))
-                }
-                if reference.kind == .image, let problem = contentPictureProblems[path] {
-                    misses?.link(line: reference.line, destination: reference.text, "the image `\(reference.text)` (Content/\(path)) is shown as it is: \(problem)")
-                }
-                return link.map(MarkdownRenderer.Change.destination) ?? .keep
-            }
-        }
-        return try markdown.render(text, ids: ids, replacingBlocksTagged: hasBlocks ? ReportBlocks.word : nil, changingReferences: hasReferences ? change : nil) { block in
-            let line = page.source.bodyLine + block.line - 1
-            let fail = { (message: String) in BuildError(.content, message, in: file, line: line) }
-            let (kind, arguments) = try ReportBlocks.parse(block.info, fail: fail)
-            if kind == TableOfContents.kind {
-                return try TableOfContents.block(arguments, headings: block.headings, label: labelWords(page.language).contents, fail: fail)
-            }
-            guard let reportBlocks else { throw fail("a `ttsite` block shows people or timelines, and the site has neither") }
-            return try reportBlocks.html(kind: kind, arguments: arguments, line: line, language: page.language, root: root, templates: templates,
-                                         labels: labels[page.language] ?? config.pack(for: page.language).labels.templateValue, fail: fail)
-        }
-    }
-
-    /// The page's Markdown with its Mustache tags filled in from the site data; tags in its
-    /// code spans and code blocks are left as written (`CodeGuard`).
-    private func pageText(_ page: ContentPage, misses: MissRecorder? = nil) throws -> String {
-        guard TemplateSet.hasTag(page.source.body) else { return page.source.body }
-        var context = siteData
-        context["site"] = site
-        context["page"] = .map(page.source.frontMatter.values)
-        context["lang"] = .string(page.language)
-        let code = CodeGuard(page.source.body, renderer: markdown(page.language))
-        return code.restore(try templates.renderInline(code.text, .map(context), file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine, misses: misses))
-    }
-
     /// The 404 page is served at any depth, so its links start at the site's path
     /// (`/reports/`) rather than being relative.
-    func renderNotFound(_ page: ContentPage?, misses: PageMisses? = nil) -> [UInt8] {
+    func renderNotFound(_ page: Page?, misses: MissRecorder? = nil) -> [UInt8] {
         let (template, context) = notFoundContext(page)
         var html: [UInt8] = []
-        templates.render(template, context, into: &html, misses: misses?.template)
+        templates.render(template, context, into: &html, misses: misses)
         return html
     }
 
-    func notFoundContext(_ page: ContentPage?) -> (String, TemplateValue) {
+    func notFoundContext(_ page: Page?) -> (String, TemplateValue) {
         let root = config.baseURL?.path ?? "/"
         let language = config.defaultLanguage
-        var context = self.context(for: page, urlPath: "", language: language, contentHTML: page.map { markdown(language).html((try? pageText($0)) ?? $0.source.body) }, root: root.hasSuffix("/") ? root : root + "/")
+        var context = self.context(for: page, urlPath: "", language: language, contentHTML: page == nil ? nil : texts.notFound, root: root.hasSuffix("/") ? root : root + "/")
         context["canonical"] = nil
         context["translations"] = .list([])
         context["hasTranslations"] = .bool(false)
         return ("not-found", .map(context))
     }
 
-    private func context(for page: ContentPage?, urlPath: String, language: String, contentHTML: String?, root: String) -> [String: TemplateValue] {
+    private func context(for page: Page?, urlPath: String, language: String, contentHTML: String?, root: String) -> [String: TemplateValue] {
         var pageValues = page?.source.frontMatter.values ?? [:]
         if let page {
-            let title = page.source.frontMatter.title ?? (page.translationKey.isEmpty ? nil : page.title)
+            let title = page.source.frontMatter.title ?? (page.kind == .home ? nil : page.title)
             pageValues["title"] = title.map(TemplateValue.string)
         }
         if let contentHTML { pageValues["content"] = .string(contentHTML) }
@@ -291,12 +214,12 @@ struct PageRenderer {
     }
 
     /// All language versions of a page, itself included, in the site's language order.
-    private func translations(of page: ContentPage) -> [(language: String, urlPath: String)] {
+    private func translations(of page: Page) -> [(language: String, urlPath: String)] {
         guard let versions = addresses[page.translationKey], versions.count > 1 else { return [] }
         return config.languages.compactMap { language in versions[language].map { (language, $0) } }
     }
 
-    private func menu(language: String, current: ContentPage?, root: String) -> [TemplateValue] {
+    private func menu(language: String, current: Page?, root: String) -> [TemplateValue] {
         (menus[language] ?? []).map {
             .map(["title": .string($0.title), "href": .string(Routes.link($0.urlPath, root: root)), "current": .bool($0.urlPath == current?.urlPath)])
         }

@@ -4,7 +4,7 @@ import TextFormatting
 /// preview and its feed entry: the page's `description:` when it has one, else the text of
 /// its first paragraph, whitespace folded.
 enum PageSummary {
-    static func text(of page: ContentPage, html: String) -> String? {
+    static func text(of page: Page, html: String) -> String? {
         if case .string(let description)? = page.source.frontMatter.values["description"], !description.isEmpty { return description }
         var html = html
         return html.withUTF8 { bytes in

@@ -1,6 +1,7 @@
 /// A page of the site and where it goes in the output: a Markdown page of `Content/`, or a
-/// page made from data (a person, a timeline, a list).
-public struct ContentPage: Sendable {
+/// page made from data (a person, a timeline, a list). What it is, is its `kind`; the
+/// renderer switches over it, so a new kind does not build until it is rendered.
+public struct Page: Sendable {
     /// Path inside `Content/`, e.g. `blog/first-post.de.md`; empty for a page made from data
     /// alone.
     public var sourcePath: String
@@ -12,21 +13,35 @@ public struct ContentPage: Sendable {
     /// Pages that are translations of each other share this key (`blog/first-post`).
     public var translationKey: String
 
-    /// What made the page.
-    public var origin: Origin = .content
+    /// What the page is.
+    public var kind: Kind = .content
 
-    public enum Origin: Sendable, Equatable {
-        /// A Markdown file of `Content/`.
+    public enum Kind: Sendable, Equatable {
+        /// `Content/index.md` (or `index.de.md` …): a language's home page.
+        case home
+        /// Any other Markdown file of `Content/`.
         case content
-        /// The people list or the timeline list (which may take its title and text from
-        /// `Content/people.md` or `Content/scenarios.md`).
+        /// A page of the people list or the timeline list (the first may take its title and
+        /// text from `Content/people.md` or `Content/scenarios.md`).
         case list
         /// A person's page, from a record of a people source.
         case person
         /// A timeline's page, from a scenario.
         case timeline
+        /// A page of an index of the people: the birthdays of a month, the family names under
+        /// a letter.
+        case index
         /// `Content/404.md`: the text of `404.html`, which is served at any depth.
         case notFound
+
+        /// Whether the page is a Markdown file of `Content/` published as a page of its own:
+        /// not the 404 text, which is `404.html`, nor a list page that takes its text from one.
+        public var isMarkdownPage: Bool {
+            switch self {
+            case .home, .content: true
+            case .list, .person, .timeline, .index, .notFound: false
+            }
+        }
     }
 
     /// Whether a file of `Content/` backs the page; pages made from data alone have none.

@@ -1,0 +1,164 @@
+import CivilTime
+import DataSources
+import Foundation
+import Markdown
+
+/// The stages between "read" and "write", each a function of what the stages before it made.
+extension SitePlan {
+    /// The plan of a build: `sources` are the sources `loader` read, let go once decoded (a
+    /// people file of 100,000 records is 60 MB); `ledger` is what the shrink guard compares with.
+    static func make(options: BuildOptions, config: SiteConfig, outputFolder: URL, loader: SiteDataLoader,
+                     sources: consuming SourceReadings, ledger: PublishLedger) throws -> SitePlan {
+        var summary = BuildSummary(outputFolder: outputFolder)
+        let today = CalendarDate(options.now, in: config.timeZone)
+        let data = try decode(consume sources, with: loader, into: &summary)
+        try guardSources(data, config: config, ledger: ledger, outputFolder: outputFolder, options: options)
+        let content = try scanContent(options: options, config: config, into: &summary)
+        let pictures = processPictures(content: content, data: data, config: config, reader: loader.reader, into: &summary)
+        let templates = try loadTemplates(options: options)
+        let derived = try derive(content: content, data: data, config: config, templates: templates, pictures: pictures, options: options, today: today)
+        let texts = try renderMarkdown(derived.pages, with: derived.markdown, feedEntries: derived.feedEntries.all, options: options)
+        let (feeds, dataFiles) = feedsAndData(derived, data: data, config: config, texts: texts, now: options.now)
+
+        var pictureUses = pictures.uses
+        pictureUses.addMentions(in: templates.siteTexts)
+        let renderer = PageRenderer(config: config, templates: templates, assets: derived.assets, pages: derived.pages, routes: derived.routes,
+                                    texts: texts, feedLinks: feeds.links)
+        summary.warnings += try UnreadKeys.warnings(pages: derived.pages, templates: templates, templateName: renderer.templateName)
+        return SitePlan(
+            options: options, config: config, summary: summary, content: content, assets: derived.assets, pages: derived.pages,
+            extras: derived.extras, searchIndexes: derived.searchIndexes, markdown: derived.markdown, renderer: renderer,
+            feedEntries: derived.feedEntries, feeds: feeds, feedPeople: (derived.people, derived.peopleViews), dataFiles: dataFiles,
+            pictures: pictures.site,
+            pictureUses: pictureUses,
+            onlyProcessed: config.images.originals == .stripped ? pictureUses.onlyProcessed(processed: pictures.site.contentPictures.keys) : [],
+            routes: derived.routes, sourceCounts: data.sourceCounts, today: today, ledger: ledger
+        )
+    }
+
+    /// decode: the sources into people and timelines.
+    static func decode(_ sources: consuming SourceReadings, with loader: SiteDataLoader, into summary: inout BuildSummary) throws -> SiteData {
+        let data = try loader.decode(sources)
+        summary.people = data.people.count
+        summary.scenarios = data.scenarios.count
+        summary.events = data.eventCount
+        summary.skippedRecords = data.skippedRecords
+        summary.warnings += data.warnings
+        summary.details += data.sourceLines
+        return data
+    }
+
+    /// guard: a source that shrank against what was last published stops the build.
+    static func guardSources(_ data: SiteData, config: SiteConfig, ledger: PublishLedger, outputFolder: URL, options: BuildOptions) throws {
+        guard !options.allowShrink else { return }
+        try ShrinkGuard(settings: config.shrinkGuard).checkSources(data.sourceCounts, publishedBefore: ledger.outputs[outputFolder.path])
+    }
+
+    /// scan content: the Markdown pages and the static files of `Content/`.
+    static func scanContent(options: BuildOptions, config: SiteConfig, into summary: inout BuildSummary) throws -> ContentScanner.Result {
+        options.progress?(BuildProgress(stage: .content))
+        let content = try ContentScanner(
+            contentFolder: options.siteFolder.appendingPathComponent("Content"),
+            siteFolder: options.siteFolder,
+            languages: config.languages,
+            includeDrafts: options.includeDrafts
+        ).scan()
+        summary.details.append("content: \(content.pages.count) Markdown pages, \(content.staticFiles.count) static files")
+        if let image = config.shareImage, !content.staticFiles.contains(where: { $0.path == image }) {
+            throw BuildError(.configuration, "`share_image` names Content/\(image), which is not a file of Content/", in: "ttsite.yml")
+        }
+        return content
+    }
+
+    /// pictures: how pages use the pictures of `Content/`, and every picture processed
+    /// (`images: local`).
+    static func processPictures(content: ContentScanner.Result, data: SiteData, config: SiteConfig, reader: SourceReader,
+                                into summary: inout BuildSummary) -> (uses: ContentPictureUses, site: SitePictures) {
+        let uses = pictureUses(content, config: config)
+        let pictures = config.images.mode == .local
+            ? SitePictures(data: data, contentImages: uses.toProcess, config: config, reader: reader)
+            : SitePictures()
+        summary.warnings += pictures.warnings
+        summary.details += pictures.details
+        return (uses, pictures)
+    }
+
+    /// templates: the built-in ones, replaced by the site's `Templates/`.
+    static func loadTemplates(options: BuildOptions) throws -> TemplateSet {
+        options.progress?(BuildProgress(stage: .templates))
+        return try TemplateSet(overridesIn: options.siteFolder.appendingPathComponent("Templates"))
+    }
+
+    /// What `derive` makes: every page and where it is, the data pages' values, the search
+    /// indexes, the views, the pages the feeds show, and how Markdown is to be rendered.
+    struct Derived {
+        let pages: [Page]
+        let extras: PageExtras
+        let routes: Routes
+        let searchIndexes: [SearchIndex]
+        let people: [PersonFacts]
+        let peopleViews: [String: PeopleViews]
+        let assets: AssetManifest
+        let feedEntries: SiteFeeds.Entries
+        let markdown: MarkdownTexts
+    }
+
+    /// derive: the pages made from data beside those of `Content/`, their routes and views;
+    /// then, every file of the build being known, where each link of a Content page leads.
+    static func derive(content: ContentScanner.Result, data: SiteData, config: SiteConfig, templates: TemplateSet,
+                       pictures: (uses: ContentPictureUses, site: SitePictures), options: BuildOptions, today: CalendarDate) throws -> Derived {
+        let assets = AssetManifest(assets: templates.assets)
+        let dataPages = DataPages(content: content.pages, data: data, config: config, now: options.now, today: today,
+                                  pictures: PictureViews(mode: config.images.mode, pictures: pictures.site.pictures), keepingEveryView: options.keepsEveryView)
+        let pages = dataPages.pages
+        try refuseCollisions(pages)
+        let routes = dataPages.routes
+        // Every file of the output: a link to one is taken where a feed or a data file may be.
+        // (The pages' own files are known to the links by the pages.) The pictures published
+        // only as processed files are among them: an image of one leads to it (and is shown
+        // processed); nothing links one, or it would be published.
+        var outputs = Set(siteFiles(pages: pages, config: config).map(\.path))
+        outputs.formUnion(assets.files.map(\.path))
+        outputs.formUnion(dataPages.searchIndexes.map(\.path))
+        outputs.formUnion(pictures.site.files.keys)
+        outputs.formUnion(DataOutputs.paths(scenarios: data.scenarios, config: config, routes: routes))
+        if config.baseURL != nil {
+            for language in config.languages {
+                outputs.formUnion([routes.pagesFeed(.atom, language: language), routes.pagesFeed(.json, language: language),
+                                   routes.birthdayFeed(.atom, language: language), routes.birthdayFeed(.json, language: language)])
+            }
+        }
+        let links = ContentLinks(files: content.staticFiles.map(\.path), pages: pages, outputs: outputs, sitePath: config.sitePath, baseURL: config.baseURL)
+        var reportBlocks: ReportBlocks?
+        if !config.people.isEmpty || !config.scenarios.isEmpty {
+            reportBlocks = ReportBlocks(
+                people: dataPages.people, scenarios: data.scenarios, eventCount: data.eventCount,
+                views: dataPages.peopleViews, scenarioViews: dataPages.scenarioViews,
+                replaySeconds: config.replaySeconds, today: today, routes: routes
+            )
+        }
+        let markdown = MarkdownTexts(config: config, templates: templates, siteData: data.templateData, links: links,
+                                     contentPictures: pictures.site.contentPictures, contentPictureProblems: pictures.site.contentProblems,
+                                     reportBlocks: reportBlocks)
+        return Derived(pages: pages, extras: dataPages.extras, routes: routes, searchIndexes: dataPages.searchIndexes,
+                       people: dataPages.people, peopleViews: dataPages.peopleViews, assets: assets,
+                       feedEntries: try SiteFeeds.Entries(pages: pages, config: config), markdown: markdown)
+    }
+
+    /// render Markdown: the text of every page that has one, and of the feeds' entries, once,
+    /// before anything shows it.
+    static func renderMarkdown(_ pages: [Page], with markdown: MarkdownTexts, feedEntries: [Page], options: BuildOptions) throws -> PageTexts {
+        try markdown.texts(of: pages, feedEntries: feedEntries, workers: options.jobs)
+    }
+
+    /// feeds and data outputs: the Atom and JSON feeds (with a `base_url`) and the report as
+    /// JSON (`data_outputs: true`).
+    static func feedsAndData(_ derived: Derived, data: SiteData, config: SiteConfig, texts: PageTexts, now: Date) -> (SiteFeeds, [OutputFile]) {
+        let feeds = SiteFeeds(config: config, routes: derived.routes, people: derived.people, views: derived.peopleViews,
+                              entries: derived.feedEntries, now: now, html: texts.feedEntries)
+        let dataFiles = config.dataOutputs
+            ? DataOutputs.files(people: derived.people, scenarios: data.scenarios, config: config, routes: derived.routes, now: now)
+            : []
+        return (feeds, dataFiles)
+    }
+}

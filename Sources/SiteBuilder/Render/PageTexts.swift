@@ -1,0 +1,196 @@
+import Markdown
+import TemplateEngine
+import TextFormatting
+
+/// The HTML of the pages' Markdown, made once, before anything shows it: the pages
+/// themselves, the entries of the pages feeds and the 404 page. Pages made from data have no
+/// Markdown of their own and are not here.
+struct PageTexts: Sendable {
+    /// A page's Markdown as HTML, its headings (for the table of contents), and what its own
+    /// Mustache tags and links asked for and did not find.
+    struct Text: Sendable {
+        let rendered: MarkdownRenderer.Rendered
+        let misses: TextMisses
+    }
+
+    /// By output path: the pages with a Markdown file (the home page, the other Content pages,
+    /// a list page that takes its intro from `Content/people.md`).
+    var pages: [String: Text] = [:]
+    /// The entries of the pages feeds by output path: without heading ids, and with the ids
+    /// of their notes made the page's own (`SiteFeeds.idPrefix`).
+    var feedEntries: [String: String] = [:]
+    /// The text of `404.html`, when `Content/404.md` gives one.
+    var notFound: String?
+
+    /// The text of `page`, or nil for a page without Markdown.
+    func text(of page: Page) -> Text? {
+        pages[page.outputPath]
+    }
+
+    /// These texts with `newer`'s in place (a preview's edit).
+    mutating func take(_ newer: PageTexts) {
+        pages.merge(newer.pages) { _, new in new }
+        feedEntries.merge(newer.feedEntries) { _, new in new }
+        if newer.notFound != nil { notFound = newer.notFound }
+    }
+}
+
+/// What one page's Markdown asked for and did not find, by line of its text: names and
+/// partials of its own Mustache tags, and links and images that lead nowhere.
+struct TextMisses: Sendable {
+    var tags: Set<MissRecorder.Miss> = []
+    var links: [(line: Int, destination: String, problem: String)] = []
+
+    var isEmpty: Bool { tags.isEmpty && links.isEmpty }
+}
+
+/// Turns the Markdown of pages into HTML: their Mustache tags filled in from the site data
+/// (tags in code left as written, `CodeGuard`), their report blocks (```` ```ttsite … ```` )
+/// rendered, their images of processed pictures shown as `<picture>`s, and their links and
+/// images written so that they lead where the author meant (`ContentLinks`).
+struct MarkdownTexts: Sendable {
+    let config: SiteConfig
+    /// The templates of report blocks and of the partials a page's own tags include.
+    let templates: TemplateSet
+    /// The site data content pages may use in Mustache tags (`{{people.count}}`).
+    let siteData: [String: TemplateValue]
+    /// Where the links and images of Content pages lead; nil renders them as written.
+    let links: ContentLinks?
+    /// The processed pictures of `Content/` by path there (`images: local`).
+    let contentPictures: [String: ProcessedPicture]
+    /// Why a picture of `Content/` that a Markdown image shows is shown as it is, by path
+    /// there (it is not a picture, or it is damaged): a warning on the page's line.
+    let contentPictureProblems: [String: String]
+    /// What the report blocks show (sites with people or timelines).
+    let reportBlocks: ReportBlocks?
+    /// The Markdown renderer of each page language (the words its notes carry differ).
+    private let markdown: [String: MarkdownRenderer]
+    private let site: TemplateValue
+    private let labels: [String: TemplateValue]
+
+    init(config: SiteConfig, templates: TemplateSet, siteData: [String: TemplateValue] = [:], links: ContentLinks? = nil,
+         contentPictures: [String: ProcessedPicture] = [:], contentPictureProblems: [String: String] = [:], reportBlocks: ReportBlocks? = nil) {
+        self.config = config
+        self.templates = templates
+        self.siteData = siteData
+        self.links = links
+        self.contentPictures = contentPictures
+        self.contentPictureProblems = contentPictureProblems
+        self.reportBlocks = reportBlocks
+        var options: MarkdownRenderer.Options = []
+        if config.markdown.smart { options.insert(.smart) }
+        if config.markdown.unsafeHTML { options.insert(.unsafeHTML) }
+        markdown = Dictionary(uniqueKeysWithValues: config.languages.map { language in
+            (language, MarkdownRenderer(options: options, extensions: config.markdown.extensions, words: config.pack(for: language).markdownWords))
+        })
+        site = PageRenderer.siteValue(config)
+        labels = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).labels.templateValue) })
+    }
+
+    /// The same, with other templates (a preview's edit of them).
+    func with(templates: TemplateSet) -> MarkdownTexts {
+        MarkdownTexts(config: config, templates: templates, siteData: siteData, links: links, contentPictures: contentPictures,
+                      contentPictureProblems: contentPictureProblems, reportBlocks: reportBlocks)
+    }
+
+    /// The texts of `pages` that have Markdown, and of `feedEntries` as the feeds show them,
+    /// on every core (`workers`, default one per core). The first error is thrown.
+    func texts(of pages: [Page], feedEntries: [Page] = [], workers: Int? = nil) throws -> PageTexts {
+        var texts = PageTexts()
+        let withText = pages.filter(hasText)
+        let rendered = withText.parallelMap(workers: workers) { page in Result { try text(of: page) } }
+        for (page, result) in zip(withText, rendered) {
+            texts.pages[page.outputPath] = try result.get()
+        }
+        let entries = feedEntries.parallelMap(workers: workers) { page in
+            Result { try render(try pageText(page), of: page, ids: MarkdownRenderer.IDs(prefix: SiteFeeds.idPrefix(of: page)), misses: nil).html }
+        }
+        for (page, result) in zip(feedEntries, entries) {
+            texts.feedEntries[page.outputPath] = try result.get()
+        }
+        if let page = pages.first(where: { $0.kind == .notFound && $0.language == config.defaultLanguage }) {
+            texts.notFound = markdown(config.defaultLanguage).html((try? pageText(page)) ?? page.source.body)
+        }
+        return texts
+    }
+
+    /// Whether a page is shown with Markdown of its own: those of `Content/` are, the pages made
+    /// from data are not (their text goes through neither Markdown nor Mustache). The 404
+    /// text is written apart (`PageTexts.notFound`): that page is served at any depth.
+    private func hasText(_ page: Page) -> Bool {
+        switch page.kind {
+        case .home, .content: true
+        case .list: page.hasSourceFile
+        case .person, .timeline, .index, .notFound: false
+        }
+    }
+
+    /// A page's text: its headings with ids for the table of contents and the heading links.
+    private func text(of page: Page) throws -> PageTexts.Text {
+        let misses = PageMisses()
+        let rendered = try render(try pageText(page, misses: misses.text), of: page, ids: TableOfContents.ids, misses: misses)
+        return PageTexts.Text(rendered: rendered, misses: TextMisses(tags: misses.text.misses, links: misses.links))
+    }
+
+    /// The renderer of a page language's Markdown.
+    private func markdown(_ language: String) -> MarkdownRenderer {
+        markdown[language] ?? markdown[config.defaultLanguage]!
+    }
+
+    /// The HTML of a page's Markdown; a link that leads nowhere goes to `misses`.
+    private func render(_ text: String, of page: Page, ids: MarkdownRenderer.IDs, misses: PageMisses?) throws -> MarkdownRenderer.Rendered {
+        let markdown = markdown(page.language)
+        let hasBlocks = page.hasSourceFile && text.containsUTF8(ReportBlocks.word)
+        let links = page.hasSourceFile ? self.links : nil
+        let hasReferences = links != nil && (text.containsUTF8("](") || text.containsUTF8("]:"))
+        guard hasBlocks || hasReferences else {
+            return markdown.render(text, ids: ids)
+        }
+        let file = "Content/" + page.sourcePath
+        let root = Routes.root(from: page.urlPath)
+        let labelWords = config.pack(for: page.language).labels
+        let change = { (reference: MarkdownRenderer.Reference) -> MarkdownRenderer.Change in
+            guard let links else { return .keep }
+            let what = reference.kind == .image ? "image" : "link"
+            switch links.target(of: reference.text, on: page) {
+            case .elsewhere:
+                return .keep
+            case .nothing(let looked):
+                let why = looked.isEmpty ? "it climbs above the site's root" : "there is no " + looked.map { "`\($0)`" }.joined(separator: " nor ")
+                misses?.link(line: reference.line, destination: reference.text, "the \(what) `\(reference.text)` leads to no file of the site (\(why))")
+                return .keep
+            case .file(let path, let link):
+                if reference.kind == .image, let picture = contentPictures[path] {
+                    return .html(PictureViews.html(picture, alt: reference.alt, title: reference.title, root: root))
+                }
+                if reference.kind == .image, let problem = contentPictureProblems[path] {
+                    misses?.link(line: reference.line, destination: reference.text, "the image `\(reference.text)` (Content/\(path)) is shown as it is: \(problem)")
+                }
+                return link.map(MarkdownRenderer.Change.destination) ?? .keep
+            }
+        }
+        return try markdown.render(text, ids: ids, replacingBlocksTagged: hasBlocks ? ReportBlocks.word : nil, changingReferences: hasReferences ? change : nil) { block in
+            let line = page.source.bodyLine + block.line - 1
+            let fail = { (message: String) in BuildError(.content, message, in: file, line: line) }
+            let (kind, arguments) = try ReportBlocks.parse(block.info, fail: fail)
+            if kind == TableOfContents.kind {
+                return try TableOfContents.block(arguments, headings: block.headings, label: labelWords.contents, fail: fail)
+            }
+            guard let reportBlocks else { throw fail("a `ttsite` block shows people or timelines, and the site has neither") }
+            return try reportBlocks.html(kind: kind, arguments: arguments, line: line, language: page.language, root: root, templates: templates,
+                                         labels: labels[page.language] ?? labelWords.templateValue, fail: fail)
+        }
+    }
+
+    /// The page's Markdown with its Mustache tags filled in from the site data; tags in its
+    /// code spans and code blocks are left as written (`CodeGuard`).
+    private func pageText(_ page: Page, misses: MissRecorder? = nil) throws -> String {
+        guard TemplateSet.hasTag(page.source.body) else { return page.source.body }
+        var context = siteData
+        context["site"] = site
+        context["page"] = .map(page.source.frontMatter.values)
+        context["lang"] = .string(page.language)
+        let code = CodeGuard(page.source.body, renderer: markdown(page.language))
+        return code.restore(try templates.renderInline(code.text, .map(context), file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine, misses: misses))
+    }
+}

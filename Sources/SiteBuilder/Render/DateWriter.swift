@@ -47,6 +47,7 @@ struct DateWriter: Sendable {
         let fields = Set(tokens.compactMap { token -> Character? in
             if case .field(let letter, _) = token { letter } else { nil }
         })
+        // Not per page: a set of pattern letters, once per pattern read.
         guard fields.contains("d"), fields.contains("M") || fields.contains("L") else {
             return "it needs a day (`d` or `dd`) and a month (`M`, `MM`, `MMM` or `MMMM`), such as `dd-MM-yyyy`"
         }

@@ -58,7 +58,7 @@ public enum BuiltInTemplates {
         return path
     }
 
-    /// What each template is, in the words of the README's template table.
+    /// What each template is, in the words of the template table of the docs (Templates).
     static let purposes: [String: String] = [
         "base.mustache": "the HTML document; blocks {{$title}}, {{$head}}, {{$main}}",
         "header.mustache": "the page header with the menu (a partial of base)",

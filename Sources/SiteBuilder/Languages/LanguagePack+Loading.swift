@@ -102,7 +102,7 @@ extension LanguagePack {
     /// The error for a language without a pack.
     static func missingPackError(_ code: String, reader: YAMLReader, at node: Node?) -> BuildError {
         reader.error(
-            "`languages` names `\(code)`, which has no language pack: write one at \(siteFolder)/\(code).yml (start from a built-in one: `ttsite templates show languages/en.yml > \(siteFolder)/\(code).yml`; README, \"Adding a language\"); ttsite has packs for \(builtInCodes.map { "`\($0)`" }.joined(separator: ", "))",
+            "`languages` names `\(code)`, which has no language pack: write one at \(siteFolder)/\(code).yml (start from a built-in one: `ttsite templates show languages/en.yml > \(siteFolder)/\(code).yml`; ttsite's docs, Languages, \"Adding a language\"); ttsite has packs for \(builtInCodes.map { "`\($0)`" }.joined(separator: ", "))",
             at: node
         )
     }

@@ -220,6 +220,6 @@ import Testing
         ("https://example.org:8443/r%C3%BCck/", "webcal://example.org:8443/r%C3%BCck/people/birthdays.ics"),
     ])
     func webcalKeepsHostPortAndPath(_ base: String, _ expected: String) {
-        #expect(BirthdayCalendar.webcalURL(baseURL: URL(string: base)!) == expected)
+        #expect(Routes.webcalCalendar(baseURL: URL(string: base)!) == expected)
     }
 }

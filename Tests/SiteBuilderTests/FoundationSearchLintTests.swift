@@ -11,7 +11,7 @@ struct FoundationSearchLintTests {
     /// The folders of code that runs for every page, every record or every value.
     static let perPage = [
         "SiteBuilder/Content", "SiteBuilder/Data", "SiteBuilder/Model", "SiteBuilder/Derive", "SiteBuilder/Incremental", "SiteBuilder/Output",
-        "SiteBuilder/Pictures", "SiteBuilder/Pipeline", "SiteBuilder/Render", "Markdown", "TemplateEngine", "ReportData",
+        "SiteBuilder/Pictures", "SiteBuilder/Pipeline", "SiteBuilder/Render", "SiteBuilder/Support", "Markdown", "TemplateEngine", "ReportData",
         "ValueTransformers", "CivilTime", "IntervalText", "TextFormatting", "Counting",
     ]
 

@@ -17,11 +17,12 @@ struct SiteDataLoader {
     /// The config file as messages name it (`ttsite.yml`).
     let configName: String
 
-    init(config: SiteConfig, options: BuildOptions) {
+    /// `decoded`: a preview's decodings from its last build; nil decodes every document.
+    init(config: SiteConfig, options: BuildOptions, decoded: DecodedDocuments? = nil) {
         self.config = config
         strict = StrictMode(options)
-        decoded = options.decodedDocuments
-        configName = Site.displayName(options.configURL, in: options.siteFolder)
+        self.decoded = decoded
+        configName = displayPath(options.configURL, in: options.siteFolder)
         var settings = config.fetch
         settings.userAgent = "ttsite/\(SiteBuilderVersion.current) (+https://github.com/ttsite/ttsite)"
         reader = SourceReader(

@@ -103,6 +103,14 @@ public struct Routes: Sendable {
         lists[kind, default: [:]][language] = urlPath
     }
 
+    /// The `webcal:` address of the birthday calendar (the scheme calendar apps open as a
+    /// subscription), from the site's absolute base URL.
+    static func webcalCalendar(baseURL: URL) -> String? {
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { return nil }
+        components.scheme = "webcal"
+        return components.string.map { $0 + calendar }
+    }
+
     /// The files that are not pages, relative to the output folder.
     static let calendar = "people/birthdays.ics"
     public static let notFound = "404.html"

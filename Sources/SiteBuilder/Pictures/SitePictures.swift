@@ -119,7 +119,7 @@ struct SitePictures: Sendable {
         do {
             try cache.save()
         } catch {
-            warnings.append("\(Site.displayName(cache.folder, in: reader.siteFolder)): the processed pictures' index could not be saved (\(fileErrorText(error))); the next build processes them again")
+            warnings.append("\(displayPath(cache.folder, in: reader.siteFolder)): the processed pictures' index could not be saved (\(fileErrorText(error))); the next build processes them again")
         }
         details.append("pictures: \(requests.count + contentImages.count) in use, \(counts.fetched) downloaded, \(counts.processed) processed, \(counts.failed) not usable, \(files.count) files")
     }
@@ -360,7 +360,7 @@ struct SitePictures: Sendable {
         var order: [Key] = []
         var requests: [Key: Request] = [:]
         func add(_ url: URL?, _ use: PictureUse, _ owner: @autoclosure () -> String) {
-            guard let url, PictureViews.isWeb(url) else { return }
+            guard let url, url.isWebAddress else { return }
             let key = Key(url: url, use: use)
             if requests[key] == nil {
                 order.append(key)

@@ -31,7 +31,7 @@ struct PublishLedger: Codable, Equatable {
         }
         if ignoringDamage { return PublishLedger() }
         throw BuildError(.configuration, "the record of the last published build is damaged or of a newer ttsite; "
-            + "build once with --allow-shrink to start a new record", in: Site.displayName(url, in: siteFolder))
+            + "build once with --allow-shrink to start a new record", in: displayPath(url, in: siteFolder))
     }
 
     /// Writes the ledger whole through a temporary file and a rename, so a build killed

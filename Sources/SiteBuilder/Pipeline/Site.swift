@@ -21,8 +21,9 @@ public enum Site {
     }
 
     /// `build`, and with `keepingPlan` the plan of what the output folder now holds, for a
-    /// preview to keep in memory (made, but not rendered, when nothing had changed).
-    static func build(_ options: BuildOptions, keepingPlan: Bool) throws -> (summary: BuildSummary, plan: SitePlan?) {
+    /// preview to keep in memory (made, but not rendered, when nothing had changed); `decoded`
+    /// holds a preview's decodings of the source documents from its last build.
+    static func build(_ options: BuildOptions, keepingPlan: Bool, decoded: DecodedDocuments? = nil) throws -> (summary: BuildSummary, plan: SitePlan?) {
         // config
         let config = try loadConfig(options)
         let outputURL = outputFolder(options, config)
@@ -32,7 +33,7 @@ public enum Site {
         // read sources, and the shrink guard's ledger: a damaged one stops a build even when
         // nothing changed.
         options.progress?(BuildProgress(stage: .data))
-        let loader = SiteDataLoader(config: config, options: options)
+        let loader = SiteDataLoader(config: config, options: options, decoded: decoded)
         let sources = try loader.read(checkingFiles: false)
         let ledger = try PublishLedger.load(siteFolder: options.siteFolder, ignoringDamage: options.allowShrink)
         // up-to-date check
@@ -155,7 +156,7 @@ public enum Site {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw BuildError(.configuration, "no site config here: create ttsite.yml (at least `title: My site`) or pass --site or --config", in: url.path)
         }
-        var config = try SiteConfig.load(from: url, displayName: displayName(url, in: options.siteFolder), packFolder: options.siteFolder.appendingPathComponent(LanguagePack.siteFolder))
+        var config = try SiteConfig.load(from: url, displayName: displayPath(url, in: options.siteFolder), packFolder: options.siteFolder.appendingPathComponent(LanguagePack.siteFolder))
         if let text = options.baseURL {
             guard let baseURL = SiteConfig.baseURL(from: text) else {
                 throw BuildError(.configuration, "--base-url must be an absolute http(s) URL such as `https://example.org/reports/`, found `\(text)`")
@@ -169,12 +170,5 @@ public enum Site {
         if let output = options.output { return output.standardizedFileURL }
         if config.output.hasPrefix("/") { return URL(fileURLWithPath: config.output).standardizedFileURL }
         return options.siteFolder.appendingPathComponent(config.output).standardizedFileURL
-    }
-
-    /// A path as the user would write it: relative to the site folder when inside it.
-    static func displayName(_ url: URL, in folder: URL) -> String {
-        let path = url.standardizedFileURL.path
-        let base = folder.standardizedFileURL.path
-        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
     }
 }

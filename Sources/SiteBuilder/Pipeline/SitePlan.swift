@@ -236,7 +236,7 @@ struct SitePlan {
             try ledger.save(siteFolder: options.siteFolder)
             return nil
         } catch {
-            return "\(Site.displayName(PublishLedger.url(siteFolder: options.siteFolder), in: options.siteFolder)): cannot record the published build for the shrink guard: \(fileErrorText(error))"
+            return "\(displayPath(PublishLedger.url(siteFolder: options.siteFolder), in: options.siteFolder)): cannot record the published build for the shrink guard: \(fileErrorText(error))"
         }
     }
 
@@ -261,7 +261,7 @@ struct SitePlan {
             return nil
         } catch {
             BuildRecord.remove(siteFolder: options.siteFolder, outputFolder: folder)
-            return "\(Site.displayName(BuildRecord.url(siteFolder: options.siteFolder, outputFolder: folder), in: options.siteFolder)): cannot record the build for the next one, which will render every page: \(fileErrorText(error))"
+            return "\(displayPath(BuildRecord.url(siteFolder: options.siteFolder, outputFolder: folder), in: options.siteFolder)): cannot record the build for the next one, which will render every page: \(fileErrorText(error))"
         }
     }
 

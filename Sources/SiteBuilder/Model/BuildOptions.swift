@@ -28,9 +28,6 @@ public struct BuildOptions: Sendable {
     public var fetcher: (any Fetcher)?
     /// How long to wait for another build of the same site to finish, in seconds.
     public var lockWait: Double = 0
-    /// A preview's decodings of source documents from its last build: an edited data file is
-    /// decoded again alone (`LiveSite` sets it; nil decodes every document).
-    var decodedDocuments: DecodedDocuments?
     /// A preview renders the same pages again after each edit: it keeps every person's view
     /// it made (`LiveSite` sets it; a build keeps a window of recent ones).
     var keepsEveryView = false

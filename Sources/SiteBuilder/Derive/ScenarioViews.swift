@@ -222,8 +222,8 @@ struct ScenarioViews {
     private func image(
         _ url: URL?, alt: @autoclosure () -> String, license: String?, source: URL?, root: String, box: (width: Int, height: Int)
     ) -> TemplateValue? {
-        guard let url, PictureViews.isWeb(url) else { return nil }
-        let link = source.flatMap { PictureViews.isWeb($0) ? $0.absoluteString : nil }
+        guard let url, url.isWebAddress else { return nil }
+        let link = source.flatMap { $0.isWebAddress ? $0.absoluteString : nil }
         var view = pictures.view(url, as: .figure, alt: alt(), root: root, box: box)
             ?? ["src": .bool(false), "webp": .bool(false), "width": .bool(false), "height": .bool(false), "alt": .string("")]
         guard view["src"] != .bool(false) || license != nil || link != nil else { return nil }

@@ -41,9 +41,8 @@ public final class LiveSite: @unchecked Sendable {
     private func build(_ options: BuildOptions) throws -> BuildSummary {
         plan = nil
         var options = options
-        options.decodedDocuments = decodedDocuments
         options.keepsEveryView = true
-        let (summary, plan) = try Site.build(options, keepingPlan: true)
+        let (summary, plan) = try Site.build(options, keepingPlan: true, decoded: decodedDocuments)
         self.plan = plan
         return summary
     }

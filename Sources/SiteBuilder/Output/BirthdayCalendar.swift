@@ -97,12 +97,4 @@ struct BirthdayCalendar {
     static func summary(_ person: Person, labels: Labels) -> String {
         person.displayName.isEmpty ? labels.birthday : labels.birthdayOf.replacingEvery("<NAME>", with: person.displayName)
     }
-
-    /// The `webcal:` address of the calendar (the scheme calendar apps open as a
-    /// subscription), from an absolute base URL.
-    static func webcalURL(baseURL: URL) -> String? {
-        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { return nil }
-        components.scheme = "webcal"
-        return components.string.map { $0 + Routes.calendar }
-    }
 }

@@ -92,7 +92,7 @@ struct PeopleViews {
     /// address for subscribing, which must be absolute and so needs a `base_url`.
     func calendarLinks(root: String) -> TemplateValue {
         var links: [String: TemplateValue] = ["href": .string(root + Routes.calendar)]
-        if let baseURL = config.baseURL, let webcal = BirthdayCalendar.webcalURL(baseURL: baseURL) {
+        if let baseURL = config.baseURL, let webcal = Routes.webcalCalendar(baseURL: baseURL) {
             links["webcal"] = .string(webcal)
         }
         return .map(links)

@@ -18,7 +18,7 @@ struct PictureViews: Sendable {
     /// `width` and `height` are the picture's size shrunk to fit `box` (CSS pixels), the
     /// size it is shown at on a wide screen.
     func view(_ url: URL?, as use: PictureUse, alt: String, root: String, box: (width: Int, height: Int)? = nil) -> [String: TemplateValue]? {
-        guard let url, Self.isWeb(url) else { return nil }
+        guard let url, url.isWebAddress else { return nil }
         switch mode {
         case .none:
             return nil
@@ -62,11 +62,5 @@ struct PictureViews: Sendable {
     static func fit(_ width: Int, _ height: Int, into box: (width: Int, height: Int)) -> (width: Int, height: Int) {
         let scale = min(1, Double(box.width) / Double(max(width, 1)), Double(box.height) / Double(max(height, 1)))
         return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
-    }
-
-    /// Only http(s) addresses with a host are pictures of the data.
-    static func isWeb(_ url: URL) -> Bool {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
-        return url.host != nil
     }
 }

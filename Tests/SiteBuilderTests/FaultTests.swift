@@ -245,8 +245,9 @@ import TestSupport
         #expect(leftovers(in: site.folder).isEmpty)
     }
 
-    /// The lock in the library: a second `Site.build` of a locked site fails at once with
-    /// `.locked` (exit 1), and succeeds once the lock is released.
+    /// The lock in the library: a second `Site.build` of a locked site fails with `.locked`
+    /// (exit 1) — after the second a lock of its own process is given, in case it is a copy a
+    /// starting child holds — and succeeds once the lock is released.
     @Test func theLockIsTheSitesNotTheProcesss() throws {
         let site = try TestSite("-- ttsite.yml --\ntitle: T\n-- Content/index.md --\nHi")
         defer { site.remove() }

@@ -29,15 +29,22 @@ final class SiteLock {
         self.descriptor = descriptor
         self.path = path
 
-        let deadline = Date().addingTimeInterval(max(0, wait))
+        let start = Date()
+        let deadline = start.addingTimeInterval(max(0, wait))
+        let ownPID = Int(ProcessInfo.processInfo.processIdentifier)
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 let text = String(cString: strerror(errno)).lowercased()
                 close(descriptor)
                 throw BuildError(.output, "cannot lock the site: \(text)", in: path)
             }
-            guard Date() < deadline else {
-                let holder = Self.holder(of: descriptor)
+            // A lock that this process's last build of the site held a moment ago can still be
+            // held by a child process another thread is starting: the child holds a copy of
+            // every descriptor until it runs its program, which closes them (`O_CLOEXEC`).
+            // That is over within milliseconds; another build's lock is not.
+            let inherited = Self.pid(of: descriptor) == ownPID && Date().timeIntervalSince(start) < Self.childStartGrace
+            guard Date() < deadline || inherited else {
+                let holder = Self.pid(of: descriptor).map { " (pid \($0))" } ?? ""
                 close(descriptor)
                 let waited = wait > 0 ? " after waiting \(Self.seconds(wait))" : ""
                 throw BuildError(.locked, "another ttsite build of this site is running\(holder)\(waited); try again later, or pass --wait SECONDS to wait for it", in: path)
@@ -54,11 +61,15 @@ final class SiteLock {
         close(descriptor)
     }
 
-    private static func holder(of descriptor: Int32) -> String {
+    /// How long a lock written with this process's own pid is waited for, at least.
+    static let childStartGrace = 1.0
+
+    /// The pid the lock file holds: the build that took the lock last.
+    private static func pid(of descriptor: Int32) -> Int? {
         var buffer = [UInt8](repeating: 0, count: 32)
         let count = pread(descriptor, &buffer, buffer.count, 0)
-        guard count > 0, let pid = Int(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else { return "" }
-        return " (pid \(pid))"
+        guard count > 0 else { return nil }
+        return Int(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     private static func seconds(_ value: Double) -> String {

@@ -19,20 +19,22 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// The template `name` rendered with `value`, as UTF-8 bytes appended to `output`.
-    /// Nothing is appended for a name the library does not hold.
-    public func render(_ name: String, _ value: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil) {
+    /// Nothing is appended for a name the library does not hold. `linkBase` goes before each
+    /// path of a `.links` value.
+    public func render(_ name: String, _ value: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil, linkBase: String = "") {
         guard let template = templates[name] else {
             misses?.record(.partial, name, template: nil, line: 0)
             return
         }
-        render(template, named: name, value, into: &output, misses: misses)
+        render(template, named: name, value, into: &output, misses: misses, linkBase: linkBase)
     }
 
     /// `template` rendered with `value`; its partials and parents come from this library.
     /// Misses in it are recorded under `name` (nil: a template of no name, such as a page's
     /// own text).
-    public func render(_ template: Template, named name: String? = nil, _ value: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil) {
-        var renderer = TemplateRenderer(library: self, output: output, stack: [value], misses: misses)
+    public func render(_ template: Template, named name: String? = nil, _ value: TemplateValue, into output: inout [UInt8],
+                       misses: MissRecorder? = nil, linkBase: String = "") {
+        var renderer = TemplateRenderer(library: self, output: output, stack: [value], misses: misses, linkBase: Array(linkBase.utf8))
         output = []
         renderer.render(template.nodes, indent: [], blocks: [:], template: name)
         output = renderer.output

@@ -12,6 +12,8 @@ struct TemplateRenderer {
     var output: [UInt8]
     var stack: [TemplateValue]
     let misses: MissRecorder?
+    /// Written before each path of a `.links` value.
+    let linkBase: [UInt8]
     /// The last byte written from template text ended a line: the next byte written gets the
     /// indentation of the partial or block it comes from.
     private var atLineStart = true
@@ -27,11 +29,12 @@ struct TemplateRenderer {
         let template: String?
     }
 
-    init(library: TemplateLibrary, output: [UInt8], stack: [TemplateValue], misses: MissRecorder?) {
+    init(library: TemplateLibrary, output: [UInt8], stack: [TemplateValue], misses: MissRecorder?, linkBase: [UInt8] = []) {
         self.library = library
         self.output = output
         self.stack = stack
         self.misses = misses
+        self.linkBase = linkBase
     }
 
     mutating func render(_ nodes: [Node], indent: [UInt8], blocks: [String: Block], template: String?) {
@@ -164,10 +167,32 @@ struct TemplateRenderer {
         case .bool(let flag):
             startValue(indent)
             output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .links(let text):
+            guard !text.pieces.isEmpty else { return }
+            startValue(indent)
+            for piece in text.pieces {
+                switch piece {
+                case .text(var text):
+                    append(&text, escaped: escaped)
+                case .path(var path):
+                    if escaped {
+                        linkBase.withUnsafeBufferPointer { HTMLEscaping.append($0, to: &output) }
+                    } else {
+                        output.append(contentsOf: linkBase)
+                    }
+                    append(&path, escaped: escaped)
+                }
+            }
         case .null, .list, .map:
             return
         }
         atLineStart = false
+    }
+
+    private mutating func append(_ text: inout String, escaped: Bool) {
+        text.withUTF8 { bytes in
+            if escaped { HTMLEscaping.append(bytes, to: &output) } else { output.append(contentsOf: bytes) }
+        }
     }
 
     private mutating func startValue(_ indent: [UInt8]) {

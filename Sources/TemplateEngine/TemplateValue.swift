@@ -8,6 +8,11 @@ public indirect enum TemplateValue: Sendable, Equatable {
     case list([TemplateValue])
     case map([String: TemplateValue])
     case null
+    /// Text that holds paths relative to a base known only when it is rendered: the render's
+    /// `linkBase` is written before each path. One value then serves every place it is shown
+    /// (a site's pages at every depth: `people/anna/index.html` is written
+    /// `../../people/anna/index.html` on a page two folders down).
+    case links(LinkText)
 
     /// The value of `key` in a map; nil for anything else or a key it lacks.
     @inlinable
@@ -30,7 +35,47 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
     public init(nilLiteral: ()) { self = .null }
 }
 
+/// Pieces of text and paths, written in order; each path after the render's `linkBase`.
+public struct LinkText: Sendable, Hashable {
+    public enum Piece: Sendable, Hashable {
+        case text(String)
+        case path(String)
+    }
+
+    public var pieces: [Piece]
+
+    public init(_ pieces: [Piece]) {
+        self.pieces = pieces
+    }
+
+    /// The text with `base` before each path.
+    public func written(after base: String) -> String {
+        pieces.reduce(into: "") { text, piece in
+            switch piece {
+            case .text(let piece): text += piece
+            case .path(let path): text += base + path
+            }
+        }
+    }
+}
+
 extension TemplateValue {
+    /// One path, written after the render's `linkBase`.
+    public static func link(_ path: String) -> TemplateValue {
+        .links(LinkText([.path(path)]))
+    }
+
+    /// The value with every `.links` in it written after `base`, as `.string`s: what a render
+    /// with that `linkBase` shows.
+    public func resolvingLinks(after base: String) -> TemplateValue {
+        switch self {
+        case .links(let text): .string(text.written(after: base))
+        case .list(let values): .list(values.map { $0.resolvingLinks(after: base) })
+        case .map(let values): .map(values.mapValues { $0.resolvingLinks(after: base) })
+        case .string, .int, .double, .bool, .null: self
+        }
+    }
+
     /// `Optional` as a template value: `.null` for nil.
     public init(_ value: String?) { self = value.map(TemplateValue.string) ?? .null }
 }

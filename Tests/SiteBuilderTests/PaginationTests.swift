@@ -41,7 +41,7 @@ struct PaginationTests {
     /// neighbour): the navigation says `false` rather than leaving the name to be looked up.
     @Test func theFirstPageHasNoPreviousLink() throws {
         let templates = try TemplateSet(overridesIn: nil)
-        let nav = try #require(PaginationView.view(Pagination(records: 30, size: 10), current: 1, listPath: "people/", root: "../", pack: SiteConfig(title: "T").pack(for: "en")))
+        let nav = try #require(PaginationView.view(Pagination(records: 30, size: 10), current: 1, listPath: "people/", pack: SiteConfig(title: "T").pack(for: "en")))
         let context: TemplateValue = .map([
             "previous": .map(["href": .string("elsewhere.html")]),
             "labels": SiteConfig(title: "T").pack(for: "en").labels.templateValue,
@@ -49,7 +49,8 @@ struct PaginationTests {
             "pagination": nav,
         ])
         var bytes: [UInt8] = []
-        templates.render("pagination", context, into: &bytes)
+        // Written from a page one folder down (`people/`).
+        templates.render("pagination", context, into: &bytes, linkBase: "../")
         let html = String(decoding: bytes, as: UTF8.self)
         #expect(!html.contains("rel=\"prev\"") && !html.contains("elsewhere.html"))
         #expect(html.contains(#"<li><a href="../people/index.html" aria-current="page">1</a></li>"#))

@@ -20,10 +20,12 @@ struct PeopleViewsTests {
 
     static let anna = Person(id: "a", slug: "anna-alpha", first: "Anna", last: "Alpha", birthDate: calendarDay("1992-03-08"), nationality: "DE")
 
+    /// The view holds its links as paths from the site's root; written from a page one and two
+    /// folders down, they are what those pages show.
     @Test func aPersonInEnglishAndGerman() throws {
         let facts = PersonFacts(Self.anna, today: Self.today)
-        guard case .map(let english) = Self.views("en").person(facts, root: "../"),
-              case .map(let german) = Self.views("de", birthdayFormat: "d. MMMM yyyy").person(facts, root: "../../")
+        guard case .map(let english) = Self.views("en").person(facts).resolvingLinks(after: "../"),
+              case .map(let german) = Self.views("de", birthdayFormat: "d. MMMM yyyy").person(facts).resolvingLinks(after: "../../")
         else { Issue.record("not a map"); return }
         #expect(english["name"] == .string("Anna Alpha"))
         #expect(english["birthday"] == .string("08-03-1992"))
@@ -43,7 +45,7 @@ struct PeopleViewsTests {
 
     @Test func withoutADateOfBirth() {
         let nobody = Person(id: "n", slug: "n")
-        guard case .map(let view) = Self.views("en").person(PersonFacts(nobody, today: Self.today), root: "")
+        guard case .map(let view) = Self.views("en").person(PersonFacts(nobody, today: Self.today))
         else { Issue.record("not a map"); return }
         #expect(view["name"] == .string("n/a"))
         #expect(view["birthday"] == .string("n/a"))
@@ -54,7 +56,7 @@ struct PeopleViewsTests {
 
     @Test func aBirthdayToday() {
         let today = Person(id: "t", slug: "t", first: "T", birthDate: calendarDay("2000-11-22"))
-        guard case .map(let view) = Self.views("en").person(PersonFacts(today, today: Self.today), root: "")
+        guard case .map(let view) = Self.views("en").person(PersonFacts(today, today: Self.today))
         else { Issue.record("not a map"); return }
         #expect(view["isBirthday"] == .bool(true))
         #expect(view["age"] == .string("26 years old"))

@@ -57,17 +57,16 @@ extension DataPages {
             let page = generatedPage(number == 1 ? key : "\(key)/\(number)", kind: .index, title: pageTitle, layout: "people-index",
                                      language: views.language, urlPath: Routes.listPage(number, of: urlPath))
             pages.append(page)
-            let root = Routes.root(from: page.urlPath)
             extras.later(page) {
                 let shown = people[pagination.records(onPage: number)]
                 var extra: [String: TemplateValue] = [
-                    "list": .string(Routes.link(listPath, root: root)),
+                    "list": .link(Routes.file(listPath)),
                     "browse": views.browse(months: indexes.months, index: indexes.index,
-                                           currentMonth: currentMonth, currentLetter: currentLetter, root: root),
-                    "groups": .list(groups(shown, byDay: byDay, views: views, root: root)),
+                                           currentMonth: currentMonth, currentLetter: currentLetter),
+                    "groups": .list(groups(shown, byDay: byDay, views: views)),
                     "hasCounters": .bool(false),
                 ]
-                extra["pagination"] = PaginationView.view(pagination, current: number, listPath: urlPath, root: root, pack: views.pack)
+                extra["pagination"] = PaginationView.view(pagination, current: number, listPath: urlPath, pack: views.pack)
                 return extra
             }
         }
@@ -75,9 +74,9 @@ extension DataPages {
 
     /// The people of a page: one group per birthday (headed "22 November") on month pages,
     /// one group without a heading on the others.
-    private static func groups(_ people: ArraySlice<PersonFacts>, byDay: Bool, views: PeopleViews, root: String) -> [TemplateValue] {
+    private static func groups(_ people: ArraySlice<PersonFacts>, byDay: Bool, views: PeopleViews) -> [TemplateValue] {
         guard byDay else {
-            return [.map(["people": .list(people.map { views.indexEntry($0, root: root) })])]
+            return [.map(["people": .list(people.map { views.indexEntry($0) })])]
         }
         var groups: [TemplateValue] = []
         var start = people.startIndex
@@ -89,7 +88,7 @@ extension DataPages {
             groups.append(.map([
                 "heading": .string(views.dayHeading(day)),
                 "id": .string("day-\(born.day)"),
-                "people": .list(people[start..<end].map { views.indexEntry($0, root: root) }),
+                "people": .list(people[start..<end].map { views.indexEntry($0) }),
             ]))
             start = end
         }

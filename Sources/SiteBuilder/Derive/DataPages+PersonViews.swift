@@ -2,8 +2,7 @@ import Foundation
 import ReportData
 import TemplateEngine
 
-/// The views of the people on person pages and the list pages at their depth, made as the
-/// pages are rendered.
+/// The views of the people on person pages and list pages, made as the pages are rendered.
 extension DataPages {
     /// What the person pages of a language are made from, held once for all of them: each
     /// page's maker holds this and its position (a maker that held the language's views
@@ -19,11 +18,11 @@ extension DataPages {
             self.personViews = personViews
         }
 
-        /// The values of the page of the person at `position`, whose list page is at `list`,
+        /// The values of the page of the person at `position`, whose list page's file is `list`,
         /// with the digests of the three people's views.
         func values(_ position: Int, list: String) -> PageValues {
             var page = PageValues(values: [
-                "list": .string(list),
+                "list": .link(list),
                 "hasCounters": .bool(ordered[position].age != nil),
                 "description": .string(views.description(ordered[position])),
             ])
@@ -36,12 +35,11 @@ extension DataPages {
         }
     }
 
-    /// Each person's view at the depth of the person pages, made when a page first asks for
-    /// it and kept while the pages near it are rendered: pages are rendered in order, so a
-    /// person's page finds its neighbours made. Views far behind the furthest one made are
+    /// Each person's view, made when a page first asks for it and kept while the pages near
+    /// it are rendered: pages are rendered in order, so a person's page finds its neighbours
+    /// made, and a list page the people it shows. Views far behind the furthest one made are
     /// let go, so that a report of 100,000 people holds a window of them, not all.
     final class PersonViews: @unchecked Sendable {
-        let root: String
         private let make: @Sendable (Int) -> TemplateValue
         private let lock = NSLock()
         private var made: [Int: (view: TemplateValue, digest: BuildDigest)] = [:]
@@ -53,8 +51,7 @@ extension DataPages {
         /// Whether every view made is kept (a preview renders the same pages again).
         private let keepingEvery: Bool
 
-        init(root: String, window: Int, keepingEvery: Bool = false, make: @escaping @Sendable (Int) -> TemplateValue) {
-            self.root = root
+        init(window: Int, keepingEvery: Bool = false, make: @escaping @Sendable (Int) -> TemplateValue) {
             self.window = window
             self.keepingEvery = keepingEvery
             self.make = make

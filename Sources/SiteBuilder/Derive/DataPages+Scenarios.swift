@@ -17,7 +17,7 @@ extension DataPages {
             searchIndexes.append(search)
             for (offset, page) in listPages(of: list, kind: .scenarios, pagination: pagination, pack: config.pack(for: language)).enumerated() {
                 pages.append(page)
-                let input = ListPageInput(number: offset + 1, pagination: pagination, firstPage: list.urlPath, root: Routes.root(from: page.urlPath))
+                let input = ListPageInput(number: offset + 1, pagination: pagination, firstPage: list.urlPath)
                 extras.later(page) { scenarioListExtras(input, scenarios: scenarios, views: views, search: search, pack: config.pack(for: language)) }
             }
 
@@ -28,9 +28,8 @@ extension DataPages {
                 let page = generatedPage("scenarios/\(scenario.slug)", kind: .timeline, title: name.isEmpty ? scenario.named : name, layout: "timeline",
                                          language: language, urlPath: routes.timeline(scenario.slug, language: language))
                 pages.append(page)
-                let root = Routes.root(from: page.urlPath)
                 extras.later(page) {
-                    ["scenario": views.timeline(layout, root: root, listPage: listPage), "hasCounters": .bool(false)]
+                    ["scenario": views.timeline(layout, listPage: listPage), "hasCounters": .bool(false)]
                 }
             }
         }
@@ -42,11 +41,11 @@ extension DataPages {
     ) -> [String: TemplateValue] {
         let shown: [Scenario] = Array(scenarios[page.pagination.records(onPage: page.number)])
         var extra: [String: TemplateValue] = [:]
-        extra["scenarios"] = .list(shown.map { views.summary($0, root: page.root) })
+        extra["scenarios"] = .list(shown.map { views.summary($0) })
         extra["hasScenarios"] = .bool(!scenarios.isEmpty)
-        extra["search"] = search.view(root: page.root, label: pack.labels.searchTimelines, labels: pack.labels)
+        extra["search"] = search.view(label: pack.labels.searchTimelines, labels: pack.labels)
         extra["hasCounters"] = .bool(!scenarios.isEmpty)
-        extra["pagination"] = PaginationView.view(page.pagination, current: page.number, listPath: page.firstPage, root: page.root, pack: pack)
+        extra["pagination"] = PaginationView.view(page.pagination, current: page.number, listPath: page.firstPage, pack: pack)
         return extra
     }
 }

@@ -65,21 +65,20 @@ struct DataPages {
 
             if let home = pages.firstIndex(where: { $0.kind == .home && $0.language == language }) {
                 if !config.people.isEmpty || !config.scenarios.isEmpty {
-                    extras.set(pages[home], Self.homeExtras(ordered, data: data, views: views, root: Routes.root(from: pages[home].urlPath), hasPeople: !config.people.isEmpty))
+                    extras.set(pages[home], Self.homeExtras(ordered, data: data, views: views, hasPeople: !config.people.isEmpty))
                 }
             }
             guard let list = peopleLists[language], let indexes, let search else { continue }
 
-            // Every person page of a language sits at the same depth, and shows its person
-            // and both neighbours; list pages at the same depth (people/2/ …) show the same
-            // views. They are made as pages are rendered, and only the recent ones are kept.
+            // Every person page shows its person and both neighbours, and the list pages show
+            // the same views (their links are written from each page as it is rendered). They
+            // are made as pages are rendered, and only the recent ones are kept.
             let personPages = ordered.map {
                 Self.generatedPage("people/\($0.person.slug)", kind: .person, title: $0.person.displayName, layout: "person",
                                    language: language, urlPath: routes.person($0.person.slug, language: language))
             }
-            let root = personPages.first.map { Routes.root(from: $0.urlPath) } ?? ""
-            let personViews = PersonViews(root: root, window: max(256, 2 * config.pageSize.people), keepingEvery: keepingEveryView) {
-                views.person(ordered[$0], root: root)
+            let personViews = PersonViews(window: max(256, 2 * config.pageSize.people), keepingEvery: keepingEveryView) {
+                views.person(ordered[$0])
             }
 
             // The people list, from Content/people.md when there is one, in pages of
@@ -94,9 +93,9 @@ struct DataPages {
             let personPageValues = PersonPageValues(views: views, ordered: ordered, personViews: personViews)
             for (offset, page) in listPages.enumerated() {
                 pages.append(page)
-                let input = ListPageInput(number: offset + 1, pagination: pagination, firstPage: list.urlPath, root: Routes.root(from: page.urlPath))
+                let input = ListPageInput(number: offset + 1, pagination: pagination, firstPage: list.urlPath)
                 extras.later(page) { Self.peopleListExtras(input, ordered: ordered, personViews: personViews, histogram: histogram, indexes: indexes, search: search, views: views) }
-                let listLink = Routes.link(page.urlPath, root: root)
+                let listLink = Routes.file(page.urlPath)
                 for position in pagination.records(onPage: offset + 1) {
                     pages.append(personPages[position])
                     extras.later(personPages[position], digested: { personPageValues.values(position, list: listLink) })
@@ -127,16 +126,16 @@ struct DataPages {
     ) -> [String: TemplateValue] {
         let shown = page.pagination.records(onPage: page.number)
         var extra: [String: TemplateValue] = [:]
-        extra["people"] = .list(shown.map { page.root == personViews.root ? personViews[$0] : views.person(ordered[$0], root: page.root) })
+        extra["people"] = .list(shown.map { personViews[$0] })
         extra["hasPeople"] = .bool(!ordered.isEmpty)
         extra["hasCounters"] = .bool(false)
-        extra["search"] = search.view(root: page.root, label: views.labels.searchPeople, labels: views.labels)
+        extra["search"] = search.view(label: views.labels.searchPeople, labels: views.labels)
         if page.number == 1 {
             extra["histogram"] = views.histogram(histogram)
-            extra["calendar"] = views.calendarLinks(root: page.root)
-            extra["browse"] = views.browse(months: indexes.months, index: indexes.index, root: page.root)
+            extra["calendar"] = views.calendarLinks()
+            extra["browse"] = views.browse(months: indexes.months, index: indexes.index)
         }
-        extra["pagination"] = PaginationView.view(page.pagination, current: page.number, listPath: page.firstPage, root: page.root, pack: views.pack)
+        extra["pagination"] = PaginationView.view(page.pagination, current: page.number, listPath: page.firstPage, pack: views.pack)
         return extra
     }
 
@@ -146,7 +145,7 @@ struct DataPages {
     static let upcomingOnHome = 12
 
     /// The home page's report: counters and the birthdays of the next 30 days.
-    private static func homeExtras(_ ordered: [PersonFacts], data: SiteData, views: PeopleViews, root: String, hasPeople: Bool) -> [String: TemplateValue] {
+    private static func homeExtras(_ ordered: [PersonFacts], data: SiteData, views: PeopleViews, hasPeople: Bool) -> [String: TemplateValue] {
         let upcoming = ordered.filter { ($0.daysUntilBirthday ?? .max) <= 30 }
         let shown = upcoming.prefix(upcomingOnHome)
         let labels = views.labels
@@ -158,16 +157,16 @@ struct DataPages {
         return [
             "hasCounters": .bool(true),
             "hasPeople": .bool(hasPeople),
-            "peopleHref": .string(Routes.link(views.routes.list(.people, language: views.language), root: root)),
+            "peopleHref": .link(Routes.file(views.routes.list(.people, language: views.language))),
             "counters": .list(counters.map { count, label in
                 .map(["counter": views.counter(to: Double(count), format: "{value}"), "label": .string(label)])
             }),
-            "upcoming": .list(shown.map { views.person($0, root: root) }),
+            "upcoming": .list(shown.map { views.person($0) }),
             "hasUpcoming": .bool(!upcoming.isEmpty),
             "moreUpcoming": upcoming.count > shown.count ? .map([
                 "text": .string(labels.moreUpcoming.replacingEvery("<COUNT>", with: views.numbers.localizingDigits(String(upcoming.count - shown.count)))),
                 // The month page where the birthdays the home page leaves out begin.
-                "href": .string(Routes.link(views.routes.birthdayMonth(upcoming[shown.count].nextBirthday?.month, language: views.language), root: root)),
+                "href": .link(Routes.file(views.routes.birthdayMonth(upcoming[shown.count].nextBirthday?.month, language: views.language))),
             ]) : .bool(false),
         ]
     }

@@ -40,11 +40,10 @@ struct Pagination: Sendable, Equatable {
     }
 }
 
-/// One page of a paginated list: its number, the whole list's pagination, where the first
-/// page is, and the way back to the site root from this page.
+/// One page of a paginated list: its number, the whole list's pagination, and where the
+/// first page is.
 struct ListPageInput: Sendable {
     let number: Int
     let pagination: Pagination
     let firstPage: String
-    let root: String
 }

@@ -5,10 +5,10 @@ import TextFormatting
 /// and the compact run of page numbers of `Pagination.shownNumbers`, all relative links.
 enum PaginationView {
     /// Nil when the list fits on one page: no navigation at all.
-    static func view(_ pagination: Pagination, current: Int, listPath: String, root: String, pack: LanguagePack) -> TemplateValue? {
+    static func view(_ pagination: Pagination, current: Int, listPath: String, pack: LanguagePack) -> TemplateValue? {
         guard pagination.pageCount > 1 else { return nil }
         func href(_ page: Int) -> TemplateValue {
-            .string(Routes.link(Routes.listPage(page, of: listPath), root: root))
+            .link(Routes.file(Routes.listPage(page, of: listPath)))
         }
         var numbers: [TemplateValue] = []
         for number in pagination.shownNumbers(around: current) {

@@ -5,11 +5,11 @@ import TemplateEngine
 extension PeopleViews {
     /// One person in a month or letter page's list: name, birthday and age, linked to their
     /// page. Lighter than `person`: these pages list many people.
-    func indexEntry(_ facts: PersonFacts, root: String) -> TemplateValue {
+    func indexEntry(_ facts: PersonFacts) -> TemplateValue {
         let person = facts.person
         var view: [String: TemplateValue] = [
             "name": .string(nameText(person)),
-            "href": .string(Routes.link(routes.person(person.slug, language: language), root: root)),
+            "href": .link(Routes.file(routes.person(person.slug, language: language))),
             "birthday": .string(birthdayText(person)),
             "age": .string(ageText(facts)),
         ]
@@ -40,7 +40,7 @@ extension PeopleViews {
     /// how many birthdays each month has, linked to the month pages, and the letters of the
     /// name index. `currentMonth` (0 for the unknown birthdays) and `currentLetter` mark the
     /// page that shows them.
-    func browse(months: BirthdayMonths, index: NameIndex, currentMonth: Int? = nil, currentLetter: String? = nil, root: String) -> TemplateValue {
+    func browse(months: BirthdayMonths, index: NameIndex, currentMonth: Int? = nil, currentLetter: String? = nil) -> TemplateValue {
         let monthNames = dates.standaloneMonthNames
         let shortNames = dates.shortStandaloneMonthNames
         var monthViews: [TemplateValue] = months.counts.enumerated().map { offset, count in
@@ -50,7 +50,7 @@ extension PeopleViews {
                 "count": number(count),
                 "current": .bool(currentMonth == offset + 1),
             ]
-            if count > 0 { view["href"] = .string(Routes.link(routes.birthdayMonth(offset + 1, language: language), root: root)) }
+            if count > 0 { view["href"] = .link(Routes.file(routes.birthdayMonth(offset + 1, language: language))) }
             return .map(view)
         }
         if !months.unknown.isEmpty {
@@ -59,7 +59,7 @@ extension PeopleViews {
                 "short": .string("?"),
                 "count": number(months.unknown.count),
                 "current": .bool(currentMonth == 0),
-                "href": .string(Routes.link(routes.birthdayMonth(nil, language: language), root: root)),
+                "href": .link(Routes.file(routes.birthdayMonth(nil, language: language))),
             ]))
         }
         // One row per script, so that Latin O and Greek Ο are not side by side.
@@ -70,7 +70,7 @@ extension PeopleViews {
                 "label": .string(letter.label),
                 "count": number(letter.people.count),
                 "current": .bool(currentLetter == letter.slug),
-                "href": .string(Routes.link(routes.nameIndex(letter.slug, language: language), root: root)),
+                "href": .link(Routes.file(routes.nameIndex(letter.slug, language: language))),
             ])
             if letter.script == lastScript, !scripts.isEmpty { scripts[scripts.count - 1].append(view) } else { scripts.append([view]) }
             lastScript = letter.script

@@ -54,13 +54,13 @@ struct PeopleViews {
     }
 
     /// One person as the list and the person page show them.
-    func person(_ facts: PersonFacts, root: String) -> TemplateValue {
+    func person(_ facts: PersonFacts) -> TemplateValue {
         let person = facts.person
         var view: [String: TemplateValue] = [
             "name": .string(nameText(person)),
             "initials": .string(person.initials),
             "avatarClass": .string("avatar-\(Self.colourIndex(of: person.id))"),
-            "href": .string(Routes.link(routes.person(person.slug, language: language), root: root)),
+            "href": .link(Routes.file(routes.person(person.slug, language: language))),
             "birthday": .string(birthdayText(person)),
             "age": .string(ageText(facts)),
             "nextBirthday": .string(nextBirthdayText(facts)),
@@ -70,7 +70,7 @@ struct PeopleViews {
         if let born = person.birthDate { view["birthdayISO"] = .string(CivilText.isoDate(born)) }
         if let next = facts.nextBirthday { view["nextBirthdayISO"] = .string(CivilText.isoDate(next)) }
         if let nationality = person.nationality { view["nationality"] = .string(countries[nationality] ?? nationality) }
-        if let picture = pictures.view(person.picture?.best, as: .avatar, alt: nameText(person), root: root) {
+        if let picture = pictures.view(person.picture?.best, as: .avatar, alt: nameText(person)) {
             view["picture"] = .map(picture)
         }
         if let age = facts.age {
@@ -90,8 +90,8 @@ struct PeopleViews {
 
     /// The links to the birthday calendar: relative like every internal link, and a `webcal:`
     /// address for subscribing, which must be absolute and so needs a `base_url`.
-    func calendarLinks(root: String) -> TemplateValue {
-        var links: [String: TemplateValue] = ["href": .string(root + Routes.calendar)]
+    func calendarLinks() -> TemplateValue {
+        var links: [String: TemplateValue] = ["href": .link(Routes.calendar)]
         if let baseURL = config.baseURL, let webcal = Routes.webcalCalendar(baseURL: baseURL) {
             links["webcal"] = .string(webcal)
         }

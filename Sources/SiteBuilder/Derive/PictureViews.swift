@@ -13,11 +13,11 @@ struct PictureViews: Sendable {
     /// The processed pictures by use and source URL.
     var pictures: [PictureUse: [URL: ProcessedPicture]] = [:]
 
-    /// The view of the picture at `url` on a page whose way to the site root is `root`, or
-    /// nil when it is not shown: no URL, `images: none`, or a picture that could not be used.
+    /// The view of the picture at `url`, its files' paths from the site's root, or nil when
+    /// it is not shown: no URL, `images: none`, or a picture that could not be used.
     /// `width` and `height` are the picture's size shrunk to fit `box` (CSS pixels), the
     /// size it is shown at on a wide screen.
-    func view(_ url: URL?, as use: PictureUse, alt: String, root: String, box: (width: Int, height: Int)? = nil) -> [String: TemplateValue]? {
+    func view(_ url: URL?, as use: PictureUse, alt: String, box: (width: Int, height: Int)? = nil) -> [String: TemplateValue]? {
         guard let url, url.isWebAddress else { return nil }
         switch mode {
         case .none:
@@ -26,11 +26,11 @@ struct PictureViews: Sendable {
             return ["src": .string(url.absoluteString), "webp": .bool(false), "width": .bool(false), "height": .bool(false), "alt": .string(alt)]
         case .local:
             guard let picture = pictures[use]?[url], let fallback = picture.fallback, let largest = picture.largest else { return nil }
-            let webp = Self.srcset(picture.webp, root: root)
+            let webp = Self.srcset(picture.webp)
             let shown = box.map { Self.fit(largest.width, largest.height, into: $0) } ?? (width: largest.width, height: largest.height)
             return [
-                "src": .string(root + fallback.path),
-                "webp": webp.isEmpty ? .bool(false) : .string(webp),
+                "src": .link(fallback.path),
+                "webp": webp.pieces.isEmpty ? .bool(false) : .links(webp),
                 "width": .int(shown.width),
                 "height": .int(shown.height),
                 "alt": .string(alt),
@@ -40,22 +40,26 @@ struct PictureViews: Sendable {
 
     /// A processed picture of `Content/` where a Markdown image was: a `<picture>` with the
     /// WebP files, the JPEG, the size it is shown at within 40rem (640 px) and the image's
-    /// alt text and title.
-    static func html(_ picture: ProcessedPicture, alt: String, title: String, root: String) -> String {
+    /// alt text and title, its links from the page of `links`.
+    static func html(_ picture: ProcessedPicture, alt: String, title: String, links: Relativiser) -> String {
         guard let fallback = picture.fallback, let largest = picture.largest else { return "" }
         let shown = fit(largest.width, largest.height, into: (640, 100_000))
-        let webp = srcset(picture.webp, root: root)
+        let webp = srcset(picture.webp).written(after: links.base)
         var html = "<picture>"
         if !webp.isEmpty { html += "<source type=\"image/webp\" srcset=\"\(webp)\" sizes=\"(max-width: 44rem) 100vw, 40rem\">" }
-        html += "<img src=\"\(root)\(fallback.path)\" alt=\"\(HTMLEscaping.escape(alt))\""
+        html += "<img src=\"\(links.link(fallback.path))\" alt=\"\(HTMLEscaping.escape(alt))\""
         if !title.isEmpty { html += " title=\"\(HTMLEscaping.escape(title))\"" }
         html += " width=\"\(shown.width)\" height=\"\(shown.height)\" loading=\"lazy\" decoding=\"async\"></picture>"
         return html
     }
 
-    /// `a.webp 64w, b.webp 128w`, each path from the page's way to the root.
-    private static func srcset(_ files: [ProcessedPicture.File], root: String) -> String {
-        files.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
+    /// `a.webp 64w, b.webp 128w`, each path from the site's root.
+    private static func srcset(_ files: [ProcessedPicture.File]) -> LinkText {
+        var pieces: [LinkText.Piece] = []
+        for (index, file) in files.enumerated() {
+            pieces += [.path(file.path), .text(" \(file.width)w" + (index < files.count - 1 ? ", " : ""))]
+        }
+        return LinkText(pieces)
     }
 
     /// `width` × `height` shrunk (never enlarged) to fit `box`, proportions kept, at least 1 × 1.

@@ -66,8 +66,8 @@ struct ScenarioViews {
     }
 
     /// A scenario as the list shows it.
-    func summary(_ scenario: Scenario, root: String) -> TemplateValue {
-        var view = common(scenario, root: root)
+    func summary(_ scenario: Scenario) -> TemplateValue {
+        var view = common(scenario)
         view["eventCounter"] = PeopleViews.counter(to: Double(scenario.totalEvents), format: "{value}", numbers: numbers)
         view["majorCounter"] = PeopleViews.counter(to: Double(scenario.majorEvents), format: "{value}", numbers: numbers)
         view["eventsWord"] = .string(counted(labels.events, scenario.totalEvents))
@@ -77,9 +77,9 @@ struct ScenarioViews {
 
     /// A scenario with its events in time order, as its timeline page shows it; `listPage` is
     /// the page of the timeline list that shows it.
-    func timeline(_ layout: TimelineLayout, root: String, listPage: String) -> TemplateValue {
+    func timeline(_ layout: TimelineLayout, listPage: String) -> TemplateValue {
         let scenario = layout.scenario
-        var view = common(scenario, root: root)
+        var view = common(scenario)
         let text = localized(scenario.text)
         // Notes of the scenario's text and of each event's have ids of their own on the page
         // (`fn:<slug>-1`, `fn:<slug>-e3-1`), which may show several timelines.
@@ -90,12 +90,12 @@ struct ScenarioViews {
         view["majorCount"] = .string(numbers.localizingDigits(String(scenario.majorEvents)))
         view["eventsWord"] = .string(counted(labels.events, scenario.totalEvents))
         view["majorWord"] = .string(counted(labels.majorEvents, scenario.majorEvents))
-        view["list"] = .string(Routes.link(listPage, root: root))
+        view["list"] = .link(Routes.file(listPage))
         view["style"] = .string(layout.styleRules)
         view["startLabel"] = .string(pointText(scenario.start, unit: scenario.unit).text)
         view["endLabel"] = .string(pointText(scenario.end, unit: scenario.unit).text)
         view["replayNote"] = .string(labels.replayNote.replacingEvery("<DURATION>", with: duration(layout.replaySeconds)))
-        view["events"] = .list(layout.entries.map { event($0, in: scenario, root: root) })
+        view["events"] = .list(layout.entries.map { event($0, in: scenario) })
         view["hasEvents"] = .bool(!layout.entries.isEmpty)
         return .map(view)
     }
@@ -108,11 +108,11 @@ struct ScenarioViews {
                                  details: [labels.unitName(scenario.unit), spanText(scenario)])
     }
 
-    private func common(_ scenario: Scenario, root: String) -> [String: TemplateValue] {
+    private func common(_ scenario: Scenario) -> [String: TemplateValue] {
         let name = localized(scenario.name)
         return [
             "name": .string(name.text.isEmpty ? scenario.named : name.text),
-            "href": .string(Routes.link(routes.timeline(scenario.slug, language: language), root: root)),
+            "href": .link(Routes.file(routes.timeline(scenario.slug, language: language))),
             "unit": .string(scenario.unit.rawValue),
             "unitName": .string(labels.unitName(scenario.unit)),
             "span": .string(spanText(scenario)),
@@ -120,11 +120,11 @@ struct ScenarioViews {
             // enclosing context (an event without an image would show the scenario's).
             "nameLang": Self.stringOrFalse(name.lang),
             "nameDir": direction(of: name.lang),
-            "image": image(scenario.image, alt: name.text, license: scenario.license, source: scenario.source, root: root, box: (640, 384)) ?? .bool(false),
+            "image": image(scenario.image, alt: name.text, license: scenario.license, source: scenario.source, box: (640, 384)) ?? .bool(false),
         ]
     }
 
-    private func event(_ entry: TimelineLayout.Entry, in scenario: Scenario, root: String) -> TemplateValue {
+    private func event(_ entry: TimelineLayout.Entry, in scenario: Scenario) -> TemplateValue {
         let event = entry.event
         let text = localized(event.text)
         let html = markdown.render(text.text, ids: .init(prefix: "\(scenario.slug)-e\(event.index)-")).html
@@ -138,7 +138,7 @@ struct ScenarioViews {
             "textLang": Self.stringOrFalse(text.lang),
             "textDir": direction(of: text.lang),
             "sinceStart": .bool(false), "ago": .bool(false), "outside": .bool(false),
-            "image": image(event.image, alt: HTMLText.plain(html.utf8), license: event.license, source: event.source, root: root, box: (640, 224)) ?? .bool(false),
+            "image": image(event.image, alt: HTMLText.plain(html.utf8), license: event.license, source: event.source, box: (640, 224)) ?? .bool(false),
         ]
         if let date = event.start.date, let start = scenario.start.date {
             view["ago"] = .string(ago.string(for: date, relativeTo: now) ?? "")
@@ -220,11 +220,11 @@ struct ScenarioViews {
     /// then false.
     /// `box` is the most room it takes on a wide screen (40rem × 24rem, 14rem high in an event).
     private func image(
-        _ url: URL?, alt: @autoclosure () -> String, license: String?, source: URL?, root: String, box: (width: Int, height: Int)
+        _ url: URL?, alt: @autoclosure () -> String, license: String?, source: URL?, box: (width: Int, height: Int)
     ) -> TemplateValue? {
         guard let url, url.isWebAddress else { return nil }
         let link = source.flatMap { $0.isWebAddress ? $0.absoluteString : nil }
-        var view = pictures.view(url, as: .figure, alt: alt(), root: root, box: box)
+        var view = pictures.view(url, as: .figure, alt: alt(), box: box)
             ?? ["src": .bool(false), "webp": .bool(false), "width": .bool(false), "height": .bool(false), "alt": .string("")]
         guard view["src"] != .bool(false) || license != nil || link != nil else { return nil }
         view["license"] = Self.stringOrFalse(license)

@@ -61,12 +61,12 @@ struct SearchIndex: Sendable {
         path = manifest.paths[name]!
     }
 
-    /// The search box of a list page whose way back to the site root is `root`
-    /// (`search.mustache`).
-    func view(root: String, label: String, labels: Labels) -> TemplateValue {
+    /// The search box of a list page (`search.mustache`): the index and the site's root as
+    /// links from the page.
+    func view(label: String, labels: Labels) -> TemplateValue {
         .map([
-            "index": .string(root + path),
-            "root": .string(root),
+            "index": .link(path),
+            "root": .link(""),
             "label": .string(label),
             "found": .string(labels.searchFound),
             "shown": .string(labels.searchShown),

@@ -122,16 +122,6 @@ public struct Routes: Sendable {
         urlPath + "index.html"
     }
 
-    /// The prefix that leads from the page at `urlPath` back to the site root (`../../`).
-    static func root(from urlPath: String) -> String {
-        String(repeating: "../", count: urlPath.split(separator: "/").count)
-    }
-
-    /// A link to the page at `urlPath` from a page whose way back to the root is `root`.
-    static func link(_ urlPath: String, root: String) -> String {
-        root + file(urlPath)
-    }
-
     /// The page at `urlPath` as an absolute URL under the site's `base_url` (canonical links,
     /// the sitemap, feeds): pretty, without `index.html`.
     static func absolute(_ urlPath: String, baseURL: URL) -> String {
@@ -165,5 +155,30 @@ public struct Routes: Sendable {
              UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: "="): true
         default: false
         }
+    }
+}
+
+/// Writes paths from the site's root as links from one page: the page's way back to the root
+/// (`../../` two folders down) before the path. The one place links are made relative: views
+/// hold paths from the root (`TemplateValue.link`), and a page's are written with its
+/// relativiser when it is rendered (`linkBase`).
+struct Relativiser: Sendable {
+    /// What goes before a path from the root.
+    let base: String
+
+    /// Links from the page at `urlPath`.
+    init(page urlPath: String) {
+        base = String(repeating: "../", count: urlPath.split(separator: "/").count)
+    }
+
+    /// Links from the 404 page, which is served at any depth: from the site's path on its
+    /// host (`/reports/`).
+    init(sitePath: String) {
+        base = sitePath.hasSuffix("/") ? sitePath : sitePath + "/"
+    }
+
+    /// `path` (from the site's root) as a link from the page.
+    func link(_ path: String) -> String {
+        base + path
     }
 }

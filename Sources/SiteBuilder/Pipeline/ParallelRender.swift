@@ -70,17 +70,15 @@ final class ParallelRender: @unchecked Sendable {
         let path = page.outputPath
         let textMisses = renderer.texts.text(of: page)?.misses
         let extra = extras.valuesAndDigests(page)
-        let (template, context) = try renderer.templateAndContext(for: page, extra: extra?.values ?? [:])
-        let digest = reuse?.digest(template: template, context: context, digested: extra?.digests ?? [:])
+        let input = try renderer.templateAndContext(for: page, extra: extra?.values ?? [:])
+        let digest = reuse?.digest(template: input.template, context: input.value, digested: extra?.digests ?? [:])
         if let digest, try reuse!.keep(path, digest: digest, in: output) {
             misses.add(template: nil, text: textMisses, page: path, source: page, origins: renderer.templates.origins)
             lock.withLock { digests[path] = digest }
             return
         }
         let templateMisses = MissRecorder()
-        var html: [UInt8] = []
-        html.reserveCapacity(16_384)
-        renderer.templates.render(template, context, into: &html, misses: templateMisses)
+        let html = renderer.render(input, misses: templateMisses)
         misses.add(template: templateMisses, text: textMisses, page: path, source: page, origins: renderer.templates.origins)
         try output.write(html, to: path)
         lock.withLock {

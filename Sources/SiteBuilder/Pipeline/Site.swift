@@ -141,8 +141,7 @@ public enum Site {
     public static func renderInputs(_ options: BuildOptions) throws -> (templates: TemplateSet, pages: [RenderInput]) {
         let config = try loadConfig(options)
         let plan = try SitePlan(options: options, config: config, outputFolder: outputFolder(options, config))
-        let inputs = try plan.renderInputs()
-        return (inputs.templates, inputs.pages.map { RenderInput(path: $0.path, template: $0.template, value: $0.value) })
+        return try plan.renderInputs()
     }
 
     /// Whether a destination written in Markdown is the link found in its HTML: cmark

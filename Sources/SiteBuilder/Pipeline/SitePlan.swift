@@ -203,17 +203,17 @@ struct SitePlan {
         }
     }
 
-    /// Every page's template and the value it is rendered with, the 404 page's included:
-    /// what `write` renders, for checks of the templates themselves.
-    func renderInputs() throws -> (templates: TemplateSet, pages: [(path: String, template: String, value: TemplateValue)]) {
-        var inputs: [(path: String, template: String, value: TemplateValue)] = []
+    /// Every page's template, the value it is rendered with and the base of its links, the
+    /// 404 page's included: what `write` renders, for checks of the templates themselves.
+    func renderInputs() throws -> (templates: TemplateSet, pages: [RenderInput]) {
+        var inputs: [RenderInput] = []
         for page in published {
-            let (template, value) = try renderer.templateAndContext(for: page, extra: extras[page] ?? [:])
-            inputs.append((page.outputPath, template, value))
+            let input = try renderer.templateAndContext(for: page, extra: extras[page] ?? [:])
+            inputs.append(RenderInput(path: page.outputPath, template: input.template, value: input.value, linkBase: input.links.base))
         }
         for case .notFound(let page) in siteFiles {
-            let notFound = renderer.notFoundContext(page)
-            inputs.append((Routes.notFound, notFound.0, notFound.1))
+            let input = renderer.notFoundContext(page)
+            inputs.append(RenderInput(path: Routes.notFound, template: input.template, value: input.value, linkBase: input.links.base))
         }
         return (renderer.templates, inputs)
     }

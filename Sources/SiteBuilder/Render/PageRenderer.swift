@@ -51,7 +51,7 @@ struct PageRenderer {
         site = Self.siteValue(config)
         // `assets.style` for `style.css`: the name before the first dot.
         assetValues = Dictionary(assets.paths.map { (String($0.key.split(separator: ".").first ?? Substring($0.key)), $0.value) }) { first, _ in first }
-            .mapValues(TemplateValue.string)
+            .mapValues(TemplateValue.link)
     }
 
     /// The site as templates and the pages' own tags see it (`{{site.title}}`).
@@ -101,15 +101,27 @@ struct PageRenderer {
     /// The page's HTML; `extra` holds the values of a data page (people, counters …).
     /// Names and partials the templates ask for and do not find go to `misses`.
     func render(_ page: Page, extra: [String: TemplateValue] = [:], misses: MissRecorder? = nil) throws -> [UInt8] {
-        let (template, context) = try templateAndContext(for: page, extra: extra)
+        render(try templateAndContext(for: page, extra: extra), misses: misses)
+    }
+
+    /// A page's template rendered with its value, the value's links written from the page.
+    func render(_ input: PageInput, misses: MissRecorder? = nil) -> [UInt8] {
         var html: [UInt8] = []
         html.reserveCapacity(16_384)
-        templates.render(template, context, into: &html, misses: misses)
+        templates.render(input.template, input.value, into: &html, misses: misses, linkBase: input.links.base)
         return html
     }
 
+    /// What a page is rendered from: its template, its value (whose links are paths from the
+    /// site's root) and the relativiser that writes those links from the page.
+    struct PageInput {
+        let template: String
+        let value: TemplateValue
+        let links: Relativiser
+    }
+
     /// The template a page is rendered with and the value it is rendered with.
-    func templateAndContext(for page: Page, extra: [String: TemplateValue] = [:]) throws -> (String, TemplateValue) {
+    func templateAndContext(for page: Page, extra: [String: TemplateValue] = [:]) throws -> PageInput {
         let text: PageTexts.Text?
         switch page.kind {
         case .home, .content, .list:
@@ -122,7 +134,8 @@ struct PageRenderer {
             return notFoundContext(page)
         }
         let html = text?.rendered.html ?? ""
-        var context = self.context(for: page, urlPath: page.urlPath, language: page.language, contentHTML: html, root: Routes.root(from: page.urlPath))
+        let links = Relativiser(page: page.urlPath)
+        var context = self.context(for: page, urlPath: page.urlPath, language: page.language, contentHTML: html, links: links)
         if let headings = text?.rendered.headings, !headings.isEmpty,
            let toc = TableOfContents.html(headings, label: config.pack(for: page.language).labels.contents),
            case .map(var values) = context["page"] {
@@ -136,52 +149,52 @@ struct PageRenderer {
         if context["description"] == nil {
             context["description"] = .string(PageSummary.text(of: page, html: html) ?? "\(page.title) · \(config.title)")
         }
-        return (try templateName(for: page), .map(context))
+        return PageInput(template: try templateName(for: page), value: .map(context), links: links)
     }
 
     /// The 404 page is served at any depth, so its links start at the site's path
     /// (`/reports/`) rather than being relative.
     func renderNotFound(_ page: Page?, misses: MissRecorder? = nil) -> [UInt8] {
-        let (template, context) = notFoundContext(page)
-        var html: [UInt8] = []
-        templates.render(template, context, into: &html, misses: misses)
-        return html
+        render(notFoundContext(page), misses: misses)
     }
 
-    func notFoundContext(_ page: Page?) -> (String, TemplateValue) {
-        let root = config.baseURL?.path ?? "/"
+    func notFoundContext(_ page: Page?) -> PageInput {
+        let links = Relativiser(sitePath: config.baseURL?.path ?? "/")
         let language = config.defaultLanguage
-        var context = self.context(for: page, urlPath: "", language: language, contentHTML: page == nil ? nil : texts.notFound, root: root.hasSuffix("/") ? root : root + "/")
+        var context = self.context(for: page, urlPath: "", language: language, contentHTML: page == nil ? nil : texts.notFound, links: links)
         context["canonical"] = nil
         context["translations"] = .list([])
         context["hasTranslations"] = .bool(false)
-        return ("not-found", .map(context))
+        return PageInput(template: "not-found", value: .map(context), links: links)
     }
 
-    private func context(for page: Page?, urlPath: String, language: String, contentHTML: String?, root: String) -> [String: TemplateValue] {
+    /// A page's value. Its links are paths from the site's root, written from the page when
+    /// it is rendered; `root` is the page's way back to the root, for templates that make
+    /// links of their own (`{{root}}about/index.html`).
+    private func context(for page: Page?, urlPath: String, language: String, contentHTML: String?, links: Relativiser) -> [String: TemplateValue] {
         var pageValues = page?.source.frontMatter.values ?? [:]
         if let page {
             let title = page.source.frontMatter.title ?? (page.kind == .home ? nil : page.title)
             pageValues["title"] = title.map(TemplateValue.string)
         }
         if let contentHTML { pageValues["content"] = .string(contentHTML) }
-        pageValues["url"] = .string(Routes.link(urlPath, root: root))
+        pageValues["url"] = .link(Routes.file(urlPath))
 
         // The language's own home page, or the site's when that language has none.
         let home = addresses[""]?[language] != nil ? routes.prefix(language) : ""
         var context: [String: TemplateValue] = [
             "lang": .string(language),
-            "root": .string(root),
-            "home": .string(Routes.link(home, root: root)),
+            "root": .string(links.base),
+            "home": .link(Routes.file(home)),
             "page": .map(pageValues),
             "site": site,
-            "assets": .map(assetValues.mapValues { if case .string(let path) = $0 { .string(root + path) } else { $0 } }),
+            "assets": .map(assetValues),
             "labels": labels[language] ?? config.pack(for: language).labels.templateValue,
             "punctuation": punctuation[language] ?? Self.templateValue(config.pack(for: language).punctuation),
-            "menu": .list(menu(language: language, current: page, root: root)),
+            "menu": .list(menu(language: language, current: page)),
             "hasTranslations": .bool(config.languages.count > 1 && page != nil),
             "feeds": .list((feedLinks[language] ?? []).map { link in
-                .map(["type": .string(link.type), "title": .string(link.title), "href": .string(root + link.urlPath)])
+                .map(["type": .string(link.type), "title": .string(link.title), "href": .link(link.urlPath)])
             }),
         ]
         // `dir` only on right-to-left pages, so that left-to-right pages stay as they were;
@@ -197,12 +210,12 @@ struct PageRenderer {
             let translations = translations(of: page)
             context["translations"] = .list(translations.map { other in
                 .map(["lang": .string(other.language),
-                      "href": .string(config.baseURL.map { Routes.absolute(other.urlPath, baseURL: $0) } ?? Routes.link(other.urlPath, root: root))])
+                      "href": config.baseURL.map { .string(Routes.absolute(other.urlPath, baseURL: $0)) } ?? .link(Routes.file(other.urlPath))])
             })
             context["languageSwitch"] = .list(config.languages.compactMap { lang -> TemplateValue? in
                 guard let target = addresses[page.translationKey]?[lang] ?? addresses[""]?[lang] else { return nil }
                 return .map(["lang": .string(lang), "name": .string(languageNames[lang] ?? lang),
-                             "href": .string(Routes.link(target, root: root)), "current": .bool(lang == language)])
+                             "href": .link(Routes.file(target)), "current": .bool(lang == language)])
             })
         }
         return context
@@ -219,9 +232,9 @@ struct PageRenderer {
         return config.languages.compactMap { language in versions[language].map { (language, $0) } }
     }
 
-    private func menu(language: String, current: Page?, root: String) -> [TemplateValue] {
+    private func menu(language: String, current: Page?) -> [TemplateValue] {
         (menus[language] ?? []).map {
-            .map(["title": .string($0.title), "href": .string(Routes.link($0.urlPath, root: root)), "current": .bool($0.urlPath == current?.urlPath)])
+            .map(["title": .string($0.title), "href": .link(Routes.file($0.urlPath)), "current": .bool($0.urlPath == current?.urlPath)])
         }
     }
 }

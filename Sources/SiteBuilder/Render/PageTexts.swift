@@ -147,7 +147,7 @@ struct MarkdownTexts: Sendable {
             return markdown.render(text, ids: ids)
         }
         let file = "Content/" + page.sourcePath
-        let root = Routes.root(from: page.urlPath)
+        let relativiser = Relativiser(page: page.urlPath)
         let labelWords = config.pack(for: page.language).labels
         let change = { (reference: MarkdownRenderer.Reference) -> MarkdownRenderer.Change in
             guard let links else { return .keep }
@@ -161,7 +161,7 @@ struct MarkdownTexts: Sendable {
                 return .keep
             case .file(let path, let link):
                 if reference.kind == .image, let picture = contentPictures[path] {
-                    return .html(PictureViews.html(picture, alt: reference.alt, title: reference.title, root: root))
+                    return .html(PictureViews.html(picture, alt: reference.alt, title: reference.title, links: relativiser))
                 }
                 if reference.kind == .image, let problem = contentPictureProblems[path] {
                     misses?.link(line: reference.line, destination: reference.text, "the image `\(reference.text)` (Content/\(path)) is shown as it is: \(problem)")
@@ -177,7 +177,7 @@ struct MarkdownTexts: Sendable {
                 return try TableOfContents.block(arguments, headings: block.headings, label: labelWords.contents, fail: fail)
             }
             guard let reportBlocks else { throw fail("a `ttsite` block shows people or timelines, and the site has neither") }
-            return try reportBlocks.html(kind: kind, arguments: arguments, line: line, language: page.language, root: root, templates: templates,
+            return try reportBlocks.html(kind: kind, arguments: arguments, line: line, language: page.language, links: relativiser, templates: templates,
                                          labels: labels[page.language] ?? labelWords.templateValue, fail: fail)
         }
     }

@@ -35,10 +35,10 @@ struct ReportBlocks: Sendable {
     let today: CalendarDate
     let routes: Routes
 
-    /// The HTML of the block of `kind` with `arguments` (`parse`) on a page in `language`
-    /// whose way back to the root is `root`; `line` is its line in its Markdown file, and
-    /// `fail` makes the error for a mistake there.
-    func html(kind: String, arguments: [String: String], line: Int, language: String, root: String,
+    /// The HTML of the block of `kind` with `arguments` (`parse`) on a page in `language`,
+    /// its links written from that page by `links`; `line` is its line in its Markdown file,
+    /// and `fail` makes the error for a mistake there.
+    func html(kind: String, arguments: [String: String], line: Int, language: String, links: Relativiser,
               templates: TemplateSet, labels: TemplateValue, fail: (String) -> BuildError) throws -> String {
         guard let views = views[language] else { throw fail("the block needs people or timelines, and the site has neither") }
         let value: [String: TemplateValue]
@@ -47,7 +47,7 @@ struct ReportBlocks: Sendable {
             try Self.allow(arguments, ["days"], kind: kind, fail: fail)
             let days = try Self.number(arguments["days"], name: "days", in: 1...366, default: 30, fail: fail)
             let upcoming = people.filter { ($0.daysUntilBirthday ?? .max) <= days }
-            value = ["people": .list(upcoming.map { views.person($0, root: root) }), "hasPeople": .bool(!upcoming.isEmpty),
+            value = ["people": .list(upcoming.map { views.person($0) }), "hasPeople": .bool(!upcoming.isEmpty),
                      "days": .int(days)]
         case "people":
             try Self.allow(arguments, ["month", "nationality"], kind: kind, fail: fail)
@@ -70,7 +70,7 @@ struct ReportBlocks: Sendable {
             default:
                 throw fail("`people` takes one of `month=` (1 to 12) or `nationality=` (such as `DE`)")
             }
-            value = ["people": .list(chosen.map { views.indexEntry($0, root: root) }), "hasPeople": .bool(!chosen.isEmpty),
+            value = ["people": .list(chosen.map { views.indexEntry($0) }), "hasPeople": .bool(!chosen.isEmpty),
                      "caption": .string(caption)]
         case "counter":
             try Self.allow(arguments, ["of"], kind: kind, fail: fail)
@@ -96,16 +96,16 @@ struct ReportBlocks: Sendable {
                 throw fail("no scenario is named `\(named)`\(known.isEmpty ? "" : "; some that are: \(known)")")
             }
             let layout = TimelineLayout(scenario, siteReplaySeconds: replaySeconds)
-            value = ["scenario": scenarioViews.timeline(layout, root: root, listPage: routes.list(.scenarios, language: language))]
+            value = ["scenario": scenarioViews.timeline(layout, listPage: routes.list(.scenarios, language: language))]
         default:
             throw fail("there is no report block `\(kind)`; the blocks are \(Self.kinds.map { "`\($0)`" }.joined(separator: ", "))")
         }
         var context = value
         context["labels"] = labels
-        context["root"] = .string(root)
+        context["root"] = .string(links.base)
         context["lang"] = .string(language)
         var bytes: [UInt8] = []
-        templates.render("block-" + kind, .map(context), into: &bytes)
+        templates.render("block-" + kind, .map(context), into: &bytes, linkBase: links.base)
         return String(decoding: bytes, as: UTF8.self)
     }
 

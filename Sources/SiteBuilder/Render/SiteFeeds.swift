@@ -178,7 +178,7 @@ struct SiteFeeds {
                 case .double(let number): "`\(number)`"
                 case .bool(let flag): "`\(flag)`"
                 case .list, .map: "a list or a mapping"
-                case .null: "nothing"
+                case .null, .links: "nothing"
                 }
                 throw BuildError(.content, "`date` must be a date such as 2026-11-20 or 2026-11-20T18:00:00+01:00, found \(found)", in: file, line: line)
             }

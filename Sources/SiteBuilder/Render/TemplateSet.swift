@@ -150,9 +150,10 @@ public struct TemplateSet: Sendable {
     }
 
     /// Renders the template `name` with `context`, appending its UTF-8 bytes to `output`;
-    /// `misses` is told of every name and partial that was not found.
-    public func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil) {
-        library.render(name, context, into: &output, misses: misses)
+    /// `misses` is told of every name and partial that was not found; `linkBase` goes before
+    /// every path of the context's links (a page's `Relativiser`).
+    public func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil, linkBase: String = "") {
+        library.render(name, context, into: &output, misses: misses, linkBase: linkBase)
     }
 
     /// The keys of `page` that the template `name` reads (`{{page.title}}` → `title`),
@@ -187,9 +188,12 @@ public struct TemplateSet: Sendable {
     }
 }
 
-/// One page a build renders: its output path, its template and the value it gets.
+/// One page a build renders: its output path, its template, the value it gets and the base
+/// of that value's links.
 public struct RenderInput: Sendable {
     public let path: String
     public let template: String
     public let value: TemplateValue
+    /// What goes before each path of the value's links: the page's way back to the site root.
+    public let linkBase: String
 }

@@ -136,6 +136,21 @@ struct BuildHasher {
                 add(key)
                 add(value)
             }
+        case .links(let text):
+            // The paths alone: the base they are written after is the page's, which its
+            // value holds as `root`.
+            pending.append(10)
+            append(UInt64(text.pieces.count))
+            for piece in text.pieces {
+                switch piece {
+                case .text(let text):
+                    pending.append(11)
+                    add(text)
+                case .path(let path):
+                    pending.append(12)
+                    add(path)
+                }
+            }
         }
     }
 

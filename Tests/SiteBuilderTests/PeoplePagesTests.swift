@@ -2,6 +2,7 @@ import CivilTime
 import Foundation
 @testable import SiteBuilder
 import Testing
+import TestSupport
 
 /// The people report at a fixed instant. Every expected age and distance below was worked
 /// out by hand from the calendar (2026-11-22 in Berlin; 2027 is a common year).

@@ -2,6 +2,7 @@ import Foundation
 @testable import SiteBuilder
 import Testing
 import TextFormatting
+import TestSupport
 
 /// A site's own templates and pages are checked while they render: a name that resolves to
 /// nothing, a partial that does not exist and a front matter key nothing reads are warnings

@@ -28,9 +28,9 @@ import TestSupport
     }
 
     @Test func aNewSiteIsServedAndCtrlCStopsTheServerCleanly() async throws {
-        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("ttsite-serve-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: parent) }
+        let temporary = try TemporaryFolder("serve-cli")
+        defer { temporary.remove() }
+        let parent = temporary.url
         let initialize = try await ChildProcess(Self.binary, ["init", "mysite"], in: parent).finish()
         #expect(initialize.status == 0, "\(initialize.stderr)")
 
@@ -62,9 +62,9 @@ import TestSupport
     }
 
     @Test func aFolderWithoutConfigIsRefusedBeforeServing() async throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("ttsite-serve-empty-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: empty) }
+        let temporary = try TemporaryFolder("serve-empty")
+        defer { temporary.remove() }
+        let empty = temporary.url
         let run = try Running(["serve", "--port", "0"], in: empty)
         #expect(await eventually { run.finished })
         #expect(run.process.terminationStatus == 2)

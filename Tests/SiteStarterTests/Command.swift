@@ -27,31 +27,3 @@ struct Command {
         return Run(status: status, stdout: stdout, stderr: stderr)
     }
 }
-
-/// A fresh temporary folder, removed by `remove()`.
-struct TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("ttsite-starter-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func write(_ text: String, to path: String) throws {
-        let file = url.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-    }
-
-    func read(_ path: String) throws -> String {
-        try String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)
-    }
-
-    func exists(_ path: String) -> Bool {
-        FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path)
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
-    }
-}

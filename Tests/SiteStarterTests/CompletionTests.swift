@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The shell completion scripts swift-argument-parser generates for `ttsite`, as the README
 /// tells users to install them: bash's is loaded into a real bash and asked to complete.
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func bashCompletesSubcommandsAndOptions() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder("starter")
         defer { folder.remove() }
         let generated = try await Command.run(["--generate-completion-script", "bash"], in: folder.url)
         #expect(generated.status == 0)
@@ -34,7 +35,7 @@ import Testing
 
     @Test(arguments: ["zsh", "fish"])
     func zshAndFishScriptsNameEverySubcommand(shell: String) async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder("starter")
         defer { folder.remove() }
         let generated = try await Command.run(["--generate-completion-script", shell], in: folder.url)
         #expect(generated.status == 0)

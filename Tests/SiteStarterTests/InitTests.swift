@@ -2,6 +2,7 @@ import Foundation
 import SiteBuilder
 import SiteStarter
 import Testing
+import TestSupport
 
 /// `ttsite init` through the binary: what it writes, what it refuses, and that the next steps
 /// it prints work when pasted into a shell.
@@ -14,7 +15,7 @@ import Testing
 
     @Test(arguments: ["mysite", "my site", "deeper/it's mine"])
     func initThenTheBuildStepAsPrintedMakesASiteWithPeopleAndATimeline(folder: String) async throws {
-        let parent = try TemporaryFolder()
+        let parent = try TemporaryFolder("starter")
         defer { parent.remove() }
         let created = try await Command.run(["init", folder], in: parent.url)
         #expect(created.status == 0, "\(created.stderr)")
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func aFolderWithFilesIsRefusedAndLeftAsItWas() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder("starter")
         defer { folder.remove() }
         try folder.write("my notes", to: "notes.txt")
         let run = try await Command.run(["init", "."], in: folder.url)
@@ -61,7 +62,7 @@ import Testing
     }
 
     @Test func forceAddsWhatIsMissingAndKeepsEveryExistingFile() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder("starter")
         defer { folder.remove() }
         try folder.write("my notes", to: "notes.txt")
         try folder.write("---\ntitle: Mine\n---\nMy own home page.\n", to: "Content/index.md")
@@ -76,7 +77,7 @@ import Testing
     }
 
     @Test func hiddenFilesSuchAsAGitRepositoryCountAsEmpty() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder("starter")
         defer { folder.remove() }
         try folder.write("[core]\n", to: ".git/config")
         let run = try await Command.run(["init", "."], in: folder.url)
@@ -85,7 +86,7 @@ import Testing
     }
 
     @Test func bareWritesTheConfigAloneAndItBuilds() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder("starter")
         defer { folder.remove() }
         let run = try await Command.run(["init", "site", "--bare"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
@@ -97,7 +98,7 @@ import Testing
     }
 
     @Test func templatesAreCopiedOnlyWhenAskedAndChangeNothingInTheOutput() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder("starter")
         defer { folder.remove() }
         #expect(try await Command.run(["init", "plain"], in: folder.url).status == 0)
         #expect(!folder.exists("plain/Templates"))
@@ -115,15 +116,4 @@ import Testing
         #expect(plain.count > 10)
         #expect(plain == copied)
     }
-}
-
-/// Every file of a folder, by relative path, with its bytes.
-func snapshot(of folder: URL) throws -> [String: Data] {
-    var files: [String: Data] = [:]
-    let base = folder.resolvingSymlinksInPath().path
-    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
-    for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
-        files[String(url.resolvingSymlinksInPath().path.dropFirst(base.count + 1))] = try Data(contentsOf: url)
-    }
-    return files
 }

@@ -1,11 +1,12 @@
 import Foundation
 import SiteBuilder
 import Testing
+import TestSupport
 
 /// `ttsite templates list | show | copy`, against the built-in table `TemplateSet.defaults`.
 @Suite struct TemplatesCommandTests {
     @Test func listNamesEveryBuiltInTemplateAndMarksTheSitesOverrides() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder("starter")
         defer { folder.remove() }
         try folder.write("<footer>mine</footer>\n", to: "Templates/footer.mustache")
         try folder.write("words: { people: Leute }\n", to: "Templates/languages/de.yml")
@@ -21,7 +22,7 @@ import Testing
 
     /// A built-in pack shown is the start of a new language's pack.
     @Test func showPrintsABuiltInLanguagePack() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder("starter")
         defer { folder.remove() }
         let run = try await Command.run(["templates", "show", "languages/fa.yml"], in: folder.url)
         #expect(run.status == 0)
@@ -31,7 +32,7 @@ import Testing
 
     @Test(arguments: ["page.mustache", "page", "style.css"])
     func showPrintsTheBuiltInBytes(name: String) async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder("starter")
         defer { folder.remove() }
         let run = try await Command.run(["templates", "show", name], in: folder.url)
         #expect(run.status == 0)
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func anUnknownNameIsAUsageErrorListingTheKnownOnes() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder("starter")
         defer { folder.remove() }
         let run = try await Command.run(["templates", "show", "pgae"], in: folder.url)
         #expect(run.status == 2)
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func copyStartsAnOverrideAndReplacesOneOnlyWithForce() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder("starter")
         defer { folder.remove() }
         let first = try await Command.run(["templates", "copy", "page"], in: folder.url)
         #expect(first.status == 0, "\(first.stderr)")

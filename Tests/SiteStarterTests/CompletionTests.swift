@@ -9,7 +9,7 @@ import TestSupport
     func bashCompletions(_ words: [String], script: URL) async throws -> [String] {
         let line = words.joined(separator: " ")
         let array = words.map { "'\($0)'" }.joined(separator: " ")
-        let run = try await Command.shell("""
+        let run = try await Shell.run("""
             source '\(script.path)'
             COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1)
             _ttsite ttsite '\(words.last!)' '\(words[words.count - 2])'
@@ -22,7 +22,7 @@ import TestSupport
     @Test func bashCompletesSubcommandsAndOptions() async throws {
         let folder = try TemporaryFolder("starter")
         defer { folder.remove() }
-        let generated = try await Command.run(["--generate-completion-script", "bash"], in: folder.url)
+        let generated = try await TTSiteBinary.run(["--generate-completion-script", "bash"], in: folder.url)
         #expect(generated.status == 0)
         let script = folder.url.appendingPathComponent("ttsite.bash")
         try Data(generated.stdout.utf8).write(to: script)
@@ -37,7 +37,7 @@ import TestSupport
     func zshAndFishScriptsNameEverySubcommand(shell: String) async throws {
         let folder = try TemporaryFolder("starter")
         defer { folder.remove() }
-        let generated = try await Command.run(["--generate-completion-script", shell], in: folder.url)
+        let generated = try await TTSiteBinary.run(["--generate-completion-script", shell], in: folder.url)
         #expect(generated.status == 0)
         for name in ["build", "init", "templates", "serve", "list", "show", "copy"] {
             #expect(generated.stdout.contains(name), "\(shell): \(name)")

@@ -9,7 +9,7 @@ import TestSupport
     @Test(arguments: ["mysite", "my site", "it's", "a$b", "semi;colon", "~/x", "back\\slash", "Müller", "-dash", "a\"b", "*", "tab\there"])
     func aQuotedFolderIsOneShellWordWithTheSameText(text: String) async throws {
         let quoted = NextSteps.shellQuoted(text)
-        let run = try await Command.shell("printf %s \(quoted)", in: FileManager.default.temporaryDirectory)
+        let run = try await Shell.run("printf %s \(quoted)", in: FileManager.default.temporaryDirectory)
         #expect(run.status == 0)
         #expect(run.stdout == text, "\(quoted)")
     }

@@ -10,8 +10,12 @@ import TestSupport
 /// A dropped connection is tried again by TCP only after a second, past the tests' 1 s time-out.
 @Suite("Loopback HTTP", .serialized)
 struct LoopbackTests {
-    let server = TestServer.shared
+    let server: TestServer
     let settings = FetchSettings(timeoutSeconds: 1, retries: 1, maxBytes: 1000, retryDelaySeconds: 0.01)
+
+    init() async throws {
+        server = try await TestServer.shared
+    }
 
     func reader(_ site: TemporaryFolder, strict: Bool = false, offline: Bool = false, retries: Int? = nil) -> OffThePoolReader {
         var settings = settings

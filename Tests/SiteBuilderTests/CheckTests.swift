@@ -121,7 +121,7 @@ import TestSupport
     /// `--external` over real HTTP on loopback: each link asked once, failures named. The check
     /// with external links runs on a thread of its own: it waits for the answers on semaphores.
     @Test func externalLinksAreAskedOnlyWhenAsked() async throws {
-        let server = TestServer.shared
+        let server = try await TestServer.shared
         let key = TestServer.uniqueKey()
         let site = try TestSite("""
             -- ttsite.yml --

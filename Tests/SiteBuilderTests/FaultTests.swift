@@ -8,8 +8,12 @@ import TestSupport
 /// site is either byte-identical to the one before or completely the new one, the exit
 /// code is the spec's, and the message names what failed.
 @Suite(.serialized) struct FaultTests {
-    let server = TestServer.shared
+    let server: TestServer
     let now = "2026-11-22T08:00:00Z"
+
+    init() async throws {
+        server = try await TestServer.shared
+    }
 
     // MARK: Sources that fail
 

@@ -100,7 +100,7 @@ import TestSupport
     }
 
     @Test func aRemoteSourceThatAnswersAnEmptyListWithNoCacheIsRefused() async throws {
-        let server = TestServer.shared
+        let server = try await TestServer.shared
         let key = TestServer.uniqueKey()
         let url = server.url("/data/\(key)")
         let site = try TestSite("""

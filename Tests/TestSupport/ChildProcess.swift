@@ -49,10 +49,10 @@ public final class ChildProcess: @unchecked Sendable {
     /// What the process printed on stderr so far.
     public var errorOutput: String { stderr.text }
 
-    /// Blocks until the process has printed a whole first line on stdout, and returns it
-    /// (nil when stdout closed first). For a one-time start outside the concurrency pool.
-    public func firstLine() -> String? {
-        stdout.firstLine()
+    /// The first whole line the process printed on stdout (nil when stdout closed first),
+    /// waited for on a thread of its own.
+    public func firstLine() async throws -> String? {
+        try await offThePool { [stdout] in stdout.firstLine() }
     }
 
     /// The process ended and everything it printed has been read.

@@ -20,18 +20,7 @@ import TestSupport
         """
 
     func makeSite(_ people: String = PeoplePagesTests.people) throws -> TestSite {
-        try TestSite("""
-            -- ttsite.yml --
-            title: People
-            languages: [en, de]
-            time_zone: Europe/Berlin
-            people:
-              - file: Content/data/people.json
-            -- Content/index.md --
-            Hello.
-            -- Content/data/people.json --
-            \(people)
-            """)
+        try TestSite(PeopleSite.text(people, title: "People"))
     }
 
     /// (name, age text, next birthday text) of each row of a people list, in order.

@@ -1,42 +1,14 @@
 """The counters of a built site in a real browser (Debian's chromium, driven by selenium).
 
 Run by scripts/test after the Swift tests: `python3 -m pytest Tests/Browser`. The site is
-built by the test from the repository's example site at a fixed --now.
+the repository's example site, built at a fixed --now (`example_site`, Tests/conftest.py).
 """
-import os
-import pathlib
 import re
-import subprocess
-import tempfile
 import time
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-TTSITE = ROOT / ".build" / "debug" / "ttsite"
-
-
-@pytest.fixture(scope="module")
-def site():
-    output = pathlib.Path(tempfile.mkdtemp(prefix="ttsite-browser-")) / "site"
-    subprocess.run([str(TTSITE), "build", "--site", str(ROOT), "--output", str(output),
-                    "--now", "2026-11-22T08:00:00Z", "--quiet"], check=True)
-    return output
-
-
-def browser(javascript=True, width=1280, height=900):
-    options = Options()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", f"--window-size={width},{height}"):
-        options.add_argument(argument)
-    if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    chromium = "/usr/bin/chromium"
-    if os.path.exists(chromium):
-        options.binary_location = chromium
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+from testkit import FIXTURES, browser, build, emulate
 
 
 def person_page(site):
@@ -68,10 +40,10 @@ def watch_counter(driver, seconds=10):
     return counter_state(driver), seen
 
 
-def test_the_counter_moves_then_ends_at_the_final_value(site):
+def test_the_counter_moves_then_ends_at_the_final_value(example_site):
     driver = browser()
     try:
-        driver.get(person_page(site).as_uri())
+        driver.get(person_page(example_site).as_uri())
         state, seen = watch_counter(driver)
         assert state["state"] == "finished"
         assert state["text"] == state["final"]          # the original text is back
@@ -81,12 +53,11 @@ def test_the_counter_moves_then_ends_at_the_final_value(site):
         driver.quit()
 
 
-def test_reduced_motion_shows_the_final_value_at_once(site):
+def test_reduced_motion_shows_the_final_value_at_once(example_site):
     driver = browser()
     try:
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                               {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
-        driver.get(person_page(site).as_uri())
+        emulate(driver, reduced_motion=True)
+        driver.get(person_page(example_site).as_uri())
         for _ in range(20):
             state = counter_state(driver)
             assert state["digits"] is None, "a counter moved under prefers-reduced-motion"
@@ -96,10 +67,10 @@ def test_reduced_motion_shows_the_final_value_at_once(site):
         driver.quit()
 
 
-def test_without_javascript_the_value_is_in_the_page(site):
+def test_without_javascript_the_value_is_in_the_page(example_site):
     driver = browser(javascript=False)
     try:
-        driver.get(person_page(site).as_uri())
+        driver.get(person_page(example_site).as_uri())
         counter = driver.find_element("css selector", ".person-card [data-counter]")
         assert counter.text == counter.get_attribute("data-to")
         assert counter.find_elements("css selector", ".counter-digits") == []
@@ -108,16 +79,16 @@ def test_without_javascript_the_value_is_in_the_page(site):
 
 
 @pytest.mark.parametrize("width,height,name", [(390, 844, "phone"), (1280, 900, "desktop")])
-def test_screenshots(site, width, height, name):
+def test_screenshots(example_site, width, height, name):
     """Screenshots for a person to look at (kept in the temp folder), and a layout check:
     nothing is wider than the viewport."""
     driver = browser(width=width, height=height)
     try:
-        for page in [site / "people" / "index.html", person_page(site)]:
+        for page in [example_site / "people" / "index.html", person_page(example_site)]:
             driver.get(page.as_uri())
             overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 0, f"{page} is {overflow}px wider than a {name} screen"
-            driver.save_screenshot(str(site.parent / f"{page.parent.name}-{name}.png"))
+            driver.save_screenshot(str(example_site.parent / f"{page.parent.name}-{name}.png"))
     finally:
         driver.quit()
 
@@ -125,13 +96,11 @@ def test_screenshots(site, width, height, name):
 PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹"
 
 
-def test_persian_counters_move_in_persian_digits_and_end_on_the_page_text():
+def test_persian_counters_move_in_persian_digits_and_end_on_the_page_text(tmp_path):
     """A right-to-left page in Persian: the script writes the moving digits in the digits the
     page itself holds (CLDR's arabext, as ttsite writes them), and ends on the page's text."""
-    output = pathlib.Path(tempfile.mkdtemp(prefix="ttsite-browser-fa-")) / "site"
-    subprocess.run([str(TTSITE), "build", "--site", str(ROOT / "Tests" / "SiteBuilderTests" / "Fixtures" / "persian-site"),
-                    "--output", str(output), "--now", "2026-11-22T08:00:00Z", "--quiet"],
-                   check=True, stderr=subprocess.DEVNULL)
+    output = tmp_path / "site"
+    build(FIXTURES / "persian-site", output)
     driver = browser()
     try:
         page = output / "people" / "jurgen-gross" / "index.html"

@@ -4,22 +4,20 @@ broken template shows its error over the last good page until it is fixed.
 A site made by `ttsite init` is served on a free port; the page is Debian's chromium, driven
 by selenium. Waits are bounded (WebDriverWait), never asserted on.
 """
-import pathlib
 import re
 import signal
 import subprocess
-import tempfile
 import time
 
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
-from test_counters import TTSITE, browser
+from testkit import TTSITE, browser
 
 
 @pytest.fixture
-def preview():
-    folder = pathlib.Path(tempfile.mkdtemp(prefix="ttsite-serve-")) / "site"
+def preview(tmp_path):
+    folder = tmp_path / "site"
     subprocess.run([str(TTSITE), "init", str(folder)], check=True, stdout=subprocess.DEVNULL)
     server = subprocess.Popen([str(TTSITE), "serve", "--site", str(folder), "--port", "0"],
                               stderr=subprocess.PIPE, text=True)

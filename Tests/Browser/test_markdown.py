@@ -7,27 +7,16 @@ Headless chromium makes no window narrower than 500 px, so the screen's size is 
 DevTools protocol's device emulation (a phone's with `mobile`: its viewport meta tag is read
 and its scroll bars take no room).
 """
-import pathlib
-import subprocess
-import tempfile
 import time
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from test_counters import ROOT, TTSITE, browser
+from testkit import browser, emulate
 
 PHONE = (390, 844)
 DESKTOP = (1280, 900)
-
-
-@pytest.fixture(scope="module")
-def example_site():
-    output = pathlib.Path(tempfile.mkdtemp(prefix="ttsite-markdown-")) / "site"
-    subprocess.run([str(TTSITE), "build", "--site", str(ROOT), "--output", str(output),
-                    "--now", "2026-11-22T08:00:00Z", "--quiet"], check=True, stderr=subprocess.DEVNULL)
-    return output
 
 
 def screen(width, height):
@@ -182,8 +171,7 @@ def test_notes_screenshots(example_site, width, height, name, scheme):
     layout check: nothing wider than the screen, and every task's box inside the text column."""
     driver = screen(width, height)
     try:
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                               {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        emulate(driver, scheme)
         for page in ["notes/index.html", "de/notes/index.html"]:
             driver.get((example_site / page).as_uri())
             overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")

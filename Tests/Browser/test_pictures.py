@@ -6,28 +6,20 @@ itself (never from the picture host); nothing moves while the pictures load (the
 shifts Chromium reports add up to nothing); and the pictures weigh less than their sources.
 The fixtures are Pillow's (Tests/TestSupport/Pictures/pictures.py).
 """
-import pathlib
-import subprocess
-import sys
-import tempfile
 import time
 
 import pytest
 
-from test_counters import ROOT, TTSITE, browser
-
-sys.path.insert(0, str(ROOT / "Tests" / "TestSupport" / "Pictures"))
-import picture_site  # noqa: E402
+import picture_site
+from testkit import browser, build
 
 
 @pytest.fixture(scope="module")
-def picture_site_built():
-    root = pathlib.Path(tempfile.mkdtemp(prefix="ttsite-pictures-"))
+def picture_site_built(tmp_path_factory):
+    root = tmp_path_factory.mktemp("pictures")
     site, host, server = picture_site.make(root)
-    build = subprocess.run([str(TTSITE), "build", "--site", str(site), "--output", str(root / "www"),
-                            "--now", "2026-11-22T08:00:00Z"], capture_output=True, text=True)
-    assert build.returncode == 0, build.stderr
-    assert "warning" not in build.stderr, build.stderr
+    built = build(site, root / "www", quiet=False)
+    assert "warning" not in built.stderr, built.stderr
     yield {"www": f"{host}/www/", "host": host, "root": root}
     server.shutdown()
 

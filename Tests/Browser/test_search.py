@@ -5,11 +5,9 @@ The site is written once for the module by Benchmarks/generate_data_site.py and 
 fixed --now. A person is searched for by a name read from a later list page (so not one the
 first page already shows), as written, in lower case without diacritics, and in Cyrillic.
 """
-import pathlib
 import re
 import subprocess
 import sys
-import tempfile
 import unicodedata
 
 import pytest
@@ -17,21 +15,19 @@ from selenium.common.exceptions import NoSuchElementException, StaleElementRefer
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from test_counters import ROOT, TTSITE, browser
+from testkit import ROOT, browser, build
 
 WAIT = 10          # seconds; loading the index of 10,000 people from disk takes well under one
 MAX_RESULTS = 50
 
 
 @pytest.fixture(scope="module")
-def site():
-    folder = pathlib.Path(tempfile.mkdtemp(prefix="ttsite-search-"))
+def site(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("search")
     subprocess.run([sys.executable, str(ROOT / "Benchmarks" / "generate_data_site.py"), "--people", "10000",
                     "--scenarios", "3", "--events", "5", "--out", str(folder)], check=True)
     output = folder / "out"
-    build = subprocess.run([str(TTSITE), "build", "--site", str(folder), "--output", str(output),
-                            "--now", "2026-11-22T08:00:00Z", "--quiet"], capture_output=True, text=True)
-    assert build.returncode == 0, f"ttsite build failed:\n{build.stderr[-4000:]}"
+    build(folder, output)
     return output
 
 

@@ -5,14 +5,11 @@ The replay is checked on a small site written here: one `km` scenario of 0 … 1
 `replaySeconds: 6`, events at 0, 50 and 100 km, so they appear at 0 s, 3 s and 6 s.
 """
 import json
-import pathlib
-import subprocess
-import tempfile
 import time
 
 import pytest
 
-from test_counters import ROOT, TTSITE, browser
+from testkit import browser, build, emulate
 
 SCENARIO = {
     "named": "short", "nameEn": "Short", "nameDe": "Kurz", "textEn": "A short replay.", "textDe": "Kurz.",
@@ -26,24 +23,15 @@ SCENARIO = {
 
 
 @pytest.fixture(scope="module")
-def short_site():
-    folder = pathlib.Path(tempfile.mkdtemp(prefix="ttsite-replay-"))
+def short_site(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("replay")
     (folder / "Content" / "data").mkdir(parents=True)
     (folder / "ttsite.yml").write_text("title: Replay\nscenarios:\n  - file: Content/data/short.json\n")
     (folder / "Content" / "index.md").write_text("Hi.\n")
     (folder / "Content" / "data" / "short.json").write_text(json.dumps(SCENARIO))
     output = folder / "_out"
-    subprocess.run([str(TTSITE), "build", "--site", str(folder), "--output", str(output),
-                    "--now", "2026-11-22T08:00:00Z", "--quiet"], check=True)
+    build(folder, output)
     return output / "scenarios" / "short" / "index.html"
-
-
-@pytest.fixture(scope="module")
-def example_site():
-    output = pathlib.Path(tempfile.mkdtemp(prefix="ttsite-timelines-")) / "site"
-    subprocess.run([str(TTSITE), "build", "--site", str(ROOT), "--output", str(output),
-                    "--now", "2026-11-22T08:00:00Z", "--quiet"], check=True)
-    return output
 
 
 def shown(driver, event):
@@ -113,8 +101,7 @@ def test_pause_stops_the_replay_and_resume_goes_on(short_site):
 def test_reduced_motion_shows_every_event_at_once(short_site):
     driver = browser()
     try:
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                               {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+        emulate(driver, reduced_motion=True)
         driver.get(short_site.as_uri())
         assert not driver.find_element("css selector", ".replay-controls").is_displayed()
         assert driver.find_element("css selector", ".replay-reduced").is_displayed()
@@ -149,8 +136,7 @@ def test_timeline_screenshots(example_site, width, height, name, scheme):
     no two event boxes overlapping."""
     driver = browser(width=width, height=height)
     try:
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                               {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        emulate(driver, scheme)
         for page in PAGES:
             driver.get((example_site / page).as_uri())
             overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")

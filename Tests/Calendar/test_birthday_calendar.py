@@ -12,7 +12,6 @@ import html.parser
 import json
 import pathlib
 import re
-import subprocess
 import urllib.parse
 import zoneinfo
 
@@ -21,8 +20,8 @@ import pytest
 import recurring_ical_events
 from dateutil import rrule
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-TTSITE = ROOT / ".build" / "debug" / "ttsite"
+import testkit
+
 SITE = pathlib.Path(__file__).resolve().parent / "site"
 BASE_URL = "https://example.org/reports/"
 TITLE = 'Birthdays, dates; and "more" \\ more'
@@ -58,8 +57,7 @@ def unescaped(text):
 
 def build(now, folder):
     output = folder / "site"
-    subprocess.run([str(TTSITE), "build", "--site", str(SITE), "--output", str(output),
-                    "--now", now, "--quiet"], check=True, stderr=subprocess.DEVNULL)
+    testkit.build(SITE, output, now=now)
     return output
 
 

@@ -1,6 +1,7 @@
 import DataSources
 import Foundation
 import Testing
+import TestSupport
 
 /// The reader's retry, revalidation and fallback rules, with a scripted fetcher.
 @Suite("Fallback rules")
@@ -8,12 +9,12 @@ struct FallbackTests {
     let url = URL(string: "https://example.org/api/people")!
     let settings = FetchSettings(timeoutSeconds: 2, retries: 2, maxBytes: 1000, retryDelaySeconds: 0)
 
-    func reader(_ site: TemporarySite, _ fetcher: ScriptedFetcher, strict: Bool = false, offline: Bool = false) -> SourceReader {
-        SourceReader(siteFolder: site.folder, fetcher: fetcher, settings: settings, offline: offline, strict: strict)
+    func reader(_ site: TemporaryFolder, _ fetcher: ScriptedFetcher, strict: Bool = false, offline: Bool = false) -> SourceReader {
+        SourceReader(siteFolder: site.url, fetcher: fetcher, settings: settings, offline: offline, strict: strict)
     }
 
-    func cache(_ site: TemporarySite, etag: String? = #""v1""#, lastModified: String? = nil) throws {
-        try SourceCache(siteFolder: site.folder).save(goodBody, etag: etag, lastModified: lastModified, for: url)
+    func cache(_ site: TemporaryFolder, etag: String? = #""v1""#, lastModified: String? = nil) throws {
+        try SourceCache(siteFolder: site.url).save(goodBody, etag: etag, lastModified: lastModified, for: url)
     }
 
     @Test(arguments: [
@@ -31,7 +32,8 @@ struct FallbackTests {
          "redirect from https to http refused (to http://example.org/api/people)"),
     ])
     func aFailureIsRetriedOnlyWhenWorthIt(outcome: Result<FetchResponse, FetchError>, attempts: Int, problem: String) throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         try cache(site)
         let fetcher = ScriptedFetcher(Array(repeating: outcome, count: 5))
         let reading = try reader(site, fetcher).read(.url(url))
@@ -41,16 +43,18 @@ struct FallbackTests {
     }
 
     @Test func aRetryThatSucceedsIsNotAWarning() throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         let fetcher = ScriptedFetcher([.status(503), .failure(.truncated(received: 1, expected: 2)), .status(200, #"{"results": [1]}"#)])
         let reading = try reader(site, fetcher).read(.url(url))
         #expect(reading.documents.map(\.origin) == [.network])
         #expect(reading.warnings.isEmpty)
-        #expect(SourceCache(siteFolder: site.folder).entry(for: url)?.body == Data(#"{"results": [1]}"#.utf8))
+        #expect(SourceCache(siteFolder: site.url).entry(for: url)?.body == Data(#"{"results": [1]}"#.utf8))
     }
 
     @Test func theCachedCopysValidatorsAreSentAndA304UpdatesThem() throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         try cache(site, etag: #""v1""#, lastModified: "Wed, 21 Oct 2015 07:28:00 GMT")
         let fetcher = ScriptedFetcher([.status(304, headers: ["ETag": #""v1b""#])])
         let reading = try reader(site, fetcher).read(.url(url))
@@ -58,12 +62,13 @@ struct FallbackTests {
         #expect(fetcher.requests.map(\.ifModifiedSince) == ["Wed, 21 Oct 2015 07:28:00 GMT"])
         #expect(fetcher.requests.map(\.userAgent) == [FetchSettings.defaultUserAgent])
         #expect(reading.documents == [SourceDocument(name: url.absoluteString, data: goodBody, origin: .notModified)])
-        let entry = SourceCache(siteFolder: site.folder).entry(for: url).map { SourceCache.Entry(body: $0.body, etag: $0.etag, lastModified: $0.lastModified) }
+        let entry = SourceCache(siteFolder: site.url).entry(for: url).map { SourceCache.Entry(body: $0.body, etag: $0.etag, lastModified: $0.lastModified) }
         #expect(entry == SourceCache.Entry(body: goodBody, etag: #""v1b""#, lastModified: "Wed, 21 Oct 2015 07:28:00 GMT"))
     }
 
     @Test func a304WithoutACachedCopyIsASourceError() throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         let fetcher = ScriptedFetcher([.status(304)])
         #expect(throws: SourceError(source: url.absoluteString, reason: "HTTP 304 Not Modified to a request without validators, and there is no cached copy")) {
             try reader(site, fetcher).read(.url(url))
@@ -72,7 +77,8 @@ struct FallbackTests {
     }
 
     @Test func validateSeesTheCandidateAndTheCachedCopy() throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         try cache(site)
         let fetcher = ScriptedFetcher([.status(200, #"{"results": []}"#)])
         var seen: [(Data, Data?)] = []
@@ -83,11 +89,12 @@ struct FallbackTests {
         #expect(seen.map(\.0) == [Data(#"{"results": []}"#.utf8)])
         #expect(seen.map(\.1) == [goodBody])
         #expect(reading.warnings == ["https://example.org/api/people: no people, but the cached copy has 2; using the cached copy"])
-        #expect(SourceCache(siteFolder: site.folder).entry(for: url)?.body == goodBody)
+        #expect(SourceCache(siteFolder: site.url).entry(for: url)?.body == goodBody)
     }
 
     @Test func aRejectedCopyIsNotRetried() throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         try cache(site)
         let fetcher = ScriptedFetcher([.status(200, "<html></html>"), .status(200, "{}")])
         let reading = try reader(site, fetcher).read(.url(url))
@@ -97,14 +104,16 @@ struct FallbackTests {
 
     @Test(arguments: ["", "  \n", "<!DOCTYPE html>"])
     func anEmptyOrHTMLResponseIsNeverCached(body: String) throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         let fetcher = ScriptedFetcher([.status(200, body)])
         #expect(throws: SourceError.self) { try reader(site, fetcher).read(.url(url)) }
-        #expect(SourceCache(siteFolder: site.folder).entry(for: url) == nil)
+        #expect(SourceCache(siteFolder: site.url).entry(for: url) == nil)
     }
 
     @Test func strictRefusesToFallBack() throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         try cache(site)
         let fetcher = ScriptedFetcher([.status(404)])
         #expect(throws: SourceError(source: url.absoluteString, reason: "HTTP 404 Not Found; not using the cached copy (--strict)")) {
@@ -113,7 +122,8 @@ struct FallbackTests {
     }
 
     @Test func offlineNeverCallsTheFetcher() throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         try cache(site)
         let fetcher = ScriptedFetcher([])
         let reading = try reader(site, fetcher, strict: true, offline: true).read(.url(url))
@@ -122,7 +132,8 @@ struct FallbackTests {
     }
 
     @Test func theRequestCarriesTheSettings() throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         let fetcher = ScriptedFetcher([.status(200, "{}")])
         _ = try reader(site, fetcher).read(.url(url))
         #expect(fetcher.requests == [FetchRequest(url: url, timeoutSeconds: 2, maxBytes: 1000, userAgent: FetchSettings.defaultUserAgent)])

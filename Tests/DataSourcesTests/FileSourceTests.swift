@@ -1,6 +1,7 @@
 @testable import DataSources
 import Foundation
 import Testing
+import TestSupport
 
 /// A fetcher for tests that must not touch the network.
 struct NoNetwork: Fetcher {
@@ -11,12 +12,13 @@ struct NoNetwork: Fetcher {
 
 @Suite("File sources")
 struct FileSourceTests {
-    func reader(_ site: TemporarySite, strict: Bool = false) -> SourceReader {
-        SourceReader(siteFolder: site.folder, fetcher: NoNetwork(), settings: FetchSettings(), offline: false, strict: strict)
+    func reader(_ site: TemporaryFolder, strict: Bool = false) -> SourceReader {
+        SourceReader(siteFolder: site.url, fetcher: NoNetwork(), settings: FetchSettings(), offline: false, strict: strict)
     }
 
     @Test func readsAFileRelativeToTheSiteFolder() throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         try site.write(#"{"results": [1]}"#, to: "Content/data/people.json")
         let reading = try reader(site).read(.file("Content/data/people.json"))
         #expect(reading.documents == [SourceDocument(name: "Content/data/people.json", data: Data(#"{"results": [1]}"#.utf8), origin: .file)])
@@ -24,15 +26,18 @@ struct FileSourceTests {
     }
 
     @Test func readsAnAbsolutePath() throws {
-        let site = try TemporarySite()
-        let elsewhere = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
+        let elsewhere = try TemporaryFolder("datasources")
+        defer { elsewhere.remove() }
         let file = try elsewhere.write("[]", to: "shared.json")
         let reading = try reader(site).read(.file(file.path))
         #expect(reading.documents.map(\.name) == [file.standardizedFileURL.path])
     }
 
     @Test func readsAFolderOfJSONInNameOrderSkippingHiddenAndOtherFiles() throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         try site.write("{}", to: "Content/data/scenarios/b.json")
         try site.write("{}", to: "Content/data/scenarios/a.json")
         try site.write("{}", to: "Content/data/scenarios/C.json")
@@ -47,7 +52,8 @@ struct FileSourceTests {
     }
 
     @Test func anEmptyFolderIsAWarning() throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         try site.makeFolder("Content/data/scenarios")
         let reading = try reader(site).read(.file("Content/data/scenarios"))
         #expect(reading.documents.isEmpty)
@@ -55,7 +61,8 @@ struct FileSourceTests {
     }
 
     @Test func aMissingFileIsASourceError() throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         #expect(throws: SourceError(source: "Content/data/people.json", reason: "no such file or folder")) {
             try reader(site).read(.file("Content/data/people.json"))
         }
@@ -67,7 +74,8 @@ struct FileSourceTests {
         ("<!doctype html><p>hi</p>", #"the file is HTML or XML, not JSON (it starts with "<!doctype html><p>hi</p>")"#),
     ])
     func anUnusableFileIsASourceError(content: String, reason: String) throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         try site.write(content, to: "people.json")
         #expect(throws: SourceError(source: "people.json", reason: reason)) {
             try reader(site).read(.file("people.json"))
@@ -75,7 +83,8 @@ struct FileSourceTests {
     }
 
     @Test func aFileRejectedByValidateIsASourceError() throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         try site.write(#"{"error": "nope"}"#, to: "people.json")
         #expect(throws: SourceError(source: "people.json", reason: "an error object: nope")) {
             try reader(site).read(.file("people.json")) { _, _ in throw DocumentRejection("an error object: nope") }
@@ -84,7 +93,8 @@ struct FileSourceTests {
 
     @Test(.enabled(if: getuid() != 0, "root reads any file"))
     func anUnreadableFileIsASourceError() throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         let file = try site.write("{}", to: "people.json")
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: file.path)
         #expect(throws: SourceError(source: "people.json", reason: "the file cannot be read (permission denied)")) {
@@ -93,12 +103,14 @@ struct FileSourceTests {
     }
 
     @Test func aLinkOutOfTheSiteInAFolderIsRefused() throws {
-        let site = try TemporarySite()
-        let elsewhere = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
+        let elsewhere = try TemporaryFolder("datasources")
+        defer { elsewhere.remove() }
         let outside = try elsewhere.write("{}", to: "secret.json")
         try site.makeFolder("Content/data")
         try FileManager.default.createSymbolicLink(
-            at: site.folder.appendingPathComponent("Content/data/link.json"), withDestinationURL: outside)
+            at: site.url.appendingPathComponent("Content/data/link.json"), withDestinationURL: outside)
         #expect(throws: SourceError(source: "Content/data/link.json", reason: "a symbolic link to a file outside the site folder is refused")) {
             try reader(site).read(.file("Content/data"))
         }

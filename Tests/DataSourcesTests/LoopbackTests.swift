@@ -10,13 +10,17 @@ import TestSupport
 /// A dropped connection is tried again by TCP only after a second, past the tests' 1 s time-out.
 @Suite("Loopback HTTP", .serialized)
 struct LoopbackTests {
-    let server = TestServer.shared
+    let server: TestServer
     let settings = FetchSettings(timeoutSeconds: 1, retries: 1, maxBytes: 1000, retryDelaySeconds: 0.01)
 
-    func reader(_ site: TemporarySite, strict: Bool = false, offline: Bool = false, retries: Int? = nil) -> OffThePoolReader {
+    init() async throws {
+        server = try await TestServer.shared
+    }
+
+    func reader(_ site: TemporaryFolder, strict: Bool = false, offline: Bool = false, retries: Int? = nil) -> OffThePoolReader {
         var settings = settings
         if let retries { settings.retries = retries }
-        return OffThePoolReader(SourceReader(siteFolder: site.folder, fetcher: URLSessionFetcher(), settings: settings, offline: offline, strict: strict))
+        return OffThePoolReader(SourceReader(siteFolder: site.url, fetcher: URLSessionFetcher(), settings: settings, offline: offline, strict: strict))
     }
 
     /// A reader whose reads run on a thread of their own: `URLSessionFetcher` waits for each
@@ -36,15 +40,16 @@ struct LoopbackTests {
     }
 
     /// The bytes of every file in the site's cache folder, by name.
-    func cacheFiles(_ site: TemporarySite) -> [String: Data] {
-        let folder = site.folder.appendingPathComponent(".ttsite/cache")
+    func cacheFiles(_ site: TemporaryFolder) -> [String: Data] {
+        let folder = site.url.appendingPathComponent(".ttsite/cache")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return Dictionary(uniqueKeysWithValues: names.map { ($0, (try? Data(contentsOf: folder.appendingPathComponent($0))) ?? Data()) })
     }
 
     /// A site whose cache holds the good copy of `/data/<key>`, fetched from the server.
-    func primedSite(key: String) async throws -> TemporarySite {
-        let site = try TemporarySite()
+    /// The caller removes it.
+    func primedSite(key: String) async throws -> TemporaryFolder {
+        let site = try TemporaryFolder("datasources")
         let reading = try await reader(site).read(.url(server.url("/data/\(key)")), validate: validateResults)
         #expect(reading.documents.map(\.origin) == [.network])
         #expect(cacheFiles(site).count == 2)
@@ -72,6 +77,7 @@ struct LoopbackTests {
     func aBadFetchFallsBackToTheCachedCopyAndWarns(mode: String, problem: String) async throws {
         let key = TestServer.uniqueKey()
         let site = try await primedSite(key: key)
+        defer { site.remove() }
         let before = cacheFiles(site)
         try await server.setMode(mode, for: key)
         let url = server.url("/data/\(key)")
@@ -87,7 +93,8 @@ struct LoopbackTests {
 
     @Test(arguments: misbehaviours.filter { $0.mode != "empty" })
     func aBadFetchWithoutACachedCopyIsASourceError(mode: String, problem: String) async throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         let url = server.url("/fixed/\(mode)")
         await #expect(throws: SourceError(source: url.absoluteString, reason: "\(problem), and there is no cached copy", unreachable: mode == "hang",
                                           transient: Self.transient.contains(mode))) {
@@ -100,6 +107,7 @@ struct LoopbackTests {
     func aBadFetchUnderStrictIsASourceErrorEvenWithACachedCopy(mode: String, problem: String) async throws {
         let key = TestServer.uniqueKey()
         let site = try await primedSite(key: key)
+        defer { site.remove() }
         let before = cacheFiles(site)
         try await server.setMode(mode, for: key)
         let url = server.url("/data/\(key)")
@@ -111,7 +119,8 @@ struct LoopbackTests {
     }
 
     @Test func anEmptyResultWithoutACachedCopyIsAccepted() async throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         let reading = try await reader(site).read(.url(server.url("/fixed/empty")), validate: validateResults)
         #expect(reading.documents.map(\.data) == [Data(#"{"results": []}"#.utf8)])
         #expect(reading.warnings.isEmpty)
@@ -122,6 +131,7 @@ struct LoopbackTests {
         let key = TestServer.uniqueKey()
         try await server.setMode(mode, for: key)
         let site = try await primedSite(key: key)
+        defer { site.remove() }
         #expect(try await server.requests(for: key).headers[header] == nil)
         let before = cacheFiles(site)
         let reading = try await reader(site).read(.url(server.url("/data/\(key)")), validate: validateResults)
@@ -137,18 +147,20 @@ struct LoopbackTests {
     @Test func aNewGoodCopyReplacesTheCachedOne() async throws {
         let key = TestServer.uniqueKey()
         let site = try await primedSite(key: key)
+        defer { site.remove() }
         try await server.setMode("good2", for: key)
         let url = server.url("/data/\(key)")
         let reading = try await reader(site).read(.url(url), validate: validateResults)
         #expect(reading.documents.map(\.origin) == [.network])
         #expect(reading.documents.map(\.data) == [secondBody])
-        let entry = SourceCache(siteFolder: site.folder).entry(for: url).map { SourceCache.Entry(body: $0.body, etag: $0.etag, lastModified: $0.lastModified) }
+        let entry = SourceCache(siteFolder: site.url).entry(for: url).map { SourceCache.Entry(body: $0.body, etag: $0.etag, lastModified: $0.lastModified) }
         #expect(entry == SourceCache.Entry(body: secondBody, etag: #""v2""#, lastModified: nil))
     }
 
     @Test func offlineUsesOnlyTheCachedCopy() async throws {
         let key = TestServer.uniqueKey()
         let site = try await primedSite(key: key)
+        defer { site.remove() }
         try await server.setMode("500", for: key)
         let reading = try await reader(site, offline: true).read(.url(server.url("/data/\(key)")), validate: validateResults)
         #expect(reading.documents.map(\.origin) == [.cache(reason: "offline")])
@@ -158,7 +170,8 @@ struct LoopbackTests {
     }
 
     @Test func offlineWithoutACachedCopyIsASourceError() async throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         let key = TestServer.uniqueKey()
         let url = server.url("/data/\(key)")
         await #expect(throws: SourceError(source: url.absoluteString, reason: "offline (--offline), and there is no cached copy")) {
@@ -169,7 +182,8 @@ struct LoopbackTests {
 
     @Test(arguments: [(failures: 2, retries: 2, succeeds: true), (failures: 2, retries: 1, succeeds: false), (failures: 1, retries: 0, succeeds: false)])
     func retriesHappenAsConfigured(failures: Int, retries: Int, succeeds: Bool) async throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         let key = TestServer.uniqueKey()
         let url = server.url("/flaky/\(key)/\(failures)")
         let read = { try await reader(site, retries: retries).read(.url(url), validate: validateResults) }
@@ -187,8 +201,10 @@ struct LoopbackTests {
     @Test func a404IsNotRetried() async throws {
         let key = TestServer.uniqueKey()
         try await server.setMode("404", for: key)
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         await #expect(throws: SourceError.self) {
-            try await reader(try TemporarySite(), retries: 3).read(.url(server.url("/data/\(key)")))
+            try await reader(site, retries: 3).read(.url(server.url("/data/\(key)")))
         }
         #expect(try await server.requests(for: key).count == 1)
     }
@@ -229,6 +245,7 @@ struct LoopbackTests {
     @Test func validatorsTravelWithRedirects() async throws {
         let key = TestServer.uniqueKey()
         let site = try await primedSite(key: key)
+        defer { site.remove() }
         let reading = try await reader(site).read(.url(server.url("/redirect-to-data/\(key)")), validate: validateResults)
         #expect(reading.documents.map(\.origin) == [.network])
         let revalidated = try await reader(site).read(.url(server.url("/redirect-to-data/\(key)")), validate: validateResults)

@@ -1,6 +1,7 @@
 import DataSources
 import Foundation
 import Testing
+import TestSupport
 
 /// Pictures through the reader: asked for as pictures, not asked again while fresh,
 /// revalidated after, and checked by the caller instead of as JSON.
@@ -18,8 +19,8 @@ struct PictureReadingTests {
         func advance(_ seconds: Double) { lock.withLock { time += seconds } }
     }
 
-    func reader(_ site: TemporarySite, _ fetcher: ScriptedFetcher, _ clock: Clock, offline: Bool = false) -> SourceReader {
-        SourceReader(siteFolder: site.folder, fetcher: fetcher, settings: settings, offline: offline, strict: false, clock: { clock.now })
+    func reader(_ site: TemporaryFolder, _ fetcher: ScriptedFetcher, _ clock: Clock, offline: Bool = false) -> SourceReader {
+        SourceReader(siteFolder: site.url, fetcher: fetcher, settings: settings, offline: offline, strict: false, clock: { clock.now })
     }
 
     func isPicture(_ body: Data, _ type: String?) throws {
@@ -27,7 +28,8 @@ struct PictureReadingTests {
     }
 
     @Test func aFreshCopyIsUsedWithoutARequestAndAStaleOneIsRevalidated() throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         let clock = Clock()
         let fetcher = ScriptedFetcher([
             .success(FetchResponse(status: 200, headers: ["ETag": #""p1""#, "Content-Type": "image/jpeg"], body: jpeg)),
@@ -38,7 +40,7 @@ struct PictureReadingTests {
         #expect(first.checked == clock.now)
         let fetchedAt = clock.now
         #expect(fetcher.requests.map(\.accept) == [FetchRequest.acceptPictures])
-        #expect(SourceCache(siteFolder: site.folder).entry(for: url)?.checked == clock.now)
+        #expect(SourceCache(siteFolder: site.url).entry(for: url)?.checked == clock.now)
 
         clock.advance(3599)
         let fresh = try reader(site, fetcher, clock).readPicture(url, freshFor: 3600, check: isPicture)
@@ -51,21 +53,23 @@ struct PictureReadingTests {
         #expect(stale.documents.map(\.origin) == [.notModified])
         #expect(stale.checked == clock.now)
         #expect(fetcher.requests.map(\.ifNoneMatch) == [nil, #""p1""#])
-        #expect(SourceCache(siteFolder: site.folder).entry(for: url)?.checked == clock.now, "the 304 starts a new fresh period")
+        #expect(SourceCache(siteFolder: site.url).entry(for: url)?.checked == clock.now, "the 304 starts a new fresh period")
         #expect(try reader(site, fetcher, clock).readPicture(url, freshFor: 3600, check: isPicture).documents.map(\.origin) == [.fresh])
     }
 
     @Test func aRefusedBodyIsNotCachedAndTheCheckGivesTheReason() throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         let fetcher = ScriptedFetcher([.success(FetchResponse(status: 200, headers: ["Content-Type": "image/jpeg"], body: Data("<html>".utf8)))])
         #expect(throws: SourceError(source: url.absoluteString, reason: "not a JPEG, and there is no cached copy")) {
             try reader(site, fetcher, Clock()).readPicture(url, freshFor: 3600, check: isPicture)
         }
-        #expect(SourceCache(siteFolder: site.folder).entry(for: url) == nil)
+        #expect(SourceCache(siteFolder: site.url).entry(for: url) == nil)
     }
 
     @Test func aServerThatDoesNotAnswerIsMarkedUnreachable() throws {
-        let site = try TemporarySite()
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
         let fetcher = ScriptedFetcher([.failure(.connection("could not connect to the server"))])
         #expect(throws: SourceError(source: url.absoluteString, reason: "could not connect to the server, and there is no cached copy", unreachable: true, transient: true)) {
             try reader(site, fetcher, Clock()).readPicture(url, freshFor: 3600, check: isPicture)
@@ -77,8 +81,9 @@ struct PictureReadingTests {
     }
 
     @Test func aCacheWrittenBeforeCheckedTimesIsRevalidated() throws {
-        let site = try TemporarySite()
-        try SourceCache(siteFolder: site.folder).save(jpeg, etag: #""old""#, lastModified: nil, for: url)
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
+        try SourceCache(siteFolder: site.url).save(jpeg, etag: #""old""#, lastModified: nil, for: url)
         let fetcher = ScriptedFetcher([.status(304)])
         let reading = try reader(site, fetcher, Clock()).readPicture(url, freshFor: 3600, check: isPicture)
         #expect(reading.documents.map(\.origin) == [.notModified])

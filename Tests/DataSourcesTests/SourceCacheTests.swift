@@ -1,6 +1,7 @@
 import DataSources
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Source cache")
 struct SourceCacheTests {
@@ -20,12 +21,13 @@ struct SourceCacheTests {
     }
 
     @Test func aSavedCopyReadsBackWithItsValidators() throws {
-        let site = try TemporarySite()
-        let cache = SourceCache(siteFolder: site.folder)
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
+        let cache = SourceCache(siteFolder: site.url)
         #expect(cache.entry(for: url) == nil)
         try cache.save(goodBody, etag: #""abc""#, lastModified: "Wed, 21 Oct 2015 07:28:00 GMT", for: url)
         #expect(cache.entry(for: url) == SourceCache.Entry(body: goodBody, etag: #""abc""#, lastModified: "Wed, 21 Oct 2015 07:28:00 GMT"))
-        #expect(cache.folder == site.folder.appendingPathComponent(".ttsite/cache", isDirectory: true))
+        #expect(cache.folder == site.url.appendingPathComponent(".ttsite/cache", isDirectory: true))
         let names = try FileManager.default.contentsOfDirectory(atPath: cache.folder.path).sorted()
         #expect(names == [SourceCache.key(for: url) + ".body", SourceCache.key(for: url) + ".json"])
         let metadata = try String(contentsOf: cache.metadataFile(for: url), encoding: .utf8)
@@ -33,16 +35,18 @@ struct SourceCacheTests {
     }
 
     @Test func aBodyThatDoesNotMatchItsMetadataIsNoCachedCopy() throws {
-        let site = try TemporarySite()
-        let cache = SourceCache(siteFolder: site.folder)
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
+        let cache = SourceCache(siteFolder: site.url)
         try cache.save(goodBody, etag: nil, lastModified: nil, for: url)
         try Data("{}".utf8).write(to: cache.bodyFile(for: url))
         #expect(cache.entry(for: url) == nil)
     }
 
     @Test func metadataOfAnotherURLIsNoCachedCopy() throws {
-        let site = try TemporarySite()
-        let cache = SourceCache(siteFolder: site.folder)
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
+        let cache = SourceCache(siteFolder: site.url)
         let other = URL(string: "https://example.org/other")!
         try cache.save(goodBody, etag: nil, lastModified: nil, for: other)
         try FileManager.default.copyItem(at: cache.bodyFile(for: other), to: cache.bodyFile(for: url))
@@ -51,8 +55,9 @@ struct SourceCacheTests {
     }
 
     @Test func savingAgainReplacesTheCopyAndLeavesNoTemporaryFiles() throws {
-        let site = try TemporarySite()
-        let cache = SourceCache(siteFolder: site.folder)
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
+        let cache = SourceCache(siteFolder: site.url)
         try cache.save(goodBody, etag: #""v1""#, lastModified: nil, for: url)
         try cache.save(secondBody, etag: #""v2""#, lastModified: nil, for: url)
         #expect(cache.entry(for: url) == SourceCache.Entry(body: secondBody, etag: #""v2""#))

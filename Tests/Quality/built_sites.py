@@ -9,17 +9,8 @@ of people, a timeline and a Markdown page processed into the site (`picture-site
 pictures come from a loopback host while it is built), and pages written right to left in
 Persian, with Persian digits, at the root and English under /en/ (`persian-site`).
 """
-import pathlib
-import subprocess
-import sys
-import tempfile
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-TTSITE = ROOT / ".build" / "debug" / "ttsite"
-FIXTURES = ROOT / "Tests" / "SiteBuilderTests" / "Fixtures"
-
-# A fixed instant, so that "today" and every "in N days" are the same on every run.
-NOW = "2026-11-22T08:00:00Z"
+import picture_site
+from testkit import FIXTURES, ROOT, build as build_site
 
 # name → site folder. Each is built to <www>/<name>/ with base URL https://example.org/<name>/,
 # so the same folder can be served over loopback at the path the site believes it lives at
@@ -44,17 +35,14 @@ def base_url(name):
 
 
 def build(name, www):
-    """Builds one site into `www/name` and returns that folder."""
+    """Builds one site into `www/name` and returns that folder. The picture site is written
+    beside `www`, and its pictures are served from there while it is built."""
     output = www / name
     site, server = SITES[name], None
     if site is None:
-        sys.path.insert(0, str(ROOT / "Tests" / "TestSupport" / "Pictures"))
-        import picture_site
-        site, _, server = picture_site.make(pathlib.Path(tempfile.mkdtemp(prefix="ttsite-picture-site-")))
+        site, _, server = picture_site.make(www.parent / name)
     try:
-        subprocess.run([str(TTSITE), "build", "--site", str(site), "--output", str(output),
-                        "--now", NOW, "--base-url", base_url(name), "--quiet"],
-                       check=True, stderr=subprocess.DEVNULL if name != "reports" else None)
+        build_site(site, output, base_url=base_url(name))
     finally:
         if server:
             server.shutdown()

@@ -9,14 +9,11 @@ replay's controls are shown and hidden by CSS alone. A planted page with known f
 that a scan which finds nothing did scan.
 """
 import importlib.resources
-import os
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 
 import built_sites
+from testkit import browser, emulate
 
 AXE = importlib.resources.files("axe_playwright_python").joinpath("axe.min.js").read_text(encoding="utf-8")
 FAILING_IMPACTS = {"serious", "critical"}
@@ -30,28 +27,14 @@ PLANTED = """<!DOCTYPE html>
 """
 
 
-def browser(width, height):
-    options = Options()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", f"--window-size={width},{height}"):
-        options.add_argument(argument)
-    if os.path.exists("/usr/bin/chromium"):
-        options.binary_location = "/usr/bin/chromium"
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
 @pytest.fixture(scope="module", params=list(WIDTHS))
 def driver(request):
-    driver = browser(*WIDTHS[request.param])
+    width, height = WIDTHS[request.param]
+    driver = browser(width=width, height=height)
     driver.set_script_timeout(120)   # a scan takes about a second; the machine may be busy
     driver.width_name = request.param
     yield driver
     driver.quit()
-
-
-def emulate(driver, scheme, reduced_motion=False):
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
-        {"name": "prefers-color-scheme", "value": scheme},
-        {"name": "prefers-reduced-motion", "value": "reduce" if reduced_motion else "no-preference"}]})
 
 
 def axe_violations(driver):

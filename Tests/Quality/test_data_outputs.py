@@ -10,8 +10,9 @@ import pytest
 from referencing import Registry, Resource
 
 import built_sites
+from testkit import ROOT
 
-SCHEMAS = built_sites.ROOT / "Docs" / "schemas"
+SCHEMAS = ROOT / "Docs" / "schemas"
 WITH_DATA = ["reports", "scenario-site", "mixed-site"]
 
 

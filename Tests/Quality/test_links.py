@@ -10,13 +10,14 @@ import subprocess
 import pytest
 
 import built_sites
+from testkit import NOW, ROOT, TTSITE
 
 
 def test_the_example_site_passes_ttsite_check():
-    usage = subprocess.run([str(built_sites.TTSITE), "--help"], capture_output=True, text=True).stdout
+    usage = subprocess.run([str(TTSITE), "--help"], capture_output=True, text=True).stdout
     if not re.search(r"^\s+check\s", usage.split("SUBCOMMANDS:")[-1], re.M):
         pytest.skip("ttsite has no `check` command yet (issue 8, item 1)")
-    result = subprocess.run([str(built_sites.TTSITE), "check", "--site", str(built_sites.ROOT),
-                             "--now", built_sites.NOW, "--base-url", built_sites.base_url("reports"), "--quiet"],
+    result = subprocess.run([str(TTSITE), "check", "--site", str(ROOT),
+                             "--now", NOW, "--base-url", built_sites.base_url("reports"), "--quiet"],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr

@@ -2,6 +2,7 @@ import CivilTime
 import Foundation
 @testable import SiteBuilder
 import Testing
+import TestSupport
 
 /// `people/birthdays.ics` of built sites. The expected calendar below was written by hand
 /// from RFC 5545 (3.6.1 VEVENT, 3.8.5.3 RRULE, 3.3.4 DATE, 3.3.5 DATE-TIME in UTC, 3.3.11
@@ -18,19 +19,7 @@ import Testing
         """
 
     func makeSite(people: String = BirthdayCalendarTests.people, config: String = "base_url: https://example.org/sub") throws -> TestSite {
-        try TestSite("""
-            -- ttsite.yml --
-            title: 'Fixture, Co; "Test"'
-            \(config)
-            languages: [en, de]
-            time_zone: Europe/Berlin
-            people:
-              - file: Content/data/people.json
-            -- Content/index.md --
-            Hello.
-            -- Content/data/people.json --
-            \(people)
-            """)
+        try TestSite(PeopleSite.text(people, title: #"'Fixture, Co; "Test"'"#, config: config))
     }
 
     /// Anna (uuid …0a) before Dora (…0D, lower-cased into her id) although the source lists

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SiteBuilder
 import Testing
+import TestSupport
 
 @Suite struct BuildTests {
     /// The fixture site's whole output equals the golden copy, which was read and checked by

@@ -105,7 +105,7 @@ import TestSupport
     @Test func theCommandExitsOneOnABrokenLinkAndNamesIt() async throws {
         let site = try TestSite("-- ttsite.yml --\ntitle: T\n-- Content/index.md --\n[x](nowhere/)")
         defer { site.remove() }
-        let run = try await CommandTests().run(["check", "--quiet"], in: site.folder)
+        let run = try await TTSiteBinary.run(["check", "--quiet"], in: site.folder)
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 2)
@@ -114,14 +114,14 @@ import TestSupport
         #expect(lines.last?.hasSuffix(" internal links: 1 broken") == true)
         let good = try TestSite("-- ttsite.yml --\ntitle: T\n-- Content/index.md --\nHi")
         defer { good.remove() }
-        let quiet = try await CommandTests().run(["check", "--quiet"], in: good.folder)
+        let quiet = try await TTSiteBinary.run(["check", "--quiet"], in: good.folder)
         #expect(quiet.status == 0 && quiet.stderr.isEmpty && quiet.stdout.isEmpty)
     }
 
     /// `--external` over real HTTP on loopback: each link asked once, failures named. The check
     /// with external links runs on a thread of its own: it waits for the answers on semaphores.
     @Test func externalLinksAreAskedOnlyWhenAsked() async throws {
-        let server = TestServer.shared
+        let server = try await TestServer.shared
         let key = TestServer.uniqueKey()
         let site = try TestSite("""
             -- ttsite.yml --

@@ -4,29 +4,14 @@ import TestSupport
 
 /// The `ttsite` binary run as a user runs it: exit codes and what it prints.
 @Suite struct CommandTests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    static var binary: URL { TTSiteBinary.url }
-
-    /// Waits for the binary without holding a thread of the concurrency pool, which every
-    /// test of the process shares.
-    func run(_ arguments: [String], in folder: URL) async throws -> Run {
-        let (status, stdout, stderr) = try await ChildProcess(Self.binary, arguments, in: folder).finish()
-        return Run(status: status, stdout: stdout, stderr: stderr)
-    }
-
     @Test func aGoodBuildExitsZeroAndQuietPrintsNothing() async throws {
         let site = try TestSite("-- ttsite.yml --\ntitle: T\n-- Content/index.md --\nHi")
         defer { site.remove() }
-        let run = try await run(["build", "--quiet", "--now", "2026-11-22T08:00:00Z"], in: site.folder)
+        let run = try await TTSiteBinary.run(["build", "--quiet", "--now", "2026-11-22T08:00:00Z"], in: site.folder)
         #expect(run.status == 0)
         #expect(run.stdout.isEmpty && run.stderr.isEmpty)
         #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("index.html").path))
-        let loud = try await self.run(["build"], in: site.folder)
+        let loud = try await TTSiteBinary.run(["build"], in: site.folder)
         #expect(loud.status == 0)
         #expect(loud.stderr.hasPrefix("Built 1 page, 0 static files into "))
     }
@@ -34,7 +19,7 @@ import TestSupport
     @Test func aMissingConfigExitsTwo() async throws {
         let site = try TestSite("-- Content/index.md --\nHi")
         defer { site.remove() }
-        let run = try await run(["build"], in: site.folder)
+        let run = try await TTSiteBinary.run(["build"], in: site.folder)
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix("ttsite: error: "))
         #expect(run.stderr.contains("ttsite.yml: no site config here: create ttsite.yml"))
@@ -43,7 +28,7 @@ import TestSupport
     @Test func anUnknownConfigKeyExitsTwoAndNamesIt() async throws {
         let site = try TestSite("-- ttsite.yml --\ntitle: T\nbase_ulr: https://example.org/\n")
         defer { site.remove() }
-        let run = try await run(["build"], in: site.folder)
+        let run = try await TTSiteBinary.run(["build"], in: site.folder)
         #expect(run.status == 2)
         #expect(run.stderr == "ttsite: error: ttsite.yml:2: unknown key `base_ulr`; did you mean `base_url`?\n")
     }
@@ -51,7 +36,7 @@ import TestSupport
     @Test func badFrontMatterExitsOneAndNamesFileAndLine() async throws {
         let site = try TestSite("-- ttsite.yml --\ntitle: T\n-- Content/post.md --\n---\ntitle: ok\ndraft: perhaps\n---\nText")
         defer { site.remove() }
-        let run = try await run(["build"], in: site.folder)
+        let run = try await TTSiteBinary.run(["build"], in: site.folder)
         #expect(run.status == 1)
         #expect(run.stderr == "ttsite: error: Content/post.md:3: `draft` must be true or false, found `perhaps`\n")
     }
@@ -59,9 +44,9 @@ import TestSupport
     @Test func aBadOptionIsAUsageErrorWithExitTwo() async throws {
         let site = try TestSite("-- ttsite.yml --\ntitle: T")
         defer { site.remove() }
-        let unknown = try await run(["build", "--no-such-flag"], in: site.folder)
+        let unknown = try await TTSiteBinary.run(["build", "--no-such-flag"], in: site.folder)
         #expect(unknown.status == 2)
-        let badNow = try await run(["build", "--now", "yesterday"], in: site.folder)
+        let badNow = try await TTSiteBinary.run(["build", "--now", "yesterday"], in: site.folder)
         #expect(badNow.status == 2)
         #expect(badNow.stderr.contains("--now must be an ISO 8601 instant"))
     }
@@ -76,7 +61,7 @@ import TestSupport
     func aBadValueShowsTheUsageOfItsCommand(arguments: [String], message: String, command: String) async throws {
         let site = try TestSite("-- ttsite.yml --\ntitle: T")
         defer { site.remove() }
-        let run = try await run(arguments, in: site.folder)
+        let run = try await TTSiteBinary.run(arguments, in: site.folder)
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix("ttsite: Error: \(message)\nUsage: ttsite \(command) "), "\(run.stderr)")
     }
@@ -84,11 +69,11 @@ import TestSupport
     @Test func quietAndVerboseHaveShortFlags() async throws {
         let site = try TestSite("-- ttsite.yml --\ntitle: T\n-- Content/index.md --\nHi")
         defer { site.remove() }
-        let quiet = try await run(["build", "-q", "--now", "2026-11-22"], in: site.folder)
+        let quiet = try await TTSiteBinary.run(["build", "-q", "--now", "2026-11-22"], in: site.folder)
         #expect(quiet.status == 0 && quiet.stderr.isEmpty && quiet.stdout.isEmpty)
-        let verbose = try await run(["build", "-v", "--full", "--now", "2026-11-22"], in: site.folder)
+        let verbose = try await TTSiteBinary.run(["build", "-v", "--full", "--now", "2026-11-22"], in: site.folder)
         #expect(verbose.status == 0 && verbose.stderr.hasPrefix("  content: 1 Markdown pages"), "\(verbose.stderr)")
-        #expect(try await run(["build", "-q", "-v"], in: site.folder).status == 2)
+        #expect(try await TTSiteBinary.run(["build", "-q", "-v"], in: site.folder).status == 2)
     }
 
     /// Help names each default once (swift-argument-parser adds "(default: …)" to an option
@@ -96,7 +81,7 @@ import TestSupport
     @Test func helpNamesEachDefaultOnce() async throws {
         let site = try TestSite("-- ttsite.yml --\ntitle: T")
         defer { site.remove() }
-        let help = try await run(["build", "--help"], in: site.folder).stdout
+        let help = try await TTSiteBinary.run(["build", "--help"], in: site.folder).stdout
         let flattened = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(flattened.contains("finish (default: 0, fail at once)."))
         #expect(!flattened.contains("(default: 0.0)"))
@@ -105,7 +90,7 @@ import TestSupport
     @Test func aDataFileThatIsNotThereNamesTheConfigLine() async throws {
         let site = try TestSite("-- ttsite.yml --\ntitle: T\npeople:\n  - file: Content/data/peple.json\n")
         defer { site.remove() }
-        let run = try await run(["build"], in: site.folder)
+        let run = try await TTSiteBinary.run(["build"], in: site.folder)
         #expect(run.status == 3)
         // Line 3: the entry of `people`.
         #expect(run.stderr == "ttsite: error: ttsite.yml:3: `people` names `Content/data/peple.json`, which is not there (no such file or folder)\n")
@@ -114,9 +99,9 @@ import TestSupport
     @Test func versionAndHelpExitZero() async throws {
         let site = try TestSite("-- ttsite.yml --\ntitle: T")
         defer { site.remove() }
-        let version = try await run(["--version"], in: site.folder)
+        let version = try await TTSiteBinary.run(["--version"], in: site.folder)
         #expect(version.status == 0)
         #expect(version.stdout.split(separator: ".").count == 3)
-        #expect(try await run(["build", "--help"], in: site.folder).status == 0)
+        #expect(try await TTSiteBinary.run(["build", "--help"], in: site.folder).status == 0)
     }
 }

@@ -8,8 +8,12 @@ import TestSupport
 /// site is either byte-identical to the one before or completely the new one, the exit
 /// code is the spec's, and the message names what failed.
 @Suite(.serialized) struct FaultTests {
-    let server = TestServer.shared
+    let server: TestServer
     let now = "2026-11-22T08:00:00Z"
+
+    init() async throws {
+        server = try await TestServer.shared
+    }
 
     // MARK: Sources that fail
 
@@ -49,14 +53,14 @@ import TestSupport
         let site = try remoteSite(key: key)
         defer { site.remove() }
         try await server.setMode("people", for: key)
-        let good = try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
+        let good = try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder)
         #expect(good.status == 0)
         let published = try snapshot(of: site.output)
         #expect(try site.read("index.html").contains("We track 2 people."))
 
         try await server.setMode(mode, for: key)
         try FileManager.default.removeItem(at: site.folder.appendingPathComponent(".ttsite/cache"))
-        let run = try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
+        let run = try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder)
         #expect(run.status == 3)
         #expect(run.stderr.hasPrefix("ttsite: error: \(server.url("/data/\(key)")): \(cause)"))
         #expect(run.stderr.hasSuffix(", and there is no cached copy\n"))
@@ -69,11 +73,11 @@ import TestSupport
         let site = try remoteSite(key: key)
         defer { site.remove() }
         try await server.setMode("people", for: key)
-        #expect(try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
+        #expect(try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
         let published = try snapshot(of: site.output)
         // Port 1 (tcpmux) has no listener on a test machine: the connection is refused.
         try site.write("title: Remote\nfetch: { timeout_seconds: 1, retries: 1 }\npeople:\n  - url: http://127.0.0.1:1/people.json\n", to: "ttsite.yml")
-        let run = try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
+        let run = try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder)
         #expect(run.status == 3)
         #expect(run.stderr == "ttsite: error: http://127.0.0.1:1/people.json: could not connect to the server (2 attempts), and there is no cached copy\n")
         #expect(try snapshot(of: site.output) == published)
@@ -85,18 +89,18 @@ import TestSupport
         let site = try remoteSite(key: key)
         defer { site.remove() }
         try await server.setMode("people", for: key)
-        #expect(try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
+        #expect(try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
         let published = try snapshot(of: site.output)
         try await server.setMode(mode, for: key)
 
         // --strict: a stale cache is as bad as no cache (exit 3, as the data sources say).
-        let strict = try await CommandTests().run(["build", "--quiet", "--strict", "--now", now], in: site.folder)
+        let strict = try await TTSiteBinary.run(["build", "--quiet", "--strict", "--now", now], in: site.folder)
         #expect(strict.status == 3)
         #expect(strict.stderr.hasPrefix("ttsite: error: \(server.url("/data/\(key)")): "))
         #expect(strict.stderr.hasSuffix("; not using the cached copy (--strict)\n"))
         #expect(try snapshot(of: site.output) == published)
 
-        let run = try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
+        let run = try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder)
         #expect(run.status == 0)
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 1)
@@ -115,19 +119,19 @@ import TestSupport
         let site = try TestSite("-- ttsite.yml --\ntitle: Disk\n-- Content/index.md --\nHome\n-- Content/about.md --\nAbout")
         defer { site.remove() }
         let output = disk.folder.appendingPathComponent("public")
-        #expect(try await CommandTests().run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder).status == 0)
+        #expect(try await TTSiteBinary.run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder).status == 0)
         let published = try snapshot(of: output)
 
         // 3 MB of download does not fit on a 2 MB disk.
         try Data(count: 3_000_000).write(to: site.folder.appendingPathComponent("Content/video.bin"))
-        let run = try await CommandTests().run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder)
+        let run = try await TTSiteBinary.run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder)
         #expect(run.status == 1)
         #expect(run.stderr.contains("cannot copy video.bin into the output: no space left on device"))
         #expect(try snapshot(of: output) == published)
         #expect(leftovers(in: disk.folder).isEmpty)
 
         try FileManager.default.removeItem(at: site.folder.appendingPathComponent("Content/video.bin"))
-        #expect(try await CommandTests().run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder).status == 0)
+        #expect(try await TTSiteBinary.run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder).status == 0)
     }
 
     @Test(.enabled(if: ScratchDisk.available))
@@ -137,11 +141,11 @@ import TestSupport
         let site = try TestSite("-- ttsite.yml --\ntitle: Disk\n-- Content/index.md --\nHome")
         defer { site.remove() }
         let output = disk.folder.appendingPathComponent("public")
-        #expect(try await CommandTests().run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder).status == 0)
+        #expect(try await TTSiteBinary.run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder).status == 0)
         let published = try snapshot(of: output)
         try disk.makeReadOnly()
         try site.write("Home, edited", to: "Content/index.md")
-        let run = try await CommandTests().run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder)
+        let run = try await TTSiteBinary.run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder)
         #expect(run.status == 1)
         #expect(run.stderr == "ttsite: error: \(disk.folder.path): cannot create the staging folder beside the output: read-only file system\n")
         #expect(try snapshot(of: output) == published)
@@ -171,11 +175,11 @@ import TestSupport
     /// sends it `signal` once its staging folder exists (mid-render); returns it with the first
     /// edition's files. The signal goes from the thread that saw the folder: a test awaiting that
     /// moment on the concurrency pool could resume after the build had finished.
-    func secondEditionMidBuild(_ site: TestSite, interruptedBy signal: Int32) async throws -> (build: Launched, published: [String: Data]) {
-        #expect(try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
+    func secondEditionMidBuild(_ site: TestSite, interruptedBy signal: Int32) async throws -> (build: ChildProcess, published: [String: Data]) {
+        #expect(try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
         let published = try snapshot(of: site.output)
         try site.write("title: Second edition", to: "ttsite.yml")
-        let build = try Launched(["build", "--quiet", "--now", now], in: site.folder)
+        let build = try TTSiteBinary.start(["build", "--quiet", "--now", now], in: site.folder)
         let midBuild = try await offThePool {
             let seen = waitUntil { !leftovers(in: site.folder).isEmpty || !build.process.isRunning }
             kill(build.pid, signal)
@@ -194,7 +198,7 @@ import TestSupport
         try expectWhole(site.output, old: published, newTitle: "Second edition")
 
         // The lock died with the process; the next build removes the dead build's staging folder.
-        let next = try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
+        let next = try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder)
         #expect(next.status == 0 && next.stderr.isEmpty)
         #expect(leftovers(in: site.folder).isEmpty)
         #expect(try site.read("notes/note-1/index.html").contains("Second edition"))
@@ -222,12 +226,12 @@ import TestSupport
         defer { site.remove() }
         try await server.setMode("slowpeople", for: key)
         let lockFile = site.folder.appendingPathComponent(".ttsite/lock")
-        let first = try Launched(["build", "--quiet", "--now", now], in: site.folder)
+        let first = try TTSiteBinary.start(["build", "--quiet", "--now", now], in: site.folder)
         // The second build starts from the thread that saw the lock taken: a test awaiting that
         // moment on the concurrency pool could resume after the first build had finished.
         let (locked, second) = try await offThePool {
             let locked = waitUntil { (try? String(contentsOf: lockFile, encoding: .utf8)) == "\(first.pid)\n" }
-            return (locked, try Launched(["build", "--quiet", "--now", now], in: site.folder))
+            return (locked, try TTSiteBinary.start(["build", "--quiet", "--now", now], in: site.folder))
         }
         #expect(locked)
 
@@ -236,7 +240,7 @@ import TestSupport
         #expect(refused.stderr == "ttsite: error: \(lockFile.path): another ttsite build of this site is running (pid \(first.pid)); try again later, or pass --wait SECONDS to wait for it\n")
         #expect(!FileManager.default.fileExists(atPath: site.output.path))
 
-        let waiting = try Launched(["build", "--quiet", "--wait", "120", "--now", now], in: site.folder)
+        let waiting = try TTSiteBinary.start(["build", "--quiet", "--wait", "120", "--now", now], in: site.folder)
         let firstResult = try await first.finish()
         let waitingResult = try await waiting.finish()
         #expect(firstResult.status == 0 && firstResult.stderr.isEmpty)

@@ -4,25 +4,13 @@ import FoundationXML
 #endif
 @testable import SiteBuilder
 import Testing
+import TestSupport
 
 /// The feeds: which entries, their ids across days, their escaping and their errors. The
 /// quality gates read the built feeds with feedparser and the JSON Feed rules as well.
 @Suite struct FeedTests {
     static func site(people: String, config: String = "base_url: https://example.org/r/", pages: String = "") throws -> TestSite {
-        try TestSite("""
-            -- ttsite.yml --
-            title: Feeds
-            languages: [en, de]
-            time_zone: Europe/Berlin
-            \(config)
-            people:
-              - file: Content/data/people.json
-            -- Content/index.md --
-            Hello.
-            -- Content/data/people.json --
-            \(people)
-            \(pages)
-            """)
+        try TestSite(PeopleSite.text(people, title: "Feeds", config: config, files: pages))
     }
 
     static let people = #"""

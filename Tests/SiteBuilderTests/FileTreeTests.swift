@@ -1,28 +1,29 @@
 import Foundation
 @testable import SiteBuilder
 import Testing
+import TestSupport
 
 /// The walks over folders and the removal of the previous site, on real files: kinds from
 /// `readdir`, hidden entries, links listed and never followed (nor removed through).
 struct FileTreeTests {
-    static func makeTree() throws -> (root: URL, outside: URL) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("filetree-\(UUID().uuidString)")
-        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("filetree-outside-\(UUID().uuidString)")
+    /// `tree/` to walk, and `outside/` beside it, which a link in the tree leads to.
+    static func makeTree() throws -> (temporary: TemporaryFolder, root: URL, outside: URL) {
+        let temporary = try TemporaryFolder("filetree")
+        let root = temporary.url("tree")
         for folder in ["b/deep/er", "a", ".hidden"] {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try temporary.makeFolder("tree/" + folder)
         }
-        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         for file in ["b/deep/er/x.html", "b/y.txt", "a/index.html", ".hidden/secret", "z.html"] {
-            try Data(file.utf8).write(to: root.appendingPathComponent(file))
+            try temporary.write(file, to: "tree/" + file)
         }
-        try Data("keep".utf8).write(to: outside.appendingPathComponent("keep.txt"))
+        let outside = try temporary.write("keep", to: "outside/keep.txt").deletingLastPathComponent()
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("b/elsewhere").path, withDestinationPath: outside.path)
-        return (root, outside)
+        return (temporary, root, outside)
     }
 
     @Test func entriesAreEveryPathDepthFirstInNameOrderWithTheirKinds() throws {
-        let (root, outside) = try Self.makeTree()
-        defer { try? FileManager.default.removeItem(at: root); try? FileManager.default.removeItem(at: outside) }
+        let (temporary, root, _) = try Self.makeTree()
+        defer { temporary.remove() }
         let entries = FileTree.entries(under: root.path)
         // Written by hand from the tree above; `.` sorts before letters, `e` before `y`.
         #expect(entries.map(\.path) == [".hidden", ".hidden/secret", "a", "a/index.html", "b", "b/deep", "b/deep/er", "b/deep/er/x.html",
@@ -35,8 +36,8 @@ struct FileTreeTests {
     }
 
     @Test func removeTakesEverythingButWhatALinkLeadsTo() throws {
-        let (root, outside) = try Self.makeTree()
-        defer { try? FileManager.default.removeItem(at: root); try? FileManager.default.removeItem(at: outside) }
+        let (temporary, root, outside) = try Self.makeTree()
+        defer { temporary.remove() }
         FileTree.remove(root.path)
         #expect(!FileManager.default.fileExists(atPath: root.path))
         #expect(try String(contentsOf: outside.appendingPathComponent("keep.txt"), encoding: .utf8) == "keep")

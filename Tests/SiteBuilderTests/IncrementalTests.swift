@@ -1,6 +1,7 @@
 import Foundation
 @testable import SiteBuilder
 import Testing
+import TestSupport
 
 /// Files whose bytes did not change are not written again: they keep their inode and their
 /// modification time, so `rsync` uploads only what changed. Files no longer produced go.

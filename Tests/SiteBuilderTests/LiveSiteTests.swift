@@ -1,6 +1,7 @@
 import Foundation
 @testable import SiteBuilder
 import Testing
+import TestSupport
 
 /// A preview's site in memory (`LiveSite`) renders only what an edit of a page's text or of a
 /// template changes, in place, and leaves its folder holding exactly the bytes a full build

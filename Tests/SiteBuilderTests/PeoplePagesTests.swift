@@ -2,6 +2,7 @@ import CivilTime
 import Foundation
 @testable import SiteBuilder
 import Testing
+import TestSupport
 
 /// The people report at a fixed instant. Every expected age and distance below was worked
 /// out by hand from the calendar (2026-11-22 in Berlin; 2027 is a common year).
@@ -19,18 +20,7 @@ import Testing
         """
 
     func makeSite(_ people: String = PeoplePagesTests.people) throws -> TestSite {
-        try TestSite("""
-            -- ttsite.yml --
-            title: People
-            languages: [en, de]
-            time_zone: Europe/Berlin
-            people:
-              - file: Content/data/people.json
-            -- Content/index.md --
-            Hello.
-            -- Content/data/people.json --
-            \(people)
-            """)
+        try TestSite(PeopleSite.text(people, title: "People"))
     }
 
     /// (name, age text, next birthday text) of each row of a people list, in order.

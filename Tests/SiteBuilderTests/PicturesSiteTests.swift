@@ -6,7 +6,11 @@ import TestSupport
 /// `images: local` end to end: pictures served by the loopback server, fetched, processed by
 /// libvips and written into the site; Pillow reads what was written.
 @Suite struct PicturesSiteTests {
-    let server = TestServer.shared
+    let server: TestServer
+
+    init() async throws {
+        server = try await TestServer.shared
+    }
 
     /// Two people and a timeline with a picture, and an event with one, all on the server
     /// under `key` (so each test counts its own requests).

@@ -11,14 +11,13 @@ import TestSupport
     /// `env` sets the variable for `script` and so for `ttsite`; stdin is /dev/null, so that
     /// `script` never reads the terminal the tests run in.
     func onATerminal(_ arguments: [String], in folder: URL) async throws -> String {
-        let command = ([CommandTests.binary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let command = ([TTSiteBinary.url.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let log = folder.appendingPathComponent("../typescript").standardizedFileURL
-        let script = try ChildProcess(
+        let script = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"),
             ["TTSITE_PROGRESS_AFTER=0", "script", "--quiet", "--return", "--command", command, log.path],
             in: folder, input: FileHandle.nullDevice)
-        let (status, _, _) = try await script.finish()
-        #expect(status == 0)
+        #expect(script.status == 0)
         return try String(contentsOf: log, encoding: .utf8)
     }
 
@@ -41,7 +40,7 @@ import TestSupport
     @Test func noBarWhenStderrIsNotATerminal() async throws {
         let site = try TestSite(Self.site)
         defer { site.remove() }
-        let run = try await CommandTests().run(["build", "--now", "2026-11-22"], in: site.folder)
+        let run = try await TTSiteBinary.run(["build", "--now", "2026-11-22"], in: site.folder)
         #expect(run.status == 0)
         #expect(run.stderr == "Built 40 pages, 0 static files into \(site.output.path)\n")
     }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SiteBuilder
 import Testing
+import TestSupport
 
 /// Report blocks in Markdown (```` ```ttsite … ```` ): each kind, in both languages, inside a
 /// list and a quote, escaped, and every mistake an error naming the page and line. The
@@ -19,19 +20,7 @@ import Testing
         """#
 
     static func site(page: String, german: String = "Hallo.") throws -> TestSite {
-        try TestSite("""
-            -- ttsite.yml --
-            title: Blocks
-            languages: [en, de]
-            time_zone: Europe/Berlin
-            people:
-              - file: Content/data/people.json
-            scenarios:
-              - file: Content/data/trip.json
-            -- Content/index.md --
-            Hello.
-            -- Content/data/people.json --
-            \(people)
+        try TestSite(PeopleSite.text(people, title: "Blocks", config: "scenarios:\n  - file: Content/data/trip.json", files: """
             -- Content/data/trip.json --
             \(scenario)
             -- Content/report.md --
@@ -44,7 +33,7 @@ import Testing
             title: Bericht
             ---
             \(german)
-            """)
+            """))
     }
 
     /// The part of a page between its `<article>` tags.

@@ -33,8 +33,8 @@ import TestSupport
             """)
     }
 
-    func build(_ site: TestSite, _ extra: [String] = []) async throws -> CommandTests.Run {
-        try await CommandTests().run(["build", "--quiet", "--now", now] + extra, in: site.folder)
+    func build(_ site: TestSite, _ extra: [String] = []) async throws -> ProgramRun {
+        try await TTSiteBinary.run(["build", "--quiet", "--now", now] + extra, in: site.folder)
     }
 
     @Test func aLocalExportThatBecameEmptyIsRefusedEvenWithoutStrictAndTheSiteStays() async throws {
@@ -54,7 +54,7 @@ import TestSupport
             #expect(leftovers(in: site.folder).isEmpty)
         }
         // `check` says what `build` would say.
-        let check = try await CommandTests().run(["check", "--quiet", "--now", now], in: site.folder)
+        let check = try await TTSiteBinary.run(["check", "--quiet", "--now", now], in: site.folder)
         #expect(check.status == 1)
         #expect(check.stderr.contains("Content/data/people.json: the source has no people now, but the last published build had 3 people"))
 
@@ -100,7 +100,7 @@ import TestSupport
     }
 
     @Test func aRemoteSourceThatAnswersAnEmptyListWithNoCacheIsRefused() async throws {
-        let server = TestServer.shared
+        let server = try await TestServer.shared
         let key = TestServer.uniqueKey()
         let url = server.url("/data/\(key)")
         let site = try TestSite("""
@@ -145,7 +145,7 @@ import TestSupport
             + "(60%; `guard.max_deletes` allows 50%); the published site is kept. If this is meant, build once with --allow-shrink\n")
         #expect(try snapshot(of: site.output) == published)
         #expect(leftovers(in: site.folder).isEmpty)
-        let check = try await CommandTests().run(["check", "--quiet", "--now", now], in: site.folder)
+        let check = try await TTSiteBinary.run(["check", "--quiet", "--now", now], in: site.folder)
         #expect(check.status == 1)
         #expect(check.stderr.contains("this build would remove 6 of the 10 published pages"))
 

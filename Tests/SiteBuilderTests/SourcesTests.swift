@@ -16,12 +16,8 @@ import TestSupport
                 URL(fileURLWithPath: "/usr/bin/env"),
                 ["python3", "-u", "-m", "http.server", "--bind", "127.0.0.1", "--directory", folder.path, "0"],
                 in: folder)
-            // "Serving HTTP on 127.0.0.1 port 40123 (http://127.0.0.1:40123/) ...", looked for in
-            // what has been read so far, so that no thread of the concurrency pool waits for it.
-            while !child.output.contains("\n"), !child.finished {
-                try await Task.sleep(for: .milliseconds(10))
-            }
-            let text = child.output
+            // "Serving HTTP on 127.0.0.1 port 40123 (http://127.0.0.1:40123/) ..."
+            let text = try await child.firstLine() ?? child.output
             guard let range = text.range(of: #"port (\d+)"#, options: .regularExpression),
                   let port = Int(text[range].dropFirst(5)) else {
                 kill(child.process.processIdentifier, SIGKILL)

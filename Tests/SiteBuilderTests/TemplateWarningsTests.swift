@@ -2,6 +2,7 @@ import Foundation
 @testable import SiteBuilder
 import Testing
 import TextFormatting
+import TestSupport
 
 /// A site's own templates and pages are checked while they render: a name that resolves to
 /// nothing, a partial that does not exist and a front matter key nothing reads are warnings
@@ -42,7 +43,7 @@ import TextFormatting
     @Test func missesAndUnreadKeysAreWarningsWithFileAndLine() async throws {
         let site = try site()
         defer { site.remove() }
-        let run = try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
+        let run = try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder)
         #expect(run.status == 0)
         // Lines by hand: in post.mustache `{{page.autor}}` is on line 3 and `{{>foter}}` on 4;
         // in one.md the key `titel` is on line 5 and the body's first line is line 7.
@@ -58,9 +59,9 @@ import TextFormatting
     @Test func strictMakesThemErrorsAndKeepsThePublishedSite() async throws {
         let site = try site()
         defer { site.remove() }
-        #expect(try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
+        #expect(try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
         let published = try snapshot(of: site.output)
-        let run = try await CommandTests().run(["build", "--quiet", "--strict", "--now", now], in: site.folder)
+        let run = try await TTSiteBinary.run(["build", "--quiet", "--strict", "--now", now], in: site.folder)
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("ttsite: error: --strict: Content/one.md:5: the front matter key `titel`"))
         #expect(try snapshot(of: site.output) == published)
@@ -87,7 +88,7 @@ import TextFormatting
             Today is {{page.mood}}.
             """)
         defer { site.remove() }
-        let run = try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
+        let run = try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder)
         #expect(run.status == 0)
         #expect(run.stderr == "")
     }
@@ -114,7 +115,7 @@ import TextFormatting
             > In a quote: ``{{ lang }}``, and outside: {{lang}}.
             """)
         defer { site.remove() }
-        let run = try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
+        let run = try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder)
         #expect(run.status == 0)
         #expect(run.stderr == "")
         let page = try site.read("index.html")
@@ -129,7 +130,7 @@ import TextFormatting
         let pages = (1...3).map { "-- Content/p\($0).md --\n---\ntitle: P\($0)\nauthor: Ann\n---\nText" }.joined(separator: "\n")
         let site = try TestSite("-- ttsite.yml --\ntitle: Many\n-- Content/index.md --\nHome\n" + pages)
         defer { site.remove() }
-        let run = try await CommandTests().run(["build", "--quiet", "--now", now], in: site.folder)
+        let run = try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder)
         #expect(run.status == 0)
         #expect(run.stderr == "ttsite: warning: Content/p1.md:3: the front matter key `author` is read by neither ttsite nor the template `page` (and 2 more pages)\n")
     }

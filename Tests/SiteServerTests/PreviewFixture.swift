@@ -1,10 +1,12 @@
 import Foundation
 import SiteBuilder
 @testable import SiteServer
+import TestSupport
 
-/// A small site written inline into a temporary folder (Hugo-style `-- path --` blocks),
+/// A small site written inline (see `Txtar`) into `site/` of a fresh temporary folder,
 /// served by a real preview on a free loopback port.
 struct PreviewFixture {
+    let temporary: TemporaryFolder
     let folder: URL
     let server: PreviewServer
     let log: LogLines
@@ -56,12 +58,10 @@ struct PreviewFixture {
     ]
 
     static func start(_ files: String = defaultSite) async throws -> PreviewFixture {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ttsite-serve-\(UUID().uuidString)").appendingPathComponent("site")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for (path, text) in split(files) { try write(text, to: path, in: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Content/files"), withIntermediateDirectories: true)
-        try Data(pngBytes).write(to: folder.appendingPathComponent("Content/files/picture.png"))
+        let temporary = try TemporaryFolder("serve")
+        let folder = temporary.url("site")
+        try temporary.write(files: files, into: "site")
+        try temporary.write(Data(pngBytes), to: "site/Content/files/picture.png")
 
         var options = ServeOptions(build: BuildOptions(siteFolder: folder, now: Date(timeIntervalSince1970: 1_795_334_400)))
         options.port = 0
@@ -69,42 +69,19 @@ struct PreviewFixture {
         options.quietPeriod = .milliseconds(50)
         let log = LogLines()
         let server = try await PreviewServer.start(options, log: { log.append($0) })
-        return PreviewFixture(folder: folder, server: server, log: log)
+        return PreviewFixture(temporary: temporary, folder: folder, server: server, log: log)
     }
 
     var port: UInt16 { UInt16(server.url.port!) }
     var http: RawHTTP { RawHTTP(port: port) }
 
     func write(_ text: String, to path: String) throws {
-        try Self.write(text, to: path, in: folder)
+        try temporary.write(text, to: "site/" + path)
     }
 
     func stop() async {
         await server.stop()
-        try? FileManager.default.removeItem(at: folder.deletingLastPathComponent())
-    }
-
-    static func write(_ text: String, to path: String, in folder: URL) throws {
-        let url = folder.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    static func split(_ files: String) -> [(String, String)] {
-        var result: [(String, String)] = []
-        var path: String?
-        var lines: [Substring] = []
-        for line in files.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("-- "), line.hasSuffix(" --") {
-                if let path { result.append((path, lines.joined(separator: "\n") + "\n")) }
-                path = String(line.dropFirst(3).dropLast(3))
-                lines = []
-            } else {
-                lines.append(line)
-            }
-        }
-        if let path { result.append((path, lines.joined(separator: "\n") + "\n")) }
-        return result
+        temporary.remove()
     }
 }
 

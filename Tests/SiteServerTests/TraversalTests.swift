@@ -1,6 +1,7 @@
 import Foundation
 @testable import SiteServer
 import Testing
+import TestSupport
 
 /// No request reads a file outside the preview's output folder. The targets are sent byte
 /// for byte over a raw socket; the config beside the output holds a marker that no answer
@@ -56,17 +57,18 @@ import Testing
     /// The same rules, without a server: resolution alone.
     @Test(arguments: escapes.filter { !$0.hasPrefix("/%c0") })
     func resolutionRefusesTheEscape(target: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ttsite-resolve-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("about"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("resolve")
+        defer { temporary.remove() }
+        try temporary.makeFolder("about")
+        let folder = temporary.url
         #expect(RequestPath.resolve(target, in: folder) == .refused)
     }
 
     @Test func resolutionFindsFilesAndFolderIndexes() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ttsite-resolve-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("a b"), withIntermediateDirectories: true)
-        try Data("x".utf8).write(to: folder.appendingPathComponent("a b/index.html"))
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("resolve")
+        defer { temporary.remove() }
+        try temporary.write("x", to: "a b/index.html")
+        let folder = temporary.url
         let base = folder.resolvingSymlinksInPath()
         #expect(RequestPath.resolve("/a%20b/", in: folder) == .file(base.appendingPathComponent("a b/index.html"), relative: "a b/index.html"))
         #expect(RequestPath.resolve("/a%20b", in: folder) == .redirect(to: "/a%20b/"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The shell completion scripts swift-argument-parser generates for `ttsite`, as the README
 /// tells users to install them: bash's is loaded into a real bash and asked to complete.
@@ -8,7 +9,7 @@ import Testing
     func bashCompletions(_ words: [String], script: URL) async throws -> [String] {
         let line = words.joined(separator: " ")
         let array = words.map { "'\($0)'" }.joined(separator: " ")
-        let run = try await Command.shell("""
+        let run = try await Shell.run("""
             source '\(script.path)'
             COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1)
             _ttsite ttsite '\(words.last!)' '\(words[words.count - 2])'
@@ -19,9 +20,9 @@ import Testing
     }
 
     @Test func bashCompletesSubcommandsAndOptions() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder("starter")
         defer { folder.remove() }
-        let generated = try await Command.run(["--generate-completion-script", "bash"], in: folder.url)
+        let generated = try await TTSiteBinary.run(["--generate-completion-script", "bash"], in: folder.url)
         #expect(generated.status == 0)
         let script = folder.url.appendingPathComponent("ttsite.bash")
         try Data(generated.stdout.utf8).write(to: script)
@@ -34,9 +35,9 @@ import Testing
 
     @Test(arguments: ["zsh", "fish"])
     func zshAndFishScriptsNameEverySubcommand(shell: String) async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder("starter")
         defer { folder.remove() }
-        let generated = try await Command.run(["--generate-completion-script", shell], in: folder.url)
+        let generated = try await TTSiteBinary.run(["--generate-completion-script", shell], in: folder.url)
         #expect(generated.status == 0)
         for name in ["build", "init", "templates", "serve", "list", "show", "copy"] {
             #expect(generated.stdout.contains(name), "\(shell): \(name)")

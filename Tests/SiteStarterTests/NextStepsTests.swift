@@ -1,6 +1,7 @@
 import Foundation
 import SiteStarter
 import Testing
+import TestSupport
 
 /// The quoting of the printed next steps, checked by the shell itself: `printf %s WORD`
 /// must print the text back unchanged.
@@ -8,7 +9,7 @@ import Testing
     @Test(arguments: ["mysite", "my site", "it's", "a$b", "semi;colon", "~/x", "back\\slash", "Müller", "-dash", "a\"b", "*", "tab\there"])
     func aQuotedFolderIsOneShellWordWithTheSameText(text: String) async throws {
         let quoted = NextSteps.shellQuoted(text)
-        let run = try await Command.shell("printf %s \(quoted)", in: FileManager.default.temporaryDirectory)
+        let run = try await Shell.run("printf %s \(quoted)", in: FileManager.default.temporaryDirectory)
         #expect(run.status == 0)
         #expect(run.stdout == text, "\(quoted)")
     }
@@ -21,8 +22,9 @@ import Testing
 
     /// Real folders on a real PATH: a shell runs the first executable `ttsite` it finds there.
     @Test func theCommandIsTheNameWhenThePathFindsThatBinary() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("nextsteps-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try TemporaryFolder("nextsteps")
+        defer { temporary.remove() }
+        let root = temporary.url
         func binary(_ folder: String, executable: Bool = true) throws -> URL {
             let url = root.appendingPathComponent(folder).appendingPathComponent("ttsite")
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,5 +1,15 @@
 import Foundation
 
+/// What a program left when it ended: its exit status, or the signal that ended it, and all
+/// it printed.
+public struct ProgramRun: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+    /// A signal ended the program, and `status` is that signal's number.
+    public var signalled: Bool
+}
+
 /// A program started with its stdout and stderr captured. A test can read what it printed so
 /// far while it runs, and await its end, without blocking a thread of the concurrency pool.
 public final class ChildProcess: @unchecked Sendable {
@@ -25,28 +35,37 @@ public final class ChildProcess: @unchecked Sendable {
         stderr = PipeDrain(err)
     }
 
+    /// Runs a program to its end, waiting for it without holding a thread of the concurrency
+    /// pool, which every test of the process shares.
+    public static func run(_ executable: URL, _ arguments: [String], in folder: URL, input: FileHandle? = nil) async throws -> ProgramRun {
+        try await ChildProcess(executable, arguments, in: folder, input: input).finish()
+    }
+
+    public var pid: Int32 { process.processIdentifier }
+
     /// What the process printed on stdout so far.
     public var output: String { stdout.text }
 
     /// What the process printed on stderr so far.
     public var errorOutput: String { stderr.text }
 
-    /// Blocks until the process has printed a whole first line on stdout, and returns it
-    /// (nil when stdout closed first). For a one-time start outside the concurrency pool.
-    public func firstLine() -> String? {
-        stdout.firstLine()
+    /// The first whole line the process printed on stdout (nil when stdout closed first),
+    /// waited for on a thread of its own.
+    public func firstLine() async throws -> String? {
+        try await offThePool { [stdout] in stdout.firstLine() }
     }
 
     /// The process ended and everything it printed has been read.
     public var finished: Bool { exited.isOpen && stdout.end.isOpen && stderr.end.isOpen }
 
     /// Waits, on a thread of its own, for the process to end and for all it printed.
-    public func finish() async throws -> (status: Int32, stdout: String, stderr: String) {
+    public func finish() async throws -> ProgramRun {
         try await offThePool { [self] in
             exited.wait()
             stdout.end.wait()
             stderr.end.wait()
-            return (process.terminationStatus, stdout.text, stderr.text)
+            return ProgramRun(status: process.terminationStatus, stdout: stdout.text, stderr: stderr.text,
+                              signalled: process.terminationReason == .uncaughtSignal)
         }
     }
 }

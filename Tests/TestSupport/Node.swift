@@ -18,15 +18,14 @@ public enum Node {
 
     public static func run(_ body: String, input: [String: Any]) async throws -> Any {
         let data = try JSONSerialization.data(withJSONObject: input)
-        let node = try ChildProcess(
+        let run = try await ChildProcess.run(
             try executable(),
             ["-e", "\"use strict\"; const input = JSON.parse(process.argv[1]);\n" + body, String(decoding: data, as: UTF8.self)],
             in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         )
-        let (status, output, errors) = try await node.finish()
-        guard status == 0 else {
-            throw Failure(description: "node exited with \(status): " + errors)
+        guard run.status == 0 else {
+            throw Failure(description: "node exited with \(run.status): " + run.stderr)
         }
-        return try JSONSerialization.jsonObject(with: Data(output.utf8), options: [.fragmentsAllowed])
+        return try JSONSerialization.jsonObject(with: Data(run.stdout.utf8), options: [.fragmentsAllowed])
     }
 }

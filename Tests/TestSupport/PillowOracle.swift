@@ -63,16 +63,14 @@ public enum PillowOracle {
 
     /// Pillow's reading of some bytes.
     public static func inspect(_ bytes: [UInt8]) async throws -> Reading {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pillow-\(UUID().uuidString)")
-        try Data(bytes).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        return try await inspect([file])[0]
+        let temporary = try TemporaryFolder("pillow")
+        defer { temporary.remove() }
+        return try await inspect([temporary.write(Data(bytes), to: "picture")])[0]
     }
 
     static func run(_ arguments: [String]) async throws -> String {
-        let process = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path] + arguments,
-                                       in: script.deletingLastPathComponent())
-        let result = try await process.finish()
+        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path] + arguments,
+                                                in: script.deletingLastPathComponent())
         guard result.status == 0 else {
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "pictures.py \(arguments.first ?? ""): \(result.stderr)"])
         }
@@ -86,7 +84,7 @@ public enum PillowOracle {
         func folder() async throws -> URL {
             if let made { return try await made.value }
             let task = Task {
-                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ttsite-pictures-\(UUID().uuidString)")
+                let folder = try TemporaryFolder("pictures").url
                 _ = try await PillowOracle.run(["make", folder.path])
                 return folder
             }

@@ -10,4 +10,15 @@ public enum TTSiteBinary {
         }
         return folder.appendingPathComponent("ttsite")
     }
+
+    /// Runs `ttsite` to its end: its exit status and what it printed.
+    public static func run(_ arguments: [String], in folder: URL) async throws -> ProgramRun {
+        try await ChildProcess.run(url, arguments, in: folder)
+    }
+
+    /// Starts `ttsite` in the background, its output drained as it comes (a pipe nobody reads
+    /// would block it), so that a test can signal it, or start a second one, while it runs.
+    public static func start(_ arguments: [String], in folder: URL) throws -> ChildProcess {
+        try ChildProcess(url, arguments, in: folder)
+    }
 }

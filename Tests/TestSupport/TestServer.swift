@@ -6,24 +6,20 @@ import FoundationNetworking
 
 /// The loopback HTTP server of `Server/test_server.py`, started once for the whole test run.
 /// It exits when its stdin closes, that is when the test process ends.
-///
-/// The first use of `shared` blocks its thread until the server prints its port (a fraction of
-/// a second, once per test run): a lazy static cannot await, and an async one would change
-/// every test that uses the server.
 public final class TestServer: @unchecked Sendable {
-    public static let shared: TestServer = {
-        do {
-            return try TestServer()
-        } catch {
-            fatalError("could not start the test HTTP server: \(error)")
-        }
-    }()
+    /// The server; the first test to ask waits for it to print its port, without holding a
+    /// thread of the concurrency pool.
+    public static var shared: TestServer {
+        get async throws { try await starting.value }
+    }
+
+    private static let starting = Task { try await TestServer() }
 
     public let port: Int
     private let server: ChildProcess
     private let input: Pipe
 
-    private init() throws {
+    private init() async throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Server/test_server.py")
         input = Pipe()
@@ -31,10 +27,10 @@ public final class TestServer: @unchecked Sendable {
             URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path],
             in: script.deletingLastPathComponent(), input: input.fileHandleForReading
         )
-        guard let line = server.firstLine(), let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
+        guard let line = try await server.firstLine(), let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
             server.process.terminate()
             throw CocoaError(.fileReadCorruptFile, userInfo: [
-                NSLocalizedDescriptionKey: "the server printed no port: \(server.errorOutput)",
+                NSLocalizedDescriptionKey: "the test HTTP server printed no port: \(server.errorOutput)",
             ])
         }
         self.port = port

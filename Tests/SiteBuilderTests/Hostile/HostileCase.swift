@@ -77,8 +77,8 @@ extension HostileCase {
 
     /// Waits for the binary without holding a thread of the concurrency pool.
     private func runBinary(in site: URL) async throws -> HostileRun {
-        let build = try ChildProcess(CommandTests.binary, ["build", "--quiet", "--now", Self.now] + arguments, in: site)
-        let (_, _, stderr) = try await build.finish()
+        let build = try TTSiteBinary.start(["build", "--quiet", "--now", Self.now] + arguments, in: site)
+        let stderr = try await build.finish().stderr
         let process = build.process
         // A crash (stack overflow, trap, signal) is never an acceptable outcome.
         try #require(process.terminationReason == .exit, "ttsite was killed by signal \(process.terminationStatus)")

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SiteBuilder
 import Testing
+import TestSupport
 
 /// The bad-input corpus (`HostileCorpus`): every hostile input gets its stated outcome, and
 /// for every one of them, whatever the outcome:
@@ -22,14 +23,15 @@ import Testing
     }
 
     private func check(_ hostile: HostileCase) async throws {
-        let root = try HostileSite.make()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let site = root.appendingPathComponent("site")
+        let temporary = try HostileSite.make()
+        defer { temporary.remove() }
+        let root = temporary.url
+        let site = temporary.url("site")
         let output = site.appendingPathComponent("_site")
         try Site.build(BuildOptions(siteFolder: site, now: Instant.parse(HostileCase.now)!))
 
         for (path, data) in hostile.files() {
-            try HostileSite.write(data, to: site.appendingPathComponent(path))
+            try temporary.write(data, to: "site/" + path)
         }
         try hostile.prepare?(site)
         let before = try FolderSnapshot(of: root)

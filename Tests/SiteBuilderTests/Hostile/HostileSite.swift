@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The good site every hostile case starts from: two languages, one person, one scenario,
 /// a home page. Built once before the hostile input is added, so that there is a published
@@ -28,18 +29,12 @@ enum HostileSite {
 
     /// A fresh folder holding `site/` (the site, output at `site/_site`) and `outside/` (a
     /// folder beside it that symlinks may point at and nothing may write to).
-    static func make() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ttsite-hostile-\(UUID().uuidString)")
-        let site = root.appendingPathComponent("site")
+    static func make() throws -> TemporaryFolder {
+        let root = try TemporaryFolder("hostile")
         for (path, text) in files {
-            try write(Data(text.utf8), to: site.appendingPathComponent(path))
+            try root.write(text, to: "site/" + path)
         }
-        try write(Data("not for publishing\n".utf8), to: root.appendingPathComponent("outside/secret.txt"))
+        try root.write("not for publishing\n", to: "outside/secret.txt")
         return root
-    }
-
-    static func write(_ data: Data, to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url)
     }
 }

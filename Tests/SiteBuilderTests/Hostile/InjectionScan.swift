@@ -10,14 +10,12 @@ import TestSupport
 enum InjectionScan {
     /// Waits for the scanner without holding a thread of the concurrency pool.
     static func findings(in output: URL) async throws -> [String] {
-        let scan = try ChildProcess(
+        let scan = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"), ["python3", Fixtures.url("hostile/scan_html.py").path, output.path],
             in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        let (_, text, errors) = try await scan.finish()
-        let process = scan.process
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            return ["scan_html.py failed (\(process.terminationStatus)): " + errors]
+        guard !scan.signalled, scan.status == 0 else {
+            return ["scan_html.py failed (\(scan.status)): " + scan.stderr]
         }
-        return text.split(separator: "\n").map(String.init)
+        return scan.stdout.split(separator: "\n").map(String.init)
     }
 }

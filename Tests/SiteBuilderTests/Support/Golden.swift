@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Golden copies: pages built from a fixture site, read through by hand once, and compared
 /// byte for byte with every later build.

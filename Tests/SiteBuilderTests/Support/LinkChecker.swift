@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Finds every `href` and `src` in the HTML files of an output folder and reports those that
 /// do not lead to a file of the folder. External links (with a scheme) and fragments alone

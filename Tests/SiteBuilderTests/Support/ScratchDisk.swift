@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A small tmpfs mounted for one test: a disk that fills up, or that can be made read-only.
 /// Needs root (CI runs as root); elsewhere the tests that need one are skipped, and say why.
@@ -7,11 +8,12 @@ import Foundation
 /// for the program (off the concurrency pool, so asynchronously, which a `defer` cannot do);
 /// the call returns at once.
 final class ScratchDisk {
+    private let temporary: TemporaryFolder
     let folder: URL
 
     init(megabytes: Int) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ttsite-disk-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder("disk")
+        folder = temporary.url
         #if os(Linux)
         try Self.check(mount("tmpfs", folder.path, "tmpfs", 0, "size=\(megabytes)m"), "mount a tmpfs on \(folder.path)")
         #else
@@ -29,7 +31,7 @@ final class ScratchDisk {
         #if os(Linux)
         umount(folder.path)
         #endif
-        try? FileManager.default.removeItem(at: folder)
+        temporary.remove()
     }
 
     /// Whether this machine lets the tests mount a tmpfs; the reason when not.

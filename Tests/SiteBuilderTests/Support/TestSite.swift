@@ -1,39 +1,37 @@
 import Foundation
 @testable import SiteBuilder
 import Testing
+import TestSupport
 
-/// A small site written inline, Hugo-style, into a fresh temporary folder:
+/// A small site written inline (see `Txtar`) into `site/` of a fresh temporary folder, and
+/// built by the library:
 ///
 ///     -- ttsite.yml --
 ///     title: Test
 ///     -- Content/index.md --
 ///     # Hello
+///
+/// What a test writes beside the site (a second output folder, a terminal's log) lives in the
+/// temporary folder and goes with it.
 struct TestSite {
+    let temporary: TemporaryFolder
     let folder: URL
 
     init(_ files: String) throws {
-        folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ttsite-test-\(UUID().uuidString)")
-            .appendingPathComponent("site")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for (path, text) in Self.split(files) {
-            try write(text, to: path)
-        }
+        temporary = try TemporaryFolder("test")
+        folder = temporary.url("site")
+        try temporary.write(files: files, into: "site")
     }
 
     /// Copies a fixture folder (under `Tests/SiteBuilderTests/Fixtures/`).
     init(fixture name: String) throws {
-        folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ttsite-test-\(UUID().uuidString)")
-            .appendingPathComponent("site")
-        try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        temporary = try TemporaryFolder("test")
+        folder = temporary.url("site")
         try FileManager.default.copyItem(at: Fixtures.url(name), to: folder)
     }
 
     func write(_ text: String, to path: String) throws {
-        let url = folder.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        try temporary.write(text, to: "site/" + path)
     }
 
     var output: URL { folder.appendingPathComponent("_site") }
@@ -67,24 +65,7 @@ struct TestSite {
     }
 
     func remove() {
-        try? FileManager.default.removeItem(at: folder.deletingLastPathComponent())
-    }
-
-    static func split(_ files: String) -> [(String, String)] {
-        var result: [(String, String)] = []
-        var path: String?
-        var lines: [Substring] = []
-        for line in files.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("-- "), line.hasSuffix(" --"), line.count > 6 {
-                if let path { result.append((path, lines.joined(separator: "\n") + "\n")) }
-                path = String(line.dropFirst(3).dropLast(3))
-                lines = []
-            } else {
-                lines.append(line)
-            }
-        }
-        if let path { result.append((path, lines.joined(separator: "\n").trimmingCharacters(in: .newlines) + "\n")) }
-        return result
+        temporary.remove()
     }
 }
 
@@ -94,17 +75,4 @@ enum Fixtures {
             .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures").appendingPathComponent(name)
     }
-}
-
-/// Every file of a folder, by relative path, with its bytes.
-func snapshot(of folder: URL) throws -> [String: Data] {
-    var files: [String: Data] = [:]
-    guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
-    let base = folder.resolvingSymlinksInPath().path
-    for case let url as URL in enumerator {
-        guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
-        let path = String(url.resolvingSymlinksInPath().path.dropFirst(base.count + 1))
-        files[path] = try Data(contentsOf: url)
-    }
-    return files
 }

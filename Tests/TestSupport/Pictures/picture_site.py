@@ -6,30 +6,17 @@ suite and the quality gates, which look at pictures as a reader gets them.
 The pictures are the fixtures of pictures.py (Pillow): a JPEG turned by EXIF, randomuser.me's
 128 × 128, a WebP, a PNG with transparency, a large JPEG and a GIF.
 """
-import functools
-import http.server
 import json
 import pathlib
 import subprocess
 import sys
-import threading
+
+from testkit import address, serve
 
 PICTURES = pathlib.Path(__file__).resolve().parent / "pictures.py"
 PORTRAITS = ["rotated-gps.jpg", "portrait-128.jpg", "photo.webp", "odd-alpha.png", "large.jpg", "small.gif"]
 NAMES = [("Ada", "Lovelace"), ("Grace", "Hopper"), ("Hedy", "Lamarr"), ("Emmy", "Noether"),
          ("Lise", "Meitner"), ("Rosalind", "Franklin")]
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):
-        pass
-
-
-def serve(folder):
-    """Serves `folder` on a free loopback port in a thread; returns the server."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
 
 
 def make(folder):
@@ -38,7 +25,7 @@ def make(folder):
     folder = pathlib.Path(folder)
     subprocess.run([sys.executable, str(PICTURES), "make", str(folder / "pics")], check=True)
     server = serve(folder)
-    host = f"http://127.0.0.1:{server.server_address[1]}"
+    host = address(server)
     people = {"results": [
         {"name": {"first": first, "last": last}, "dob": {"date": f"19{60 + i}-0{i + 1}-1{i}T00:00:00Z"},
          "login": {"uuid": f"0b7c2f3e-0000-4000-8000-00000000000{i}"},

@@ -41,7 +41,7 @@ struct PaginationTests {
     /// neighbour): the navigation says `false` rather than leaving the name to be looked up.
     @Test func theFirstPageHasNoPreviousLink() throws {
         let templates = try TemplateSet(overridesIn: nil)
-        let nav = try #require(PaginationView.view(Pagination(records: 30, size: 10), current: 1, listPath: "people/", pack: SiteConfig(title: "T").pack(for: "en")))
+        let nav = try #require(PaginationView(Pagination(records: 30, size: 10), current: 1, listPath: "people/", pack: SiteConfig(title: "T").pack(for: "en"))?.templateValue)
         let context: TemplateValue = .map([
             "previous": .map(["href": .string("elsewhere.html")]),
             "labels": SiteConfig(title: "T").pack(for: "en").labels.templateValue,

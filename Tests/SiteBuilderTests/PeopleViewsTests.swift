@@ -24,8 +24,8 @@ struct PeopleViewsTests {
     /// folders down, they are what those pages show.
     @Test func aPersonInEnglishAndGerman() throws {
         let facts = PersonFacts(Self.anna, today: Self.today)
-        guard case .map(let english) = Self.views("en").person(facts).resolvingLinks(after: "../"),
-              case .map(let german) = Self.views("de", birthdayFormat: "d. MMMM yyyy").person(facts).resolvingLinks(after: "../../")
+        guard case .map(let english) = Self.views("en").person(facts).templateValue.resolvingLinks(after: "../"),
+              case .map(let german) = Self.views("de", birthdayFormat: "d. MMMM yyyy").person(facts).templateValue.resolvingLinks(after: "../../")
         else { Issue.record("not a map"); return }
         #expect(english["name"] == .string("Anna Alpha"))
         #expect(english["birthday"] == .string("08-03-1992"))
@@ -45,7 +45,7 @@ struct PeopleViewsTests {
 
     @Test func withoutADateOfBirth() {
         let nobody = Person(id: "n", slug: "n")
-        guard case .map(let view) = Self.views("en").person(PersonFacts(nobody, today: Self.today))
+        guard case .map(let view) = Self.views("en").person(PersonFacts(nobody, today: Self.today)).templateValue
         else { Issue.record("not a map"); return }
         #expect(view["name"] == .string("n/a"))
         #expect(view["birthday"] == .string("n/a"))
@@ -56,7 +56,7 @@ struct PeopleViewsTests {
 
     @Test func aBirthdayToday() {
         let today = Person(id: "t", slug: "t", first: "T", birthDate: calendarDay("2000-11-22"))
-        guard case .map(let view) = Self.views("en").person(PersonFacts(today, today: Self.today))
+        guard case .map(let view) = Self.views("en").person(PersonFacts(today, today: Self.today)).templateValue
         else { Issue.record("not a map"); return }
         #expect(view["isBirthday"] == .bool(true))
         #expect(view["age"] == .string("26 years old"))
@@ -65,7 +65,7 @@ struct PeopleViewsTests {
     @Test func theHistogramsGeometry() {
         // Three bars of a 600-wide chart: 200 per slot, bars 140 wide from 30 in; the largest
         // count (2) is 160 high from the baseline at 184.
-        guard case .map(let view) = Self.views("en").histogram(AgeHistogram(ages: [5, 25, 28, nil])),
+        guard case .map(let view) = Self.views("en").histogram(AgeHistogram(ages: [5, 25, 28, nil])).templateValue,
               case .list(let bars) = view["bars"] else { Issue.record("no bars"); return }
         #expect(view["baseline"] == .string("184"))
         #expect(view["unknown"] == .string("1 without a known date of birth"))

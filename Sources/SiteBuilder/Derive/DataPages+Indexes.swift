@@ -62,11 +62,11 @@ extension DataPages {
                 var extra: [String: TemplateValue] = [
                     "list": .link(Routes.file(listPath)),
                     "browse": views.browse(months: indexes.months, index: indexes.index,
-                                           currentMonth: currentMonth, currentLetter: currentLetter),
+                                           currentMonth: currentMonth, currentLetter: currentLetter).templateValue,
                     "groups": .list(groups(shown, byDay: byDay, views: views)),
                     "hasCounters": .bool(false),
                 ]
-                extra["pagination"] = PaginationView.view(pagination, current: number, listPath: urlPath, pack: views.pack)
+                extra["pagination"] = PaginationView(pagination, current: number, listPath: urlPath, pack: views.pack)?.templateValue
                 return extra
             }
         }
@@ -76,7 +76,7 @@ extension DataPages {
     /// one group without a heading on the others.
     private static func groups(_ people: ArraySlice<PersonFacts>, byDay: Bool, views: PeopleViews) -> [TemplateValue] {
         guard byDay else {
-            return [.map(["people": .list(people.map { views.indexEntry($0) })])]
+            return [.map(["people": people.map(views.indexEntry).templateValue])]
         }
         var groups: [TemplateValue] = []
         var start = people.startIndex
@@ -88,7 +88,7 @@ extension DataPages {
             groups.append(.map([
                 "heading": .string(views.dayHeading(day)),
                 "id": .string("day-\(born.day)"),
-                "people": .list(people[start..<end].map { views.indexEntry($0) }),
+                "people": people[start..<end].map(views.indexEntry).templateValue,
             ]))
             start = end
         }

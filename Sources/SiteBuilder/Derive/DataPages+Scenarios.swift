@@ -29,7 +29,7 @@ extension DataPages {
                                          language: language, urlPath: routes.timeline(scenario.slug, language: language))
                 pages.append(page)
                 extras.later(page) {
-                    ["scenario": views.timeline(layout, listPage: listPage), "hasCounters": .bool(false)]
+                    ["scenario": views.timeline(layout, listPage: listPage).templateValue, "hasCounters": .bool(false)]
                 }
             }
         }
@@ -41,11 +41,11 @@ extension DataPages {
     ) -> [String: TemplateValue] {
         let shown: [Scenario] = Array(scenarios[page.pagination.records(onPage: page.number)])
         var extra: [String: TemplateValue] = [:]
-        extra["scenarios"] = .list(shown.map { views.summary($0) })
+        extra["scenarios"] = shown.map(views.summary).templateValue
         extra["hasScenarios"] = .bool(!scenarios.isEmpty)
-        extra["search"] = search.view(label: pack.labels.searchTimelines, labels: pack.labels)
+        extra["search"] = search.view(label: pack.labels.searchTimelines, labels: pack.labels).templateValue
         extra["hasCounters"] = .bool(!scenarios.isEmpty)
-        extra["pagination"] = PaginationView.view(page.pagination, current: page.number, listPath: page.firstPage, pack: pack)
+        extra["pagination"] = PaginationView(page.pagination, current: page.number, listPath: page.firstPage, pack: pack)?.templateValue
         return extra
     }
 }

@@ -78,7 +78,7 @@ struct DataPages {
                                    language: language, urlPath: routes.person($0.person.slug, language: language))
             }
             let personViews = PersonViews(window: max(256, 2 * config.pageSize.people), keepingEvery: keepingEveryView) {
-                views.person(ordered[$0])
+                views.person(ordered[$0]).templateValue
             }
 
             // The people list, from Content/people.md when there is one, in pages of
@@ -129,13 +129,13 @@ struct DataPages {
         extra["people"] = .list(shown.map { personViews[$0] })
         extra["hasPeople"] = .bool(!ordered.isEmpty)
         extra["hasCounters"] = .bool(false)
-        extra["search"] = search.view(label: views.labels.searchPeople, labels: views.labels)
+        extra["search"] = search.view(label: views.labels.searchPeople, labels: views.labels).templateValue
         if page.number == 1 {
-            extra["histogram"] = views.histogram(histogram)
-            extra["calendar"] = views.calendarLinks()
-            extra["browse"] = views.browse(months: indexes.months, index: indexes.index)
+            extra["histogram"] = views.histogram(histogram).templateValue
+            extra["calendar"] = views.calendarLinks().templateValue
+            extra["browse"] = views.browse(months: indexes.months, index: indexes.index).templateValue
         }
-        extra["pagination"] = PaginationView.view(page.pagination, current: page.number, listPath: page.firstPage, pack: views.pack)
+        extra["pagination"] = PaginationView(page.pagination, current: page.number, listPath: page.firstPage, pack: views.pack)?.templateValue
         return extra
     }
 
@@ -159,9 +159,9 @@ struct DataPages {
             "hasPeople": .bool(hasPeople),
             "peopleHref": .link(Routes.file(views.routes.list(.people, language: views.language))),
             "counters": .list(counters.map { count, label in
-                .map(["counter": views.counter(to: Double(count), format: "{value}"), "label": .string(label)])
+                .map(["counter": views.counter(to: Double(count), format: "{value}").templateValue, "label": .string(label)])
             }),
-            "upcoming": .list(shown.map { views.person($0) }),
+            "upcoming": shown.map(views.person).templateValue,
             "hasUpcoming": .bool(!upcoming.isEmpty),
             "moreUpcoming": upcoming.count > shown.count ? .map([
                 "text": .string(labels.moreUpcoming.replacingEvery("<COUNT>", with: views.numbers.localizingDigits(String(upcoming.count - shown.count)))),

@@ -5,16 +5,10 @@ import TemplateEngine
 extension PeopleViews {
     /// One person in a month or letter page's list: name, birthday and age, linked to their
     /// page. Lighter than `person`: these pages list many people.
-    func indexEntry(_ facts: PersonFacts) -> TemplateValue {
+    func indexEntry(_ facts: PersonFacts) -> IndexEntryView {
         let person = facts.person
-        var view: [String: TemplateValue] = [
-            "name": .string(nameText(person)),
-            "href": .link(Routes.file(routes.person(person.slug, language: language))),
-            "birthday": .string(birthdayText(person)),
-            "age": .string(ageText(facts)),
-        ]
-        if let born = person.birthDate { view["birthdayISO"] = .string(CivilText.isoDate(born)) }
-        return .map(view)
+        return IndexEntryView(name: nameText(person), href: Routes.file(routes.person(person.slug, language: language)),
+                              birthday: birthdayText(person), age: ageText(facts), birthdayISO: person.birthDate.map(CivilText.isoDate))
     }
 
     /// A person's page in one line, for its description and share preview: only what the
@@ -40,42 +34,27 @@ extension PeopleViews {
     /// how many birthdays each month has, linked to the month pages, and the letters of the
     /// name index. `currentMonth` (0 for the unknown birthdays) and `currentLetter` mark the
     /// page that shows them.
-    func browse(months: BirthdayMonths, index: NameIndex, currentMonth: Int? = nil, currentLetter: String? = nil) -> TemplateValue {
+    func browse(months: BirthdayMonths, index: NameIndex, currentMonth: Int? = nil, currentLetter: String? = nil) -> BrowseView {
         let monthNames = dates.standaloneMonthNames
         let shortNames = dates.shortStandaloneMonthNames
-        var monthViews: [TemplateValue] = months.counts.enumerated().map { offset, count in
-            var view: [String: TemplateValue] = [
-                "name": .string(monthNames[offset]),
-                "short": .string(shortNames[offset]),
-                "count": number(count),
-                "current": .bool(currentMonth == offset + 1),
-            ]
-            if count > 0 { view["href"] = .link(Routes.file(routes.birthdayMonth(offset + 1, language: language))) }
-            return .map(view)
+        var monthViews = months.counts.enumerated().map { offset, count in
+            BrowseView.Month(name: monthNames[offset], short: shortNames[offset], count: number(count), current: currentMonth == offset + 1,
+                             href: count > 0 ? Routes.file(routes.birthdayMonth(offset + 1, language: language)) : nil)
         }
         if !months.unknown.isEmpty {
-            monthViews.append(.map([
-                "name": .string(labels.unknownBirthday),
-                "short": .string("?"),
-                "count": number(months.unknown.count),
-                "current": .bool(currentMonth == 0),
-                "href": .link(Routes.file(routes.birthdayMonth(nil, language: language))),
-            ]))
+            monthViews.append(BrowseView.Month(name: labels.unknownBirthday, short: "?", count: number(months.unknown.count), current: currentMonth == 0,
+                                               href: Routes.file(routes.birthdayMonth(nil, language: language))))
         }
         // One row per script, so that Latin O and Greek Ο are not side by side.
-        var scripts: [[TemplateValue]] = []
+        var scripts: [[BrowseView.Letter]] = []
         var lastScript: NameIndex.Script?
         for letter in index.letters {
-            let view: TemplateValue = .map([
-                "label": .string(letter.label),
-                "count": number(letter.people.count),
-                "current": .bool(currentLetter == letter.slug),
-                "href": .link(Routes.file(routes.nameIndex(letter.slug, language: language))),
-            ])
+            let view = BrowseView.Letter(label: letter.label, count: number(letter.people.count), current: currentLetter == letter.slug,
+                                         href: Routes.file(routes.nameIndex(letter.slug, language: language)))
             if letter.script == lastScript, !scripts.isEmpty { scripts[scripts.count - 1].append(view) } else { scripts.append([view]) }
             lastScript = letter.script
         }
-        return .map(["months": .list(monthViews), "scripts": .list(scripts.map { .map(["letters": .list($0)]) })])
+        return BrowseView(months: monthViews, scripts: scripts)
     }
 
     /// "22 November" / "22. November": a day heading of a month page, in the page's language.

@@ -54,25 +54,19 @@ struct PeopleViews {
     }
 
     /// One person as the list and the person page show them.
-    func person(_ facts: PersonFacts) -> TemplateValue {
+    func person(_ facts: PersonFacts) -> PersonView {
         let person = facts.person
-        var view: [String: TemplateValue] = [
-            "name": .string(nameText(person)),
-            "initials": .string(person.initials),
-            "avatarClass": .string("avatar-\(Self.colourIndex(of: person.id))"),
-            "href": .link(Routes.file(routes.person(person.slug, language: language))),
-            "birthday": .string(birthdayText(person)),
-            "age": .string(ageText(facts)),
-            "nextBirthday": .string(nextBirthdayText(facts)),
-            "isBirthday": .bool(facts.daysUntilBirthday == 0),
-        ]
-        if !person.displayTitle.isEmpty { view["title"] = .string(pack.title(person.displayTitle)) }
-        if let born = person.birthDate { view["birthdayISO"] = .string(CivilText.isoDate(born)) }
-        if let next = facts.nextBirthday { view["nextBirthdayISO"] = .string(CivilText.isoDate(next)) }
-        if let nationality = person.nationality { view["nationality"] = .string(countries[nationality] ?? nationality) }
-        if let picture = pictures.view(person.picture?.best, as: .avatar, alt: nameText(person)) {
-            view["picture"] = .map(picture)
-        }
+        var view = PersonView(
+            name: nameText(person), initials: person.initials, avatarClass: "avatar-\(Self.colourIndex(of: person.id))",
+            href: Routes.file(routes.person(person.slug, language: language)),
+            birthday: birthdayText(person), age: ageText(facts), nextBirthday: nextBirthdayText(facts),
+            isBirthday: facts.daysUntilBirthday == 0
+        )
+        if !person.displayTitle.isEmpty { view.title = pack.title(person.displayTitle) }
+        view.birthdayISO = person.birthDate.map(CivilText.isoDate)
+        view.nextBirthdayISO = facts.nextBirthday.map(CivilText.isoDate)
+        view.nationality = person.nationality.map { countries[$0] ?? $0 }
+        view.picture = pictures.view(person.picture?.best, as: .avatar, alt: nameText(person))
         if let age = facts.age {
             // The age once: the number counts up, and the words after it are those of the
             // final number ("26" and "years old", "26" and "лет").
@@ -80,22 +74,18 @@ struct PeopleViews {
             // against "2026 years") shows without a counter.
             let text = ageText(age)
             let ageCounter = counter(to: Double(age), format: "{value}")
-            if case .map(let parts) = ageCounter, case .string(let number)? = parts["text"], text.hasPrefix(number) {
-                view["ageCounter"] = ageCounter
-                view["ageWords"] = .string(text.dropFirst(number.count).trimmingCharacters(in: .whitespaces))
+            if text.hasPrefix(ageCounter.text) {
+                view.ageCounter = ageCounter
+                view.ageWords = text.dropFirst(ageCounter.text.count).trimmingCharacters(in: .whitespaces)
             }
         }
-        return .map(view)
+        return view
     }
 
     /// The links to the birthday calendar: relative like every internal link, and a `webcal:`
     /// address for subscribing, which must be absolute and so needs a `base_url`.
-    func calendarLinks() -> TemplateValue {
-        var links: [String: TemplateValue] = ["href": .link(Routes.calendar)]
-        if let baseURL = config.baseURL, let webcal = Routes.webcalCalendar(baseURL: baseURL) {
-            links["webcal"] = .string(webcal)
-        }
-        return .map(links)
+    func calendarLinks() -> CalendarLinksView {
+        CalendarLinksView(href: Routes.calendar, webcal: config.baseURL.flatMap { Routes.webcalCalendar(baseURL: $0) })
     }
 
     /// The name as pages show it, "n/a" for a record without one.
@@ -131,48 +121,29 @@ struct PeopleViews {
     }
 
     /// A counter that counts up to `value` (see `counter.js`), with its final text for the HTML.
-    func counter(to value: Double, format: String) -> TemplateValue {
-        Self.counter(to: value, format: format, numbers: numbers)
-    }
-
-    /// A counter's final text for the HTML and its `data-` attributes for `counter.js`.
-    static func counter(to value: Double, format: String, numbers: NumberSymbols) -> TemplateValue {
-        let counter = try! Counter(from: 0, to: value, duration: 1.5, easing: .easeOut, kind: .integer, format: format)
-        return .map([
-            "text": .string(counter.finalText(symbols: numbers)),
-            "attributes": .list(counter.dataAttributes.map { .map(["name": .string($0.0), "value": .string($0.1)]) }),
-        ])
+    func counter(to value: Double, format: String) -> CounterView {
+        CounterView(to: value, format: format, numbers: numbers)
     }
 
     /// The bar chart of ages as SVG geometry (a 600 × 220 view box) and a table's rows.
     /// `id` starts the ids of the chart's heading and title (`age-chart-title`).
-    func histogram(_ histogram: AgeHistogram, id: String = "age-chart") -> TemplateValue {
+    func histogram(_ histogram: AgeHistogram, id: String = "age-chart") -> HistogramView {
         let width = 600.0, chartHeight = 160.0, top = 24.0
         let slot = histogram.bars.isEmpty ? width : width / Double(histogram.bars.count)
         let largest = Double(max(histogram.largest, 1))
-        let bars: [TemplateValue] = histogram.bars.map { bar in
+        let bars = histogram.bars.map { bar in
             let index = Double((bar.from - (histogram.bars.first?.from ?? 0)) / 10)
             let height = (Double(bar.count) / largest * chartHeight).rounded()
-            return .map([
-                "label": .string(numbers.localizingDigits("\(bar.from)–\(bar.from + 9)")),
-                "count": number(bar.count),
-                "x": .string(format(index * slot + slot * 0.15)),
-                "width": .string(format(slot * 0.7)),
-                "y": .string(format(top + chartHeight - height)),
-                "height": .string(format(height)),
-                "labelX": .string(format(index * slot + slot / 2)),
-                "countY": .string(format(top + chartHeight - height - 6)),
-            ])
+            return HistogramView.Bar(
+                label: numbers.localizingDigits("\(bar.from)–\(bar.from + 9)"), count: number(bar.count),
+                x: format(index * slot + slot * 0.15), width: format(slot * 0.7), y: format(top + chartHeight - height),
+                height: format(height), labelX: format(index * slot + slot / 2), countY: format(top + chartHeight - height - 6)
+            )
         }
-        var view: [String: TemplateValue] = [
-            "bars": .list(bars),
-            "baseline": .string(format(top + chartHeight)),
-            "labelY": .string(format(top + chartHeight + 20)),
-            "hasBars": .bool(!bars.isEmpty),
-            "chartId": .string(id),
-        ]
-        if histogram.unknown > 0 { view["unknown"] = .string("\(numbers.localizingDigits(String(histogram.unknown))) \(labels.unknownAge)") }
-        return .map(view)
+        return HistogramView(
+            bars: bars, baseline: format(top + chartHeight), labelY: format(top + chartHeight + 20), chartId: id,
+            unknown: histogram.unknown > 0 ? "\(numbers.localizingDigits(String(histogram.unknown))) \(labels.unknownAge)" : nil
+        )
     }
 
     /// The form of a word after `count` ("1 person", "3 people").
@@ -181,8 +152,8 @@ struct PeopleViews {
     }
 
     /// A count as the page shows it, in the language's digits.
-    func number(_ value: Int) -> TemplateValue {
-        .string(numbers.localizingDigits(String(value)))
+    func number(_ value: Int) -> String {
+        numbers.localizingDigits(String(value))
     }
 
     private func format(_ value: Double) -> String {

@@ -17,24 +17,18 @@ struct PictureViews: Sendable {
     /// it is not shown: no URL, `images: none`, or a picture that could not be used.
     /// `width` and `height` are the picture's size shrunk to fit `box` (CSS pixels), the
     /// size it is shown at on a wide screen.
-    func view(_ url: URL?, as use: PictureUse, alt: String, box: (width: Int, height: Int)? = nil) -> [String: TemplateValue]? {
+    func view(_ url: URL?, as use: PictureUse, alt: String, box: (width: Int, height: Int)? = nil) -> PictureView? {
         guard let url, url.isWebAddress else { return nil }
         switch mode {
         case .none:
             return nil
         case .remote:
-            return ["src": .string(url.absoluteString), "webp": .bool(false), "width": .bool(false), "height": .bool(false), "alt": .string(alt)]
+            return PictureView(src: .string(url.absoluteString), webp: nil, size: nil, alt: alt)
         case .local:
             guard let picture = pictures[use]?[url], let fallback = picture.fallback, let largest = picture.largest else { return nil }
             let webp = Self.srcset(picture.webp)
             let shown = box.map { Self.fit(largest.width, largest.height, into: $0) } ?? (width: largest.width, height: largest.height)
-            return [
-                "src": .link(fallback.path),
-                "webp": webp.pieces.isEmpty ? .bool(false) : .links(webp),
-                "width": .int(shown.width),
-                "height": .int(shown.height),
-                "alt": .string(alt),
-            ]
+            return PictureView(src: .link(fallback.path), webp: webp.pieces.isEmpty ? nil : webp, size: shown, alt: alt)
         }
     }
 
@@ -67,4 +61,27 @@ struct PictureViews: Sendable {
         let scale = min(1, Double(box.width) / Double(max(width, 1)), Double(box.height) / Double(max(height, 1)))
         return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
+}
+
+/// A picture as the templates show it (`avatar.mustache`, `figure.mustache` …): `src` (the
+/// JPEG from the site's root, or the remote address), `webp` (a `srcset` of the WebP files,
+/// or false), `width` and `height` (the size it is shown at, or false when not known), `alt`.
+struct PictureView: TemplateView {
+    let src: TemplateValue
+    let webp: LinkText?
+    let size: (width: Int, height: Int)?
+    let alt: String
+
+    /// The keys as a map, for a view that adds its own (a figure's license and source).
+    var templateMap: TemplateMap {
+        TemplateMap([
+            "src": src,
+            "webp": webp.map(TemplateValue.links) ?? .bool(false),
+            "width": size.map { .int($0.width) } ?? .bool(false),
+            "height": size.map { .int($0.height) } ?? .bool(false),
+            "alt": .string(alt),
+        ])
+    }
+
+    var templateValue: TemplateValue { templateMap.templateValue }
 }

@@ -66,38 +66,39 @@ struct ScenarioViews {
     }
 
     /// A scenario as the list shows it.
-    func summary(_ scenario: Scenario) -> TemplateValue {
-        var view = common(scenario)
-        view["eventCounter"] = PeopleViews.counter(to: Double(scenario.totalEvents), format: "{value}", numbers: numbers)
-        view["majorCounter"] = PeopleViews.counter(to: Double(scenario.majorEvents), format: "{value}", numbers: numbers)
-        view["eventsWord"] = .string(counted(labels.events, scenario.totalEvents))
-        view["majorWord"] = .string(counted(labels.majorEvents, scenario.majorEvents))
-        return .map(view)
+    func summary(_ scenario: Scenario) -> ScenarioSummaryView {
+        ScenarioSummaryView(
+            heading: heading(scenario),
+            eventCounter: CounterView(to: Double(scenario.totalEvents), format: "{value}", numbers: numbers),
+            majorCounter: CounterView(to: Double(scenario.majorEvents), format: "{value}", numbers: numbers),
+            eventsWord: counted(labels.events, scenario.totalEvents),
+            majorWord: counted(labels.majorEvents, scenario.majorEvents)
+        )
     }
 
     /// A scenario with its events in time order, as its timeline page shows it; `listPage` is
     /// the page of the timeline list that shows it.
-    func timeline(_ layout: TimelineLayout, listPage: String) -> TemplateValue {
+    func timeline(_ layout: TimelineLayout, listPage: String) -> TimelineView {
         let scenario = layout.scenario
-        var view = common(scenario)
         let text = localized(scenario.text)
-        // Notes of the scenario's text and of each event's have ids of their own on the page
-        // (`fn:<slug>-1`, `fn:<slug>-e3-1`), which may show several timelines.
-        view["textHTML"] = .string(markdown.render(text.text, ids: .init(prefix: scenario.slug + "-")).html)
-        view["textLang"] = Self.stringOrFalse(text.lang)
-        view["textDir"] = direction(of: text.lang)
-        view["eventCount"] = .string(numbers.localizingDigits(String(scenario.totalEvents)))
-        view["majorCount"] = .string(numbers.localizingDigits(String(scenario.majorEvents)))
-        view["eventsWord"] = .string(counted(labels.events, scenario.totalEvents))
-        view["majorWord"] = .string(counted(labels.majorEvents, scenario.majorEvents))
-        view["list"] = .link(Routes.file(listPage))
-        view["style"] = .string(layout.styleRules)
-        view["startLabel"] = .string(pointText(scenario.start, unit: scenario.unit).text)
-        view["endLabel"] = .string(pointText(scenario.end, unit: scenario.unit).text)
-        view["replayNote"] = .string(labels.replayNote.replacingEvery("<DURATION>", with: duration(layout.replaySeconds)))
-        view["events"] = .list(layout.entries.map { event($0, in: scenario) })
-        view["hasEvents"] = .bool(!layout.entries.isEmpty)
-        return .map(view)
+        return TimelineView(
+            heading: heading(scenario),
+            // Notes of the scenario's text and of each event's have ids of their own on the page
+            // (`fn:<slug>-1`, `fn:<slug>-e3-1`), which may show several timelines.
+            textHTML: markdown.render(text.text, ids: .init(prefix: scenario.slug + "-")).html,
+            textLang: text.lang,
+            textDir: direction(of: text.lang),
+            eventCount: numbers.localizingDigits(String(scenario.totalEvents)),
+            majorCount: numbers.localizingDigits(String(scenario.majorEvents)),
+            eventsWord: counted(labels.events, scenario.totalEvents),
+            majorWord: counted(labels.majorEvents, scenario.majorEvents),
+            list: Routes.file(listPage),
+            style: layout.styleRules,
+            startLabel: pointText(scenario.start, unit: scenario.unit).text,
+            endLabel: pointText(scenario.end, unit: scenario.unit).text,
+            replayNote: labels.replayNote.replacingEvery("<DURATION>", with: duration(layout.replaySeconds)),
+            events: layout.entries.map { event($0, in: scenario) }
+        )
     }
 
     /// A timeline in the search index: name, page from the site root, unit and span.
@@ -108,50 +109,39 @@ struct ScenarioViews {
                                  details: [labels.unitName(scenario.unit), spanText(scenario)])
     }
 
-    private func common(_ scenario: Scenario) -> [String: TemplateValue] {
+    private func heading(_ scenario: Scenario) -> ScenarioHeadingView {
         let name = localized(scenario.name)
-        return [
-            "name": .string(name.text.isEmpty ? scenario.named : name.text),
-            "href": .link(Routes.file(routes.timeline(scenario.slug, language: language))),
-            "unit": .string(scenario.unit.rawValue),
-            "unitName": .string(labels.unitName(scenario.unit)),
-            "span": .string(spanText(scenario)),
-            // Absent values are `false`, never missing: Mustache would look them up in the
-            // enclosing context (an event without an image would show the scenario's).
-            "nameLang": Self.stringOrFalse(name.lang),
-            "nameDir": direction(of: name.lang),
-            "image": image(scenario.image, alt: name.text, license: scenario.license, source: scenario.source, box: (640, 384)) ?? .bool(false),
-        ]
+        return ScenarioHeadingView(
+            name: name.text.isEmpty ? scenario.named : name.text,
+            href: Routes.file(routes.timeline(scenario.slug, language: language)),
+            unit: scenario.unit.rawValue,
+            unitName: labels.unitName(scenario.unit),
+            span: spanText(scenario),
+            nameLang: name.lang,
+            nameDir: direction(of: name.lang),
+            image: image(scenario.image, alt: name.text, license: scenario.license, source: scenario.source, box: (640, 384))
+        )
     }
 
-    private func event(_ entry: TimelineLayout.Entry, in scenario: Scenario) -> TemplateValue {
+    private func event(_ entry: TimelineLayout.Entry, in scenario: Scenario) -> EventView {
         let event = entry.event
         let text = localized(event.text)
         let html = markdown.render(text.text, ids: .init(prefix: "\(scenario.slug)-e\(event.index)-")).html
         let when = pointText(event.start, unit: scenario.unit)
-        var view: [String: TemplateValue] = [
-            "id": .string("event-\(event.index)"),
-            "major": .bool(event.major),
-            "when": .string(when.text),
-            "textHTML": .string(html),
-            "iso": Self.stringOrFalse(when.iso),
-            "textLang": Self.stringOrFalse(text.lang),
-            "textDir": direction(of: text.lang),
-            "sinceStart": .bool(false), "ago": .bool(false), "outside": .bool(false),
-            "image": image(event.image, alt: HTMLText.plain(html.utf8), license: event.license, source: event.source, box: (640, 224)) ?? .bool(false),
-        ]
-        if let date = event.start.date, let start = scenario.start.date {
-            view["ago"] = .string(ago.string(for: date, relativeTo: now) ?? "")
-            view["sinceStart"] = .string(sinceStart.string(for: date, relativeTo: start) ?? "")
-        }
-        if entry.isBeforeStart { view["outside"] = .string(labels.beforeTheStart) }
-        if entry.isAfterEnd { view["outside"] = .string(labels.afterTheEnd) }
-        return .map(view)
-    }
-
-    /// A text, or `false` where there is none (see `common`).
-    private static func stringOrFalse(_ text: String?) -> TemplateValue {
-        text.map(TemplateValue.string) ?? .bool(false)
+        let dates = event.start.date.flatMap { date in scenario.start.date.map { (date: date, start: $0) } }
+        return EventView(
+            id: "event-\(event.index)",
+            major: event.major,
+            when: when.text,
+            textHTML: html,
+            iso: when.iso,
+            textLang: text.lang,
+            textDir: direction(of: text.lang),
+            sinceStart: dates.map { sinceStart.string(for: $0.date, relativeTo: $0.start) ?? "" },
+            ago: dates.map { ago.string(for: $0.date, relativeTo: now) ?? "" },
+            outside: entry.isAfterEnd ? labels.afterTheEnd : entry.isBeforeStart ? labels.beforeTheStart : nil,
+            image: image(event.image, alt: HTMLText.plain(html.utf8), license: event.license, source: event.source, box: (640, 224))
+        )
     }
 
     /// The form of a word after `count` ("1 event", "3 events").
@@ -160,10 +150,10 @@ struct ScenarioViews {
     }
 
     /// The `dir` of a text in `lang`, the fallback language of a text, when it is written the
-    /// other way than the page (English on a Persian page); `false` otherwise.
-    private func direction(of lang: String?) -> TemplateValue {
-        guard let lang, let other = fallbackDirections[lang], other != direction else { return .bool(false) }
-        return .string(other.rawValue)
+    /// other way than the page (English on a Persian page); nil otherwise.
+    private func direction(of lang: String?) -> String? {
+        guard let lang, let other = fallbackDirections[lang], other != direction else { return nil }
+        return other.rawValue
     }
 
     /// The languages a text missing in the page's language falls back to, in order.
@@ -221,14 +211,11 @@ struct ScenarioViews {
     /// `box` is the most room it takes on a wide screen (40rem × 24rem, 14rem high in an event).
     private func image(
         _ url: URL?, alt: @autoclosure () -> String, license: String?, source: URL?, box: (width: Int, height: Int)
-    ) -> TemplateValue? {
+    ) -> FigureView? {
         guard let url, url.isWebAddress else { return nil }
         let link = source.flatMap { $0.isWebAddress ? $0.absoluteString : nil }
-        var view = pictures.view(url, as: .figure, alt: alt(), box: box)
-            ?? ["src": .bool(false), "webp": .bool(false), "width": .bool(false), "height": .bool(false), "alt": .string("")]
-        guard view["src"] != .bool(false) || license != nil || link != nil else { return nil }
-        view["license"] = Self.stringOrFalse(license)
-        view["source"] = Self.stringOrFalse(link)
-        return .map(view)
+        let picture = pictures.view(url, as: .figure, alt: alt(), box: box)
+        guard picture != nil || license != nil || link != nil else { return nil }
+        return FigureView(picture: picture, license: license, source: link)
     }
 }

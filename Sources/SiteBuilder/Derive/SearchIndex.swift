@@ -61,11 +61,22 @@ struct SearchIndex: Sendable {
         path = manifest.paths[name]!
     }
 
-    /// The search box of a list page (`search.mustache`): the index and the site's root as
-    /// links from the page.
-    func view(label: String, labels: Labels) -> TemplateValue {
+    /// The search box of a list page (`search.mustache`).
+    func view(label: String, labels: Labels) -> SearchBoxView {
+        SearchBoxView(index: path, label: label, labels: labels)
+    }
+}
+
+/// The search box of a list page (`search.mustache`): the index file and the site's root as
+/// links from the page, the box's label and the words of its results.
+struct SearchBoxView: TemplateView {
+    let index: String
+    let label: String
+    let labels: Labels
+
+    var templateValue: TemplateValue {
         .map([
-            "index": .link(path),
+            "index": .link(index),
             "root": .link(""),
             "label": .string(label),
             "found": .string(labels.searchFound),

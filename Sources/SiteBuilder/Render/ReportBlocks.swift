@@ -47,7 +47,7 @@ struct ReportBlocks: Sendable {
             try Self.allow(arguments, ["days"], kind: kind, fail: fail)
             let days = try Self.number(arguments["days"], name: "days", in: 1...366, default: 30, fail: fail)
             let upcoming = people.filter { ($0.daysUntilBirthday ?? .max) <= days }
-            value = ["people": .list(upcoming.map { views.person($0) }), "hasPeople": .bool(!upcoming.isEmpty),
+            value = ["people": upcoming.map(views.person).templateValue, "hasPeople": .bool(!upcoming.isEmpty),
                      "days": .int(days)]
         case "people":
             try Self.allow(arguments, ["month", "nationality"], kind: kind, fail: fail)
@@ -70,7 +70,7 @@ struct ReportBlocks: Sendable {
             default:
                 throw fail("`people` takes one of `month=` (1 to 12) or `nationality=` (such as `DE`)")
             }
-            value = ["people": .list(chosen.map { views.indexEntry($0) }), "hasPeople": .bool(!chosen.isEmpty),
+            value = ["people": chosen.map(views.indexEntry).templateValue, "hasPeople": .bool(!chosen.isEmpty),
                      "caption": .string(caption)]
         case "counter":
             try Self.allow(arguments, ["of"], kind: kind, fail: fail)
@@ -84,10 +84,10 @@ struct ReportBlocks: Sendable {
             guard let of = arguments["of"], let (count, label) = counts[of] else {
                 throw fail("`counter` needs `of=` one of `people`, `timelines`, `events`, `birthdays-this-month`\(arguments["of"].map { ", found `\($0)`" } ?? "")")
             }
-            value = ["counter": views.counter(to: Double(count), format: "{value}"), "label": .string(views.counted(label, count))]
+            value = ["counter": views.counter(to: Double(count), format: "{value}").templateValue, "label": .string(views.counted(label, count))]
         case "age-histogram":
             try Self.allow(arguments, [], kind: kind, fail: fail)
-            value = ["histogram": views.histogram(AgeHistogram(ages: people.map(\.age)), id: "age-chart-\(line)")]
+            value = ["histogram": views.histogram(AgeHistogram(ages: people.map(\.age)), id: "age-chart-\(line)").templateValue]
         case "timeline":
             try Self.allow(arguments, ["named"], kind: kind, fail: fail)
             guard let named = arguments["named"] else { throw fail("`timeline` needs `named=`, the `named` of a scenario") }
@@ -96,7 +96,7 @@ struct ReportBlocks: Sendable {
                 throw fail("no scenario is named `\(named)`\(known.isEmpty ? "" : "; some that are: \(known)")")
             }
             let layout = TimelineLayout(scenario, siteReplaySeconds: replaySeconds)
-            value = ["scenario": scenarioViews.timeline(layout, listPage: routes.list(.scenarios, language: language))]
+            value = ["scenario": scenarioViews.timeline(layout, listPage: routes.list(.scenarios, language: language)).templateValue]
         default:
             throw fail("there is no report block `\(kind)`; the blocks are \(Self.kinds.map { "`\($0)`" }.joined(separator: ", "))")
         }

@@ -1,0 +1,165 @@
+import Counting
+import TemplateEngine
+import TextFormatting
+
+/// One person as the list, the person page, the home page and the report blocks show them
+/// (`people.mustache`, `person.mustache`, `avatar.mustache` …). Every text is the page
+/// language's; `href` is the person's page from the site's root.
+struct PersonView: TemplateView {
+    var name: String
+    var initials: String
+    var avatarClass: String
+    var href: String
+    var birthday: String
+    var age: String
+    var nextBirthday: String
+    var isBirthday: Bool
+    var title: String?
+    var birthdayISO: String?
+    var nextBirthdayISO: String?
+    var nationality: String?
+    var picture: PictureView?
+    /// The age as a counter, and the words after its number, when the age text starts with it.
+    var ageCounter: CounterView?
+    var ageWords: String?
+
+    var templateValue: TemplateValue {
+        var map = TemplateMap([
+            "name": .string(name), "initials": .string(initials), "avatarClass": .string(avatarClass), "href": .link(href),
+            "birthday": .string(birthday), "age": .string(age), "nextBirthday": .string(nextBirthday), "isBirthday": .bool(isBirthday),
+        ])
+        map.add("title", title)
+        map.add("birthdayISO", birthdayISO)
+        map.add("nextBirthdayISO", nextBirthdayISO)
+        map.add("nationality", nationality)
+        map.add("picture", picture)
+        map.add("ageCounter", ageCounter)
+        map.add("ageWords", ageWords)
+        return map.templateValue
+    }
+}
+
+/// One person in a month or letter page's list, lighter than `PersonView`: those pages list
+/// many people.
+struct IndexEntryView: TemplateView {
+    var name: String
+    var href: String
+    var birthday: String
+    var age: String
+    var birthdayISO: String?
+
+    var templateValue: TemplateValue {
+        var map = TemplateMap(["name": .string(name), "href": .link(href), "birthday": .string(birthday), "age": .string(age)])
+        map.add("birthdayISO", birthdayISO)
+        return map.templateValue
+    }
+}
+
+/// A number that counts up (`counter.mustache`): its final text for the HTML and the `data-`
+/// attributes `counter.js` reads.
+struct CounterView: TemplateView {
+    let text: String
+    let attributes: [(name: String, value: String)]
+
+    init(to value: Double, format: String, numbers: NumberSymbols) {
+        let counter = try! Counter(from: 0, to: value, duration: 1.5, easing: .easeOut, kind: .integer, format: format)
+        text = counter.finalText(symbols: numbers)
+        attributes = counter.dataAttributes.map { (name: $0.0, value: $0.1) }
+    }
+
+    var templateValue: TemplateValue {
+        .map([
+            "text": .string(text),
+            "attributes": .list(attributes.map { .map(["name": .string($0.name), "value": .string($0.value)]) }),
+        ])
+    }
+}
+
+/// The bar chart of ages (`age-chart.mustache`) as SVG geometry in a 600 × 220 view box, and
+/// a table's rows.
+struct HistogramView: TemplateView {
+    struct Bar: TemplateView {
+        let label: String
+        let count: String
+        let x: String
+        let width: String
+        let y: String
+        let height: String
+        let labelX: String
+        let countY: String
+
+        var templateValue: TemplateValue {
+            .map([
+                "label": .string(label), "count": .string(count), "x": .string(x), "width": .string(width), "y": .string(y),
+                "height": .string(height), "labelX": .string(labelX), "countY": .string(countY),
+            ])
+        }
+    }
+
+    let bars: [Bar]
+    let baseline: String
+    let labelY: String
+    /// What the ids of the chart's heading and title start with (`age-chart-title`).
+    let chartId: String
+    /// "3 unknown": the people without an age, when there are any.
+    let unknown: String?
+
+    var templateValue: TemplateValue {
+        var map = TemplateMap([
+            "bars": bars.templateValue, "baseline": .string(baseline), "labelY": .string(labelY),
+            "hasBars": .bool(!bars.isEmpty), "chartId": .string(chartId),
+        ])
+        map.add("unknown", unknown)
+        return map.templateValue
+    }
+}
+
+/// The links to the birthday calendar: the file from the site's root, and the `webcal:`
+/// address for subscribing (absolute, so only with a `base_url`).
+struct CalendarLinksView: TemplateView {
+    let href: String
+    let webcal: String?
+
+    var templateValue: TemplateValue {
+        var map = TemplateMap(["href": .link(href)])
+        map.add("webcal", webcal)
+        return map.templateValue
+    }
+}
+
+/// The ways into the people besides the list (`browse.mustache`): the months with how many
+/// birthdays each has, and the letters of the name index, a row per script.
+struct BrowseView: TemplateView {
+    struct Month: TemplateView {
+        let name: String
+        let short: String
+        let count: String
+        let current: Bool
+        /// The month's page; nil for a month without birthdays.
+        let href: String?
+
+        var templateValue: TemplateValue {
+            var map = TemplateMap(["name": .string(name), "short": .string(short), "count": .string(count), "current": .bool(current)])
+            map.add("href", href.map(TemplateValue.link))
+            return map.templateValue
+        }
+    }
+
+    struct Letter: TemplateView {
+        let label: String
+        let count: String
+        let current: Bool
+        let href: String
+
+        var templateValue: TemplateValue {
+            .map(["label": .string(label), "count": .string(count), "current": .bool(current), "href": .link(href)])
+        }
+    }
+
+    let months: [Month]
+    let scripts: [[Letter]]
+
+    var templateValue: TemplateValue {
+        .map(["months": months.templateValue, "scripts": .list(scripts.map { .map(["letters": $0.templateValue]) })])
+    }
+}

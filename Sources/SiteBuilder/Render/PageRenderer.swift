@@ -32,7 +32,8 @@ struct PageRenderer {
     /// Each page language's punctuation, as templates see it (`{{punctuation.list}}`).
     private let punctuation: [String: TemplateValue]
     private let site: TemplateValue
-    private let assetValues: [String: TemplateValue]
+    /// The assets by name before the first dot (`assets.style` for `style.css`).
+    private let assetPaths: [String: String]
 
     init(config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [Page], routes: Routes,
          texts: PageTexts = PageTexts(), feedLinks: [String: [SiteFeeds.Link]] = [:]) {
@@ -50,8 +51,7 @@ struct PageRenderer {
         punctuation = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, Self.templateValue(config.pack(for: $0).punctuation)) })
         site = Self.siteValue(config)
         // `assets.style` for `style.css`: the name before the first dot.
-        assetValues = Dictionary(assets.paths.map { (String($0.key.split(separator: ".").first ?? Substring($0.key)), $0.value) }) { first, _ in first }
-            .mapValues(TemplateValue.link)
+        assetPaths = Dictionary(assets.paths.map { (String($0.key.split(separator: ".").first ?? Substring($0.key)), $0.value) }) { first, _ in first }
     }
 
     /// The site as templates and the pages' own tags see it (`{{site.title}}`).
@@ -135,21 +135,17 @@ struct PageRenderer {
         }
         let html = text?.rendered.html ?? ""
         let links = Relativiser(page: page.urlPath)
-        var context = self.context(for: page, urlPath: page.urlPath, language: page.language, contentHTML: html, links: links)
-        if let headings = text?.rendered.headings, !headings.isEmpty,
-           let toc = TableOfContents.html(headings, label: config.pack(for: page.language).labels.contents),
-           case .map(var values) = context["page"] {
-            values["toc"] = .string(toc)
-            context["page"] = .map(values)
+        var view = self.view(of: page, urlPath: page.urlPath, language: page.language, contentHTML: html, links: links)
+        if let headings = text?.rendered.headings, !headings.isEmpty {
+            view.page.toc = TableOfContents.html(headings, label: config.pack(for: page.language).labels.contents)
         }
-        context.merge(extra) { _, new in new }
-        // A counter among the report blocks needs the counter script.
-        if html.containsUTF8("data-counter") { context["hasCounters"] = .bool(true) }
+        view.extra = extra
+        view.showsCounters = html.containsUTF8("data-counter")
         // What the page holds in a line (a data page brings its own in `extra`), else its title.
-        if context["description"] == nil {
-            context["description"] = .string(PageSummary.text(of: page, html: html) ?? "\(page.title) · \(config.title)")
+        if extra["description"] == nil {
+            view.description = PageSummary.text(of: page, html: html) ?? "\(page.title) · \(config.title)"
         }
-        return PageInput(template: try templateName(for: page), value: .map(context), links: links)
+        return PageInput(template: try templateName(for: page), value: view.templateValue, links: links)
     }
 
     /// The 404 page is served at any depth, so its links start at the site's path
@@ -160,65 +156,51 @@ struct PageRenderer {
 
     func notFoundContext(_ page: Page?) -> PageInput {
         let links = Relativiser(sitePath: config.baseURL?.path ?? "/")
-        let language = config.defaultLanguage
-        var context = self.context(for: page, urlPath: "", language: language, contentHTML: page == nil ? nil : texts.notFound, links: links)
-        context["canonical"] = nil
-        context["translations"] = .list([])
-        context["hasTranslations"] = .bool(false)
-        return PageInput(template: "not-found", value: .map(context), links: links)
+        var view = self.view(of: page, urlPath: "", language: config.defaultLanguage, contentHTML: page == nil ? nil : texts.notFound, links: links)
+        view.canonical = nil
+        view.translations = []
+        view.hasTranslations = false
+        return PageInput(template: "not-found", value: view.templateValue, links: links)
     }
 
-    /// A page's value. Its links are paths from the site's root, written from the page when
-    /// it is rendered; `root` is the page's way back to the root, for templates that make
-    /// links of their own (`{{root}}about/index.html`).
-    private func context(for page: Page?, urlPath: String, language: String, contentHTML: String?, links: Relativiser) -> [String: TemplateValue] {
-        var pageValues = page?.source.frontMatter.values ?? [:]
-        if let page {
-            let title = page.source.frontMatter.title ?? (page.kind == .home ? nil : page.title)
-            pageValues["title"] = title.map(TemplateValue.string)
-        }
-        if let contentHTML { pageValues["content"] = .string(contentHTML) }
-        pageValues["url"] = .link(Routes.file(urlPath))
-
+    /// A page's view. Its links are paths from the site's root, written from the page when
+    /// it is rendered.
+    private func view(of page: Page?, urlPath: String, language: String, contentHTML: String?, links: Relativiser) -> PageView {
         // The language's own home page, or the site's when that language has none.
         let home = addresses[""]?[language] != nil ? routes.prefix(language) : ""
-        var context: [String: TemplateValue] = [
-            "lang": .string(language),
-            "root": .string(links.base),
-            "home": .link(Routes.file(home)),
-            "page": .map(pageValues),
-            "site": site,
-            "assets": .map(assetValues),
-            "labels": labels[language] ?? config.pack(for: language).labels.templateValue,
-            "punctuation": punctuation[language] ?? Self.templateValue(config.pack(for: language).punctuation),
-            "menu": .list(menu(language: language, current: page)),
-            "hasTranslations": .bool(config.languages.count > 1 && page != nil),
-            "feeds": .list((feedLinks[language] ?? []).map { link in
-                .map(["type": .string(link.type), "title": .string(link.title), "href": .link(link.urlPath)])
-            }),
-        ]
-        // `dir` only on right-to-left pages, so that left-to-right pages stay as they were;
-        // arrows point the way the page reads ("← Back" there, "Back →" here).
         let rightToLeft = rightToLeft.contains(language)
-        if rightToLeft { context["dir"] = .string("rtl") }
-        context["arrows"] = .map(["back": .string(rightToLeft ? "→" : "←"), "forward": .string(rightToLeft ? "←" : "→")])
+        var view = PageView(
+            lang: language, root: links.base, home: Routes.file(home),
+            page: PageView.PageValues(
+                frontMatter: page?.source.frontMatter.values ?? [:],
+                title: page.flatMap { $0.source.frontMatter.title ?? ($0.kind == .home ? nil : $0.title) },
+                content: contentHTML, url: Routes.file(urlPath)
+            ),
+            site: site, assets: assetPaths,
+            labels: labels[language] ?? config.pack(for: language).labels.templateValue,
+            punctuation: punctuation[language] ?? Self.templateValue(config.pack(for: language).punctuation),
+            menu: (menus[language] ?? []).map {
+                PageView.MenuEntry(title: $0.title, href: Routes.file($0.urlPath), current: $0.urlPath == page?.urlPath)
+            },
+            hasTranslations: config.languages.count > 1 && page != nil,
+            feeds: (feedLinks[language] ?? []).map { PageView.FeedLink(type: $0.type, title: $0.title, href: $0.urlPath) },
+            dir: rightToLeft ? "rtl" : nil, backArrow: rightToLeft ? "→" : "←", forwardArrow: rightToLeft ? "←" : "→"
+        )
         if let baseURL = config.baseURL {
-            context["canonical"] = .string(Routes.absolute(urlPath, baseURL: baseURL))
-            if let image = config.shareImage { context["shareImage"] = .string(Routes.absolute(image, baseURL: baseURL)) }
+            view.canonical = Routes.absolute(urlPath, baseURL: baseURL)
+            view.shareImage = config.shareImage.map { Routes.absolute($0, baseURL: baseURL) }
         }
         if let page {
-            let translations = translations(of: page)
-            context["translations"] = .list(translations.map { other in
-                .map(["lang": .string(other.language),
-                      "href": config.baseURL.map { .string(Routes.absolute(other.urlPath, baseURL: $0)) } ?? .link(Routes.file(other.urlPath))])
-            })
-            context["languageSwitch"] = .list(config.languages.compactMap { lang -> TemplateValue? in
+            view.translations = translations(of: page).map { other in
+                PageView.Translation(lang: other.language, absolute: config.baseURL.map { Routes.absolute(other.urlPath, baseURL: $0) },
+                                     file: Routes.file(other.urlPath))
+            }
+            view.languageSwitch = config.languages.compactMap { lang in
                 guard let target = addresses[page.translationKey]?[lang] ?? addresses[""]?[lang] else { return nil }
-                return .map(["lang": .string(lang), "name": .string(languageNames[lang] ?? lang),
-                             "href": .link(Routes.file(target)), "current": .bool(lang == language)])
-            })
+                return PageView.LanguageChoice(lang: lang, name: languageNames[lang] ?? lang, href: Routes.file(target), current: lang == language)
+            }
         }
-        return context
+        return view
     }
 
     /// A pack's punctuation as templates see it (`{{punctuation.list}}`).
@@ -230,11 +212,5 @@ struct PageRenderer {
     private func translations(of page: Page) -> [(language: String, urlPath: String)] {
         guard let versions = addresses[page.translationKey], versions.count > 1 else { return [] }
         return config.languages.compactMap { language in versions[language].map { (language, $0) } }
-    }
-
-    private func menu(language: String, current: Page?) -> [TemplateValue] {
-        (menus[language] ?? []).map {
-            .map(["title": .string($0.title), "href": .link(Routes.file($0.urlPath)), "current": .bool($0.urlPath == current?.urlPath)])
-        }
     }
 }

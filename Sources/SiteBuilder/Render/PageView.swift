@@ -1,0 +1,115 @@
+import TemplateEngine
+
+/// What every page's template sees (`base.mustache` and the page templates): the page, the
+/// site, the words of its language, the menus, the language switch and the feeds, and a data
+/// page's own values (`extra`), which come last and win. Links are paths from the site's root.
+struct PageView: TemplateView {
+    /// The page's own values: its front matter as written (any key a template reads), then
+    /// what ttsite sets: `title`, `content`, `url` and, with headings, `toc`.
+    struct PageValues {
+        var frontMatter: [String: TemplateValue]
+        var title: String?
+        var content: String?
+        /// The page's file from the site's root.
+        var url: String
+        var toc: String?
+
+        var templateValue: TemplateValue {
+            // The front matter's `title` is the page's title, or none (the home page's).
+            var map = TemplateMap(frontMatter.filter { $0.key != "title" })
+            map.add("title", title)
+            map.add("content", content)
+            map.add("url", .link(url))
+            map.add("toc", toc)
+            return map.templateValue
+        }
+    }
+
+    struct MenuEntry: TemplateView {
+        let title: String
+        let href: String
+        let current: Bool
+
+        var templateValue: TemplateValue { .map(["title": .string(title), "href": .link(href), "current": .bool(current)]) }
+    }
+
+    struct FeedLink: TemplateView {
+        let type: String
+        let title: String
+        let href: String
+
+        var templateValue: TemplateValue { .map(["type": .string(type), "title": .string(title), "href": .link(href)]) }
+    }
+
+    /// Another language's version of the page: its absolute URL with a `base_url`, else its
+    /// file from the site's root.
+    struct Translation: TemplateView {
+        let lang: String
+        let absolute: String?
+        let file: String
+
+        var templateValue: TemplateValue { .map(["lang": .string(lang), "href": absolute.map(TemplateValue.string) ?? .link(file)]) }
+    }
+
+    struct LanguageChoice: TemplateView {
+        let lang: String
+        let name: String
+        let href: String
+        let current: Bool
+
+        var templateValue: TemplateValue {
+            .map(["lang": .string(lang), "name": .string(name), "href": .link(href), "current": .bool(current)])
+        }
+    }
+
+    var lang: String
+    /// The page's way back to the site's root, for templates that make links of their own.
+    var root: String
+    /// The language's home page (or the site's), from the site's root.
+    var home: String
+    var page: PageValues
+    var site: TemplateValue
+    /// The assets by name before the first dot (`assets.style`), from the site's root.
+    var assets: [String: String]
+    var labels: TemplateValue
+    var punctuation: TemplateValue
+    var menu: [MenuEntry]
+    var hasTranslations: Bool
+    var feeds: [FeedLink]
+    /// `rtl` on pages written right to left; nil (no key) otherwise, so that left-to-right
+    /// pages stay as they were.
+    var dir: String?
+    /// Arrows point the way the page reads ("← Back" there, "Back →" here).
+    var backArrow: String
+    var forwardArrow: String
+    var canonical: String?
+    var shareImage: String?
+    /// Nil: no key (a page of no language versions, the 404 page without its text).
+    var translations: [Translation]?
+    var languageSwitch: [LanguageChoice]?
+    /// A data page's own values, over the rest.
+    var extra: [String: TemplateValue] = [:]
+    /// A counter among the report blocks needs the counter script: true over `extra`'s.
+    var showsCounters = false
+    /// What the page holds in a line, when `extra` has no `description`.
+    var description: String?
+
+    var templateValue: TemplateValue {
+        var map = TemplateMap([
+            "lang": .string(lang), "root": .string(root), "home": .link(home), "page": page.templateValue, "site": site,
+            "assets": .map(assets.mapValues(TemplateValue.link)), "labels": labels, "punctuation": punctuation,
+            "menu": menu.templateValue, "hasTranslations": .bool(hasTranslations), "feeds": feeds.templateValue,
+            "arrows": .map(["back": .string(backArrow), "forward": .string(forwardArrow)]),
+        ])
+        map.add("dir", dir)
+        map.add("canonical", canonical)
+        map.add("shareImage", shareImage)
+        map.add("translations", translations)
+        map.add("languageSwitch", languageSwitch)
+        var values = map.values
+        values.merge(extra) { _, new in new }
+        if showsCounters { values["hasCounters"] = .bool(true) }
+        if values["description"] == nil, let description { values["description"] = .string(description) }
+        return .map(values)
+    }
+}

@@ -58,38 +58,30 @@ extension DataPages {
                                      language: views.language, urlPath: Routes.listPage(number, of: urlPath))
             pages.append(page)
             extras.later(page) {
-                let shown = people[pagination.records(onPage: number)]
-                var extra: [String: TemplateValue] = [
-                    "list": .link(Routes.file(listPath)),
-                    "browse": views.browse(months: indexes.months, index: indexes.index,
-                                           currentMonth: currentMonth, currentLetter: currentLetter).templateValue,
-                    "groups": .list(groups(shown, byDay: byDay, views: views)),
-                    "hasCounters": .bool(false),
-                ]
-                extra["pagination"] = PaginationView(pagination, current: number, listPath: urlPath, pack: views.pack)?.templateValue
-                return extra
+                IndexPageView(
+                    list: Routes.file(listPath),
+                    browse: views.browse(months: indexes.months, index: indexes.index, currentMonth: currentMonth, currentLetter: currentLetter),
+                    groups: groups(people[pagination.records(onPage: number)], byDay: byDay, views: views),
+                    pagination: PaginationView(pagination, current: number, listPath: urlPath, pack: views.pack)
+                )
             }
         }
     }
 
     /// The people of a page: one group per birthday (headed "22 November") on month pages,
     /// one group without a heading on the others.
-    private static func groups(_ people: ArraySlice<PersonFacts>, byDay: Bool, views: PeopleViews) -> [TemplateValue] {
+    private static func groups(_ people: ArraySlice<PersonFacts>, byDay: Bool, views: PeopleViews) -> [IndexPageView.Group] {
         guard byDay else {
-            return [.map(["people": people.map(views.indexEntry).templateValue])]
+            return [IndexPageView.Group(heading: nil, id: nil, people: people.map(views.indexEntry))]
         }
-        var groups: [TemplateValue] = []
+        var groups: [IndexPageView.Group] = []
         var start = people.startIndex
         while start < people.endIndex {
             let born = people[start].person.birthDate!
             let end = people[start...].firstIndex { $0.person.birthDate?.day != born.day } ?? people.endIndex
             // A leap year, so that 29 February has a date of its own.
             let day = CalendarDate(year: 2000, month: born.month, day: born.day)!
-            groups.append(.map([
-                "heading": .string(views.dayHeading(day)),
-                "id": .string("day-\(born.day)"),
-                "people": people[start..<end].map(views.indexEntry).templateValue,
-            ]))
+            groups.append(IndexPageView.Group(heading: views.dayHeading(day), id: "day-\(born.day)", people: people[start..<end].map(views.indexEntry)))
             start = end
         }
         return groups

@@ -21,17 +21,15 @@ extension DataPages {
         /// The values of the page of the person at `position`, whose list page's file is `list`,
         /// with the digests of the three people's views.
         func values(_ position: Int, list: String) -> PageValues {
-            var page = PageValues(values: [
-                "list": .link(list),
-                "hasCounters": .bool(ordered[position].age != nil),
-                "description": .string(views.description(ordered[position])),
-            ])
-            for (key, shown) in [("previous", position - 1), ("person", position), ("next", position + 1)] where ordered.indices.contains(shown) {
-                let made = personViews.made(shown)
-                page.values[key] = made.view
-                page.digests[key] = made.digest
+            var shown: [String: (view: TemplateValue, digest: BuildDigest)] = [:]
+            for (key, index) in [("previous", position - 1), ("person", position), ("next", position + 1)] where ordered.indices.contains(index) {
+                shown[key] = personViews.made(index)
             }
-            return page
+            let view = PersonPageView(
+                list: list, hasCounters: ordered[position].age != nil, description: views.description(ordered[position]),
+                previous: shown["previous"]?.view, person: shown["person"]?.view, next: shown["next"]?.view
+            )
+            return PageValues(view, digests: shown.mapValues(\.digest))
         }
     }
 

@@ -29,7 +29,7 @@ extension DataPages {
                                          language: language, urlPath: routes.timeline(scenario.slug, language: language))
                 pages.append(page)
                 extras.later(page) {
-                    ["scenario": views.timeline(layout, listPage: listPage).templateValue, "hasCounters": .bool(false)]
+                    TimelinePageView(scenario: views.timeline(layout, listPage: listPage))
                 }
             }
         }
@@ -38,14 +38,12 @@ extension DataPages {
     /// The values of one page of the timeline list: its scenarios and the navigation.
     private static func scenarioListExtras(
         _ page: ListPageInput, scenarios: [Scenario], views: ScenarioViews, search: SearchIndex, pack: LanguagePack
-    ) -> [String: TemplateValue] {
+    ) -> ScenarioListPageView {
         let shown: [Scenario] = Array(scenarios[page.pagination.records(onPage: page.number)])
-        var extra: [String: TemplateValue] = [:]
-        extra["scenarios"] = shown.map(views.summary).templateValue
-        extra["hasScenarios"] = .bool(!scenarios.isEmpty)
-        extra["search"] = search.view(label: pack.labels.searchTimelines, labels: pack.labels).templateValue
-        extra["hasCounters"] = .bool(!scenarios.isEmpty)
-        extra["pagination"] = PaginationView(page.pagination, current: page.number, listPath: page.firstPage, pack: pack)?.templateValue
-        return extra
+        return ScenarioListPageView(
+            scenarios: shown.map(views.summary), hasScenarios: !scenarios.isEmpty,
+            search: search.view(label: pack.labels.searchTimelines, labels: pack.labels),
+            pagination: PaginationView(page.pagination, current: page.number, listPath: page.firstPage, pack: pack)
+        )
     }
 }

@@ -123,20 +123,18 @@ struct DataPages {
     private static func peopleListExtras(
         _ page: ListPageInput, ordered: [PersonFacts], personViews: PersonViews, histogram: AgeHistogram,
         indexes: PeopleIndexes, search: SearchIndex, views: PeopleViews
-    ) -> [String: TemplateValue] {
-        let shown = page.pagination.records(onPage: page.number)
-        var extra: [String: TemplateValue] = [:]
-        extra["people"] = .list(shown.map { personViews[$0] })
-        extra["hasPeople"] = .bool(!ordered.isEmpty)
-        extra["hasCounters"] = .bool(false)
-        extra["search"] = search.view(label: views.labels.searchPeople, labels: views.labels).templateValue
+    ) -> PeopleListPageView {
+        var view = PeopleListPageView(
+            people: page.pagination.records(onPage: page.number).map { personViews[$0] }, hasPeople: !ordered.isEmpty,
+            search: search.view(label: views.labels.searchPeople, labels: views.labels),
+            pagination: PaginationView(page.pagination, current: page.number, listPath: page.firstPage, pack: views.pack)
+        )
         if page.number == 1 {
-            extra["histogram"] = views.histogram(histogram).templateValue
-            extra["calendar"] = views.calendarLinks().templateValue
-            extra["browse"] = views.browse(months: indexes.months, index: indexes.index).templateValue
+            view.histogram = views.histogram(histogram)
+            view.calendar = views.calendarLinks()
+            view.browse = views.browse(months: indexes.months, index: indexes.index)
         }
-        extra["pagination"] = PaginationView(page.pagination, current: page.number, listPath: page.firstPage, pack: views.pack)?.templateValue
-        return extra
+        return view
     }
 
 
@@ -145,7 +143,7 @@ struct DataPages {
     static let upcomingOnHome = 12
 
     /// The home page's report: counters and the birthdays of the next 30 days.
-    private static func homeExtras(_ ordered: [PersonFacts], data: SiteData, views: PeopleViews, hasPeople: Bool) -> [String: TemplateValue] {
+    private static func homeExtras(_ ordered: [PersonFacts], data: SiteData, views: PeopleViews, hasPeople: Bool) -> HomeReportView {
         let upcoming = ordered.filter { ($0.daysUntilBirthday ?? .max) <= 30 }
         let shown = upcoming.prefix(upcomingOnHome)
         let labels = views.labels
@@ -154,20 +152,17 @@ struct DataPages {
             (data.scenarios.count, views.counted(labels.scenarioCount, data.scenarios.count)),
             (data.eventCount, views.counted(labels.eventCount, data.eventCount)),
         ]
-        return [
-            "hasCounters": .bool(true),
-            "hasPeople": .bool(hasPeople),
-            "peopleHref": .link(Routes.file(views.routes.list(.people, language: views.language))),
-            "counters": .list(counters.map { count, label in
-                .map(["counter": views.counter(to: Double(count), format: "{value}").templateValue, "label": .string(label)])
-            }),
-            "upcoming": shown.map(views.person).templateValue,
-            "hasUpcoming": .bool(!upcoming.isEmpty),
-            "moreUpcoming": upcoming.count > shown.count ? .map([
-                "text": .string(labels.moreUpcoming.replacingEvery("<COUNT>", with: views.numbers.localizingDigits(String(upcoming.count - shown.count)))),
+        return HomeReportView(
+            hasPeople: hasPeople,
+            peopleHref: Routes.file(views.routes.list(.people, language: views.language)),
+            counters: counters.map { count, label in HomeReportView.Count(counter: views.counter(to: Double(count), format: "{value}"), label: label) },
+            upcoming: shown.map(views.person),
+            hasUpcoming: !upcoming.isEmpty,
+            more: upcoming.count > shown.count ? (
+                text: labels.moreUpcoming.replacingEvery("<COUNT>", with: views.numbers.localizingDigits(String(upcoming.count - shown.count))),
                 // The month page where the birthdays the home page leaves out begin.
-                "href": .link(Routes.file(views.routes.birthdayMonth(upcoming[shown.count].nextBirthday?.month, language: views.language))),
-            ]) : .bool(false),
-        ]
+                href: Routes.file(views.routes.birthdayMonth(upcoming[shown.count].nextBirthday?.month, language: views.language))
+            ) : nil
+        )
     }
 }

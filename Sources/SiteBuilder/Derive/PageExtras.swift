@@ -19,13 +19,14 @@ struct PageExtras: Sendable {
     }
 
     /// Values known already.
-    mutating func set(_ page: Page, _ values: [String: TemplateValue]) {
-        makers[page.urlPath] = { PageValues(values: values) }
+    mutating func set(_ page: Page, _ view: some TemplateView) {
+        let values = PageValues(view)
+        makers[page.urlPath] = { values }
     }
 
     /// Values made when the page is rendered.
-    mutating func later(_ page: Page, _ make: @escaping @Sendable () -> [String: TemplateValue]) {
-        makers[page.urlPath] = { PageValues(values: make()) }
+    mutating func later(_ page: Page, _ make: @escaping @Sendable () -> any TemplateView) {
+        makers[page.urlPath] = { PageValues(make()) }
     }
 
     /// Values made when the page is rendered, some of them with their digests.
@@ -40,4 +41,10 @@ struct PageExtras: Sendable {
 struct PageValues: Sendable {
     var values: [String: TemplateValue]
     var digests: [String: BuildDigest] = [:]
+
+    /// The keys of `view`, with the digests of some of them.
+    init(_ view: any TemplateView, digests: [String: BuildDigest] = [:]) {
+        if case .map(let values) = view.templateValue { self.values = values } else { values = [:] }
+        self.digests = digests
+    }
 }

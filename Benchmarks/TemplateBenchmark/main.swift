@@ -35,6 +35,7 @@ func anyValue(_ value: TemplateValue) -> Any {
     case .list(let values): values.map(anyValue)
     case .map(let values): values.mapValues(anyValue)
     case .null: Optional<String>.none as Any
+    case .link(let path): path
     case .links(let text): text.written(after: "")
     }
 }

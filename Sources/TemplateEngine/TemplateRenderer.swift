@@ -167,6 +167,10 @@ struct TemplateRenderer {
         case .bool(let flag):
             startValue(indent)
             output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .link(var path):
+            startValue(indent)
+            appendLinkBase(escaped: escaped)
+            append(&path, escaped: escaped)
         case .links(let text):
             guard !text.pieces.isEmpty else { return }
             startValue(indent)
@@ -175,11 +179,7 @@ struct TemplateRenderer {
                 case .text(var text):
                     append(&text, escaped: escaped)
                 case .path(var path):
-                    if escaped {
-                        linkBase.withUnsafeBufferPointer { HTMLEscaping.append($0, to: &output) }
-                    } else {
-                        output.append(contentsOf: linkBase)
-                    }
+                    appendLinkBase(escaped: escaped)
                     append(&path, escaped: escaped)
                 }
             }
@@ -187,6 +187,14 @@ struct TemplateRenderer {
             return
         }
         atLineStart = false
+    }
+
+    private mutating func appendLinkBase(escaped: Bool) {
+        if escaped {
+            linkBase.withUnsafeBufferPointer { HTMLEscaping.append($0, to: &output) }
+        } else {
+            output.append(contentsOf: linkBase)
+        }
     }
 
     private mutating func append(_ text: inout String, escaped: Bool) {

@@ -8,10 +8,13 @@ public indirect enum TemplateValue: Sendable, Equatable {
     case list([TemplateValue])
     case map([String: TemplateValue])
     case null
-    /// Text that holds paths relative to a base known only when it is rendered: the render's
-    /// `linkBase` is written before each path. One value then serves every place it is shown
-    /// (a site's pages at every depth: `people/anna/index.html` is written
-    /// `../../people/anna/index.html` on a page two folders down).
+    /// A path relative to a base known only when it is rendered: the render's `linkBase` is
+    /// written before it. One value then serves every place it is shown (a site's pages at
+    /// every depth: `people/anna/index.html` is written `../../people/anna/index.html` on a
+    /// page two folders down).
+    case link(String)
+    /// Text that holds such paths among other text (a `srcset`), each written after the
+    /// render's `linkBase`.
     case links(LinkText)
 
     /// The value of `key` in a map; nil for anything else or a key it lacks.
@@ -60,15 +63,11 @@ public struct LinkText: Sendable, Hashable {
 }
 
 extension TemplateValue {
-    /// One path, written after the render's `linkBase`.
-    public static func link(_ path: String) -> TemplateValue {
-        .links(LinkText([.path(path)]))
-    }
-
     /// The value with every `.links` in it written after `base`, as `.string`s: what a render
     /// with that `linkBase` shows.
     public func resolvingLinks(after base: String) -> TemplateValue {
         switch self {
+        case .link(let path): .string(base + path)
         case .links(let text): .string(text.written(after: base))
         case .list(let values): .list(values.map { $0.resolvingLinks(after: base) })
         case .map(let values): .map(values.mapValues { $0.resolvingLinks(after: base) })

@@ -81,6 +81,7 @@ extension TemplateValue {
         case .list(let values): values.map(\.mustacheValue)
         case .map(let values): values.mapValues(\.mustacheValue)
         case .null: Optional<String>.none as Any
+        case .link(let path): path
         case .links(let text): text.written(after: "")
         }
     }

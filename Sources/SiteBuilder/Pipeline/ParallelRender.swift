@@ -68,9 +68,9 @@ final class ParallelRender: @unchecked Sendable {
     private func renderOrKeep(_ page: Page) throws {
         // Made once: the writer's list and the digests share it.
         let path = page.outputPath
-        let textMisses = renderer.texts.text(of: page)?.misses
         let extra = extras.valuesAndDigests(page)
         let input = try renderer.templateAndContext(for: page, extra: extra?.values ?? [:])
+        let textMisses = input.textMisses
         let digest = reuse?.digest(template: input.template, context: input.value, digested: extra?.digests ?? [:])
         if let digest, try reuse!.keep(path, digest: digest, in: output) {
             misses.add(template: nil, text: textMisses, page: path, source: page, origins: renderer.templates.origins)

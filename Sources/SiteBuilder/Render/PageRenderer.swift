@@ -118,6 +118,8 @@ struct PageRenderer {
         let template: String
         let value: TemplateValue
         let links: Relativiser
+        /// What the page's own text asked for and did not find (`PageTexts`).
+        var textMisses: TextMisses?
     }
 
     /// The template a page is rendered with and the value it is rendered with.
@@ -145,7 +147,7 @@ struct PageRenderer {
         if extra["description"] == nil {
             view.description = PageSummary.text(of: page, html: html) ?? "\(page.title) · \(config.title)"
         }
-        return PageInput(template: try templateName(for: page), value: view.templateValue, links: links)
+        return PageInput(template: try templateName(for: page), value: view.templateValue, links: links, textMisses: text?.misses)
     }
 
     /// The 404 page is served at any depth, so its links start at the site's path

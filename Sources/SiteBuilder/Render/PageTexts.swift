@@ -13,10 +13,10 @@ struct PageTexts: Sendable {
         let misses: TextMisses
     }
 
-    /// By output path: the pages with a Markdown file (the home page, the other Content pages,
+    /// By URL path (a string the page holds already): the pages with a Markdown file (the home page, the other Content pages,
     /// a list page that takes its intro from `Content/people.md`).
     var pages: [String: Text] = [:]
-    /// The entries of the pages feeds by output path: without heading ids, and with the ids
+    /// The entries of the pages feeds by URL path: without heading ids, and with the ids
     /// of their notes made the page's own (`SiteFeeds.idPrefix`).
     var feedEntries: [String: String] = [:]
     /// The text of `404.html`, when `Content/404.md` gives one.
@@ -24,7 +24,7 @@ struct PageTexts: Sendable {
 
     /// The text of `page`, or nil for a page without Markdown.
     func text(of page: Page) -> Text? {
-        pages[page.outputPath]
+        pages[page.urlPath]
     }
 
     /// These texts with `newer`'s in place (a preview's edit).
@@ -100,13 +100,13 @@ struct MarkdownTexts: Sendable {
         let withText = pages.filter(hasText)
         let rendered = withText.parallelMap(workers: workers) { page in Result { try text(of: page) } }
         for (page, result) in zip(withText, rendered) {
-            texts.pages[page.outputPath] = try result.get()
+            texts.pages[page.urlPath] = try result.get()
         }
         let entries = feedEntries.parallelMap(workers: workers) { page in
             Result { try render(try pageText(page), of: page, ids: MarkdownRenderer.IDs(prefix: SiteFeeds.idPrefix(of: page)), misses: nil).html }
         }
         for (page, result) in zip(feedEntries, entries) {
-            texts.feedEntries[page.outputPath] = try result.get()
+            texts.feedEntries[page.urlPath] = try result.get()
         }
         if let page = pages.first(where: { $0.kind == .notFound && $0.language == config.defaultLanguage }) {
             texts.notFound = markdown(config.defaultLanguage).html((try? pageText(page)) ?? page.source.body)

@@ -88,7 +88,7 @@ struct SiteFeeds {
             pagePaths.formUnion(dated.map(\.page.outputPath))
             let items = dated.map { page, date in
                 let url = absolute(page.urlPath)
-                let html = Self.absoluteLinks(html[page.outputPath] ?? "", base: url, keepingNotesOf: Self.idPrefix(of: page))
+                let html = Self.absoluteLinks(html[page.urlPath] ?? "", base: url, keepingNotesOf: Self.idPrefix(of: page))
                 return Feed.Entry(
                     id: url, title: page.title, url: url, published: date, updated: date,
                     summary: PageSummary.text(of: page, html: html) ?? page.title, contentHTML: html
@@ -178,7 +178,7 @@ struct SiteFeeds {
                 case .double(let number): "`\(number)`"
                 case .bool(let flag): "`\(flag)`"
                 case .list, .map: "a list or a mapping"
-                case .null, .links: "nothing"
+                case .null, .link, .links: "nothing"
                 }
                 throw BuildError(.content, "`date` must be a date such as 2026-11-20 or 2026-11-20T18:00:00+01:00, found \(found)", in: file, line: line)
             }

@@ -136,6 +136,11 @@ struct BuildHasher {
                 add(key)
                 add(value)
             }
+        case .link(let path):
+            // The path alone: the base it is written after is the page's, which its value
+            // holds as `root`.
+            pending.append(12)
+            add(path)
         case .links(let text):
             // The paths alone: the base they are written after is the page's, which its
             // value holds as `root`.

@@ -15,13 +15,13 @@ struct PageView: TemplateView {
         var toc: String?
 
         var templateValue: TemplateValue {
+            var values = frontMatter
             // The front matter's `title` is the page's title, or none (the home page's).
-            var map = TemplateMap(frontMatter.filter { $0.key != "title" })
-            map.add("title", title)
-            map.add("content", content)
-            map.add("url", .link(url))
-            map.add("toc", toc)
-            return map.templateValue
+            values["title"] = title.map(TemplateValue.string)
+            if let content { values["content"] = .string(content) }
+            values["url"] = .link(url)
+            if let toc { values["toc"] = .string(toc) }
+            return .map(values)
         }
     }
 

@@ -56,15 +56,14 @@ public final class LiveSite: @unchecked Sendable {
         let update: LiveUpdate
         let change: String
         if changed.allSatisfy({ $0.hasPrefix(site + "/Content/") && $0.hasSuffix(".md") }) {
-            let scan = try ContentScanner(
-                contentFolder: options.siteFolder.appendingPathComponent("Content"), siteFolder: options.siteFolder,
-                languages: plan.config.languages, includeDrafts: options.includeDrafts
-            ).scan()
+            // The build's own stages: scan content, then (in the plan) render Markdown.
+            var scanned = plan.summary
+            let scan = try SitePlan.scanContent(options: options, config: plan.config, into: &scanned)
             guard let edits = plan.textEdits(in: scan) else { return nil }
             update = try plan.takeTextEdits(edits)
             change = "the text of \(edits.count) Markdown page\(edits.count == 1 ? "" : "s")"
         } else if changed.allSatisfy({ $0.hasPrefix(site + "/Templates/") && !$0.hasPrefix(site + "/" + LanguagePack.siteFolder + "/") }) {
-            let templates = try TemplateSet(overridesIn: options.siteFolder.appendingPathComponent("Templates"))
+            let templates = try SitePlan.loadTemplates(options: options)
             guard let taken = try plan.takeTemplates(templates) else { return nil }
             update = taken
             change = "templates"

@@ -41,14 +41,13 @@ struct ReportBlocks: Sendable {
     func html(kind: String, arguments: [String: String], line: Int, language: String, links: Relativiser,
               templates: TemplateSet, labels: TemplateValue, fail: (String) -> BuildError) throws -> String {
         guard let views = views[language] else { throw fail("the block needs people or timelines, and the site has neither") }
-        let value: [String: TemplateValue]
+        let block: BlockView
         switch kind {
         case "upcoming-birthdays":
             try Self.allow(arguments, ["days"], kind: kind, fail: fail)
             let days = try Self.number(arguments["days"], name: "days", in: 1...366, default: 30, fail: fail)
             let upcoming = people.filter { ($0.daysUntilBirthday ?? .max) <= days }
-            value = ["people": upcoming.map(views.person).templateValue, "hasPeople": .bool(!upcoming.isEmpty),
-                     "days": .int(days)]
+            block = .upcomingBirthdays(people: upcoming.map(views.person), days: days)
         case "people":
             try Self.allow(arguments, ["month", "nationality"], kind: kind, fail: fail)
             let chosen: [PersonFacts]
@@ -70,8 +69,7 @@ struct ReportBlocks: Sendable {
             default:
                 throw fail("`people` takes one of `month=` (1 to 12) or `nationality=` (such as `DE`)")
             }
-            value = ["people": chosen.map(views.indexEntry).templateValue, "hasPeople": .bool(!chosen.isEmpty),
-                     "caption": .string(caption)]
+            block = .people(chosen.map(views.indexEntry), caption: caption)
         case "counter":
             try Self.allow(arguments, ["of"], kind: kind, fail: fail)
             let month = today.month
@@ -84,10 +82,10 @@ struct ReportBlocks: Sendable {
             guard let of = arguments["of"], let (count, label) = counts[of] else {
                 throw fail("`counter` needs `of=` one of `people`, `timelines`, `events`, `birthdays-this-month`\(arguments["of"].map { ", found `\($0)`" } ?? "")")
             }
-            value = ["counter": views.counter(to: Double(count), format: "{value}").templateValue, "label": .string(views.counted(label, count))]
+            block = .counter(views.counter(to: Double(count), format: "{value}"), label: views.counted(label, count))
         case "age-histogram":
             try Self.allow(arguments, [], kind: kind, fail: fail)
-            value = ["histogram": views.histogram(AgeHistogram(ages: people.map(\.age)), id: "age-chart-\(line)").templateValue]
+            block = .ageHistogram(views.histogram(AgeHistogram(ages: people.map(\.age)), id: "age-chart-\(line)"))
         case "timeline":
             try Self.allow(arguments, ["named"], kind: kind, fail: fail)
             guard let named = arguments["named"] else { throw fail("`timeline` needs `named=`, the `named` of a scenario") }
@@ -96,11 +94,11 @@ struct ReportBlocks: Sendable {
                 throw fail("no scenario is named `\(named)`\(known.isEmpty ? "" : "; some that are: \(known)")")
             }
             let layout = TimelineLayout(scenario, siteReplaySeconds: replaySeconds)
-            value = ["scenario": scenarioViews.timeline(layout, listPage: routes.list(.scenarios, language: language)).templateValue]
+            block = .timeline(scenarioViews.timeline(layout, listPage: routes.list(.scenarios, language: language)))
         default:
             throw fail("there is no report block `\(kind)`; the blocks are \(Self.kinds.map { "`\($0)`" }.joined(separator: ", "))")
         }
-        var context = value
+        var context = block.values
         context["labels"] = labels
         context["root"] = .string(links.base)
         context["lang"] = .string(language)

@@ -31,6 +31,12 @@ struct LayoutTests {
         return files
     }
 
+    /// Whether `code` names `name` as a whole word, not as a member (`.name`).
+    static func names(_ name: String, in code: String) -> Bool {
+        let word = try! NSRegularExpression(pattern: #"(?<![.\w])"# + NSRegularExpression.escapedPattern(for: name) + #"\b"#)
+        return word.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil
+    }
+
     static func strip(_ text: String) -> String {
         var code = text
         for pattern in [#"//[^\n]*"#, #""(?:[^"\\\n]|\\.)*""#] {
@@ -60,11 +66,8 @@ struct LayoutTests {
         var upward: [String] = []
         for file in files {
             let level = Self.layers.firstIndex(of: file.layer)!
-            for (name, layer) in home where Self.layers.firstIndex(of: layer)! > level {
-                let word = try NSRegularExpression(pattern: #"(?<![.\w])"# + name + #"\b"#)
-                if word.firstMatch(in: file.code, range: NSRange(file.code.startIndex..., in: file.code)) != nil {
-                    upward.append("\(file.layer)/\(file.name) names \(name) of \(layer)/")
-                }
+            for (name, layer) in home where Self.layers.firstIndex(of: layer)! > level && Self.names(name, in: file.code) {
+                upward.append("\(file.layer)/\(file.name) names \(name) of \(layer)/")
             }
         }
         #expect(upward.isEmpty, "a folder names what a folder above it declares:\n\(upward.sorted().joined(separator: "\n"))")
@@ -72,12 +75,11 @@ struct LayoutTests {
 
     @Test func theCheckFindsAnUpwardName() throws {
         // The same search over a made-up file of Support that names Page (of Model/).
-        let code = Self.strip("func title(of page: Page) -> String { page.title } // Routes\nlet text = \"SitePlan\"\n")
-        let page = try NSRegularExpression(pattern: #"(?<![.\w])Page\b"#)
-        let routes = try NSRegularExpression(pattern: #"(?<![.\w])Routes\b"#)
-        let plan = try NSRegularExpression(pattern: #"(?<![.\w])SitePlan\b"#)
-        #expect(page.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil)
-        #expect(routes.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) == nil, "comments do not count")
-        #expect(plan.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) == nil, "string literals do not count")
+        let code = Self.strip("func title(of page: Page) -> String { page.title } // Routes\nlet text = \"SitePlan\"\nlet x = a.Relativiser\n")
+        #expect(Self.names("Page", in: code))
+        #expect(!Self.names("Routes", in: code), "comments do not count")
+        #expect(!Self.names("SitePlan", in: code), "string literals do not count")
+        #expect(!Self.names("Relativiser", in: code), "a member of that name does not count")
+        #expect(!Self.names("Pag", in: code), "a part of a word does not count")
     }
 }

@@ -14,7 +14,7 @@ extension SitePlan {
         let data = try decode(consume sources, with: loader, into: &summary)
         try guardSources(data, config: config, ledger: ledger, outputFolder: outputFolder, options: options)
         let content = try scanContent(options: options, config: config, into: &summary)
-        let pictures = processPictures(content: content, data: data, config: config, reader: loader.reader, into: &summary)
+        let pictures = processPictures(content: content, data: data, options: options, config: config, reader: loader.reader, into: &summary)
         let templates = try loadTemplates(options: options)
         let derived = try derive(content: content, data: data, config: config, templates: templates, pictures: pictures, options: options, today: today)
         let texts = try renderMarkdown(derived.pages, with: derived.markdown, feedEntries: derived.feedEntries.all, options: options)
@@ -72,8 +72,9 @@ extension SitePlan {
 
     /// pictures: how pages use the pictures of `Content/`, and every picture processed
     /// (`images: local`).
-    static func processPictures(content: ContentScanner.Result, data: SiteData, config: SiteConfig, reader: SourceReader,
+    static func processPictures(content: ContentScanner.Result, data: SiteData, options: BuildOptions, config: SiteConfig, reader: SourceReader,
                                 into summary: inout BuildSummary) -> (uses: ContentPictureUses, site: SitePictures) {
+        options.progress?(BuildProgress(stage: .pictures))
         let uses = pictureUses(content, config: config)
         let pictures = config.images.mode == .local
             ? SitePictures(data: data, contentImages: uses.toProcess, config: config, reader: reader)

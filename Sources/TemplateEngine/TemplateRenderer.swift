@@ -155,9 +155,7 @@ struct TemplateRenderer {
         case .string(var text):
             guard !text.isEmpty else { return }
             startValue(indent)
-            text.withUTF8 { bytes in
-                if escaped { HTMLEscaping.append(bytes, to: &output) } else { output.append(contentsOf: bytes) }
-            }
+            append(&text, escaped: escaped)
         case .int(let number):
             startValue(indent)
             output.append(contentsOf: String(number).utf8)

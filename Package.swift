@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "TemplateEngine", targets: ["TemplateEngine"]),
         .library(name: "ReportData", targets: ["ReportData"]),
         .library(name: "DataSources", targets: ["DataSources"]),
+        .library(name: "DataTables", targets: ["DataTables"]),
         .library(name: "SiteStarter", targets: ["SiteStarter"]),
         .library(name: "SiteServer", targets: ["SiteServer"]),
         .library(name: "Pictures", targets: ["Pictures"]),
@@ -72,6 +73,16 @@ let package = Package(
         .target(name: "Counting", dependencies: ["TextFormatting"]),
         // People and scenarios: typed models decoded from randomuser.me and TimeTranslator JSON.
         .target(name: "ReportData", dependencies: ["ValueTransformers", "CivilTime", "DataSources"]),
+        // SQLite, the embedded SQL database, as a system library: the build's tables live in one
+        // in-memory database, and every query runs there, at build time.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        // Tables from any data: CSV and JSON read with their column types inferred, SQLite files,
+        // and the database that runs read-only queries over them. Knows nothing about sites.
+        .target(name: "DataTables", dependencies: ["CSQLite", "CivilTime", "ValueTransformers", "TextFormatting"]),
         // Reading and fetching source documents: files, HTTP with retries, a cache of the last good copy.
         .target(name: "DataSources"),
         // The site pipeline: config → content → render → write.
@@ -84,6 +95,7 @@ let package = Package(
                 "IntervalText",
                 "ValueTransformers",
                 "DataSources",
+                "DataTables",
                 "ReportData",
                 "Counting",
                 "CFileSystem",
@@ -116,7 +128,7 @@ let package = Package(
         ),
         // The parsers of outside input as fuzz targets, and `ttsite-fuzz`, which hands them to
         // libFuzzer (`scripts/fuzz`) or replays files through them.
-        .target(name: "FuzzTargets", dependencies: ["ReportData", "ValueTransformers", "IntervalText", "CivilTime", "Markdown", "SiteBuilder", "SiteServer", "Pictures"]),
+        .target(name: "FuzzTargets", dependencies: ["ReportData", "ValueTransformers", "IntervalText", "CivilTime", "Markdown", "SiteBuilder", "SiteServer", "Pictures", "DataTables"]),
         .executableTarget(name: "TTSiteFuzz", dependencies: ["FuzzTargets"]),
         // Dates parsed per second by the value transformers, against Foundation's parsers.
         .executableTarget(
@@ -148,6 +160,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["DataSources", "CivilTime"], path: "Tests/TestSupport", exclude: ["Server", "Pictures"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "TestSupport"]),
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "TestSupport"]),
+        .testTarget(name: "DataTablesTests", dependencies: ["DataTables", "CivilTime", "TestSupport"], exclude: ["Oracle"]),
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: [

@@ -1,0 +1,226 @@
+import CivilTime
+import Foundation
+import ValueTransformers
+
+/// What a text value of a CSV or JSON source is, and the column type that fits all of a
+/// column's values.
+///
+/// - An empty text is null and does not vote.
+/// - integer: an optional `-` and digits that fit Int64, without a leading zero unless the
+///   number is `0`, so that `01234` (a postcode) stays text.
+/// - real: a number as JSON writes it, with a fraction and/or an exponent (`1.5`, `-2e3`,
+///   `0.25E-2`; not `.5`, `1.`, `nan`, `inf` or hex), that is finite as a Double.
+/// - boolean: `true` or `false` in any case (not `0`/`1`, `yes`/`no`).
+/// - date: ISO 8601 `YYYY-MM-DD`, or a `date_formats` pattern without a time.
+/// - dateTime: ISO 8601 with a time, or a pattern with a time; a text without a zone is read
+///   in `timeZone`.
+/// - text: anything else.
+///
+/// A column's type is the narrowest that every non-null value fits, tried in that order;
+/// integers and reals together make real, any other mix makes text, and a column of nulls
+/// is text. A declared type is read more leniently: `007` is the integer 7, an integer is a
+/// real, and a date alone is a date-time at midnight in `timeZone`.
+public struct TypeInference: Sendable {
+    public let timeZone: TimeZone
+    private let patterns: [DatePattern]
+    private let iso = ISO8601DateParser()
+
+    /// Throws when a date format is not a pattern `DatePattern` reads.
+    public init(dateFormats: [String] = [], timeZone: TimeZone = .gmt) throws(DateTextError) {
+        var patterns: [DatePattern] = []
+        for format in dateFormats { patterns.append(try DatePattern(format)) }
+        self.patterns = patterns
+        self.timeZone = timeZone
+    }
+
+    /// The types a value fits.
+    struct Fits: OptionSet {
+        let rawValue: UInt8
+        static let integer = Fits(rawValue: 1)
+        static let real = Fits(rawValue: 2)
+        static let boolean = Fits(rawValue: 4)
+        static let date = Fits(rawValue: 8)
+        static let dateTime = Fits(rawValue: 16)
+        static let text = Fits(rawValue: 32)
+        static let all: Fits = [.integer, .real, .boolean, .date, .dateTime, .text]
+
+        /// The narrowest type in the set.
+        var narrowest: ColumnType {
+            if contains(.integer) { return .integer }
+            if contains(.real) { return .real }
+            if contains(.boolean) { return .boolean }
+            if contains(.date) { return .date }
+            if contains(.dateTime) { return .dateTime }
+            return .text
+        }
+    }
+
+    /// The types among `candidates` that the non-empty `text` fits (text always). Looks only
+    /// for the candidates, so that a column already known to be text costs nothing more.
+    func fits(_ text: UnsafeBufferPointer<UInt8>, among candidates: Fits) -> Fits {
+        var fits: Fits = .text
+        if !candidates.isDisjoint(with: [.integer, .real]) {
+            switch Self.numberShape(text) {
+            case .integer(leadingZero: false):
+                if Self.integer(text) != nil { fits.formUnion([.integer, .real]) }
+            case .real(leadingZero: false, let mayOverflow):
+                if !mayOverflow || Self.real(text) != nil { fits.insert(.real) }
+            default: break
+            }
+        }
+        if candidates.contains(.boolean), Self.boolean(text) != nil { fits.insert(.boolean) }
+        if !candidates.isDisjoint(with: [.date, .dateTime]), let written = writtenDate(text) {
+            fits.insert(written.hasTime ? .dateTime : .date)
+        }
+        return fits
+    }
+
+    /// `text` as a value of `type`, or nil when it is not one; an empty text is null.
+    func value(_ text: UnsafeBufferPointer<UInt8>, as type: ColumnType) -> TableValue? {
+        if text.isEmpty { return .null }
+        switch type {
+        case .integer:
+            guard case .integer = Self.numberShape(text), let value = Self.integer(text) else { return nil }
+            return .integer(value)
+        case .real:
+            guard Self.numberShape(text) != nil, let value = Self.real(text) else { return nil }
+            return .real(value)
+        case .boolean:
+            return Self.boolean(text).map(TableValue.boolean)
+        case .date:
+            guard let written = writtenDate(text), !written.hasTime else { return nil }
+            return .date(written.calendarDate)
+        case .dateTime:
+            return writtenDate(text).map { .dateTime($0.date(zoneless: .timeZone(timeZone))) }
+        case .text:
+            return .text(String(decoding: text, as: UTF8.self))
+        }
+    }
+
+    /// The formats a date column reads, for messages: "ISO 8601, dd.MM.yyyy".
+    var dateFormatNames: String {
+        ([iso.name] + patterns.map(\.name)).joined(separator: ", ")
+    }
+
+    /// The text as a date by ISO 8601, then by each pattern in order.
+    private func writtenDate(_ bytes: UnsafeBufferPointer<UInt8>) -> WrittenDate? {
+        // Short-cut the common case of a value no date format reads: it saves making a String.
+        if patterns.isEmpty, !Self.looksLikeISODate(bytes) { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let written = try? iso.parse(text) { return written }
+        for pattern in patterns {
+            if let written = try? pattern.parse(text) { return written }
+        }
+        return nil
+    }
+
+    private static func looksLikeISODate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= 10 && bytes[4] == UInt8(ascii: "-") && bytes[0..<4].allSatisfy { $0 &- 48 < 10 }
+    }
+
+    /// What a number text looks like by the JSON number grammar, leading zeros allowed.
+    enum NumberShape: Equatable {
+        case integer(leadingZero: Bool)
+        /// `mayOverflow`: an exponent or so many digits that the Double may be infinite.
+        case real(leadingZero: Bool, mayOverflow: Bool)
+    }
+
+    static func numberShape(_ text: UnsafeBufferPointer<UInt8>) -> NumberShape? {
+        var index = 0
+        let count = text.count
+        func digits() -> Int {
+            let start = index
+            while index < count, text[index] &- 48 < 10 { index += 1 }
+            return index - start
+        }
+        if index < count, text[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
+        let integerDigits = digits()
+        guard integerDigits > 0 else { return nil }
+        let leadingZero = integerDigits > 1 && text[integerStart] == UInt8(ascii: "0")
+        var isReal = false
+        var hasExponent = false
+        if index < count, text[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { return nil }
+            isReal = true
+        }
+        if index < count, text[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { return nil }
+            isReal = true
+            hasExponent = true
+        }
+        guard index == count else { return nil }
+        guard isReal else { return .integer(leadingZero: leadingZero) }
+        return .real(leadingZero: leadingZero, mayOverflow: hasExponent || integerDigits > 300)
+    }
+
+    /// An integer text (already checked by `numberShape`) as Int64; nil when it does not fit.
+    static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let negative = text[0] == UInt8(ascii: "-")
+        var value: Int64 = 0
+        for byte in text[(negative ? 1 : 0)...] {
+            let digit = Int64(byte &- 48)
+            // Accumulate negatively: Int64.min has no positive counterpart.
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = times10.subtractingReportingOverflow(digit)
+            if overflow1 || overflow2 { return nil }
+            value = next
+        }
+        if negative { return value }
+        return value == .min ? nil : -value
+    }
+
+    /// A number text (already checked by `numberShape`) as a finite Double.
+    static func real(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
+        return value
+    }
+
+    static func boolean(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+        func matches(_ word: StaticString) -> Bool {
+            word.utf8CodeUnitCount == text.count
+                && zip(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount), text).allSatisfy { $0 == $1 | 0x20 }
+        }
+        if matches("true") { return true }
+        if matches("false") { return false }
+        return nil
+    }
+}
+
+/// The inferred type of one column so far: the types every value seen fits.
+struct ColumnInference {
+    private(set) var fits = TypeInference.Fits.all
+    private var sawValue = false
+
+    mutating func add(_ field: UnsafeBufferPointer<UInt8>, _ inference: TypeInference) {
+        sawValue = true
+        if fits == .text { return }
+        fits.formIntersection(inference.fits(field, among: fits))
+    }
+
+    /// Adds a value that fits `fits`; nil is a null, which does not vote.
+    mutating func add(_ fits: TypeInference.Fits?) {
+        guard let fits else { return }
+        sawValue = true
+        self.fits.formIntersection(fits)
+    }
+
+    var type: ColumnType { sawValue ? fits.narrowest : .text }
+}
+
+extension ColumnType {
+    /// "an integer", "a date (ISO 8601, dd.MM.yyyy)": what a value of this type is, in a message.
+    func noun(_ inference: TypeInference) -> String {
+        switch self {
+        case .integer: "an integer"
+        case .real: "a number"
+        case .boolean: "a Boolean (true or false)"
+        case .date: "a date (\(inference.dateFormatNames))"
+        case .dateTime: "a date and time (\(inference.dateFormatNames))"
+        case .text: "text"
+        }
+    }
+}

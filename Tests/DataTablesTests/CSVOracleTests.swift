@@ -71,6 +71,41 @@ import Testing
         }
     }
 
+    /// Files of random pieces (quotes, delimiters, line breaks, text) from a fixed seed: where
+    /// the reader accepts one, its fields are Python's; where it refuses one, Python's records
+    /// are ragged or none, or the reader names a quote left open.
+    @Test func randomFilesAgreeWithPython() async throws {
+        let pieces = ["\"", "\"", ",", ",", "\r", "\n", "\r\n", "a", "1", " ", "é", "\"x\"\"y\"", ",\"a\nb\",", "\u{FEFF}"]
+        var random = SplitMix64(seed: 35)
+        let folder = try TemporaryFolder("csv-random")
+        defer { folder.remove() }
+        var files: [(path: String, bytes: Data)] = []
+        for index in 0..<400 {
+            let text = (0..<Int(random.next() % 24)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            let bytes = Data(text.utf8)
+            files.append((try folder.write(bytes, to: "\(index).csv").path, bytes))
+        }
+        let python = try await Self.python(delimiter: ",", files: files.map(\.path), in: folder.url)
+        var accepted = 0
+        for file in files {
+            let expected = try #require(python[file.path])
+            do {
+                let table = try CSVTable.read(file.bytes, options: CSVOptions(hasHeader: false), inference: TypeInference())
+                var rows: [[String]] = []
+                try table.forEachRawRow { rows.append($0) }
+                #expect(rows == expected, "\(String(decoding: file.bytes, as: UTF8.self).debugDescription)")
+                accepted += 1
+            } catch let problem as TableProblem {
+                let ragged = Set(expected.map(\.count)).count > 1
+                let empty = expected.isEmpty
+                #expect(ragged || empty || problem.reason.contains("is never closed"), "\(problem): \(expected)")
+                #expect(!ragged || problem.reason.contains("the row has") || problem.reason.contains("is never closed"), "\(problem)")
+                #expect(!empty || problem.reason.hasPrefix("the file is empty"), "\(problem)")
+            }
+        }
+        #expect(accepted > 100, "too few files accepted to compare: \(accepted)")
+    }
+
     /// The records Python reads in each file.
     static func python(delimiter: Character, files: [String], in folder: URL) async throws -> [String: [[String]]] {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Oracle/csv_oracle.py")
@@ -78,5 +113,18 @@ import Testing
         let run = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, argument] + files, in: folder)
         try #require(run.status == 0, "csv_oracle.py: \(run.stderr)")
         return try JSONDecoder().decode([String: [[String]]].self, from: Data(run.stdout.utf8))
+    }
+}
+
+/// A small, fixed random generator (Vigna's SplitMix64): the same files on every run.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -9,6 +9,12 @@ final class QueryGuard {
     private let deadline: ContinuousClock.Instant
     /// The first action the authorizer refused, in words.
     private(set) var refusal: String?
+    /// A write to SQLite's schema table that the authorizer let through, in words. SQLite asks
+    /// about one before the statement that makes it (`DROP TABLE` first asks to delete from
+    /// `sqlite_master`), and when a query first reads a pragma function (`pragma_table_info`)
+    /// without writing anything: the statement that follows is refused with its own words,
+    /// and one that really writes is not read-only, so it is refused with these.
+    private(set) var schemaWrite: String?
     /// The progress handler interrupted the query.
     private(set) var timedOut = false
 
@@ -41,6 +47,12 @@ final class QueryGuard {
         sqlite3_set_authorizer(connection, { context, action, first, second, schema, _ in
             let guardian = Unmanaged<QueryGuard>.fromOpaque(context!).takeUnretainedValue()
             let text = { (pointer: UnsafePointer<CChar>?) in pointer.map { String(cString: $0) } }
+            if QueryGuard.isSchemaWrite(action, text(first)) {
+                if guardian.schemaWrite == nil {
+                    guardian.schemaWrite = QueryGuard.refusal(of: action, text(first), text(second), schema: text(schema))
+                }
+                return SQLITE_OK
+            }
             guard let reason = QueryGuard.refusal(of: action, text(first), text(second), schema: text(schema)) else {
                 return SQLITE_OK
             }
@@ -95,6 +107,17 @@ final class QueryGuard {
         case SQLITE_SAVEPOINT: return "transactions are not allowed: SAVEPOINT"
         default: return "this statement is not allowed (SQLite's authorizer action \(action))"
         }
+    }
+
+    static let schemaTables: Set<String> = ["sqlite_master", "sqlite_schema", "sqlite_temp_master", "sqlite_temp_schema"]
+
+    /// A write to the schema table, or `ANALYZE` making its statistics table: SQLite asks
+    /// about `ANALYZE` itself after that.
+    static func isSchemaWrite(_ action: Int32, _ table: String?) -> Bool {
+        guard let table else { return false }
+        if action == SQLITE_CREATE_TABLE { return table.lowercased().hasPrefix("sqlite_stat") }
+        guard action == SQLITE_INSERT || action == SQLITE_UPDATE || action == SQLITE_DELETE else { return false }
+        return schemaTables.contains(table.lowercased())
     }
 
     /// `sales`, or `archive.sales` for a table of an attached file.

@@ -48,8 +48,9 @@ extension SQLDatabase {
         do {
             prepared = try prepare(sql)
         } catch {
-            throw self.error(error, guardian)
+            throw Self.placed(self.error(error, guardian), in: sql)
         }
+        if let refusal = guardian.refusal { throw SQLError(.refused, refusal) }
         guard let statement = prepared else { throw SQLError(.sql, "the query is empty: it holds no SQL statement") }
         if let next = Self.nextStatement(in: sql, after: statement.tail) {
             let offset = sql.utf8.count - next.utf8.count
@@ -57,7 +58,7 @@ extension SQLDatabase {
             throw SQLError(error.kind, error.message + " (line \(error.line(in: sql) ?? 1))", offset: offset)
         }
         guard sqlite3_stmt_readonly(statement.handle) != 0 else {
-            throw SQLError(.refused, "the statement would change the database; a query may only read")
+            throw SQLError(.refused, guardian.schemaWrite ?? "the statement would change the database; a query may only read")
         }
         return statement
     }
@@ -85,6 +86,42 @@ extension SQLDatabase {
             }
         }
         return nil
+    }
+
+    /// The error with an offset where SQLite gives none: SQLite 3.40 points at a missing
+    /// column or function, but not at a missing table, so the table's name is looked for in
+    /// the SQL (its first appearance as a whole word).
+    static func placed(_ error: SQLError, in sql: String) -> SQLError {
+        let prefix = "no such table: "
+        guard error.offset == nil, error.kind == .sql, error.message.hasPrefix(prefix) else { return error }
+        let name = error.message.dropFirst(prefix.count).split(separator: ".").last.map(String.init) ?? ""
+        var placed = error
+        placed.offset = wordOffset(of: name, in: sql)
+        return placed
+    }
+
+    /// The byte offset of the first appearance of `word` in `text` (ASCII letters in any case)
+    /// that is not part of a longer identifier.
+    static func wordOffset(of word: String, in text: String) -> Int? {
+        let needle = Array(word.utf8).map(lowercased)
+        let haystack = Array(text.utf8)
+        guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
+        let isIdentifier = { (byte: UInt8) in
+            byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lowercased(byte))
+        }
+        for start in 0...(haystack.count - needle.count) {
+            guard zip(haystack[start...], needle).allSatisfy({ lowercased($0) == $1 }) else { continue }
+            let end = start + needle.count
+            if start > 0, isIdentifier(haystack[start - 1]) { continue }
+            if end < haystack.count, isIdentifier(haystack[end]) { continue }
+            return start
+        }
+        return nil
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     private func names(of statement: SQLStatement) throws(SQLError) -> [String] {

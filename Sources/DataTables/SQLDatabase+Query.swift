@@ -54,8 +54,8 @@ extension SQLDatabase {
         guard let statement = prepared else { throw SQLError(.sql, "the query is empty: it holds no SQL statement") }
         if let next = Self.nextStatement(in: sql, after: statement.tail) {
             let offset = sql.utf8.count - next.utf8.count
-            let error = SQLError(.refused, "a query may hold only one statement; another follows the first: `\(next.prefix(40))`", offset: offset)
-            throw SQLError(error.kind, error.message + " (line \(error.line(in: sql) ?? 1))", offset: offset)
+            let line = SQLError(.refused, "", offset: offset).line(in: sql) ?? 1
+            throw SQLError(.refused, "a query may hold only one statement; another follows the first: `\(next.prefix(40))` (line \(line))", offset: offset)
         }
         guard sqlite3_stmt_readonly(statement.handle) != 0 else {
             throw SQLError(.refused, guardian.schemaWrite ?? "the statement would change the database; a query may only read")

@@ -21,7 +21,9 @@ public final class SQLDatabase: @unchecked Sendable {
     /// A new, empty in-memory database. Extensions cannot be loaded; the defensive mode is
     /// on (no `writable_schema`, no writes to shadow tables); the schemas of attached files
     /// are not trusted (their views and triggers may only call harmless functions); sorts
-    /// and temporary tables stay in memory.
+    /// and temporary tables stay in memory. The rollback journal stays (SQLite keeps it in
+    /// memory): a new table's pages are never journaled, so turning it off saved nothing
+    /// measurable on a million rows, and with it a failed load rolls back cleanly.
     public init() throws(SQLError) {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI

@@ -7,6 +7,7 @@ import Testing
 /// kind and message, and the database, and the attached file, are as they were.
 @Suite struct SQLHostileTests {
     struct Case: Sendable, CustomTestStringConvertible {
+        /// `FOLDER` stands for the test's temporary folder, where a file written would be seen.
         var sql: String
         var kind: SQLError.Kind
         var message: String
@@ -34,7 +35,7 @@ import Testing
         Case(sql: "DELETE FROM f.texts", kind: .refused, message: "writes are not allowed: DELETE from `f.texts`"),
         Case(sql: "DROP TABLE f.numbers", kind: .refused, message: "writes are not allowed: DROP TABLE `f.numbers`"),
         Case(sql: "CREATE TABLE f.u (a)", kind: .refused, message: "writes are not allowed: CREATE TABLE `f.u`"),
-        Case(sql: "ATTACH DATABASE 'other.sqlite' AS o", kind: .refused, message: "ATTACH is not allowed: a query reads only the tables already in the database"),
+        Case(sql: "ATTACH DATABASE 'FOLDER/other.sqlite' AS o", kind: .refused, message: "ATTACH is not allowed: a query reads only the tables already in the database"),
         Case(sql: "DETACH DATABASE f", kind: .refused, message: "DETACH is not allowed"),
         Case(sql: "PRAGMA writable_schema = 1", kind: .refused, message: "PRAGMA writable_schema is not allowed: a query may only read (pragma_table_info and the other pragmas that describe tables are allowed)"),
         Case(sql: "PRAGMA journal_mode = WAL", kind: .refused, message: "PRAGMA journal_mode is not allowed: a query may only read (pragma_table_info and the other pragmas that describe tables are allowed)"),
@@ -47,7 +48,7 @@ import Testing
         Case(sql: "ANALYZE", kind: .refused, message: "writes are not allowed: ANALYZE"),
         Case(sql: "REINDEX", kind: .refused, message: "writes are not allowed: REINDEX"),
         Case(sql: "VACUUM", kind: .refused, message: "the statement would change the database; a query may only read"),
-        Case(sql: "VACUUM INTO 'copy.sqlite'", kind: .refused, message: "the statement would change the database; a query may only read"),
+        Case(sql: "VACUUM INTO 'FOLDER/copy.sqlite'", kind: .refused, message: "the statement would change the database; a query may only read"),
         Case(sql: "SELECT 1; DROP TABLE t", kind: .refused, message: "a query may hold only one statement; another follows the first: `DROP TABLE t` (line 1)"),
         Case(sql: "SELECT 1 -- one\n;\n/* two */ ; SELECT 2", kind: .refused, message: "a query may hold only one statement; another follows the first: `SELECT 2` (line 3)"),
     ]
@@ -90,7 +91,7 @@ import Testing
         let before = try database.tables()
 
         let error = try #require(throws: SQLError.self) {
-            try database.query(hostile.sql, parameters: hostile.parameters, limits: hostile.limits)
+            try database.query(hostile.sql.replacingOccurrences(of: "FOLDER", with: folder.url.path), parameters: hostile.parameters, limits: hostile.limits)
         }
         #expect(error.kind == hostile.kind)
         #expect(error.message == hostile.message)

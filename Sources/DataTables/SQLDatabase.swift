@@ -20,8 +20,10 @@ public final class SQLDatabase: @unchecked Sendable {
 
     /// A new, empty in-memory database. Extensions cannot be loaded; the defensive mode is
     /// on (no `writable_schema`, no writes to shadow tables); the schemas of attached files
-    /// are not trusted (their views and triggers may only call harmless functions); sorts
-    /// and temporary tables stay in memory. The rollback journal stays (SQLite keeps it in
+    /// are not trusted (their views and triggers may only call harmless functions). Large
+    /// sorts spill to SQLite's temporary files, as by default: `temp_store = MEMORY` was no
+    /// faster on a GROUP BY over a million rows and raised the peak memory from 115 to 184 MB.
+    /// The rollback journal stays (SQLite keeps it in
     /// memory): a new table's pages are never journaled, so turning it off saved nothing
     /// measurable on a million rows, and with it a failed load rolls back cleanly.
     public init() throws(SQLError) {
@@ -39,7 +41,6 @@ public final class SQLDatabase: @unchecked Sendable {
                 throw SQLError(.sql, "could not configure the database: \(String(cString: sqlite3_errmsg(handle)))")
             }
         }
-        try execute("PRAGMA temp_store = MEMORY")
     }
 
     deinit {

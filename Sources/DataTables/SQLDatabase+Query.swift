@@ -1,0 +1,198 @@
+import CSQLite
+
+extension SQLDatabase {
+    /// Runs one read-only statement and returns its result as a table. `:name` parameters
+    /// are bound from `parameters` (names without the colon; parameters the statement does
+    /// not use are ignored, so a caller may pass the same set to every query).
+    ///
+    /// Refused: anything that writes, attaches, or changes the connection; more than one
+    /// statement; a parameter written `?`, `?1`, `@x` or `$x`. Stopped: a query running
+    /// longer than `limits.seconds`, returning more than `limits.rows` rows, or more than
+    /// `limits.bytes` bytes of text and blob values (no single value SQLite makes while
+    /// running the query may be longer either).
+    public func query(_ sql: String, parameters: [String: TableValue] = [:], limits: SQLLimits = SQLLimits()) throws(SQLError) -> Table {
+        try withLock { () throws(SQLError) -> Table in
+            try guarded(limits) { (guardian) throws(SQLError) -> Table in
+                let statement = try prepareQuery(sql, guardian)
+                try bind(parameters, to: statement)
+                return try collect(statement, guardian)
+            }
+        }
+    }
+
+    /// The `:name` parameters `sql` binds, without the colon, in the order they first appear.
+    public func parameterNames(in sql: String) throws(SQLError) -> [String] {
+        try withLock { () throws(SQLError) -> [String] in
+            try guarded(SQLLimits()) { (guardian) throws(SQLError) -> [String] in
+                try names(of: prepareQuery(sql, guardian))
+            }
+        }
+    }
+
+    /// Runs `body` with the authorizer, the progress handler and the length limit in place.
+    private func guarded<T>(_ limits: SQLLimits, _ body: (QueryGuard) throws(SQLError) -> T) throws(SQLError) -> T {
+        let guardian = QueryGuard(limits)
+        guardian.install(on: connection)
+        let length = sqlite3_limit(connection, SQLITE_LIMIT_LENGTH, -1)
+        sqlite3_limit(connection, SQLITE_LIMIT_LENGTH, Int32(clamping: max(1, min(limits.bytes, Int(length)))))
+        defer {
+            sqlite3_limit(connection, SQLITE_LIMIT_LENGTH, length)
+            guardian.remove(from: connection)
+        }
+        return try body(guardian)
+    }
+
+    /// The one statement of `sql`, prepared under the authorizer and checked to be read-only.
+    private func prepareQuery(_ sql: String, _ guardian: QueryGuard) throws(SQLError) -> SQLStatement {
+        let prepared: SQLStatement?
+        do {
+            prepared = try prepare(sql)
+        } catch {
+            throw Self.placed(self.error(error, guardian), in: sql)
+        }
+        if let refusal = guardian.refusal { throw SQLError(.refused, refusal) }
+        guard let statement = prepared else { throw SQLError(.sql, "the query is empty: it holds no SQL statement") }
+        if let next = Self.nextStatement(in: sql, after: statement.tail) {
+            let offset = sql.utf8.count - next.utf8.count
+            let line = SQLError(.refused, "", offset: offset).line(in: sql) ?? 1
+            throw SQLError(.refused, "a query may hold only one statement; another follows the first: `\(next.prefix(40))` (line \(line))", offset: offset)
+        }
+        guard sqlite3_stmt_readonly(statement.handle) != 0 else {
+            throw SQLError(.refused, guardian.schemaWrite ?? "the statement would change the database; a query may only read")
+        }
+        return statement
+    }
+
+    /// What follows the first statement, from its first character that is not a blank, a
+    /// semicolon or a comment; nil when nothing does.
+    static func nextStatement(in sql: String, after tail: Int) -> Substring? {
+        let bytes = Array(sql.utf8)
+        var index = min(tail, bytes.count)
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ";") || byte == 0x20 || (0x09...0x0D).contains(byte) {
+                index += 1
+            } else if byte == UInt8(ascii: "-"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "-") {
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                index += 2
+                while index < bytes.count, !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")) {
+                    index += 1
+                }
+                index = min(index + 2, bytes.count)
+            } else {
+                let utf8 = sql.utf8
+                return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: index)...])
+            }
+        }
+        return nil
+    }
+
+    /// The error with an offset where SQLite gives none: SQLite 3.40 points at a missing
+    /// column or function, but not at a missing table, so the table's name is looked for in
+    /// the SQL (its first appearance as a whole word).
+    static func placed(_ error: SQLError, in sql: String) -> SQLError {
+        let prefix = "no such table: "
+        guard error.offset == nil, error.kind == .sql, error.message.hasPrefix(prefix) else { return error }
+        let name = error.message.dropFirst(prefix.count).split(separator: ".").last.map(String.init) ?? ""
+        var placed = error
+        placed.offset = wordOffset(of: name, in: sql)
+        return placed
+    }
+
+    /// The byte offset of the first appearance of `word` in `text` (ASCII letters in any case)
+    /// that is not part of a longer identifier.
+    static func wordOffset(of word: String, in text: String) -> Int? {
+        let needle = Array(word.utf8).map(lowercased)
+        let haystack = Array(text.utf8)
+        guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
+        let isIdentifier = { (byte: UInt8) in
+            byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lowercased(byte))
+        }
+        for start in 0...(haystack.count - needle.count) {
+            guard zip(haystack[start...], needle).allSatisfy({ lowercased($0) == $1 }) else { continue }
+            let end = start + needle.count
+            if start > 0, isIdentifier(haystack[start - 1]) { continue }
+            if end < haystack.count, isIdentifier(haystack[end]) { continue }
+            return start
+        }
+        return nil
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    private func names(of statement: SQLStatement) throws(SQLError) -> [String] {
+        var names: [String] = []
+        for name in statement.parameterNames {
+            guard let name else {
+                throw SQLError(.parameter, "the query has a `?` parameter; name every parameter as `:name`")
+            }
+            guard name.hasPrefix(":") else {
+                throw SQLError(.parameter, "the query has the parameter `\(name)`; name every parameter as `:name`")
+            }
+            names.append(String(name.dropFirst()))
+        }
+        return names
+    }
+
+    private func bind(_ parameters: [String: TableValue], to statement: SQLStatement) throws(SQLError) {
+        for (index, name) in try names(of: statement).enumerated() {
+            guard let value = parameters[name] else {
+                let given = parameters.keys.sorted().map { "`:\($0)`" }
+                let list = given.isEmpty ? "no parameters are given" : "given: " + given.joined(separator: ", ")
+                throw SQLError(.parameter, "the query uses `:\(name)`, which is not given (\(list))")
+            }
+            statement.bind(value, at: Int32(index + 1))
+        }
+    }
+
+    /// Steps through the rows, stopping at the first limit passed.
+    private func collect(_ statement: SQLStatement, _ guardian: QueryGuard) throws(SQLError) -> Table {
+        let limits = guardian.limits
+        let count = statement.columnCount
+        let declared = (0..<count).map { statement.declaredType($0).flatMap(ColumnType.init(declaredType:)) }
+        var rows: [[TableValue]] = []
+        var bytes = 0
+        while true {
+            let status = sqlite3_step(statement.handle)
+            if status == SQLITE_DONE { break }
+            guard status == SQLITE_ROW else { throw error(lastError(), guardian, status: status) }
+            guard rows.count < limits.rows else { throw Self.rowLimitError(limits) }
+            var row: [TableValue] = []
+            row.reserveCapacity(count)
+            for column in 0..<Int32(count) {
+                // Measured before it is read: reading a zeroblob(n) would make its n bytes.
+                guard bytes + statement.size(column) <= limits.bytes else { throw Self.byteLimitError(limits) }
+                row.append(statement.value(column, declared: declared[Int(column)], bytes: &bytes))
+            }
+            rows.append(row)
+            if rows.count % 1024 == 0, guardian.timeIsUp { throw Self.timeLimitError(limits) }
+        }
+        let columns = (0..<count).map { Column(statement.columnName($0), declared[$0] ?? .text) }
+        return ResultTyping.table(columns: columns, declared: declared, rows: rows)
+    }
+
+    /// The error of a failed prepare or step, in the guard's terms when one of its checks
+    /// caused it.
+    private func error(_ error: SQLError, _ guardian: QueryGuard, status: Int32? = nil) -> SQLError {
+        if let refusal = guardian.refusal { return SQLError(.refused, refusal) }
+        if guardian.timedOut || status == SQLITE_INTERRUPT { return Self.timeLimitError(guardian.limits) }
+        if status == SQLITE_TOOBIG || error.message == "string or blob too big" { return Self.byteLimitError(guardian.limits) }
+        return error
+    }
+
+    static func timeLimitError(_ limits: SQLLimits) -> SQLError {
+        SQLError(.timeLimit, "the query ran longer than \(SQLError.seconds(limits.seconds)) (the time limit)")
+    }
+
+    static func rowLimitError(_ limits: SQLLimits) -> SQLError {
+        SQLError(.rowLimit, "the query returned more than \(SQLError.grouped(limits.rows)) rows (the row limit)")
+    }
+
+    static func byteLimitError(_ limits: SQLLimits) -> SQLError {
+        SQLError(.byteLimit, "the query's text and blob values came to more than \(SQLError.grouped(limits.bytes)) bytes (the byte limit)")
+    }
+}

@@ -1,0 +1,61 @@
+/// Why the build's database did not load a table, attach a file or answer a query, in words
+/// for a site author. The site layer puts the page, the query's name and the config key of a
+/// limit in front.
+public struct SQLError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable {
+        /// SQLite's own error (a syntax error, no such table or column), with its message.
+        case sql
+        /// The query would change something, or use what a read-only query may not: the
+        /// message says what.
+        case refused
+        case timeLimit
+        case rowLimit
+        case byteLimit
+        /// A `:name` the query uses but was not given, or a `?`, `?1`, `@x` or `$x` parameter.
+        case parameter
+        /// A database file that is missing, unreadable, or not a SQLite database.
+        case file
+        /// A table or schema name that is already used, reserved, or cannot be written.
+        case name
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// The byte offset into the SQL text of the token SQLite stopped at, when it gives one.
+    public var offset: Int?
+
+    public init(_ kind: Kind, _ message: String, offset: Int? = nil) {
+        self.kind = kind
+        self.message = message
+        self.offset = offset
+    }
+
+    /// The 1-based line of `sql` that `offset` falls on; nil without an offset.
+    public func line(in sql: String) -> Int? {
+        guard let offset, offset >= 0 else { return nil }
+        var line = 1
+        for byte in sql.utf8.prefix(offset) where byte == UInt8(ascii: "\n") { line += 1 }
+        return line
+    }
+
+    public var description: String { message }
+}
+
+extension SQLError {
+    /// "1 second", "0.2 seconds", "10 seconds".
+    static func seconds(_ value: Double) -> String {
+        let number = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        return number + (value == 1 ? " second" : " seconds")
+    }
+
+    /// "100,000": a limit as a site author reads it.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return value < 0 ? "-" + text : text
+    }
+}

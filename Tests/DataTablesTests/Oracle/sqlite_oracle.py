@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Python's sqlite3 module as the judge of how ttsite reads a SQLite file.
+
+    sqlite_oracle.py make FILE   writes the fixture database (every storage class, NULLs,
+                                 Unicode, the largest integers, a BLOB, declared DATE,
+                                 DATETIME and BOOLEAN columns) to FILE
+    sqlite_oracle.py read FILE   prints every row of every table of FILE as JSON:
+                                 {"tables": [{"name", "columns": [{"name", "declared"}],
+                                 "rows": [[{"class", "value", ...}]]}]}
+
+A value's "class" is its storage class as Python reads it; integers and reals are written
+as text (repr), so that JSON never rounds them; a text in a DATE column that Python reads as
+a date also has "date": [y, m, d], and one in a DATETIME column that Python reads as an
+instant has "epoch": seconds since 1970 (repr).
+"""
+import datetime
+import json
+import sqlite3
+import sys
+
+FIXTURE = {
+    "numbers": (
+        "CREATE TABLE numbers (id INTEGER PRIMARY KEY, i INTEGER, r REAL, n NUMERIC)",
+        [
+            (1, 0, 0.0, 5),
+            (2, 2**63 - 1, 0.1, 5.5),
+            (3, -(2**63), -1.7976931348623157e308, None),
+            (4, None, 5e-324, 12),
+            (5, 42, 1e16, -3.25),
+        ],
+    ),
+    "texts": (
+        "CREATE TABLE texts (id INTEGER PRIMARY KEY, t TEXT, b BLOB, anything)",
+        [
+            (1, "Zürich", b"\x00\xff\x10ab", "plain"),
+            (2, "日本語 and 👩‍🚀", b"", 7),
+            (3, "", None, 2.5),
+            (4, None, b"\xde\xad\xbe\xef", b"\x01"),
+            (5, "e\u0301 (combining) — \"quoted\", 'single', tab\tnew\nline", b"x" * 10, None),
+        ],
+    ),
+    "events": (
+        "CREATE TABLE events (id INTEGER PRIMARY KEY, day DATE, at DATETIME, flag BOOLEAN, note VARCHAR(20))",
+        [
+            (1, "2024-02-29", "2024-02-29T13:05:09Z", 1, "leap day"),
+            (2, "1999-12-31", "1999-12-31T23:59:59.5Z", 0, "eve"),
+            (3, None, None, None, None),
+            (4, "0001-01-01", "1970-01-01T00:00:00Z", 1, "first"),
+        ],
+    ),
+    "odd days": (
+        'CREATE TABLE "odd days" (id INTEGER PRIMARY KEY, day DATE)',
+        [
+            (1, "2024-01-05"),
+            (2, "soon"),
+            (3, "2024-02-30"),
+        ],
+    ),
+}
+
+
+def make(path):
+    connection = sqlite3.connect(path)
+    for name, (create, rows) in FIXTURE.items():
+        connection.execute(create)
+        marks = ", ".join("?" * len(rows[0]))
+        connection.executemany(f'INSERT INTO "{name}" VALUES ({marks})', rows)
+    connection.execute("CREATE INDEX numbers_by_i ON numbers (i)")
+    connection.commit()
+    connection.close()
+
+
+def described(value, declared):
+    if value is None:
+        return {"class": "null", "value": None}
+    if isinstance(value, int):
+        return {"class": "integer", "value": repr(value)}
+    if isinstance(value, float):
+        return {"class": "real", "value": repr(value)}
+    if isinstance(value, bytes):
+        return {"class": "blob", "value": value.hex().upper()}
+    entry = {"class": "text", "value": value}
+    if declared == "DATE":
+        try:
+            day = datetime.date.fromisoformat(value)
+            entry["date"] = [day.year, day.month, day.day]
+        except ValueError:
+            pass
+    if declared == "DATETIME":
+        try:
+            instant = datetime.datetime.fromisoformat(value.replace("Z", "+00:00"))
+            if instant.tzinfo is None:
+                instant = instant.replace(tzinfo=datetime.timezone.utc)
+            entry["epoch"] = repr(instant.timestamp())
+        except ValueError:
+            pass
+    return entry
+
+
+def read(path):
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    tables = []
+    names = [row[0] for row in connection.execute(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY rowid")]
+    for name in names:
+        info = connection.execute("SELECT name, type FROM pragma_table_info(?)", (name,)).fetchall()
+        columns = [{"name": column, "declared": declared} for column, declared in info]
+        rows = [
+            [described(value, declared) for value, (_, declared) in zip(row, info)]
+            for row in connection.execute(f'SELECT * FROM "{name}" ORDER BY rowid')
+        ]
+        tables.append({"name": name, "columns": columns, "rows": rows})
+    connection.close()
+    json.dump({"tables": tables}, sys.stdout, ensure_ascii=False)
+
+
+if __name__ == "__main__":
+    command, path = sys.argv[1], sys.argv[2]
+    {"make": make, "read": read}[command](path)

@@ -1,0 +1,345 @@
+import CivilTime
+import DataTables
+import Foundation
+import TestSupport
+import Testing
+
+/// Python's `sqlite3` module as the judge of the SQLite files ttsite attaches
+/// (`Oracle/sqlite_oracle.py`).
+enum SQLiteOracle {
+    struct Reading: Decodable {
+        var tables: [TableReading]
+    }
+
+    struct TableReading: Decodable {
+        var name: String
+        var columns: [ColumnReading]
+        var rows: [[ValueReading]]
+    }
+
+    struct ColumnReading: Decodable {
+        var name: String
+        var declared: String
+    }
+
+    struct ValueReading: Decodable {
+        /// "null", "integer", "real", "text" or "blob".
+        var `class`: String
+        var value: String?
+        var date: [Int]?
+        var epoch: String?
+    }
+
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Oracle/sqlite_oracle.py")
+
+    /// Writes the fixture database into `folder` and returns its URL.
+    static func makeFixture(in folder: TemporaryFolder, named name: String = "fixture.sqlite") async throws -> URL {
+        let file = folder.url(name)
+        _ = try await run(["make", file.path], in: folder.url)
+        return file
+    }
+
+    static func read(_ file: URL) async throws -> Reading {
+        let output = try await run(["read", file.path], in: file.deletingLastPathComponent())
+        return try JSONDecoder().decode(Reading.self, from: Data(output.utf8))
+    }
+
+    private static func run(_ arguments: [String], in folder: URL) async throws -> String {
+        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path] + arguments, in: folder)
+        guard result.status == 0 else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "sqlite_oracle.py: \(result.stderr)"])
+        }
+        return result.stdout
+    }
+}
+
+func date(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
+    CalendarDate(year: year, month: month, day: day)!
+}
+
+@Suite struct SQLDatabaseTests {
+    /// A value of every kind, at its edges, in a column of its type.
+    static let everyKind = Table(
+        columns: [Column("n", .integer), Column("x", .real), Column("yes", .boolean), Column("day", .date),
+                  Column("at", .dateTime), Column("name", .text)],
+        rows: [
+            [.integer(Int64.max), .real(0.1), .boolean(true), .date(date(2024, 2, 29)),
+             .dateTime(Date(timeIntervalSince1970: 1_709_211_909)), .text("Zürich")],
+            [.integer(Int64.min), .real(-1.7976931348623157e308), .boolean(false), .date(date(1, 1, 1)),
+             .dateTime(Date(timeIntervalSince1970: 946_684_799.5)), .text("")],
+            [.integer(0), .real(5e-324), .null, .date(date(9999, 12, 31)),
+             .dateTime(Date(timeIntervalSince1970: -86_400.25)), .text("日本語 👩‍🚀 e\u{301} \"q\" 'a'\t\n")],
+            [.null, .real(.infinity), .boolean(true), .null, .null, .text("nul\u{0}inside")],
+            [.integer(-1), .real(2), .boolean(false), .date(date(1970, 1, 1)), .dateTime(Date(timeIntervalSince1970: 0)), .null],
+        ]
+    )
+
+    @Test func everyKindOfValueComesBackAsItWasLoaded() throws {
+        let database = try SQLDatabase()
+        #expect(try database.load("kinds", Self.everyKind) == 5)
+        let result = try database.query("SELECT * FROM kinds")
+        #expect(result.columns == Self.everyKind.columns)
+        #expect(result.rows == Self.everyKind.rows)
+    }
+
+    @Test func valuesAreStoredAsSQLiteWouldWriteThem() throws {
+        let database = try SQLDatabase()
+        try database.load("kinds", Self.everyKind)
+        let stored = try database.query("""
+            SELECT typeof(yes), yes, typeof(day), day || '', at || '', date(day, '+1 day') FROM kinds ORDER BY rowid LIMIT 3
+            """)
+        #expect(stored.rows == [
+            [.text("integer"), .boolean(true), .text("text"), .text("2024-02-29"), .text("2024-02-29T13:05:09Z"), .text("2024-03-01")],
+            [.text("integer"), .boolean(false), .text("text"), .text("0001-01-01"), .text("1999-12-31T23:59:59.500Z"), .text("0001-01-02")],
+            [.text("null"), .null, .text("text"), .text("9999-12-31"), .text("1969-12-30T23:59:59.750Z"), .null],
+        ])
+    }
+
+    @Test func aRealThatIsNotANumberIsStoredAsNull() throws {
+        // SQLite has no NaN: binding one stores NULL.
+        let database = try SQLDatabase()
+        try database.load("t", Table(columns: [Column("x", .real)], rows: [[.real(.nan)]]))
+        #expect(try database.query("SELECT x, typeof(x) FROM t").rows == [[.null, .text("null")]])
+    }
+
+    @Test func resultColumnsAreTypedByDeclaredTypeElseByTheirValues() throws {
+        let database = try SQLDatabase()
+        try database.load("kinds", Self.everyKind)
+        let result = try database.query("""
+            SELECT n, day, 1 AS one, 1.5 AS half, 'a' AS letter, NULL AS absent,
+                   CASE WHEN n > 0 THEN 1 ELSE 0.5 END AS mixedNumbers,
+                   CASE WHEN n > 0 THEN 1 ELSE 'one' END AS mixedKinds,
+                   date(day) AS sameDay, x'CAFE' AS bytes
+            FROM kinds WHERE n IS NOT NULL ORDER BY n DESC LIMIT 2
+            """)
+        #expect(result.columns.map(\.type) == [.integer, .date, .integer, .real, .text, .text, .real, .text, .text, .text])
+        #expect(result.rows.map { $0[6] } == [.real(1), .real(0.5)])
+        #expect(result.rows.map { $0[7] } == [.integer(1), .text("one")])
+        #expect(result.rows.map { $0[8] } == [.text("2024-02-29"), .text("9999-12-31")])
+        #expect(result.rows.first?[9] == .text("CAFE"))
+        // An aggregate has no declared type: its dates come back as text.
+        let latest = try database.query("SELECT max(day) AS latest FROM kinds")
+        #expect(latest == Table(columns: [Column("latest", .text)], rows: [[.text("9999-12-31")]]))
+    }
+
+    @Test func aDeclaredColumnHoldingOtherKindsIsTypedByItsValues() throws {
+        let database = try SQLDatabase()
+        try database.load("t", Table(columns: [Column("day", .date), Column("count", .integer)], rows: [
+            [.text("soon"), .integer(1)], [.date(date(2024, 1, 5)), .real(1.5)],
+        ]))
+        let result = try database.query("SELECT day, count FROM t")
+        #expect(result.columns.map(\.type) == [.text, .real])
+        #expect(result.rows == [[.text("soon"), .real(1)], [.date(date(2024, 1, 5)), .real(1.5)]])
+    }
+
+    @Test func tablesListsEveryTableWithItsColumnsAndRowCount() async throws {
+        let folder = try TemporaryFolder("sql")
+        defer { folder.remove() }
+        let database = try SQLDatabase()
+        try database.load("kinds", Self.everyKind)
+        try database.load("empty one", Table(columns: [Column("a", .text)], rows: []))
+        try database.attach(file: try await SQLiteOracle.makeFixture(in: folder), as: "archive")
+        let tables = try database.tables()
+        #expect(tables.map(\.qualifiedName) == ["kinds", "empty one", "archive.numbers", "archive.texts", "archive.events", "archive.odd days"])
+        #expect(tables.map(\.rowCount) == [5, 0, 5, 5, 4, 3])
+        #expect(tables[0].columns == Self.everyKind.columns)
+        #expect(tables[0].schema == nil && tables[2].schema == "archive")
+        #expect(tables[3].columns == [Column("id", .integer), Column("t", .text), Column("b", .text), Column("anything", .text)])
+        #expect(tables[4].columns.map(\.type) == [.integer, .date, .dateTime, .boolean, .text])
+        #expect(tables[2].columns.map(\.type) == [.integer, .integer, .real, .real])
+    }
+
+    @Test func aTableNameIsUsedOnce() throws {
+        let database = try SQLDatabase()
+        let table = Table(columns: [Column("a", .integer)], rows: [[.integer(1)]])
+        try database.load("sales", table)
+        for name in ["sales", "SALES"] {
+            let error = try #require(throws: SQLError.self) { try database.load(name, table) }
+            #expect(error.kind == .name)
+            #expect(error.message.hasPrefix("the table name `\(name)` is already used"))
+        }
+        let reserved = try #require(throws: SQLError.self) { try database.load("sqlite_stat1", table) }
+        #expect(reserved.kind == .name)
+        #expect(try database.query("SELECT count(*) FROM sales").rows == [[.integer(1)]])
+    }
+
+    /// Rows that fail part way, as a CSV reader does at a bad line.
+    struct FailingRows: RowSource {
+        var columns = [Column("a", .integer)]
+        func forEachRow(_ body: ([TableValue]) throws -> Void) throws {
+            try body([.integer(1)])
+            try body([.integer(2)])
+            throw TableProblem("not a number", line: 4, column: "a")
+        }
+    }
+
+    @Test func anErrorOfTheRowsComesOutUnchangedAndLeavesNoTable() throws {
+        let database = try SQLDatabase()
+        #expect(throws: TableProblem("not a number", line: 4, column: "a")) { try database.load("broken", FailingRows()) }
+        #expect(try database.tables().isEmpty)
+        try database.load("broken", Table(columns: [Column("a", .integer)], rows: [[.integer(7)]]))
+        #expect(try database.query("SELECT a FROM broken").rows == [[.integer(7)]])
+    }
+
+    @Test func aRowWithTheWrongNumberOfValuesIsAProblem() throws {
+        let database = try SQLDatabase()
+        let table = Table(columns: [Column("a", .integer), Column("b", .text)], rows: [[.integer(1), .text("x")], [.integer(2)]])
+        let problem = try #require(throws: TableProblem.self) { try database.load("t", table) }
+        #expect(problem.reason == "row 2 of `t` has 1 values for 2 columns")
+    }
+
+    @Test func namesWithQuotesAndSpacesAreQuoted() throws {
+        let database = try SQLDatabase()
+        let table = Table(columns: [Column("the \"price\"", .real), Column("select", .text)], rows: [[.real(1.5), .text("x")]])
+        try database.load("my \"odd\" table", table)
+        let result = try database.query(#"SELECT "the ""price""", "select" FROM "my ""odd"" table""#)
+        #expect(result == Table(columns: [Column("the \"price\"", .real), Column("select", .text)], rows: [[.real(1.5), .text("x")]]))
+    }
+
+    @Test(arguments: [
+        ("SELECT name,\n       n\n  FROM kinds WHERE n = = 1", "near \"=\": syntax error"),
+        ("SELECT name,\n       n\n  FROM kinds WHERE nmae = 1", "no such column: nmae"),
+        ("SELECT name,\n  n\nFROM kinds, salse", "no such table: salse"),
+        ("SELECT name,\n  n\nFROM kinds JOIN main.sales ON 1", "no such table: main.sales"),
+        ("SELECT name,\n  n\nFROM kinds WHERE nosuch(n)", "no such function: nosuch"),
+    ])
+    func aMistakeOnLineThreeIsReportedOnLineThree(sql: String, message: String) throws {
+        let database = try SQLDatabase()
+        try database.load("kinds", Self.everyKind)
+        let error = try #require(throws: SQLError.self) { try database.query(sql) }
+        #expect(error.kind == .sql)
+        #expect(error.message == message)
+        #expect(error.offset != nil)
+        #expect(error.line(in: sql) == 3)
+    }
+
+    @Test func aLineIsCountedInBytesOfUTF8() {
+        let sql = "SELECT 'é'\n, 'ü' FROM x\nWHERE"
+        #expect(SQLError(.sql, "", offset: 13).line(in: sql) == 2)
+        #expect(SQLError(.sql, "", offset: 28).line(in: sql) == 3)
+        #expect(SQLError(.sql, "").line(in: sql) == nil)
+    }
+
+    @Test func parametersAreBoundByName() throws {
+        let database = try SQLDatabase()
+        try database.load("kinds", Self.everyKind)
+        let sql = "SELECT name FROM kinds WHERE day >= :from AND day <= :to AND (yes = :yes OR :yes IS NULL) ORDER BY day"
+        #expect(try database.parameterNames(in: sql) == ["from", "to", "yes"])
+        let result = try database.query(sql, parameters: [
+            "from": .date(date(1970, 1, 1)), "to": .date(date(2024, 12, 31)), "yes": .boolean(true), "unused": .integer(1),
+        ])
+        #expect(result.rows == [[.text("Zürich")]])
+        let instants = try database.query("SELECT count(*) FROM kinds WHERE at < :at", parameters: ["at": .dateTime(Date(timeIntervalSince1970: 946_684_800))])
+        #expect(instants.rows == [[.integer(3)]])
+    }
+
+    @Test func theRowLimitAllowsExactlyThatManyRows() throws {
+        let database = try SQLDatabase()
+        try database.load("kinds", Self.everyKind)
+        #expect(try database.query("SELECT * FROM kinds", limits: SQLLimits(rows: 5)).rows.count == 5)
+        let error = try #require(throws: SQLError.self) { try database.query("SELECT * FROM kinds", limits: SQLLimits(rows: 4)) }
+        #expect(error == SQLError(.rowLimit, "the query returned more than 4 rows (the row limit)"))
+    }
+
+    @Test func anAttachedFileReadsAsPythonReadsIt() async throws {
+        let folder = try TemporaryFolder("sql")
+        defer { folder.remove() }
+        let file = try await SQLiteOracle.makeFixture(in: folder)
+        let bytes = try Data(contentsOf: file)
+        let modified = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+        let oracle = try await SQLiteOracle.read(file)
+        #expect(oracle.tables.count == 4)
+
+        let database = try SQLDatabase()
+        try database.attach(file: file, as: "f")
+        let expectedTypes: [String: [ColumnType]] = [
+            "numbers": [.integer, .integer, .real, .real],
+            "texts": [.integer, .text, .text, .text],
+            "events": [.integer, .date, .dateTime, .boolean, .text],
+            "odd days": [.integer, .text],
+        ]
+        for table in oracle.tables {
+            let result = try database.query("SELECT * FROM f.\"\(table.name)\" ORDER BY rowid")
+            #expect(result.columns.map(\.name) == table.columns.map(\.name), "\(table.name)")
+            #expect(result.columns.map(\.type) == expectedTypes[table.name], "\(table.name)")
+            #expect(result.rows.count == table.rows.count, "\(table.name)")
+            for (ours, theirs) in zip(result.rows, table.rows) {
+                let expected = zip(theirs, table.columns).map { Self.expected($0, declared: $1.declared) }
+                #expect(ours == expected, "\(table.name)")
+            }
+        }
+        // Every storage class was in the fixture.
+        let classes = Set(oracle.tables.flatMap { $0.rows.flatMap { $0.map(\.class) } })
+        #expect(classes == ["null", "integer", "real", "text", "blob"])
+        #expect(try Data(contentsOf: file) == bytes)
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date == modified)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["fixture.sqlite"])
+    }
+
+    /// The table value Python's reading of a value should become, by the rules of
+    /// `SQLValues.swift`: BOOLEAN 0/1 → boolean, REAL/NUMERIC integers → reals, DATE and
+    /// DATETIME texts Python reads as dates → dates, BLOBs → upper-case hex.
+    static func expected(_ reading: SQLiteOracle.ValueReading, declared: String) -> TableValue {
+        let value = reading.value ?? ""
+        switch reading.class {
+        case "integer":
+            let number = Int64(value)!
+            if declared == "BOOLEAN", number == 0 || number == 1 { return .boolean(number == 1) }
+            if declared == "REAL" || declared == "NUMERIC" { return .real(Double(number)) }
+            return .integer(number)
+        case "real": return .real(Double(value)!)
+        case "blob": return .text(value)
+        case "text":
+            if let parts = reading.date { return .date(date(parts[0], parts[1], parts[2])) }
+            if let epoch = reading.epoch { return .dateTime(Date(timeIntervalSince1970: Double(epoch)!)) }
+            return .text(value)
+        default: return .null
+        }
+    }
+
+    @Test func aFileThatIsNotASQLiteDatabaseIsNamed() throws {
+        let folder = try TemporaryFolder("sql")
+        defer { folder.remove() }
+        let csv = try folder.write("a,b\n1,2\n", to: "sales.csv")
+        let empty = try folder.write("", to: "empty.sqlite")
+        let database = try SQLDatabase()
+        let cases: [(URL, String)] = [
+            (csv, "`\(csv.path)` is not a SQLite database: it does not start with \"SQLite format 3\""),
+            (empty, "`\(empty.path)` is not a SQLite database: it is empty"),
+            (folder.url("missing.sqlite"), "there is no file `\(folder.url("missing.sqlite").path)`"),
+            (folder.url, "`\(folder.url.path)` is a folder, not a SQLite database"),
+        ]
+        for (file, message) in cases {
+            let error = try #require(throws: SQLError.self) { try database.attach(file: file, as: "x") }
+            #expect(error == SQLError(.file, message))
+        }
+        #expect(try database.tables().isEmpty)
+    }
+
+    @Test func aSchemaNameIsUsedOnce() async throws {
+        let folder = try TemporaryFolder("sql")
+        defer { folder.remove() }
+        let file = try await SQLiteOracle.makeFixture(in: folder, named: "a file?#%.sqlite")
+        let database = try SQLDatabase()
+        try database.attach(file: file, as: "archive")
+        let again = try #require(throws: SQLError.self) { try database.attach(file: file, as: "Archive") }
+        #expect(again == SQLError(.name, "the schema name `Archive` is already used by another attached file"))
+        let main = try #require(throws: SQLError.self) { try database.attach(file: file, as: "main") }
+        #expect(main.kind == .name)
+        #expect(try database.query("SELECT count(*) FROM archive.events").rows == [[.integer(4)]])
+    }
+
+    @Test func aWALDatabaseWithChangesNotYetCheckpointedIsRefused() async throws {
+        let folder = try TemporaryFolder("sql")
+        defer { folder.remove() }
+        let file = try await SQLiteOracle.makeFixture(in: folder)
+        var bytes = try Data(contentsOf: file)
+        bytes[18] = 2
+        bytes[19] = 2
+        try bytes.write(to: file)
+        try folder.write(Data([1, 2, 3]), to: "fixture.sqlite-wal")
+        let error = try #require(throws: SQLError.self) { try SQLDatabase().attach(file: file, as: "f") }
+        #expect(error.kind == .file)
+        #expect(error.message.contains("has changes in `\(file.path)-wal` not yet written into it"))
+    }
+}

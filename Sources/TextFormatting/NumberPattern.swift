@@ -51,11 +51,11 @@ public struct NumberPattern: Hashable, Sendable {
             }
             if seenNumber { suffix += literal } else { prefix += literal }
         }
-        guard number.contains("0") || number.contains("#") else { return nil }
+        guard number.contains(where: { $0 == "0" || $0 == "#" }) else { return nil }
         let halves = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         self.prefix = prefix
         self.suffix = suffix
-        groups = halves[0].contains(",")
+        groups = halves[0].contains(where: { $0 == "," })
         integerZeros = halves[0].filter { $0 == "0" }.count
         let fraction = halves.count > 1 ? halves[1] : ""
         minimumFractionDigits = fraction.filter { $0 == "0" }.count

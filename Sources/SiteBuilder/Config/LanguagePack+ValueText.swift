@@ -105,8 +105,8 @@ extension LanguagePack {
         case .currency(let code):
             var pattern = formats.currency
             let symbol = formats.currencySymbols[code] ?? code
-            pattern.prefix = pattern.prefix.replacingOccurrences(of: "¤", with: symbol)
-            pattern.suffix = pattern.suffix.replacingOccurrences(of: "¤", with: symbol)
+            pattern.prefix = pattern.prefix.replacingEvery("¤", with: symbol)
+            pattern.suffix = pattern.suffix.replacingEvery("¤", with: symbol)
             let places = ValueFormatting.decimals(ofCurrency: code)
             pattern.minimumFractionDigits = places
             pattern.maximumFractionDigits = places

@@ -138,8 +138,9 @@ public struct NumberSymbols: Hashable, Sendable {
     }
 
     /// Integer digits grouped when there are enough of them, and the fraction after the
-    /// decimal separator when there is one.
-    private func written(integer: String, fraction: String) -> String {
+    /// decimal separator when there is one, in the language's digits. `NumberPattern` writes
+    /// its numbers through it too.
+    func written(integer: String, fraction: String) -> String {
         var integer = integer
         if integer.count >= minimumDigitsToGroup, !groupingSeparator.isEmpty {
             integer = Self.grouped(integer, separator: groupingSeparator)

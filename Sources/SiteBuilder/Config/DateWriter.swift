@@ -4,18 +4,25 @@ import TextFormatting
 import ValueTransformers
 
 /// Writes a calendar date with a pattern such as `dd-MM-yyyy` or `d. MMMM yyyy`, with month
-/// names and digits of the page's language pack. The pattern is read once, by the one reader of
+/// names and digits of the page's language pack, and a wall clock's date and time with one such
+/// as `MMM d, y` or `h:mm a` (the value formats of reports). The pattern is read once, by the one reader of
 /// date patterns (`ValueTransformers.DatePattern.tokenize`); month names are looked up once per
 /// language.
 struct DateWriter: Sendable {
     /// The letters a written date may use: `d dd`, `M MM MMM MMMM`, `LLLL` (the month's name
     /// standing alone), `yy yyyy`.
     static let letters: Set<Character> = ["d", "M", "L", "y"]
+    /// The letters of a time of day, which only the value formats' patterns use: `H HH`
+    /// (0–23), `h hh` (1–12) with `a` (the pack's `formats.am_pm`), `m mm`.
+    static let clockLetters: Set<Character> = ["H", "h", "m", "a"]
 
     let pattern: String
     private let tokens: [DatePattern.Token]
     private let monthNames: [String]
     private let shortMonthNames: [String]
+    /// "MMM" inside a date ("20 июл. 1969") takes the abbreviated format form; "LLL" stands alone.
+    private let formatShortMonthNames: [String]
+    private let amPm: (am: String, pm: String)
     /// "MMMM" inside a date ("8. März 1992") takes the format form, which differs in ru/uk.
     private let formatMonthNames: [String]
     private let numbers: NumberSymbols
@@ -25,13 +32,15 @@ struct DateWriter: Sendable {
     /// checked (`check`) where it was read.
     init(_ pattern: String, pack: LanguagePack) {
         self.pattern = pattern
-        tokens = (try? DatePattern.tokenize(pattern, letters: Self.letters)) ?? [.literal(pattern)]
+        tokens = (try? DatePattern.tokenize(pattern, letters: Self.letters.union(Self.clockLetters))) ?? [.literal(pattern)]
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: pack.code)
         formatter.calendar = Calendar(identifier: .gregorian)
         monthNames = pack.dates.standaloneMonths ?? formatter.standaloneMonthSymbols
         shortMonthNames = pack.dates.shortMonths ?? formatter.shortStandaloneMonthSymbols
         formatMonthNames = pack.dates.months ?? formatter.monthSymbols
+        formatShortMonthNames = pack.dates.shortFormatMonths ?? pack.dates.shortMonths ?? formatter.shortMonthSymbols
+        amPm = pack.formats.amPm
         numbers = pack.numbers
     }
 
@@ -62,6 +71,12 @@ struct DateWriter: Sendable {
 
     /// `date` written with the pattern.
     func string(_ date: CalendarDate) -> String {
+        string(WallClock(date: date))
+    }
+
+    /// The date and time of `clock` written with the pattern.
+    func string(_ clock: WallClock) -> String {
+        let date = clock.date
         var result = ""
         for token in tokens {
             switch token {
@@ -70,9 +85,18 @@ struct DateWriter: Sendable {
             case .field("d", _): result += twoDigits(date.day)
             case .field("M", 1): result += numbers.localizingDigits(String(date.month))
             case .field("M", 2): result += twoDigits(date.month)
-            case .field("M", 3): result += shortMonthNames[date.month - 1]
+            case .field("M", 3): result += formatShortMonthNames[date.month - 1]
             case .field("M", _): result += formatMonthNames[date.month - 1]
+            case .field("L", 3): result += shortMonthNames[date.month - 1]
             case .field("L", _): result += monthNames[date.month - 1]
+            case .field("H", 1): result += numbers.localizingDigits(String(clock.hour))
+            case .field("H", _): result += twoDigits(clock.hour)
+            case .field("h", let count):
+                let hour = clock.hour % 12 == 0 ? 12 : clock.hour % 12
+                result += count == 1 ? numbers.localizingDigits(String(hour)) : twoDigits(hour)
+            case .field("m", 1): result += numbers.localizingDigits(String(clock.minute))
+            case .field("m", _): result += twoDigits(clock.minute)
+            case .field("a", _): result += clock.hour < 12 ? amPm.am : amPm.pm
             case .field("y", 2): result += twoDigits(((date.year % 100) + 100) % 100)
             case .field("y", _): result += numbers.localizingDigits(date.year >= 0 ? CFormat.padded(date.year, 4) : String(date.year))
             case .field(let letter, let count): result += String(repeating: letter, count: count)

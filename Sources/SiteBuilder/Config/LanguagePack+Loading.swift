@@ -12,7 +12,9 @@ import Yams
 ///
 /// A language with none of the three is an error naming where its pack goes; a pack that
 /// lacks a word after the layers is an error naming the key. English's pack is the list of
-/// the words every pack needs.
+/// the words every pack needs. `formats:` is the exception: a pack may leave it out, or any
+/// of its keys, and English's fill the gaps (`referenceFormats`), so that a site's pack
+/// written before value formats existed still reads.
 extension LanguagePack {
     /// Where a site keeps its own packs, relative to the site folder.
     public static let siteFolder = "Templates/languages"
@@ -109,13 +111,22 @@ extension LanguagePack {
 
     // MARK: - Reading the layers
 
-    static let topKeys = ["name", "direction", "numbers", "dates", "timeline", "interval", "words", "punctuation", "titles"]
+    static let topKeys = ["name", "direction", "numbers", "dates", "timeline", "interval", "words", "punctuation", "titles", "formats"]
     static let numberKeys = ["decimal", "grouping", "minimum_grouping_digits", "digits"]
-    static let dateKeys = ["day_and_month", "event_day", "months", "standalone_months", "short_months"]
+    static let dateKeys = ["day_and_month", "event_day", "months", "standalone_months", "short_months", "short_format_months"]
 
     /// The words every pack has: the `words` of the English pack.
     /// A value, never changed: safe to share.
     nonisolated(unsafe) static let referenceWords: Node = builtInLayer("en")!.node.mapping!["words"]!
+
+    /// The formats a pack's own `formats:` is laid over: English's, so that a site's pack
+    /// written before formats existed (or one leaving keys out) still reads.
+    /// A value, never changed: safe to share.
+    nonisolated(unsafe) static let referenceFormats: Node = builtInLayer("en")!.node.mapping!["formats"]!
+
+    /// The keys a layer replaces whole rather than key by key: a plural rule's conditions
+    /// only make sense together, and so do the powers of ten of a compact table.
+    static let replacedWhole: Set<[String]> = [["interval", "plural_rule"], ["formats", "compact"]]
 
     /// The pack `layers` make, each checked on its own (so an error names its file and
     /// line), then laid over one another and checked for completeness.
@@ -156,7 +167,8 @@ extension LanguagePack {
             eventDay: try dates["event_day"].map { try text($0, "dates.event_day") } ?? dayAndMonth,
             months: dates["months"]?.sequence?.compactMap(\.string),
             standaloneMonths: dates["standalone_months"]?.sequence?.compactMap(\.string),
-            shortMonths: dates["short_months"]?.sequence?.compactMap(\.string)
+            shortMonths: dates["short_months"]?.sequence?.compactMap(\.string),
+            shortFormatMonths: dates["short_format_months"]?.sequence?.compactMap(\.string)
         )
         let startCase = try top["timeline"]?.mapping?["start_case"].map { GrammaticalCase(rawValue: try text($0, "timeline.start_case"))! } ?? .nominative
 
@@ -181,9 +193,10 @@ extension LanguagePack {
         // Its errors name `interval_text.<code>` of ttsite.yml, as they should.
         if let intervalText { interval = try interval.applying(intervalText) }
 
+        let formats = ValueFormatting(overlaid(referenceFormats, with: top["formats"] ?? .mapping(Node.Mapping([])), path: ["formats"]))
         var pack = LanguagePack(
             code: code, name: try text(top["name"], "name"), direction: direction, numbers: symbols,
-            dates: conventions, interval: interval, startCase: startCase, labels: labels
+            dates: conventions, interval: interval, startCase: startCase, labels: labels, formats: formats
         )
         if let punctuation = top["punctuation"]?.mapping {
             if let list = punctuation["list"] { pack.punctuation.list = try text(list, "punctuation.list") }
@@ -192,6 +205,7 @@ extension LanguagePack {
         for (key, value) in top["titles"]?.mapping ?? [:] {
             if let written = key.string, let shown = value.string { pack.titles[written.lowercased()] = shown }
         }
+        pack.valueDates = ValueDates(pack)
         return pack
     }
 
@@ -215,10 +229,10 @@ extension LanguagePack {
         return (best.layer, best.node)
     }
 
-    /// `base` with `layer` laid over it: mappings key by key, anything else replaced.
-    /// A plural rule is replaced whole, since its conditions only make sense together.
+    /// `base` with `layer` laid over it: mappings key by key, anything else replaced, and
+    /// the keys of `replacedWhole` replaced whole.
     static func overlaid(_ base: Node, with layer: Node, path: [String]) -> Node {
-        guard let baseMapping = base.mapping, let layerMapping = layer.mapping, path != ["interval", "plural_rule"] else {
+        guard let baseMapping = base.mapping, let layerMapping = layer.mapping, !replacedWhole.contains(path) else {
             return layer
         }
         var result = baseMapping
@@ -285,7 +299,7 @@ extension LanguagePack {
                     throw reader.error("`\(prefix)dates.\(key)` \"\(pattern)\": \(problem)", at: value)
                 }
             }
-            for key in ["months", "standalone_months", "short_months"] {
+            for key in ["months", "standalone_months", "short_months", "short_format_months"] {
                 guard let value = dates[key] else { continue }
                 let names = try reader.strings(value, "\(prefix)dates.\(key)")
                 guard names.count == 12 else {
@@ -326,6 +340,9 @@ extension LanguagePack {
         }
         if let node = top["titles"] {
             for (key, value) in try reader.mapping(node, prefix + "titles") { _ = try reader.string(value, "\(prefix)titles.\(key.string ?? "")") }
+        }
+        if let node = top["formats"] {
+            try ValueFormatting.check(node, prefix: prefix, reader: reader)
         }
     }
 

@@ -27,6 +27,10 @@ public struct LanguagePack: Sendable {
     /// ("einen Tag nach dem Start").
     public var startCase: GrammaticalCase
     var labels: Labels
+    /// How the values of reports' tables and key figures are written (`formats:`).
+    public var formats: ValueFormatting
+    /// The pack's date and time writers for values, made once when the pack is read.
+    var valueDates: ValueDates?
     /// How the language joins things.
     public var punctuation = Punctuation()
     /// The titles of people's records as the pages show them, by the title as the data
@@ -63,6 +67,9 @@ struct DateConventions: Sendable {
     var months: [String]?
     /// The month names standing alone, as headings use them.
     var standaloneMonths: [String]?
-    /// Abbreviated month names.
+    /// Abbreviated month names, as menus use them.
     var shortMonths: [String]?
+    /// Abbreviated month names inside a date ("20 июл. 1969"), as `MMM` writes them; else
+    /// `shortMonths`, else the system's.
+    var shortFormatMonths: [String]?
 }

@@ -1,0 +1,173 @@
+import CivilTime
+import DataTables
+import Foundation
+import IntervalText
+import TextFormatting
+
+/// The values of reports' tables and key figures as text in the pack's language.
+extension LanguagePack {
+    /// What a value with nothing in it (SQL's NULL, an empty cell) is written as: an en dash,
+    /// so that a table's empty cell and a key figure without a value read "no value" rather
+    /// than look unfinished, in every language alike.
+    public static let nullText = "\u{2013}"
+
+    /// `value` written with `format`, or with its type's default when `format` is nil:
+    /// integer → `integer`, real → `decimal`, date → `date`, dateTime → `datetime`, boolean
+    /// → the pack's words for yes and no, text → as is, null → `nullText`. A format that does
+    /// not fit the value (`date` for a number, `percent` for a date) writes it with its
+    /// default; text is always written as is, and `text` writes any value as the data has it
+    /// ("1234.5", "1969-07-20"). Instants are written on the wall clock of `timeZone`;
+    /// `span` counts from `now` in calendar units of `timeZone`.
+    public func text(of value: TableValue, as format: ValueFormat?, now: Date, timeZone: TimeZone) -> String {
+        switch value {
+        case .null:
+            return Self.nullText
+        case .text(let text):
+            return text
+        case .boolean(let truth):
+            if format?.kind == .text { return truth ? "true" : "false" }
+            return truth ? formats.yes : formats.no
+        case .integer(let integer):
+            if format?.kind == .text { return String(integer) }
+            return numberText(DecimalNumber(integer), as: Self.numberKind(format) ?? .integer)
+        case .real(let real):
+            guard real.isFinite else { return real.isNaN ? "NaN" : (real < 0 ? formats.minusSign : "") + "∞" }
+            let number = DecimalNumber(real)
+            if format?.kind == .text {
+                let (integer, fraction) = number.parts()
+                return (number.isNegative ? "-" : "") + integer + (fraction.isEmpty ? "" : "." + fraction)
+            }
+            return numberText(number, as: Self.numberKind(format) ?? .decimal(places: nil))
+        case .date(let day):
+            let dates = valueDates ?? ValueDates(self)
+            switch format?.kind {
+            case .text: return CivilText.isoDate(day)
+            case .month: return dates.month.string(day)
+            case .span:
+                let today = WallClock(now, in: timeZone).date
+                if day == today { return interval.today }
+                let formatter = IntervalFormatter(language: interval, counting: .calendar(timeZone))
+                return formatter.string(for: WallClock(date: day).instant(in: timeZone), relativeTo: WallClock(date: today).instant(in: timeZone))
+                    ?? dates.date.string(day)
+            default: return dates.date.string(day)
+            }
+        case .dateTime(let instant):
+            let dates = valueDates ?? ValueDates(self)
+            let clock = WallClock(instant, in: timeZone)
+            switch format?.kind {
+            case .text: return CivilText.isoUTC(instant)
+            case .date: return dates.date.string(clock.date)
+            case .month: return dates.month.string(clock.date)
+            case .span:
+                let formatter = IntervalFormatter(language: interval, counting: .calendar(timeZone))
+                if let text = formatter.string(for: instant, relativeTo: now) { return text }
+                fallthrough
+            default: return dates.date.string(clock.date) + punctuation.dateAndTime + dates.time.string(clock)
+            }
+        }
+    }
+
+    /// The number a counting animation counts to: an integer's or a real's value, nil for
+    /// anything else (and for a real that is not finite). The value as stored, not as a
+    /// format shows it (0.25 for "25 %").
+    public func number(of value: TableValue) -> Double? {
+        switch value {
+        case .integer(let integer): Double(integer)
+        case .real(let real): real.isFinite ? real : nil
+        default: nil
+        }
+    }
+
+    /// CLDR's default decimal pattern, the same in every shipped language.
+    static let decimalPattern = NumberPattern("#,##0.###")!
+
+    /// `format` when it is one for numbers.
+    static func numberKind(_ format: ValueFormat?) -> ValueFormat.Kind? {
+        switch format?.kind {
+        case .integer, .decimal, .percent, .currency, .compact: format?.kind
+        default: nil
+        }
+    }
+
+    /// A number with a number format (any other writes it as `decimal`).
+    func numberText(_ number: DecimalNumber, as kind: ValueFormat.Kind) -> String {
+        switch kind {
+        case .integer:
+            return fixed(number, places: 0)
+        case .decimal(let places):
+            guard let places else { return Self.decimalPattern.string(number, symbols: numbers, minusSign: formats.minusSign) }
+            return fixed(number, places: places)
+        case .percent(let places):
+            var pattern = formats.percent
+            pattern.minimumFractionDigits = places
+            pattern.maximumFractionDigits = places
+            return pattern.string(number.shifted(by: 2), symbols: numbers, minusSign: formats.minusSign)
+        case .currency(let code):
+            var pattern = formats.currency
+            let symbol = formats.currencySymbols[code] ?? code
+            pattern.prefix = pattern.prefix.replacingEvery("¤", with: symbol)
+            pattern.suffix = pattern.suffix.replacingEvery("¤", with: symbol)
+            let places = ValueFormatting.decimals(ofCurrency: code)
+            pattern.minimumFractionDigits = places
+            pattern.maximumFractionDigits = places
+            return pattern.string(number, symbols: numbers, minusSign: formats.minusSign)
+        case .compact:
+            return compactText(number)
+        case .date, .month, .datetime, .span, .text:
+            return Self.decimalPattern.string(number, symbols: numbers, minusSign: formats.minusSign)
+        }
+    }
+
+    private func fixed(_ number: DecimalNumber, places: Int) -> String {
+        var pattern = Self.decimalPattern
+        pattern.minimumFractionDigits = places
+        pattern.maximumFractionDigits = places
+        return pattern.string(number, symbols: numbers, minusSign: formats.minusSign)
+    }
+
+    /// "4.2M", "4,2 Mio.", "1,5 млрд": the largest power of ten of the pack's compact table
+    /// that the number reaches, with one decimal at most (halves to even). A number that
+    /// rounds up to the next power takes that one's pattern (999,999 → "1M", where Babel
+    /// writes "1000K"). Below the table, and where the pattern is "0" (German thousands),
+    /// the number is written in full with one decimal at most.
+    func compactText(_ number: DecimalNumber) -> String {
+        var power = min(number.rounded(toPlaces: 1).integerDigitCount - 1, formats.compact.keys.max() ?? 0)
+        while power >= 3, formats.compact[power] == nil { power -= 1 }
+        return compactText(number, power: power)
+    }
+
+    private func compactText(_ number: DecimalNumber, power: Int) -> String {
+        var full = Self.decimalPattern
+        full.maximumFractionDigits = 1
+        guard power >= 3, let forms = formats.compact[power], let other = forms[.other] else {
+            return full.string(number, symbols: numbers, minusSign: formats.minusSign)
+        }
+        if other.prefix.isEmpty, other.suffix.isEmpty {
+            return full.string(number, symbols: numbers, minusSign: formats.minusSign)
+        }
+        let shown = number.shifted(by: -(power - max(other.integerZeros - 1, 0))).rounded(toPlaces: 1)
+        if shown.integerDigitCount > other.integerZeros, let larger = formats.compact[power + 1], larger[.other] != nil {
+            return compactText(number, power: power + 1)
+        }
+        let (integer, fraction) = shown.parts()
+        let category = interval.pluralRules.category(for: PluralOperands(integerDigits: integer, fractionDigits: fraction))
+        var pattern = forms[category] ?? other
+        pattern.minimumFractionDigits = 0
+        pattern.maximumFractionDigits = 1
+        return pattern.string(shown, symbols: numbers, minusSign: formats.minusSign)
+    }
+}
+
+/// A pack's writers of dates and times for values, made once per pack: a `DateWriter` looks
+/// its month names up when made.
+struct ValueDates: Sendable {
+    let date: DateWriter
+    let month: DateWriter
+    let time: DateWriter
+
+    init(_ pack: LanguagePack) {
+        date = DateWriter(pack.formats.date, pack: pack)
+        month = DateWriter(pack.formats.month, pack: pack)
+        time = DateWriter(pack.formats.time, pack: pack)
+    }
+}

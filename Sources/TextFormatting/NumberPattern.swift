@@ -1,0 +1,78 @@
+/// A CLDR number pattern (UTS #35, "Number Patterns") such as `#,##0.###`, `#,##0 %`,
+/// `¤#,##0.00` or a compact one such as `00 mil M`: text before and after the number, whether
+/// the number is grouped, and how many decimals it has. Written with a language's
+/// `NumberSymbols`, so separators, grouping and digits are the language's.
+///
+/// Only what the patterns of ttsite's language packs use: one pattern for both signs (a
+/// negative number takes the minus sign in front), groups of three, `%` and `¤` standing for
+/// the percent sign and the currency symbol, and text in single quotes.
+public struct NumberPattern: Hashable, Sendable {
+    /// The text before and after the number, `%` and `¤` filled in, quotes removed.
+    public var prefix: String
+    public var suffix: String
+    /// True when the number part has a grouping separator (`#,##0`).
+    public var groups: Bool
+    /// The zeros before the decimal point: "000 mil" has 3 (compact patterns say with them
+    /// how many digits the number keeps).
+    public var integerZeros: Int
+    public var minimumFractionDigits: Int
+    public var maximumFractionDigits: Int
+
+    /// Reads `pattern`; nil when it has no number part (no `0` or `#`) or two of them.
+    public init?(_ pattern: String, percentSign: String = "%", currencySymbol: String = "¤") {
+        var prefix = "", suffix = "", number = ""
+        var inQuote = false
+        var seenNumber = false
+        var characters = Array(pattern)[...]
+        while let character = characters.popFirst() {
+            var literal: String
+            if character == "'" {
+                if characters.first == "'" {
+                    characters.removeFirst()
+                    literal = "'"
+                } else {
+                    inQuote.toggle()
+                    continue
+                }
+            } else if inQuote {
+                literal = String(character)
+            } else if "#0,.".contains(character) {
+                guard !seenNumber else { return nil }
+                number.append(character)
+                while let next = characters.first, "#0,.".contains(next) { number.append(characters.removeFirst()) }
+                seenNumber = true
+                continue
+            } else if character == "%" {
+                literal = percentSign
+            } else if character == "¤" {
+                literal = currencySymbol
+            } else {
+                literal = String(character)
+            }
+            if seenNumber { suffix += literal } else { prefix += literal }
+        }
+        guard number.contains(where: { $0 == "0" || $0 == "#" }) else { return nil }
+        let halves = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        self.prefix = prefix
+        self.suffix = suffix
+        groups = halves[0].contains(where: { $0 == "," })
+        integerZeros = halves[0].filter { $0 == "0" }.count
+        let fraction = halves.count > 1 ? halves[1] : ""
+        minimumFractionDigits = fraction.filter { $0 == "0" }.count
+        maximumFractionDigits = fraction.count
+    }
+
+    /// `number` written with the pattern: rounded to its decimals (halves to even), trailing
+    /// zeros beyond the minimum dropped, grouped as `symbols` groups (from its
+    /// `minimumDigitsToGroup` on), in `symbols`' digits. A negative number that does not round
+    /// to zero starts with `minusSign`.
+    public func string(_ number: DecimalNumber, symbols: NumberSymbols, minusSign: String = "-") -> String {
+        let rounded = number.rounded(toPlaces: maximumFractionDigits)
+        var (integer, fraction) = rounded.parts(minimumFractionDigits: minimumFractionDigits)
+        while fraction.count > minimumFractionDigits, fraction.hasSuffix("0") { fraction.removeLast() }
+        var grouping = symbols
+        if !groups { grouping.groupingSeparator = "" }
+        let written = grouping.written(integer: integer, fraction: fraction)
+        return (rounded.isNegative ? minusSign : "") + prefix + written + suffix
+    }
+}

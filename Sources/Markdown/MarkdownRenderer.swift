@@ -262,6 +262,22 @@ public struct MarkdownRenderer: Sendable {
         info.prefix { $0 != " " && $0 != "\t" }
     }
 
+    /// Every fenced code block of `markdown` whose info string's first word is `word`, in
+    /// document order, without rendering anything: what a caller reads before the pages are
+    /// rendered (the queries a page runs). Their `headings` are empty.
+    public func blocks(in markdown: String, taggedWith word: String) -> [FencedBlock] {
+        parsed(markdown) { document, _ in
+            Self.nodes(in: document) {
+                guard cmark_node_get_type($0) == CMARK_NODE_CODE_BLOCK, let info = cmark_node_get_fence_info($0) else { return false }
+                return Self.firstWord(of: String(cString: info)) == word
+            }.map { node in
+                FencedBlock(info: String(cString: cmark_node_get_fence_info(node)),
+                            literal: cmark_node_get_literal(node).map { String(cString: $0) } ?? "",
+                            line: Int(cmark_node_get_start_line(node)), headings: [])
+            }
+        } ?? []
+    }
+
     /// Every link, image and piece of raw HTML in `markdown`, in document order: what a
     /// caller needs to prepare before rendering (the pictures to process, the files to publish).
     public func references(in markdown: String) -> [Reference] {

@@ -3,7 +3,8 @@ import Foundation
 import SiteBuilder
 
 /// Tells when the files a build reads have changed: `Content/` (with `Content/data/`),
-/// `Templates/`, the config and the local data files it names, wherever they are.
+/// `Templates/`, `queries/`, the config and the local data files it names (`people`,
+/// `scenarios`, `data:`), wherever they are.
 ///
 /// It compares snapshots of modification times and sizes, taken by polling: portable, needs
 /// no system notification API, and cheap at the sizes of hand-edited sites. Remote sources
@@ -48,10 +49,11 @@ struct SiteWatcher: Sendable {
         var paths = [
             siteFolder.appendingPathComponent("Content"),
             siteFolder.appendingPathComponent("Templates"),
+            siteFolder.appendingPathComponent("queries"),
             configFile,
         ]
         if let config = try? SiteConfig.load(from: configFile, readingPacks: false) {
-            for case let .file(path) in config.people + config.scenarios {
+            for case let .file(path) in config.people + config.scenarios + config.data.map(\.location) {
                 paths.append(path.hasPrefix("/") ? URL(fileURLWithPath: path) : siteFolder.appendingPathComponent(path))
             }
         }

@@ -12,7 +12,7 @@ struct TTSite: ParsableCommand {
         commandName: "ttsite",
         abstract: "Builds a static report site from people, birthdays and timelines.",
         version: SiteBuilderVersion.current,
-        subcommands: [Init.self, Build.self, Check.self, Serve.self, Templates.self],
+        subcommands: [Init.self, Build.self, Check.self, Serve.self, DataCommand.self, Query.self, Templates.self],
         defaultSubcommand: nil
     )
 

@@ -160,9 +160,9 @@ enum ConfigKeys {
         var found: Set<String> = []
         func walk(_ path: [String], _ name: String) throws {
             guard !leaves.contains(name) else { return }
-            for shape in [[], ["[]"], ["<lang>"]] {
+            for shape in [[], ["[]"], ["<name>"], ["<lang>"]] {
                 guard let keys = try keys(in: path + shape) else { continue }
-                let prefix = name + (shape == ["[]"] ? "[]" : "") + (shape == ["<lang>"] ? ".<lang>" : "")
+                let prefix = name + (shape == ["[]"] ? "[]" : "") + (shape == ["<lang>"] ? ".<lang>" : "") + (shape == ["<name>"] ? ".<name>" : "")
                 for key in keys {
                     let child = prefix.isEmpty ? key : prefix + "." + key
                     found.insert(child)
@@ -176,11 +176,12 @@ enum ConfigKeys {
     }
 
     /// The keys the reader lists for the mapping at `path` (`"[]"` an entry of a list,
-    /// `"<lang>"` a page language), or nil when it does not read a mapping of keys there.
+    /// `"<lang>"` a page language, `"<name>"` a name of the site's own, such as a table's),
+    /// or nil when it does not read a mapping of keys there.
     static func keys(in path: [String]) throws -> Set<String>? {
         var value: Any = [unknownKey: 1]
         for step in path.reversed() {
-            value = step == "[]" ? [value] : [step == "<lang>" ? "en" : step: value]
+            value = step == "[]" ? [value] : [step == "<lang>" ? "en" : step == "<name>" ? "table" : step: value]
         }
         var document: [String: Any] = ["title": "Probe", "languages": ["en"]]
         document.merge(value as! [String: Any]) { _, probe in probe }

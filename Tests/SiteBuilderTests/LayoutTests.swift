@@ -8,7 +8,7 @@ import Testing
 /// the files of the folders below its own, where it must not be.
 struct LayoutTests {
     /// Lowest first.
-    static let layers = ["Support", "Config", "Model", "Content", "Data", "Pictures", "Derive", "Output", "Render", "Check", "Incremental", "Pipeline"]
+    static let layers = ["Support", "Config", "Model", "Content", "Data", "Pictures", "Queries", "Derive", "Output", "Render", "Check", "Incremental", "Pipeline"]
 
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/SiteBuilder")

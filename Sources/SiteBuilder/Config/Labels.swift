@@ -116,6 +116,14 @@ struct Labels: Sendable, Decodable {
     var backToText: String
     /// The name of a task list's box: the question its state answers.
     var taskDone: String
+    /// The filter of a table of query results, and the links to its whole result as files.
+    var filterRows: String
+    var download: String
+    /// How a key figure compares with another: `<CHANGE>` is the difference (a percentage),
+    /// `<OTHER>` what it is compared with.
+    var higherThan: String
+    var lowerThan: String
+    var sameAs: String
     /// What each scenario unit is called ("astronomical units").
     var unitNames: UnitWords
     /// The short unit written after a distance ("AU").

@@ -22,6 +22,11 @@ public struct SiteConfig: Sendable {
     /// The line of the config that names each source (`people` and `scenarios` entries), by
     /// `"people <location>"`: a source that cannot be read names it.
     public var sourceLines: [String: Int] = [:]
+    /// The tables of any data (`data:`): CSV, JSON and SQLite sources, queried with SQL at
+    /// build time.
+    public var data: [TableSource] = []
+    /// The limits of the build's queries (`queries:`).
+    public var queries = QuerySettings()
     /// Length of a timeline replay, in seconds.
     public var replaySeconds: Double = 60
     /// Extra date formats (`dd.MM.yyyy`) tried when reading dates from data.

@@ -21,7 +21,12 @@ public struct SiteData: Sendable {
 
 /// The records one source of `ttsite.yml` gave: every document of a folder or URL together.
 public struct SourceCount: Sendable, Equatable {
-    public var kind: RecordKind
+    /// What a source counts: people, scenarios, or the rows of a table of `data:`.
+    public enum Kind: String, Sendable, Equatable {
+        case people, scenarios, rows
+    }
+
+    public var kind: Kind
     /// The source as `ttsite.yml` names it: a path or a URL.
     public var source: String
     public var records: Int

@@ -1,4 +1,5 @@
 import DataSources
+import DataTables
 import Foundation
 import ReportData
 import ValueTransformers
@@ -48,8 +49,34 @@ struct SiteDataLoader {
         for location in config.scenarios {
             readings.scenarios.append(try read(location, kind: ScenarioDecoder.kind, checkingFiles: checkingFiles))
         }
+        for source in config.data {
+            readings.tables.append(try readTable(source))
+        }
         readings.filesChecked = checkingFiles
         return readings
+    }
+
+    /// A source of `data:` read; a fetched copy replaces the cached one only when it is a
+    /// table of its format (a local file is read as a table once, when it is loaded).
+    private func readTable(_ source: TableSource) throws -> TableReading {
+        let inference = try? TypeInference(dateFormats: config.dateFormats, timeZone: config.timeZone)
+        let reading: SourceReading
+        do {
+            reading = try reader.read(source.location) { candidate, _ in
+                guard case .url = source.location, let inference else { return }
+                try TableReading.check(candidate, as: source, inference: inference)
+            }
+        } catch {
+            if case .file = source.location, error.reason.hasPrefix("no such file") {
+                throw BuildError(.source, "`data.\(source.name)` names `\(source.location)`, which is not there (\(error.reason))", in: configName, line: source.line)
+            }
+            throw BuildError(.source, error.reason, in: error.source)
+        }
+        guard reading.documents.count == 1 else {
+            throw BuildError(.source, "`data.\(source.name)` must name one file, not a folder", in: configName, line: source.line)
+        }
+        try strict.check(reading.warnings, as: .source)
+        return TableReading(source: source, reading: reading)
     }
 
     /// Checks the records of the local files `read(checkingFiles: false)` left unchecked,
@@ -176,7 +203,7 @@ struct SiteDataLoader {
             data.skippedRecords += decoding.skippedRecords
             data.sourceLines.append("\(document.name): \(held(decoding)), \(decoding.skippedRecords) skipped, \(count(decoding.problems.count, "warning")) (\(Self.describe(document.origin)))")
         }
-        data.sourceCounts.append(SourceCount(kind: Decoder.kind, source: source.location.description, records: records.count))
+        data.sourceCounts.append(SourceCount(kind: Decoder.kind == .people ? .people : .scenarios, source: source.location.description, records: records.count))
         return records
     }
 
@@ -257,6 +284,8 @@ struct SourceReadings {
 
     var people: [Source] = []
     var scenarios: [Source] = []
+    /// The sources of `data:`, in the config's order.
+    var tables: [TableReading] = []
     /// Whether the records of local files were checked as they were read.
     var filesChecked = true
 
@@ -277,6 +306,17 @@ struct SourceReadings {
                 hasher.add(source.reading.warnings.joined(separator: "\n"))
                 hasher.add(source.reading.unreachable)
             }
+        }
+        hasher.add("tables")
+        hasher.add(tables.count)
+        for table in tables {
+            hasher.add(table.source.name)
+            hasher.add(table.source.location.description)
+            for document in table.reading.documents {
+                hasher.add(SiteDataLoader.describe(document.origin))
+                hasher.add(document.data)
+            }
+            hasher.add(table.reading.warnings.joined(separator: "\n"))
         }
     }
 }

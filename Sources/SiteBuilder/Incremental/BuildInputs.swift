@@ -7,7 +7,7 @@ import Foundation
 ///
 /// It covers the ttsite binary itself, the options that shape the output, the instant of
 /// `--now` (timelines say "N years ago" and feeds carry the build's time), the config, every
-/// file of `Templates/` and `Content/` (by the file system's stamp: size, modification and
+/// file of `Templates/`, `Content/` and `queries/` (by the file system's stamp: size, modification and
 /// change time, inode) and every source document as read, with where it came from and the
 /// warnings reading it gave.
 enum BuildInputs {
@@ -28,6 +28,7 @@ enum BuildInputs {
             hasher.add(FileManager.default.contents(atPath: options.configURL.path) ?? Data("no config".utf8))
             addTree(options.siteFolder.appendingPathComponent("Templates"), to: &hasher)
             addTree(options.siteFolder.appendingPathComponent("Content"), to: &hasher)
+            addTree(options.siteFolder.appendingPathComponent(QueryDefinition.sharedFolder), to: &hasher)
             sources.add(to: &hasher)
         }
     }

@@ -1,3 +1,5 @@
+import DataTables
+
 /// A page of the site and where it goes in the output: a Markdown page of `Content/`, or a
 /// page made from data (a person, a timeline, a list). What it is, is its `kind`; the
 /// renderer switches over it, so a new kind does not build until it is rendered.
@@ -15,6 +17,14 @@ public struct Page: Sendable {
 
     /// What the page is.
     public var kind: Kind = .content
+
+    /// The row of a query this page is made from (`rows:` in the front matter of a
+    /// `[column].md` file), nil for any other page.
+    public var row: PageRow?
+
+    /// The page of its table this is when the page's table is too long for one
+    /// (`queries.table_page_size`): 1 for the page itself, 2 for `page/2/` …; nil without one.
+    public var tablePage: Int?
 
     public enum Kind: Sendable, Equatable {
         /// `Content/index.md` (or `index.de.md` …): a language's home page.
@@ -52,6 +62,21 @@ public struct Page: Sendable {
 
     public var title: String {
         source.frontMatter.title ?? translationKey.split(separator: "/").last.map(String.init) ?? ""
+    }
+}
+
+/// The row a page is made from: the columns of its query's result and this row's values.
+public struct PageRow: Sendable, Hashable {
+    public var columns: [Column]
+    public var values: [TableValue]
+
+    public init(columns: [Column], values: [TableValue]) {
+        self.columns = columns
+        self.values = values
+    }
+
+    public subscript(name: String) -> TableValue? {
+        columns.firstIndex { $0.name == name }.map { values[$0] }
     }
 }
 

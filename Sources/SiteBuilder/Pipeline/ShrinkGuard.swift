@@ -39,10 +39,11 @@ struct ShrinkGuard {
 
     private static let advice = "; the published site is kept. If this is meant, build once with --allow-shrink"
 
-    private static func records(_ number: Int, _ kind: RecordKind) -> String {
+    private static func records(_ number: Int, _ kind: SourceCount.Kind) -> String {
         switch kind {
         case .people: number == 1 ? "1 person" : "\(number) people"
         case .scenarios: number == 1 ? "1 scenario" : "\(number) scenarios"
+        case .rows: number == 1 ? "1 row" : "\(number) rows"
         }
     }
 

@@ -10,7 +10,8 @@ extension SitePlan {
     /// nil when anything else changed: a page added, removed or moved, its front matter (its
     /// title, menu place, date or layout, which other pages show or the build reads), a static
     /// file, or how pages use the pictures of `Content/` (a build processes those it shows and
-    /// publishes those it needs as files).
+    /// publishes those it needs as files), or a page that runs or shows queries (their
+    /// results are made before any page is: `PageQueries`).
     func textEdits(in scan: ContentScanner.Result) -> [String: MarkdownSource]? {
         guard scan.pages.count == content.pages.count,
               scan.staticFiles.map(\.path) == content.staticFiles.map(\.path) else { return nil }
@@ -19,6 +20,7 @@ extension SitePlan {
             guard old.sourcePath == new.sourcePath, old.urlPath == new.urlPath, old.language == new.language,
                   old.translationKey == new.translationKey, old.source.frontMatter == new.source.frontMatter else { return nil }
             if old.source.body != new.source.body || old.source.bodyLine != new.source.bodyLine {
+                guard !Self.usesQueries(old), !Self.usesQueries(new) else { return nil }
                 edits[new.sourcePath] = new.source
             }
         }
@@ -26,6 +28,12 @@ extension SitePlan {
         uses.addMentions(in: renderer.templates.siteTexts)
         guard uses == pictureUses else { return nil }
         return edits
+    }
+
+    /// Whether a page runs a query or shows a result: a build makes those first.
+    private static func usesQueries(_ page: Page) -> Bool {
+        page.source.frontMatter.values["rows"] != nil || page.source.body.containsUTF8("ttsite query")
+            || page.source.body.containsUTF8("data=") || page.source.body.containsUTF8("data.")
     }
 
     /// Takes the new text of the pages in `edits` and renders what shows it: the pages made

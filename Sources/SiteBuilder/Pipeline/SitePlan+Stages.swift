@@ -11,12 +11,19 @@ extension SitePlan {
                      sources: consuming SourceReadings, ledger: PublishLedger) throws -> SitePlan {
         var summary = BuildSummary(outputFolder: outputFolder)
         let today = CalendarDate(options.now, in: config.timeZone)
+        let tableReadings = sources.tables
         let data = try decode(consume sources, with: loader, into: &summary)
-        try guardSources(data, config: config, ledger: ledger, outputFolder: outputFolder, options: options)
+        try guardSources(data.sourceCounts, config: config, ledger: ledger, outputFolder: outputFolder, options: options)
         let content = try scanContent(options: options, config: config, into: &summary)
+        let shared = try QueryDefinition.shared(siteFolder: options.siteFolder)
+        let tables = try loadTables(tableReadings, data: data, content: content, shared: shared, options: options, config: config, today: today, into: &summary)
+        if let tables { try guardSources(tables.sourceCounts, config: config, ledger: ledger, outputFolder: outputFolder, options: options) }
         let pictures = processPictures(content: content, data: data, options: options, config: config, reader: loader.reader, into: &summary)
         let templates = try loadTemplates(options: options)
-        let derived = try derive(content: content, data: data, config: config, templates: templates, pictures: pictures, options: options, today: today)
+        var queried = content
+        let results = try runQueries(&queried, tables: tables, shared: shared, templates: templates, config: config, now: options.now, into: &summary)
+        let derived = try derive(content: queried, data: data, config: config, templates: templates, pictures: pictures, options: options, today: today,
+                                 results: results)
         let texts = try renderMarkdown(derived.pages, with: derived.markdown, feedEntries: derived.feedEntries.all, options: options)
         let (feeds, dataFiles) = feedsAndData(derived, data: data, config: config, texts: texts, now: options.now)
 
@@ -32,7 +39,7 @@ extension SitePlan {
             pictures: pictures.site,
             pictureUses: pictureUses,
             onlyProcessed: config.images.originals == .stripped ? pictureUses.onlyProcessed(processed: pictures.site.contentPictures.keys) : [],
-            routes: derived.routes, sourceCounts: data.sourceCounts, today: today, ledger: ledger
+            routes: derived.routes, sourceCounts: data.sourceCounts + (tables?.sourceCounts ?? []), today: today, ledger: ledger
         )
     }
 
@@ -49,9 +56,36 @@ extension SitePlan {
     }
 
     /// guard: a source that shrank against what was last published stops the build.
-    static func guardSources(_ data: SiteData, config: SiteConfig, ledger: PublishLedger, outputFolder: URL, options: BuildOptions) throws {
+    static func guardSources(_ counts: [SourceCount], config: SiteConfig, ledger: PublishLedger, outputFolder: URL, options: BuildOptions) throws {
         guard !options.allowShrink else { return }
-        try ShrinkGuard(settings: config.shrinkGuard).checkSources(data.sourceCounts, publishedBefore: ledger.outputs[outputFolder.path])
+        try ShrinkGuard(settings: config.shrinkGuard).checkSources(counts, publishedBefore: ledger.outputs[outputFolder.path])
+    }
+
+    /// tables: the sources of `data:`, and the people and scenarios, loaded into the build's
+    /// database — when a page can query them (there are `data:` sources, shared queries or
+    /// query blocks); a site without queries never opens one.
+    static func loadTables(_ readings: [TableReading], data: SiteData, content: ContentScanner.Result, shared: [String: QueryDefinition],
+                           options: BuildOptions, config: SiteConfig, today: CalendarDate, into summary: inout BuildSummary) throws -> SiteTables? {
+        let queried = !shared.isEmpty || content.pages.contains { $0.source.body.containsUTF8("ttsite query") }
+        guard queried || !readings.isEmpty else { return nil }
+        let tables = try SiteTables.load(readings, data: data, config: config, today: today, siteFolder: options.siteFolder,
+                                         copies: options.siteFolder.appendingPathComponent(".ttsite/tables"))
+        summary.details += tables.tables.map { "table \($0.name): \($0.rows) rows, \($0.columns.count) columns, from \($0.source)" }
+        return tables
+    }
+
+    /// queries: every page's queries run (each distinct query once), a page made for each
+    /// row of a `rows:` query, and the further pages of long tables.
+    static func runQueries(_ content: inout ContentScanner.Result, tables: SiteTables?, shared: [String: QueryDefinition], templates: TemplateSet,
+                           config: SiteConfig, now: Date, into summary: inout BuildSummary) throws -> QueryResults {
+        guard let tables else { return QueryResults() }
+        let runner = QueryRunner(tables: tables, limits: config.queries.limits)
+        let queries = PageQueries(shared: shared, runner: runner, templateMentions: PageQueries.mentions(in: templates.siteTexts),
+                                  config: config, now: now)
+        let (pages, results) = try queries.run(content.pages)
+        content.pages = pages
+        summary.details.append("queries: \(runner.ran) run, \(runner.reused) results used again")
+        return results
     }
 
     /// scan content: the Markdown pages and the static files of `Content/`.
@@ -102,12 +136,15 @@ extension SitePlan {
         let assets: AssetManifest
         let feedEntries: SiteFeeds.Entries
         let markdown: MarkdownTexts
+        /// The whole results table blocks offer to download.
+        let downloads: [OutputFile]
     }
 
     /// derive: the pages made from data beside those of `Content/`, their routes and views;
     /// then, every file of the build being known, where each link of a Content page leads.
     static func derive(content: ContentScanner.Result, data: SiteData, config: SiteConfig, templates: TemplateSet,
-                       pictures: (uses: ContentPictureUses, site: SitePictures), options: BuildOptions, today: CalendarDate) throws -> Derived {
+                       pictures: (uses: ContentPictureUses, site: SitePictures), options: BuildOptions, today: CalendarDate,
+                       results: QueryResults = QueryResults()) throws -> Derived {
         let assets = AssetManifest(assets: templates.assets)
         let dataPages = DataPages(content: content.pages, data: data, config: config, now: options.now, today: today,
                                   pictures: PictureViews(mode: config.images.mode, pictures: pictures.site.pictures), keepingEveryView: options.keepsEveryView)
@@ -122,6 +159,7 @@ extension SitePlan {
         outputs.formUnion(assets.files.map(\.path))
         outputs.formUnion(dataPages.searchIndexes.map(\.path))
         outputs.formUnion(pictures.site.files.keys)
+        outputs.formUnion(results.downloads.map(\.path))
         outputs.formUnion(DataOutputs.paths(scenarios: data.scenarios, config: config, routes: routes))
         if config.baseURL != nil {
             for language in config.languages {
@@ -140,10 +178,11 @@ extension SitePlan {
         }
         let markdown = MarkdownTexts(config: config, templates: templates, siteData: data.templateData, links: links,
                                      contentPictures: pictures.site.contentPictures, contentPictureProblems: pictures.site.contentProblems,
-                                     reportBlocks: reportBlocks)
+                                     reportBlocks: reportBlocks,
+                                     dataBlocks: DataBlocks(results: results, config: config, now: options.now, pageSize: config.queries.tablePageSize))
         return Derived(pages: pages, extras: dataPages.extras, routes: routes, searchIndexes: dataPages.searchIndexes,
                        people: dataPages.people, peopleViews: dataPages.peopleViews, assets: assets,
-                       feedEntries: try SiteFeeds.Entries(pages: pages, config: config), markdown: markdown)
+                       feedEntries: try SiteFeeds.Entries(pages: pages, config: config), markdown: markdown, downloads: results.downloads)
     }
 
     /// render Markdown: the text of every page that has one, and of the feeds' entries, once,
@@ -157,9 +196,9 @@ extension SitePlan {
     static func feedsAndData(_ derived: Derived, data: SiteData, config: SiteConfig, texts: PageTexts, now: Date) -> (SiteFeeds, [OutputFile]) {
         let feeds = SiteFeeds(config: config, routes: derived.routes, people: derived.people, views: derived.peopleViews,
                               entries: derived.feedEntries, now: now, html: texts.feedEntries)
-        let dataFiles = config.dataOutputs
+        let dataFiles = (config.dataOutputs
             ? DataOutputs.files(people: derived.people, scenarios: data.scenarios, config: config, routes: derived.routes, now: now)
-            : []
+            : []) + derived.downloads
         return (feeds, dataFiles)
     }
 }

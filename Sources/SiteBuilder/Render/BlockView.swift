@@ -8,6 +8,8 @@ enum BlockView: TemplateView {
     case counter(CounterView, label: String)
     case ageHistogram(HistogramView)
     case timeline(TimelineView)
+    case table(TableBlockView)
+    case value(ValueBlockView)
 
     var templateValue: TemplateValue { .map(values) }
 
@@ -24,6 +26,10 @@ enum BlockView: TemplateView {
             ["histogram": histogram.templateValue]
         case .timeline(let timeline):
             ["scenario": timeline.templateValue]
+        case .table(let table):
+            ["table": table.templateValue]
+        case .value(let value):
+            ["value": value.templateValue]
         }
     }
 }

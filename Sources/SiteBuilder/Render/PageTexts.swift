@@ -63,13 +63,16 @@ struct MarkdownTexts: Sendable {
     let contentPictureProblems: [String: String]
     /// What the report blocks show (sites with people or timelines).
     let reportBlocks: ReportBlocks?
+    /// The tables and key figures of query results, and what page texts' `{{#data.NAME}}` show.
+    let dataBlocks: DataBlocks?
     /// The Markdown renderer of each page language (the words its notes carry differ).
     private let markdown: [String: MarkdownRenderer]
     private let site: TemplateValue
     private let labels: [String: TemplateValue]
 
     init(config: SiteConfig, templates: TemplateSet, siteData: [String: TemplateValue] = [:], links: ContentLinks? = nil,
-         contentPictures: [String: ProcessedPicture] = [:], contentPictureProblems: [String: String] = [:], reportBlocks: ReportBlocks? = nil) {
+         contentPictures: [String: ProcessedPicture] = [:], contentPictureProblems: [String: String] = [:], reportBlocks: ReportBlocks? = nil,
+         dataBlocks: DataBlocks? = nil) {
         self.config = config
         self.templates = templates
         self.siteData = siteData
@@ -77,6 +80,7 @@ struct MarkdownTexts: Sendable {
         self.contentPictures = contentPictures
         self.contentPictureProblems = contentPictureProblems
         self.reportBlocks = reportBlocks
+        self.dataBlocks = dataBlocks
         var options: MarkdownRenderer.Options = []
         if config.markdown.smart { options.insert(.smart) }
         if config.markdown.unsafeHTML { options.insert(.unsafeHTML) }
@@ -90,7 +94,7 @@ struct MarkdownTexts: Sendable {
     /// The same, with other templates (a preview's edit of them).
     func with(templates: TemplateSet) -> MarkdownTexts {
         MarkdownTexts(config: config, templates: templates, siteData: siteData, links: links, contentPictures: contentPictures,
-                      contentPictureProblems: contentPictureProblems, reportBlocks: reportBlocks)
+                      contentPictureProblems: contentPictureProblems, reportBlocks: reportBlocks, dataBlocks: dataBlocks)
     }
 
     /// The texts of `pages` that have Markdown, and of `feedEntries` as the feeds show them,
@@ -172,9 +176,18 @@ struct MarkdownTexts: Sendable {
         return try markdown.render(text, ids: ids, replacingBlocksTagged: hasBlocks ? ReportBlocks.word : nil, changingReferences: hasReferences ? change : nil) { block in
             let line = page.source.bodyLine + block.line - 1
             let fail = { (message: String) in BuildError(.content, message, in: file, line: line) }
+            // A query block names a result for the page (`PageQueries`) and shows nothing.
+            if block.info.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first == "query" { return "" }
             let (kind, arguments) = try ReportBlocks.parse(block.info, fail: fail)
             if kind == TableOfContents.kind {
                 return try TableOfContents.block(arguments, headings: block.headings, label: labelWords.contents, fail: fail)
+            }
+            if DataBlocks.kinds.contains(kind) {
+                guard let dataBlocks, let view = try dataBlocks.view(kind: kind, arguments: arguments, on: page, line: line, fail: fail) else {
+                    throw fail("a `\(kind)` block shows the result of a query, and the site has no `data:` nor `queries/`")
+                }
+                return ReportBlocks.html(of: view, kind: kind, language: page.language, links: relativiser, templates: templates,
+                                         labels: labels[page.language] ?? labelWords.templateValue)
             }
             guard let reportBlocks else { throw fail("a `ttsite` block shows people or timelines, and the site has neither") }
             return try reportBlocks.html(kind: kind, arguments: arguments, line: line, language: page.language, links: relativiser, templates: templates,
@@ -190,6 +203,10 @@ struct MarkdownTexts: Sendable {
         context["site"] = site
         context["page"] = .map(page.source.frontMatter.values)
         context["lang"] = .string(page.language)
+        if let dataBlocks {
+            context["data"] = dataBlocks.templateData(of: page)
+            if let row = page.row { context["row"] = dataBlocks.templateRow(row, language: page.language) }
+        }
         let code = CodeGuard(page.source.body, renderer: markdown(page.language))
         return code.restore(try templates.renderInline(code.text, .map(context), file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine, misses: misses))
     }

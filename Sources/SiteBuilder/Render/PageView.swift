@@ -91,6 +91,8 @@ struct PageView: TemplateView {
     var extra: [String: TemplateValue] = [:]
     /// A counter among the report blocks needs the counter script: true over `extra`'s.
     var showsCounters = false
+    /// A table of query results needs the table script.
+    var showsTables = false
     /// What the page holds in a line, when `extra` has no `description`.
     var description: String?
 
@@ -109,6 +111,7 @@ struct PageView: TemplateView {
         var values = map.values
         values.merge(extra) { _, new in new }
         if showsCounters { values["hasCounters"] = .bool(true) }
+        if showsTables { values["hasTables"] = .bool(true) }
         if values["description"] == nil, let description { values["description"] = .string(description) }
         return .map(values)
     }

@@ -23,8 +23,8 @@ import TextFormatting
 /// An unknown kind, argument or value stops the build with the page, the line and what is
 /// allowed. The rest of the Markdown keeps cmark's safe mode.
 struct ReportBlocks: Sendable {
-    static let word = "ttsite"
-    static let kinds = ["upcoming-birthdays", "people", "counter", "age-histogram", "timeline", TableOfContents.kind]
+    static let word = QueryDefinition.blockWord
+    static let kinds = ["upcoming-birthdays", "people", "counter", "age-histogram", "timeline", TableOfContents.kind, "query"] + DataBlocks.kinds
 
     let people: [PersonFacts]
     let scenarios: [Scenario]
@@ -98,6 +98,12 @@ struct ReportBlocks: Sendable {
         default:
             throw fail("there is no report block `\(kind)`; the blocks are \(Self.kinds.map { "`\($0)`" }.joined(separator: ", "))")
         }
+        return Self.html(of: block, kind: kind, language: language, links: links, templates: templates, labels: labels)
+    }
+
+    /// The HTML of a block's view through its template, `block-<kind>.mustache`, with the
+    /// page's words, its way back to the site's root and its language.
+    static func html(of block: BlockView, kind: String, language: String, links: Relativiser, templates: TemplateSet, labels: TemplateValue) -> String {
         var context = block.values
         context["labels"] = labels
         context["root"] = .string(links.base)
@@ -109,41 +115,7 @@ struct ReportBlocks: Sendable {
 
     /// What a block's info string asks for: the kind, and the arguments by name.
     static func parse(_ info: String, fail: (String) -> BuildError) throws -> (kind: String, arguments: [String: String]) {
-        let words = try Self.words(info, fail: fail)
-        guard words.count >= 2 else {
-            throw fail("a `ttsite` block names what it shows: one of \(Self.kinds.map { "`\($0)`" }.joined(separator: ", "))")
-        }
-        var arguments: [String: String] = [:]
-        for word in words.dropFirst(2) {
-            guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
-                throw fail("`\(word)` is not an argument; write `name=value`")
-            }
-            let name = String(word[..<equals])
-            guard arguments[name] == nil else {
-                throw fail("`\(name)` is given twice (`\(name)=\(arguments[name]!)` and `\(word)`); give it once")
-            }
-            arguments[name] = String(word[word.index(after: equals)...])
-        }
-        return (words[1], arguments)
-    }
-
-    /// The words of an info string; a value may be quoted (`named="Route 66"`).
-    private static func words(_ info: String, fail: (String) -> BuildError) throws -> [String] {
-        var words: [String] = []
-        var word = ""
-        var quoted = false
-        for character in info {
-            if character == "\"" { quoted.toggle(); continue }
-            if (character == " " || character == "\t") && !quoted {
-                if !word.isEmpty { words.append(word) }
-                word = ""
-            } else {
-                word.append(character)
-            }
-        }
-        guard !quoted else { throw fail("a quote in the block's line is not closed") }
-        if !word.isEmpty { words.append(word) }
-        return words
+        try BlockInfo.parse(info, kinds: kinds, fail: fail)
     }
 
     static func allow(_ arguments: [String: String], _ allowed: [String], kind: String, fail: (String) -> BuildError) throws {

@@ -38,10 +38,13 @@ public struct TemplateSet: Sendable {
         "block-counter.mustache": PackageResources.block_counter_mustache,
         "block-age-histogram.mustache": PackageResources.block_age_histogram_mustache,
         "block-timeline.mustache": PackageResources.block_timeline_mustache,
+        "block-table.mustache": PackageResources.block_table_mustache,
+        "block-value.mustache": PackageResources.block_value_mustache,
         "people-index.mustache": PackageResources.people_index_mustache,
         "not-found.mustache": PackageResources.not_found_mustache,
         "style.css": PackageResources.style_css,
         "counter.js": PackageResources.counter_js,
+        "table.js": PackageResources.table_js,
         "search.js": PackageResources.search_js,
         "search.mustache": PackageResources.search_mustache,
     ]

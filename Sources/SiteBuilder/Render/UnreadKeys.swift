@@ -4,9 +4,10 @@ import TextFormatting
 /// Front matter keys that neither ttsite nor the page's template reads: `titel:` for
 /// `title:` would otherwise do nothing, silently.
 enum UnreadKeys {
-    /// Keys ttsite reads besides the typed ones: `date` (a page's place in the pages feed) and
-    /// `description` (its meta description, share preview and feed summary).
-    static let reserved: Set<String> = ["date", "description"]
+    /// Keys ttsite reads besides the typed ones: `date` (a page's place in the pages feed),
+    /// `description` (its meta description, share preview and feed summary) and `rows` (the
+    /// query a `[column].md` page is made from once per row).
+    static let reserved: Set<String> = ["date", "description", "rows"]
 
     /// One warning per unread key and template, naming the first page (with the line) and how
     /// many more carry it: a key in 10,000 pages is one line, not 10,000.

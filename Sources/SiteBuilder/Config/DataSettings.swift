@@ -1,0 +1,56 @@
+import DataSources
+import DataTables
+
+/// A table source of `data:` in `ttsite.yml`: a CSV or JSON file (or URL) that becomes one
+/// table of the build's database under its name, or a SQLite database file whose every
+/// table is read as `NAME.table`.
+public struct TableSource: Sendable, Equatable {
+    public enum Format: String, Sendable, CaseIterable {
+        case csv, json, sqlite
+    }
+
+    /// The table's name in SQL (`missions`), or the schema of a SQLite file's tables.
+    public var name: String
+    public var location: DataSources.SourceLocation
+    public var format: Format
+    /// CSV: the byte between fields (`,` by default; `;`, tab and `|` are common).
+    public var delimiter = UInt8(ascii: ",")
+    /// CSV: whether the first row names the columns (else they are `column_1` …).
+    public var header = true
+    /// JSON: where the array of rows is (`$.results`); nil when the document is the array.
+    public var jsonPath: String?
+    /// Column types declared by name; the others are inferred from their values.
+    public var types: [String: ColumnType] = [:]
+    /// The line of `ttsite.yml` that names the source.
+    public var line: Int?
+
+    public init(name: String, location: DataSources.SourceLocation, format: Format) {
+        self.name = name
+        self.location = location
+        self.format = format
+    }
+}
+
+/// The limits every query of a build runs under (`queries:` in `ttsite.yml`), and how long a
+/// table block's page may be.
+public struct QuerySettings: Sendable, Equatable {
+    /// The longest one query may run, in seconds.
+    public var seconds = 10.0
+    /// The most rows one query may return.
+    public var rows = 100_000
+    /// The most bytes of text one query may return.
+    public var bytes = 100 * 1024 * 1024
+    /// The most rows a `ttsite table` block shows on one page; a longer result is split
+    /// into pages (`page/2/` …).
+    public var tablePageSize = 1_000
+
+    public init() {}
+
+    var limits: SQLLimits {
+        var limits = SQLLimits()
+        limits.seconds = seconds
+        limits.rows = rows
+        limits.bytes = bytes
+        return limits
+    }
+}

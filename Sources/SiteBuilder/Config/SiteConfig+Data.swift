@@ -1,0 +1,143 @@
+import DataSources
+import DataTables
+import Foundation
+import Yams
+
+extension SiteConfig {
+    /// `data:`, a mapping of table names to their sources:
+    ///
+    ///     data:
+    ///       missions: { file: data/missions.csv, types: { launch: date } }
+    ///       sales: { url: https://example.org/sales.json, path: $.results }
+    ///       archive: { file: data/archive.sqlite }
+    static func tableSources(_ node: Node, _ reader: YAMLReader) throws -> [TableSource] {
+        let mapping = try reader.mapping(node, "data")
+        var sources: [TableSource] = []
+        for (nameNode, entry) in mapping {
+            let name = nameNode.string ?? ""
+            guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
+                throw reader.error("data: `\(name)` is not a table name; use letters, digits and `_`, starting with a letter (it is the table's name in SQL)", at: nameNode)
+            }
+            guard !TableSource.reserved.contains(name.lowercased()) else {
+                throw reader.error("data: `\(name)` is a table ttsite makes itself (from `people` and `scenarios`); name the source otherwise", at: nameNode)
+            }
+            let settings = try reader.mapping(entry, "data.\(name)")
+            try reader.requireKnownKeys(settings, ["file", "url", "format", "delimiter", "header", "path", "types"], context: "data.\(name)")
+            let location: DataSources.SourceLocation
+            switch (settings["file"], settings["url"]) {
+            case let (file?, nil):
+                location = .file(try reader.string(file, "file"))
+            case let (nil, urlNode?):
+                let text = try reader.string(urlNode, "url")
+                guard let url = URL(string: text), url.isWebAddress else {
+                    throw reader.error("data.\(name).url: `\(text)` is not an http or https URL", at: urlNode)
+                }
+                location = .url(url)
+            default:
+                throw reader.error("data.\(name) needs exactly one of `file:` or `url:`", at: entry)
+            }
+            let format: TableSource.Format
+            if let formatNode = settings["format"] {
+                let text = try reader.string(formatNode, "format")
+                guard let given = TableSource.Format(rawValue: text) else {
+                    throw reader.error("data.\(name).format must be \(TableSource.Format.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(text)`", at: formatNode)
+                }
+                format = given
+            } else if let known = TableSource.format(of: location) {
+                format = known
+            } else {
+                throw reader.error("data.\(name): the format of `\(location)` is not known from its name; add `format: csv`, `json` or `sqlite`", at: entry)
+            }
+            var source = TableSource(name: name, location: location, format: format)
+            source.line = nameNode.mark?.line
+            if format == .csv, TableSource.isTabSeparated(location) { source.delimiter = UInt8(ascii: "\t") }
+            if let value = settings["delimiter"] {
+                guard format == .csv else { throw reader.error("data.\(name).delimiter is for CSV sources", at: value) }
+                let text = try reader.string(value, "delimiter")
+                let delimiter = text == "\\t" || text == "tab" ? "\t" : text
+                guard delimiter.utf8.count == 1, let byte = delimiter.utf8.first, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") else {
+                    throw reader.error("data.\(name).delimiter must be one character such as `,`, `;`, `|` or `tab`, found `\(text)`", at: value)
+                }
+                source.delimiter = byte
+            }
+            if let value = settings["header"] {
+                guard format == .csv else { throw reader.error("data.\(name).header is for CSV sources", at: value) }
+                source.header = try reader.bool(value, "header")
+            }
+            if let value = settings["path"] {
+                guard format == .json else { throw reader.error("data.\(name).path is for JSON sources: where the array of rows is, such as `$.results`", at: value) }
+                source.jsonPath = try reader.string(value, "path")
+            }
+            if let value = settings["types"] {
+                guard format != .sqlite else { throw reader.error("data.\(name).types: a SQLite file's columns have the types its tables declare", at: value) }
+                for (columnNode, typeNode) in try reader.mapping(value, "types") {
+                    let column = columnNode.string ?? ""
+                    let text = try reader.string(typeNode, "types.\(column)")
+                    guard let type = ColumnType(rawValue: text) else {
+                        throw reader.error("data.\(name).types.\(column) must be \(ColumnType.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(text)`", at: typeNode)
+                    }
+                    source.types[column] = type
+                }
+            }
+            sources.append(source)
+        }
+        return sources
+    }
+
+    /// `queries:`: the limits of every query (`seconds`, `rows`, `megabytes`) and the rows of
+    /// a table block's page (`table_page_size`).
+    static func querySettings(_ node: Node, _ reader: YAMLReader) throws -> QuerySettings {
+        var settings = QuerySettings()
+        let mapping = try reader.mapping(node, "queries")
+        try reader.requireKnownKeys(mapping, ["seconds", "rows", "megabytes", "table_page_size"], context: "queries")
+        if let value = mapping["seconds"] {
+            settings.seconds = try reader.number(value, "seconds")
+            guard settings.seconds > 0, settings.seconds <= 3600 else { throw reader.error("`queries.seconds` must be more than 0 and at most 3600", at: value) }
+        }
+        if let value = mapping["rows"] {
+            settings.rows = try reader.int(value, "rows")
+            guard settings.rows >= 1 else { throw reader.error("`queries.rows` must be a whole number of rows, 1 or more", at: value) }
+        }
+        if let value = mapping["megabytes"] {
+            let megabytes = try reader.number(value, "megabytes")
+            guard megabytes > 0, megabytes <= 4096 else { throw reader.error("`queries.megabytes` must be more than 0 and at most 4096", at: value) }
+            settings.bytes = Int(megabytes * 1024 * 1024)
+        }
+        if let value = mapping["table_page_size"] {
+            settings.tablePageSize = try reader.int(value, "table_page_size")
+            guard (1...100_000).contains(settings.tablePageSize) else {
+                throw reader.error("`queries.table_page_size` must be a whole number from 1 to 100000, found \(settings.tablePageSize)", at: value)
+            }
+        }
+        return settings
+    }
+}
+
+extension TableSource {
+    /// The tables ttsite makes from the people and scenario sources.
+    static let reserved: Set<String> = ["people", "scenarios", "events", "main", "temp"]
+
+    /// Whether the name ends in `.tsv`: CSV with tabs between its fields.
+    static func isTabSeparated(_ location: DataSources.SourceLocation) -> Bool {
+        switch location {
+        case .file(let path): path.lowercased().hasSuffix(".tsv")
+        case .url(let url): url.path.lowercased().hasSuffix(".tsv")
+        }
+    }
+
+    /// The format a file's or URL's name gives: `.csv`, `.tsv` (CSV with tabs), `.json`,
+    /// `.sqlite`, `.sqlite3`, `.db`.
+    static func format(of location: DataSources.SourceLocation) -> Format? {
+        let name: String
+        switch location {
+        case .file(let path): name = path
+        case .url(let url): name = url.path
+        }
+        switch (name as NSString).pathExtension.lowercased() {
+        case "csv", "tsv": return .csv
+        case "json": return .json
+        case "sqlite", "sqlite3", "db": return .sqlite
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import CivilTime
+import DataSources
+import DataTables
+import Foundation
+import ReportData
+
+/// The build's database: every `data:` source loaded as a table (a SQLite file's tables as
+/// `NAME.table`), and the people, scenarios and events as tables of their own with only the
+/// columns a page may show — never an e-mail, a phone, a login, an address or an id.
+struct SiteTables: Sendable {
+    let database: SQLDatabase
+    /// Every table: its source, columns, types and rows (`ttsite data`).
+    let tables: [TableListing]
+    /// The rows each table of `data:` gave, for the shrink guard.
+    let sourceCounts: [SourceCount]
+
+
+    /// Loads the tables of `readings` and of `data`'s people and scenarios into a new
+    /// in-memory database. A source whose bytes are not a table of its format stops the
+    /// build, naming the file, the line and the column (or the JSON path).
+    /// `copies` is where a fetched SQLite file is written to be opened.
+    static func load(_ readings: [TableReading], data: SiteData, config: SiteConfig, today: CalendarDate, siteFolder: URL, copies: URL) throws -> SiteTables {
+        let database: SQLDatabase
+        do { database = try SQLDatabase() } catch { throw BuildError(.source, "cannot open the build's database: \(error)") }
+        var tables: [TableListing] = []
+        var counts: [SourceCount] = []
+        let inference: TypeInference
+        do { inference = try TypeInference(dateFormats: config.dateFormats, timeZone: config.timeZone) } catch {
+            throw BuildError(.configuration, "`date_formats`: \(error)", in: "ttsite.yml")
+        }
+        for reading in readings {
+            let source = reading.source
+            let place = reading.displayName
+            switch source.format {
+            case .csv, .json:
+                let rows: any RowSource
+                do {
+                    rows = try reading.rows(inference: inference)
+                } catch {
+                    throw BuildError(.source, "\(error)", in: place)
+                }
+                let count: Int
+                do {
+                    count = try database.load(source.name, rows)
+                } catch let problem as TableProblem {
+                    throw BuildError(.source, "\(problem)", in: place)
+                } catch {
+                    throw BuildError(.source, "cannot load it as table `\(source.name)`: \(error)", in: place)
+                }
+                tables.append(TableListing(name: source.name, source: "\(source.location)", columns: rows.columns, rows: count))
+                counts.append(SourceCount(kind: .rows, source: "data.\(source.name)", records: count))
+            case .sqlite:
+                let file = try reading.databaseFile(siteFolder: siteFolder, copies: copies)
+                do {
+                    try database.attach(file: file, as: source.name)
+                } catch {
+                    throw BuildError(.source, "\(error)", in: place)
+                }
+            }
+        }
+        do {
+            for summary in try database.tables() where summary.schema != nil {
+                let name = "\(summary.schema!).\(summary.name)"
+                let source = readings.first { $0.source.name == summary.schema }.map { "\($0.source.location)" } ?? summary.schema!
+                tables.append(TableListing(name: name, source: source, columns: summary.columns, rows: summary.rowCount))
+                counts.append(SourceCount(kind: .rows, source: "data.\(name)", records: summary.rowCount))
+            }
+            if !config.people.isEmpty {
+                let people = PeopleTables.people(data.people, today: today, routes: Routes(languages: config.languages), language: config.defaultLanguage)
+                tables.append(TableListing(name: "people", source: "people", columns: people.columns, rows: try database.load("people", people)))
+            }
+            if !config.scenarios.isEmpty {
+                let routes = Routes(languages: config.languages)
+                let scenarios = PeopleTables.scenarios(data.scenarios, routes: routes, language: config.defaultLanguage)
+                tables.append(TableListing(name: "scenarios", source: "scenarios", columns: scenarios.columns, rows: try database.load("scenarios", scenarios)))
+                let events = PeopleTables.events(data.scenarios)
+                tables.append(TableListing(name: "events", source: "scenarios", columns: events.columns, rows: try database.load("events", events)))
+            }
+        } catch let error as BuildError {
+            throw error
+        } catch {
+            throw BuildError(.source, "cannot load the people and scenarios as tables: \(error)")
+        }
+        return SiteTables(database: database, tables: tables, sourceCounts: counts)
+    }
+}
+
+/// A table of the build's database as `ttsite data` lists it.
+public struct TableListing: Sendable {
+    /// The name a query uses: `missions`, `archive.orders`.
+    public let name: String
+    /// Where it came from: `data/missions.csv`, `people`.
+    public let source: String
+    public let columns: [Column]
+    public let rows: Int
+}
+
+/// One source of `data:` as the reader gave it: its bytes, from the file, the network or
+/// the cache.
+struct TableReading: Sendable {
+    let source: TableSource
+    let reading: SourceReading
+    /// The source as messages name it: its path or URL.
+    var displayName: String { reading.documents.first?.name ?? "\(source.location)" }
+
+    var bytes: Data { reading.documents.first?.data ?? Data() }
+
+    /// The rows of a CSV or JSON source, with their types inferred or as declared.
+    func rows(inference: TypeInference) throws -> any RowSource {
+        switch source.format {
+        case .csv:
+            var options = CSVOptions()
+            options.delimiter = source.delimiter
+            options.hasHeader = source.header
+            options.types = source.types
+            return try CSVTable.read(bytes, options: options, inference: inference)
+        case .json:
+            return try JSONTable.read(bytes, path: source.jsonPath, types: source.types, inference: inference)
+        case .sqlite:
+            preconditionFailure("a SQLite source is attached, not read as rows")
+        }
+    }
+
+    /// The SQLite file to attach: the file itself, or a fetched copy written under
+    /// `folder` (SQLite opens files, not bytes).
+    func databaseFile(siteFolder: URL, copies folder: URL) throws -> URL {
+        if case .file(let path) = source.location, case .file = reading.documents.first?.origin {
+            let url = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : siteFolder.appendingPathComponent(path)).standardizedFileURL
+            if FileManager.default.fileExists(atPath: url.path) { return url }
+        }
+        let copy = folder.appendingPathComponent("\(source.name).sqlite")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try bytes.write(to: copy)
+        } catch {
+            throw BuildError(.source, "cannot write a copy of the database to open it: \(fileErrorText(error))", in: displayName)
+        }
+        return copy
+    }
+
+    /// Whether `data` is a table of the source's format: what a fetched copy must be before
+    /// it replaces the cached one.
+    static func check(_ data: Data, as source: TableSource, inference: TypeInference) throws {
+        switch source.format {
+        case .sqlite:
+            guard data.starts(with: Array("SQLite format 3\0".utf8)) else { throw TableProblem("this is not a SQLite database file") }
+        case .csv, .json:
+            _ = try TableReading(source: source, reading: SourceReading(documents: [SourceDocument(name: "", data: data, origin: .file)]))
+                .rows(inference: inference)
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import DataTables
+import Foundation
+import Markdown
+import ReportData
+import TemplateEngine
+
+/// Every page's query results, by the page's URL path, and where the pages made from rows are.
+struct QueryResults: Sendable {
+    var pages: [String: [String: Table]] = [:]
+    /// The pages made from rows, by language, then by the column that names them and the
+    /// value's text: where a table's `link=` column leads.
+    var rowPages: [String: [String: [String: String]]] = [:]
+    /// The whole results that table blocks offer to download (`download=`).
+    var downloads: [OutputFile] = []
+
+    /// The results `page` shows, by query name.
+    func results(of page: Page) -> [String: Table] {
+        pages[page.urlPath] ?? [:]
+    }
+
+    /// The URL path of the page made from the row whose `column` is `value`, if there is one.
+    func rowPage(column: String, value: TableValue, language: String) -> String? {
+        rowPages[language]?[column]?[value.plainText]
+    }
+}
+
+/// The queries stage: the pages of `Content/` with their queries run, a page made for each
+/// row of a `rows:` query (`Content/missions/[name].md`), and the pages of long tables.
+struct PageQueries {
+    let shared: [String: QueryDefinition]
+    let runner: QueryRunner
+    /// The query names the templates mention (`{{#data.NAME}}`): run for every page.
+    let templateMentions: Set<String>
+    let config: SiteConfig
+    /// The build's instant: what time spans in titles count from.
+    let now: Date
+
+    /// The pages, with those made from rows and the further pages of long tables, and what
+    /// every page's queries gave.
+    func run(_ pages: [Page]) throws -> (pages: [Page], results: QueryResults) {
+        var results = QueryResults()
+        var made: [Page] = []
+        for page in pages {
+            guard page.hasSourceFile else { made.append(page); continue }
+            let definitions = try definitions(for: page)
+            for page in try rowPages(of: page, definitions: definitions, into: &results) {
+                let shown = try run(definitions, for: page)
+                let extra = try tablePages(of: page, results: shown)
+                results.downloads += Self.downloads(of: page, results: shown)
+                for page in [page] + extra {
+                    results.pages[page.urlPath] = shown
+                    made.append(page)
+                }
+            }
+        }
+        return (made, results)
+    }
+
+    /// The queries a page may use: the shared ones and its own blocks.
+    func definitions(for page: Page) throws -> [String: QueryDefinition] {
+        let own = try QueryDefinition.blocks(of: page)
+        for (name, query) in own where shared[name] != nil {
+            throw BuildError(.content, "the query `\(name)` is also `\(shared[name]!.file)`; give one of them another name", in: query.file, line: query.firstLine - 1)
+        }
+        return shared.merging(own) { _, own in own }
+    }
+
+    /// The results of the queries `page` uses: its own blocks, the shared queries its text
+    /// names (`data=NAME`, `data.NAME`) and those the templates name.
+    private func run(_ definitions: [String: QueryDefinition], for page: Page) throws -> [String: Table] {
+        let body = page.source.body
+        var results: [String: Table] = [:]
+        for (name, query) in definitions.sorted(by: { $0.key < $1.key }) {
+            let own = query.file == "Content/" + page.sourcePath
+            guard own || templateMentions.contains(name) || Self.mentions(name, in: body) else { continue }
+            results[name] = try runner.result(of: query, for: page)
+        }
+        return results
+    }
+
+    /// Whether a page's text names the query `name`: `data=NAME` in a block, `data.NAME` in
+    /// a Mustache tag.
+    static func mentions(_ name: String, in text: String) -> Bool {
+        text.containsUTF8("data=" + name) || text.containsUTF8("data." + name)
+    }
+
+    /// The names of queries that `texts` (templates) name as `data.NAME`.
+    static func mentions(in texts: [String]) -> Set<String> {
+        var names: Set<String> = []
+        for text in texts {
+            var rest = text[...]
+            while let range = rest.range(of: "data.") {
+                let name = rest[range.upperBound...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+                if !name.isEmpty { names.insert(String(name)) }
+                rest = rest[range.upperBound...]
+            }
+        }
+        return names
+    }
+
+    /// The page itself, or — for a `[column].md` file with `rows: QUERY` — one page per row of
+    /// the query's result, at the slug of the row's `column`, unique among them.
+    private func rowPages(of page: Page, definitions: [String: QueryDefinition], into results: inout QueryResults) throws -> [Page] {
+        let file = "Content/" + page.sourcePath
+        let last = page.translationKey.split(separator: "/").last.map(String.init) ?? ""
+        let isPattern = last.hasPrefix("[") && last.hasSuffix("]") && last.count > 2
+        let rowsValue = page.source.frontMatter.values["rows"]
+        switch (isPattern, rowsValue) {
+        case (false, nil):
+            return [page]
+        case (false, _):
+            throw BuildError(.content, "`rows:` makes a page of each row, and the file's name says which column names them: call it `[column].md`, such as `[name].md`",
+                             in: file, line: page.source.frontMatter.keyLines["rows"])
+        case (true, nil):
+            throw BuildError(.content, "a `\(last).md` page is made once per row of a query: name the query with `rows:` in its front matter", in: file)
+        case (true, let value?):
+            guard case .string(let name) = value, let query = definitions[name] else {
+                let known = definitions.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
+                throw BuildError(.content, "`rows:` must name a query of the page or of `queries/`\(known.isEmpty ? " (there is none)" : ": \(known)")",
+                                 in: file, line: page.source.frontMatter.keyLines["rows"])
+            }
+            let column = String(last.dropFirst().dropLast())
+            let table = try runner.result(of: query, for: page)
+            guard let index = table.columns.firstIndex(where: { $0.name == column }) else {
+                throw BuildError(.content, "the file's name asks for the column `\(column)`, and the query `\(name)` gives \(table.columns.map { "`\($0.name)`" }.joined(separator: ", "))", in: file)
+            }
+            var taken: Set<String> = []
+            var pages: [Page] = []
+            for values in table.rows {
+                var row = page
+                row.row = PageRow(columns: table.columns, values: values)
+                let text = values[index].plainText
+                var slug = Slug.make(from: text) ?? Slug.hashed("row", [text])
+                if taken.contains(slug) {
+                    var number = 2
+                    while taken.contains("\(slug)-\(number)") { number += 1 }
+                    slug = "\(slug)-\(number)"
+                }
+                taken.insert(slug)
+                row.urlPath = Self.replacing(last, with: slug, in: page.urlPath)
+                row.translationKey = Self.replacing(last, with: slug, in: page.translationKey)
+                if let title = page.source.frontMatter.title, title.containsUTF8("{{") {
+                    let template: Template
+                    do { template = try Template(title) } catch let error as TemplateError {
+                        throw BuildError(.content, "template error in the title: \(error.message)", in: file, line: page.source.frontMatter.keyLines["title"])
+                    }
+                    let values = Self.rowValue(row.row!, pack: config.pack(for: page.language), now: now, timeZone: config.timeZone)
+                    row.source.frontMatter.title = TemplateLibrary().render(template, .map(["row": values]))
+                } else if page.source.frontMatter.title == nil {
+                    row.source.frontMatter.title = text
+                }
+                results.rowPages[page.language, default: [:]][column, default: [:]][text] = row.urlPath
+                pages.append(row)
+            }
+            return pages
+        }
+    }
+
+    /// The further pages of a page whose table is longer than a page: `page/2/` and on.
+    private func tablePages(of page: Page, results: [String: Table]) throws -> [Page] {
+        let tablePageSize = config.queries.tablePageSize
+        let long = results.filter { name, table in table.rows.count > tablePageSize && page.source.body.containsUTF8("data=" + name) }
+        guard let (_, table) = long.first else { return [] }
+        guard long.count == 1 else {
+            throw BuildError(.content, "the tables \(long.keys.sorted().map { "`\($0)`" }.joined(separator: " and ")) are each longer than a page (`queries.table_page_size`, \(tablePageSize) rows); a page splits one long table into pages: show the others on pages of their own, or LIMIT them",
+                             in: "Content/" + page.sourcePath)
+        }
+        let count = (table.rows.count + tablePageSize - 1) / tablePageSize
+        return (2...count).map { number in
+            var next = page
+            next.tablePage = number
+            next.urlPath = Routes.listPage(number, of: page.urlPath)
+            next.translationKey = page.translationKey + "/\(number)"
+            return next
+        }
+    }
+
+    /// The files of the table blocks of `page` that offer their result (`download=csv,json`).
+    static func downloads(of page: Page, results: [String: Table]) -> [OutputFile] {
+        guard page.source.body.containsUTF8("download=") else { return [] }
+        var files: [OutputFile] = []
+        for block in MarkdownRenderer().blocks(in: page.source.body, taggedWith: QueryDefinition.blockWord) {
+            guard let (kind, arguments) = try? BlockInfo.parse(block.info, kinds: [], fail: { BuildError(.content, $0) }), kind == "table",
+                  let name = arguments["data"], let table = results[name], let kinds = arguments["download"] else { continue }
+            for kind in kinds.split(separator: ",") where kind == "csv" || kind == "json" {
+                let path = page.urlPath + TableDownloads.fileName(name, String(kind))
+                if !files.contains(where: { $0.path == path }) { files.append(TableDownloads.file(table, kind: String(kind), path: path)) }
+            }
+        }
+        return files
+    }
+
+    /// `pattern` (`[name]`) replaced by `slug` in a path.
+    private static func replacing(_ pattern: String, with slug: String, in path: String) -> String {
+        path.replacingOccurrences(of: pattern, with: slug)
+    }
+
+    /// A row as templates see it: `{{row.name}}`, each value in the language's default
+    /// format for its type. A NULL is left out, so that `{{#row.landing}}…{{/row.landing}}`
+    /// shows only where there is one.
+    static func rowValue(_ row: PageRow, pack: LanguagePack, now: Date, timeZone: TimeZone) -> TemplateValue {
+        var values: [String: TemplateValue] = [:]
+        for (column, value) in zip(row.columns, row.values) where values[column.name] == nil && value != .null {
+            values[column.name] = .string(pack.text(of: value, as: nil, now: now, timeZone: timeZone))
+        }
+        return .map(values)
+    }
+}

@@ -1,0 +1,93 @@
+import DataTables
+import Foundation
+import TemplateEngine
+
+/// Runs the queries of pages against the build's tables: each distinct SQL text and set of
+/// parameters once per build, however many pages show its result.
+final class QueryRunner: @unchecked Sendable {
+    let tables: SiteTables
+    let limits: SQLLimits
+    private let lock = NSLock()
+    private var results: [Key: Result<Table, SQLError>] = [:]
+    private var parameterNames: [String: Result<[String], SQLError>] = [:]
+    /// How many queries ran, and how many results were taken from an earlier run.
+    private(set) var ran = 0
+    private(set) var reused = 0
+
+    private struct Key: Hashable {
+        let sql: String
+        let parameters: [String: TableValue]
+    }
+
+    init(tables: SiteTables, limits: SQLLimits) {
+        self.tables = tables
+        self.limits = limits
+    }
+
+    /// The result of `query` for `page`: its `:name` parameters bound from the page's row,
+    /// then its front matter, then `:lang`, the page's language. A parameter none of them
+    /// gives is an error naming the query's file and line.
+    func result(of query: QueryDefinition, for page: Page) throws -> Table {
+        let names: [String]
+        do { names = try self.names(in: query.sql) } catch { throw query.failure(error) }
+        var parameters: [String: TableValue] = [:]
+        for name in names {
+            guard let value = Self.parameter(name, of: page) else {
+                var offered = ["lang"] + page.source.frontMatter.values.keys.sorted()
+                if let row = page.row { offered = row.columns.map(\.name) + offered }
+                throw BuildError(.content, "the query `\(query.name)` needs `:\(name)`, which is neither a column of the page's row, a front matter key of the page, nor `lang` (the page offers \(offered.map { "`\($0)`" }.joined(separator: ", ")))",
+                                 in: query.file, line: query.firstLine)
+            }
+            parameters[name] = value
+        }
+        do { return try run(query.sql, parameters) } catch { throw query.failure(error) }
+    }
+
+    /// A query's result with `parameters`, from the database or from an earlier run.
+    func run(_ sql: String, _ parameters: [String: TableValue]) throws(SQLError) -> Table {
+        let key = Key(sql: sql, parameters: parameters)
+        lock.lock()
+        if let known = results[key] {
+            reused += 1
+            lock.unlock()
+            return try known.get()
+        }
+        lock.unlock()
+        let result: Result<Table, SQLError>
+        do { result = .success(try tables.database.query(sql, parameters: parameters, limits: limits)) } catch { result = .failure(error) }
+        lock.lock()
+        results[key] = result
+        ran += 1
+        lock.unlock()
+        return try result.get()
+    }
+
+    private func names(in sql: String) throws(SQLError) -> [String] {
+        lock.lock()
+        if let known = parameterNames[sql] { lock.unlock(); return try known.get() }
+        lock.unlock()
+        let result: Result<[String], SQLError>
+        do { result = .success(try tables.database.parameterNames(in: sql)) } catch { result = .failure(error) }
+        lock.lock()
+        parameterNames[sql] = result
+        lock.unlock()
+        return try result.get()
+    }
+
+    /// The value of `:name` for `page`.
+    static func parameter(_ name: String, of page: Page) -> TableValue? {
+        if let row = page.row, let index = row.columns.firstIndex(where: { $0.name == name }) { return row.values[index] }
+        if let value = page.source.frontMatter.values[name] {
+            switch value {
+            case .string(let text): return .text(text)
+            case .int(let number): return .integer(Int64(number))
+            case .double(let number): return .real(number)
+            case .bool(let flag): return .boolean(flag)
+            case .null: return .null
+            case .list, .map, .link, .links: return nil
+            }
+        }
+        if name == "lang" { return .text(page.language) }
+        return nil
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import TemplateEngine
+
+/// A table of a query's result as `block-table.mustache` shows it: headers, the rows of this
+/// page as text in the page's language, the links of a row's own page, and the page
+/// navigation of a long result.
+struct TableBlockView: TemplateView {
+    struct Header: TemplateView {
+        let label: String
+        /// Right-aligned, in tabular figures.
+        let numeric: Bool
+
+        var templateValue: TemplateValue { .map(["label": .string(label), "numeric": .bool(numeric)]) }
+    }
+
+    struct Cell: TemplateView {
+        let text: String
+        /// What the table script orders by, when it is not the text (numbers, dates).
+        let sortKey: String?
+        /// The row's own page, from the site's root.
+        let link: String?
+        let numeric: Bool
+        /// A date or an instant: kept on one line.
+        let date: Bool
+
+        var templateValue: TemplateValue {
+            var map = TemplateMap(["text": .string(text), "numeric": .bool(numeric), "date": .bool(date)])
+            map.add("sortKey", sortKey)
+            if let link { map.add("href", .link(link)) }
+            return map.templateValue
+        }
+    }
+
+    struct Download: TemplateView {
+        /// `csv` or `json`.
+        let kind: String
+        let href: String
+
+        var templateValue: TemplateValue { .map(["kind": .string(kind.uppercased()), "href": .link(href)]) }
+    }
+
+    let id: String
+    let caption: String?
+    let columns: [Header]
+    let rows: [[Cell]]
+    let pagination: PaginationView?
+    let downloads: [Download]
+    let filterLabel: String
+    let downloadLabel: String
+    /// Whether the table script offers its filter: for more rows than one takes in at a glance.
+    let filterable: Bool
+
+    var templateValue: TemplateValue {
+        var map = TemplateMap([
+            "id": .string(id), "columns": columns.templateValue,
+            "rows": .list(rows.map { .map(["cells": $0.templateValue]) }),
+            "downloads": downloads.templateValue, "hasDownloads": .bool(!downloads.isEmpty),
+            "filterLabel": .string(filterLabel), "downloadLabel": .string(downloadLabel), "filterable": .bool(filterable),
+        ])
+        map.add("caption", caption)
+        map.add("pagination", pagination)
+        return map.templateValue
+    }
+}
+
+/// A key figure as `block-value.mustache` shows it: its text in the page's language, a
+/// counter that counts up to it (when its text is the counter's), and how it compares.
+struct ValueBlockView: TemplateView {
+    /// A change against another value, in words and an arrow, never in colour alone.
+    struct Comparison: TemplateView {
+        let arrow: String
+        let text: String
+        let direction: String
+
+        init?(value: Double?, other: Double?, otherLabel: String, pack: LanguagePack, now: Date, timeZone: TimeZone) {
+            guard let value, let other else { return nil }
+            let labels = pack.labels
+            if value == other {
+                (arrow, direction) = ("=", "same")
+                text = labels.sameAs.replacingEvery("<OTHER>", with: otherLabel)
+                return
+            }
+            let change: String
+            if other != 0 {
+                change = pack.text(of: .real(abs(value - other) / abs(other)), as: try? ValueFormat(parsing: "percent"), now: now, timeZone: timeZone)
+            } else {
+                change = pack.text(of: .real(abs(value - other)), as: nil, now: now, timeZone: timeZone)
+            }
+            let higher = value > other
+            (arrow, direction) = higher ? ("▲", "up") : ("▼", "down")
+            text = (higher ? labels.higherThan : labels.lowerThan).replacingEvery("<CHANGE>", with: change).replacingEvery("<OTHER>", with: otherLabel)
+        }
+
+        var templateValue: TemplateValue { .map(["arrow": .string(arrow), "text": .string(text), "direction": .string(direction)]) }
+    }
+
+    let text: String
+    let label: String
+    let counter: CounterView?
+    let comparison: Comparison?
+
+    var templateValue: TemplateValue {
+        var map = TemplateMap(["text": .string(text), "label": .string(label)])
+        map.add("counter", counter)
+        map.add("comparison", comparison)
+        return map.templateValue
+    }
+}

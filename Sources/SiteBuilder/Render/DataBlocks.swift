@@ -1,0 +1,178 @@
+import Counting
+import DataTables
+import Foundation
+import TemplateEngine
+
+/// The report blocks that show query results — a table and a key figure — on any site,
+/// with or without people:
+///
+///     ```ttsite table data=missions columns=name,launch,crew link=name format.launch=date label.launch="Launch"
+///     ```
+///     ```ttsite value data=totals column=missions format=integer label="Missions flown" compare=planned
+///     ```
+///
+/// | kind | arguments |
+/// |---|---|
+/// | `table` | `data=` a query; `columns=` the columns shown, in order (all); `label.COLUMN=` a header; `format.COLUMN=` a format; `link=` the column whose row has a page of its own; `caption=`; `download=` `csv`, `json` or `csv,json` |
+/// | `value` | `data=` a query; `column=` (the only one); `row=` 1 … (1); `format=`; `label=`; `compare=` another column of the row, or `compare-row=` another row of the column; `compare-label=` what that is called |
+struct DataBlocks: Sendable {
+    static let kinds = ["table", "value"]
+    /// A table of more rows than this gets the script's filter.
+    static let filterAbove = 10
+
+    let results: QueryResults
+    let config: SiteConfig
+    let now: Date
+    let pageSize: Int
+
+    /// The block's view, or nil when `kind` is not one of these blocks.
+    func view(kind: String, arguments: [String: String], on page: Page, line: Int, fail: (String) -> BuildError) throws -> BlockView? {
+        guard Self.kinds.contains(kind) else { return nil }
+        let results = results.results(of: page)
+        guard let name = arguments["data"] else { throw fail("`\(kind)` needs `data=`, the name of a query") }
+        guard let table = results[name] else {
+            let known = results.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
+            throw fail("no query named `\(name)` for this page (a ```` ```ttsite query \(name) ```` block on the page, or `queries/\(name).sql`)\(known.isEmpty ? "" : "; the page has \(known)")")
+        }
+        let pack = config.pack(for: page.language)
+        switch kind {
+        case "table":
+            return .table(try tableView(table, name: name, arguments: arguments, page: page, pack: pack, line: line, fail: fail))
+        default:
+            return .value(try valueView(table, arguments: arguments, pack: pack, fail: fail))
+        }
+    }
+
+    private func tableView(_ table: Table, name: String, arguments: [String: String], page: Page, pack: LanguagePack, line: Int, fail: (String) -> BuildError) throws -> TableBlockView {
+        let allowed = ["data", "columns", "link", "caption", "download"]
+        for key in arguments.keys.sorted() where !allowed.contains(key) && !key.hasPrefix("label.") && !key.hasPrefix("format.") {
+            throw fail("`table` takes \(allowed.map { "`\($0)=`" }.joined(separator: ", ")), `label.COLUMN=` and `format.COLUMN=`, found `\(key)`")
+        }
+        let names = table.columns.map(\.name)
+        let chosen = try arguments["columns"].map { list in
+            try list.split(separator: ",").map { column in
+                let column = column.trimmingCharacters(in: .whitespaces)
+                guard let index = names.firstIndex(of: column) else { throw fail(Self.noColumn(column, of: name, names)) }
+                return index
+            }
+        } ?? Array(names.indices)
+        for key in arguments.keys where key.hasPrefix("label.") || key.hasPrefix("format.") {
+            let column = String(key.drop { $0 != "." }.dropFirst())
+            guard names.contains(column) else { throw fail(Self.noColumn(column, of: name, names)) }
+        }
+        var formats: [Int: ValueFormat] = [:]
+        for index in chosen {
+            guard let text = arguments["format." + names[index]] else { continue }
+            do { formats[index] = try ValueFormat(parsing: text) } catch { throw fail("`format.\(names[index])`: \(error)") }
+        }
+        if let link = arguments["link"], !names.contains(link) { throw fail(Self.noColumn(link, of: name, names)) }
+        let downloads = try (arguments["download"] ?? "").split(separator: ",").map { kind -> String in
+            guard kind == "csv" || kind == "json" else { throw fail("`download` must be `csv`, `json` or `csv,json`, found `\(kind)`") }
+            return String(kind)
+        }
+        // A long result is split into the page's pages (`PageQueries.tablePages`).
+        let pagination = Pagination(records: table.rows.count, size: pageSize)
+        let pageNumber = page.tablePage ?? 1
+        let shown = table.rows[pagination.records(onPage: pageNumber)]
+        let columns = chosen.map { index in
+            TableBlockView.Header(label: arguments["label." + names[index]] ?? names[index], numeric: table.columns[index].type.isNumeric)
+        }
+        let rows = shown.map { values in
+            chosen.map { index -> TableBlockView.Cell in
+                let value = values[index]
+                let text = pack.text(of: value, as: formats[index], now: now, timeZone: config.timeZone)
+                let link = arguments["link"] == names[index] ? results.rowPage(column: names[index], value: value, language: page.language).map(Routes.file) : nil
+                return TableBlockView.Cell(text: text, sortKey: Self.sortKey(value), link: link, numeric: table.columns[index].type.isNumeric,
+                                            date: table.columns[index].type == .date || table.columns[index].type == .dateTime)
+            }
+        }
+        let firstPage = page.tablePage.map { String(page.urlPath.dropLast("\($0)/".count)) } ?? page.urlPath
+        return TableBlockView(
+            id: "table-\(name)-\(line)", caption: arguments["caption"], columns: columns, rows: rows, pagination: PaginationView(pagination, current: pageNumber, listPath: firstPage, pack: pack),
+            downloads: downloads.map { TableBlockView.Download(kind: $0, href: page.urlPath + TableDownloads.fileName(name, $0)) },
+            filterLabel: pack.labels.filterRows, downloadLabel: pack.labels.download, filterable: table.rows.count > Self.filterAbove
+        )
+    }
+
+    private func valueView(_ table: Table, arguments: [String: String], pack: LanguagePack, fail: (String) -> BuildError) throws -> ValueBlockView {
+        try ReportBlocks.allow(arguments, ["data", "column", "row", "format", "label", "compare", "compare-row", "compare-label"], kind: "value", fail: fail)
+        let names = table.columns.map(\.name)
+        let name = arguments["data"] ?? ""
+        guard let columnName = arguments["column"] ?? (names.count == 1 ? names[0] : nil) else {
+            throw fail("`value` needs `column=`, one of \(names.map { "`\($0)`" }.joined(separator: ", "))")
+        }
+        guard let column = names.firstIndex(of: columnName) else { throw fail(Self.noColumn(columnName, of: name, names)) }
+        func rowNumber(_ key: String, default fallback: Int) throws -> Int {
+            guard let text = arguments[key] else { return fallback }
+            guard let number = Int(text), number >= 1 else { throw fail("`\(key)` must be a row's number, 1 for the first, found `\(text)`") }
+            guard number <= table.rows.count else { throw fail("`\(key)=\(number)`, and the query `\(name)` gave \(table.rows.count) rows") }
+            return number
+        }
+        let row = try rowNumber("row", default: 1)
+        guard row <= table.rows.count else { throw fail("the query `\(name)` gave no rows, so there is no value to show") }
+        let format: ValueFormat?
+        do { format = try arguments["format"].map(ValueFormat.init(parsing:)) } catch { throw fail("`format`: \(error)") }
+        let value = table.rows[row - 1][column]
+        let text = pack.text(of: value, as: format, now: now, timeZone: config.timeZone)
+        var comparison: ValueBlockView.Comparison?
+        if arguments["compare"] != nil || arguments["compare-row"] != nil {
+            let other: TableValue
+            let otherLabel: String
+            if let compareColumn = arguments["compare"] {
+                guard arguments["compare-row"] == nil else { throw fail("`value` compares with one of `compare=` (a column) or `compare-row=` (a row)") }
+                guard let index = names.firstIndex(of: compareColumn) else { throw fail(Self.noColumn(compareColumn, of: name, names)) }
+                other = table.rows[row - 1][index]
+                otherLabel = arguments["compare-label"] ?? compareColumn
+            } else {
+                let otherRow = try rowNumber("compare-row", default: 1)
+                other = table.rows[otherRow - 1][column]
+                otherLabel = arguments["compare-label"] ?? pack.text(of: other, as: format, now: now, timeZone: config.timeZone)
+            }
+            comparison = ValueBlockView.Comparison(value: pack.number(of: value), other: pack.number(of: other), otherLabel: otherLabel, pack: pack, now: now, timeZone: config.timeZone)
+        }
+        var counter: CounterView?
+        if let number = pack.number(of: value), format == nil || format == (try? ValueFormat(parsing: "integer")), value.isInteger {
+            let made = CounterView(to: number, format: "{value}", numbers: pack.numbers)
+            if made.text == text { counter = made }
+        }
+        return ValueBlockView(text: text, label: arguments["label"] ?? columnName, counter: counter, comparison: comparison)
+    }
+
+    /// A page's results as its Mustache tags see them: `{{#data.missions}}{{name}}{{/data.missions}}`,
+    /// every value as text in the page's language (its column type's default format).
+    func templateData(of page: Page) -> TemplateValue {
+        .map(results.results(of: page).mapValues { table in
+            let row = { (values: [TableValue]) in self.templateRow(PageRow(columns: table.columns, values: values), language: page.language) }
+            return .list(table.rows.map(row))
+        })
+    }
+
+    /// A row as templates see it (`PageQueries.rowValue`).
+    func templateRow(_ row: PageRow, language: String) -> TemplateValue {
+        PageQueries.rowValue(row, pack: config.pack(for: language), now: now, timeZone: config.timeZone)
+    }
+
+    private static func noColumn(_ column: String, of query: String, _ names: [String]) -> String {
+        "the query `\(query)` has no column `\(column)`; it has \(names.map { "`\($0)`" }.joined(separator: ", "))"
+    }
+
+    /// How the table script orders a cell: numbers and dates by value, text as it reads.
+    private static func sortKey(_ value: TableValue) -> String? {
+        switch value {
+        case .integer(let number): String(number)
+        case .real(let number): String(number)
+        case .date, .dateTime: value.plainText
+        case .boolean(let flag): flag ? "1" : "0"
+        case .null, .text: nil
+        }
+    }
+}
+
+extension ColumnType {
+    /// Whether the column's values are numbers (right-aligned, in tabular figures).
+    var isNumeric: Bool { self == .integer || self == .real }
+}
+
+extension TableValue {
+    var isInteger: Bool { if case .integer = self { true } else { false } }
+}

@@ -1,0 +1,314 @@
+import DataTables
+import Foundation
+@testable import SiteBuilder
+import Testing
+import TestSupport
+
+/// Reports from any data: a CSV source queried at build time, shown by table and value
+/// blocks and by Mustache, a page per row, long tables split into pages, downloads, and every
+/// mistake an error that names its file and line. The expected texts are written by hand
+/// from the data below.
+@Suite struct DataReportTests {
+    /// Five missions; Apollo 13 did not land (empty fields are NULL), and one note would run
+    /// as a formula in a spreadsheet.
+    static let missions = """
+        mission,launch,crew,samples_kg,landed,notes
+        Apollo 11,1969-07-16,3,21.55,true,"First landing, in July"
+        Apollo 12,1969-11-14,3,34.35,true,=1+1
+        Apollo 13,1970-04-11,3,,false,"Oxygen tank failed"
+        Apollo 14,1971-01-31,3,42.8,true,
+        Apollo 15,1971-07-26,3,77.31,true,"First rover"
+        """
+
+    static func site(_ files: String, config: String = "") throws -> TestSite {
+        try TestSite("""
+            -- ttsite.yml --
+            title: Missions
+            languages: [en, de]
+            time_zone: Europe/Berlin
+            data:
+              missions: { file: data/missions.csv }
+            \(config)
+            -- data/missions.csv --
+            \(missions)
+            -- Content/index.md --
+            Hello.
+            \(files)
+            """)
+    }
+
+    static func article(_ html: String) -> String {
+        guard let start = html.range(of: "<article"), let end = html.range(of: "</article>") else { return html }
+        return String(html[start.lowerBound..<end.upperBound])
+    }
+
+    @Test func aTableShowsTheResultWithLinksToTheRowsPagesAndDownloads() throws {
+        let site = try Self.site("""
+            -- queries/all.sql --
+            SELECT mission, launch, samples_kg, notes FROM missions ORDER BY launch
+            -- Content/missions/index.md --
+            ---
+            title: Missions
+            ---
+            ```ttsite table data=all columns=mission,samples_kg,notes link=mission label.samples_kg="Samples (kg)" format.samples_kg=decimal:1 download=csv,json
+            ```
+            -- Content/missions/[mission].md --
+            ---
+            title: "{{row.mission}}"
+            rows: all
+            ---
+            Launched {{row.launch}}.
+            """)
+        defer { site.remove() }
+        try site.build()
+        let table = Self.article(try site.read("missions/index.html"))
+        #expect(table.contains(#"<th scope="col">mission</th><th scope="col" class="num">Samples (kg)</th><th scope="col">notes</th>"#))
+        // Links are written from the page's base, as every link of the site is.
+        #expect(table.contains(#"<td><a href="../missions/apollo-11/index.html">Apollo 11</a></td><td class="num" data-sort="21.55">21.6</td><td>First landing, in July</td>"#))
+        // NULL is an en dash (the packs' `nullText`); a number is sorted by its value.
+        #expect(table.contains(#"<td><a href="../missions/apollo-13/index.html">Apollo 13</a></td><td class="num">–</td><td>Oxygen tank failed</td>"#))
+        #expect(table.contains(#"<a href="../missions/all.csv" download>CSV</a>"#) && table.contains(#"<a href="../missions/all.json" download>JSON</a>"#))
+        let html = try site.read("missions/index.html")
+        #expect(html.contains(#"<script src="../assets/table."#), "the table script is loaded where a table is")
+        #expect(!(try site.read("index.html")).contains("assets/table."), "and only there")
+
+        // The download holds the whole result; a text a spreadsheet would run is not.
+        let csv = try site.read("missions/all.csv")
+        #expect(csv.hasPrefix("mission,launch,samples_kg,notes\r\nApollo 11,1969-07-16,21.55,\"First landing, in July\"\r\n"))
+        #expect(csv.contains("Apollo 12,1969-11-14,34.35,'=1+1\r\n"))
+        let json = try JSONSerialization.jsonObject(with: Data(try site.read("missions/all.json").utf8)) as? [[String: Any]]
+        #expect(json?.count == 5)
+        #expect(json?[2]["samples_kg"] is NSNull && json?[0]["samples_kg"] as? Double == 21.55)
+
+        // A page per row, at the slug of its `mission`, titled from the row, in both languages.
+        let row = Self.article(try site.read("missions/apollo-14/index.html"))
+        #expect(row.contains("Apollo 14</h1>"))
+        #expect(row.contains("Launched Jan 31, 1971."))
+    }
+
+    @Test func valuesCompareInWordsAndArrowsAndRowsFillMustacheSections() throws {
+        let site = try Self.site("""
+            -- Content/report.md --
+            ---
+            title: Report
+            ---
+            ```ttsite query totals
+            SELECT count(*) AS missions, count(samples_kg) AS landed, sum(samples_kg) AS samples FROM missions
+            ```
+
+            ```ttsite value data=totals column=missions label="missions"
+            ```
+
+            ```ttsite value data=totals column=landed compare=missions compare-label="all missions" label="landings"
+            ```
+
+            ```ttsite query landed
+            SELECT mission, samples_kg FROM missions WHERE samples_kg IS NOT NULL ORDER BY samples_kg DESC
+            ```
+
+            {{#data.landed}}
+            - {{mission}}: {{samples_kg}}
+            {{/data.landed}}
+            -- Content/report.de.md --
+            ---
+            title: Bericht
+            ---
+            ```ttsite query landed
+            SELECT mission, samples_kg FROM missions WHERE samples_kg IS NOT NULL ORDER BY samples_kg DESC LIMIT 1
+            ```
+
+            {{#data.landed}}{{mission}}: {{samples_kg}} kg{{/data.landed}}
+            """)
+        defer { site.remove() }
+        try site.build()
+        let english = Self.article(try site.read("report/index.html"))
+        // 5 missions, counted up to by the counter script, the final text in the HTML.
+        #expect(english.contains(#"data-to="5""#) && english.contains(">5</span>"))
+        // 4 of 5 landed: 20 % lower than all missions.
+        #expect(english.contains(#"<span class="value-change" data-direction="down"><span aria-hidden="true">▼</span> 20% lower than all missions</span>"#))
+        #expect(english.contains("<li>Apollo 15: 77.31</li>\n<li>Apollo 14: 42.8</li>\n<li>Apollo 12: 34.35</li>\n<li>Apollo 11: 21.55</li>"))
+        #expect(!english.contains("```") && !english.contains("SELECT"), "a query block shows nothing")
+        let german = Self.article(try site.read("de/report/index.html"))
+        #expect(german.contains("Apollo 15: 77,31 kg"))
+    }
+
+    @Test func aLongTableIsSplitIntoPages() throws {
+        let rows = (1...25).map { "m\($0),2000-01-\(String(format: "%02d", $0)),1,1,true," }.joined(separator: "\n")
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: Long
+            data:
+              missions: { file: data/missions.csv }
+            queries: { table_page_size: 10 }
+            -- data/missions.csv --
+            mission,launch,crew,samples_kg,landed,notes
+            \(rows)
+            -- Content/index.md --
+            ```ttsite table data=all columns=mission
+            ```
+
+            ```ttsite query all
+            SELECT mission FROM missions ORDER BY launch
+            ```
+            """)
+        defer { site.remove() }
+        try site.build()
+        let first = Self.article(try site.read("index.html"))
+        #expect(first.contains("<td>m1</td>") && first.contains("<td>m10</td>") && !first.contains("<td>m11</td>"))
+        #expect(first.contains("Page 1 of 3"))
+        let third = Self.article(try site.read("3/index.html"))
+        #expect(third.contains("<td>m21</td>") && third.contains("<td>m25</td>") && !third.contains("<td>m20</td>"))
+        #expect(third.contains("Page 3 of 3"))
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("4/index.html").path))
+    }
+
+    @Test func rowPagesBindTheRowInTheirQueriesAndGetUniqueSlugs() throws {
+        let site = try Self.site("""
+            -- queries/all.sql --
+            SELECT mission, crew FROM missions UNION ALL SELECT 'Apollo 11', 2
+            -- Content/m/[mission].md --
+            ---
+            rows: all
+            ---
+            ```ttsite query same
+            SELECT count(*) AS n FROM missions WHERE crew = :crew AND mission <> :mission
+            ```
+
+            ```ttsite value data=same label="others with this crew"
+            ```
+            -- Content/m/[mission].de.md --
+            ---
+            rows: all
+            ---
+            ```ttsite query same
+            SELECT count(*) AS n FROM missions WHERE crew = :crew AND mission <> :mission
+            ```
+
+            ```ttsite value data=same label="andere mit dieser Besatzung"
+            ```
+            """)
+        defer { site.remove() }
+        let summary = try site.build()
+        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("m/apollo-11/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("m/apollo-11-2/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("de/m/apollo-15/index.html").path))
+        // Apollo 11 with a crew of 3: four others; the second "Apollo 11" (crew 2): none.
+        #expect(Self.article(try site.read("m/apollo-11/index.html")).contains(">4</span>"))
+        #expect(Self.article(try site.read("m/apollo-11-2/index.html")).contains(">0</span>"))
+        // Each distinct query and parameter set ran once: `all` once for both languages (and
+        // used again by the German file), and `same` once per distinct (crew, mission) —
+        // six — and used again by the six German pages.
+        #expect(summary.details.contains("queries: 7 run, 7 results used again"))
+    }
+
+    @Test func theRowsOfPeopleHoldOnlyWhatPagesShow() throws {
+        let site = try TestSite(PeopleSite.text(#"""
+            {"results":[{"name":{"title":"Ms","first":"Anna","last":"Alpha"},"email":"anna@example.org","phone":"555","login":{"uuid":"00000000-0000-4000-8000-00000000000a","password":"secret"},
+              "location":{"street":{"number":1,"name":"Main"}},"dob":{"date":"1990-11-24"},"nat":"DE","id":{"name":"SSN","value":"123"}}]}
+            """#, title: "People", files: """
+            -- Content/who.md --
+            ```ttsite query everyone
+            SELECT * FROM people
+            ```
+
+            ```ttsite table data=everyone
+            ```
+            """))
+        defer { site.remove() }
+        try site.build()
+        let html = Self.article(try site.read("who/index.html"))
+        let headers = html.components(separatedBy: #"<th scope="col""#).dropFirst().map { $0.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" } }
+        #expect(headers == ["name", "first_name", "last_name", "birth_date", "age", "nationality", "page"])
+        #expect(html.contains("<td>Anna Alpha</td>") && html.contains(#"<td class="num" data-sort="35">35</td>"#))
+        for secret in ["anna@example.org", "555", "secret", "Main", "SSN", "123", "00000000-0000"] {
+            #expect(!html.contains(secret), "\(secret) reached the page")
+        }
+    }
+
+    @Test func mistakesNameTheFileAndLine() throws {
+        func failure(_ page: String, extra: String = "") throws -> BuildError? {
+            let site = try Self.site("-- Content/x.md --\n" + page + extra)
+            defer { site.remove() }
+            do { try site.build() } catch let error as BuildError { return error }
+            return nil
+        }
+        // The SQL's mistake is on its second line: line 3 of the file.
+        let syntax = try failure("```ttsite query broken\nSELECT mission\nFROM nowhere\n```\n")
+        #expect(syntax?.location == "Content/x.md" && syntax?.line == 3)
+        #expect(syntax?.message.contains("no such table: nowhere") == true)
+
+        let write = try failure("```ttsite query bad\nDELETE FROM missions\n```\n")
+        #expect(write?.location == "Content/x.md" && write?.line == 2)
+        #expect(write?.message.contains("the query `bad`") == true)
+
+        let parameter = try failure("```ttsite query p\nSELECT * FROM missions WHERE mission = :name\n```\n")
+        #expect(parameter?.message.contains("needs `:name`") == true)
+
+        let unknown = try failure("```ttsite table data=nothing\n```\n")
+        #expect(unknown?.line == 1 && unknown?.message.contains("no query named `nothing`") == true)
+
+        let column = try failure("```ttsite query q\nSELECT mission FROM missions\n```\n\n```ttsite value data=q column=launch\n```\n")
+        #expect(column?.line == 5 && column?.message.contains("has no column `launch`; it has `mission`") == true)
+
+        let rows = try failure("---\nrows: all\n---\nHello\n")
+        #expect(rows?.message.contains("`[column].md`") == true)
+    }
+
+    @Test func aSharedQueryNamesItsOwnFileAndLine() throws {
+        let site = try Self.site("""
+            -- queries/bad.sql --
+            SELECT mission,
+                   launch
+            FROM missions WHERE nope = 1
+            -- Content/x.md --
+            ```ttsite table data=bad
+            ```
+            """)
+        defer { site.remove() }
+        #expect(throws: BuildError.self) { try site.build() }
+        do { try site.build() } catch let error as BuildError {
+            #expect(error.location == "queries/bad.sql" && error.line == 3)
+            #expect(error.message.contains("no such column: nope"))
+        }
+    }
+
+    @Test func aSourceThatShrankToNothingKeepsThePublishedSite() throws {
+        let site = try Self.site("-- Content/x.md --\n```ttsite query all\nSELECT * FROM missions\n```\n")
+        defer { site.remove() }
+        try site.build()
+        let published = try site.read("x/index.html")
+        try site.write("mission,launch,crew,samples_kg,landed,notes\n", to: "data/missions.csv")
+        #expect { try site.build() } throws: { error in
+            (error as? BuildError)?.message.contains("data.missions: the source has no rows now, but the last published build had 5 rows") == true
+        }
+        #expect(try site.read("x/index.html") == published)
+    }
+
+    @Test func aSiteWithoutQueriesOpensNoDatabase() throws {
+        let site = try TestSite("-- ttsite.yml --\ntitle: Plain\n-- Content/index.md --\nHello.\n")
+        defer { site.remove() }
+        let summary = try site.build()
+        #expect(!summary.details.contains { $0.hasPrefix("queries:") || $0.hasPrefix("table ") })
+    }
+
+    @Test func theCommandsListTablesAndPrintResults() throws {
+        let site = try Self.site("")
+        defer { site.remove() }
+        let tables = try Site.tables(site.options())
+        #expect(tables.map(\.name) == ["missions"])
+        #expect(tables[0].rows == 5)
+        #expect(tables[0].columns == [Column("mission", .text), Column("launch", .date), Column("crew", .integer), Column("samples_kg", .real),
+                                      Column("landed", .boolean), Column("notes", .text)])
+        let result = try Site.query("SELECT mission, samples_kg FROM missions WHERE landed ORDER BY samples_kg DESC LIMIT 2", site.options())
+        #expect(Site.text(of: result, format: .table) == """
+            mission    samples_kg
+            ---------  ----------
+            Apollo 15       77.31
+            Apollo 14        42.8
+            (2 rows)
+
+            """)
+        #expect(Site.text(of: result, format: .csv) == "mission,samples_kg\r\nApollo 15,77.31\r\nApollo 14,42.8\r\n")
+        #expect(throws: BuildError.self) { try Site.query("DROP TABLE missions", site.options()) }
+    }
+}

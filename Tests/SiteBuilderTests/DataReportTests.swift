@@ -311,4 +311,107 @@ import TestSupport
         #expect(Site.text(of: result, format: .csv) == "mission,samples_kg\r\nApollo 15,77.31\r\nApollo 14,42.8\r\n")
         #expect(throws: BuildError.self) { try Site.query("DROP TABLE missions", site.options()) }
     }
+
+    @Test func jsonAndSQLiteSourcesAreTablesToo() throws {
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: Sources
+            data:
+              sales: { file: data/sales.json, path: $.results, types: { month: text } }
+              shop: { file: data/shop.sqlite }
+            -- data/sales.json --
+            {"results": [{"month": "2024-01", "total": 10.5, "where": {"city": "Köln"}, "tags": ["a", "b"]},
+                         {"month": "2024-02", "total": 7, "where": {"city": "Bonn"}, "tags": []}]}
+            -- Content/index.md --
+            ```ttsite query q
+            SELECT s.month, s.total, s."where.city" AS city, s.tags, p.name
+            FROM sales s JOIN shop.products p ON p.month = s.month ORDER BY s.month
+            ```
+
+            ```ttsite table data=q
+            ```
+            """)
+        defer { site.remove() }
+        // The SQLite file, made by SQLite's own shell as a user would.
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        shell.arguments = ["sqlite3", site.folder.appendingPathComponent("data/shop.sqlite").path,
+                           "CREATE TABLE products (month TEXT, name TEXT); INSERT INTO products VALUES ('2024-01', 'Tea'), ('2024-02', 'Coffee');"]
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+        let before = try Data(contentsOf: site.folder.appendingPathComponent("data/shop.sqlite"))
+        try site.build()
+        let html = Self.article(try site.read("index.html"))
+        #expect(html.contains(#"<td>2024-01</td><td class="num" data-sort="10.5">10.5</td><td>Köln</td><td>[&quot;a&quot;,&quot;b&quot;]</td><td>Tea</td>"#))
+        #expect(html.contains(#"<td>2024-02</td><td class="num" data-sort="7.0">7</td><td>Bonn</td><td>[]</td><td>Coffee</td>"#))
+        #expect(try Data(contentsOf: site.folder.appendingPathComponent("data/shop.sqlite")) == before, "the database file is never written")
+        let names = try Site.tables(site.options()).map(\.name)
+        #expect(names == ["sales", "shop.products"])
+    }
+
+    @Test func aValueThatDoesNotFitItsDeclaredTypeNamesLineAndColumn() throws {
+        let site = try Self.site("-- Content/x.md --\n```ttsite query all\nSELECT * FROM missions\n```\n", config: "queries: { seconds: 5 }")
+        defer { site.remove() }
+        try site.write("data:\n  missions: { file: data/missions.csv, types: { crew: integer } }\ntitle: Missions\n", to: "ttsite.yml")
+        try site.write("mission,crew\nApollo 11,3\nApollo 12,three\n", to: "data/missions.csv")
+        #expect { try site.build() } throws: { error in
+            guard let error = error as? BuildError else { return false }
+            return error.location == "data/missions.csv" && error.message.contains("line 3, column `crew`")
+        }
+    }
+
+    @Test func aQueryThatWritesOrLoopsIsRefusedAndThePublishedSiteKept() throws {
+        let site = try Self.site("-- Content/x.md --\n```ttsite query all\nSELECT count(*) AS n FROM missions\n```\n\n```ttsite value data=all\n```\n",
+                                 config: "queries: { seconds: 0.2, rows: 1000 }")
+        defer { site.remove() }
+        try site.build()
+        let published = try site.read("x/index.html")
+        let csv = try String(contentsOf: site.folder.appendingPathComponent("data/missions.csv"), encoding: .utf8)
+        for (sql, words) in [
+            ("UPDATE missions SET crew = 0", "the query `all`"),
+            ("ATTACH DATABASE 'other.db' AS other", "ATTACH"),
+            ("SELECT load_extension('evil')", "load_extension"),
+            ("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c", "`queries.seconds`"),
+            ("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c", "`queries.rows`"),
+        ] {
+            try site.write("```ttsite query all\n\(sql)\n```\n", to: "Content/x.md")
+            #expect(throws: BuildError.self, "\(sql)") { try site.build() }
+            do { try site.build() } catch let error as BuildError {
+                #expect(error.location == "Content/x.md" && error.message.contains(words), "\(sql): \(error.message)")
+            }
+            #expect(try site.read("x/index.html") == published)
+        }
+        #expect(try String(contentsOf: site.folder.appendingPathComponent("data/missions.csv"), encoding: .utf8) == csv)
+        #expect(!FileManager.default.fileExists(atPath: site.folder.appendingPathComponent("other.db").path))
+    }
+
+    @Test func editingOneSourceRendersOnlyThePagesThatShowIt() throws {
+        let site = try Self.site("""
+            -- data/other.csv --
+            name,n
+            a,1
+            -- Content/a.md --
+            ```ttsite query q
+            SELECT count(*) AS n FROM missions
+            ```
+
+            ```ttsite value data=q
+            ```
+            -- Content/b.md --
+            ```ttsite query q
+            SELECT n FROM other
+            ```
+
+            ```ttsite value data=q
+            ```
+            """, config: "  other: { file: data/other.csv }")
+        defer { site.remove() }
+        try site.build()
+        try site.write("name,n\na,2\n", to: "data/other.csv")
+        let summary = try site.build()
+        #expect(Self.article(try site.read("b/index.html")).contains(">2</span>"))
+        // b's pages in both languages changed; a, the home pages and the 404 page did not.
+        #expect(summary.pages - summary.pagesKept == 1, "\(summary.details)")
+    }
 }

@@ -39,6 +39,10 @@ struct SiteTables: Sendable {
                 } catch {
                     throw BuildError(.source, "\(error)", in: place)
                 }
+                // A JSON array with no objects names no columns, and a table needs one.
+                guard !rows.columns.isEmpty else {
+                    throw BuildError(.source, "the source has no rows, so table `\(source.name)` would have no columns; the published site is kept", in: place)
+                }
                 let count: Int
                 do {
                     count = try database.load(source.name, rows)

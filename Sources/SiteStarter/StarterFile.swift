@@ -15,11 +15,13 @@ extension StarterFile {
     /// without the sample files.
     static let bareConfig = StarterFile(path: "ttsite.yml", bytes: PackageResources.bare_yml)
 
-    /// Pages, sample data and `.gitignore` (stored without its dot: SwiftPM skips hidden files).
+    /// Pages, sample data (a CSV for the starter report) and `.gitignore` (stored without its dot: SwiftPM skips hidden files).
     static let content: [StarterFile] = [
         StarterFile(path: ".gitignore", bytes: PackageResources.gitignore),
         StarterFile(path: "Content/index.md", bytes: PackageResources.index_md),
         StarterFile(path: "Content/about.md", bytes: PackageResources.about_md),
+        StarterFile(path: "Content/report.md", bytes: PackageResources.report_md),
+        StarterFile(path: "data/visits.csv", bytes: PackageResources.visits_csv),
         StarterFile(path: "Content/data/people.json", bytes: PackageResources.people_json),
         StarterFile(path: "Content/data/scenarios/moonlanding.json", bytes: PackageResources.moonlanding_json),
     ]

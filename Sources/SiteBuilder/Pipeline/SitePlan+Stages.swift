@@ -12,6 +12,7 @@ extension SitePlan {
         var summary = BuildSummary(outputFolder: outputFolder)
         let today = CalendarDate(options.now, in: config.timeZone)
         let tableReadings = sources.tables
+        summary.warnings += tableReadings.flatMap(\.reading.warnings)
         let data = try decode(consume sources, with: loader, into: &summary)
         try guardSources(data.sourceCounts, config: config, ledger: ledger, outputFolder: outputFolder, options: options)
         let content = try scanContent(options: options, config: config, into: &summary)

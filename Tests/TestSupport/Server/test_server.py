@@ -163,6 +163,12 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, GOOD2, headers=[("ETag", '"v2"')])
         if mode == "people":
             return self.send(200, PEOPLE)
+        if mode == "csv":
+            if self.headers.get("If-None-Match") == '"csv1"':
+                return self.send(304, headers=[("ETag", '"csv1"')])
+            return self.send(200, b"name,n\r\nalpha,1\r\nbeta,2\r\n", "text/csv", headers=[("ETag", '"csv1"')])
+        if mode == "raggedcsv":
+            return self.send(200, b"name,n\nalpha,1,extra\n", "text/csv")
         if mode == "slowpeople":
             time.sleep(HANG_SECONDS)
             return self.send(200, PEOPLE)

@@ -414,4 +414,40 @@ import TestSupport
         // b's pages in both languages changed; a, the home pages and the 404 page did not.
         #expect(summary.pages - summary.pagesKept == 1, "\(summary.details)")
     }
+
+    @Test func aLongTableOfRowPagesFindsAnyOfThem() throws {
+        let rows = (1...25).map { "Mission \($0),2000-01-\(String(format: "%02d", $0)),1,1,true," }.joined(separator: "\n")
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: Long
+            data:
+              missions: { file: data/missions.csv }
+            queries: { table_page_size: 10 }
+            -- data/missions.csv --
+            mission,launch,crew,samples_kg,landed,notes
+            \(rows)
+            -- queries/all.sql --
+            SELECT mission FROM missions ORDER BY launch
+            -- Content/index.md --
+            ```ttsite table data=all link=mission
+            ```
+            -- Content/m/[mission].md --
+            ---
+            rows: all
+            ---
+            One mission.
+            """)
+        defer { site.remove() }
+        try site.build()
+        let html = try site.read("2/index.html")
+        guard let index = html.firstMatch(of: /data-search-index="\.\.\/(assets\/rows-search\.mission\.en\.[0-9a-f]+\.js)"/)?.1 else {
+            Issue.record("no search box on the table's page")
+            return
+        }
+        #expect(html.contains(#"<script src="../assets/search."#), "the search script is loaded with it")
+        #expect(!html.contains("data-table-filter"), "the search replaces the filter of one page")
+        let script = try site.read(String(index))
+        #expect(script.hasPrefix("ttsiteSearchIndex([[\"Mission 1\",\"m/mission-1/index.html\"]"))
+        #expect(script.components(separatedBy: "\"m/mission-").count - 1 == 25)
+    }
 }

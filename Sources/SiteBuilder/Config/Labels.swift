@@ -118,6 +118,8 @@ struct Labels: Sendable, Decodable {
     var taskDone: String
     /// The filter of a table of query results, and the links to its whole result as files.
     var filterRows: String
+    /// The search of a long table's pages made from its rows.
+    var searchRows: String
     var download: String
     /// How a key figure compares with another: `<CHANGE>` is the difference (a percentage),
     /// `<OTHER>` what it is compared with.

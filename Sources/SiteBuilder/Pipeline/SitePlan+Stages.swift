@@ -151,6 +151,7 @@ extension SitePlan {
                                   pictures: PictureViews(mode: config.images.mode, pictures: pictures.site.pictures), keepingEveryView: options.keepsEveryView)
         let pages = dataPages.pages
         try refuseCollisions(pages)
+        let rowSearch = RowSearch(results)
         let routes = dataPages.routes
         // Every file of the output: a link to one is taken where a feed or a data file may be.
         // (The pages' own files are known to the links by the pages.) The pictures published
@@ -159,6 +160,7 @@ extension SitePlan {
         var outputs = Set(siteFiles(pages: pages, config: config).map(\.path))
         outputs.formUnion(assets.files.map(\.path))
         outputs.formUnion(dataPages.searchIndexes.map(\.path))
+        outputs.formUnion(rowSearch.indexes.map(\.path))
         outputs.formUnion(pictures.site.files.keys)
         outputs.formUnion(results.downloads.map(\.path))
         outputs.formUnion(DataOutputs.paths(scenarios: data.scenarios, config: config, routes: routes))
@@ -180,8 +182,9 @@ extension SitePlan {
         let markdown = MarkdownTexts(config: config, templates: templates, siteData: data.templateData, links: links,
                                      contentPictures: pictures.site.contentPictures, contentPictureProblems: pictures.site.contentProblems,
                                      reportBlocks: reportBlocks,
-                                     dataBlocks: DataBlocks(results: results, config: config, now: options.now, pageSize: config.queries.tablePageSize))
-        return Derived(pages: pages, extras: dataPages.extras, routes: routes, searchIndexes: dataPages.searchIndexes,
+                                     dataBlocks: DataBlocks(results: results, config: config, now: options.now, pageSize: config.queries.tablePageSize,
+                                                            search: rowSearch))
+        return Derived(pages: pages, extras: dataPages.extras, routes: routes, searchIndexes: dataPages.searchIndexes + rowSearch.indexes,
                        people: dataPages.people, peopleViews: dataPages.peopleViews, assets: assets,
                        feedEntries: try SiteFeeds.Entries(pages: pages, config: config), markdown: markdown, downloads: results.downloads)
     }

@@ -10,6 +10,15 @@ struct QueryResults: Sendable {
     /// The pages made from rows, by language, then by the column that names them and the
     /// value's text: where a table's `link=` column leads.
     var rowPages: [String: [String: [String: String]]] = [:]
+    /// The pages made from rows, in order, by language and then the column that names them:
+    /// their titles and URL paths, what the search of a long table finds.
+    var rowTitles: [String: [String: [RowTitle]]] = [:]
+
+    struct RowTitle: Sendable {
+        let title: String
+        let urlPath: String
+    }
+
     /// The whole results that table blocks offer to download (`download=`).
     var downloads: [OutputFile] = []
 
@@ -150,6 +159,7 @@ struct PageQueries {
                     row.source.frontMatter.title = text
                 }
                 results.rowPages[page.language, default: [:]][column, default: [:]][text] = row.urlPath
+                results.rowTitles[page.language, default: [:]][column, default: []].append(QueryResults.RowTitle(title: row.title, urlPath: row.urlPath))
                 pages.append(row)
             }
             return pages

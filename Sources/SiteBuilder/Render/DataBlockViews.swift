@@ -49,6 +49,8 @@ struct TableBlockView: TemplateView {
     let downloadLabel: String
     /// Whether the table script offers its filter: for more rows than one takes in at a glance.
     let filterable: Bool
+    /// The search of the pages made from the rows, for a table split into pages.
+    let search: SearchBoxView?
 
     var templateValue: TemplateValue {
         var map = TemplateMap([
@@ -59,6 +61,7 @@ struct TableBlockView: TemplateView {
         ])
         map.add("caption", caption)
         map.add("pagination", pagination)
+        map.add("search", search)
         return map.templateValue
     }
 }

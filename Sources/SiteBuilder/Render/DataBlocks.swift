@@ -24,6 +24,8 @@ struct DataBlocks: Sendable {
     let config: SiteConfig
     let now: Date
     let pageSize: Int
+    /// The search indexes of the pages made from rows.
+    var search = RowSearch(QueryResults())
 
     /// The block's view, or nil when `kind` is not one of these blocks.
     func view(kind: String, arguments: [String: String], on page: Page, line: Int, fail: (String) -> BuildError) throws -> BlockView? {
@@ -86,11 +88,16 @@ struct DataBlocks: Sendable {
                                             date: table.columns[index].type == .date || table.columns[index].type == .dateTime)
             }
         }
+        // A table split into pages, whose rows have pages of their own, finds any of them.
+        var searchBox: SearchBoxView?
+        if pagination.pageCount > 1, let link = arguments["link"], let index = search.index(language: page.language, column: link) {
+            searchBox = index.view(label: pack.labels.searchRows, labels: pack.labels)
+        }
         let firstPage = page.tablePage.map { String(page.urlPath.dropLast("\($0)/".count)) } ?? page.urlPath
         return TableBlockView(
             id: "table-\(name)-\(line)", caption: arguments["caption"], columns: columns, rows: rows, pagination: PaginationView(pagination, current: pageNumber, listPath: firstPage, pack: pack),
             downloads: downloads.map { TableBlockView.Download(kind: $0, href: page.urlPath + TableDownloads.fileName(name, $0)) },
-            filterLabel: pack.labels.filterRows, downloadLabel: pack.labels.download, filterable: table.rows.count > Self.filterAbove
+            filterLabel: pack.labels.filterRows, downloadLabel: pack.labels.download, filterable: table.rows.count > Self.filterAbove && searchBox == nil, search: searchBox
         )
     }
 

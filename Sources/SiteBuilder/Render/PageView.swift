@@ -93,6 +93,8 @@ struct PageView: TemplateView {
     var showsCounters = false
     /// A table of query results needs the table script.
     var showsTables = false
+    /// A long table's search of its rows' pages needs the search script.
+    var showsRowSearch = false
     /// What the page holds in a line, when `extra` has no `description`.
     var description: String?
 
@@ -112,6 +114,7 @@ struct PageView: TemplateView {
         values.merge(extra) { _, new in new }
         if showsCounters { values["hasCounters"] = .bool(true) }
         if showsTables { values["hasTables"] = .bool(true) }
+        if showsRowSearch { values["hasRowSearch"] = .bool(true) }
         if values["description"] == nil, let description { values["description"] = .string(description) }
         return .map(values)
     }

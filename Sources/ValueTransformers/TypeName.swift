@@ -1,5 +1,6 @@
 import Foundation
 import OrderedCollections
+import TextFormatting
 
 /// Names of types for people: `Date` → "a date". Used in error messages.
 enum TypeName {
@@ -75,18 +76,6 @@ enum ValueDescription {
     }
 
     static func quoted(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        JSONText.quoted(string)
     }
 }

@@ -1,5 +1,6 @@
 import DataTables
 import Foundation
+import TextFormatting
 
 /// The whole result of a table block as a file to download (`download=csv,json`), beside the
 /// page: `missions.csv`, `missions.json`.
@@ -35,7 +36,7 @@ enum TableDownloads {
     /// null as JSON's own, dates and texts as strings.
     static func json(_ table: Table) -> String {
         let rows = table.rows.map { row in
-            "{" + zip(table.columns, row).map { column, value in jsonString(column.name) + ":" + jsonValue(value) }.joined(separator: ",") + "}"
+            "{" + zip(table.columns, row).map { column, value in JSONText.quoted(column.name) + ":" + jsonValue(value) }.joined(separator: ",") + "}"
         }
         return "[\n" + rows.joined(separator: ",\n") + "\n]\n"
     }
@@ -76,24 +77,7 @@ enum TableDownloads {
         case .integer(let number): String(number)
         case .real(let number): number.isFinite ? String(number) : "null"
         case .boolean(let flag): flag ? "true" : "false"
-        case .date, .dateTime, .text: jsonString(value.plainText)
+        case .date, .dateTime, .text: JSONText.quoted(value.plainText)
         }
-    }
-
-    private static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar == "\u{2028}" || scalar == "\u{2029}":
-                out += "\\u" + String(format: "%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -37,6 +37,23 @@ import TestSupport
             """)
     }
 
+    /// A site of 25 missions, launched on the first 25 days of 2000, named by `name`, and ten
+    /// rows to a table's page.
+    static func longSite(named name: (Int) -> String, files: String) throws -> TestSite {
+        let rows = (1...25).map { "\(name($0)),2000-01-\(String(format: "%02d", $0)),1,1,true," }.joined(separator: "\n")
+        return try TestSite("""
+            -- ttsite.yml --
+            title: Long
+            data:
+              missions: { file: data/missions.csv }
+            queries: { table_page_size: 10 }
+            -- data/missions.csv --
+            mission,launch,crew,samples_kg,landed,notes
+            \(rows)
+            \(files)
+            """)
+    }
+
     static func article(_ html: String) -> String {
         guard let start = html.range(of: "<article"), let end = html.range(of: "</article>") else { return html }
         return String(html[start.lowerBound..<end.upperBound])
@@ -133,16 +150,7 @@ import TestSupport
     }
 
     @Test func aLongTableIsSplitIntoPages() throws {
-        let rows = (1...25).map { "m\($0),2000-01-\(String(format: "%02d", $0)),1,1,true," }.joined(separator: "\n")
-        let site = try TestSite("""
-            -- ttsite.yml --
-            title: Long
-            data:
-              missions: { file: data/missions.csv }
-            queries: { table_page_size: 10 }
-            -- data/missions.csv --
-            mission,launch,crew,samples_kg,landed,notes
-            \(rows)
+        let site = try Self.longSite(named: { "m\($0)" }, files: """
             -- Content/index.md --
             ```ttsite table data=all columns=mission
             ```
@@ -411,21 +419,12 @@ import TestSupport
         try site.write("name,n\na,2\n", to: "data/other.csv")
         let summary = try site.build()
         #expect(Self.article(try site.read("b/index.html")).contains(">2</span>"))
-        // b's pages in both languages changed; a, the home pages and the 404 page did not.
+        // b's page changed (it has no German file); a's, the home pages and the 404 page did not.
         #expect(summary.pages - summary.pagesKept == 1, "\(summary.details)")
     }
 
     @Test func aLongTableOfRowPagesFindsAnyOfThem() throws {
-        let rows = (1...25).map { "Mission \($0),2000-01-\(String(format: "%02d", $0)),1,1,true," }.joined(separator: "\n")
-        let site = try TestSite("""
-            -- ttsite.yml --
-            title: Long
-            data:
-              missions: { file: data/missions.csv }
-            queries: { table_page_size: 10 }
-            -- data/missions.csv --
-            mission,launch,crew,samples_kg,landed,notes
-            \(rows)
+        let site = try Self.longSite(named: { "Mission \($0)" }, files: """
             -- queries/all.sql --
             SELECT mission FROM missions ORDER BY launch
             -- Content/index.md --

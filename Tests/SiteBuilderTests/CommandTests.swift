@@ -104,4 +104,31 @@ import TestSupport
         #expect(version.stdout.split(separator: ".").count == 3)
         #expect(try await TTSiteBinary.run(["build", "--help"], in: site.folder).status == 0)
     }
+
+    @Test func dataListsTablesAndQueryPrintsResultsOrTheSQLsMistake() async throws {
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: T
+            data:
+              crew: { file: data/crew.csv }
+            -- data/crew.csv --
+            name,flights
+            "Young, John",6
+            Lovell,4
+            """)
+        defer { site.remove() }
+        let data = try await TTSiteBinary.run(["data"], in: site.folder)
+        #expect(data.status == 0)
+        #expect(data.stdout == "crew  (2 rows, from data/crew.csv)\n  name     text\n  flights  integer\n")
+        let csv = try await TTSiteBinary.run(["query", "SELECT name, flights FROM crew ORDER BY flights DESC", "--format", "csv"], in: site.folder)
+        #expect(csv.status == 0)
+        #expect(csv.stdout == "name,flights\r\n\"Young, John\",6\r\nLovell,4\r\n")
+        let json = try await TTSiteBinary.run(["query", "SELECT flights FROM crew WHERE name = 'Lovell'", "--format", "json"], in: site.folder)
+        #expect(json.stdout == "[\n{\"flights\":4}\n]\n")
+        let wrong = try await TTSiteBinary.run(["query", "SELECT name\nFROM crew\nWHERE nope = 1"], in: site.folder)
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr == "ttsite: error: query:3: no such column: nope\n")
+        let write = try await TTSiteBinary.run(["query", "DELETE FROM crew"], in: site.folder)
+        #expect(write.status == 1 && write.stderr.contains("not allowed"), "\(write.stderr)")
+    }
 }

@@ -16,7 +16,7 @@ extension Site {
     public static func query(_ sql: String, _ options: BuildOptions) throws -> Table {
         let config = try loadConfig(options)
         let tables = try openTables(options, config: config)
-        let query = QueryDefinition(name: "query", sql: sql, file: "the query", firstLine: 1)
+        let query = QueryDefinition(name: "", sql: sql, file: "query", firstLine: 1)
         do {
             return try tables.database.query(sql, parameters: [:], limits: config.queries.limits)
         } catch {

@@ -70,7 +70,8 @@ struct QueryDefinition: Sendable, Hashable {
     /// query's first), and what went wrong.
     func failure(_ error: SQLError, limitKeys: Bool = true) -> BuildError {
         let line = error.line(in: sql).map { firstLine + $0 - 1 } ?? firstLine
-        var message = "the query `\(name)`: \(error.message)"
+        // A query of the command line has no name: its place says what it is.
+        var message = name.isEmpty ? error.message : "the query `\(name)`: \(error.message)"
         if limitKeys {
             switch error.kind {
             case .timeLimit: message += " (set by `queries.seconds` in ttsite.yml)"

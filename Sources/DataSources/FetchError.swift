@@ -32,7 +32,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooManyRedirects(let limit):
             return "redirected more than \(limit) times"
         case .insecureRedirect(let url):
-            return "redirect from https to http refused (to \(url.absoluteString))"
+            return "redirect from https to http refused (to \(url.redacted))"
         case .unsupportedRedirect(let target):
             return "redirect to \(target) refused: not an http or https address"
         case .connection(let text):

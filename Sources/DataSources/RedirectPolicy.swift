@@ -9,7 +9,7 @@ public enum RedirectPolicy {
     public static func check(from source: URL, to target: URL, count: Int) throws(FetchError) {
         guard count <= maximumRedirects else { throw .tooManyRedirects(limit: maximumRedirects) }
         let to = target.scheme?.lowercased()
-        guard to == "http" || to == "https" else { throw .unsupportedRedirect(to: target.absoluteString) }
+        guard to == "http" || to == "https" else { throw .unsupportedRedirect(to: target.redacted) }
         if source.scheme?.lowercased() == "https" && to == "http" { throw .insecureRedirect(to: target) }
     }
 }

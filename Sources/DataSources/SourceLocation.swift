@@ -8,10 +8,12 @@ public enum SourceLocation: Sendable, Equatable, CustomStringConvertible {
     /// An http or https address.
     case url(URL)
 
+    /// The path, or the address without its credentials (`URL.redacted`): what messages,
+    /// listings and the build's record name it by.
     public var description: String {
         switch self {
         case .file(let path): return path
-        case .url(let url): return url.absoluteString
+        case .url(let url): return url.redacted
         }
     }
 

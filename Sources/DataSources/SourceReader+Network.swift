@@ -27,7 +27,7 @@ extension SourceReader {
     private func readURL(
         _ url: URL, accept: String, freshFor: Double?, check: (Data, String?, Data?) throws -> Void
     ) throws(SourceError) -> SourceReading {
-        let name = url.absoluteString
+        let name = url.redacted
         let cached = cache.entry(for: url)
         if offline {
             guard let cached else {

@@ -344,4 +344,15 @@ import TestSupport
         }
     }
 
+    /// A page's Mustache gets the results its tags name, and all of them when it may read any.
+    @Test(arguments: [
+        ("{{#data.all}}{{mission}}{{/data.all}} and {{data.count.0.n}}", Set(["all", "count"]) as Set<String>?),
+        ("No data here: {{page.title}}", Set<String>()),
+        ("{{#data}}{{#all}}{{mission}}{{/all}}{{/data}}", nil),
+        ("{{> footer}} {{data.all}}", nil),
+        ("{{#data.all}} unclosed", nil),
+    ])
+    func aPageTextGetsTheResultsItNames(text: String, names: Set<String>?) {
+        #expect(DataBlocks.queryNames(readBy: text) == names)
+    }
 }

@@ -40,6 +40,21 @@ extension SQLDatabase {
         return writer.count
     }
 
+    /// Gives the column `column` of the table `table` (of the main schema) an index, so that
+    /// a query picking rows by that column searches instead of reading every row. SQLite makes
+    /// such an index by itself only within one statement; a query run once per page made from
+    /// a row needs one that lasts. The index's name, `table(column)`, cannot be a table's.
+    public func createIndex(on table: String, column: String) throws(SQLError) {
+        lock.lock()
+        defer { lock.unlock() }
+        let name = quotedIdentifier("\(table)(\(column))")
+        do {
+            try execute("CREATE INDEX main.\(name) ON \(quotedIdentifier(table)) (\(quotedIdentifier(column)))")
+        } catch {
+            throw SQLError(.name, "could not index the column `\(column)` of `\(table)`: \(error.message)")
+        }
+    }
+
     /// A table name that is new, not reserved by SQLite, and a column list SQLite can hold.
     private func checkNewTable(_ name: String, _ columns: [Column]) throws(SQLError) {
         guard !name.isEmpty, !name.contains("\0") else { throw SQLError(.name, "a table name cannot be empty or hold a NUL character") }

@@ -449,4 +449,48 @@ import TestSupport
         #expect(script.hasPrefix("ttsiteSearchIndex([[\"Mission 1\",\"m/mission-1/index.html\"]"))
         #expect(script.components(separatedBy: "\"m/mission-").count - 1 == 25)
     }
+
+    /// `index:` gives a column an index that lasts the build, so a query run once per page
+    /// made from a row searches instead of reading the whole table; a column the table lacks
+    /// is an error naming the config's line.
+    @Test func anIndexAskedForIsMadeAndUsed() throws {
+        func site(_ index: String) throws -> TestSite {
+            try TestSite("""
+                -- ttsite.yml --
+                title: Missions
+                data:
+                  missions: { file: data/missions.csv, index: \(index) }
+                -- data/missions.csv --
+                \(Self.missions)
+                -- Content/index.md --
+                Hello.
+                """)
+        }
+        let indexed = try site("[mission, launch]")
+        defer { indexed.remove() }
+        let indexes = try Site.query("SELECT name FROM pragma_index_list('missions') ORDER BY name", indexed.options())
+        #expect(indexes.rows == [[.text("missions(launch)")], [.text("missions(mission)")]])
+        let plan = try Site.query("EXPLAIN QUERY PLAN SELECT crew FROM missions WHERE mission = 'Apollo 11'", indexed.options())
+        #expect(plan.rows.contains { $0.contains(.text("SEARCH missions USING INDEX missions(mission) (mission=?)")) })
+
+        let wrong = try site("landing")
+        defer { wrong.remove() }
+        #expect { try wrong.build() } throws: { error in
+            let error = error as? BuildError
+            return error?.location == "ttsite.yml" && error?.line == 3
+                && error?.message == "data.missions.index names the column `landing`, which the table does not have; its columns are `mission`, `launch`, `crew`, `samples_kg`, `landed`, `notes`"
+        }
+    }
+
+    /// A page's Mustache gets the results its tags name, and all of them when it may read any.
+    @Test(arguments: [
+        ("{{#data.all}}{{mission}}{{/data.all}} and {{data.count.0.n}}", Set(["all", "count"]) as Set<String>?),
+        ("No data here: {{page.title}}", Set<String>()),
+        ("{{#data}}{{#all}}{{mission}}{{/all}}{{/data}}", nil),
+        ("{{> footer}} {{data.all}}", nil),
+        ("{{#data.all}} unclosed", nil),
+    ])
+    func aPageTextGetsTheResultsItNames(text: String, names: Set<String>?) {
+        #expect(DataBlocks.queryNames(readBy: text) == names)
+    }
 }

@@ -8,6 +8,7 @@ extension SiteConfig {
     ///
     ///     data:
     ///       missions: { file: data/missions.csv, types: { launch: date } }
+    ///       facts: { file: data/facts.csv, index: [entity] }
     ///       sales: { url: https://example.org/sales.json, path: $.results }
     ///       archive: { file: data/archive.sqlite }
     static func tableSources(_ node: Node, _ reader: YAMLReader) throws -> [TableSource] {
@@ -22,7 +23,7 @@ extension SiteConfig {
                 throw reader.error("data: `\(name)` is a table ttsite makes itself (from `people` and `scenarios`); name the source otherwise", at: nameNode)
             }
             let settings = try reader.mapping(entry, "data.\(name)")
-            try reader.requireKnownKeys(settings, ["file", "url", "format", "delimiter", "header", "path", "types"], context: "data.\(name)")
+            try reader.requireKnownKeys(settings, ["file", "url", "format", "delimiter", "header", "path", "types", "index"], context: "data.\(name)")
             let location: DataSources.SourceLocation
             switch (settings["file"], settings["url"]) {
             case let (file?, nil):
@@ -78,6 +79,10 @@ extension SiteConfig {
                     }
                     source.types[column] = type
                 }
+            }
+            if let value = settings["index"] {
+                guard format != .sqlite else { throw reader.error("data.\(name).index: a SQLite file's tables have the indexes the file holds", at: value) }
+                source.indexed = try reader.strings(value, "index")
             }
             sources.append(source)
         }

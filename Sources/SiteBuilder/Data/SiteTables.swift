@@ -18,8 +18,10 @@ struct SiteTables: Sendable {
     /// Loads the tables of `readings` and of `data`'s people and scenarios into a new
     /// in-memory database. A source whose bytes are not a table of its format stops the
     /// build, naming the file, the line and the column (or the JSON path).
-    /// `copies` is where a fetched SQLite file is written to be opened.
-    static func load(_ readings: [TableReading], data: SiteData, config: SiteConfig, today: CalendarDate, siteFolder: URL, copies: URL) throws -> SiteTables {
+    /// `copies` is where a fetched SQLite file is written to be opened; `configName` is the
+    /// config file as messages name it.
+    static func load(_ readings: [TableReading], data: SiteData, config: SiteConfig, today: CalendarDate, siteFolder: URL, copies: URL,
+                     configName: String) throws -> SiteTables {
         let database: SQLDatabase
         do { database = try SQLDatabase() } catch { throw BuildError(.source, "cannot open the build's database: \(error)") }
         var tables: [TableListing] = []
@@ -51,6 +53,7 @@ struct SiteTables: Sendable {
                 } catch {
                     throw BuildError(.source, "cannot load it as table `\(source.name)`: \(error)", in: place)
                 }
+                try index(source, columns: rows.columns, in: database, configName: configName)
                 tables.append(TableListing(name: source.name, source: "\(source.location)", columns: rows.columns, rows: count))
                 counts.append(SourceCount(kind: .rows, source: "data.\(source.name)", records: count))
             case .sqlite:
@@ -86,6 +89,19 @@ struct SiteTables: Sendable {
             throw BuildError(.source, "cannot load the people and scenarios as tables: \(error)")
         }
         return SiteTables(database: database, tables: tables, sourceCounts: counts)
+    }
+
+    /// The indexes `source` asks for (`index:`), after checking that each names a column.
+    private static func index(_ source: TableSource, columns: [Column], in database: SQLDatabase, configName: String) throws {
+        for column in source.indexed {
+            guard columns.contains(where: { $0.name.lowercased() == column.lowercased() }) else {
+                throw BuildError(.configuration, "data.\(source.name).index names the column `\(column)`, which the table does not have; its columns are "
+                                 + columns.map { "`\($0.name)`" }.joined(separator: ", "), in: configName, line: source.line)
+            }
+            do { try database.createIndex(on: source.name, column: column) } catch {
+                throw BuildError(.source, "\(error)", in: configName, line: source.line)
+            }
+        }
     }
 }
 

@@ -45,6 +45,7 @@ extension Site {
         sources.tables = []
         let data = try loader.decode(sources)
         return try SiteTables.load(readings, data: data, config: config, today: CalendarDate(options.now, in: config.timeZone),
-                                   siteFolder: options.siteFolder, copies: options.siteFolder.appendingPathComponent(".ttsite/tables"))
+                                   siteFolder: options.siteFolder, copies: options.siteFolder.appendingPathComponent(".ttsite/tables"),
+                                   configName: displayPath(options.configURL, in: options.siteFolder))
     }
 }

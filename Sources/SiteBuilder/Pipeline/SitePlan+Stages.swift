@@ -70,7 +70,8 @@ extension SitePlan {
         let queried = !shared.isEmpty || content.pages.contains { $0.source.body.containsUTF8("ttsite query") }
         guard queried || !readings.isEmpty else { return nil }
         let tables = try SiteTables.load(readings, data: data, config: config, today: today, siteFolder: options.siteFolder,
-                                         copies: options.siteFolder.appendingPathComponent(".ttsite/tables"))
+                                         copies: options.siteFolder.appendingPathComponent(".ttsite/tables"),
+                                         configName: displayPath(options.configURL, in: options.siteFolder))
         summary.details += tables.tables.map { "table \($0.name): \($0.rows) rows, \($0.columns.count) columns, from \($0.source)" }
         return tables
     }

@@ -203,11 +203,11 @@ struct MarkdownTexts: Sendable {
         context["site"] = site
         context["page"] = .map(page.source.frontMatter.values)
         context["lang"] = .string(page.language)
+        let code = CodeGuard(page.source.body, renderer: markdown(page.language))
         if let dataBlocks {
-            context["data"] = dataBlocks.templateData(of: page)
+            context["data"] = dataBlocks.templateData(of: page, reading: DataBlocks.queryNames(readBy: code.text))
             if let row = page.row { context["row"] = dataBlocks.templateRow(row, language: page.language) }
         }
-        let code = CodeGuard(page.source.body, renderer: markdown(page.language))
         return code.restore(try templates.renderInline(code.text, .map(context), file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine, misses: misses))
     }
 }

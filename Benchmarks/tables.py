@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""Issue 35's benchmarks of reports from data, against their anchors, in paired runs:
+
+A. A CSV of 1,000,000 rows and 10 columns (`generate_csv.py`, about 100 MB) loaded with type
+   inference by `ttsite query "SELECT 1"`, against the `sqlite3` shell's `.import --csv` of the
+   same file into a fresh in-memory database (target ≤ 2 × its time, peak ≤ 600 MiB); and a
+   GROUP BY over it, `ttsite query` minus its load against the shell's import and query minus
+   its import (target within 10 %).
+B. 10,000 pages made from rows (`generate_report_site.py`), each with a 20-row parameterised
+   table and a key figure, against the 10,000-page Markdown corpus (`generate_markdown_site.py`)
+   (target ≤ 1.5 × its time; no page over 200 KB).
+
+    python3 Benchmarks/tables.py                   # both, 5 rounds, in /dev/shm
+    python3 Benchmarks/tables.py --runs 7 --no-report
+    python3 Benchmarks/tables.py --rows 100000 --entities 1000 --runs 3   # a quick look
+    python3 Benchmarks/tables.py --no-csv --without-index 1   # B also without `index: [entity]`
+
+Each round runs every command once, in an order that turns by one each round, after one
+round not counted; each run is timed by GNU time (`%e %U %S %M`: wall, user, system seconds
+and peak resident memory). Printed: medians, min–max, and the ratios of the medians of the
+same rounds. Needs python3, GNU time, the `sqlite3` shell, swift (Debian: apt-get install
+time sqlite3). Corpora and output go to $TTSITE_BENCH_DIR (default /dev/shm/ttsite-bench:
+tmpfs, so that writes cost no disk time).
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+WORK = os.environ.get("TTSITE_BENCH_DIR", "/dev/shm/ttsite-bench")
+NOW = "2026-11-22T08:00:00Z"
+
+GROUP_BY = ("SELECT region, count(*) AS sales, sum(quantity) AS units, "
+            "round(sum(quantity * price * (1 - discount)), 2) AS revenue, round(avg(price), 4) AS average_price, "
+            "min(day) AS first_day, max(day) AS last_day FROM sales GROUP BY region ORDER BY region")
+
+
+def run(command, **kwargs):
+    return subprocess.run(command, check=True, **kwargs)
+
+
+def timed(command, stdin=None):
+    """Wall, user, system seconds and peak MiB of one run of `command` (a list), by GNU time."""
+    with tempfile.NamedTemporaryFile("r") as report:
+        with open(stdin) if stdin else open(os.devnull) as given:
+            run(["/usr/bin/time", "-o", report.name, "-f", "%e %U %S %M", *command],
+                stdin=given, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wall, user, system, peak = report.read().split()[-4:]
+    return {"wall": float(wall), "user": float(user), "system": float(system),
+            "cpu": float(user) + float(system), "peak": int(peak) / 1024}
+
+
+def rounds(commands, runs, prepare=None):
+    """Every command once a round, the order turning by one each round, after a round not
+    counted. `commands`: (name, argv, stdin file or None). Returns name → list of runs."""
+    results = {name: [] for name, _, _ in commands}
+    for number in range(runs + 1):
+        turned = commands[number % len(commands):] + commands[:number % len(commands)]
+        for name, command, stdin in turned:
+            if prepare:
+                prepare(name)
+            measured = timed(command, stdin)
+            if number > 0:
+                results[name].append(measured)
+    return results
+
+
+def median(runs, key):
+    return statistics.median(r[key] for r in runs)
+
+
+def table(results, notes=None):
+    print("| command | wall s (median) | min–max s | user s | system s | CPU s | peak MiB | |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for name, runs in results.items():
+        walls = [r["wall"] for r in runs]
+        print(f"| {name} | {median(runs, 'wall'):.2f} | {min(walls):.2f}–{max(walls):.2f} | {median(runs, 'user'):.2f} | "
+              f"{median(runs, 'system'):.2f} | {median(runs, 'cpu'):.2f} | {median(runs, 'peak'):.0f} | {(notes or {}).get(name, '')} |")
+
+
+def paired_difference(results, minuend, subtrahend, key):
+    """The median over rounds of (minuend − subtrahend) in the same round."""
+    return statistics.median(a[key] - b[key] for a, b in zip(results[minuend], results[subtrahend]))
+
+
+def verdict(value, limit):
+    return "met" if value <= limit else "NOT met"
+
+
+def same_values(text):
+    """A CSV result as rows of values, numbers as floats: the two write `4461717787` and
+    `4461717787.0`, and quote other fields."""
+    import csv
+    import io
+
+    def value(field):
+        try:
+            return float(field)
+        except ValueError:
+            return field
+    return [[value(field) for field in row] for row in csv.reader(io.StringIO(text))]
+
+
+def csv_benchmark(rows, runs, ttsite):
+    site = os.path.join(WORK, f"csv{rows}")
+    if not os.path.exists(os.path.join(site, "schema.sql")):
+        run([sys.executable, os.path.join(HERE, "generate_csv.py"), "--rows", str(rows), "--out", site])
+    csv = os.path.join(site, "data", "sales.csv")
+    # The shell's scripts: the same typed table as ttsite makes (schema.sql), so that the
+    # GROUP BY adds integers and reals, not texts; and .import making the table itself
+    # (every column TEXT), the shell's plainest load.
+    scripts = {
+        "import": f".read {site}/schema.sql\n.import --csv --skip 1 {csv} sales\n",
+        "import-untyped": f".import --csv {csv} sales\n",
+    }
+    scripts["import+query"] = scripts["import"] + GROUP_BY + ";\n"
+    for name, text in scripts.items():
+        with open(os.path.join(site, f"shell-{name}.sql"), "w") as f:
+            f.write(text)
+    # The results must agree before the times mean anything.
+    ours = subprocess.run([ttsite, "query", GROUP_BY, "--site", site, "--format", "csv"], capture_output=True, text=True, check=True).stdout
+    theirs = subprocess.run(["sqlite3", "-csv", "-header", ":memory:"], stdin=open(os.path.join(site, "shell-import+query.sql")),
+                            capture_output=True, text=True, check=True).stdout
+    agree = same_values(ours) == same_values(theirs)
+    shell = lambda script: (["sqlite3", ":memory:"], os.path.join(site, f"shell-{script}.sql"))
+    commands = [
+        ("ttsite query \"SELECT 1\" (load)", [ttsite, "query", "SELECT 1", "--site", site], None),
+        ("ttsite query GROUP BY (load + query)", [ttsite, "query", GROUP_BY, "--site", site], None),
+        ("sqlite3 .import, typed table", *shell("import")),
+        ("sqlite3 .import + GROUP BY", *shell("import+query")),
+        ("sqlite3 .import, untyped (all TEXT)", *shell("import-untyped")),
+    ]
+    results = rounds(commands, runs)
+    size = os.path.getsize(csv)
+    print(f"\n### A. {rows:,} rows, 10 columns, {size / 1e6:.0f} MB of CSV ({runs} rounds after one not counted; "
+          f"the shell into a fresh :memory: database)\n")
+    table(results)
+    load, group, imp, imp_query, untyped = (name for name, _, _ in commands)
+    wall = median(results[load], "wall") / median(results[imp], "wall")
+    cpu = median(results[load], "cpu") / median(results[imp], "cpu")
+    peak = median(results[load], "peak")
+    ours_query = {k: paired_difference(results, group, load, k) for k in ("wall", "cpu")}
+    theirs_query = {k: paired_difference(results, imp_query, imp, k) for k in ("wall", "cpu")}
+    print(f"\nload: ttsite / sqlite3 .import (typed) = {wall:.2f} wall, {cpu:.2f} CPU (target ≤ 2: {verdict(wall, 2)}); "
+          f"against the untyped .import {median(results[load], 'wall') / median(results[untyped], 'wall'):.2f} wall; "
+          f"peak {peak:.0f} MiB (target ≤ 600: {verdict(peak, 600)})")
+    print(f"GROUP BY alone (median of the rounds' differences): ttsite {ours_query['wall']:.2f} s wall, {ours_query['cpu']:.2f} s CPU; "
+          f"sqlite3 {theirs_query['wall']:.2f} s wall, {theirs_query['cpu']:.2f} s CPU; "
+          f"ratio {ours_query['wall'] / theirs_query['wall']:.2f} wall, {ours_query['cpu'] / theirs_query['cpu']:.2f} CPU "
+          f"(target ≤ 1.10: {verdict(ours_query['wall'] / theirs_query['wall'], 1.10)})")
+    print(f"the two GROUP BY results {'agree' if agree else 'DIFFER'}")
+
+
+def report_benchmark(entities, runs, ttsite, without_index):
+    report = os.path.join(WORK, f"report{entities}")
+    if not os.path.exists(os.path.join(report, "ttsite.yml")):
+        run([sys.executable, os.path.join(HERE, "generate_report_site.py"), "--entities", str(entities), "--out", report])
+    plain = report + "-no-index"
+    if without_index and not os.path.exists(os.path.join(plain, "ttsite.yml")):
+        run([sys.executable, os.path.join(HERE, "generate_report_site.py"), "--entities", str(entities), "--no-index", "--out", plain])
+    markdown = os.path.join(WORK, f"md{entities}")
+    if not os.path.exists(os.path.join(markdown, "ttsite", "ttsite.yml")):
+        run([sys.executable, os.path.join(HERE, "generate_markdown_site.py"), "--pages", str(entities), "--out", markdown])
+    out = os.path.join(WORK, "out")
+    sites = {f"{entities:,} pages from rows": (os.path.join(report), os.path.join(out, "report")),
+             f"{entities:,} Markdown pages": (os.path.join(markdown, "ttsite"), os.path.join(out, "markdown"))}
+    commands = [(name, [ttsite, "build", "--site", site, "--output", output, "--now", NOW, "--quiet"], None)
+                for name, (site, output) in sites.items()]
+
+    def first_build(name):
+        # The record of the last build lives in the site folder: without it a build is a first one.
+        site, output = sites[name]
+        shutil.rmtree(output, ignore_errors=True)
+        shutil.rmtree(os.path.join(site, ".ttsite", "builds"), ignore_errors=True)
+
+    results = rounds(commands, runs, first_build)
+    if without_index:
+        # Minutes a build: a few runs of their own, after the rounds.
+        name = f"{entities:,} pages from rows, no index"
+        sites[name] = (plain, os.path.join(out, "report-no-index"))
+        command = [ttsite, "build", "--site", plain, "--output", sites[name][1], "--now", NOW, "--quiet"]
+        results[name] = []
+        for _ in range(without_index):
+            first_build(name)
+            results[name].append(timed(command))
+    print(f"\n### B. {entities:,} pages made from rows against {entities:,} Markdown pages (first builds, {runs} rounds after one not counted)\n")
+    table(results)
+    report_name, markdown_name = list(sites)[:2]
+    wall = median(results[report_name], "wall") / median(results[markdown_name], "wall")
+    cpu = median(results[report_name], "cpu") / median(results[markdown_name], "cpu")
+    output = sites[report_name][1]
+    pages = [(os.path.getsize(os.path.join(d, f)), os.path.relpath(os.path.join(d, f), output))
+             for d, _, files in os.walk(output) for f in files if f.endswith(".html")]
+    largest = max(pages)
+    print(f"\nratio pages from rows / Markdown pages = {wall:.2f} wall, {cpu:.2f} CPU (target ≤ 1.5: {verdict(wall, 1.5)}); "
+          f"{len(pages):,} pages, the largest {largest[0] / 1000:.0f} KB ({largest[1]}; target ≤ 200 KB: {verdict(largest[0], 200_000)})")
+    if without_index:
+        name = list(sites)[2]
+        print(f"without the index: {median(results[name], 'wall') / median(results[markdown_name], 'wall'):.2f} wall, "
+              f"{median(results[name], 'cpu') / median(results[markdown_name], 'cpu'):.2f} CPU of the Markdown pages")
+
+
+def main():
+    global WORK
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--rows", type=int, default=1_000_000, help="rows of the CSV of A")
+    parser.add_argument("--entities", type=int, default=10000, help="entities (pages) of B")
+    parser.add_argument("--no-csv", action="store_true")
+    parser.add_argument("--no-report", action="store_true")
+    parser.add_argument("--without-index", type=int, default=0, metavar="RUNS",
+                        help="also build B's site without the index on the facts' entity column, RUNS times")
+    args = parser.parse_args()
+    os.makedirs(WORK, exist_ok=True)
+    run(["swift", "build", "-c", "release", "--product", "ttsite", "--static-swift-stdlib", "--scratch-path", os.path.join(ROOT, ".build-package")],
+        cwd=ROOT, stdout=subprocess.DEVNULL)
+    ttsite = os.path.join(ROOT, ".build-package", "release", "ttsite")
+    cpu = subprocess.run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"], capture_output=True, text=True).stdout.strip()
+    version = subprocess.run(["sqlite3", "--version"], capture_output=True, text=True).stdout.split()[0]
+    with open("/proc/loadavg") as f:
+        load = " ".join(f.read().split()[:3])
+    print(f"machine: {os.cpu_count()} cores, {cpu}; ttsite release build (static Swift runtime); sqlite3 shell {version}; "
+          f"work folder {WORK}; load average at the start {load}")
+    if not args.no_csv:
+        csv_benchmark(args.rows, args.runs, ttsite)
+    if not args.no_report:
+        report_benchmark(args.entities, args.runs, ttsite, args.without_index)
+    with open("/proc/loadavg") as f:
+        print(f"\nload average at the end {' '.join(f.read().split()[:3])}")
+
+
+if __name__ == "__main__":
+    main()

@@ -26,8 +26,8 @@ SITES = {
 }
 
 # The kinds every gate must see at least one page of, in the example site alone.
-PAGE_KINDS = {"home", "markdown page", "markdown extensions", "report blocks", "people list", "person",
-              "birthday month", "name index", "scenarios list", "timeline", "not found", "German"}
+PAGE_KINDS = {"home", "markdown page", "markdown extensions", "report blocks", "data report", "row page",
+              "people list", "person", "birthday month", "name index", "scenarios list", "timeline", "not found", "German"}
 
 
 def base_url(name):
@@ -68,6 +68,10 @@ def kinds_of(path, languages=("de", "ru")):
         kinds.add("report blocks")   # the example site's page with every report block
     elif parts == ["notes", "index.html"]:
         kinds.add("markdown extensions")   # the example site's tables, footnotes, task list and toc
+    elif parts == ["apollo", "index.html"]:
+        kinds.add("data report")     # the example site's tables and key figures from a CSV file
+    elif parts[0] == "apollo":
+        kinds.add("row page")        # a page per row of a query, from Content/apollo/[mission].md
     elif parts == ["404.html"]:
         kinds.add("not found")
     elif parts[0] == "people" and len(parts) > 2 and parts[1] == "by-month":

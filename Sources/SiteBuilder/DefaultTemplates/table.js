@@ -1,16 +1,53 @@
-// Sorts a table of query results by a column when its header is pressed, and filters its rows
-// by a text. The table is whole without this script; it only reorders and hides rows.
+// Sorts a table of query results by a column when its header is pressed (up, then down), and
+// filters its rows by the words typed in its box. The table is whole without this script; it
+// only reorders and hides rows, and adds nothing that takes room (style.css keeps the room of
+// the arrows and of the filter box).
+//
+// Order: a cell's data-sort when it has one (a number, an ISO date; "" for an empty cell),
+// otherwise its text. Numbers by value, dates as written (ISO dates sort as text does), text
+// by the page language's collation; empty cells last, up or down. Matching ignores case and
+// diacritics, as the search box does.
 (function () {
   "use strict";
-  function key(cell) {
-    var sort = cell.getAttribute("data-sort");
-    return sort !== null ? sort : cell.textContent.trim();
+  var collator = new Intl.Collator(document.documentElement.lang || undefined, { numeric: true });
+  // Letters with a stroke and ligatures, which NFKD leaves alone (as search.js folds them).
+  var LETTERS = { "ı": "i", "ø": "o", "ł": "l", "đ": "d", "ħ": "h", "ŧ": "t", "ß": "ss", "æ": "ae", "œ": "oe", "þ": "th", "ð": "d" };
+  var LETTER_PATTERN = new RegExp("[" + Object.keys(LETTERS).join("") + "]", "g");
+  var MARKS = /[\p{Mn}\p{Cf}]/gu;
+
+  function fold(text) {
+    return text.normalize("NFKD").replace(MARKS, "").toLocaleLowerCase()
+      .replace(LETTER_PATTERN, function (letter) { return LETTERS[letter]; });
   }
+
+  // What a cell is ordered by, or null for an empty cell.
+  function sortValue(cell) {
+    var sort = cell ? cell.getAttribute("data-sort") : "";
+    var text = sort === null ? cell.textContent.trim() : sort;
+    if (text === "") return null;
+    return { number: sort === null ? NaN : Number(sort), text: text };
+  }
+
   function compare(a, b) {
-    var x = parseFloat(a), y = parseFloat(b);
-    if (!isNaN(x) && !isNaN(y) && String(x) === a.replace(/\.0+$/, "") && String(y) === b.replace(/\.0+$/, "")) return x - y;
-    return a.localeCompare(b, document.documentElement.lang || undefined, { numeric: true, sensitivity: "base" });
+    var x = !isNaN(a.number), y = !isNaN(b.number);
+    if (x && y) return a.number - b.number;
+    if (x !== y) return x ? -1 : 1;
+    return collator.compare(a.text, b.text);
   }
+
+  function sort(body, column, ascending) {
+    var rows = Array.prototype.map.call(body.rows, function (row, index) {
+      return { row: row, value: sortValue(row.cells[column]), index: index };
+    });
+    rows.sort(function (a, b) {
+      if (a.value === null || b.value === null) return (a.value === null) - (b.value === null) || a.index - b.index;
+      return (ascending ? compare(a.value, b.value) : compare(b.value, a.value)) || a.index - b.index;
+    });
+    var ordered = document.createDocumentFragment();
+    rows.forEach(function (entry) { ordered.appendChild(entry.row); });
+    body.appendChild(ordered);
+  }
+
   document.querySelectorAll("table[data-table-sort]").forEach(function (table) {
     var body = table.tBodies[0];
     var headers = table.tHead ? table.tHead.rows[0].cells : [];
@@ -23,24 +60,22 @@
         var ascending = th.getAttribute("aria-sort") !== "ascending";
         Array.prototype.forEach.call(headers, function (other) { other.removeAttribute("aria-sort"); });
         th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
-        var rows = Array.prototype.slice.call(body.rows);
-        rows.sort(function (a, b) {
-          var order = compare(key(a.cells[column]), key(b.cells[column]));
-          return ascending ? order : -order;
-        });
-        rows.forEach(function (row) { body.appendChild(row); });
+        sort(body, column, ascending);
       });
     });
   });
+
   document.querySelectorAll("input[data-table-filter]").forEach(function (input) {
     var figure = document.getElementById(input.getAttribute("data-table-filter"));
     var body = figure && figure.querySelector("tbody");
     if (!body) return;
+    var texts = new WeakMap();
     input.closest(".table-tools").classList.add("ready");
     input.addEventListener("input", function () {
-      var words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+      var words = fold(input.value).split(/\s+/).filter(Boolean);
       Array.prototype.forEach.call(body.rows, function (row) {
-        var text = row.textContent.toLowerCase();
+        if (!texts.has(row)) texts.set(row, fold(row.textContent));
+        var text = texts.get(row);
         row.hidden = !words.every(function (word) { return text.indexOf(word) >= 0; });
       });
     });

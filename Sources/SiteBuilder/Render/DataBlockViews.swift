@@ -15,7 +15,8 @@ struct TableBlockView: TemplateView {
 
     struct Cell: TemplateView {
         let text: String
-        /// What the table script orders by, when it is not the text (numbers, dates).
+        /// What the table script orders by, when it is not the text (numbers, dates; "" for
+        /// an empty cell, which the en dash of its text would not say).
         let sortKey: String?
         /// The row's own page, from the site's root.
         let link: String?
@@ -47,6 +48,8 @@ struct TableBlockView: TemplateView {
     let downloads: [Download]
     let filterLabel: String
     let downloadLabel: String
+    /// Whether the table script sorts it: not a table split into pages.
+    let sortable: Bool
     /// Whether the table script offers its filter: for more rows than one takes in at a glance.
     let filterable: Bool
     /// The search of the pages made from the rows, for a table split into pages.
@@ -57,7 +60,7 @@ struct TableBlockView: TemplateView {
             "id": .string(id), "columns": columns.templateValue,
             "rows": .list(rows.map { .map(["cells": $0.templateValue]) }),
             "downloads": downloads.templateValue, "hasDownloads": .bool(!downloads.isEmpty),
-            "filterLabel": .string(filterLabel), "downloadLabel": .string(downloadLabel), "filterable": .bool(filterable),
+            "filterLabel": .string(filterLabel), "downloadLabel": .string(downloadLabel), "sortable": .bool(sortable), "filterable": .bool(filterable),
         ])
         map.add("caption", caption)
         map.add("pagination", pagination)

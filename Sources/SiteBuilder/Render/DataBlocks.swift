@@ -94,10 +94,15 @@ struct DataBlocks: Sendable {
             searchBox = index.view(label: pack.labels.searchRows, labels: pack.labels)
         }
         let firstPage = page.tablePage.map { String(page.urlPath.dropLast("\($0)/".count)) } ?? page.urlPath
+        let navigation = PaginationView(pagination, current: pageNumber, listPath: firstPage, pack: pack)
+        // The script would sort and filter only this page's rows of a table split into pages,
+        // an order that passes for the whole table's: such a table is shown as the data has it.
+        let whole = navigation == nil
         return TableBlockView(
-            id: "table-\(name)-\(line)", caption: arguments["caption"], columns: columns, rows: rows, pagination: PaginationView(pagination, current: pageNumber, listPath: firstPage, pack: pack),
+            id: "table-\(name)-\(line)", caption: arguments["caption"], columns: columns, rows: rows, pagination: navigation,
             downloads: downloads.map { TableBlockView.Download(kind: $0, href: page.urlPath + TableDownloads.fileName(name, $0)) },
-            filterLabel: pack.labels.filterRows, downloadLabel: pack.labels.download, filterable: table.rows.count > Self.filterAbove && searchBox == nil, search: searchBox
+            filterLabel: pack.labels.filterRows, downloadLabel: pack.labels.download,
+            sortable: whole, filterable: whole && shown.count > Self.filterAbove, search: searchBox
         )
     }
 
@@ -180,14 +185,16 @@ struct DataBlocks: Sendable {
         "the query `\(query)` has no column `\(column)`; it has \(names.map { "`\($0)`" }.joined(separator: ", "))"
     }
 
-    /// How the table script orders a cell: numbers and dates by value, text as it reads.
+    /// How the table script orders a cell: numbers and dates by value, text as it reads, and
+    /// an empty cell (an empty key) last, whatever its column holds.
     private static func sortKey(_ value: TableValue) -> String? {
         switch value {
         case .integer(let number): String(number)
         case .real(let number): String(number)
         case .date, .dateTime: value.plainText
         case .boolean(let flag): flag ? "1" : "0"
-        case .null, .text: nil
+        case .null: ""
+        case .text: nil
         }
     }
 }

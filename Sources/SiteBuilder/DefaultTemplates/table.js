@@ -4,12 +4,14 @@
 // the arrows and of the filter box).
 //
 // Order: a cell's data-sort when it has one (a number, an ISO date; "" for an empty cell),
-// otherwise its text. Numbers by value, dates as written (ISO dates sort as text does), text
-// by the page language's collation; empty cells last, up or down. Matching ignores case and
+// otherwise its text. Numbers (a key, or a text written as a plain number) by value, dates as
+// written (ISO dates sort as text does), text by the page language's collation; empty cells
+// last, up or down. Matching ignores case and
 // diacritics, as the search box does.
 (function () {
   "use strict";
   var collator = new Intl.Collator(document.documentElement.lang || undefined, { numeric: true });
+  var plain = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
   // Letters with a stroke and ligatures, which NFKD leaves alone (as search.js folds them).
   var LETTERS = { "ı": "i", "ø": "o", "ł": "l", "đ": "d", "ħ": "h", "ŧ": "t", "ß": "ss", "æ": "ae", "œ": "oe", "þ": "th", "ð": "d" };
   var LETTER_PATTERN = new RegExp("[" + Object.keys(LETTERS).join("") + "]", "g");
@@ -25,7 +27,9 @@
     var sort = cell ? cell.getAttribute("data-sort") : "";
     var text = sort === null ? cell.textContent.trim() : sort;
     if (text === "") return null;
-    return { number: sort === null ? NaN : Number(sort), text: text };
+    // A number written plainly is its own key: the page writes data-sort only where the text
+    // is not the key already.
+    return { number: plain.test(text) ? Number(text) : NaN, text: text };
   }
 
   function compare(a, b) {

@@ -25,9 +25,12 @@ struct TableBlockView: TemplateView {
         let date: Bool
 
         var templateValue: TemplateValue {
+            // `false` where there is none: a cell's template then never looks for `sortKey` or
+            // `href` in the table around it (a look through every enclosing context, twice
+            // a cell, was a tenth of a report's build).
             var map = TemplateMap(["text": .string(text), "numeric": .bool(numeric), "date": .bool(date)])
-            map.add("sortKey", sortKey)
-            if let link { map.add("href", .link(link)) }
+            map.add("sortKey", orFalse: sortKey)
+            map.add("href", link.map(TemplateValue.link) ?? .bool(false))
             return map.templateValue
         }
     }

@@ -79,12 +79,16 @@ struct DataBlocks: Sendable {
         let columns = chosen.map { index in
             TableBlockView.Header(label: arguments["label." + names[index]] ?? names[index], numeric: table.columns[index].type.isNumeric)
         }
+        // The script sorts and filters a table shown whole: on one page of a table split into
+        // pages it would pass one page's order off as the whole table's, so such a table is
+        // shown as the data has it. A cell's sort key is written where its text is not it.
+        let sortable = pagination.pageCount == 1
         let rows = shown.map { values in
             chosen.map { index -> TableBlockView.Cell in
                 let value = values[index]
                 let text = pack.text(of: value, as: formats[index], now: now, timeZone: config.timeZone)
                 let link = arguments["link"] == names[index] ? results.rowPage(column: names[index], value: value, language: page.language).map(Routes.file) : nil
-                return TableBlockView.Cell(text: text, sortKey: Self.sortKey(value), link: link, numeric: table.columns[index].type.isNumeric,
+                return TableBlockView.Cell(text: text, sortKey: sortable ? Self.sortKey(value).flatMap { $0 == text ? nil : $0 } : nil, link: link, numeric: table.columns[index].type.isNumeric,
                                             date: table.columns[index].type == .date || table.columns[index].type == .dateTime)
             }
         }
@@ -95,14 +99,11 @@ struct DataBlocks: Sendable {
         }
         let firstPage = page.tablePage.map { String(page.urlPath.dropLast("\($0)/".count)) } ?? page.urlPath
         let navigation = PaginationView(pagination, current: pageNumber, listPath: firstPage, pack: pack)
-        // The script would sort and filter only this page's rows of a table split into pages,
-        // an order that passes for the whole table's: such a table is shown as the data has it.
-        let whole = navigation == nil
         return TableBlockView(
             id: "table-\(name)-\(line)", caption: arguments["caption"], columns: columns, rows: rows, pagination: navigation,
             downloads: downloads.map { TableBlockView.Download(kind: $0, href: page.urlPath + TableDownloads.fileName(name, $0)) },
             filterLabel: pack.labels.filterRows, downloadLabel: pack.labels.download,
-            sortable: whole, filterable: whole && shown.count > Self.filterAbove, search: searchBox
+            sortable: sortable, filterable: sortable && shown.count > Self.filterAbove, search: searchBox
         )
     }
 

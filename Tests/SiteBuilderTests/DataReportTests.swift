@@ -497,4 +497,25 @@ import TestSupport
     func aPageTextGetsTheResultsItNames(text: String, names: Set<String>?) {
         #expect(DataBlocks.queryNames(readBy: text) == names)
     }
+
+    @Test func aFrontMatterKeyBoundByAQueryIsRead() throws {
+        let site = try Self.site("""
+            -- Content/x.md --
+            ---
+            title: X
+            wanted: Apollo 12
+            unused: 1
+            ---
+            ```ttsite query one
+            SELECT crew FROM missions WHERE mission = :wanted
+            ```
+
+            ```ttsite value data=one
+            ```
+            """)
+        defer { site.remove() }
+        let summary = try site.build()
+        #expect(!summary.warnings.contains { $0.contains("`wanted`") }, "\(summary.warnings)")
+        #expect(summary.warnings.contains { $0.contains("the front matter key `unused` is read by neither ttsite nor the template") })
+    }
 }

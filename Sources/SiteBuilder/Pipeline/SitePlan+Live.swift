@@ -30,6 +30,9 @@ extension SitePlan {
         return edits
     }
 
+    /// The front matter keys the build's queries bound as parameters.
+    private var queryKeys: Set<String> { markdown.dataBlocks?.results.parameterKeys ?? [] }
+
     /// Whether a page runs a query or shows a result: a build makes those first.
     private static func usesQueries(_ page: Page) -> Bool {
         page.source.frontMatter.values["rows"] != nil || page.source.body.containsUTF8("ttsite query")
@@ -67,7 +70,8 @@ extension SitePlan {
             feedFiles = next.feeds.files
         }
         var update = try next.render(edited.filter { $0.kind != .notFound }, files: feedFiles)
-        update.warnings += try UnreadKeys.warnings(pages: edited, templates: next.renderer.templates, templateName: next.renderer.templateName)
+        update.warnings += try UnreadKeys.warnings(pages: edited, templates: next.renderer.templates, readByQueries: queryKeys,
+                                                   templateName: next.renderer.templateName)
         try StrictMode(options).check(update.warnings, as: .content)
         self = next
         return update
@@ -99,7 +103,7 @@ extension SitePlan {
             try page.hasSourceFile || changed.contains(renderer.templateName(for: page))
         }
         var update = try next.render(pages, files: [])
-        update.warnings += try UnreadKeys.warnings(pages: next.pages, templates: templates, templateName: renderer.templateName)
+        update.warnings += try UnreadKeys.warnings(pages: next.pages, templates: templates, readByQueries: queryKeys, templateName: renderer.templateName)
         try StrictMode(options).check(update.warnings, as: .content)
         self = next
         return update

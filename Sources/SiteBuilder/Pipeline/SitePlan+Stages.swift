@@ -32,7 +32,8 @@ extension SitePlan {
         pictureUses.addMentions(in: templates.siteTexts)
         let renderer = PageRenderer(config: config, templates: templates, assets: derived.assets, pages: derived.pages, routes: derived.routes,
                                     texts: texts, feedLinks: feeds.links)
-        summary.warnings += try UnreadKeys.warnings(pages: derived.pages, templates: templates, templateName: renderer.templateName)
+        summary.warnings += try UnreadKeys.warnings(pages: derived.pages, templates: templates, readByQueries: results.parameterKeys,
+                                                    templateName: renderer.templateName)
         return SitePlan(
             options: options, config: config, summary: summary, content: content, assets: derived.assets, pages: derived.pages,
             extras: derived.extras, searchIndexes: derived.searchIndexes, markdown: derived.markdown, renderer: renderer,
@@ -183,8 +184,8 @@ extension SitePlan {
         let markdown = MarkdownTexts(config: config, templates: templates, siteData: data.templateData, links: links,
                                      contentPictures: pictures.site.contentPictures, contentPictureProblems: pictures.site.contentProblems,
                                      reportBlocks: reportBlocks,
-                                     dataBlocks: DataBlocks(results: results, config: config, now: options.now, pageSize: config.queries.tablePageSize,
-                                                            search: rowSearch))
+                                     dataBlocks: results.ran ? DataBlocks(results: results, config: config, now: options.now, pageSize: config.queries.tablePageSize,
+                                                                          search: rowSearch) : nil)
         return Derived(pages: pages, extras: dataPages.extras, routes: routes, searchIndexes: dataPages.searchIndexes + rowSearch.indexes,
                        people: dataPages.people, peopleViews: dataPages.peopleViews, assets: assets,
                        feedEntries: try SiteFeeds.Entries(pages: pages, config: config), markdown: markdown, downloads: results.downloads)

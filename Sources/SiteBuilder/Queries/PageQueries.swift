@@ -6,6 +6,9 @@ import TemplateEngine
 
 /// Every page's query results, by the page's URL path, and where the pages made from rows are.
 struct QueryResults: Sendable {
+    /// Whether the site has tables: the queries stage ran. Without them no page shows a
+    /// result, and the Markdown stage does nothing for queries.
+    var ran = false
     var pages: [String: [String: Table]] = [:]
     /// The pages made from rows, by language, then by the column that names them and the
     /// value's text: where a table's `link=` column leads.
@@ -19,6 +22,8 @@ struct QueryResults: Sendable {
         let urlPath: String
     }
 
+    /// The front matter keys that queries bound as `:name` parameters.
+    var parameterKeys: Set<String> = []
     /// The whole results that table blocks offer to download (`download=`).
     var downloads: [OutputFile] = []
 
@@ -48,6 +53,7 @@ struct PageQueries {
     /// every page's queries gave.
     func run(_ pages: [Page]) throws -> (pages: [Page], results: QueryResults) {
         var results = QueryResults()
+        results.ran = true
         var made: [Page] = []
         for page in pages {
             guard page.hasSourceFile else { made.append(page); continue }
@@ -62,6 +68,7 @@ struct PageQueries {
                 }
             }
         }
+        results.parameterKeys = runner.frontMatterKeys
         return (made, results)
     }
 

@@ -10,6 +10,8 @@ final class QueryRunner: @unchecked Sendable {
     private let lock = NSLock()
     private var results: [Key: Result<Table, SQLError>] = [:]
     private var parameterNames: [String: Result<[String], SQLError>] = [:]
+    /// The front matter keys that queries bound as parameters: keys ttsite reads.
+    private(set) var frontMatterKeys: Set<String> = []
     /// How many queries ran, and how many results were taken from an earlier run.
     private(set) var ran = 0
     private(set) var reused = 0
@@ -39,6 +41,11 @@ final class QueryRunner: @unchecked Sendable {
                                  in: query.file, line: query.firstLine)
             }
             parameters[name] = value
+            if page.row?[name] == nil, page.source.frontMatter.values[name] != nil {
+                lock.lock()
+                frontMatterKeys.insert(name)
+                lock.unlock()
+            }
         }
         do { return try run(query.sql, parameters) } catch { throw query.failure(error) }
     }

@@ -205,7 +205,10 @@ struct MarkdownTexts: Sendable {
         context["lang"] = .string(page.language)
         let code = CodeGuard(page.source.body, renderer: markdown(page.language))
         if let dataBlocks {
-            context["data"] = dataBlocks.templateData(of: page, reading: DataBlocks.queryNames(readBy: code.text))
+            // A text that says neither `data` nor `>` (a partial) names no result, and is not
+            // parsed a second time to know it.
+            let mayRead = code.text.containsUTF8("data") || code.text.containsUTF8(">")
+            context["data"] = dataBlocks.templateData(of: page, reading: mayRead ? DataBlocks.queryNames(readBy: code.text) : [])
             if let row = page.row { context["row"] = dataBlocks.templateRow(row, language: page.language) }
         }
         return code.restore(try templates.renderInline(code.text, .map(context), file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine, misses: misses))

@@ -11,14 +11,15 @@ enum UnreadKeys {
 
     /// One warning per unread key and template, naming the first page (with the line) and how
     /// many more carry it: a key in 10,000 pages is one line, not 10,000.
-    static func warnings(pages: [Page], templates: TemplateSet, templateName: (Page) throws -> String) rethrows -> [String] {
+    /// `readByQueries`: the keys that queries bound as `:name` parameters.
+    static func warnings(pages: [Page], templates: TemplateSet, readByQueries: Set<String> = [], templateName: (Page) throws -> String) rethrows -> [String] {
         var readByTemplate: [String: Set<String>?] = [:]
         struct Unread: Hashable { let key: String; let template: String }
         var found: [Unread: (first: String, count: Int, read: Set<String>)] = [:]
         var order: [Unread] = []
         for page in pages where page.hasSourceFile {
             let front = page.source.frontMatter
-            let unknown = front.values.keys.filter { !FrontMatter.typedKeys.contains($0) && !reserved.contains($0) }
+            let unknown = front.values.keys.filter { !FrontMatter.typedKeys.contains($0) && !reserved.contains($0) && !readByQueries.contains($0) }
             guard !unknown.isEmpty else { continue }
             let name = try templateName(page)
             if readByTemplate[name] == nil { readByTemplate[name] = .some(templates.pageKeys(readBy: name)) }

@@ -39,7 +39,7 @@ extension LanguagePack {
             }
             return numberText(number, as: Self.numberKind(format) ?? .decimal(places: nil))
         case .date(let day):
-            let dates = valueDates ?? ValueDates(self)
+            let dates = valueDates?.dates(of: self) ?? ValueDates(self)
             switch format?.kind {
             case .text: return CivilText.isoDate(day)
             case .month: return dates.month.string(day)
@@ -52,7 +52,7 @@ extension LanguagePack {
             default: return dates.date.string(day)
             }
         case .dateTime(let instant):
-            let dates = valueDates ?? ValueDates(self)
+            let dates = valueDates?.dates(of: self) ?? ValueDates(self)
             let clock = WallClock(instant, in: timeZone)
             switch format?.kind {
             case .text: return CivilText.isoUTC(instant)
@@ -158,8 +158,24 @@ extension LanguagePack {
     }
 }
 
-/// A pack's writers of dates and times for values, made once per pack: a `DateWriter` looks
-/// its month names up when made.
+/// A pack's writers of dates and times for values, made once per pack when a value is first
+/// written, not when the pack is read: a `DateWriter` looks its month names up when made,
+/// which costs a site that shows no table as much as a few hundred pages.
+final class LazyValueDates: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: ValueDates?
+
+    func dates(of pack: LanguagePack) -> ValueDates {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let dates = ValueDates(pack)
+        made = dates
+        return dates
+    }
+}
+
+/// A pack's writers of dates and times for values.
 struct ValueDates: Sendable {
     let date: DateWriter
     let month: DateWriter

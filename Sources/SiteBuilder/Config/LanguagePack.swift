@@ -29,8 +29,8 @@ public struct LanguagePack: Sendable {
     var labels: Labels
     /// How the values of reports' tables and key figures are written (`formats:`).
     public var formats: ValueFormatting
-    /// The pack's date and time writers for values, made once when the pack is read.
-    var valueDates: ValueDates?
+    /// The pack's date and time writers for values, made once, when first used.
+    var valueDates: LazyValueDates?
     /// How the language joins things.
     public var punctuation = Punctuation()
     /// The titles of people's records as the pages show them, by the title as the data

@@ -68,8 +68,10 @@ extension SitePlan {
     /// query blocks); a site without queries never opens one.
     static func loadTables(_ readings: [TableReading], data: SiteData, content: ContentScanner.Result, shared: [String: QueryDefinition],
                            options: BuildOptions, config: SiteConfig, today: CalendarDate, into summary: inout BuildSummary) throws -> SiteTables? {
-        let queried = !shared.isEmpty || content.pages.contains { $0.source.body.containsUTF8("ttsite query") }
-        guard queried || !readings.isEmpty else { return nil }
+        // Without `data:` and `queries/` a page can query only the people and scenarios.
+        let queried = !readings.isEmpty || !shared.isEmpty
+            || (!data.people.isEmpty || !data.scenarios.isEmpty) && content.pages.contains { $0.source.body.containsUTF8("ttsite query") }
+        guard queried else { return nil }
         let tables = try SiteTables.load(readings, data: data, config: config, today: today, siteFolder: options.siteFolder,
                                          copies: options.siteFolder.appendingPathComponent(".ttsite/tables"),
                                          configName: displayPath(options.configURL, in: options.siteFolder))

@@ -17,6 +17,19 @@ import TemplateEngine
 /// | `value` | `data=` a query; `column=` (the only one); `row=` 1 … (1); `format=`; `label=`; `compare=` another column of the row, or `compare-row=` another row of the column; `compare-label=` what that is called |
 struct DataBlocks: Sendable {
     static let kinds = ["table", "value"]
+    /// What a page's blocks need of the scripts: the table script for a table that sorts, the
+    /// search script for a table that searches its rows' pages.
+    struct Uses: Sendable {
+        var tableScript = false
+        var searchScript = false
+
+        mutating func note(_ view: BlockView) {
+            guard case .table(let table) = view else { return }
+            tableScript = tableScript || table.sortable
+            searchScript = searchScript || table.search != nil
+        }
+    }
+
     /// A table of more rows than this gets the script's filter.
     static let filterAbove = 10
 

@@ -143,8 +143,8 @@ struct PageRenderer {
         }
         view.extra = extra
         view.showsCounters = html.containsUTF8("data-counter")
-        view.showsTables = html.containsUTF8("data-table-sort")
-        view.showsRowSearch = html.containsUTF8("data-search-index")
+        view.showsTables = text?.tables.tableScript ?? false
+        view.showsRowSearch = text?.tables.searchScript ?? false
         // What the page holds in a line (a data page brings its own in `extra`), else its title.
         if extra["description"] == nil {
             view.description = PageSummary.text(of: page, html: html) ?? "\(page.title) · \(config.title)"

@@ -11,6 +11,9 @@ struct PageTexts: Sendable {
     struct Text: Sendable {
         let rendered: MarkdownRenderer.Rendered
         let misses: TextMisses
+        /// Whether it holds a table of query results (the page loads the table script) and
+        /// one with a search of its rows' pages (the search script).
+        var tables = DataBlocks.Uses()
     }
 
     /// By URL path (a string the page holds already): the pages with a Markdown file (the home page, the other Content pages,
@@ -132,8 +135,9 @@ struct MarkdownTexts: Sendable {
     /// A page's text: its headings with ids for the table of contents and the heading links.
     private func text(of page: Page) throws -> PageTexts.Text {
         let misses = PageMisses()
-        let rendered = try render(try pageText(page, misses: misses.text), of: page, ids: TableOfContents.ids, misses: misses)
-        return PageTexts.Text(rendered: rendered, misses: TextMisses(tags: misses.text.misses, links: misses.links))
+        var uses = DataBlocks.Uses()
+        let rendered = try render(try pageText(page, misses: misses.text), of: page, ids: TableOfContents.ids, misses: misses, uses: &uses)
+        return PageTexts.Text(rendered: rendered, misses: TextMisses(tags: misses.text.misses, links: misses.links), tables: uses)
     }
 
     /// The renderer of a page language's Markdown.
@@ -143,6 +147,12 @@ struct MarkdownTexts: Sendable {
 
     /// The HTML of a page's Markdown; a link that leads nowhere goes to `misses`.
     private func render(_ text: String, of page: Page, ids: MarkdownRenderer.IDs, misses: PageMisses?) throws -> MarkdownRenderer.Rendered {
+        var uses = DataBlocks.Uses()
+        return try render(text, of: page, ids: ids, misses: misses, uses: &uses)
+    }
+
+    /// The same, noting in `uses` the tables of query results it holds.
+    private func render(_ text: String, of page: Page, ids: MarkdownRenderer.IDs, misses: PageMisses?, uses: inout DataBlocks.Uses) throws -> MarkdownRenderer.Rendered {
         let markdown = markdown(page.language)
         let hasBlocks = page.hasSourceFile && text.containsUTF8(ReportBlocks.word)
         let links = page.hasSourceFile ? self.links : nil
@@ -186,6 +196,7 @@ struct MarkdownTexts: Sendable {
                 guard let dataBlocks, let view = try dataBlocks.view(kind: kind, arguments: arguments, on: page, line: line, fail: fail) else {
                     throw fail("a `\(kind)` block shows the result of a query, and the site has no `data:` nor `queries/`")
                 }
+                uses.note(view)
                 return ReportBlocks.html(of: view, kind: kind, language: page.language, links: relativiser, templates: templates,
                                          labels: labels[page.language] ?? labelWords.templateValue)
             }

@@ -50,6 +50,21 @@ def browser(javascript=True, width=1280, height=900):
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
+def wait(driver, condition, message, seconds=10):
+    """Waits up to `seconds` for `condition(driver)` to be true and returns it; on a timeout,
+    fails the test with `message()` (or `message`), made then. Selenium is imported here: the
+    calendar suite runs before scripts/test installs it."""
+    import pytest
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(driver, seconds, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)) \
+            .until(condition)
+    except TimeoutException:
+        pytest.fail(message() if callable(message) else message)
+
+
 def emulate(driver, scheme="light", reduced_motion=False):
     """Makes the page see a light or dark colour scheme, and reduced motion or not."""
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [

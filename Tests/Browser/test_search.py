@@ -11,13 +11,10 @@ import sys
 import unicodedata
 
 import pytest
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-from testkit import ROOT, browser, build
+from testkit import ROOT, browser, build, wait
 
-WAIT = 10          # seconds; loading the index of 10,000 people from disk takes well under one
 MAX_RESULTS = 50
 
 
@@ -54,13 +51,6 @@ def latin_with_marks(character):
     return unicodedata.name(character, "").startswith("LATIN") and fold(character) != character.lower()
 
 
-def wait(driver, condition, message):
-    """Waits for `condition`; on a timeout, fails with `message()` (or `message`), said then."""
-    try:
-        return WebDriverWait(driver, WAIT, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)) \
-            .until(condition)
-    except TimeoutException:
-        pytest.fail(message() if callable(message) else message)
 
 
 def index_scripts(driver):

@@ -11,14 +11,11 @@ before and after the script ran.
 import textwrap
 
 import pytest
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-from testkit import browser, build, emulate
+from testkit import browser, build, emulate, wait
 
-WAIT = 10   # seconds
 
 # city, rank, founded, change (%), note. An empty field is NULL.
 TOWNS = [
@@ -126,12 +123,6 @@ def page(site, language="en"):
     return (site / ("" if language == "en" else language) / "towns" / "index.html").as_uri()
 
 
-def wait(driver, condition, message):
-    try:
-        return WebDriverWait(driver, WAIT, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)) \
-            .until(condition)
-    except TimeoutException:
-        pytest.fail(message() if callable(message) else message)
 
 
 def ready(driver):

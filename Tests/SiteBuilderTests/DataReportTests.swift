@@ -518,4 +518,24 @@ import TestSupport
         #expect(!summary.warnings.contains { $0.contains("`wanted`") }, "\(summary.warnings)")
         #expect(summary.warnings.contains { $0.contains("the front matter key `unused` is read by neither ttsite nor the template") })
     }
+
+    /// Slugs are made unique as people's are (`SlugAllocator`): a row that wants `apollo-11-2`
+    /// itself keeps it, though it comes after a second "Apollo 11", which gets the next number
+    /// no row wants.
+    @Test func rowSlugsNeverTakeAnotherRowsSlug() throws {
+        let site = try Self.site("""
+            -- queries/names.sql --
+            SELECT 'Apollo 11' AS mission, 1 AS n UNION ALL SELECT 'Apollo 11', 2 UNION ALL SELECT 'Apollo 11 2', 3
+            -- Content/s/[mission].md --
+            ---
+            rows: names
+            ---
+            Row {{row.n}}.
+            """)
+        defer { site.remove() }
+        try site.build()
+        #expect(Self.article(try site.read("s/apollo-11/index.html")).contains("Row 1."))
+        #expect(Self.article(try site.read("s/apollo-11-3/index.html")).contains("Row 2."))
+        #expect(Self.article(try site.read("s/apollo-11-2/index.html")).contains("Row 3."))
+    }
 }

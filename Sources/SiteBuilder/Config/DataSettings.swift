@@ -44,7 +44,7 @@ public struct QuerySettings: Sendable, Equatable {
     /// The most bytes of text one query may return.
     public var bytes = 100 * 1024 * 1024
     /// The most rows a `ttsite table` block shows on one page; a longer result is split
-    /// into pages (`page/2/` …).
+    /// into pages (`2/`, `3/` …).
     public var tablePageSize = 1_000
 
     public init() {}

@@ -140,28 +140,27 @@ struct PageQueries {
             guard let index = table.columns.firstIndex(where: { $0.name == column }) else {
                 throw BuildError(.content, "the file's name asks for the column `\(column)`, and the query `\(name)` gives \(table.columns.map { "`\($0.name)`" }.joined(separator: ", "))", in: file)
             }
-            var taken: Set<String> = []
+            // One slug per row, made unique as people's are (`SlugAllocator`): in the
+            // result's order, a later row wanting a taken slug gets `-2`, `-3` …
+            let texts = table.rows.map { $0[index].plainText }
+            let slugs = SlugAllocator.allocate(texts.map { Slug.make(from: $0) ?? Slug.hashed("row", [$0]) }).slugs
+            // The title's template, read once for every row.
+            var titleTemplate: Template?
+            if let title = page.source.frontMatter.title, title.containsUTF8("{{") {
+                do { titleTemplate = try Template(title) } catch let error as TemplateError {
+                    throw BuildError(.content, "template error in the title: \(error.message)", in: file, line: page.source.frontMatter.keyLines["title"])
+                }
+            }
+            let pack = config.pack(for: page.language)
             var pages: [Page] = []
-            for values in table.rows {
+            for (values, (text, slug)) in zip(table.rows, zip(texts, slugs)) {
                 var row = page
                 row.row = PageRow(columns: table.columns, values: values)
-                let text = values[index].plainText
-                var slug = Slug.make(from: text) ?? Slug.hashed("row", [text])
-                if taken.contains(slug) {
-                    var number = 2
-                    while taken.contains("\(slug)-\(number)") { number += 1 }
-                    slug = "\(slug)-\(number)"
-                }
-                taken.insert(slug)
                 row.urlPath = Self.replacing(last, with: slug, in: page.urlPath)
                 row.translationKey = Self.replacing(last, with: slug, in: page.translationKey)
-                if let title = page.source.frontMatter.title, title.containsUTF8("{{") {
-                    let template: Template
-                    do { template = try Template(title) } catch let error as TemplateError {
-                        throw BuildError(.content, "template error in the title: \(error.message)", in: file, line: page.source.frontMatter.keyLines["title"])
-                    }
-                    let values = Self.rowValue(row.row!, pack: config.pack(for: page.language), now: now, timeZone: config.timeZone)
-                    row.source.frontMatter.title = TemplateLibrary().render(template, .map(["row": values]))
+                if let titleTemplate {
+                    let values = Self.rowValue(row.row!, pack: pack, now: now, timeZone: config.timeZone)
+                    row.source.frontMatter.title = TemplateLibrary().render(titleTemplate, .map(["row": values]))
                 } else if page.source.frontMatter.title == nil {
                     row.source.frontMatter.title = text
                 }
@@ -173,7 +172,7 @@ struct PageQueries {
         }
     }
 
-    /// The further pages of a page whose table is longer than a page: `page/2/` and on.
+    /// The further pages of a page whose table is longer than a page: `2/` and on.
     private func tablePages(of page: Page, results: [String: Table]) throws -> [Page] {
         let tablePageSize = config.queries.tablePageSize
         let long = results.filter { name, table in table.rows.count > tablePageSize && page.source.body.containsUTF8("data=" + name) }

@@ -28,7 +28,7 @@ struct SiteTables: Sendable {
         var counts: [SourceCount] = []
         let inference: TypeInference
         do { inference = try TypeInference(dateFormats: config.dateFormats, timeZone: config.timeZone) } catch {
-            throw BuildError(.configuration, "`date_formats`: \(error)", in: "ttsite.yml")
+            throw BuildError(.configuration, "`date_formats`: \(error)", in: configName)
         }
         for reading in readings {
             let source = reading.source

@@ -1,4 +1,5 @@
-/// How much one query may take: wall time, rows and the bytes of its text and blob values.
+/// How much one query may take: wall time, rows and the bytes of its result (each value's
+/// own size and its text's or blob's).
 /// A query over a limit stops with an error, it is never cut short silently; the site's
 /// config sets them.
 public struct SQLLimits: Sendable, Hashable {

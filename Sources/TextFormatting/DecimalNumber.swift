@@ -12,8 +12,27 @@ public struct DecimalNumber: Hashable, Sendable {
 
     /// `value`, which must be finite.
     public init(_ value: Double) {
-        let (digits, point) = NumberSymbols.shortestDigits(of: abs(value))
-        self.init(isNegative: value < 0, digits: digits.map(UInt8.init), point: point)
+        // Swift's description is the shortest round-trip text: "0.35", "1e-07", "1.5e+21";
+        // its bytes are read as they are, once (a table writes a number per cell).
+        var digits: [UInt8] = []
+        var point = 0, exponent = 0, exponentSign = 1
+        var seenPoint = false, inExponent = false
+        for byte in abs(value).description.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if inExponent {
+                    exponent = exponent * 10 + Int(byte - 48)
+                } else {
+                    digits.append(byte - 48)
+                    if !seenPoint { point += 1 }
+                }
+            case UInt8(ascii: "."): seenPoint = true
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): inExponent = true
+            case UInt8(ascii: "-"): exponentSign = -1
+            default: break
+            }
+        }
+        self.init(isNegative: value < 0, digits: digits, point: point + exponentSign * exponent)
     }
 
     public init(_ value: Int64) {
@@ -40,49 +59,45 @@ public struct DecimalNumber: Hashable, Sendable {
     /// How many digits the integer part has: 0 for 0.5, 4 for 1234.5.
     public var integerDigitCount: Int { max(point, 0) }
 
-    /// The number rounded to at most `places` decimals, halves to the even digit (CLDR's and
-    /// Python's `decimal` default, and ICU's): 0.125 → 0.12, 0.135 → 0.14, 2.5 → 2. A number
-    /// that rounds to zero loses its sign.
-    public func rounded(toPlaces places: Int) -> DecimalNumber {
+    /// How a rounding breaks a tie (a last kept digit followed by exactly 5).
+    public enum Ties: Sendable {
+        /// To the even digit: CLDR's, ICU's and Python's `decimal` default (0.125 → 0.12).
+        case toEven
+        /// Away from zero, as the counters write their numbers (2.5 → 3, −2.5 → −3).
+        case awayFromZero
+    }
+
+    /// The number rounded to at most `places` decimals, ties broken as `ties` says (halves to
+    /// the even digit by default: 0.125 → 0.12, 0.135 → 0.14, 2.5 → 2). A number that rounds
+    /// to zero loses its sign.
+    public func rounded(toPlaces places: Int, ties: Ties = .toEven) -> DecimalNumber {
         let keep = point + places
         guard keep < digits.count else { return self }
         guard keep >= 0 else { return DecimalNumber(isNegative: false, digits: [], point: 0) }
         var kept = Array(digits[..<keep])
         let first = digits[keep]
-        let beyondIsZero = digits[(keep + 1)...].allSatisfy { $0 == 0 }
-        let lastIsOdd = (kept.last ?? 0) % 2 == 1
-        if first > 5 || (first == 5 && (!beyondIsZero || lastIsOdd)) {
-            var index = kept.count - 1
-            while index >= 0, kept[index] == 9 {
-                kept[index] = 0
-                index -= 1
-            }
-            if index >= 0 {
-                kept[index] += 1
-                return DecimalNumber(isNegative: isNegative, digits: kept, point: point)
-            }
-            return DecimalNumber(isNegative: isNegative, digits: [1] + kept, point: point + 1)
+        let isTie = first == 5 && digits[(keep + 1)...].allSatisfy { $0 == 0 }
+        let roundsUp = first > 5 || (first == 5 && (!isTie || ties == .awayFromZero || (kept.last ?? 0) % 2 == 1))
+        guard roundsUp else { return DecimalNumber(isNegative: isNegative, digits: kept, point: point) }
+        var index = kept.count - 1
+        while index >= 0, kept[index] == 9 {
+            kept[index] = 0
+            index -= 1
         }
-        return DecimalNumber(isNegative: isNegative, digits: kept, point: point)
+        if index >= 0 {
+            kept[index] += 1
+            return DecimalNumber(isNegative: isNegative, digits: kept, point: point)
+        }
+        return DecimalNumber(isNegative: isNegative, digits: [1] + kept, point: point + 1)
     }
 
     /// The integer digits ("0" for none) and the fraction digits, at least
     /// `minimumFractionDigits` of them (trailing zeros added), as ASCII.
     public func parts(minimumFractionDigits: Int = 0) -> (integer: String, fraction: String) {
-        var integer = ""
-        for index in 0..<integerDigitCount { integer.append(Character(Unicode.Scalar(48 + (index < digits.count ? digits[index] : 0)))) }
-        if integer.isEmpty { integer = "0" }
-        var fraction = ""
-        if point < 0 { fraction = String(repeating: "0", count: -point) }
-        for digit in digits.dropFirst(integerDigitCount) { fraction.append(Character(Unicode.Scalar(48 + digit))) }
-        if fraction.count < minimumFractionDigits { fraction += String(repeating: "0", count: minimumFractionDigits - fraction.count) }
-        return (integer, fraction)
-    }
-
-    /// The value as a `Double` (nearest).
-    public var doubleValue: Double {
-        let (integer, fraction) = parts()
-        let magnitude = Double(fraction.isEmpty ? integer : integer + "." + fraction) ?? 0
-        return isNegative ? -magnitude : magnitude
+        let integerDigits = (0..<integerDigitCount).map { $0 < digits.count ? digits[$0] : 0 }
+        let integer = integerDigits.isEmpty ? "0" : String(decoding: integerDigits.map { $0 + 48 }, as: UTF8.self)
+        var fractionDigits = Array(repeating: UInt8(0), count: max(-point, 0)) + digits.dropFirst(integerDigitCount)
+        if fractionDigits.count < minimumFractionDigits { fractionDigits += Array(repeating: 0, count: minimumFractionDigits - fractionDigits.count) }
+        return (integer, String(decoding: fractionDigits.map { $0 + 48 }, as: UTF8.self))
     }
 }

@@ -19,7 +19,7 @@ public struct NumberPattern: Hashable, Sendable {
     public var maximumFractionDigits: Int
 
     /// Reads `pattern`; nil when it has no number part (no `0` or `#`) or two of them.
-    public init?(_ pattern: String, percentSign: String = "%", currencySymbol: String = "¤") {
+    public init?(_ pattern: String, percentSign: String = "%") {
         var prefix = "", suffix = "", number = ""
         var inQuote = false
         var seenNumber = false
@@ -44,8 +44,6 @@ public struct NumberPattern: Hashable, Sendable {
                 continue
             } else if character == "%" {
                 literal = percentSign
-            } else if character == "¤" {
-                literal = currencySymbol
             } else {
                 literal = String(character)
             }
@@ -68,8 +66,8 @@ public struct NumberPattern: Hashable, Sendable {
     /// to zero starts with `minusSign`.
     public func string(_ number: DecimalNumber, symbols: NumberSymbols, minusSign: String = "-") -> String {
         let rounded = number.rounded(toPlaces: maximumFractionDigits)
-        var (integer, fraction) = rounded.parts(minimumFractionDigits: minimumFractionDigits)
-        while fraction.count > minimumFractionDigits, fraction.hasSuffix("0") { fraction.removeLast() }
+        // A rounded number has no trailing zeros: `parts` adds those the minimum asks for.
+        let (integer, fraction) = rounded.parts(minimumFractionDigits: minimumFractionDigits)
         var grouping = symbols
         if !groups { grouping.groupingSeparator = "" }
         let written = grouping.written(integer: integer, fraction: fraction)

@@ -89,27 +89,9 @@ public struct NumberSymbols: Hashable, Sendable {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-∞" : "∞" }
         let decimals = min(max(fractionDigits, 0), 20)
-        var (digits, point) = Self.shortestDigits(of: abs(value))
-        // Round to `decimals` places: `digits` becomes |value| × 10^decimals, an integer.
-        let keep = point + decimals
-        if keep < 0 {
-            digits = []
-        } else if keep >= digits.count {
-            digits += Array(repeating: 0, count: keep - digits.count)
-        } else {
-            let roundUp = digits[keep] >= 5
-            digits.removeLast(digits.count - keep)
-            if roundUp { Self.increment(&digits) }
-        }
-        if digits.count < decimals + 1 {
-            digits.insert(contentsOf: Array(repeating: 0, count: decimals + 1 - digits.count), at: 0)
-        }
-        let isZero = digits.allSatisfy { $0 == 0 }
-        var integer = digits.dropLast(decimals).map(String.init).joined()
-        while integer.count > 1, integer.hasPrefix("0") { integer.removeFirst() }
-        let fraction = digits.suffix(decimals).map(String.init).joined()
-        let sign = value < 0 && !isZero ? "-" : ""
-        return sign + written(integer: integer, fraction: fraction)
+        let rounded = DecimalNumber(value).rounded(toPlaces: decimals, ties: .awayFromZero)
+        let (integer, fraction) = rounded.parts(minimumFractionDigits: decimals)
+        return (rounded.isNegative ? "-" : "") + written(integer: integer, fraction: fraction)
     }
 
     /// The absolute value of `value` with at most six decimals, trailing zeros dropped:
@@ -146,40 +128,6 @@ public struct NumberSymbols: Hashable, Sendable {
             integer = Self.grouped(integer, separator: groupingSeparator)
         }
         return localizingDigits(fraction.isEmpty ? integer : integer + decimalSeparator + fraction)
-    }
-
-    /// The decimal digits of the shortest text that reads back as `value` (≥ 0), without
-    /// leading zeros, and where the decimal point goes: (digits [3, 5], point 0) is 0.35,
-    /// ([1, 2], 4) is 1200.
-    static func shortestDigits(of value: Double) -> (digits: [Int], point: Int) {
-        // Swift's description is the shortest round-trip text: "0.35", "1e-07", "1.5e+21".
-        let text = value.description
-        let parts = text.split(separator: "e")
-        let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-        let mantissa = parts[0].split(separator: ".", omittingEmptySubsequences: false)
-        let integerPart = mantissa[0]
-        let fractionPart = mantissa.count > 1 ? mantissa[1] : ""
-        var digits = (integerPart + fractionPart).compactMap { $0.wholeNumberValue }
-        var point = integerPart.count + exponent
-        while let first = digits.first, first == 0 {
-            digits.removeFirst()
-            point -= 1
-        }
-        while let last = digits.last, last == 0 { digits.removeLast() }
-        return (digits, point)
-    }
-
-    private static func increment(_ digits: inout [Int]) {
-        var index = digits.count - 1
-        while index >= 0 {
-            if digits[index] < 9 {
-                digits[index] += 1
-                return
-            }
-            digits[index] = 0
-            index -= 1
-        }
-        digits.insert(1, at: 0)
     }
 
     private static func grouped(_ digits: String, separator: String) -> String {

@@ -41,7 +41,7 @@ public struct QuerySettings: Sendable, Equatable {
     public var seconds = 10.0
     /// The most rows one query may return.
     public var rows = 100_000
-    /// The most bytes of text one query may return.
+    /// The most bytes one query's result may hold: 32 a value, and its text.
     public var bytes = 100 * 1024 * 1024
     /// The most rows a `ttsite table` block shows on one page; a longer result is split
     /// into pages (`2/`, `3/` …).

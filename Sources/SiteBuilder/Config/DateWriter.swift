@@ -44,18 +44,23 @@ struct DateWriter: Sendable {
         numbers = pack.numbers
     }
 
+    /// The field letters `pattern` uses, of `letters`; a letter not among them, or a quote
+    /// left open, is an error.
+    static func fields(of pattern: String, letters: Set<Character>) throws(DateTextError) -> Set<Character> {
+        Set(try DatePattern.tokenize(pattern, letters: letters).compactMap { token -> Character? in
+            if case .field(let letter, _) = token { letter } else { nil }
+        })
+    }
+
     /// Why `pattern` cannot write a date with a day and a month, or nil when it can: a letter
     /// it does not know, an unclosed quote, or no day or month.
     static func problem(with pattern: String) -> String? {
-        let tokens: [DatePattern.Token]
+        let fields: Set<Character>
         do {
-            tokens = try DatePattern.tokenize(pattern, letters: letters)
+            fields = try Self.fields(of: pattern, letters: letters)
         } catch {
             return "\(error.reason) (a date is written with `d`, `dd`, `M`, `MM`, `MMM`, `MMMM`, `LLLL`, `yy`, `yyyy` and text in single quotes)"
         }
-        let fields = Set(tokens.compactMap { token -> Character? in
-            if case .field(let letter, _) = token { letter } else { nil }
-        })
         // Not per page: a set of pattern letters, once per pattern read.
         guard fields.contains("d"), fields.contains("M") || fields.contains("L") else {
             return "it needs a day (`d` or `dd`) and a month (`M`, `MM`, `MMM` or `MMMM`), such as `dd-MM-yyyy`"

@@ -205,7 +205,6 @@ extension LanguagePack {
         for (key, value) in top["titles"]?.mapping ?? [:] {
             if let written = key.string, let shown = value.string { pack.titles[written.lowercased()] = shown }
         }
-        pack.valueDates = LazyValueDates()
         return pack
     }
 

@@ -39,28 +39,26 @@ extension LanguagePack {
             }
             return numberText(number, as: Self.numberKind(format) ?? .decimal(places: nil))
         case .date(let day):
-            let dates = valueDates?.dates(of: self) ?? ValueDates(self)
+            let dates = valueDates.dates(of: self)
             switch format?.kind {
             case .text: return CivilText.isoDate(day)
             case .month: return dates.month.string(day)
             case .span:
                 let today = WallClock(now, in: timeZone).date
                 if day == today { return interval.today }
-                let formatter = IntervalFormatter(language: interval, counting: .calendar(timeZone))
-                return formatter.string(for: WallClock(date: day).instant(in: timeZone), relativeTo: WallClock(date: today).instant(in: timeZone))
+                return dates.span(in: timeZone).string(for: WallClock(date: day).instant(in: timeZone), relativeTo: WallClock(date: today).instant(in: timeZone))
                     ?? dates.date.string(day)
             default: return dates.date.string(day)
             }
         case .dateTime(let instant):
-            let dates = valueDates?.dates(of: self) ?? ValueDates(self)
+            let dates = valueDates.dates(of: self)
             let clock = WallClock(instant, in: timeZone)
             switch format?.kind {
             case .text: return CivilText.isoUTC(instant)
             case .date: return dates.date.string(clock.date)
             case .month: return dates.month.string(clock.date)
             case .span:
-                let formatter = IntervalFormatter(language: interval, counting: .calendar(timeZone))
-                if let text = formatter.string(for: instant, relativeTo: now) { return text }
+                if let text = dates.span(in: timeZone).string(for: instant, relativeTo: now) { return text }
                 fallthrough
             default: return dates.date.string(clock.date) + punctuation.dateAndTime + dates.time.string(clock)
             }
@@ -180,10 +178,20 @@ struct ValueDates: Sendable {
     let date: DateWriter
     let month: DateWriter
     let time: DateWriter
+    /// The writer of `span`: its words are made once (each writer builds its declensions).
+    private let spans: IntervalFormatter
 
     init(_ pack: LanguagePack) {
         date = DateWriter(pack.formats.date, pack: pack)
         month = DateWriter(pack.formats.month, pack: pack)
         time = DateWriter(pack.formats.time, pack: pack)
+        spans = IntervalFormatter(language: pack.interval)
+    }
+
+    /// The span writer, counting calendar units of `timeZone`.
+    func span(in timeZone: TimeZone) -> IntervalFormatter {
+        var formatter = spans
+        formatter.counting = .calendar(timeZone)
+        return formatter
     }
 }

@@ -29,8 +29,9 @@ public struct LanguagePack: Sendable {
     var labels: Labels
     /// How the values of reports' tables and key figures are written (`formats:`).
     public var formats: ValueFormatting
-    /// The pack's date and time writers for values, made once, when first used.
-    var valueDates: LazyValueDates?
+    /// The pack's date and time writers for values, made once, when first used. Copies of a
+    /// pack share them: they are made from `formats` as the pack was read.
+    var valueDates = LazyValueDates()
     /// How the language joins things.
     public var punctuation = Punctuation()
     /// The titles of people's records as the pages show them, by the title as the data

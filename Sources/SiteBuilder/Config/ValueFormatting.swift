@@ -154,15 +154,12 @@ public struct ValueFormatting: Sendable {
         for need in needs {
             guard let value = formats[need.key] else { continue }
             let pattern = try reader.string(value, "\(path).\(need.key)")
-            let tokens: [DatePattern.Token]
+            let letters: Set<Character>
             do {
-                tokens = try DatePattern.tokenize(pattern, letters: DateWriter.letters.union(DateWriter.clockLetters))
+                letters = try DateWriter.fields(of: pattern, letters: DateWriter.letters.union(DateWriter.clockLetters))
             } catch {
                 throw reader.error("`\(path).\(need.key)` \"\(pattern)\": \(error.reason) (a date or time is written with `d`, `M`, `L`, `y`, `H`, `h`, `m`, `a` and text in single quotes)", at: value)
             }
-            let letters = Set(tokens.compactMap { token -> Character? in
-                if case .field(let letter, _) = token { letter } else { nil }
-            })
             guard need.fields.allSatisfy({ !$0.isDisjoint(with: letters) }), letters.contains("h") == letters.contains("a") else {
                 throw reader.error("`\(path).\(need.key)` \"\(pattern)\" needs \(need.example)", at: value)
             }

@@ -1,6 +1,6 @@
 /// A value a template shows: what view models and front matter hand to a template. Typed, so
 /// rendering never asks a value at run time which protocols it conforms to.
-public indirect enum TemplateValue: Sendable, Equatable {
+public enum TemplateValue: Sendable, Equatable {
     case string(String)
     case int(Int)
     case double(Double)

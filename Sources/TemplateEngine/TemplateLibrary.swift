@@ -21,20 +21,25 @@ public struct TemplateLibrary: Sendable {
     /// The template `name` rendered with `value`, as UTF-8 bytes appended to `output`.
     /// Nothing is appended for a name the library does not hold. `linkBase` goes before each
     /// path of a `.links` value.
-    public func render(_ name: String, _ value: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil, linkBase: String = "") {
+    /// `written` holds partials already rendered for this call, by name: their bytes are
+    /// written where the partial is included (indented as its lines would be), and the
+    /// partial's template is not rendered — how a caller that writes a partial's output
+    /// itself, faster than the template would, takes the template's place.
+    public func render(_ name: String, _ value: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil, linkBase: String = "",
+                       written: [String: [UInt8]] = [:]) {
         guard let template = templates[name] else {
             misses?.record(.partial, name, template: nil, line: 0)
             return
         }
-        render(template, named: name, value, into: &output, misses: misses, linkBase: linkBase)
+        render(template, named: name, value, into: &output, misses: misses, linkBase: linkBase, written: written)
     }
 
     /// `template` rendered with `value`; its partials and parents come from this library.
     /// Misses in it are recorded under `name` (nil: a template of no name, such as a page's
     /// own text).
     public func render(_ template: Template, named name: String? = nil, _ value: TemplateValue, into output: inout [UInt8],
-                       misses: MissRecorder? = nil, linkBase: String = "") {
-        var renderer = TemplateRenderer(library: self, output: output, stack: [value], misses: misses, linkBase: Array(linkBase.utf8))
+                       misses: MissRecorder? = nil, linkBase: String = "", written: [String: [UInt8]] = [:]) {
+        var renderer = TemplateRenderer(library: self, output: output, stack: [value], misses: misses, linkBase: Array(linkBase.utf8), written: written)
         output = []
         renderer.render(template.nodes, indent: [], blocks: [:], template: name)
         output = renderer.output

@@ -14,6 +14,8 @@ struct TemplateRenderer {
     let misses: MissRecorder?
     /// Written before each path of a `.links` value.
     let linkBase: [UInt8]
+    /// Partials already rendered, written in place of their templates.
+    let written: [String: [UInt8]]
     /// The last byte written from template text ended a line: the next byte written gets the
     /// indentation of the partial or block it comes from.
     private var atLineStart = true
@@ -29,12 +31,13 @@ struct TemplateRenderer {
         let template: String?
     }
 
-    init(library: TemplateLibrary, output: [UInt8], stack: [TemplateValue], misses: MissRecorder?, linkBase: [UInt8] = []) {
+    init(library: TemplateLibrary, output: [UInt8], stack: [TemplateValue], misses: MissRecorder?, linkBase: [UInt8] = [], written: [String: [UInt8]] = [:]) {
         self.library = library
         self.output = output
         self.stack = stack
         self.misses = misses
         self.linkBase = linkBase
+        self.written = written
     }
 
     mutating func render(_ nodes: [Node], indent: [UInt8], blocks: [String: Block], template: String?) {
@@ -92,6 +95,10 @@ struct TemplateRenderer {
     }
 
     private mutating func renderPartial(_ name: String, indent: [UInt8], blocks: [String: Block], line: Int, from template: String?) {
+        if !written.isEmpty, let bytes = written[name] {
+            writeText(bytes, indent: indent)
+            return
+        }
         guard let partial = library.templates[name], depth < Self.maximumDepth else {
             misses?.record(.partial, name, template: template, line: line)
             return

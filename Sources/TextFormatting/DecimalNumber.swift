@@ -94,10 +94,22 @@ public struct DecimalNumber: Hashable, Sendable {
     /// The integer digits ("0" for none) and the fraction digits, at least
     /// `minimumFractionDigits` of them (trailing zeros added), as ASCII.
     public func parts(minimumFractionDigits: Int = 0) -> (integer: String, fraction: String) {
-        let integerDigits = (0..<integerDigitCount).map { $0 < digits.count ? digits[$0] : 0 }
-        let integer = integerDigits.isEmpty ? "0" : String(decoding: integerDigits.map { $0 + 48 }, as: UTF8.self)
-        var fractionDigits = Array(repeating: UInt8(0), count: max(-point, 0)) + digits.dropFirst(integerDigitCount)
-        if fractionDigits.count < minimumFractionDigits { fractionDigits += Array(repeating: 0, count: minimumFractionDigits - fractionDigits.count) }
-        return (integer, String(decoding: fractionDigits.map { $0 + 48 }, as: UTF8.self))
+        // Written straight into each string's bytes: a table formats a number per cell.
+        let integerCount = integerDigitCount
+        let integer = integerCount == 0 ? "0" : String(unsafeUninitializedCapacity: integerCount) { bytes in
+            for index in 0..<integerCount { bytes[index] = (index < digits.count ? digits[index] : 0) + 48 }
+            return integerCount
+        }
+        let leadingZeros = max(-point, 0)
+        let fractionCount = max(leadingZeros + max(digits.count - integerCount, 0), minimumFractionDigits)
+        guard fractionCount > 0 else { return (integer, "") }
+        let fraction = String(unsafeUninitializedCapacity: fractionCount) { bytes in
+            var index = 0
+            for _ in 0..<leadingZeros { bytes[index] = 48; index += 1 }
+            for digit in digits.dropFirst(integerCount) { bytes[index] = digit + 48; index += 1 }
+            while index < fractionCount { bytes[index] = 48; index += 1 }
+            return fractionCount
+        }
+        return (integer, fraction)
     }
 }

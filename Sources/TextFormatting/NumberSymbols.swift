@@ -124,20 +124,22 @@ public struct NumberSymbols: Hashable, Sendable {
     /// its numbers through it too.
     func written(integer: String, fraction: String) -> String {
         var integer = integer
-        if integer.count >= minimumDigitsToGroup, !groupingSeparator.isEmpty {
+        if integer.utf8.count >= minimumDigitsToGroup, !groupingSeparator.isEmpty {
             integer = Self.grouped(integer, separator: groupingSeparator)
         }
         return localizingDigits(fraction.isEmpty ? integer : integer + decimalSeparator + fraction)
     }
 
+    /// ASCII `digits` in groups of three from the right, `separator` between them.
     private static func grouped(_ digits: String, separator: String) -> String {
-        var groups: [Substring] = []
-        var end = digits.endIndex
-        while end > digits.startIndex {
-            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
-            groups.insert(digits[start..<end], at: 0)
-            end = start
+        let count = digits.utf8.count
+        var output: [UInt8] = []
+        output.reserveCapacity(count + (count / 3) * separator.utf8.count)
+        let first = count % 3 == 0 ? 3 : count % 3
+        for (index, byte) in digits.utf8.enumerated() {
+            if index >= first, (index - first) % 3 == 0 { output.append(contentsOf: separator.utf8) }
+            output.append(byte)
         }
-        return groups.joined(separator: separator)
+        return String(decoding: output, as: UTF8.self)
     }
 }

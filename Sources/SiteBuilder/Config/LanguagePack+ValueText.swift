@@ -173,8 +173,9 @@ final class LazyValueDates: @unchecked Sendable {
     }
 }
 
-/// A pack's writers of dates and times for values.
-struct ValueDates: Sendable {
+/// A pack's writers of dates and times for values: a class, so that handing them to each
+/// cell of a table copies a reference, not four writers.
+final class ValueDates: Sendable {
     let date: DateWriter
     let month: DateWriter
     let time: DateWriter

@@ -96,13 +96,20 @@ struct DataBlocks: Sendable {
         // pages it would pass one page's order off as the whole table's, so such a table is
         // shown as the data has it. A cell's sort key is written where its text is not it.
         let sortable = pagination.pageCount == 1
+        // What each shown column needs, looked up once rather than once a cell.
+        let linked = arguments["link"].flatMap { names.firstIndex(of: $0) }
+        let shownColumns = chosen.map { index in
+            (index: index, format: formats[index], numeric: table.columns[index].type.isNumeric,
+             date: table.columns[index].type == .date || table.columns[index].type == .dateTime)
+        }
+        let timeZone = config.timeZone
         let rows = shown.map { values in
-            chosen.map { index -> TableBlockView.Cell in
-                let value = values[index]
-                let text = pack.text(of: value, as: formats[index], now: now, timeZone: config.timeZone)
-                let link = arguments["link"] == names[index] ? results.rowPage(column: names[index], value: value, language: page.language).map(Routes.file) : nil
-                return TableBlockView.Cell(text: text, sortKey: sortable ? Self.sortKey(value).flatMap { $0 == text ? nil : $0 } : nil, link: link, numeric: table.columns[index].type.isNumeric,
-                                            date: table.columns[index].type == .date || table.columns[index].type == .dateTime)
+            shownColumns.map { column -> TableBlockView.Cell in
+                let value = values[column.index]
+                let text = pack.text(of: value, as: column.format, now: now, timeZone: timeZone)
+                let link = column.index == linked ? results.rowPage(column: names[column.index], value: value, language: page.language).map(Routes.file) : nil
+                return TableBlockView.Cell(text: text, sortKey: sortable ? Self.sortKey(value).flatMap { $0 == text ? nil : $0 } : nil, link: link,
+                                           numeric: column.numeric, date: column.date)
             }
         }
         // A table split into pages, whose rows have pages of their own, finds any of them.

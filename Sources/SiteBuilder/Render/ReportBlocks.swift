@@ -104,12 +104,19 @@ struct ReportBlocks: Sendable {
     /// The HTML of a block's view through its template, `block-<kind>.mustache`, with the
     /// page's words, its way back to the site's root and its language.
     static func html(of block: BlockView, kind: String, language: String, links: Relativiser, templates: TemplateSet, labels: TemplateValue) -> String {
-        var context = block.values
+        var context: [String: TemplateValue]
+        var written: [String: [UInt8]] = [:]
+        if case .table(let table) = block, templates.writesTableRows {
+            context = ["table": table.templateValue(withRows: false)]
+            written[TableBlockView.rowsTemplate] = table.rowsHTML(linkBase: links.base)
+        } else {
+            context = block.values
+        }
         context["labels"] = labels
         context["root"] = .string(links.base)
         context["lang"] = .string(language)
         var bytes: [UInt8] = []
-        templates.render("block-" + kind, .map(context), into: &bytes, linkBase: links.base)
+        templates.render("block-" + kind, .map(context), into: &bytes, linkBase: links.base, written: written)
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -39,6 +39,7 @@ public struct TemplateSet: Sendable {
         "block-age-histogram.mustache": PackageResources.block_age_histogram_mustache,
         "block-timeline.mustache": PackageResources.block_timeline_mustache,
         "block-table.mustache": PackageResources.block_table_mustache,
+        "table-rows.mustache": PackageResources.table_rows_mustache,
         "block-value.mustache": PackageResources.block_value_mustache,
         "people-index.mustache": PackageResources.people_index_mustache,
         "not-found.mustache": PackageResources.not_found_mustache,
@@ -155,8 +156,18 @@ public struct TemplateSet: Sendable {
     /// Renders the template `name` with `context`, appending its UTF-8 bytes to `output`;
     /// `misses` is told of every name and partial that was not found; `linkBase` goes before
     /// every path of the context's links (a page's `Relativiser`).
-    public func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil, linkBase: String = "") {
-        library.render(name, context, into: &output, misses: misses, linkBase: linkBase)
+    /// `written`: partials whose output the caller wrote itself (`TemplateLibrary.render`).
+    public func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil, linkBase: String = "",
+                       written: [String: [UInt8]] = [:]) {
+        library.render(name, context, into: &output, misses: misses, linkBase: linkBase, written: written)
+    }
+
+    /// Whether a table block's rows are written by `TableBlockView.rowsHTML`: the site keeps
+    /// the built-in `table-rows`, and its `block-table` (if its own) does not show `rows`
+    /// itself, as one written before `table-rows` existed would.
+    var writesTableRows: Bool {
+        origins[TableBlockView.rowsTemplate]?.hasPrefix("built-in ") == true
+            && (origins["block-table"]?.hasPrefix("built-in ") == true || library.templates["block-table"]?.names.contains("rows") == false)
     }
 
     /// The keys of `page` that the template `name` reads (`{{page.title}}` → `title`),

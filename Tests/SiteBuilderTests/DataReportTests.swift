@@ -1,4 +1,5 @@
 import DataTables
+import Markdown
 import Foundation
 @testable import SiteBuilder
 import Testing
@@ -495,7 +496,7 @@ import TestSupport
         ("{{#data.all}} unclosed", nil),
     ])
     func aPageTextGetsTheResultsItNames(text: String, names: Set<String>?) {
-        #expect(DataBlocks.queryNames(readBy: text) == names)
+        #expect(ParsedText(text, renderer: MarkdownRenderer()).queryNames == names)
     }
 
     @Test func aFrontMatterKeyBoundByAQueryIsRead() throws {

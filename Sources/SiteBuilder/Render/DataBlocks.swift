@@ -185,8 +185,8 @@ struct DataBlocks: Sendable {
 
     /// The queries a page's text reads as `data.NAME`; nil when it may read any of them
     /// (`{{#data}}`, a partial, or a text that is not a template).
-    static func queryNames(readBy text: String) -> Set<String>? {
-        guard let template = try? Template(text), template.partialNames.isEmpty, !template.hasDynamicPartials else { return nil }
+    static func queryNames(readBy template: Template) -> Set<String>? {
+        guard template.partialNames.isEmpty, !template.hasDynamicPartials else { return nil }
         var names: Set<String> = []
         for name in template.names {
             let parts = name.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)

@@ -1,3 +1,4 @@
+import Foundation
 import Markdown
 import TemplateEngine
 import TextFormatting
@@ -72,6 +73,7 @@ struct MarkdownTexts: Sendable {
     private let markdown: [String: MarkdownRenderer]
     private let site: TemplateValue
     private let labels: [String: TemplateValue]
+    private let parsedTexts = ParsedTexts()
 
     init(config: SiteConfig, templates: TemplateSet, siteData: [String: TemplateValue] = [:], links: ContentLinks? = nil,
          contentPictures: [String: ProcessedPicture] = [:], contentPictureProblems: [String: String] = [:], reportBlocks: ReportBlocks? = nil,
@@ -187,8 +189,7 @@ struct MarkdownTexts: Sendable {
             let line = page.source.bodyLine + block.line - 1
             let fail = { (message: String) in BuildError(.content, message, in: file, line: line) }
             // A query block names a result for the page (`PageQueries`) and shows nothing.
-            if block.info.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first == "query" { return "" }
-            let (kind, arguments) = try ReportBlocks.parse(block.info, fail: fail)
+            guard let (kind, arguments) = try parsedTexts.block(block.info, fail: fail) else { return "" }
             if kind == TableOfContents.kind {
                 return try TableOfContents.block(arguments, headings: block.headings, label: labelWords.contents, fail: fail)
             }
@@ -214,14 +215,67 @@ struct MarkdownTexts: Sendable {
         context["site"] = site
         context["page"] = .map(page.source.frontMatter.values)
         context["lang"] = .string(page.language)
-        let code = CodeGuard(page.source.body, renderer: markdown(page.language))
+        let parsed = parsedTexts.parsed(page.source.body, language: page.language) { body in
+            ParsedText(body, renderer: markdown(page.language))
+        }
         if let dataBlocks {
-            // A text that says neither `data` nor `>` (a partial) names no result, and is not
-            // parsed a second time to know it.
-            let mayRead = code.text.containsUTF8("data") || code.text.containsUTF8(">")
-            context["data"] = dataBlocks.templateData(of: page, reading: mayRead ? DataBlocks.queryNames(readBy: code.text) : [])
+            context["data"] = dataBlocks.templateData(of: page, reading: parsed.queryNames)
             if let row = page.row { context["row"] = dataBlocks.templateRow(row, language: page.language) }
         }
-        return code.restore(try templates.renderInline(code.text, .map(context), file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine, misses: misses))
+        return parsed.code.restore(try templates.renderInline(parsed.template, .map(context), file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine, misses: misses))
+    }
+}
+
+/// A page's text made ready for its Mustache pass: code guarded, parsed as a template, and
+/// the queries it reads. The pages made from the rows of one file share one text.
+struct ParsedText: Sendable {
+    let code: CodeGuard
+    let template: Result<Template, TemplateError>
+    /// The queries the text reads as `data.NAME`; nil when it may read any.
+    let queryNames: Set<String>?
+
+    init(_ body: String, renderer: MarkdownRenderer) {
+        code = CodeGuard(body, renderer: renderer)
+        template = Self.parse(code.text)
+        // A text that says neither `data` nor `>` (a partial) names no result.
+        let mayRead = code.text.containsUTF8("data") || code.text.containsUTF8(">")
+        queryNames = mayRead ? (try? template.get()).flatMap(DataBlocks.queryNames(readBy:)) : []
+    }
+
+    static func parse(_ text: String) -> Result<Template, TemplateError> {
+        do { return .success(try Template(text)) } catch let error as TemplateError { return .failure(error) } catch {
+            return .failure(TemplateError("\(error)", line: 1))
+        }
+    }
+}
+
+/// The texts parsed in a build, by language and text: 10,000 pages made from one file's rows
+/// are parsed once, not 10,000 times.
+final class ParsedTexts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var texts: [String: [String: ParsedText]] = [:]
+
+    private var blocks: [String: (kind: String, arguments: [String: String])?] = [:]
+
+    func parsed(_ body: String, language: String, parse: (String) -> ParsedText) -> ParsedText {
+        if let known = lock.withLock({ texts[language]?[body] }) { return known }
+        let parsed = parse(body)
+        lock.withLock { texts[language, default: [:]][body] = parsed }
+        return parsed
+    }
+
+    /// A `ttsite` block's kind and arguments from its info string; nil for a query block,
+    /// which names a result for the page (`PageQueries`) and shows nothing. A mistake is
+    /// thrown by `fail` each time it is met.
+    func block(_ info: String, fail: (String) -> BuildError) throws -> (kind: String, arguments: [String: String])? {
+        if let known = lock.withLock({ blocks[info] }) { return known }
+        let parsed: (kind: String, arguments: [String: String])?
+        if info.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first == "query" {
+            parsed = nil
+        } else {
+            parsed = try ReportBlocks.parse(info, fail: fail)
+        }
+        lock.withLock { blocks[info] = .some(parsed) }
+        return parsed
     }
 }

@@ -146,9 +146,15 @@ public struct TemplateSet: Sendable {
     /// names `file` and the line in it; `firstLine` is the file line the text starts on.
     func renderInline(_ text: String, _ context: TemplateValue, file: String, firstLine: Int, misses: MissRecorder? = nil) throws -> String {
         guard Self.hasTag(text) else { return text }
-        do {
-            return library.render(try Template(text), context, misses: misses)
-        } catch let error as TemplateError {
+        return try renderInline(ParsedText.parse(text), context, file: file, firstLine: firstLine, misses: misses)
+    }
+
+    /// The same for a text already parsed (or not, with the parser's error).
+    func renderInline(_ parsed: Result<Template, TemplateError>, _ context: TemplateValue, file: String, firstLine: Int, misses: MissRecorder? = nil) throws -> String {
+        switch parsed {
+        case .success(let template):
+            return library.render(template, context, misses: misses)
+        case .failure(let error):
             throw BuildError(.content, "template error in the page text: \(error.message)", in: file, line: firstLine - 1 + error.line)
         }
     }

@@ -165,20 +165,37 @@ public struct Routes: Sendable {
 struct Relativiser: Sendable {
     /// What goes before a path from the root.
     let base: String
+    /// The page's folders from the root; nil for the 404 page.
+    private let folders: [Substring]?
 
     /// Links from the page at `urlPath`.
     init(page urlPath: String) {
-        base = String(repeating: "../", count: urlPath.split(separator: "/").count)
+        let folders = urlPath.split(separator: "/")
+        base = String(repeating: "../", count: folders.count)
+        self.folders = folders
     }
 
     /// Links from the 404 page, which is served at any depth: from the site's path on its
     /// host (`/reports/`).
     init(sitePath: String) {
         base = sitePath.hasSuffix("/") ? sitePath : sitePath + "/"
+        folders = nil
     }
 
     /// `path` (from the site's root) as a link from the page.
     func link(_ path: String) -> String {
         base + path
+    }
+
+    /// `path` as the shortest link from the page: up only as far as the folders they share
+    /// (`../apollo-11/index.html` from `missions/2/` to `missions/apollo-11/index.html`,
+    /// where `link` writes `../../missions/apollo-11/index.html`). For links that are a
+    /// page's bulk, such as the rows of a long table.
+    func shortestLink(_ path: String) -> String {
+        guard let folders else { return link(path) }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        var shared = 0
+        while shared < folders.count, shared < parts.count - 1, folders[shared] == parts[shared] { shared += 1 }
+        return String(repeating: "../", count: folders.count - shared) + parts[shared...].joined(separator: "/")
     }
 }

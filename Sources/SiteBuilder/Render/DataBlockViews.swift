@@ -19,7 +19,7 @@ struct TableBlockView: TemplateView {
         /// What the table script orders by, when it is not the text (numbers, dates; "" for
         /// an empty cell, which the en dash of its text would not say).
         let sortKey: String?
-        /// The row's own page, from the site's root.
+        /// The row's own page, as a link from the table's page (`Relativiser.shortestLink`).
         let link: String?
         let numeric: Bool
         /// A date or an instant: kept on one line.
@@ -31,7 +31,7 @@ struct TableBlockView: TemplateView {
             // a cell, was a tenth of a report's build).
             var map = TemplateMap(["text": .string(text), "numeric": .bool(numeric), "date": .bool(date)])
             map.add("sortKey", orFalse: sortKey)
-            map.add("href", link.map(TemplateValue.link) ?? .bool(false))
+            map.add("href", link.map(TemplateValue.string) ?? .bool(false))
             return map.templateValue
         }
     }
@@ -85,15 +85,9 @@ extension TableBlockView {
     /// cells, and making each a value and rendering it was two fifths of its build. The
     /// build writes them so while the site keeps the built-in template; a site that replaces
     /// it gets its own, rendered from `rows`. `TableRowsTests` holds the two to the same bytes.
-    func rowsHTML(linkBase: String) -> [UInt8] {
+    func rowsHTML() -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(rows.count * (rows.first?.count ?? 0) * 48)
-        var base = Array(linkBase.utf8)
-        base = base.withUnsafeBufferPointer { bytes in
-            var escaped: [UInt8] = []
-            HTMLEscaping.append(bytes, to: &escaped)
-            return escaped
-        }
         for row in rows {
             output.append(contentsOf: "<tr>".utf8)
             for cell in row {
@@ -108,7 +102,6 @@ extension TableBlockView {
                 output.append(UInt8(ascii: ">"))
                 if let link = cell.link {
                     output.append(contentsOf: #"<a href=""#.utf8)
-                    output.append(contentsOf: base)
                     Self.appendEscaped(link, to: &output)
                     output.append(contentsOf: #"">"#.utf8)
                     Self.appendEscaped(cell.text, to: &output)

@@ -103,11 +103,13 @@ struct DataBlocks: Sendable {
              date: table.columns[index].type == .date || table.columns[index].type == .dateTime)
         }
         let timeZone = config.timeZone
+        // A long table's links are most of its page: written the shortest way.
+        let links = Relativiser(page: page.urlPath)
         let rows = shown.map { values in
             shownColumns.map { column -> TableBlockView.Cell in
                 let value = values[column.index]
                 let text = pack.text(of: value, as: column.format, now: now, timeZone: timeZone)
-                let link = column.index == linked ? results.rowPage(column: names[column.index], value: value, language: page.language).map(Routes.file) : nil
+                let link = column.index == linked ? results.rowPage(column: names[column.index], value: value, language: page.language).map { links.shortestLink(Routes.file($0)) } : nil
                 return TableBlockView.Cell(text: text, sortKey: sortable ? Self.sortKey(value).flatMap { $0 == text ? nil : $0 } : nil, link: link,
                                            numeric: column.numeric, date: column.date)
             }

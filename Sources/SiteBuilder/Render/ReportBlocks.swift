@@ -108,7 +108,7 @@ struct ReportBlocks: Sendable {
         var written: [String: [UInt8]] = [:]
         if case .table(let table) = block, templates.writesTableRows {
             context = ["table": table.templateValue(withRows: false)]
-            written[TableBlockView.rowsTemplate] = table.rowsHTML(linkBase: links.base)
+            written[TableBlockView.rowsTemplate] = table.rowsHTML()
         } else {
             context = block.values
         }

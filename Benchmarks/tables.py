@@ -9,6 +9,8 @@ A. A CSV of 1,000,000 rows and 10 columns (`generate_csv.py`, about 100 MB) load
 B. 10,000 pages made from rows (`generate_report_site.py`), each with a 20-row parameterised
    table and a key figure, against the 10,000-page Markdown corpus (`generate_markdown_site.py`)
    (target ≤ 1.5 × its time; no page over 200 KB).
+C. `ttsite serve` on B's site: a saved CSV until the changed page shows it over HTTP (target
+   under a second).
 
     python3 Benchmarks/tables.py                   # both, 5 rounds, in /dev/shm
     python3 Benchmarks/tables.py --runs 7 --no-report
@@ -205,6 +207,68 @@ def report_benchmark(entities, runs, ttsite, without_index):
               f"{median(results[name], 'cpu') / median(results[markdown_name], 'cpu'):.2f} CPU of the Markdown pages")
 
 
+SERVE_PORT = 18767
+
+
+def serve_benchmark(entities, edits, ttsite):
+    """C. `ttsite serve` on B's site: `edits` saves of `data/facts.csv`, each changing one
+    entity's amounts, timed from the write until that entity's page shows the new amount over
+    HTTP (target under a second)."""
+    import time
+    import urllib.request
+    report = os.path.join(WORK, f"report{entities}")
+    if not os.path.exists(os.path.join(report, "ttsite.yml")):
+        run([sys.executable, os.path.join(HERE, "generate_report_site.py"), "--entities", str(entities), "--out", report])
+    facts = os.path.join(report, "data", "facts.csv")
+    with open(facts, encoding="utf-8") as f:
+        original = f.read()
+    lines = original.split("\n")
+    # The first fact of an entity with an ASCII name, and its page (the slug of the name:
+    # lower case, words joined by hyphens).
+    line = next(number for number in range(1, len(lines)) if lines[number].split(",")[0].isascii())
+    entity = lines[line].split(",")[0]
+    slug = "-".join("".join(c if c.isalnum() else " " for c in entity.lower()).split())
+
+    def fetch(path):
+        with urllib.request.urlopen(f"http://127.0.0.1:{SERVE_PORT}{path}", timeout=30) as response:
+            return response.read()
+
+    def wait_for(path, marker, started, limit=120):
+        while time.monotonic() - started < limit:
+            try:
+                if marker in fetch(path):
+                    return time.monotonic() - started
+            except OSError:
+                pass
+            time.sleep(0.002)
+        sys.exit(f"tables.py: {path} did not show {marker!r} within {limit} s")
+
+    log = open(os.path.join(WORK, "serve.log"), "w")
+    server = subprocess.Popen([ttsite, "serve", "--site", report, "--port", str(SERVE_PORT), "--now", NOW],
+                              stdout=subprocess.DEVNULL, stderr=log)
+    times = []
+    try:
+        wait_for(f"/entities/{slug}/", b"</html>", time.monotonic(), limit=300)
+        for number in range(edits):
+            time.sleep(1.0)
+            # An amount no other fact has: 1234567.NN, written 1,234,567.NN on the page.
+            cents = f"{number:02d}"
+            fields = lines[line].split(",")
+            fields[3] = f"1234567.{cents}"
+            with open(facts, "w", encoding="utf-8") as f:
+                f.write("\n".join(lines[:line] + [",".join(fields)] + lines[line + 1:]))
+            times.append(wait_for(f"/entities/{slug}/", f"1,234,567.{cents}".encode(), time.monotonic()))
+    finally:
+        server.terminate()
+        server.wait()
+        log.close()
+        with open(facts, "w", encoding="utf-8") as f:
+            f.write(original)
+    print(f"\n### C. `ttsite serve` on B's site: a saved `data/facts.csv` until the page shows it ({edits} saves)\n")
+    print(f"median {statistics.median(times):.3f} s, min–max {min(times):.3f}–{max(times):.3f} s "
+          f"(target under 1 s: {verdict(statistics.median(times), 1.0)})")
+
+
 def main():
     global WORK
     parser = argparse.ArgumentParser()
@@ -213,6 +277,8 @@ def main():
     parser.add_argument("--entities", type=int, default=10000, help="entities (pages) of B")
     parser.add_argument("--no-csv", action="store_true")
     parser.add_argument("--no-report", action="store_true")
+    parser.add_argument("--no-serve", action="store_true")
+    parser.add_argument("--serve-edits", type=int, default=7, help="saves of the CSV timed in C")
     parser.add_argument("--without-index", type=int, default=0, metavar="RUNS",
                         help="also build B's site without the index on the facts' entity column, RUNS times")
     args = parser.parse_args()
@@ -230,6 +296,8 @@ def main():
         csv_benchmark(args.rows, args.runs, ttsite)
     if not args.no_report:
         report_benchmark(args.entities, args.runs, ttsite, args.without_index)
+    if not args.no_serve:
+        serve_benchmark(args.entities, args.serve_edits, ttsite)
     with open("/proc/loadavg") as f:
         print(f"\nload average at the end {' '.join(f.read().split()[:3])}")
 

@@ -166,4 +166,80 @@ import TestSupport
         #expect(try site.read("index.html").contains("fixed"))
         #expect(try site.read("notes/note/index.html").contains("data is broken"))
     }
+
+    /// A saved CSV renders the pages whose results changed, and only those; an edit that
+    /// changes which pages there are, or their titles, goes through a build.
+    @Test func aSavedTableRendersThePagesWhoseResultsChanged() throws {
+        let facts = { (amount: String) in
+            "entity,quarter,amount\nAurora,2024-01-01,\(amount)\nAurora,2024-04-01,20.5\nBorealis,2024-01-01,5.25\nCygnus,2024-01-01,7.5\n"
+        }
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: Facts
+            data:
+              entities: { file: data/entities.csv }
+              facts: { file: data/facts.csv, index: [entity] }
+            -- data/entities.csv --
+            name,sector
+            Aurora,energy
+            Borealis,food
+            Cygnus,transport
+            -- data/facts.csv --
+            \(facts("10.5"))
+            -- queries/entities.sql --
+            SELECT name, sector FROM entities ORDER BY name
+            -- Content/index.md --
+            ---
+            title: Entities
+            ---
+            ```ttsite table data=entities link=name
+            ```
+            -- Content/entities/[name].md --
+            ---
+            title: "{{row.name}}"
+            rows: entities
+            ---
+            ```ttsite query facts
+            SELECT quarter, amount FROM facts WHERE entity = :name ORDER BY quarter
+            ```
+
+            ```ttsite table data=facts format.amount=decimal:2
+            ```
+            """)
+        defer { site.remove() }
+        let live = LiveSite()
+        try update(live, site, [], "first build")
+        #expect(try site.read("entities/aurora/index.html").contains(">10.50<"))
+
+        // One fact of Aurora: Aurora's page, written by hand from the table's format. (Had
+        // the column turned from integers to reals, every page of its results would be new.)
+        try site.write(facts("1234.5"), to: "data/facts.csv")
+        let one = try update(live, site, ["data/facts.csv"], "one fact")
+        #expect(one.update?.pagesRendered == 1)
+        #expect(one.filesWritten == 1)
+        #expect(try site.read("entities/aurora/index.html").contains(">1,234.50<"))
+
+        // Saved again unchanged: nothing to render.
+        let same = try update(live, site, ["data/facts.csv"], "the same facts")
+        #expect(same.update?.pagesRendered == 0)
+        #expect(same.filesWritten == 0)
+
+        // A sector changes the index's table, and Borealis's row (its page may show it).
+        try site.write("name,sector\nAurora,energy\nBorealis,farming\nCygnus,transport\n", to: "data/entities.csv")
+        let sector = try update(live, site, ["data/entities.csv"], "a sector")
+        #expect(sector.update?.pagesRendered == 2)
+        #expect(sector.filesWritten == 1, "the index; Borealis's page shows no sector")
+        #expect(try site.read("index.html").contains(">farming<"))
+
+        // A new entity is a new page: a build.
+        try site.write("name,sector\nAurora,energy\nBorealis,farming\nCygnus,transport\nDraco,mining\n", to: "data/entities.csv")
+        let added = try update(live, site, ["data/entities.csv"], "a new entity")
+        #expect(added.update == nil)
+        #expect(try site.read("entities/draco/index.html").contains("<title>Draco"))
+
+        // A broken CSV fails the update, and the preview keeps what it showed.
+        try site.write("entity,quarter,amount\nAurora,2024-01-01,\"unclosed\n", to: "data/facts.csv")
+        #expect(throws: BuildError.self) { try live.update(site.options(now: Self.day), changed: [site.folder.appendingPathComponent("data/facts.csv").path]) }
+        #expect(try site.read("entities/aurora/index.html").contains(">1,234.50<"))
+    }
 }

@@ -6,6 +6,8 @@ import Foundation
 ///
 ///     changed files → text of Markdown pages only?  rescan Content/, render those pages (+ 404, feeds)
 ///                   → templates only?               load Templates/, render the pages using what changed
+///                   → data: tables or queries/ only? load the tables, run the queries, render the pages
+///                                                   whose results changed
 ///                   → anything else, or a new day:  build (which decodes only the data files that changed,
 ///                                                   and keeps the pages whose inputs did not)
 ///     → write the rendered files in place, each by a rename
@@ -67,6 +69,14 @@ public final class LiveSite: @unchecked Sendable {
             guard let taken = try plan.takeTemplates(templates) else { return nil }
             update = taken
             change = "templates"
+        } else if case let (files, queries) = plan.tableFiles(siteFolder: options.siteFolder),
+                  changed.allSatisfy({ files.contains(URL(fileURLWithPath: $0).standardizedFileURL.path) || $0.hasPrefix(queries) }) {
+            // The build's own stages: read, tables, queries, then render the pages whose
+            // results changed.
+            let loader = SiteDataLoader(config: plan.config, options: options, decoded: decodedDocuments)
+            guard let taken = try plan.takeTables(try loader.read(checkingFiles: false), loader: loader) else { return nil }
+            update = taken
+            change = "the data of \(changed.count) file\(changed.count == 1 ? "" : "s"), \(taken.pages) page\(taken.pages == 1 ? "" : "s") with other results"
         } else {
             return nil
         }

@@ -109,6 +109,69 @@ extension SitePlan {
         return update
     }
 
+    /// The local files of the `data:` sources and of `queries/`, as absolute paths: what
+    /// `takeTables` takes.
+    func tableFiles(siteFolder: URL) -> (files: Set<String>, queries: String) {
+        let site = siteFolder.standardizedFileURL
+        var files: Set<String> = []
+        for case .file(let path) in config.data.map(\.location) {
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : site.appendingPathComponent(path)
+            files.insert(url.standardizedFileURL.path)
+        }
+        return (files, site.appendingPathComponent(QueryDefinition.sharedFolder).path + "/")
+    }
+
+    /// Takes new readings of the `data:` sources (and of `queries/`): loads the tables and
+    /// runs the queries again, as a build would, and renders only the pages whose results or
+    /// row changed — a page depends on the results it shows, and a saved CSV that changes one
+    /// row of a 10,000-page report renders one page, not 10,000. Nil when the edit changes
+    /// more than results: the pages made from rows (a row added, removed, or renamed), their
+    /// titles (lists, search and menus show them), the front matter keys the queries read, or
+    /// a page the feeds show; a build follows.
+    mutating func takeTables(_ sources: consuming SourceReadings, loader: SiteDataLoader) throws -> LiveUpdate? {
+        guard let old = markdown.dataBlocks?.results else { return nil }
+        var summary = self.summary
+        let readings = sources.tables
+        let data = try loader.decode(sources)
+        let shared = try QueryDefinition.shared(siteFolder: options.siteFolder)
+        guard let tables = try Self.loadTables(readings, data: data, content: content, shared: shared, options: options, config: config,
+                                               today: today, into: &summary) else { return nil }
+        try Self.guardSources(tables.sourceCounts, config: config, ledger: ledger, outputFolder: summary.outputFolder, options: options)
+        var queried = content
+        let results = try Self.runQueries(&queried, tables: tables, shared: shared, templates: renderer.templates, config: config,
+                                          now: options.now, into: &summary)
+        guard Set(results.pages.keys) == Set(old.pages.keys), results.rowPages == old.rowPages, results.rowTitles == old.rowTitles,
+              results.parameterKeys == old.parameterKeys else { return nil }
+        let rows = Dictionary(queried.pages.map { ($0.urlPath, $0.row) }) { first, _ in first }
+        var next = self
+        var changed: [Page] = []
+        for index in next.pages.indices {
+            let path = next.pages[index].urlPath
+            guard let shown = results.pages[path] else { continue }
+            let row = rows[path] ?? nil
+            guard shown != old.pages[path] || row != next.pages[index].row else { continue }
+            next.pages[index].row = row
+            changed.append(next.pages[index])
+        }
+        guard !changed.contains(where: { feeds.pagePaths.contains($0.outputPath) }) else { return nil }
+        if let blocks = markdown.dataBlocks {
+            next.markdown = markdown.with(dataBlocks: DataBlocks(results: results, config: config, now: options.now, pageSize: blocks.pageSize,
+                                                                 search: blocks.search))
+        }
+        let texts = try SitePlan.renderMarkdown(changed, with: next.markdown, feedEntries: [], options: options)
+        next.renderer.replaceText(of: changed, texts: texts)
+        // The downloads of results that changed.
+        let oldDownloads = Dictionary(old.downloads.map { ($0.path, $0.bytes) }) { first, _ in first }
+        let downloads = results.downloads.filter { oldDownloads[$0.path] != $0.bytes }
+        let downloadPaths = Set(old.downloads.map(\.path))
+        next.dataFiles = dataFiles.filter { !downloadPaths.contains($0.path) } + results.downloads
+        var update = try next.render(changed, files: downloads)
+        try StrictMode(options).check(update.warnings, as: .content)
+        update.warnings += summary.warnings.filter { !self.summary.warnings.contains($0) }
+        self = next
+        return update
+    }
+
     /// Renders `pages` and the 404 page into memory, with `files` beside them.
     private func render(_ pages: [Page], files: [OutputFile]) throws -> LiveUpdate {
         let output = OutputCatalog(keepingEveryFile: true)

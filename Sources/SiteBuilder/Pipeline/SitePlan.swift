@@ -28,8 +28,8 @@ struct SitePlan {
     var feeds: SiteFeeds
     /// What the feeds are made of besides the pages: the people and their views per language.
     let feedPeople: (people: [PersonFacts], views: [String: PeopleViews])
-    /// The report as JSON (`data_outputs: true`).
-    let dataFiles: [OutputFile]
+    /// The report as JSON (`data_outputs: true`), and the results tables offer to download.
+    var dataFiles: [OutputFile]
     /// The processed pictures (`images: local`).
     let pictures: SitePictures
     /// How pages, templates and the config use the pictures of `Content/`.

@@ -17,7 +17,7 @@ struct QueryResults: Sendable {
     /// their titles and URL paths, what the search of a long table finds.
     var rowTitles: [String: [String: [RowTitle]]] = [:]
 
-    struct RowTitle: Sendable {
+    struct RowTitle: Sendable, Equatable {
         let title: String
         let urlPath: String
     }

@@ -102,6 +102,11 @@ struct MarkdownTexts: Sendable {
                       contentPictureProblems: contentPictureProblems, reportBlocks: reportBlocks, dataBlocks: dataBlocks)
     }
 
+    func with(dataBlocks: DataBlocks) -> MarkdownTexts {
+        MarkdownTexts(config: config, templates: templates, siteData: siteData, links: links, contentPictures: contentPictures,
+                      contentPictureProblems: contentPictureProblems, reportBlocks: reportBlocks, dataBlocks: dataBlocks)
+    }
+
     /// The texts of `pages` that have Markdown, and of `feedEntries` as the feeds show them,
     /// on every core (`workers`, default one per core). The first error is thrown.
     func texts(of pages: [Page], feedEntries: [Page] = [], workers: Int? = nil) throws -> PageTexts {

@@ -173,7 +173,7 @@ public struct TemplateSet: Sendable {
     /// itself, as one written before `table-rows` existed would.
     var writesTableRows: Bool {
         origins[TableBlockView.rowsTemplate]?.hasPrefix("built-in ") == true
-            && (origins["block-table"]?.hasPrefix("built-in ") == true || library.templates["block-table"]?.names.contains("rows") == false)
+            && (origins["block-table"]?.hasPrefix("built-in ") == true || library.templates["block-table"]?.names.contains(where: { $0 == "rows" }) == false)
     }
 
     /// The keys of `page` that the template `name` reads (`{{page.title}}` → `title`),

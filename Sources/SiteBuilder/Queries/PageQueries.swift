@@ -98,7 +98,7 @@ struct PageQueries {
             }
         }
         let workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
-        if workers > 1 { try openReaders(workers, for: work) }
+        if workers > 1 { openReaders(workers, for: work) }
         let done = work.parallelMap(workers: workers) { item -> Result<Done, any Error>? in
             guard let queries = item.queries else { return nil }
             return Result { try run(queries, for: item.page) }
@@ -121,16 +121,13 @@ struct PageQueries {
     /// Sends the queries to `workers` connections when the pages made from rows run many
     /// queries (each page made from a row binds its own parameters, so each is a query run)
     /// and the tables are not too large to copy once.
-    private func openReaders(_ workers: Int, for work: [Work]) throws {
+    private func openReaders(_ workers: Int, for work: [Work]) {
         let count = work.reduce(0) { $0 + ($1.page.row != nil ? $1.queries?.count ?? 0 : 0) }
         guard count >= Self.queriesForReaders else { return }
         let database = runner.tables.database
         guard database.mainSize <= Self.largestForReaders else { return }
-        let readers: SQLReaders?
-        do { readers = try database.readers(workers) } catch {
-            throw BuildError(.source, "cannot open readers of the build's database: \(error)")
-        }
-        if let readers { runner.useReaders(readers) }
+        // Readers only make the queries sooner: without them, the database answers alone.
+        if let readers = try? database.readers(workers) { runner.useReaders(readers) }
     }
 
     /// A page's queries run, the further pages of its long table, and its downloads.

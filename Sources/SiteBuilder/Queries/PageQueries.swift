@@ -211,7 +211,7 @@ struct PageQueries {
             // One slug per row, made unique as people's are (`SlugAllocator`): in the
             // result's order, a later row wanting a taken slug gets `-2`, `-3` …
             let texts = table.rows.map { $0[index].plainText }
-            let slugs = SlugAllocator.allocate(texts.map { Slug.make(from: $0) ?? Slug.hashed("row", [$0]) }).slugs
+            let slugs = SlugAllocator.allocate(texts.parallelMap(workers: workers) { Slug.make(from: $0) ?? Slug.hashed("row", [$0]) }).slugs
             // The title's template, read once for every row.
             var titleTemplate: Template?
             if let title = page.source.frontMatter.title, title.containsUTF8("{{") {
@@ -220,21 +220,25 @@ struct PageQueries {
                 }
             }
             let pack = config.pack(for: page.language)
-            var pages: [Page] = []
-            for (values, (text, slug)) in zip(table.rows, zip(texts, slugs)) {
+            let template = titleTemplate
+            // Each row's page on every core (its path and title are the row's alone), then
+            // noted in the rows' order.
+            let pages = Array(table.rows.indices).parallelMap(workers: workers) { number -> Page in
                 var row = page
-                row.row = PageRow(columns: table.columns, values: values)
-                row.urlPath = Self.replacing(last, with: slug, in: page.urlPath)
-                row.translationKey = Self.replacing(last, with: slug, in: page.translationKey)
-                if let titleTemplate {
+                row.row = PageRow(columns: table.columns, values: table.rows[number])
+                row.urlPath = Self.replacing(last, with: slugs[number], in: page.urlPath)
+                row.translationKey = Self.replacing(last, with: slugs[number], in: page.translationKey)
+                if let template {
                     let values = Self.rowValue(row.row!, pack: pack, now: now, timeZone: config.timeZone)
-                    row.source.frontMatter.title = TemplateLibrary().render(titleTemplate, .map(["row": values]))
+                    row.source.frontMatter.title = TemplateLibrary().render(template, .map(["row": values]))
                 } else if page.source.frontMatter.title == nil {
-                    row.source.frontMatter.title = text
+                    row.source.frontMatter.title = texts[number]
                 }
+                return row
+            }
+            for (row, text) in zip(pages, texts) {
                 results.rowPages[page.language, default: [:]][column, default: [:]][text] = row.urlPath
                 results.rowTitles[page.language, default: [:]][column, default: []].append(QueryResults.RowTitle(title: row.title, urlPath: row.urlPath))
-                pages.append(row)
             }
             return pages
         }

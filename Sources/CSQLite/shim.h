@@ -5,3 +5,9 @@
 static inline int ttsite_sqlite3_db_config_flag(sqlite3 *db, int op, int on) {
     return sqlite3_db_config(db, op, on, (int *)0);
 }
+
+/// `sqlite3_config` is variadic as well: this turns SQLite's count of the memory it holds
+/// on or off. Only before SQLite is first used (else SQLITE_MISUSE, and nothing changes).
+static inline int ttsite_sqlite3_config_memstatus(int on) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, on);
+}

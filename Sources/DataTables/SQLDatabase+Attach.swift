@@ -16,14 +16,26 @@ extension SQLDatabase {
             let path = file.path
             try Self.checkDatabaseFile(path)
             let uri = "file:" + Self.percentEncoded(path) + "?mode=ro&immutable=1"
-            guard let attach = try prepare("ATTACH DATABASE ?1 AS \(quotedIdentifier(schema))") else { return }
-            attach.bind(.text(uri), at: 1)
-            guard sqlite3_step(attach.handle) == SQLITE_DONE else {
-                throw SQLError(.file, "could not read `\(path)` as a SQLite database: \(lastError().message)")
+            do throws(SQLError) {
+                try attachFile(uri: uri, as: schema)
+            } catch where error.kind == .file {
+                throw SQLError(.file, "could not read `\(path)` as a SQLite database: \(error.message)")
             }
+            attachments.append((schema, uri))
             // ATTACH reads the schema; a query over it reads every page it needs, and a
             // damaged file says so then, with the query.
         }
+    }
+
+    /// Attaches the database at `uri` as `schema` (under the lock, or while the connection
+    /// is being made); a file SQLite cannot read is a `.file` error with SQLite's words. A
+    /// statement prepared before may name the new schema's tables: the prepared queries are
+    /// let go.
+    func attachFile(uri: String, as schema: String) throws(SQLError) {
+        statements.removeAll()
+        guard let attach = try prepare("ATTACH DATABASE ?1 AS \(quotedIdentifier(schema))") else { return }
+        attach.bind(.text(uri), at: 1)
+        guard sqlite3_step(attach.handle) == SQLITE_DONE else { throw SQLError(.file, lastError().message) }
     }
 
     private func checkNewSchema(_ schema: String) throws(SQLError) {

@@ -10,12 +10,21 @@ extension SQLDatabase {
     /// longer than `limits.seconds`, returning more than `limits.rows` rows, or more than
     /// `limits.bytes` bytes of values (each value's own size, and its text's or blob's) (no single value SQLite makes while
     /// running the query may be longer either).
+    ///
+    /// The statement is prepared once per SQL text (and length limit) and connection, with
+    /// every check below, and run again with new parameters (`StatementCache`): the guard, the
+    /// length limit and the row, byte and time limits are put in place for each run.
     public func query(_ sql: String, parameters: [String: TableValue] = [:], limits: SQLLimits = SQLLimits()) throws(SQLError) -> Table {
         try withLock { () throws(SQLError) -> Table in
-            try guarded(limits) { (guardian) throws(SQLError) -> Table in
-                let statement = try prepareQuery(sql, guardian)
-                try bind(parameters, to: statement)
-                return try collect(statement, guardian)
+            try guarded(limits) { (guardian, length) throws(SQLError) -> Table in
+                let prepared = try preparedQuery(sql, guardian, length: length)
+                let statement = prepared.statement
+                defer {
+                    sqlite3_reset(statement.handle)
+                    sqlite3_clear_bindings(statement.handle)
+                }
+                try bind(parameters, to: prepared)
+                return try collect(prepared, guardian)
             }
         }
     }
@@ -23,23 +32,51 @@ extension SQLDatabase {
     /// The `:name` parameters `sql` binds, without the colon, in the order they first appear.
     public func parameterNames(in sql: String) throws(SQLError) -> [String] {
         try withLock { () throws(SQLError) -> [String] in
-            try guarded(SQLLimits()) { (guardian) throws(SQLError) -> [String] in
-                try names(of: prepareQuery(sql, guardian))
+            try guarded(SQLLimits()) { (guardian, length) throws(SQLError) -> [String] in
+                try preparedQuery(sql, guardian, length: length).names.get()
             }
         }
     }
 
-    /// Runs `body` with the authorizer, the progress handler and the length limit in place.
-    private func guarded<T>(_ limits: SQLLimits, _ body: (QueryGuard) throws(SQLError) -> T) throws(SQLError) -> T {
+    /// Runs `body` with the authorizer, the progress handler and the length limit (passed to
+    /// `body`) in place.
+    private func guarded<T>(_ limits: SQLLimits, _ body: (QueryGuard, Int32) throws(SQLError) -> T) throws(SQLError) -> T {
         let guardian = QueryGuard(limits)
         guardian.install(on: connection)
         let length = sqlite3_limit(connection, SQLITE_LIMIT_LENGTH, -1)
-        sqlite3_limit(connection, SQLITE_LIMIT_LENGTH, Int32(clamping: max(1, min(limits.bytes, Int(length)))))
+        let limit = Int32(clamping: max(1, min(limits.bytes, Int(length))))
+        sqlite3_limit(connection, SQLITE_LIMIT_LENGTH, limit)
         defer {
             sqlite3_limit(connection, SQLITE_LIMIT_LENGTH, length)
             guardian.remove(from: connection)
         }
-        return try body(guardian)
+        return try body(guardian, limit)
+    }
+
+    /// The prepared query of `sql` from the cache, or prepared now under the guard and the
+    /// length limit `length` and kept. Only a statement that passed every check is kept; SQL
+    /// that fails one is prepared, and fails, again each time it is asked for.
+    private func preparedQuery(_ sql: String, _ guardian: QueryGuard, length: Int32) throws(SQLError) -> PreparedQuery {
+        let key = StatementCache.Key(sql: sql, length: length)
+        if let known = statements.statement(for: key, version: dataVersion) {
+            // Prepared read-only; asked again, as it costs nothing.
+            guard sqlite3_stmt_readonly(known.statement.handle) != 0 else {
+                throw SQLError(.refused, "the statement would change the database; a query may only read")
+            }
+            return known
+        }
+        let statement = try prepareQuery(sql, guardian)
+        let prepared = PreparedQuery(statement, names: Result { () throws(SQLError) in try names(of: statement) })
+        statements.keep(prepared, for: key, version: dataVersion)
+        return prepared
+    }
+
+    /// A number that changes whenever the main schema's content (its tables and indexes
+    /// too) changes, by this connection or any other: a prepared query is kept for one.
+    private var dataVersion: UInt32 {
+        var version: UInt32 = 0
+        sqlite3_file_control(connection, "main", SQLITE_FCNTL_DATA_VERSION, &version)
+        return version
     }
 
     /// The one statement of `sql`, prepared under the authorizer and checked to be read-only.
@@ -138,8 +175,9 @@ extension SQLDatabase {
         return names
     }
 
-    private func bind(_ parameters: [String: TableValue], to statement: SQLStatement) throws(SQLError) {
-        for (index, name) in try names(of: statement).enumerated() {
+    private func bind(_ parameters: [String: TableValue], to prepared: PreparedQuery) throws(SQLError) {
+        let statement = prepared.statement
+        for (index, name) in try prepared.names.get().enumerated() {
             guard let value = parameters[name] else {
                 let given = parameters.keys.sorted().map { "`:\($0)`" }
                 let list = given.isEmpty ? "no parameters are given" : "given: " + given.joined(separator: ", ")
@@ -150,10 +188,11 @@ extension SQLDatabase {
     }
 
     /// Steps through the rows, stopping at the first limit passed.
-    private func collect(_ statement: SQLStatement, _ guardian: QueryGuard) throws(SQLError) -> Table {
+    private func collect(_ prepared: PreparedQuery, _ guardian: QueryGuard) throws(SQLError) -> Table {
+        let statement = prepared.statement
         let limits = guardian.limits
-        let count = statement.columnCount
-        let declared = (0..<count).map { statement.declaredType($0).flatMap(ColumnType.init(declaredType:)) }
+        let (columns, declared) = prepared.columns
+        let count = columns.count
         var rows: [[TableValue]] = []
         var bytes = 0
         while true {
@@ -174,7 +213,6 @@ extension SQLDatabase {
             rows.append(row)
             if rows.count % 1024 == 0, guardian.timeIsUp { throw Self.timeLimitError(limits) }
         }
-        let columns = (0..<count).map { Column(statement.columnName($0), declared[$0] ?? .text) }
         return ResultTyping.table(columns: columns, declared: declared, rows: rows)
     }
 

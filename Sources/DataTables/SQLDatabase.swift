@@ -14,9 +14,20 @@ import Foundation
 ///
 /// One connection, and a lock that serialises every call: SQLite's own mutexes are off
 /// (`SQLITE_OPEN_NOMUTEX`) because nothing reaches the connection except through the lock.
+/// Queries on several threads go to `readers(_:)`: further read-only connections over a
+/// snapshot of this one.
 public final class SQLDatabase: @unchecked Sendable {
     let connection: OpaquePointer
     let lock = NSLock()
+    /// The page queries prepared on this connection, each run again with new parameters
+    /// (`SQLDatabase+Query.swift`); under the lock.
+    var statements = StatementCache()
+    /// The files attached, in order: their schema names and `file:` URIs, to attach again on
+    /// a reader.
+    var attachments: [(schema: String, uri: String)] = []
+    /// The bytes a reader's main schema reads (`SQLSnapshot`), kept until the connection is
+    /// closed; nil for the build's own database.
+    private let snapshot: SQLSnapshot?
 
     /// A new, empty in-memory database. Extensions cannot be loaded; the defensive mode is
     /// on (no `writable_schema`, no writes to shadow tables); the schemas of attached files
@@ -27,6 +38,7 @@ public final class SQLDatabase: @unchecked Sendable {
     /// memory): a new table's pages are never journaled, so turning it off saved nothing
     /// measurable on a million rows, and with it a failed load rolls back cleanly.
     public init() throws(SQLError) {
+        _ = Self.processSettings
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         let status = sqlite3_open_v2(":memory:", &handle, flags, nil)
@@ -36,6 +48,49 @@ public final class SQLDatabase: @unchecked Sendable {
             throw SQLError(.sql, "could not open an in-memory SQLite database: \(message)")
         }
         connection = handle
+        snapshot = nil
+        try Self.configure(handle)
+    }
+
+    /// A reader: a new connection whose main schema is `snapshot`, read-only, and with the
+    /// files of `attachments` attached as they were to the database the snapshot is of.
+    init(reading snapshot: SQLSnapshot, attachments: [(schema: String, uri: String)]) throws(SQLError) {
+        _ = Self.processSettings
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        let status = sqlite3_open_v2(":memory:", &handle, flags, nil)
+        guard status == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(handle)
+            throw SQLError(.sql, "could not open a reader of the database: \(message)")
+        }
+        connection = handle
+        self.snapshot = snapshot
+        try Self.configure(handle)
+        // Read-only: SQLite never writes the snapshot's bytes, which every reader shares.
+        let flagsRead = UInt32(SQLITE_DESERIALIZE_READONLY)
+        guard sqlite3_deserialize(handle, "main", snapshot.bytes, snapshot.size, snapshot.size, flagsRead) == SQLITE_OK else {
+            throw SQLError(.sql, "could not open a reader of the database: \(String(cString: sqlite3_errmsg(handle)))")
+        }
+        for (schema, uri) in attachments {
+            try attachFile(uri: uri, as: schema)
+        }
+        // Pages are read where they lie in the snapshot, not copied into each reader's cache.
+        try execute("PRAGMA mmap_size = \(snapshot.size)")
+        try execute("PRAGMA query_only = 1")
+    }
+
+    /// SQLite's settings for the whole process, made before its first connection opens: it
+    /// does not count the memory it holds (`SQLITE_CONFIG_MEMSTATUS` off). Counting takes one
+    /// lock of the process on every allocation of every connection, and readers on several
+    /// threads queued on it: 20,000 queries on two threads waited for it 10,000 times. ttsite
+    /// reads neither the count nor sets a heap limit, the two things it is for.
+    private static let processSettings: Void = {
+        _ = ttsite_sqlite3_config_memstatus(0)
+    }()
+
+    /// Extensions cannot be loaded, the defensive mode is on, attached schemas are not trusted.
+    private static func configure(_ handle: OpaquePointer) throws(SQLError) {
         for (option, on) in [(SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0), (SQLITE_DBCONFIG_DEFENSIVE, 1), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0)] {
             guard ttsite_sqlite3_db_config_flag(handle, option, Int32(on)) == SQLITE_OK else {
                 throw SQLError(.sql, "could not configure the database: \(String(cString: sqlite3_errmsg(handle)))")
@@ -44,6 +99,9 @@ public final class SQLDatabase: @unchecked Sendable {
     }
 
     deinit {
+        // The statements first: the connection closes when the last is finalised, and a
+        // reader's snapshot is freed only after that.
+        statements.removeAll()
         sqlite3_close_v2(connection)
     }
 

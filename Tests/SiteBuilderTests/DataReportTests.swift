@@ -215,6 +215,96 @@ import TestSupport
         #expect(summary.details.contains("queries: 7 run, 7 results used again"))
     }
 
+    /// A site of 300 missions, each a page that runs two queries: enough for the queries to
+    /// run on several readers of the database (`PageQueries.queriesForReaders`).
+    static func manyRowPages(_ queries: String) throws -> TestSite {
+        let rows = (1...300).map { "Mission \($0),2000-01-\(String(format: "%02d", 1 + $0 % 28)),\($0 % 7),\($0).5,\($0 % 2 == 0)," }
+        return try TestSite("""
+            -- ttsite.yml --
+            title: Many
+            data:
+              missions: { file: data/missions.csv, index: [crew] }
+            -- data/missions.csv --
+            mission,launch,crew,samples_kg,landed,notes
+            \(rows.joined(separator: "\n"))
+            -- queries/all.sql --
+            SELECT mission, crew, samples_kg FROM missions ORDER BY mission
+            -- Content/m/[mission].md --
+            ---
+            rows: all
+            ---
+            \(queries)
+            """)
+    }
+
+    @Test func rowPagesQueriedOnSeveralThreadsAreAsOneAfterAnother() throws {
+        let site = try Self.manyRowPages("""
+            ```ttsite query crew
+            SELECT mission, launch, samples_kg FROM missions WHERE crew = :crew ORDER BY launch, mission
+            ```
+
+            ```ttsite query heavier
+            SELECT count(*) AS n, sum(samples_kg) AS kg FROM missions WHERE samples_kg > :samples_kg
+            ```
+
+            ```ttsite table data=crew
+            ```
+
+            ```ttsite value data=heavier column=kg format=decimal:2
+            ```
+            """)
+        defer { site.remove() }
+        var serial = site.options()
+        serial.jobs = 1
+        serial.output = site.temporary.url("serial")
+        let one = try Site.build(serial)
+        var parallel = site.options()
+        parallel.jobs = 4
+        let four = try Site.build(parallel)
+        // 1 `all` + 7 crews + 300 `heavier`, used again by 293 pages.
+        #expect(one.details.contains("queries: 308 run, 293 results used again"))
+        #expect(four.details.filter { $0.hasPrefix("queries:") } == one.details.filter { $0.hasPrefix("queries:") })
+        let expected = try snapshot(of: serial.output!)
+        let built = try snapshot(of: site.output)
+        #expect(expected.count > 300)
+        #expect(built == expected)
+        #expect(Self.article(try site.read("m/mission-7/index.html")).contains("Mission 294"))
+    }
+
+    @Test func theFirstFailingRowPageIsTheErrorOnSeveralThreadsToo() throws {
+        // The pages go by the rows' order, by name: "Mission 200" fails on its second query,
+        // after counting to a million; "Mission 50", a later page, fails on its first, at once.
+        let site = try Self.manyRowPages("""
+            ```ttsite query a
+            SELECT CASE WHEN :samples_kg = 50.5 THEN abs(-9223372036854775807 - 1) ELSE 1 END AS x
+            ```
+
+            ```ttsite query b
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < CASE WHEN :samples_kg = 200.5 THEN 1000000 ELSE 1 END)
+            SELECT CASE WHEN :samples_kg = 200.5 THEN json(printf('not json %d', max(x))) ELSE 1 END AS y FROM c
+            ```
+
+            ```ttsite query c
+            SELECT :crew AS crew
+            ```
+            """)
+        defer { site.remove() }
+        func failure(jobs: Int) -> BuildError? {
+            var options = site.options()
+            options.jobs = jobs
+            do { try Site.build(options) } catch let error as BuildError { return error } catch { return nil }
+            return nil
+        }
+        let serial = failure(jobs: 1)
+        #expect(serial?.message.contains("malformed JSON") == true)
+        #expect(serial?.line == 9)
+        for _ in 1...3 {
+            let parallel = failure(jobs: 4)
+            #expect(parallel?.message == serial?.message)
+            #expect(parallel?.line == serial?.line && parallel?.location == serial?.location)
+        }
+    }
+
     @Test func theRowsOfPeopleHoldOnlyWhatPagesShow() throws {
         let site = try TestSite(PeopleSite.text(#"""
             {"results":[{"name":{"title":"Ms","first":"Anna","last":"Alpha"},"email":"anna@example.org","phone":"555","login":{"uuid":"00000000-0000-4000-8000-00000000000a","password":"secret"},

@@ -22,7 +22,8 @@ extension SitePlan {
         let pictures = processPictures(content: content, data: data, options: options, config: config, reader: loader.reader, into: &summary)
         let templates = try loadTemplates(options: options)
         var queried = content
-        let results = try runQueries(&queried, tables: tables, shared: shared, templates: templates, config: config, now: options.now, into: &summary)
+        let results = try runQueries(&queried, tables: tables, shared: shared, templates: templates, config: config, now: options.now,
+                                     workers: options.jobs, into: &summary)
         let derived = try derive(content: queried, data: data, config: config, templates: templates, pictures: pictures, options: options, today: today,
                                  results: results)
         let texts = try renderMarkdown(derived.pages, with: derived.markdown, feedEntries: derived.feedEntries.all, options: options)
@@ -82,11 +83,11 @@ extension SitePlan {
     /// queries: every page's queries run (each distinct query once), a page made for each
     /// row of a `rows:` query, and the further pages of long tables.
     static func runQueries(_ content: inout ContentScanner.Result, tables: SiteTables?, shared: [String: QueryDefinition], templates: TemplateSet,
-                           config: SiteConfig, now: Date, into summary: inout BuildSummary) throws -> QueryResults {
+                           config: SiteConfig, now: Date, workers: Int? = nil, into summary: inout BuildSummary) throws -> QueryResults {
         guard let tables else { return QueryResults() }
         let runner = QueryRunner(tables: tables, limits: config.queries.limits)
         let queries = PageQueries(shared: shared, runner: runner, templateMentions: PageQueries.mentions(in: templates.siteTexts),
-                                  config: config, now: now)
+                                  config: config, now: now, workers: workers)
         let (pages, results) = try queries.run(content.pages)
         content.pages = pages
         summary.details.append("queries: \(runner.ran) run, \(runner.reused) results used again")

@@ -48,28 +48,96 @@ struct PageQueries {
     let config: SiteConfig
     /// The build's instant: what time spans in titles count from.
     let now: Date
+    /// How many threads run the pages' queries (nil: one per core).
+    var workers: Int? = nil
+
+    /// How many queries of pages made from rows make it worth opening readers of the
+    /// database (`SQLDatabase.readers`): below it, the queries are done sooner than the copy.
+    static let queriesForReaders = 256
+    /// The largest main schema that readers are opened for (bytes): they cost one copy of it.
+    static let largestForReaders = 256 << 20
+
+    /// A page of the site, or made from a row, with the queries it runs.
+    private struct Work: Sendable {
+        let page: Page
+        /// Nil for a page that has no source file (and runs no query).
+        let queries: [(name: String, query: QueryDefinition)]?
+    }
+
+    /// What a page's queries gave, and the further pages and the downloads that follow.
+    private struct Done {
+        let shown: [String: Table]
+        let extra: [Page]
+        let downloads: [OutputFile]
+    }
 
     /// The pages, with those made from rows and the further pages of long tables, and what
     /// every page's queries gave.
+    ///
+    /// In three steps, with the results and the first error (in page order) as if every page
+    /// ran its queries in turn: the pages made from rows, one page after another (their
+    /// `rows:` queries run then); every page's queries, on several threads (`workers`), over
+    /// readers of the database when there are many; then the results, in page order. A page
+    /// whose `rows:` query or front matter fails stops the first step: the pages before it
+    /// still run theirs, and one of them failing is the error, as it came first.
     func run(_ pages: [Page]) throws -> (pages: [Page], results: QueryResults) {
         var results = QueryResults()
         results.ran = true
-        var made: [Page] = []
+        var work: [Work] = []
+        var stop: (any Error)?
         for page in pages {
-            guard page.hasSourceFile else { made.append(page); continue }
-            let definitions = try definitions(for: page)
-            for page in try rowPages(of: page, definitions: definitions, into: &results) {
-                let shown = try run(definitions, for: page)
-                let extra = try tablePages(of: page, results: shown)
-                results.downloads += Self.downloads(of: page, results: shown)
-                for page in [page] + extra {
-                    results.pages[page.urlPath] = shown
-                    made.append(page)
+            guard page.hasSourceFile else { work.append(Work(page: page, queries: nil)); continue }
+            do {
+                let definitions = try definitions(for: page)
+                for page in try rowPages(of: page, definitions: definitions, into: &results) {
+                    work.append(Work(page: page, queries: queries(of: definitions, for: page)))
                 }
+            } catch {
+                stop = error
+                break
             }
         }
+        let workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
+        if workers > 1 { openReaders(workers, for: work) }
+        let done = work.parallelMap(workers: workers) { item -> Result<Done, any Error>? in
+            guard let queries = item.queries else { return nil }
+            return Result { try run(queries, for: item.page) }
+        }
+        var made: [Page] = []
+        for (item, done) in zip(work, done) {
+            guard let done else { made.append(item.page); continue }
+            let (shown, extra, downloads) = try done.map { ($0.shown, $0.extra, $0.downloads) }.get()
+            results.downloads += downloads
+            for page in [item.page] + extra {
+                results.pages[page.urlPath] = shown
+                made.append(page)
+            }
+        }
+        if let stop { throw stop }
         results.parameterKeys = runner.frontMatterKeys
         return (made, results)
+    }
+
+    /// Sends the queries to `workers` connections when the pages made from rows run many
+    /// queries (each page made from a row binds its own parameters, so each is a query run)
+    /// and the tables are not too large to copy once.
+    private func openReaders(_ workers: Int, for work: [Work]) {
+        let count = work.reduce(0) { $0 + ($1.page.row != nil ? $1.queries?.count ?? 0 : 0) }
+        guard count >= Self.queriesForReaders else { return }
+        let database = runner.tables.database
+        guard database.mainSize <= Self.largestForReaders else { return }
+        // Readers only make the queries sooner: without them, the database answers alone.
+        if let readers = try? database.readers(workers) { runner.useReaders(readers) }
+    }
+
+    /// A page's queries run, the further pages of its long table, and its downloads.
+    private func run(_ queries: [(name: String, query: QueryDefinition)], for page: Page) throws -> Done {
+        var shown: [String: Table] = [:]
+        for (name, query) in queries {
+            shown[name] = try runner.result(of: query, for: page)
+        }
+        let extra = try tablePages(of: page, results: shown)
+        return Done(shown: shown, extra: extra, downloads: Self.downloads(of: page, results: shown))
     }
 
     /// The queries a page may use: the shared ones and its own blocks.
@@ -81,17 +149,17 @@ struct PageQueries {
         return shared.merging(own) { _, own in own }
     }
 
-    /// The results of the queries `page` uses: its own blocks, the shared queries its text
+    /// The queries `page` uses, by name in order: its own blocks, the shared queries its text
     /// names (`data=NAME`, `data.NAME`) and those the templates name.
-    private func run(_ definitions: [String: QueryDefinition], for page: Page) throws -> [String: Table] {
+    private func queries(of definitions: [String: QueryDefinition], for page: Page) -> [(name: String, query: QueryDefinition)] {
         let body = page.source.body
-        var results: [String: Table] = [:]
+        var queries: [(name: String, query: QueryDefinition)] = []
         for (name, query) in definitions.sorted(by: { $0.key < $1.key }) {
             let own = query.file == "Content/" + page.sourcePath
             guard own || templateMentions.contains(name) || Self.mentions(name, in: body) else { continue }
-            results[name] = try runner.result(of: query, for: page)
+            queries.append((name, query))
         }
-        return results
+        return queries
     }
 
     /// Whether a page's text names the query `name`: `data=NAME` in a block, `data.NAME` in
@@ -143,7 +211,7 @@ struct PageQueries {
             // One slug per row, made unique as people's are (`SlugAllocator`): in the
             // result's order, a later row wanting a taken slug gets `-2`, `-3` …
             let texts = table.rows.map { $0[index].plainText }
-            let slugs = SlugAllocator.allocate(texts.map { Slug.make(from: $0) ?? Slug.hashed("row", [$0]) }).slugs
+            let slugs = SlugAllocator.allocate(texts.parallelMap(workers: workers) { Slug.make(from: $0) ?? Slug.hashed("row", [$0]) }).slugs
             // The title's template, read once for every row.
             var titleTemplate: Template?
             if let title = page.source.frontMatter.title, title.containsUTF8("{{") {
@@ -152,21 +220,25 @@ struct PageQueries {
                 }
             }
             let pack = config.pack(for: page.language)
-            var pages: [Page] = []
-            for (values, (text, slug)) in zip(table.rows, zip(texts, slugs)) {
+            let template = titleTemplate
+            // Each row's page on every core (its path and title are the row's alone), then
+            // noted in the rows' order.
+            let pages = Array(table.rows.indices).parallelMap(workers: workers) { number -> Page in
                 var row = page
-                row.row = PageRow(columns: table.columns, values: values)
-                row.urlPath = Self.replacing(last, with: slug, in: page.urlPath)
-                row.translationKey = Self.replacing(last, with: slug, in: page.translationKey)
-                if let titleTemplate {
+                row.row = PageRow(columns: table.columns, values: table.rows[number])
+                row.urlPath = Self.replacing(last, with: slugs[number], in: page.urlPath)
+                row.translationKey = Self.replacing(last, with: slugs[number], in: page.translationKey)
+                if let template {
                     let values = Self.rowValue(row.row!, pack: pack, now: now, timeZone: config.timeZone)
-                    row.source.frontMatter.title = TemplateLibrary().render(titleTemplate, .map(["row": values]))
+                    row.source.frontMatter.title = TemplateLibrary().render(template, .map(["row": values]))
                 } else if page.source.frontMatter.title == nil {
-                    row.source.frontMatter.title = text
+                    row.source.frontMatter.title = texts[number]
                 }
+                return row
+            }
+            for (row, text) in zip(pages, texts) {
                 results.rowPages[page.language, default: [:]][column, default: [:]][text] = row.urlPath
                 results.rowTitles[page.language, default: [:]][column, default: []].append(QueryResults.RowTitle(title: row.title, urlPath: row.urlPath))
-                pages.append(row)
             }
             return pages
         }
@@ -207,8 +279,10 @@ struct PageQueries {
     }
 
     /// `pattern` (`[name]`) replaced by `slug` in a path.
+    /// The standard library's `replacing`, which compares characters as `String` does, not
+    /// Foundation's `replacingOccurrences`, which goes through `NSString` for every row.
     private static func replacing(_ pattern: String, with slug: String, in path: String) -> String {
-        path.replacingOccurrences(of: pattern, with: slug)
+        path.replacing(pattern, with: slug)
     }
 
     /// A row as templates see it: `{{row.name}}`, each value in the language's default

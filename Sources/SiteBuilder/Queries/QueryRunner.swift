@@ -3,12 +3,16 @@ import Foundation
 import TemplateEngine
 
 /// Runs the queries of pages against the build's tables: each distinct SQL text and set of
-/// parameters once per build, however many pages show its result.
+/// parameters once per build, however many pages show its result. Safe to call from several
+/// threads: a query another thread is running is waited for, not run twice, so `ran` and
+/// `reused` count as they would one page after another.
 final class QueryRunner: @unchecked Sendable {
     let tables: SiteTables
     let limits: SQLLimits
-    private let lock = NSLock()
-    private var results: [Key: Result<Table, SQLError>] = [:]
+    private let lock = NSCondition()
+    private var results: [Key: Entry] = [:]
+    /// The connections queries go to once `useReaders` gave them; the build's database before.
+    private var readers: SQLReaders?
     private var parameterNames: [String: Result<[String], SQLError>] = [:]
     /// The front matter keys that queries bound as parameters: keys ttsite reads.
     private(set) var frontMatterKeys: Set<String> = []
@@ -16,9 +20,43 @@ final class QueryRunner: @unchecked Sendable {
     private(set) var ran = 0
     private(set) var reused = 0
 
+    /// A query and its parameters, hashed once: the results of a build's pages made from rows
+    /// are tens of thousands, and the dictionary that holds them hashes every key again each
+    /// time it grows.
     private struct Key: Hashable {
         let sql: String
         let parameters: [String: TableValue]
+        let hash: Int
+
+        init(sql: String, parameters: [String: TableValue]) {
+            self.sql = sql
+            self.parameters = parameters
+            var hasher = Hasher()
+            hasher.combine(sql)
+            hasher.combine(parameters)
+            hash = hasher.finalize()
+        }
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.hash == b.hash && a.sql == b.sql && a.parameters == b.parameters
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
+    }
+
+    private enum Entry {
+        /// A thread is running the query.
+        case running
+        case done(Result<Table, SQLError>)
+    }
+
+    /// Sends the queries from now on to `readers` (connections that see the same tables).
+    func useReaders(_ readers: SQLReaders) {
+        lock.lock()
+        self.readers = readers
+        lock.unlock()
     }
 
     init(tables: SiteTables, limits: SQLLimits) {
@@ -54,17 +92,32 @@ final class QueryRunner: @unchecked Sendable {
     func run(_ sql: String, _ parameters: [String: TableValue]) throws(SQLError) -> Table {
         let key = Key(sql: sql, parameters: parameters)
         lock.lock()
-        if let known = results[key] {
+        while let known = results[key] {
+            guard case .done(let result) = known else {
+                lock.wait()
+                continue
+            }
             reused += 1
             lock.unlock()
-            return try known.get()
+            return try result.get()
         }
+        results[key] = .running
+        let readers = readers
         lock.unlock()
         let result: Result<Table, SQLError>
-        do { result = .success(try tables.database.query(sql, parameters: parameters, limits: limits)) } catch { result = .failure(error) }
+        do {
+            if let readers {
+                result = .success(try readers.query(sql, parameters: parameters, limits: limits))
+            } else {
+                result = .success(try tables.database.query(sql, parameters: parameters, limits: limits))
+            }
+        } catch {
+            result = .failure(error)
+        }
         lock.lock()
-        results[key] = result
+        results[key] = .done(result)
         ran += 1
+        lock.broadcast()
         lock.unlock()
         return try result.get()
     }

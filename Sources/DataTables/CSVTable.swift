@@ -22,10 +22,10 @@ public struct CSVTable: RowSource {
     public let columns: [Column]
     /// The rows, not counting the header.
     public let rowCount: Int
-    private let data: Data
-    private let delimiter: UInt8
-    private let hasHeader: Bool
-    private let inference: TypeInference
+    let data: Data
+    let delimiter: UInt8
+    let hasHeader: Bool
+    let inference: TypeInference
 
     /// Reads `data` once: names, types and number of rows; the values come from `forEachRow`.
     public static func read(_ data: Data, options: CSVOptions, inference: TypeInference) throws(TableProblem) -> CSVTable {

@@ -43,6 +43,28 @@ enum SQLText {
         return ISO8601DateParser.format(date, fractionDigits: digits)
     }
 
+    /// Appends `date` as `CalendarDate.description` writes it, `2024-02-29`, without making
+    /// a string for a year of four digits.
+    static func appendISO(_ date: CalendarDate, to bytes: inout [UInt8]) {
+        guard (0...9999).contains(date.year) else {
+            bytes.append(contentsOf: date.description.utf8)
+            return
+        }
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(truncatingIfNeeded: 48 + value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        digits(date.year, 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(date.month, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(date.day, 2)
+    }
+
     static let parser = ISO8601DateParser()
 
     /// The date of a `YYYY-MM-DD` text, nil for anything else.

@@ -16,8 +16,8 @@ extension CSVTable {
     static let threadedFileSize = 1 << 20
 
     /// Binds and steps every row; returns how many rows were stored. `failure` is the error
-    /// for a row (numbered from 1) that SQLite refused.
-    func insertRows(_ inserter: inout BatchInserter, failure: (_ row: Int) -> Error) throws -> Int {
+    /// for the rows (numbered from 1) of an INSERT that SQLite refused.
+    func insertRows(_ inserter: inout BatchInserter, failure: (_ rows: ClosedRange<Int>) -> Error) throws -> Int {
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws -> Int in
             let bytes = raw.bindMemory(to: UInt8.self)
             let text = (bytes.baseAddress.map(UnsafeRawPointer.init) ?? BatchInserter.emptyText).assumingMemoryBound(to: CChar.self)
@@ -27,11 +27,11 @@ extension CSVTable {
                 var producer = producer
                 let batch = ValueBatch()
                 while try producer.fill(batch) {
-                    guard inserter.insert(batch, text: text) else { throw failure(inserter.count + 1) }
+                    guard inserter.insert(batch, text: text) else { throw failure(inserter.failedRows) }
                 }
             } else {
                 try BatchPipe.run(producer: producer) { batch in
-                    guard inserter.insert(batch, text: text) else { throw failure(inserter.count + 1) }
+                    guard inserter.insert(batch, text: text) else { throw failure(inserter.failedRows) }
                 }
             }
             return inserter.count
@@ -137,18 +137,18 @@ struct CSVBatchProducer {
     /// Fills `batch` with the next rows; false when there were none left.
     mutating func fill(_ batch: ValueBatch) throws -> Bool {
         batch.reset()
+        // Locals, so that the closure below does not copy `self` for every record.
         let columnCount = columns.count
+        let columns = columns, types = types, inference = inference
         while batch.rows < rowsPerBatch, try tokenizer.next() {
             if skipHeader { skipHeader = false; continue }
+            let line = tokenizer.recordLine
             let problem: TableProblem? = tokenizer.withRecord { record in
                 guard record.count == columnCount else {
-                    return TableProblem("the row has \(record.count) fields, the header has \(columnCount)", line: tokenizer.recordLine)
+                    return TableProblem("the row has \(record.count) fields, the header has \(columnCount)", line: line)
                 }
-                for index in 0..<columnCount {
-                    if !append(record, index, to: batch) {
-                        return CSVTable.mismatch(record.string(index), types[index], inference: inference,
-                                                 line: tokenizer.recordLine, column: columns[index].name)
-                    }
+                for index in 0..<columnCount where !Self.append(record, index, as: types[index], inference, to: batch) {
+                    return CSVTable.mismatch(record.string(index), types[index], inference: inference, line: line, column: columns[index].name)
                 }
                 return nil
             }
@@ -160,14 +160,14 @@ struct CSVBatchProducer {
     }
 
     /// The field as a value of its column's type; false when it is not one.
-    private func append(_ record: CSVRecord, _ index: Int, to batch: ValueBatch) -> Bool {
+    private static func append(_ record: CSVRecord, _ index: Int, as type: ColumnType, _ inference: TypeInference, to batch: ValueBatch) -> Bool {
         let span = record.spans[index]
         let field = record[index]
         if field.isEmpty {
             batch.values.append(.null)
             return true
         }
-        switch types[index] {
+        switch type {
         case .text:
             appendText(field, span, to: batch)
         case .date where CSVBatchProducer.isWrittenAsStored(field):
@@ -177,13 +177,13 @@ struct CSVBatchProducer {
             guard case .integer = TypeInference.numberShape(field), let value = TypeInference.integer(field) else { return false }
             batch.values.append(BoundValue(kind: .integer, count: 0, payload: value))
         default:
-            guard let value = inference.value(field, as: types[index]) else { return false }
+            guard let value = inference.value(field, as: type) else { return false }
             batch.append(value)
         }
         return true
     }
 
-    private func appendText(_ field: UnsafeBufferPointer<UInt8>, _ span: CSVTokenizer.Span, to batch: ValueBatch) {
+    private static func appendText(_ field: UnsafeBufferPointer<UInt8>, _ span: CSVTokenizer.Span, to batch: ValueBatch) {
         if span.inScratch {
             batch.appendText(field)
         } else {
@@ -228,6 +228,8 @@ struct BatchInserter {
     /// A whole number of `rowsPerStatement`.
     let rowsPerBatch: Int
     private(set) var count = 0
+    /// The rows (numbered from 1) of the statement SQLite did not store.
+    private(set) var failedRows = 0...0
 
     init(into table: String, columns: Int, database: SQLDatabase) throws(SQLError) {
         // At most 64 rows and 999 values a statement: SQLite's smallest limit of variables.
@@ -244,7 +246,8 @@ struct BatchInserter {
     }
 
     /// Stores the batch's rows, the texts of kind `fileText` read from `text`. False when
-    /// SQLite did not store a row; `count` then stops before the statement that failed.
+    /// SQLite did not store a row: `failedRows` are then the rows of the statement that failed,
+    /// and `count` the rows before them.
     mutating func insert(_ batch: ValueBatch, text: UnsafePointer<CChar>?) -> Bool {
         let fileText = text ?? Self.emptyText.assumingMemoryBound(to: CChar.self)
         let columns = columns
@@ -257,20 +260,30 @@ struct BatchInserter {
                     let rows = statement === many ? rowsPerStatement : 1
                     let handle = statement.handle
                     var index = row * columns
+                    // SQLITE_OK is 0: any other status of a bind (a text over SQLite's length
+                    // limit) leaves a bit set.
+                    var bound = SQLITE_OK
                     for parameter in 1...Int32(rows * columns) {
                         let value = values[index]
                         index += 1
                         switch value.kind {
-                        case .null: sqlite3_bind_null(handle, parameter)
-                        case .integer: sqlite3_bind_int64(handle, parameter, value.payload)
-                        case .real: sqlite3_bind_double(handle, parameter, Double(bitPattern: UInt64(bitPattern: value.payload)))
-                        case .fileText: sqlite3_bind_text(handle, parameter, fileText + Int(value.payload), value.count, nil)
-                        case .batchText: sqlite3_bind_text(handle, parameter, batchText + Int(value.payload), value.count, nil)
+                        case .null: bound |= sqlite3_bind_null(handle, parameter)
+                        case .integer: bound |= sqlite3_bind_int64(handle, parameter, value.payload)
+                        case .real: bound |= sqlite3_bind_double(handle, parameter, Double(bitPattern: UInt64(bitPattern: value.payload)))
+                        case .fileText: bound |= sqlite3_bind_text(handle, parameter, fileText + Int(value.payload), value.count, nil)
+                        case .batchText: bound |= sqlite3_bind_text(handle, parameter, batchText + Int(value.payload), value.count, nil)
                         }
+                    }
+                    guard bound == SQLITE_OK else {
+                        failedRows = count + 1...count + rows
+                        return false
                     }
                     let status = sqlite3_step(handle)
                     sqlite3_reset(handle)
-                    guard status == SQLITE_DONE else { return false }
+                    guard status == SQLITE_DONE else {
+                        failedRows = count + 1...count + rows
+                        return false
+                    }
                     row += rows
                     count += rows
                 }

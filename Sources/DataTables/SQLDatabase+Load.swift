@@ -26,7 +26,10 @@ extension SQLDatabase {
             throw SQLError(.name, "could not create the table `\(name)`: \(error.message)")
         }
         var inserter = try BatchInserter(into: table, columns: columns.count, database: self)
-        let failure = { (row: Int) in SQLError(.sql, "could not store row \(row) of `\(name)`: \(self.lastError().message)") }
+        let failure = { (rows: ClosedRange<Int>) in
+            SQLError(.sql, "could not store row\(rows.count == 1 ? " \(rows.lowerBound)" : "s \(rows.lowerBound)–\(rows.upperBound)") of `\(name)`: "
+                + self.lastError().message)
+        }
         let count: Int
         if let csv = rows as? CSVTable {
             count = try csv.insertRows(&inserter, failure: failure)
@@ -40,11 +43,11 @@ extension SQLDatabase {
                 }
                 batch.append(values)
                 if batch.rows == inserter.rowsPerBatch {
-                    guard inserter.insert(batch, text: nil) else { throw failure(inserter.count + 1) }
+                    guard inserter.insert(batch, text: nil) else { throw failure(inserter.failedRows) }
                     batch.reset()
                 }
             }
-            guard inserter.insert(batch, text: nil) else { throw failure(inserter.count + 1) }
+            guard inserter.insert(batch, text: nil) else { throw failure(inserter.failedRows) }
             count = inserter.count
         }
         try execute("COMMIT")

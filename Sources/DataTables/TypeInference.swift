@@ -209,6 +209,12 @@ struct ColumnInference {
     }
 
     var type: ColumnType { sawValue ? fits.narrowest : .text }
+
+    /// Adds the values another part of the column saw.
+    mutating func merge(_ other: ColumnInference) {
+        sawValue = sawValue || other.sawValue
+        fits.formIntersection(other.fits)
+    }
 }
 
 extension ColumnType {

@@ -1,0 +1,160 @@
+import CSQLite
+import CivilTime
+@testable import DataTables
+import Foundation
+import Testing
+
+/// A CSV table stored by `SQLDatabase.load`, which binds the file's bytes without making
+/// values, against the same rows made into `TableValue`s by `forEachRow` and stored as a
+/// `Table`: the same values of the same storage classes, in the same order.
+@Suite struct CSVLoadTests {
+    static let inference = try! TypeInference(dateFormats: ["dd.MM.yyyy", "dd.MM.yyyy HH:mm"], timeZone: TimeZone(identifier: "Europe/Berlin")!)
+
+    static func table(_ text: String, _ options: CSVOptions = CSVOptions()) throws -> CSVTable {
+        try CSVTable.read(Data(text.utf8), options: options, inference: inference)
+    }
+
+    /// Every value of `t` with its storage class, in rowid order.
+    static func stored(_ database: SQLDatabase, _ columns: [Column]) throws -> Table {
+        let list = columns.map { "\"\($0.name)\", typeof(\"\($0.name)\")" }.joined(separator: ", ")
+        return try database.query("SELECT \(list) FROM t ORDER BY rowid", limits: SQLLimits(rows: 10_000_000))
+    }
+
+    /// Loads `csv` both ways and expects the same stored table; returns its row count.
+    @discardableResult
+    static func expectSameAsValues(_ csv: CSVTable) throws -> Int {
+        var rows: [[TableValue]] = []
+        try csv.forEachRow { rows.append($0) }
+        let direct = try SQLDatabase()
+        let count = try direct.load("t", csv)
+        let viaValues = try SQLDatabase()
+        #expect(try viaValues.load("t", Table(columns: csv.columns, rows: rows)) == rows.count)
+        #expect(count == rows.count)
+        #expect(count == csv.rowCount)
+        let stored = try stored(direct, csv.columns)
+        #expect(stored == (try Self.stored(viaValues, csv.columns)))
+        #expect(stored.rows.count == rows.count)
+        return count
+    }
+
+    /// Rows of every kind of cell: quoted with `""` and with text after the closing quote,
+    /// dates as ISO 8601 and as a pattern, instants with and without a zone, empty cells.
+    static func mixedRows(_ count: Int) -> String {
+        var text = "id,name,day,at,price,yes,code\n"
+        for row in 0..<count {
+            let name = switch row % 4 {
+            case 0: "plain \(row)"
+            case 1: "\"quoted, \"\"\(row)\"\"\""
+            case 2: "\"after\"tail\(row)"
+            default: ""
+            }
+            let day = row % 3 == 0 ? "2024-02-\(String(format: "%02d", row % 29 + 1))" : row % 3 == 1 ? "0\(row % 9 + 1).03.2023" : ""
+            let at = row % 2 == 0 ? "2024-03-31 0\(row % 4):30" : "2024-10-27T02:\(String(format: "%02d", row % 60)):00.25+01:00"
+            let price = row % 5 == 0 ? "" : "\(row).\(row % 100)e-1"
+            let yes = row % 2 == 0 ? "True" : "false"
+            text += "\(row),\(name),\(day),\(at),\(price),\(yes),0\(row % 10)7\n"
+        }
+        return text
+    }
+
+    @Test func everyKindOfCellIsStoredAsItsValue() throws {
+        let csv = try Self.table(Self.mixedRows(40))
+        #expect(csv.columns.map(\.type) == [.integer, .text, .date, .dateTime, .real, .boolean, .text])
+        try Self.expectSameAsValues(csv)
+    }
+
+    @Test func declaredTypesAreStoredAsTheirValues() throws {
+        var options = CSVOptions()
+        options.types = ["code": .integer, "id": .real, "day": .dateTime]
+        let csv = try Self.table(Self.mixedRows(40), options)
+        #expect(csv.columns.map(\.type) == [.real, .text, .dateTime, .dateTime, .real, .boolean, .integer])
+        try Self.expectSameAsValues(csv)
+    }
+
+    @Test func aDateThatDoesNotExistIsNotStoredAsWritten() throws {
+        #expect(CSVBatchProducer.isWrittenAsStored(Array("2024-02-29".utf8).withUnsafeBufferPointer { $0 }) == true)
+        for text in ["2023-02-29", "2024-13-01", "2024-00-10", "2024-1-010", "20240229xx", "2024-02-2x"] {
+            let bytes = Array(text.utf8)
+            #expect(bytes.withUnsafeBufferPointer { CSVBatchProducer.isWrittenAsStored($0) } == false, "\(text)")
+        }
+        // As text they are stored as written all the same.
+        let csv = try Self.table("day\n2023-02-29\n2024-02-29\n")
+        #expect(csv.columns == [Column("day", .text)])
+        try Self.expectSameAsValues(csv)
+    }
+
+    @Test func manyBatchesAndTheRestOfTheLastAreAllStored() throws {
+        // 7 columns: batches of 2,304 rows; 5,000 rows leave a last batch that is no whole
+        // number of 64-row INSERTs.
+        for count in [0, 1, 63, 64, 65, 5_000] {
+            let csv = try Self.table(Self.mixedRows(count))
+            #expect(try Self.expectSameAsValues(csv) == count)
+        }
+    }
+
+    @Test func aLargeFileIsStoredByTwoThreadsInOrder() throws {
+        // Over a megabyte: tokenized on a thread of its own, and typed by parts on all cores.
+        let csv = try Self.table(Self.mixedRows(30_000))
+        #expect(csv.rowCount == 30_000)
+        try Self.expectSameAsValues(csv)
+    }
+
+    @Test func aWideTableHasFewerRowsAStatement() throws {
+        let header = (1...300).map { "c\($0)" }.joined(separator: ",")
+        let rows = (0..<20).map { row in (1...300).map { "\(row * $0)" }.joined(separator: ",") }
+        let csv = try Self.table(header + "\n" + rows.joined(separator: "\n"))
+        #expect(try Self.expectSameAsValues(csv) == 20)
+    }
+
+    /// A file over two megabytes whose middle is one quoted field of many lines that read as
+    /// rows: a part that starts after one of its line breaks starts inside the field, and
+    /// would find rows that are none.
+    @Test func aLineBreakInsideAQuotedFieldIsNoPlaceToStartAPart() throws {
+        var text = "n,note,tail\n"
+        for row in 0..<60_000 { text += "\(row),x,t\n" }
+        text += "60000,t,\"" + String(repeating: "7,z,z\n", count: 300_000) + "8,q,q\"\n"
+        for row in 60_001..<120_000 { text += "\(row),\(row == 119_999 ? "last" : "y"),t\n" }
+        let csv = try Self.table(text)
+        #expect(csv.rowCount == 120_000)
+        #expect(csv.columns == [Column("n", .integer), Column("note", .text), Column("tail", .text)])
+        try Self.expectSameAsValues(csv)
+    }
+
+    /// The type of a column is decided by the values of every part: here only the last part
+    /// has a text among integers, or any value at all.
+    @Test func everyPartVotesOnTheTypes() throws {
+        var text = "a,b,c\n"
+        for row in 0..<200_000 { text += "\(row),\(row),\n" }
+        text += "9,nine,1.5\n"
+        let csv = try Self.table(text)
+        #expect(csv.rowCount == 200_001)
+        #expect(csv.columns == [Column("a", .integer), Column("b", .text), Column("c", .real)])
+    }
+
+    /// A problem late in a large file is found where it is, with its line.
+    @Test func aProblemInALaterPartHasItsLine() throws {
+        var text = "a,b\n"
+        for row in 0..<200_000 { text += "\(row),\"q\nr\"\n" }
+        let bad = text + "1,2,3\n" + "4,5\n"
+        #expect(throws: TableProblem("the row has 3 fields, the header has 2", line: 400_002)) { try Self.table(bad) }
+        var options = CSVOptions()
+        options.types = ["a": .integer]
+        let mismatch = text + "x,y\n"
+        #expect(throws: TableProblem("\"x\" is not an integer", line: 400_002, column: "a")) { try Self.table(mismatch, options) }
+    }
+
+    /// SQLite refusing a row of a large file stops the thread that tokenizes it, leaves no
+    /// table, and the database goes on.
+    @Test func aRowSQLiteRefusesStopsBothThreads() throws {
+        var text = "n,note\n"
+        for row in 0..<100_000 { text += "\(row),\(row == 70_000 ? String(repeating: "z", count: 5_000) : "short")\n" }
+        let csv = try Self.table(text)
+        let database = try SQLDatabase()
+        sqlite3_limit(database.connection, SQLITE_LIMIT_LENGTH, 1_000)
+        let error = try #require(throws: SQLError.self) { try database.load("t", csv) }
+        #expect(error.message.hasPrefix("could not store rows 69953–70016 of `t`: "), "\(error.message)")
+        #expect(try database.tables().isEmpty)
+        sqlite3_limit(database.connection, SQLITE_LIMIT_LENGTH, 1_000_000)
+        #expect(try database.load("t", csv) == 100_000)
+    }
+}

@@ -25,8 +25,8 @@ extension CSVTable {
                                             rowsPerBatch: inserter.rowsPerBatch)
             if bytes.count < Self.threadedFileSize {
                 var producer = producer
-                let batch = ValueBatch()
-                while try producer.fill(batch) {
+                var batch = ValueBatch()
+                while try producer.fill(&batch) {
                     guard inserter.insert(batch, text: text) else { throw failure(inserter.failedRows) }
                 }
             } else {
@@ -40,8 +40,8 @@ extension CSVTable {
 }
 
 /// One value ready to bind: its kind, and the number, or where its text is.
-struct BoundValue {
-    enum Kind: UInt8 {
+struct BoundValue: Sendable {
+    enum Kind: UInt8, Sendable {
         case null, integer, real
         /// Bytes of the file: `payload` is their offset.
         case fileText
@@ -60,7 +60,7 @@ struct BoundValue {
 
 /// Rows of values ready to bind, one after the other, and the bytes of the texts that are
 /// not in the file as written (a quoted field with `""`, a date or date-time rewritten).
-final class ValueBatch: @unchecked Sendable {
+struct ValueBatch: Sendable {
     var values: [BoundValue] = []
     var bytes: [UInt8] = []
     var rows = 0
@@ -70,33 +70,33 @@ final class ValueBatch: @unchecked Sendable {
         bytes.reserveCapacity(4096)
     }
 
-    func reset() {
+    mutating func reset() {
         values.removeAll(keepingCapacity: true)
         bytes.removeAll(keepingCapacity: true)
         rows = 0
     }
 
-    func appendText(_ text: UnsafeBufferPointer<UInt8>) {
+    mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
         let start = bytes.count
         bytes.append(contentsOf: text)
         values.append(BoundValue(kind: .batchText, count: Int32(clamping: text.count), payload: Int64(start)))
     }
 
-    func appendText(_ text: String) {
+    mutating func appendText(_ text: String) {
         let start = bytes.count
         bytes.append(contentsOf: text.utf8)
         values.append(BoundValue(kind: .batchText, count: Int32(clamping: bytes.count - start), payload: Int64(start)))
     }
 
     /// A row of values as SQLite stores them.
-    func append(_ row: [TableValue]) {
+    mutating func append(_ row: [TableValue]) {
         for value in row { append(value) }
         rows += 1
     }
 
     /// A value as SQLite stores it: a Boolean as 0 or 1, a date or an instant as its ISO 8601
     /// text (`SQLStatement.bind` writes the same).
-    func append(_ value: TableValue) {
+    mutating func append(_ value: TableValue) {
         switch value {
         case .null: values.append(.null)
         case .integer(let number): values.append(BoundValue(kind: .integer, count: 0, payload: number))
@@ -108,7 +108,7 @@ final class ValueBatch: @unchecked Sendable {
         }
     }
 
-    func appendDate(_ date: CalendarDate) {
+    mutating func appendDate(_ date: CalendarDate) {
         let start = bytes.count
         SQLText.appendISO(date, to: &bytes)
         values.append(BoundValue(kind: .batchText, count: Int32(clamping: bytes.count - start), payload: Int64(start)))
@@ -135,7 +135,7 @@ struct CSVBatchProducer {
     }
 
     /// Fills `batch` with the next rows; false when there were none left.
-    mutating func fill(_ batch: ValueBatch) throws -> Bool {
+    mutating func fill(_ batch: inout ValueBatch) throws -> Bool {
         batch.reset()
         // Locals, so that the closure below does not copy `self` for every record.
         let columnCount = columns.count
@@ -147,7 +147,7 @@ struct CSVBatchProducer {
                 guard record.count == columnCount else {
                     return TableProblem("the row has \(record.count) fields, the header has \(columnCount)", line: line)
                 }
-                for index in 0..<columnCount where !Self.append(record, index, as: types[index], inference, to: batch) {
+                for index in 0..<columnCount where !Self.append(record, index, as: types[index], inference, to: &batch) {
                     return CSVTable.mismatch(record.string(index), types[index], inference: inference, line: line, column: columns[index].name)
                 }
                 return nil
@@ -160,7 +160,7 @@ struct CSVBatchProducer {
     }
 
     /// The field as a value of its column's type; false when it is not one.
-    private static func append(_ record: CSVRecord, _ index: Int, as type: ColumnType, _ inference: TypeInference, to batch: ValueBatch) -> Bool {
+    private static func append(_ record: CSVRecord, _ index: Int, as type: ColumnType, _ inference: TypeInference, to batch: inout ValueBatch) -> Bool {
         let span = record.spans[index]
         let field = record[index]
         if field.isEmpty {
@@ -169,10 +169,10 @@ struct CSVBatchProducer {
         }
         switch type {
         case .text:
-            appendText(field, span, to: batch)
-        case .date where CSVBatchProducer.isWrittenAsStored(field):
+            appendText(field, span, to: &batch)
+        case .date where TypeInference.isoDate(field) != nil:
             // `YYYY-MM-DD` of a day that exists is the text a date is stored as.
-            appendText(field, span, to: batch)
+            appendText(field, span, to: &batch)
         case .integer:
             guard case .integer = TypeInference.numberShape(field), let value = TypeInference.integer(field) else { return false }
             batch.values.append(BoundValue(kind: .integer, count: 0, payload: value))
@@ -183,7 +183,7 @@ struct CSVBatchProducer {
         return true
     }
 
-    private static func appendText(_ field: UnsafeBufferPointer<UInt8>, _ span: CSVTokenizer.Span, to batch: ValueBatch) {
+    private static func appendText(_ field: UnsafeBufferPointer<UInt8>, _ span: CSVTokenizer.Span, to batch: inout ValueBatch) {
         if span.inScratch {
             batch.appendText(field)
         } else {
@@ -191,22 +191,6 @@ struct CSVBatchProducer {
         }
     }
 
-    /// Whether `field` is `YYYY-MM-DD` of a day that exists: what ISO 8601 reads first, as
-    /// the date that `CalendarDate.description` writes the same.
-    static func isWrittenAsStored(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard field.count == 10, field[4] == UInt8(ascii: "-"), field[7] == UInt8(ascii: "-") else { return false }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let digit = field[index] &- 48
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return false }
-        return CalendarDate(year: year, month: month, day: day) != nil
-    }
 }
 
 /// Binds a batch's rows to INSERTs and steps them: an INSERT of many rows at a time
@@ -319,7 +303,8 @@ final class BatchPipe: @unchecked Sendable {
         defer { pipe.stopAndWait() }
         while let batch = try pipe.nextFull() {
             try consume(batch)
-            pipe.giveBack(batch)
+            // Given back as the only reference, so that the producer refills it in place.
+            pipe.giveBack(consume batch)
         }
     }
 
@@ -333,11 +318,11 @@ final class BatchPipe: @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            let batch = empty.removeLast()
+            var batch = empty.removeLast()
             condition.unlock()
             let more: Bool
             var problem: Error?
-            do { more = try producer.fill(batch) } catch { problem = error; more = false }
+            do { more = try producer.fill(&batch) } catch { problem = error; more = false }
             condition.lock()
             if more { full.append(batch) } else { finished = true; failure = problem }
             if !more { producerExited = true }

@@ -34,7 +34,7 @@ extension SQLDatabase {
         if let csv = rows as? CSVTable {
             count = try csv.insertRows(&inserter, failure: failure)
         } else {
-            let batch = ValueBatch()
+            var batch = ValueBatch()
             var seen = 0
             try rows.forEachRow { values in
                 seen += 1

@@ -72,15 +72,47 @@ import Testing
     }
 
     @Test func aDateThatDoesNotExistIsNotStoredAsWritten() throws {
-        #expect(CSVBatchProducer.isWrittenAsStored(Array("2024-02-29".utf8).withUnsafeBufferPointer { $0 }) == true)
+        #expect(Array("2024-02-29".utf8).withUnsafeBufferPointer { TypeInference.isoDate($0) } == CalendarDate(year: 2024, month: 2, day: 29))
         for text in ["2023-02-29", "2024-13-01", "2024-00-10", "2024-1-010", "20240229xx", "2024-02-2x"] {
             let bytes = Array(text.utf8)
-            #expect(bytes.withUnsafeBufferPointer { CSVBatchProducer.isWrittenAsStored($0) } == false, "\(text)")
+            #expect(bytes.withUnsafeBufferPointer { TypeInference.isoDate($0) } == nil, "\(text)")
         }
         // As text they are stored as written all the same.
         let csv = try Self.table("day\n2023-02-29\n2024-02-29\n")
         #expect(csv.columns == [Column("day", .text)])
         try Self.expectSameAsValues(csv)
+    }
+
+    /// A plain decimal read without a string is the Double `strtod` reads, bit for bit.
+    @Test func plainDecimalsAreTheDoublesStrtodReads() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: UInt64) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % bound)
+        }
+        var texts = ["0.1", "-0.0", "0", "-0", "0.3", "2.675", "999999999999999", "1.000000000000001", "123456789012.345",
+                     "0.0000000000000000000001", "9007199254740993", "1234567890123456.5"]
+        for _ in 0..<100_000 {
+            let count = 1 + next(17)
+            var digits = (0..<count).map { _ in String(next(10)) }.joined()
+            if next(3) > 0 { digits.insert(".", at: digits.index(digits.startIndex, offsetBy: next(UInt64(count))) ) }
+            if digits.hasPrefix(".") { digits = "0" + digits }
+            if digits.hasSuffix(".") { digits += "5" }
+            texts.append((next(2) == 0 ? "-" : "") + digits)
+        }
+        var fast = 0
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let read = bytes.withUnsafeBufferPointer { TypeInference.plainReal($0) }
+            if let read {
+                fast += 1
+                #expect(read.bitPattern == Double(text)!.bitPattern, "\(text)")
+            }
+            #expect(bytes.withUnsafeBufferPointer { TypeInference.real($0) }?.bitPattern == Double(text)!.bitPattern, "\(text)")
+        }
+        // Most of them take the fast path; more than 15 digits never do.
+        #expect(fast > 50_000)
+        #expect(Array("1234567890123456".utf8).withUnsafeBufferPointer { TypeInference.plainReal($0) } == nil)
     }
 
     @Test func manyBatchesAndTheRestOfTheLastAreAllStored() throws {

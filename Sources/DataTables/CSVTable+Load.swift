@@ -103,9 +103,15 @@ struct ValueBatch: Sendable {
         case .real(let number): values.append(BoundValue(kind: .real, count: 0, payload: Int64(bitPattern: number.bitPattern)))
         case .boolean(let flag): values.append(BoundValue(kind: .integer, count: 0, payload: flag ? 1 : 0))
         case .date(let date): appendDate(date)
-        case .dateTime(let instant): appendText(SQLText.instant(instant))
+        case .dateTime(let instant): appendInstant(instant)
         case .text(let text): appendText(text)
         }
+    }
+
+    mutating func appendInstant(_ instant: Date) {
+        let start = bytes.count
+        SQLText.appendInstant(instant, to: &bytes)
+        values.append(BoundValue(kind: .batchText, count: Int32(clamping: bytes.count - start), payload: Int64(start)))
     }
 
     mutating func appendDate(_ date: CalendarDate) {

@@ -115,6 +115,31 @@ import Testing
         #expect(Array("1234567890123456".utf8).withUnsafeBufferPointer { TypeInference.plainReal($0) } == nil)
     }
 
+    /// Dates and instants written into a batch's bytes are the texts `SQLText` writes.
+    @Test func datesAndInstantsAreWrittenAsSQLTextWritesThem() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: UInt64) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % bound)
+        }
+        var instants = [0, -0.25, 946_684_799.5, 1_709_211_909.000123, -62_135_596_800, 253_402_300_799.999, -86_400.001]
+            .map { Date(timeIntervalSince1970: $0) }
+        for _ in 0..<20_000 {
+            let seconds = Double(next(20_000_000_000)) - 10_000_000_000
+            let fraction = [0, Double(next(1000)) / 1000, Double(next(1_000_000)) / 1_000_000][next(3)]
+            instants.append(Date(timeIntervalSince1970: seconds + fraction))
+        }
+        for instant in instants {
+            var bytes: [UInt8] = []
+            SQLText.appendInstant(instant, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == SQLText.instant(instant))
+            let day = CalendarDate(instant, in: .gmt)
+            bytes.removeAll()
+            SQLText.appendISO(day, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == day.description)
+        }
+    }
+
     @Test func manyBatchesAndTheRestOfTheLastAreAllStored() throws {
         // 7 columns: batches of 2,304 rows; 5,000 rows leave a last batch that is no whole
         // number of 64-row INSERTs.

@@ -10,7 +10,8 @@ import Foundation
 /// the memory it needs stays a few hundred kilobytes whatever the file's size.
 ///
 /// The values, the problems and their lines are `forEachRow`'s: a cell holds what
-/// `TypeInference.value` reads, written as `RowWriter` writes it.
+/// `TypeInference.value` reads, written as `SQLStatement.bind` writes it (a Boolean as 0 or
+/// 1, a date or an instant as its ISO 8601 text).
 extension CSVTable {
     /// Files smaller than this are tokenized on the database's thread: a thread costs more.
     static let threadedFileSize = 1 << 20

@@ -1,9 +1,10 @@
 import Foundation
 
 /// A CSV file as a table, read in two passes and never held as values: `read` tokenizes the
-/// bytes once to name the columns, infer or check their types and count the rows;
-/// `forEachRow` tokenizes them again and gives each row's typed values. The memory it needs
-/// is the file's bytes and one row.
+/// bytes once to name the columns, infer or check their types and count the rows (a large
+/// file in parts on all cores); `forEachRow` tokenizes them again and gives each row's typed
+/// values, and `SQLDatabase.load` binds them from the bytes (`insertRows`). The memory it
+/// needs is the file's bytes and one row (a few batches of rows when it is loaded).
 ///
 /// The text is RFC 4180 as Python's `csv` module reads it (see `CSVTokenizer`): where Python
 /// accepts a file, the fields are Python's, and also a quote inside an unquoted field or text

@@ -107,6 +107,7 @@ public struct TypeInference: Sendable {
         if let date = Self.isoDate(bytes) {
             return WrittenDate(year: date.year, month: date.month, day: date.day, hasTime: false)
         }
+        if let written = Self.isoDateTime(bytes) { return written }
         // Short-cut the common case of a value no date format reads: it saves making a String.
         if patterns.isEmpty, !Self.looksLikeISODate(bytes) { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
@@ -132,6 +133,29 @@ public struct TypeInference: Sendable {
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
         return CalendarDate(year: year, month: month, day: day)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS` (`T`, `t` or a space between), zoneless or with `Z`, of fields in
+    /// range, read without making a string: what ISO 8601 reads it as. Nil for anything else,
+    /// which the parser then reads.
+    static func isoDateTime(_ field: UnsafeBufferPointer<UInt8>) -> WrittenDate? {
+        guard field.count == 19 || field.count == 20 && field[19] | 0x20 == UInt8(ascii: "z"),
+              field[4] == UInt8(ascii: "-"), field[7] == UInt8(ascii: "-"),
+              field[10] == UInt8(ascii: "T") || field[10] == UInt8(ascii: "t") || field[10] == UInt8(ascii: " "),
+              field[13] == UInt8(ascii: ":"), field[16] == UInt8(ascii: ":") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let digit = field[index] &- 48
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19) else { return nil }
+        return WrittenDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                           utcOffset: field.count == 20 ? 0 : nil)
     }
 
     private static func looksLikeISODate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

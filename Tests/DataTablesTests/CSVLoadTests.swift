@@ -3,6 +3,7 @@ import CivilTime
 @testable import DataTables
 import Foundation
 import Testing
+import ValueTransformers
 
 /// A CSV table stored by `SQLDatabase.load`, which binds the file's bytes without making
 /// values, against the same rows made into `TableValue`s by `forEachRow` and stored as a
@@ -138,6 +139,36 @@ import Testing
             SQLText.appendISO(day, to: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == day.description)
         }
+    }
+
+    /// A date and time read without a string is what the ISO 8601 parser reads, and a text
+    /// it does not read whole is left to the parser.
+    @Test func dateTimesReadWithoutAStringAreTheParsers() throws {
+        let parser = ISO8601DateParser()
+        var texts = ["2024-02-29T13:05:09", "2024-02-29 13:05:09Z", "2024-02-29t00:00:00z", "0000-01-01T23:59:59", "2023-02-29T10:00:00",
+                     "2024-01-01T24:00:00", "2024-01-01T10:60:00", "2024-01-01T10:00:60", "2024-01-01X10:00:00", "2024-01-01T10:00:00+",
+                     "2024-01-01T10:00", "2024-1-01T10:00:00", "2024-01-01T10:00:0a", "2024-01-01T10:00:00.5", "2024-01-01T10-00-00"]
+        for year in [1, 1970, 2000, 2024, 9999] {
+            for month in [1, 2, 12, 13] {
+                for day in [0, 1, 28, 29, 31] {
+                    for time in ["00:00:00", "23:59:59", "12:30:45"] {
+                        texts.append(String(format: "%04d-%02d-%02dT%@", year, month, day, time))
+                    }
+                }
+            }
+        }
+        var fast = 0
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let read = bytes.withUnsafeBufferPointer { TypeInference.isoDateTime($0) }
+            if let read {
+                fast += 1
+                #expect(read == (try? parser.parse(text)), "\(text)")
+            } else if text.count == 19, let parsed = try? parser.parse(text) {
+                Issue.record("\(text) is \(parsed) to the parser but not read without a string")
+            }
+        }
+        #expect(fast > 100)
     }
 
     @Test func manyBatchesAndTheRestOfTheLastAreAllStored() throws {

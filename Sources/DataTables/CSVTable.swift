@@ -1,9 +1,10 @@
 import Foundation
 
 /// A CSV file as a table, read in two passes and never held as values: `read` tokenizes the
-/// bytes once to name the columns, infer or check their types and count the rows;
-/// `forEachRow` tokenizes them again and gives each row's typed values. The memory it needs
-/// is the file's bytes and one row.
+/// bytes once to name the columns, infer or check their types and count the rows (a large
+/// file in parts on all cores); `forEachRow` tokenizes them again and gives each row's typed
+/// values, and `SQLDatabase.load` binds them from the bytes (`insertRows`). The memory it
+/// needs is the file's bytes and one row (a few batches of rows when it is loaded).
 ///
 /// The text is RFC 4180 as Python's `csv` module reads it (see `CSVTokenizer`): where Python
 /// accepts a file, the fields are Python's, and also a quote inside an unquoted field or text
@@ -22,10 +23,10 @@ public struct CSVTable: RowSource {
     public let columns: [Column]
     /// The rows, not counting the header.
     public let rowCount: Int
-    private let data: Data
-    private let delimiter: UInt8
-    private let hasHeader: Bool
-    private let inference: TypeInference
+    let data: Data
+    let delimiter: UInt8
+    let hasHeader: Bool
+    let inference: TypeInference
 
     /// Reads `data` once: names, types and number of rows; the values come from `forEachRow`.
     public static func read(_ data: Data, options: CSVOptions, inference: TypeInference) throws(TableProblem) -> CSVTable {
@@ -66,10 +67,17 @@ public struct CSVTable: RowSource {
                 names = made
                 declared = try declaredTypes(options.types, names: made)
                 inferred = Array(repeating: ColumnInference(), count: made.count)
-                if options.hasHeader { continue }
-                // Without a header the first record is a row: go on with it.
-                try check(tokenizer, names: made, declared: declared, inferred: &inferred, inference: inference, hasHeader: false)
-                rowCount += 1
+                if !options.hasHeader {
+                    // Without a header the first record is a row: go on with it.
+                    try check(tokenizer, names: made, declared: declared, inferred: &inferred, inference: inference, hasHeader: false)
+                    rowCount += 1
+                }
+                if unreadable == nil,
+                   let rest = readInParallel(after: tokenizer, names: made, declared: declared, inference: inference, hasHeader: options.hasHeader) {
+                    rowCount += rest.rows
+                    for index in inferred.indices { inferred[index].merge(rest.inferred[index]) }
+                    break
+                }
                 continue
             }
             try check(tokenizer, names: columnNames, declared: declared, inferred: &inferred, inference: inference, hasHeader: options.hasHeader)
@@ -81,6 +89,75 @@ public struct CSVTable: RowSource {
         let columns = names.indices.map { Column(names[$0], declared[$0] ?? inferred[$0].type) }
         return CSVTable(columns: columns, rowCount: rowCount, data: data, delimiter: options.delimiter,
                         hasHeader: options.hasHeader, inference: inference)
+    }
+
+    /// Files whose rows after the header are shorter than this many bytes a core are read
+    /// by one thread.
+    static let parallelPartSize = 1 << 20
+
+    /// The rows after the header, read in parts by all cores at once, each part from a line
+    /// break on: the number of rows and what their values say of the columns' types. Nil
+    /// when the file is small, when a part did not start where the part before it ended (its
+    /// line break was inside a quoted field) or when a part found a problem: the caller then
+    /// reads on, a record after the other, and finds the problem where it is, on its line.
+    private static func readInParallel(
+        after header: CSVTokenizer, names: [String], declared: [ColumnType?], inference: TypeInference, hasHeader: Bool
+    ) -> (rows: Int, inferred: [ColumnInference])? {
+        let bytes = header.text
+        let start = header.position
+        let parts = min(ProcessInfo.processInfo.activeProcessorCount, (bytes.count - start) / parallelPartSize)
+        guard parts > 1 else { return nil }
+        var starts = [start]
+        for part in 1..<parts {
+            var offset = max(start + (bytes.count - start) / parts * part, starts[part - 1])
+            while offset < bytes.count, bytes[offset - 1] != UInt8(ascii: "\n") { offset += 1 }
+            starts.append(offset)
+        }
+        starts.append(bytes.count)
+        let partStarts = starts
+        struct Part {
+            /// Where the part's first record starts, and where the record after its last would.
+            var entry = 0, exit = 0
+            var rows = 0
+            var inferred: [ColumnInference] = []
+            var read = false
+        }
+        let results = UnsafeMutableBufferPointer<Part>.allocate(capacity: parts)
+        results.initialize(repeating: Part())
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
+        nonisolated(unsafe) let slots = results
+        nonisolated(unsafe) let first = header
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var tokenizer = part == 0 ? first : CSVTokenizer(first.text, delimiter: first.delimiter, from: partStarts[part])
+            tokenizer.limit = partStarts[part + 1]
+            var result = Part(inferred: Array(repeating: ColumnInference(), count: names.count))
+            do throws(TableProblem) {
+                var entry: Int?
+                while try tokenizer.next() {
+                    if entry == nil { entry = tokenizer.recordStart }
+                    try check(tokenizer, names: names, declared: declared, inferred: &result.inferred, inference: inference, hasHeader: hasHeader)
+                    result.rows += 1
+                }
+                result.entry = entry ?? tokenizer.position
+                result.exit = tokenizer.position
+                result.read = true
+            } catch {
+                result.read = false
+            }
+            slots[part] = result
+        }
+        guard results[0].read else { return nil }
+        var rows = results[0].rows
+        var inferred = results[0].inferred
+        for part in 1..<parts {
+            guard results[part].read, results[part].entry == results[part - 1].exit else { return nil }
+            rows += results[part].rows
+            for index in inferred.indices { inferred[index].merge(results[part].inferred[index]) }
+        }
+        return (rows, inferred)
     }
 
     /// The declared type of each column, after checking that every declaration names one.

@@ -25,13 +25,19 @@ struct CSVTokenizer {
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
-    private let delimiter: UInt8
+    let delimiter: UInt8
+    /// The whole text, also before where the tokenizer started.
+    var text: UnsafeBufferPointer<UInt8> { bytes }
     /// The offset of the next byte to read.
     private(set) var position: Int
     /// The physical line `position` is on.
     private(set) var line = 1
-    /// The line the current record starts on.
+    /// The line the current record starts on (counted from where the tokenizer started).
     private(set) var recordLine = 1
+    /// The offset the current record starts at.
+    private(set) var recordStart = 0
+    /// `next` reads no record that starts at or after this offset.
+    var limit = Int.max
     private(set) var fields: [Span] = []
     private var scratch: [UInt8] = []
 
@@ -43,6 +49,13 @@ struct CSVTokenizer {
         self.bytes = bytes
         self.delimiter = delimiter
         position = bytes.starts(with: Self.byteOrderMark) ? 3 : 0
+    }
+
+    /// A tokenizer of `bytes` from `start` on, counting lines from there.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, from start: Int) {
+        self.bytes = bytes
+        self.delimiter = delimiter
+        position = start
     }
 
     /// Reads the next record into `fields`; false at the end of the text.
@@ -63,8 +76,9 @@ struct CSVTokenizer {
             }
             line += 1
         }
-        guard position < count else { return false }
+        guard position < count, position < limit else { return false }
         recordLine = line
+        recordStart = position
         while true {
             if position < count, base[position] == Self.quote {
                 try readQuotedField(base, count)

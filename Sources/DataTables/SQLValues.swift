@@ -43,6 +43,49 @@ enum SQLText {
         return ISO8601DateParser.format(date, fractionDigits: digits)
     }
 
+    /// Appends `date` as `CalendarDate.description` writes it, `2024-02-29`, without making
+    /// a string for a year of four digits.
+    static func appendISO(_ date: CalendarDate, to bytes: inout [UInt8]) {
+        guard (0...9999).contains(date.year) else {
+            bytes.append(contentsOf: date.description.utf8)
+            return
+        }
+        appendDigits(date.year, 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(date.month, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(date.day, 2, to: &bytes)
+    }
+
+    /// Appends `date` as `instant(_:)` writes it, without making strings.
+    static func appendInstant(_ date: Date, to bytes: inout [UInt8]) {
+        let fields = WrittenDate(utc: date)
+        let nanoseconds = fields.nanosecond
+        appendISO(fields.calendarDate, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(fields.hour, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(fields.minute, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(fields.second, 2, to: &bytes)
+        if nanoseconds != 0 {
+            bytes.append(UInt8(ascii: "."))
+            if nanoseconds % 1_000_000 == 0 { appendDigits(nanoseconds / 1_000_000, 3, to: &bytes) }
+            else { appendDigits(nanoseconds / 1000, 6, to: &bytes) }
+        }
+        bytes.append(UInt8(ascii: "Z"))
+    }
+
+    /// The last `count` decimal digits of the non-negative `value`, with leading zeros.
+    private static func appendDigits(_ value: Int, _ count: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<count { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: 48 + value / divisor % 10))
+            divisor /= 10
+        }
+    }
+
     static let parser = ISO8601DateParser()
 
     /// The date of a `YYYY-MM-DD` text, nil for anything else.

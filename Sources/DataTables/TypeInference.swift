@@ -104,6 +104,10 @@ public struct TypeInference: Sendable {
 
     /// The text as a date by ISO 8601, then by each pattern in order.
     private func writtenDate(_ bytes: UnsafeBufferPointer<UInt8>) -> WrittenDate? {
+        if let date = Self.isoDate(bytes) {
+            return WrittenDate(year: date.year, month: date.month, day: date.day, hasTime: false)
+        }
+        if let written = Self.isoDateTime(bytes) { return written }
         // Short-cut the common case of a value no date format reads: it saves making a String.
         if patterns.isEmpty, !Self.looksLikeISODate(bytes) { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
@@ -112,6 +116,46 @@ public struct TypeInference: Sendable {
             if let written = try? pattern.parse(text) { return written }
         }
         return nil
+    }
+
+    /// The date of a `YYYY-MM-DD` text of a day that exists, read without making a string:
+    /// what ISO 8601 reads it as, and the text `CalendarDate.description` writes for it.
+    static func isoDate(_ field: UnsafeBufferPointer<UInt8>) -> CalendarDate? {
+        guard field.count == 10, field[4] == UInt8(ascii: "-"), field[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let digit = field[index] &- 48
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        return CalendarDate(year: year, month: month, day: day)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS` (`T`, `t` or a space between), zoneless or with `Z`, of fields in
+    /// range, read without making a string: what ISO 8601 reads it as. Nil for anything else,
+    /// which the parser then reads.
+    static func isoDateTime(_ field: UnsafeBufferPointer<UInt8>) -> WrittenDate? {
+        guard field.count == 19 || field.count == 20 && field[19] | 0x20 == UInt8(ascii: "z"),
+              field[4] == UInt8(ascii: "-"), field[7] == UInt8(ascii: "-"),
+              field[10] == UInt8(ascii: "T") || field[10] == UInt8(ascii: "t") || field[10] == UInt8(ascii: " "),
+              field[13] == UInt8(ascii: ":"), field[16] == UInt8(ascii: ":") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let digit = field[index] &- 48
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19) else { return nil }
+        return WrittenDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                           utcOffset: field.count == 20 ? 0 : nil)
     }
 
     private static func looksLikeISODate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -175,9 +219,45 @@ public struct TypeInference: Sendable {
 
     /// A number text (already checked by `numberShape`) as a finite Double.
     static func real(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        if let value = plainReal(text) { return value }
         guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
         return value
     }
+
+    /// A number text without an exponent (already checked by `numberShape`) of at most 15
+    /// digits and 22 decimals, without making a string: its digits and the power of ten are
+    /// both exact Doubles, so one division rounds as `strtod` does (Clinger's fast path).
+    /// Nil for any other text.
+    static func plainReal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var digits: Int64 = 0
+        var digitCount = 0
+        var decimals = 0
+        var afterPoint = false
+        while index < text.count {
+            let byte = text[index]
+            let digit = byte &- 48
+            if digit < 10 {
+                digits = digits &* 10 &+ Int64(digit)
+                digitCount += 1
+                if afterPoint { decimals += 1 }
+            } else if byte == UInt8(ascii: "."), !afterPoint {
+                afterPoint = true
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        guard digitCount > 0, digitCount <= 15, decimals < powersOfTen.count else { return nil }
+        let value = Double(digits) / powersOfTen[decimals]
+        return negative ? -value : value
+    }
+
+    /// 10⁰ … 10²², every one exact as a Double.
+    private static let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                                1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
 
     static func boolean(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
         func matches(_ word: StaticString) -> Bool {
@@ -209,6 +289,12 @@ struct ColumnInference {
     }
 
     var type: ColumnType { sawValue ? fits.narrowest : .text }
+
+    /// Adds the values another part of the column saw.
+    mutating func merge(_ other: ColumnInference) {
+        sawValue = sawValue || other.sawValue
+        fits.formIntersection(other.fits)
+    }
 }
 
 extension ColumnType {

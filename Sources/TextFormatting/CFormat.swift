@@ -29,8 +29,24 @@ public enum CFormat {
 
     /// `value` with at least `width` digits, zeros in front: `padded(7, 2)` is "07".
     public static func padded(_ value: Int, _ width: Int) -> String {
-        let digits = String(value.magnitude)
-        let zeros = String(repeating: "0", count: Swift.max(0, width - digits.count))
-        return (value < 0 ? "-" : "") + zeros + digits
+        // Written straight into the string's bytes: every date a page shows is made of these.
+        let magnitude = value.magnitude
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        let sign = value < 0 ? 1 : 0
+        let count = sign + Swift.max(width, digits)
+        return String(unsafeUninitializedCapacity: count) { bytes in
+            var index = count
+            rest = magnitude
+            repeat {
+                index -= 1
+                bytes[index] = UInt8(48 + rest % 10)
+                rest /= 10
+            } while rest > 0
+            while index > sign { index -= 1; bytes[index] = 48 }
+            if sign == 1 { bytes[0] = UInt8(ascii: "-") }
+            return count
+        }
     }
 }

@@ -26,6 +26,18 @@ struct CFormatTests {
         #expect(CFormat.padded(value, width) == text)
     }
 
+    /// The digits written into the string's bytes, against the same text made of strings.
+    @Test func paddedEqualsItsTextMadeOfStrings() {
+        for _ in 0..<20_000 {
+            let value = Int.random(in: -1_000_000...1_000_000) / [1, 10, 1000, 100_000][Int.random(in: 0...3)]
+            let width = Int.random(in: 0...8)
+            let digits = String(value.magnitude)
+            let expected = (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
+            #expect(CFormat.padded(value, width) == expected)
+        }
+        #expect(CFormat.padded(Int.min, 2) == "-9223372036854775808")
+    }
+
     @Test(arguments: [
         ("<VALUE> <TIME_COMPONENT> ago", "<VALUE>", "3", "3 <TIME_COMPONENT> ago"),
         ("aaa", "aa", "b", "ba"),

@@ -8,7 +8,7 @@ import ValueTransformers
 /// as `MMM d, y` or `h:mm a` (the value formats of reports). The pattern is read once, by the one reader of
 /// date patterns (`ValueTransformers.DatePattern.tokenize`); month names are looked up once per
 /// language.
-struct DateWriter: Sendable {
+final class DateWriter: Sendable {
     /// The letters a written date may use: `d dd`, `M MM MMM MMMM`, `LLLL` (the month's name
     /// standing alone), `yy yyyy`.
     static let letters: Set<Character> = ["d", "M", "L", "y"]

@@ -38,7 +38,29 @@ struct DataBlocks: Sendable {
     let now: Date
     let pageSize: Int
     /// The search indexes of the pages made from rows.
-    var search = RowSearch(QueryResults())
+    var search: RowSearch
+    /// The site's packs, each read in place: a page's blocks would otherwise copy its pack,
+    /// with all its words, once a block.
+    private let packs: [String: Pack]
+
+    private final class Pack: Sendable {
+        let pack: LanguagePack
+        init(_ pack: LanguagePack) { self.pack = pack }
+    }
+
+    init(results: QueryResults, config: SiteConfig, now: Date, pageSize: Int, search: RowSearch = RowSearch(QueryResults())) {
+        self.results = results
+        self.config = config
+        self.now = now
+        self.pageSize = pageSize
+        self.search = search
+        packs = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, Pack(config.pack(for: $0))) })
+    }
+
+    /// The pack of `language`, read in place.
+    private func pack(_ language: String) -> Pack {
+        packs[language] ?? Pack(config.pack(for: language))
+    }
 
     /// The block's view, or nil when `kind` is not one of these blocks.
     func view(kind: String, arguments: [String: String], on page: Page, line: Int, fail: (String) -> BuildError) throws -> BlockView? {
@@ -49,12 +71,12 @@ struct DataBlocks: Sendable {
             let known = results.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
             throw fail("no query named `\(name)` for this page (a ```` ```ttsite query \(name) ```` block on the page, or `queries/\(name).sql`)\(known.isEmpty ? "" : "; the page has \(known)")")
         }
-        let pack = config.pack(for: page.language)
+        let pack = pack(page.language)
         switch kind {
         case "table":
-            return .table(try tableView(table, name: name, arguments: arguments, page: page, pack: pack, line: line, fail: fail))
+            return .table(try tableView(table, name: name, arguments: arguments, page: page, pack: pack.pack, line: line, fail: fail))
         default:
-            return .value(try valueView(table, arguments: arguments, pack: pack, fail: fail))
+            return .value(try valueView(table, arguments: arguments, pack: pack.pack, fail: fail))
         }
     }
 
@@ -201,7 +223,7 @@ struct DataBlocks: Sendable {
 
     /// A row as templates see it (`PageQueries.rowValue`).
     func templateRow(_ row: PageRow, language: String) -> TemplateValue {
-        PageQueries.rowValue(row, pack: config.pack(for: language), now: now, timeZone: config.timeZone)
+        PageQueries.rowValue(row, pack: pack(language).pack, now: now, timeZone: config.timeZone)
     }
 
     private static func noColumn(_ column: String, of query: String, _ names: [String]) -> String {

@@ -169,7 +169,8 @@ struct MarkdownTexts: Sendable {
         }
         let file = "Content/" + page.sourcePath
         let relativiser = Relativiser(page: page.urlPath)
-        let labelWords = config.pack(for: page.language).labels
+        // The pack's words only where a block needs them: a copy of a pack is a copy of all its words.
+        let labelWords = { self.config.pack(for: page.language).labels }
         let change = { (reference: MarkdownRenderer.Reference) -> MarkdownRenderer.Change in
             guard let links else { return .keep }
             let what = reference.kind == .image ? "image" : "link"
@@ -196,7 +197,7 @@ struct MarkdownTexts: Sendable {
             // A query block names a result for the page (`PageQueries`) and shows nothing.
             guard let (kind, arguments) = try parsedTexts.block(block.info, fail: fail) else { return "" }
             if kind == TableOfContents.kind {
-                return try TableOfContents.block(arguments, headings: block.headings, label: labelWords.contents, fail: fail)
+                return try TableOfContents.block(arguments, headings: block.headings, label: labelWords().contents, fail: fail)
             }
             if DataBlocks.kinds.contains(kind) {
                 guard let dataBlocks, let view = try dataBlocks.view(kind: kind, arguments: arguments, on: page, line: line, fail: fail) else {
@@ -204,11 +205,11 @@ struct MarkdownTexts: Sendable {
                 }
                 uses.note(view)
                 return ReportBlocks.html(of: view, kind: kind, language: page.language, links: relativiser, templates: templates,
-                                         labels: labels[page.language] ?? labelWords.templateValue)
+                                         labels: labels[page.language] ?? labelWords().templateValue)
             }
             guard let reportBlocks else { throw fail("a `ttsite` block shows people or timelines, and the site has neither") }
             return try reportBlocks.html(kind: kind, arguments: arguments, line: line, language: page.language, links: relativiser, templates: templates,
-                                         labels: labels[page.language] ?? labelWords.templateValue, fail: fail)
+                                         labels: labels[page.language] ?? labelWords().templateValue, fail: fail)
         }
     }
 

@@ -11,19 +11,20 @@ enum ResultTyping {
             for row in rows {
                 if let kind = kind(of: row[index]) { seen |= bit(kind) }
             }
-            let kinds = Set(ColumnType.allCases.filter { seen & bit($0) != 0 })
+            // The kinds seen as bits, not sets: a build of pages made from rows types tens of
+            // thousands of results.
             let type: ColumnType
-            if let declaredType = declared[index], kinds.isSubset(of: [declaredType]) {
+            if let declaredType = declared[index], seen & ~bit(declaredType) == 0 {
                 type = declaredType
-            } else if kinds.isEmpty {
+            } else if seen == 0 {
                 type = .text
-            } else if kinds == [.integer, .real] {
+            } else if seen == bit(.integer) | bit(.real) {
                 type = .real
                 for row in table.rows.indices {
                     if case .integer(let number) = table.rows[row][index] { table.rows[row][index] = .real(Double(number)) }
                 }
-            } else if kinds.count == 1 {
-                type = kinds.first!
+            } else if seen.nonzeroBitCount == 1, let only = ColumnType.allCases.first(where: { bit($0) == seen }) {
+                type = only
             } else {
                 type = .text
             }

@@ -172,23 +172,24 @@ def pages_rendered(command):
 SERVE_PORT = 18766
 
 
-def fetch(path):
+def fetch(path, port=SERVE_PORT):
     import urllib.request
-    with urllib.request.urlopen(f"http://127.0.0.1:{SERVE_PORT}{path}", timeout=30) as response:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30) as response:
         return response.read()
 
 
-def wait_for(path, marker, started, limit=120):
-    """Seconds from `started` until the page at `path` holds `marker`, polled every 2 ms."""
+def wait_for(path, marker, started, limit=120, port=SERVE_PORT):
+    """Seconds from `started` until the page at `path` (of the preview on `port`) holds
+    `marker`, polled every 2 ms."""
     import time
     while time.monotonic() - started < limit:
         try:
-            if marker in fetch(path):
+            if marker in fetch(path, port):
                 return time.monotonic() - started
         except OSError:
             pass
         time.sleep(0.002)
-    sys.exit(f"run.py: {path} did not show {marker!r} within {limit} s")
+    sys.exit(f"{os.path.basename(sys.argv[0])}: {path} did not show {marker!r} within {limit} s")
 
 
 def serve_benchmark(ttsite, site, full_build):

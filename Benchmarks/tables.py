@@ -215,7 +215,7 @@ def serve_benchmark(entities, edits, ttsite):
     entity's amounts, timed from the write until that entity's page shows the new amount over
     HTTP (target under a second)."""
     import time
-    import urllib.request
+    from run import wait_for  # the kit's own: polls a page of the preview until it shows a text
     report = os.path.join(WORK, f"report{entities}")
     if not os.path.exists(os.path.join(report, "ttsite.yml")):
         run([sys.executable, os.path.join(HERE, "generate_report_site.py"), "--entities", str(entities), "--out", report])
@@ -229,26 +229,12 @@ def serve_benchmark(entities, edits, ttsite):
     entity = lines[line].split(",")[0]
     slug = "-".join("".join(c if c.isalnum() else " " for c in entity.lower()).split())
 
-    def fetch(path):
-        with urllib.request.urlopen(f"http://127.0.0.1:{SERVE_PORT}{path}", timeout=30) as response:
-            return response.read()
-
-    def wait_for(path, marker, started, limit=120):
-        while time.monotonic() - started < limit:
-            try:
-                if marker in fetch(path):
-                    return time.monotonic() - started
-            except OSError:
-                pass
-            time.sleep(0.002)
-        sys.exit(f"tables.py: {path} did not show {marker!r} within {limit} s")
-
     log = open(os.path.join(WORK, "serve.log"), "w")
     server = subprocess.Popen([ttsite, "serve", "--site", report, "--port", str(SERVE_PORT), "--now", NOW],
                               stdout=subprocess.DEVNULL, stderr=log)
     times = []
     try:
-        wait_for(f"/entities/{slug}/", b"</html>", time.monotonic(), limit=300)
+        wait_for(f"/entities/{slug}/", b"</html>", time.monotonic(), limit=300, port=SERVE_PORT)
         for number in range(edits):
             time.sleep(1.0)
             # An amount no other fact has: 1234567.NN, written 1,234,567.NN on the page.
@@ -257,7 +243,7 @@ def serve_benchmark(entities, edits, ttsite):
             fields[3] = f"1234567.{cents}"
             with open(facts, "w", encoding="utf-8") as f:
                 f.write("\n".join(lines[:line] + [",".join(fields)] + lines[line + 1:]))
-            times.append(wait_for(f"/entities/{slug}/", f"1,234,567.{cents}".encode(), time.monotonic()))
+            times.append(wait_for(f"/entities/{slug}/", f"1,234,567.{cents}".encode(), time.monotonic(), port=SERVE_PORT))
     finally:
         server.terminate()
         server.wait()

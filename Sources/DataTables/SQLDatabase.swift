@@ -38,15 +38,7 @@ public final class SQLDatabase: @unchecked Sendable {
     /// memory): a new table's pages are never journaled, so turning it off saved nothing
     /// measurable on a million rows, and with it a failed load rolls back cleanly.
     public init() throws(SQLError) {
-        _ = Self.processSettings
-        var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
-        let status = sqlite3_open_v2(":memory:", &handle, flags, nil)
-        guard status == SQLITE_OK, let handle else {
-            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-            sqlite3_close_v2(handle)
-            throw SQLError(.sql, "could not open an in-memory SQLite database: \(message)")
-        }
+        let handle = try Self.open(failing: "could not open an in-memory SQLite database")
         connection = handle
         snapshot = nil
         try Self.configure(handle)
@@ -55,15 +47,7 @@ public final class SQLDatabase: @unchecked Sendable {
     /// A reader: a new connection whose main schema is `snapshot`, read-only, and with the
     /// files of `attachments` attached as they were to the database the snapshot is of.
     init(reading snapshot: SQLSnapshot, attachments: [(schema: String, uri: String)]) throws(SQLError) {
-        _ = Self.processSettings
-        var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
-        let status = sqlite3_open_v2(":memory:", &handle, flags, nil)
-        guard status == SQLITE_OK, let handle else {
-            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-            sqlite3_close_v2(handle)
-            throw SQLError(.sql, "could not open a reader of the database: \(message)")
-        }
+        let handle = try Self.open(failing: "could not open a reader of the database")
         connection = handle
         self.snapshot = snapshot
         try Self.configure(handle)
@@ -88,6 +72,21 @@ public final class SQLDatabase: @unchecked Sendable {
     private static let processSettings: Void = {
         _ = ttsite_sqlite3_config_memstatus(0)
     }()
+
+    /// A new in-memory connection, its own mutexes off (`SQLDatabase`'s lock serialises it);
+    /// an error starting with `failing` when SQLite cannot open one.
+    private static func open(failing: String) throws(SQLError) -> OpaquePointer {
+        _ = processSettings
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        let status = sqlite3_open_v2(":memory:", &handle, flags, nil)
+        guard status == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(handle)
+            throw SQLError(.sql, "\(failing): \(message)")
+        }
+        return handle
+    }
 
     /// Extensions cannot be loaded, the defensive mode is on, attached schemas are not trusted.
     private static func configure(_ handle: OpaquePointer) throws(SQLError) {

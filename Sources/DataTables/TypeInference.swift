@@ -122,15 +122,7 @@ public struct TypeInference: Sendable {
     /// what ISO 8601 reads it as, and the text `CalendarDate.description` writes for it.
     static func isoDate(_ field: UnsafeBufferPointer<UInt8>) -> CalendarDate? {
         guard field.count == 10, field[4] == UInt8(ascii: "-"), field[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let digit = field[index] &- 48
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
-            }
-            return value
-        }
+        let number = { (range: Range<Int>) in fixedDigits(field, range) }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
         return CalendarDate(year: year, month: month, day: day)
     }
@@ -143,19 +135,22 @@ public struct TypeInference: Sendable {
               field[4] == UInt8(ascii: "-"), field[7] == UInt8(ascii: "-"),
               field[10] == UInt8(ascii: "T") || field[10] == UInt8(ascii: "t") || field[10] == UInt8(ascii: " "),
               field[13] == UInt8(ascii: ":"), field[16] == UInt8(ascii: ":") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let digit = field[index] &- 48
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
-            }
-            return value
-        }
+        let number = { (range: Range<Int>) in fixedDigits(field, range) }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
               let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19) else { return nil }
         return WrittenDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
                            utcOffset: field.count == 20 ? 0 : nil)
+    }
+
+    /// The number the ASCII digits of `field[range]` write; nil when one is not a digit.
+    private static func fixedDigits(_ field: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        var value = 0
+        for index in range {
+            let digit = field[index] &- 48
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
     }
 
     private static func looksLikeISODate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -80,17 +80,25 @@ import Testing
         Case(sql: "SELECT * FROM t WHERE id = $id", kind: .parameter, message: "the query has the parameter `$id`; name every parameter as `:name`"),
     ]
 
+    static let table = Table(columns: [Column("id", .integer), Column("name", .text)],
+                             rows: [[.integer(1), .text("a")], [.integer(2), .text("b")], [.integer(3), .text("c")]])
+
+    /// A database of `table` as `t` and the oracle's SQLite file attached as `f`,
+    /// with the file's bytes as they were.
+    static func hostileDatabase(in folder: TemporaryFolder) async throws -> (database: SQLDatabase, file: URL, bytes: Data) {
+        let file = try await SQLiteOracle.makeFixture(in: folder)
+        let bytes = try Data(contentsOf: file)
+        let database = try SQLDatabase()
+        try database.load("t", table)
+        try database.attach(file: file, as: "f")
+        return (database, file, bytes)
+    }
+
     @Test(arguments: refusedStatements + stoppedQueries)
     func isRefusedAndChangesNothing(_ hostile: Case) async throws {
         let folder = try TemporaryFolder("sql-hostile")
         defer { folder.remove() }
-        let file = try await SQLiteOracle.makeFixture(in: folder)
-        let bytes = try Data(contentsOf: file)
-        let database = try SQLDatabase()
-        let table = Table(columns: [Column("id", .integer), Column("name", .text)],
-                          rows: [[.integer(1), .text("a")], [.integer(2), .text("b")], [.integer(3), .text("c")]])
-        try database.load("t", table)
-        try database.attach(file: file, as: "f")
+        let (database, file, bytes) = try await Self.hostileDatabase(in: folder)
         let before = try database.tables()
 
         let error = try #require(throws: SQLError.self) {
@@ -100,7 +108,7 @@ import Testing
         #expect(error.message == hostile.message)
 
         // The database still answers, and nothing changed.
-        #expect(try database.query("SELECT * FROM t ORDER BY id") == table)
+        #expect(try database.query("SELECT * FROM t ORDER BY id") == SQLHostileTests.table)
         #expect(try database.query("SELECT count(*) FROM f.numbers").rows == [[.integer(5)]])
         #expect(try database.tables() == before)
         #expect(try database.query("SELECT name FROM pragma_database_list ORDER BY seq").rows == [[.text("main")], [.text("f")]])

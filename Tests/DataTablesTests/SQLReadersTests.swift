@@ -100,13 +100,7 @@ import Testing
     func aReaderRefusesAndStopsWhatTheDatabaseDoes(_ hostile: SQLHostileTests.Case) async throws {
         let folder = try TemporaryFolder("sql-readers")
         defer { folder.remove() }
-        let file = try await SQLiteOracle.makeFixture(in: folder)
-        let bytes = try Data(contentsOf: file)
-        let database = try SQLDatabase()
-        let table = Table(columns: [Column("id", .integer), Column("name", .text)],
-                          rows: [[.integer(1), .text("a")], [.integer(2), .text("b")], [.integer(3), .text("c")]])
-        try database.load("t", table)
-        try database.attach(file: file, as: "f")
+        let (database, file, bytes) = try await SQLHostileTests.hostileDatabase(in: folder)
         let readers = try #require(try database.readers(2))
         let sql = hostile.sql.replacingOccurrences(of: "FOLDER", with: folder.url.path)
         // Twice: the second time from a statement kept, where one was.
@@ -117,9 +111,9 @@ import Testing
             #expect(error.kind == hostile.kind)
             #expect(error.message == hostile.message)
         }
-        #expect(try readers.query(on: 1, "SELECT * FROM t ORDER BY id") == table)
+        #expect(try readers.query(on: 1, "SELECT * FROM t ORDER BY id") == SQLHostileTests.table)
         #expect(try readers.query(on: 1, "SELECT count(*) FROM f.numbers").rows == [[.integer(5)]])
-        #expect(try database.query("SELECT * FROM t ORDER BY id") == table)
+        #expect(try database.query("SELECT * FROM t ORDER BY id") == SQLHostileTests.table)
         #expect(try Data(contentsOf: file) == bytes)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["fixture.sqlite"])
     }

@@ -71,4 +71,39 @@ import TestSupport
         #expect(run.stderr.contains(server.url("/data/\(key)").absoluteString) && run.stderr.contains("HTTP 500"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: site.output.path))
     }
+
+    /// In the preview, a saved local table takes the fast way (`SitePlan.takeTables`), which
+    /// reads every source again: a fetched table served from the cache says so, as a build
+    /// does.
+    @Test func thePreviewsDataUpdateSaysWhatReadingSaid() async throws {
+        let key = TestServer.uniqueKey()
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: Remote and local
+            fetch: { timeout_seconds: 2, retries: 0 }
+            data:
+              things: { url: "\(server.url("/data/\(key)").absoluteString)", format: csv }
+              local: { file: data/local.csv }
+            -- data/local.csv --
+            word
+            one
+            -- Content/index.md --
+            ```ttsite query all
+            SELECT word FROM local
+            ```
+
+            {{#data.all}}[{{word}}]{{/data.all}}
+            """)
+        defer { site.remove() }
+        try await server.setMode("csv", for: key)
+        let live = LiveSite()
+        let first = try live.update(site.options(now: now), changed: [])
+        #expect(first.update == nil)
+        try await server.setMode("raggedcsv", for: key)
+        try site.write("word\ntwo\n", to: "data/local.csv")
+        let saved = try live.update(site.options(now: now), changed: [site.folder.appendingPathComponent("data/local.csv").path])
+        #expect(saved.update?.pagesRendered == 1)
+        #expect(try site.read("index.html").contains("[two]"))
+        #expect(saved.warnings.contains { $0.contains("cached copy") }, "\(saved.warnings)")
+    }
 }

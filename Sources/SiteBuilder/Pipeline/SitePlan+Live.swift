@@ -132,6 +132,8 @@ extension SitePlan {
         guard let old = markdown.dataBlocks?.results else { return nil }
         var summary = self.summary
         let readings = sources.tables
+        // What reading said (a source served from the cache), as a build says it.
+        let readingWarnings = readings.flatMap(\.reading.warnings)
         let data = try loader.decode(sources)
         let shared = try QueryDefinition.shared(siteFolder: options.siteFolder)
         guard let tables = try Self.loadTables(readings, data: data, content: content, shared: shared, options: options, config: config,
@@ -167,7 +169,7 @@ extension SitePlan {
         next.dataFiles = dataFiles.filter { !downloadPaths.contains($0.path) } + results.downloads
         var update = try next.render(changed, files: downloads)
         try StrictMode(options).check(update.warnings, as: .content)
-        update.warnings += summary.warnings.filter { !self.summary.warnings.contains($0) }
+        update.warnings = readingWarnings + update.warnings + summary.warnings.filter { !self.summary.warnings.contains($0) }
         self = next
         return update
     }

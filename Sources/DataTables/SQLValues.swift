@@ -1,6 +1,7 @@
 import CSQLite
 import CivilTime
 import Foundation
+import TextFormatting
 import ValueTransformers
 
 // How table values are written into SQLite and read back out of it.
@@ -38,52 +39,32 @@ enum SQLText {
     /// seconds without a fraction, milliseconds when they hold all of it, else microseconds
     /// (the precision a `Date` keeps at today's timestamps).
     static func instant(_ date: Date) -> String {
-        let nanoseconds = WrittenDate(utc: date).nanosecond
-        let digits = nanoseconds == 0 ? 0 : nanoseconds % 1_000_000 == 0 ? 3 : 6
-        return ISO8601DateParser.format(date, fractionDigits: digits)
+        var bytes: [UInt8] = []
+        appendInstant(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `date` as `CalendarDate.description` writes it, `2024-02-29`, without making
-    /// a string for a year of four digits.
+    /// Appends `date` as `CalendarDate.description` writes it, `2024-02-29`.
     static func appendISO(_ date: CalendarDate, to bytes: inout [UInt8]) {
-        guard (0...9999).contains(date.year) else {
-            bytes.append(contentsOf: date.description.utf8)
-            return
-        }
-        appendDigits(date.year, 4, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(date.month, 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(date.day, 2, to: &bytes)
+        bytes.append(contentsOf: date.description.utf8)
     }
 
-    /// Appends `date` as `instant(_:)` writes it, without making strings.
+    /// Appends `instant(date)`'s text: a loaded table writes one per cell, and short strings
+    /// (`CFormat.padded`'s) are made without the heap.
     static func appendInstant(_ date: Date, to bytes: inout [UInt8]) {
         let fields = WrittenDate(utc: date)
-        let nanoseconds = fields.nanosecond
         appendISO(fields.calendarDate, to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        appendDigits(fields.hour, 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(fields.minute, 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(fields.second, 2, to: &bytes)
+        for (separator, value) in [(UInt8(ascii: "T"), fields.hour), (UInt8(ascii: ":"), fields.minute), (UInt8(ascii: ":"), fields.second)] {
+            bytes.append(separator)
+            bytes.append(contentsOf: CFormat.padded(value, 2).utf8)
+        }
+        let nanoseconds = fields.nanosecond
         if nanoseconds != 0 {
             bytes.append(UInt8(ascii: "."))
-            if nanoseconds % 1_000_000 == 0 { appendDigits(nanoseconds / 1_000_000, 3, to: &bytes) }
-            else { appendDigits(nanoseconds / 1000, 6, to: &bytes) }
+            let fraction = nanoseconds % 1_000_000 == 0 ? CFormat.padded(nanoseconds / 1_000_000, 3) : CFormat.padded(nanoseconds / 1000, 6)
+            bytes.append(contentsOf: fraction.utf8)
         }
         bytes.append(UInt8(ascii: "Z"))
-    }
-
-    /// The last `count` decimal digits of the non-negative `value`, with leading zeros.
-    private static func appendDigits(_ value: Int, _ count: Int, to bytes: inout [UInt8]) {
-        var divisor = 1
-        for _ in 1..<count { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(truncatingIfNeeded: 48 + value / divisor % 10))
-            divisor /= 10
-        }
     }
 
     static let parser = ISO8601DateParser()

@@ -133,7 +133,12 @@ import ValueTransformers
         for instant in instants {
             var bytes: [UInt8] = []
             SQLText.appendInstant(instant, to: &bytes)
-            #expect(String(decoding: bytes, as: UTF8.self) == SQLText.instant(instant))
+            // The oracle: the project's ISO 8601 formatter, with the fraction's digits chosen
+            // here from the instant's nanoseconds.
+            let nanoseconds = WrittenDate(utc: instant).nanosecond
+            let digits = nanoseconds == 0 ? 0 : nanoseconds % 1_000_000 == 0 ? 3 : 6
+            #expect(String(decoding: bytes, as: UTF8.self) == ISO8601DateParser.format(instant, fractionDigits: digits))
+            #expect(SQLText.instant(instant) == String(decoding: bytes, as: UTF8.self))
             let day = CalendarDate(instant, in: .gmt)
             bytes.removeAll()
             SQLText.appendISO(day, to: &bytes)

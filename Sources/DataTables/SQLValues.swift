@@ -46,23 +46,32 @@ enum SQLText {
 
     /// Appends `date` as `CalendarDate.description` writes it, `2024-02-29`.
     static func appendISO(_ date: CalendarDate, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: date.description.utf8)
+        CFormat.appendPadded(date.year, 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        CFormat.appendPadded(date.month, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        CFormat.appendPadded(date.day, 2, to: &bytes)
     }
 
-    /// Appends `instant(date)`'s text: a loaded table writes one per cell, and short strings
-    /// (`CFormat.padded`'s) are made without the heap.
+    /// Appends `instant(date)`'s text, without making strings: a loaded table writes one per
+    /// cell of a date-time column.
     static func appendInstant(_ date: Date, to bytes: inout [UInt8]) {
         let fields = WrittenDate(utc: date)
         appendISO(fields.calendarDate, to: &bytes)
-        for (separator, value) in [(UInt8(ascii: "T"), fields.hour), (UInt8(ascii: ":"), fields.minute), (UInt8(ascii: ":"), fields.second)] {
-            bytes.append(separator)
-            bytes.append(contentsOf: CFormat.padded(value, 2).utf8)
-        }
+        bytes.append(UInt8(ascii: "T"))
+        CFormat.appendPadded(fields.hour, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        CFormat.appendPadded(fields.minute, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        CFormat.appendPadded(fields.second, 2, to: &bytes)
         let nanoseconds = fields.nanosecond
         if nanoseconds != 0 {
             bytes.append(UInt8(ascii: "."))
-            let fraction = nanoseconds % 1_000_000 == 0 ? CFormat.padded(nanoseconds / 1_000_000, 3) : CFormat.padded(nanoseconds / 1000, 6)
-            bytes.append(contentsOf: fraction.utf8)
+            if nanoseconds % 1_000_000 == 0 {
+                CFormat.appendPadded(nanoseconds / 1_000_000, 3, to: &bytes)
+            } else {
+                CFormat.appendPadded(nanoseconds / 1000, 6, to: &bytes)
+            }
         }
         bytes.append(UInt8(ascii: "Z"))
     }

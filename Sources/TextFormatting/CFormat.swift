@@ -30,23 +30,46 @@ public enum CFormat {
     /// `value` with at least `width` digits, zeros in front: `padded(7, 2)` is "07".
     public static func padded(_ value: Int, _ width: Int) -> String {
         // Written straight into the string's bytes: every date a page shows is made of these.
+        let count = paddedCount(value, width)
+        return String(unsafeUninitializedCapacity: count) { writePadded(value, into: $0) }
+    }
+
+    /// Appends `padded(value, width)`'s bytes, without making the string: a table loaded into
+    /// SQLite writes the digits of every date and time it holds.
+    public static func appendPadded(_ value: Int, _ width: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = value.magnitude
+        var divisor: UInt = 1
         var digits = 1
-        var rest = magnitude / 10
-        while rest > 0 { digits += 1; rest /= 10 }
-        let sign = value < 0 ? 1 : 0
-        let count = sign + Swift.max(width, digits)
-        return String(unsafeUninitializedCapacity: count) { bytes in
-            var index = count
-            rest = magnitude
-            repeat {
-                index -= 1
-                bytes[index] = UInt8(48 + rest % 10)
-                rest /= 10
-            } while rest > 0
-            while index > sign { index -= 1; bytes[index] = 48 }
-            if sign == 1 { bytes[0] = UInt8(ascii: "-") }
-            return count
+        while divisor <= magnitude / 10 { divisor *= 10; digits += 1 }
+        for _ in digits..<Swift.max(width, digits) { bytes.append(48) }
+        while divisor > 0 {
+            bytes.append(UInt8(48 + magnitude / divisor % 10))
+            divisor /= 10
         }
+    }
+
+    /// How many bytes `padded(value, width)` has: the sign, and the digits or `width`.
+    private static func paddedCount(_ value: Int, _ width: Int) -> Int {
+        var digits = 1
+        var rest = value.magnitude / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        return (value < 0 ? 1 : 0) + Swift.max(width, digits)
+    }
+
+    /// Fills `buffer` (`paddedCount` bytes) with `value`'s digits from the right, zeros before
+    /// them, and a minus sign first for a negative value; returns its count.
+    private static func writePadded(_ value: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        let sign = value < 0 ? 1 : 0
+        var index = buffer.count
+        var rest = value.magnitude
+        repeat {
+            index -= 1
+            buffer[index] = UInt8(48 + rest % 10)
+            rest /= 10
+        } while rest > 0
+        while index > sign { index -= 1; buffer[index] = 48 }
+        if sign == 1 { buffer[0] = UInt8(ascii: "-") }
+        return buffer.count
     }
 }

@@ -34,6 +34,9 @@ struct CFormatTests {
             let digits = String(value.magnitude)
             let expected = (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
             #expect(CFormat.padded(value, width) == expected)
+            var bytes: [UInt8] = [UInt8(ascii: "x")]
+            CFormat.appendPadded(value, width, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "x" + expected)
         }
         #expect(CFormat.padded(Int.min, 2) == "-9223372036854775808")
     }

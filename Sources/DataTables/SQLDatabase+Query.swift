@@ -8,8 +8,8 @@ extension SQLDatabase {
     /// Refused: anything that writes, attaches, or changes the connection; more than one
     /// statement; a parameter written `?`, `?1`, `@x` or `$x`. Stopped: a query running
     /// longer than `limits.seconds`, returning more than `limits.rows` rows, or more than
-    /// `limits.bytes` bytes of values (each value's own size, and its text's or blob's) (no single value SQLite makes while
-    /// running the query may be longer either).
+    /// `limits.bytes` bytes of values: each value's own size, and its text's or blob's. No
+    /// single value SQLite makes while running the query may be longer either.
     ///
     /// The statement is prepared once per SQL text (and length limit) and connection, with
     /// every check below, and run again with new parameters (`StatementCache`): the guard, the

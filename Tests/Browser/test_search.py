@@ -51,8 +51,6 @@ def latin_with_marks(character):
     return unicodedata.name(character, "").startswith("LATIN") and fold(character) != character.lower()
 
 
-
-
 def index_scripts(driver):
     """How many script elements load the search form's index."""
     return driver.execute_script("""

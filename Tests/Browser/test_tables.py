@@ -123,8 +123,6 @@ def page(site, language="en"):
     return (site / ("" if language == "en" else language) / "towns" / "index.html").as_uri()
 
 
-
-
 def ready(driver):
     """Waits for the table script: sort buttons in the headers and the filter shown."""
     wait(driver, lambda d: d.execute_script("""

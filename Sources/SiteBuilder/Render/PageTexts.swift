@@ -221,9 +221,11 @@ struct MarkdownTexts: Sendable {
         context["site"] = site
         context["page"] = .map(page.source.frontMatter.values)
         context["lang"] = .string(page.language)
-        let parsed = parsedTexts.parsed(page.source.body, language: page.language) { body in
-            ParsedText(body, renderer: markdown(page.language))
-        }
+        // The pages made from one file's rows share its text: parsed once for all of them.
+        // Any other page's text is its own, parsed and let go.
+        let parsed = page.row == nil
+            ? ParsedText(page.source.body, renderer: markdown(page.language))
+            : parsedTexts.parsed(page.source.body, language: page.language) { body in ParsedText(body, renderer: markdown(page.language)) }
         if let dataBlocks {
             context["data"] = dataBlocks.templateData(of: page, reading: parsed.queryNames)
             if let row = page.row { context["row"] = dataBlocks.templateRow(row, language: page.language) }
@@ -255,12 +257,12 @@ struct ParsedText: Sendable {
     }
 }
 
-/// The texts parsed in a build, by language and text: 10,000 pages made from one file's rows
-/// are parsed once, not 10,000 times.
+/// What a build parsed once for many pages: the texts of the files that pages are made from
+/// rows of (10,000 pages made from one file's rows are parsed once, not 10,000 times), by
+/// language and text; and the info strings of `ttsite` blocks.
 final class ParsedTexts: @unchecked Sendable {
     private let lock = NSLock()
     private var texts: [String: [String: ParsedText]] = [:]
-
     private var blocks: [String: (kind: String, arguments: [String: String])?] = [:]
 
     func parsed(_ body: String, language: String, parse: (String) -> ParsedText) -> ParsedText {

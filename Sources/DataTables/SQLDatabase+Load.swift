@@ -55,18 +55,23 @@ extension SQLDatabase {
         return count
     }
 
-    /// Gives the column `column` of the table `table` (of the main schema) an index, so that
-    /// a query picking rows by that column searches instead of reading every row. SQLite makes
+    /// Gives the table `table` (of the main schema) an index on `columns`, so that a query
+    /// picking rows by the first of them searches instead of reading every row. SQLite makes
     /// such an index by itself only within one statement; a query run once per page made from
-    /// a row needs one that lasts. The index's name, `table(column)`, cannot be a table's.
-    public func createIndex(on table: String, column: String) throws(SQLError) {
+    /// a row needs one that lasts. The columns after the first order the rows of one value of
+    /// it (`ORDER BY` them needs no sort), and a query that reads only the index's columns
+    /// (a covering index) never reads the table. The index's name, `table(a,b)`, cannot be a
+    /// table's.
+    public func createIndex(on table: String, columns: [String]) throws(SQLError) {
         lock.lock()
         defer { lock.unlock() }
-        let name = quotedIdentifier("\(table)(\(column))")
+        let name = quotedIdentifier("\(table)(\(columns.joined(separator: ",")))")
+        let list = columns.map(quotedIdentifier).joined(separator: ", ")
         do {
-            try execute("CREATE INDEX main.\(name) ON \(quotedIdentifier(table)) (\(quotedIdentifier(column)))")
+            try execute("CREATE INDEX main.\(name) ON \(quotedIdentifier(table)) (\(list))")
         } catch {
-            throw SQLError(.name, "could not index the column `\(column)` of `\(table)`: \(error.message)")
+            let named = columns.count == 1 ? "the column `\(columns[0])`" : "the columns " + columns.map { "`\($0)`" }.joined(separator: ", ")
+            throw SQLError(.name, "could not index \(named) of `\(table)`: \(error.message)")
         }
     }
 

@@ -16,7 +16,7 @@ import Testing
     static func database() throws -> SQLDatabase {
         let database = try SQLDatabase()
         try database.load("t", numbers)
-        try database.createIndex(on: "t", column: "name")
+        try database.createIndex(on: "t", columns: ["name"])
         return database
     }
 

@@ -569,12 +569,28 @@ import TestSupport
         let plan = try Site.query("EXPLAIN QUERY PLAN SELECT crew FROM missions WHERE mission = 'Apollo 11'", indexed.options())
         #expect(plan.rows.contains { $0.contains(.text("SEARCH missions USING INDEX missions(mission) (mission=?)")) })
 
-        let wrong = try site("landing")
-        defer { wrong.remove() }
-        #expect { try wrong.build() } throws: { error in
-            let error = error as? BuildError
-            return error?.location == "ttsite.yml" && error?.line == 3
-                && error?.message == "data.missions.index names the column `landing`, which the table does not have; its columns are `mission`, `launch`, `crew`, `samples_kg`, `landed`, `notes`"
+        // A list in the list is one index on its columns: the rows of one mission come in
+        // launch order without a sort, and a query reading only those columns reads no row.
+        let composite = try site("[[mission, launch], crew]")
+        defer { composite.remove() }
+        let both = try Site.query("SELECT name FROM pragma_index_list('missions') ORDER BY name", composite.options())
+        #expect(both.rows == [[.text("missions(crew)")], [.text("missions(mission,launch)")]])
+        let covered = try Site.query("EXPLAIN QUERY PLAN SELECT launch FROM missions WHERE mission = 'Apollo 11' ORDER BY launch", composite.options())
+        #expect(covered.rows.contains { $0.contains(.text("SEARCH missions USING COVERING INDEX missions(mission,launch) (mission=?)")) })
+        #expect(!covered.rows.contains { $0.contains { $0.plainText.contains("TEMP B-TREE") } }, "no sort")
+
+        for (index, line, message) in [
+            ("landing", 3, "data.missions.index names the column `landing`, which the table does not have; its columns are `mission`, `launch`, `crew`, `samples_kg`, `landed`, `notes`"),
+            ("[[mission, landing]]", 3, "data.missions.index names the column `landing`, which the table does not have; its columns are `mission`, `launch`, `crew`, `samples_kg`, `landed`, `notes`"),
+            ("[crew, []]", 3, "data.missions.index: an index needs at least one column"),
+            ("[[crew, [launch]]]", 3, "`data.missions.index` must be text, found a list"),
+        ] {
+            let wrong = try site(index)
+            defer { wrong.remove() }
+            #expect { try wrong.build() } throws: { error in
+                let error = error as? BuildError
+                return error?.location == "ttsite.yml" && error?.line == line && error?.message == message
+            }
         }
     }
 

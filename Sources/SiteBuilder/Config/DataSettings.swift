@@ -21,9 +21,10 @@ public struct TableSource: Sendable, Equatable {
     public var jsonPath: String?
     /// Column types declared by name; the others are inferred from their values.
     public var types: [String: ColumnType] = [:]
-    /// Columns given an index each (`index:`), so that a query picking rows by one of them
-    /// (`WHERE entity = :name`, once per page made from a row) does not read the whole table.
-    public var indexed: [String] = []
+    /// The indexes of the table (`index:`), each its columns: so that a query picking rows by
+    /// the first (`WHERE entity = :name`, once per page made from a row) does not read the
+    /// whole table; the others order its rows, or hold all the query reads.
+    public var indexed: [[String]] = []
     /// The line of `ttsite.yml` that names the source.
     public var line: Int?
 

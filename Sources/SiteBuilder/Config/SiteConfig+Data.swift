@@ -82,7 +82,14 @@ extension SiteConfig {
             }
             if let value = settings["index"] {
                 guard format != .sqlite else { throw reader.error("data.\(name).index: a SQLite file's tables have the indexes the file holds", at: value) }
-                source.indexed = try reader.strings(value, "index")
+                // `index: entity`, `index: [entity, sector]` (an index each), `index: [[entity, quarter]]`
+                // (one index on both).
+                let items = value.sequence.map(Array.init) ?? [value]
+                source.indexed = try items.map { item in
+                    let columns = try reader.strings(item, "data.\(name).index")
+                    guard !columns.isEmpty else { throw reader.error("data.\(name).index: an index needs at least one column", at: item) }
+                    return columns
+                }
             }
             sources.append(source)
         }

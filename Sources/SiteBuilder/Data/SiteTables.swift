@@ -91,14 +91,14 @@ struct SiteTables: Sendable {
         return SiteTables(database: database, tables: tables, sourceCounts: counts)
     }
 
-    /// The indexes `source` asks for (`index:`), after checking that each names a column.
+    /// The indexes `source` asks for (`index:`), after checking that each names columns of it.
     private static func index(_ source: TableSource, columns: [Column], in database: SQLDatabase, configName: String) throws {
-        for column in source.indexed {
-            guard columns.contains(where: { $0.name.lowercased() == column.lowercased() }) else {
+        for indexed in source.indexed {
+            for column in indexed where !columns.contains(where: { $0.name.lowercased() == column.lowercased() }) {
                 throw BuildError(.configuration, "data.\(source.name).index names the column `\(column)`, which the table does not have; its columns are "
                                  + columns.map { "`\($0.name)`" }.joined(separator: ", "), in: configName, line: source.line)
             }
-            do { try database.createIndex(on: source.name, column: column) } catch {
+            do { try database.createIndex(on: source.name, columns: indexed) } catch {
                 throw BuildError(.source, "\(error)", in: configName, line: source.line)
             }
         }

@@ -38,17 +38,17 @@ extension SQLDatabase {
         }
     }
 
-    /// Runs `body` with the authorizer, the progress handler and the length limit (passed to
-    /// `body`) in place.
+    /// Runs `body` with a guard on duty (for the authorizer and the progress handler) and the
+    /// length limit (passed to `body`) in place.
     private func guarded<T>(_ limits: SQLLimits, _ body: (QueryGuard, Int32) throws(SQLError) -> T) throws(SQLError) -> T {
         let guardian = QueryGuard(limits)
-        guardian.install(on: connection)
+        post.onDuty = guardian
         let length = sqlite3_limit(connection, SQLITE_LIMIT_LENGTH, -1)
         let limit = Int32(clamping: max(1, min(limits.bytes, Int(length))))
         sqlite3_limit(connection, SQLITE_LIMIT_LENGTH, limit)
         defer {
             sqlite3_limit(connection, SQLITE_LIMIT_LENGTH, length)
-            guardian.remove(from: connection)
+            post.onDuty = nil
         }
         return try body(guardian, limit)
     }

@@ -85,6 +85,11 @@ public final class SQLReaders: @unchecked Sendable {
         return try connections[index].query(sql, parameters: parameters, limits: limits)
     }
 
+    /// The connection `index` (0: the database itself), for tests.
+    func connection(_ index: Int) -> SQLDatabase {
+        connections[index]
+    }
+
     /// `query` on the connection `index` (0: the database itself), for tests.
     func query(on index: Int, _ sql: String, parameters: [String: TableValue] = [:], limits: SQLLimits = SQLLimits()) throws(SQLError) -> Table {
         try connections[index].query(sql, parameters: parameters, limits: limits)

@@ -19,6 +19,8 @@ import Foundation
 public final class SQLDatabase: @unchecked Sendable {
     let connection: OpaquePointer
     let lock = NSLock()
+    /// Where the authorizer and the progress handler find the guard of the query running.
+    let post = QueryGuard.Post()
     /// The page queries prepared on this connection, each run again with new parameters
     /// (`SQLDatabase+Query.swift`); under the lock.
     var statements = StatementCache()
@@ -42,6 +44,7 @@ public final class SQLDatabase: @unchecked Sendable {
         connection = handle
         snapshot = nil
         try Self.configure(handle)
+        post.install(on: handle)
     }
 
     /// A reader: a new connection whose main schema is `snapshot`, read-only, and with the
@@ -51,6 +54,7 @@ public final class SQLDatabase: @unchecked Sendable {
         connection = handle
         self.snapshot = snapshot
         try Self.configure(handle)
+        post.install(on: handle)
         // Read-only: SQLite never writes the snapshot's bytes, which every reader shares.
         let flagsRead = UInt32(SQLITE_DESERIALIZE_READONLY)
         guard sqlite3_deserialize(handle, "main", snapshot.bytes, snapshot.size, snapshot.size, flagsRead) == SQLITE_OK else {
@@ -104,7 +108,7 @@ public final class SQLDatabase: @unchecked Sendable {
         sqlite3_close_v2(connection)
     }
 
-    // MARK: - Statements of our own (no authorizer, no limits)
+    // MARK: - Statements of our own (no guard on duty, no limits)
 
     /// Runs SQL that ttsite wrote itself.
     func execute(_ sql: String) throws(SQLError) {

@@ -61,4 +61,11 @@ struct StatementCache {
 
     /// How many queries are kept.
     var count: Int { prepared.count }
+
+    /// How many times SQLite prepared the kept statements again: a statement expires when the
+    /// schema changes, or when an authorizer is installed on its connection. None while the
+    /// cache does its work.
+    var reprepared: Int {
+        prepared.values.reduce(0) { $0 + Int(sqlite3_stmt_status($1.statement.handle, SQLITE_STMTSTATUS_REPREPARE, 0)) }
+    }
 }

@@ -62,6 +62,25 @@ import Testing
         #expect(try database.query("SELECT count(*) FROM t").rows == [[.integer(500)]])
     }
 
+    /// A kept statement runs again as SQLite prepared it, on the database and on a reader:
+    /// nothing expires it between two runs. (An authorizer installed for each run did, and
+    /// SQLite parsed the query again every time.)
+    @Test func aKeptStatementIsNotPreparedAgain() throws {
+        let database = try Self.database()
+        let sql = "SELECT id FROM t WHERE name = :name ORDER BY id"
+        for number in 1...5 {
+            #expect(try database.query(sql, parameters: ["name": .text("n\(number)")]).rows.count == 14)
+        }
+        #expect(database.statements.count == 1)
+        #expect(database.statements.reprepared == 0)
+        let readers = try #require(try database.readers(2))
+        for number in 1...5 {
+            #expect(try readers.query(on: 1, sql, parameters: ["name": .text("n\(number)")]).rows.count == 14)
+        }
+        #expect(readers.connection(1).statements.count == 1)
+        #expect(readers.connection(1).statements.reprepared == 0)
+    }
+
     @Test func aTableLoadedLetsThePreparedQueriesGo() throws {
         let database = try Self.database()
         _ = try database.query("SELECT count(*) FROM t")

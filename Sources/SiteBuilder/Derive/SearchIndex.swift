@@ -19,17 +19,32 @@ struct SearchIndex: Sendable {
 
     /// One result: the name and the other spellings it is found by, the link from the site
     /// root, and the details a result shows.
-    struct Entry: Encodable, Equatable {
+    struct Entry: Equatable {
         var names: [String]
         var link: String
         var details: [String]
 
-        /// `[name, link, details…]`, or `[[name, spelling…], link, details…]`.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.unkeyedContainer()
-            if names.count == 1 { try container.encode(names[0]) } else { try container.encode(names) }
-            try container.encode(link)
-            for detail in details { try container.encode(detail) }
+        /// `[name, link, details…]`, or `[[name, spelling…], link, details…]`, appended to
+        /// `bytes`; every `<` written `\u003c`.
+        func appendJSON(to bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "["))
+            if names.count == 1 {
+                JSONText.append(names[0], to: &bytes, escapingLessThan: true)
+            } else {
+                bytes.append(UInt8(ascii: "["))
+                for (number, name) in names.enumerated() {
+                    if number > 0 { bytes.append(UInt8(ascii: ",")) }
+                    JSONText.append(name, to: &bytes, escapingLessThan: true)
+                }
+                bytes.append(UInt8(ascii: "]"))
+            }
+            bytes.append(UInt8(ascii: ","))
+            JSONText.append(link, to: &bytes, escapingLessThan: true)
+            for detail in details {
+                bytes.append(UInt8(ascii: ","))
+                JSONText.append(detail, to: &bytes, escapingLessThan: true)
+            }
+            bytes.append(UInt8(ascii: "]"))
         }
 
         /// A name's other spelling for search: its Latin transliteration when it is written in
@@ -45,18 +60,15 @@ struct SearchIndex: Sendable {
     ///   - name: `people-search.en.js`: the file's name before its hash.
     ///   - entries: the results, in the order they are shown.
     init(name: String, entries: [Entry]) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        // Encoding a list of lists of strings cannot fail.
-        let json = try! encoder.encode(entries)
         // `<` only occurs inside strings; written as \u003c, no name in the file reads as
         // markup to any tool that scans it, whatever it holds.
-        var escaped: [UInt8] = []
-        escaped.reserveCapacity(json.count)
-        for byte in json {
-            if byte == UInt8(ascii: "<") { escaped += Array("\\u003c".utf8) } else { escaped.append(byte) }
+        var bytes = Array("ttsiteSearchIndex([".utf8)
+        for (number, entry) in entries.enumerated() {
+            if number > 0 { bytes.append(UInt8(ascii: ",")) }
+            entry.appendJSON(to: &bytes)
         }
-        bytes = Array("ttsiteSearchIndex(".utf8) + escaped + Array(");\n".utf8)
+        bytes += Array("]);\n".utf8)
+        self.bytes = bytes
         let manifest = AssetManifest(assets: [name: bytes])
         path = manifest.paths[name]!
     }

@@ -5,8 +5,8 @@
 /// cached sources, slugs of records, asset fingerprints, avatar colours, feed ids. Not a
 /// security hash.
 public enum StableHash {
-    private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    private static let prime: UInt64 = 0x0000_0100_0000_01B3
+    @usableFromInline static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    @usableFromInline static let prime: UInt64 = 0x0000_0100_0000_01B3
 
     /// The hash of `parts` joined by U+001F (so that "ab"+"c" differs from "a"+"bc").
     public static func value(_ parts: [String]) -> UInt64 {
@@ -18,7 +18,10 @@ public enum StableHash {
         return hash
     }
 
-    /// The hash of some bytes (a file's contents).
+    /// The hash of some bytes (a file's contents). Inlinable, so that it is made for the
+    /// caller's kind of bytes: called through the generic `Sequence`, a search index of
+    /// 700 KB took 13 ms to hash.
+    @inlinable
     public static func value(of bytes: some Sequence<UInt8>) -> UInt64 {
         mix(bytes, into: offsetBasis)
     }
@@ -29,11 +32,13 @@ public enum StableHash {
     }
 
     /// 16 lower-case hexadecimal digits of the hash of some bytes.
+    @inlinable
     public static func hex(of bytes: some Sequence<UInt8>) -> String {
         hexDigits(value(of: bytes))
     }
 
-    private static func mix(_ bytes: some Sequence<UInt8>, into start: UInt64) -> UInt64 {
+    @inlinable
+    static func mix(_ bytes: some Sequence<UInt8>, into start: UInt64) -> UInt64 {
         var hash = start
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* prime }
         return hash

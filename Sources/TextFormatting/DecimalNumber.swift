@@ -15,6 +15,7 @@ public struct DecimalNumber: Hashable, Sendable {
         // Swift's description is the shortest round-trip text: "0.35", "1e-07", "1.5e+21";
         // its bytes are read as they are, once (a table writes a number per cell).
         var digits: [UInt8] = []
+        digits.reserveCapacity(17)
         var point = 0, exponent = 0, exponentSign = 1
         var seenPoint = false, inExponent = false
         for byte in abs(value).description.utf8 {
@@ -41,11 +42,16 @@ public struct DecimalNumber: Hashable, Sendable {
     }
 
     private init(isNegative: Bool, digits: [UInt8], point: Int) {
-        var digits = digits[...], point = point
-        while digits.first == 0 { digits.removeFirst(); point -= 1 }
-        while digits.last == 0 { digits.removeLast() }
+        var digits = digits, point = point
+        // Copied only when there are zeros to drop: most numbers have none.
+        if digits.first == 0 || digits.last == 0 {
+            let start = digits.firstIndex { $0 != 0 } ?? digits.count
+            let end = (digits.lastIndex { $0 != 0 } ?? -1) + 1
+            digits = start < end ? Array(digits[start..<end]) : []
+            point -= start
+        }
         self.isNegative = isNegative && !digits.isEmpty
-        self.digits = Array(digits)
+        self.digits = digits
         self.point = digits.isEmpty ? 0 : point
     }
 
@@ -91,25 +97,27 @@ public struct DecimalNumber: Hashable, Sendable {
         return DecimalNumber(isNegative: isNegative, digits: [1] + kept, point: point + 1)
     }
 
+    /// The integer digits as ASCII, "0" for none: `parts().integer`'s bytes, made as they are read.
+    public var integerASCII: LazyMapCollection<Range<Int>, UInt8> {
+        let count = integerDigitCount, digits = digits
+        return (0..<max(count, 1)).lazy.map { index in count == 0 || index >= digits.count ? 48 : digits[index] + 48 }
+    }
+
+    /// The fraction digits as ASCII, at least `minimumDigits` of them (trailing zeros added):
+    /// `parts(minimumFractionDigits:).fraction`'s bytes, made as they are read.
+    public func fractionASCII(minimumDigits: Int = 0) -> LazyMapCollection<Range<Int>, UInt8> {
+        let integerCount = integerDigitCount, digits = digits
+        let leadingZeros = max(-point, 0)
+        let count = max(leadingZeros + max(digits.count - integerCount, 0), minimumDigits)
+        return (0..<count).lazy.map { index in
+            let digit = integerCount + index - leadingZeros
+            return index < leadingZeros || digit >= digits.count ? 48 : digits[digit] + 48
+        }
+    }
+
     /// The integer digits ("0" for none) and the fraction digits, at least
     /// `minimumFractionDigits` of them (trailing zeros added), as ASCII.
     public func parts(minimumFractionDigits: Int = 0) -> (integer: String, fraction: String) {
-        // Written straight into each string's bytes: a table formats a number per cell.
-        let integerCount = integerDigitCount
-        let integer = integerCount == 0 ? "0" : String(unsafeUninitializedCapacity: integerCount) { bytes in
-            for index in 0..<integerCount { bytes[index] = (index < digits.count ? digits[index] : 0) + 48 }
-            return integerCount
-        }
-        let leadingZeros = max(-point, 0)
-        let fractionCount = max(leadingZeros + max(digits.count - integerCount, 0), minimumFractionDigits)
-        guard fractionCount > 0 else { return (integer, "") }
-        let fraction = String(unsafeUninitializedCapacity: fractionCount) { bytes in
-            var index = 0
-            for _ in 0..<leadingZeros { bytes[index] = 48; index += 1 }
-            for digit in digits.dropFirst(integerCount) { bytes[index] = digit + 48; index += 1 }
-            while index < fractionCount { bytes[index] = 48; index += 1 }
-            return fractionCount
-        }
-        return (integer, fraction)
+        (String(decoding: integerASCII, as: UTF8.self), String(decoding: fractionASCII(minimumDigits: minimumFractionDigits), as: UTF8.self))
     }
 }

@@ -66,11 +66,14 @@ public struct NumberPattern: Hashable, Sendable {
     /// to zero starts with `minusSign`.
     public func string(_ number: DecimalNumber, symbols: NumberSymbols, minusSign: String = "-") -> String {
         let rounded = number.rounded(toPlaces: maximumFractionDigits)
-        // A rounded number has no trailing zeros: `parts` adds those the minimum asks for.
-        let (integer, fraction) = rounded.parts(minimumFractionDigits: minimumFractionDigits)
-        var grouping = symbols
-        if !groups { grouping.groupingSeparator = "" }
-        let written = grouping.written(integer: integer, fraction: fraction)
-        return (rounded.isNegative ? minusSign : "") + prefix + written + suffix
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(prefix.utf8.count + rounded.digits.count + 16 + suffix.utf8.count)
+        if rounded.isNegative { bytes += minusSign.utf8 }
+        bytes += prefix.utf8
+        // A rounded number has no trailing zeros: the fraction gets those the minimum asks for.
+        symbols.appendWritten(integer: rounded.integerASCII, fraction: rounded.fractionASCII(minimumDigits: minimumFractionDigits),
+                              grouping: groups, to: &bytes)
+        bytes += suffix.utf8
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -120,26 +120,32 @@ public struct NumberSymbols: Hashable, Sendable {
     }
 
     /// Integer digits grouped when there are enough of them, and the fraction after the
-    /// decimal separator when there is one, in the language's digits. `NumberPattern` writes
-    /// its numbers through it too.
+    /// decimal separator when there is one, in the language's digits.
     func written(integer: String, fraction: String) -> String {
-        var integer = integer
-        if integer.utf8.count >= minimumDigitsToGroup, !groupingSeparator.isEmpty {
-            integer = Self.grouped(integer, separator: groupingSeparator)
-        }
-        return localizingDigits(fraction.isEmpty ? integer : integer + decimalSeparator + fraction)
+        var bytes: [UInt8] = []
+        appendWritten(integer: integer.utf8, fraction: fraction.utf8, grouping: true, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// ASCII `digits` in groups of three from the right, `separator` between them.
-    private static func grouped(_ digits: String, separator: String) -> String {
-        let count = digits.utf8.count
-        var output: [UInt8] = []
-        output.reserveCapacity(count + (count / 3) * separator.utf8.count)
+    /// `written`'s bytes appended to `bytes`, from ASCII digits: the integer's in groups of
+    /// three from the right (with `grouping`, from `minimumDigitsToGroup` digits on), then
+    /// the decimal separator and the fraction's when there are any. `NumberPattern` writes its
+    /// numbers through it, with no string made on the way (a table writes a number per cell).
+    func appendWritten(integer: some Collection<UInt8>, fraction: some Collection<UInt8>, grouping: Bool, to bytes: inout [UInt8]) {
+        let count = integer.count
+        let grouped = grouping && count >= minimumDigitsToGroup && !groupingSeparator.isEmpty
         let first = count % 3 == 0 ? 3 : count % 3
-        for (index, byte) in digits.utf8.enumerated() {
-            if index >= first, (index - first) % 3 == 0 { output.append(contentsOf: separator.utf8) }
-            output.append(byte)
+        for (index, digit) in integer.enumerated() {
+            if grouped, index >= first, (index - first) % 3 == 0 { bytes += groupingSeparator.utf8 }
+            appendDigit(digit, to: &bytes)
         }
-        return String(decoding: output, as: UTF8.self)
+        guard !fraction.isEmpty else { return }
+        bytes += decimalSeparator.utf8
+        for digit in fraction { appendDigit(digit, to: &bytes) }
+    }
+
+    /// An ASCII digit in the language's digits.
+    private func appendDigit(_ ascii: UInt8, to bytes: inout [UInt8]) {
+        if let digits, (48...57).contains(ascii) { bytes += digits[Int(ascii - 48)].utf8 } else { bytes.append(ascii) }
     }
 }

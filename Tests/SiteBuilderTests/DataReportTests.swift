@@ -2,6 +2,7 @@ import DataTables
 import Markdown
 import Foundation
 @testable import SiteBuilder
+import TemplateEngine
 import Testing
 import TestSupport
 
@@ -604,6 +605,26 @@ import TestSupport
     ])
     func aPageTextGetsTheResultsItNames(text: String, names: Set<String>?) {
         #expect(ParsedText(text, renderer: MarkdownRenderer()).queryNames == names)
+    }
+
+
+    /// A page made from a row gets the columns its text names written, and all of them when
+    /// it may read any.
+    @Test(arguments: [
+        ("{{row.name}} works in {{row.sector}}; {{#row.landing}}landed {{row.landing}}{{/row.landing}}", Set(["name", "sector", "landing"]) as Set<String>?),
+        ("No row here: {{page.title}}", Set<String>()),
+        ("{{#row}}{{name}}{{/row}}", nil),
+        ("All of it: {{row}}", nil),
+        ("{{> footer}} {{row.name}}", nil),
+    ])
+    func aRowPageTextGetsTheColumnsItNames(text: String, columns: Set<String>?) throws {
+        #expect(ParsedText(text, renderer: MarkdownRenderer()).rowColumns == columns)
+        let row = PageRow(columns: [Column("name", .text), Column("sector", .text), Column("landing", .date)],
+                          values: [.text("Aurora"), .text("food"), .null])
+        let value = PageQueries.rowValue(row, pack: try #require(LanguagePack.builtIn(code: "en")), now: Date(), timeZone: TimeZone(identifier: "UTC")!,
+                                         reading: columns)
+        let all: [String: TemplateValue] = ["name": .string("Aurora"), "sector": .string("food")]
+        #expect(value == .map(all.filter { columns?.contains($0.key) ?? true }))
     }
 
     @Test func aFrontMatterKeyBoundByAQueryIsRead() throws {

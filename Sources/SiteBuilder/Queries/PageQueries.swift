@@ -222,6 +222,7 @@ struct PageQueries {
             }
             let pack = config.pack(for: page.language)
             let template = titleTemplate
+            let titleColumns = titleTemplate.flatMap { DataBlocks.keys(of: "row", readBy: $0) }
             // Each row's page on every core (its path and title are the row's alone), then
             // noted in the rows' order.
             let pages = Array(table.rows.indices).parallelMap(workers: workers) { number -> Page in
@@ -230,7 +231,7 @@ struct PageQueries {
                 row.urlPath = Self.replacing(last, with: slugs[number], in: page.urlPath)
                 row.translationKey = Self.replacing(last, with: slugs[number], in: page.translationKey)
                 if let template {
-                    let values = Self.rowValue(row.row!, pack: pack, now: now, timeZone: config.timeZone)
+                    let values = Self.rowValue(row.row!, pack: pack, now: now, timeZone: config.timeZone, reading: titleColumns)
                     row.source.frontMatter.title = TemplateLibrary().render(template, .map(["row": values]))
                 } else if page.source.frontMatter.title == nil {
                     row.source.frontMatter.title = texts[number]
@@ -287,10 +288,12 @@ struct PageQueries {
 
     /// A row as templates see it: `{{row.name}}`, each value in the language's default
     /// format for its type. A NULL is left out, so that `{{#row.landing}}…{{/row.landing}}`
-    /// shows only where there is one.
-    static func rowValue(_ row: PageRow, pack: LanguagePack, now: Date, timeZone: TimeZone) -> TemplateValue {
+    /// shows only where there is one. With `columns`, only those: a title reading `row.name`
+    /// needs no other column written.
+    static func rowValue(_ row: PageRow, pack: LanguagePack, now: Date, timeZone: TimeZone, reading columns: Set<String>? = nil) -> TemplateValue {
         var values: [String: TemplateValue] = [:]
         for (column, value) in zip(row.columns, row.values) where values[column.name] == nil && value != .null {
+            if let columns, !columns.contains(column.name) { continue }
             values[column.name] = .string(pack.text(of: value, as: nil, now: now, timeZone: timeZone))
         }
         return .map(values)

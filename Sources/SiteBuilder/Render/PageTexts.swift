@@ -228,7 +228,7 @@ struct MarkdownTexts: Sendable {
             : parsedTexts.parsed(page.source.body, language: page.language) { body in ParsedText(body, renderer: markdown(page.language)) }
         if let dataBlocks {
             context["data"] = dataBlocks.templateData(of: page, reading: parsed.queryNames)
-            if let row = page.row { context["row"] = dataBlocks.templateRow(row, language: page.language) }
+            if let row = page.row { context["row"] = dataBlocks.templateRow(row, language: page.language, reading: parsed.rowColumns) }
         }
         return parsed.code.restore(try templates.renderInline(parsed.template, .map(context), file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine, misses: misses))
     }
@@ -241,6 +241,8 @@ struct ParsedText: Sendable {
     let template: Result<Template, TemplateError>
     /// The queries the text reads as `data.NAME`; nil when it may read any.
     let queryNames: Set<String>?
+    /// The columns of a page's row the text reads as `row.COLUMN`; nil when it may read any.
+    let rowColumns: Set<String>?
 
     init(_ body: String, renderer: MarkdownRenderer) {
         code = CodeGuard(body, renderer: renderer)
@@ -248,6 +250,7 @@ struct ParsedText: Sendable {
         // A text that says neither `data` nor `>` (a partial) names no result.
         let mayRead = code.text.containsUTF8("data") || code.text.containsUTF8(">")
         queryNames = mayRead ? (try? template.get()).flatMap(DataBlocks.queryNames(readBy:)) : []
+        rowColumns = (try? template.get()).flatMap { DataBlocks.keys(of: "row", readBy: $0) }
     }
 
     static func parse(_ text: String) -> Result<Template, TemplateError> {

@@ -97,21 +97,41 @@ public struct DecimalNumber: Hashable, Sendable {
         return DecimalNumber(isNegative: isNegative, digits: [1] + kept, point: point + 1)
     }
 
-    /// The integer digits as ASCII, "0" for none: `parts().integer`'s bytes, made as they are read.
-    public var integerASCII: LazyMapCollection<Range<Int>, UInt8> {
-        let count = integerDigitCount, digits = digits
-        return (0..<max(count, 1)).lazy.map { index in count == 0 || index >= digits.count ? 48 : digits[index] + 48 }
+    /// The integer digits as ASCII, "0" for none: `parts().integer`'s bytes, read off the digits.
+    public var integerASCII: ASCIIDigits {
+        let count = integerDigitCount
+        return ASCIIDigits(digits, from: count == 0 ? -1 : 0, count: max(count, 1))
     }
 
     /// The fraction digits as ASCII, at least `minimumDigits` of them (trailing zeros added):
-    /// `parts(minimumFractionDigits:).fraction`'s bytes, made as they are read.
-    public func fractionASCII(minimumDigits: Int = 0) -> LazyMapCollection<Range<Int>, UInt8> {
-        let integerCount = integerDigitCount, digits = digits
+    /// `parts(minimumFractionDigits:).fraction`'s bytes, read off the digits.
+    public func fractionASCII(minimumDigits: Int = 0) -> ASCIIDigits {
+        let integerCount = integerDigitCount
         let leadingZeros = max(-point, 0)
         let count = max(leadingZeros + max(digits.count - integerCount, 0), minimumDigits)
-        return (0..<count).lazy.map { index in
-            let digit = integerCount + index - leadingZeros
-            return index < leadingZeros || digit >= digits.count ? 48 : digits[digit] + 48
+        return ASCIIDigits(digits, from: integerCount - leadingZeros, count: count)
+    }
+
+    /// `count` digits as ASCII from the digit at `from`, a zero for each before the first
+    /// digit or after the last: a number's integer or fraction part, with no string or array
+    /// made for it (a table writes a number per cell).
+    public struct ASCIIDigits: RandomAccessCollection {
+        private let digits: [UInt8]
+        private let from: Int
+        public let count: Int
+
+        init(_ digits: [UInt8], from: Int, count: Int) {
+            self.digits = digits
+            self.from = from
+            self.count = count
+        }
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { count }
+
+        public subscript(position: Int) -> UInt8 {
+            let index = from + position
+            return index >= 0 && index < digits.count ? digits[index] + 48 : 48
         }
     }
 

@@ -39,8 +39,8 @@ struct DataBlocks: Sendable {
     let pageSize: Int
     /// The search indexes of the pages made from rows.
     var search: RowSearch
-    /// The site's packs, each read in place: a page's blocks would otherwise copy its pack,
-    /// with all its words, once a block.
+    /// The site's packs, each read in place (`held.pack.text(…)`): a page's blocks would
+    /// otherwise copy its pack, retaining each of its words, once a block.
     private let packs: [String: Pack]
 
     private final class Pack: Sendable {
@@ -74,13 +74,13 @@ struct DataBlocks: Sendable {
         let pack = pack(page.language)
         switch kind {
         case "table":
-            return .table(try tableView(table, name: name, arguments: arguments, page: page, pack: pack.pack, line: line, fail: fail))
+            return .table(try tableView(table, name: name, arguments: arguments, page: page, pack: pack, line: line, fail: fail))
         default:
-            return .value(try valueView(table, arguments: arguments, pack: pack.pack, fail: fail))
+            return .value(try valueView(table, arguments: arguments, pack: pack, fail: fail))
         }
     }
 
-    private func tableView(_ table: Table, name: String, arguments: [String: String], page: Page, pack: LanguagePack, line: Int, fail: (String) -> BuildError) throws -> TableBlockView {
+    private func tableView(_ table: Table, name: String, arguments: [String: String], page: Page, pack held: Pack, line: Int, fail: (String) -> BuildError) throws -> TableBlockView {
         let allowed = ["data", "columns", "link", "caption", "download"]
         for key in arguments.keys.sorted() where !allowed.contains(key) && !key.hasPrefix("label.") && !key.hasPrefix("format.") {
             throw fail("`table` takes \(allowed.map { "`\($0)=`" }.joined(separator: ", ")), `label.COLUMN=` and `format.COLUMN=`, found `\(key)`")
@@ -130,7 +130,7 @@ struct DataBlocks: Sendable {
         let rows = shown.map { values in
             shownColumns.map { column -> TableBlockView.Cell in
                 let value = values[column.index]
-                let text = pack.text(of: value, as: column.format, now: now, timeZone: timeZone)
+                let text = held.pack.text(of: value, as: column.format, now: now, timeZone: timeZone)
                 let link = column.index == linked ? results.rowPage(column: names[column.index], value: value, language: page.language).map { links.shortestLink(Routes.file($0)) } : nil
                 return TableBlockView.Cell(text: text, sortKey: sortable ? Self.sortKey(value).flatMap { $0 == text ? nil : $0 } : nil, link: link,
                                            numeric: column.numeric, date: column.date)
@@ -139,19 +139,19 @@ struct DataBlocks: Sendable {
         // A table split into pages, whose rows have pages of their own, finds any of them.
         var searchBox: SearchBoxView?
         if pagination.pageCount > 1, let link = arguments["link"], let index = search.index(language: page.language, column: link) {
-            searchBox = index.view(label: pack.labels.searchRows, labels: pack.labels)
+            searchBox = index.view(label: held.pack.labels.searchRows, labels: held.pack.labels)
         }
         let firstPage = page.tablePage.map { String(page.urlPath.dropLast("\($0)/".count)) } ?? page.urlPath
-        let navigation = PaginationView(pagination, current: pageNumber, listPath: firstPage, pack: pack)
+        let navigation = PaginationView(pagination, current: pageNumber, listPath: firstPage, pack: held.pack)
         return TableBlockView(
             id: "table-\(name)-\(line)", caption: arguments["caption"], columns: columns, rows: rows, pagination: navigation,
             downloads: downloads.map { TableBlockView.Download(kind: $0, href: page.urlPath + TableDownloads.fileName(name, $0)) },
-            filterLabel: pack.labels.filterRows, downloadLabel: pack.labels.download,
+            filterLabel: held.pack.labels.filterRows, downloadLabel: held.pack.labels.download,
             sortable: sortable, filterable: sortable && shown.count > Self.filterAbove, search: searchBox
         )
     }
 
-    private func valueView(_ table: Table, arguments: [String: String], pack: LanguagePack, fail: (String) -> BuildError) throws -> ValueBlockView {
+    private func valueView(_ table: Table, arguments: [String: String], pack held: Pack, fail: (String) -> BuildError) throws -> ValueBlockView {
         try ReportBlocks.allow(arguments, ["data", "column", "row", "format", "label", "compare", "compare-row", "compare-label"], kind: "value", fail: fail)
         let names = table.columns.map(\.name)
         let name = arguments["data"] ?? ""
@@ -170,7 +170,7 @@ struct DataBlocks: Sendable {
         let format: ValueFormat?
         do { format = try arguments["format"].map(ValueFormat.init(parsing:)) } catch { throw fail("`format`: \(error)") }
         let value = table.rows[row - 1][column]
-        let text = pack.text(of: value, as: format, now: now, timeZone: config.timeZone)
+        let text = held.pack.text(of: value, as: format, now: now, timeZone: config.timeZone)
         var comparison: ValueBlockView.Comparison?
         if arguments["compare"] != nil || arguments["compare-row"] != nil {
             let other: TableValue
@@ -183,13 +183,13 @@ struct DataBlocks: Sendable {
             } else {
                 let otherRow = try rowNumber("compare-row", default: 1)
                 other = table.rows[otherRow - 1][column]
-                otherLabel = arguments["compare-label"] ?? pack.text(of: other, as: format, now: now, timeZone: config.timeZone)
+                otherLabel = arguments["compare-label"] ?? held.pack.text(of: other, as: format, now: now, timeZone: config.timeZone)
             }
-            comparison = ValueBlockView.Comparison(value: pack.number(of: value), other: pack.number(of: other), otherLabel: otherLabel, pack: pack, now: now, timeZone: config.timeZone)
+            comparison = ValueBlockView.Comparison(value: held.pack.number(of: value), other: held.pack.number(of: other), otherLabel: otherLabel, pack: held.pack, now: now, timeZone: config.timeZone)
         }
         var counter: CounterView?
-        if let number = pack.number(of: value), format == nil || format == (try? ValueFormat(parsing: "integer")), value.isInteger {
-            let made = CounterView(to: number, format: "{value}", numbers: pack.numbers)
+        if let number = held.pack.number(of: value), format == nil || format == (try? ValueFormat(parsing: "integer")), value.isInteger {
+            let made = CounterView(to: number, format: "{value}", numbers: held.pack.numbers)
             if made.text == text { counter = made }
         }
         return ValueBlockView(text: text, label: arguments["label"] ?? columnName, counter: counter, comparison: comparison)

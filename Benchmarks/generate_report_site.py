@@ -4,14 +4,18 @@ for each (200,000 for 10,000 entities), a page per entity made from `[name].md` 
 `rows: entities`, and an index page with a paginated table of all entities linking to them.
 
     generate_report_site.py --entities 10000 --out bench/report10000
-    generate_report_site.py --entities 10000 --no-index --out bench/report10000-no-index
+    generate_report_site.py --entities 10000 --index none --out bench/report10000-none
     → bench/report10000/{ttsite.yml,data/*.csv,queries/entities.sql,Content/…}
 
 Each entity's page runs two queries with `:name` bound from its row — its 20 facts for a
 `ttsite table` and their sum for a `ttsite value` — so a build runs 2 × N parameterised
 queries over the facts table. `ttsite.yml` gives the facts' `entity` column an index
-(`index: [entity]`), as a site with pages per row should: without it each of those queries
-reads all the facts (`--no-index`).
+(`index: [entity]`, `--index column`, the default), as a site with pages per row should:
+each query then finds its rows by the index, reads each from the table and sorts them.
+`--index covering` gives the index a careful author tunes for these queries —
+`index: [[entity, quarter, metric, amount, units]]`: on `entity`, then `quarter` (their
+ORDER BY), holding every column they read, so that SQLite answers each from the index alone.
+`--index none`: each query reads all the facts.
 """
 import argparse
 import os
@@ -22,6 +26,7 @@ WORDS = ["Nordwind", "Aurora", "Kestrel", "Lindqvist", "Meridian", "Okapi", "Pol
 KINDS = ["Logistics", "Foods", "Energy", "Textiles", "Software", "Shipping", "Pharma", "Mining"]
 SECTORS = ["transport", "food", "energy", "retail", "technology", "health", "materials", "finance"]
 METRICS = ["revenue", "orders", "returns", "visits"]
+INDEXES = {"covering": ", index: [[entity, quarter, metric, amount, units]]", "column": ", index: [entity]", "none": ""}
 QUARTERS = [f"{year}-{month:02d}-01" for year in range(2020, 2025) for month in (1, 4, 7, 10)]
 
 ENTITIES_SQL = """-- Every entity, one page each (Content/entities/[name].md) and a row of the index's table.
@@ -83,7 +88,7 @@ def main():
     parser.add_argument("--facts", type=int, default=20, help="facts per entity (one per quarter of 2020–2024)")
     parser.add_argument("--out", required=True)
     parser.add_argument("--seed", type=int, default=20261127)
-    parser.add_argument("--no-index", action="store_true", help="no index on the facts' entity column")
+    parser.add_argument("--index", choices=sorted(INDEXES), default="column", help="the facts' index (see above)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     for folder in ("data", "queries", "Content/entities"):
@@ -91,7 +96,7 @@ def main():
     with open(os.path.join(args.out, "ttsite.yml"), "w") as f:
         f.write("title: Report benchmark\nbase_url: https://example.org/\ntime_zone: Europe/Berlin\n"
                 "data:\n  entities: { file: data/entities.csv }\n"
-                f"  facts: {{ file: data/facts.csv{'' if args.no_index else ', index: [entity]'} }}\n")
+                f"  facts: {{ file: data/facts.csv{INDEXES[args.index]} }}\n")
     names = [f"{rng.choice(WORDS)} {rng.choice(KINDS)} {index:05d}" for index in range(args.entities)]
     with open(os.path.join(args.out, "data", "entities.csv"), "w", encoding="utf-8") as f:
         f.write("name,sector,founded,employees,rating\n")

@@ -7,7 +7,8 @@ A. A CSV of 1,000,000 rows and 10 columns (`generate_csv.py`, about 100 MB) load
    GROUP BY over it, `ttsite query` minus its load against the shell's import and query minus
    its import (target within 10 %).
 B. 10,000 pages made from rows (`generate_report_site.py`), each with a 20-row parameterised
-   table and a key figure, against the 10,000-page Markdown corpus (`generate_markdown_site.py`)
+   table and a key figure, the facts with an index on `entity` (and, beside it, with the
+   covering index a careful author would tune), against the 10,000-page Markdown corpus (`generate_markdown_site.py`)
    (target ≤ 1.5 × its time; no page over 200 KB).
 C. `ttsite serve` on B's site: a saved CSV until the changed page shows it over HTTP (target
    under a second).
@@ -15,12 +16,12 @@ C. `ttsite serve` on B's site: a saved CSV until the changed page shows it over 
     python3 Benchmarks/tables.py                   # both, 5 rounds, in /dev/shm
     python3 Benchmarks/tables.py --runs 7 --no-report
     python3 Benchmarks/tables.py --rows 100000 --entities 1000 --runs 3   # a quick look
-    python3 Benchmarks/tables.py --no-csv --without-index 1   # B also without `index: [entity]`
+    python3 Benchmarks/tables.py --no-csv --without-index 1   # B also without an index
 
 Each round runs every command once, in an order that turns by one each round, after one
 round not counted; each run is timed by GNU time (`%e %U %S %M`: wall, user, system seconds
-and peak resident memory). Printed: medians, min–max, and the ratios of the medians of the
-same rounds. Needs python3, GNU time, the `sqlite3` shell, swift (Debian: apt-get install
+and peak resident memory). Printed: medians, min–max, and ratios: for B the median of each
+round's ratio (the machine's speed drifts between rounds), the ratio of the medians beside it. Needs python3, GNU time, the `sqlite3` shell, swift (Debian: apt-get install
 time sqlite3). Corpora and output go to $TTSITE_BENCH_DIR (default /dev/shm/ttsite-bench:
 tmpfs, so that writes cost no disk time).
 """
@@ -88,6 +89,13 @@ def table(results, notes=None):
 def paired_difference(results, minuend, subtrahend, key):
     """The median over rounds of (minuend − subtrahend) in the same round."""
     return statistics.median(a[key] - b[key] for a, b in zip(results[minuend], results[subtrahend]))
+
+
+def paired_ratio(results, numerator, denominator, key):
+    """The median over rounds of numerator / denominator in the same round: the machine's
+    speed drifts from round to round, and a ratio of two medians taken from different
+    rounds moves with it."""
+    return statistics.median(a[key] / b[key] for a, b in zip(results[numerator], results[denominator]))
 
 
 def verdict(value, limit):
@@ -158,19 +166,23 @@ def csv_benchmark(rows, runs, ttsite):
     print(f"the two GROUP BY results {'agree' if agree else 'DIFFER'}")
 
 
+def report_site(entities, index="column"):
+    """The site of `entities` pages made from rows with the facts' `index` (see
+    `generate_report_site.py`), made when missing."""
+    site = os.path.join(WORK, f"report{entities}-{index}")
+    if not os.path.exists(os.path.join(site, "ttsite.yml")):
+        run([sys.executable, os.path.join(HERE, "generate_report_site.py"), "--entities", str(entities), "--index", index, "--out", site])
+    return site
+
+
 def report_benchmark(entities, runs, ttsite, without_index):
-    report = os.path.join(WORK, f"report{entities}")
-    if not os.path.exists(os.path.join(report, "ttsite.yml")):
-        run([sys.executable, os.path.join(HERE, "generate_report_site.py"), "--entities", str(entities), "--out", report])
-    plain = report + "-no-index"
-    if without_index and not os.path.exists(os.path.join(plain, "ttsite.yml")):
-        run([sys.executable, os.path.join(HERE, "generate_report_site.py"), "--entities", str(entities), "--no-index", "--out", plain])
     markdown = os.path.join(WORK, f"md{entities}")
     if not os.path.exists(os.path.join(markdown, "ttsite", "ttsite.yml")):
         run([sys.executable, os.path.join(HERE, "generate_markdown_site.py"), "--pages", str(entities), "--out", markdown])
     out = os.path.join(WORK, "out")
-    sites = {f"{entities:,} pages from rows": (os.path.join(report), os.path.join(out, "report")),
-             f"{entities:,} Markdown pages": (os.path.join(markdown, "ttsite"), os.path.join(out, "markdown"))}
+    sites = {f"{entities:,} pages from rows": (report_site(entities), os.path.join(out, "report")),
+             f"{entities:,} Markdown pages": (os.path.join(markdown, "ttsite"), os.path.join(out, "markdown")),
+             f"{entities:,} pages from rows, a covering index": (report_site(entities, "covering"), os.path.join(out, "report-covering"))}
     commands = [(name, [ttsite, "build", "--site", site, "--output", output, "--now", NOW, "--quiet"], None)
                 for name, (site, output) in sites.items()]
 
@@ -184,8 +196,8 @@ def report_benchmark(entities, runs, ttsite, without_index):
     if without_index:
         # Minutes a build: a few runs of their own, after the rounds.
         name = f"{entities:,} pages from rows, no index"
-        sites[name] = (plain, os.path.join(out, "report-no-index"))
-        command = [ttsite, "build", "--site", plain, "--output", sites[name][1], "--now", NOW, "--quiet"]
+        sites[name] = (report_site(entities, "none"), os.path.join(out, "report-none"))
+        command = [ttsite, "build", "--site", sites[name][0], "--output", sites[name][1], "--now", NOW, "--quiet"]
         results[name] = []
         for _ in range(without_index):
             first_build(name)
@@ -193,17 +205,24 @@ def report_benchmark(entities, runs, ttsite, without_index):
     print(f"\n### B. {entities:,} pages made from rows against {entities:,} Markdown pages (first builds, {runs} rounds after one not counted)\n")
     table(results)
     report_name, markdown_name = list(sites)[:2]
-    wall = median(results[report_name], "wall") / median(results[markdown_name], "wall")
-    cpu = median(results[report_name], "cpu") / median(results[markdown_name], "cpu")
+
+    def ratios(name):
+        return (paired_ratio(results, name, markdown_name, "wall"), paired_ratio(results, name, markdown_name, "cpu"),
+                median(results[name], "wall") / median(results[markdown_name], "wall"))
+
+    wall, cpu, of_medians = ratios(report_name)
     output = sites[report_name][1]
     pages = [(os.path.getsize(os.path.join(d, f)), os.path.relpath(os.path.join(d, f), output))
              for d, _, files in os.walk(output) for f in files if f.endswith(".html")]
     largest = max(pages)
-    print(f"\nratio pages from rows / Markdown pages = {wall:.2f} wall, {cpu:.2f} CPU (target ≤ 1.5: {verdict(wall, 1.5)}); "
+    print(f"\nratio pages from rows / Markdown pages, median of the rounds' ratios = {wall:.2f} wall, {cpu:.2f} CPU "
+          f"(target ≤ 1.5: {verdict(wall, 1.5)}; the medians' ratio {of_medians:.2f} wall); "
           f"{len(pages):,} pages, the largest {largest[0] / 1000:.0f} KB ({largest[1]}; target ≤ 200 KB: {verdict(largest[0], 200_000)})")
-    if without_index:
-        name = list(sites)[2]
-        print(f"without the index: {median(results[name], 'wall') / median(results[markdown_name], 'wall'):.2f} wall, "
+    for name in list(sites)[2:3]:
+        wall, cpu, of_medians = ratios(name)
+        print(f"{name}: {wall:.2f} wall, {cpu:.2f} CPU of the Markdown pages (the medians' ratio {of_medians:.2f} wall)")
+    for name in list(sites)[3:]:
+        print(f"{name}: {median(results[name], 'wall') / median(results[markdown_name], 'wall'):.2f} wall, "
               f"{median(results[name], 'cpu') / median(results[markdown_name], 'cpu'):.2f} CPU of the Markdown pages")
 
 
@@ -216,9 +235,7 @@ def serve_benchmark(entities, edits, ttsite):
     HTTP (target under a second)."""
     import time
     from run import wait_for  # the kit's own: polls a page of the preview until it shows a text
-    report = os.path.join(WORK, f"report{entities}")
-    if not os.path.exists(os.path.join(report, "ttsite.yml")):
-        run([sys.executable, os.path.join(HERE, "generate_report_site.py"), "--entities", str(entities), "--out", report])
+    report = report_site(entities)
     facts = os.path.join(report, "data", "facts.csv")
     with open(facts, encoding="utf-8") as f:
         original = f.read()

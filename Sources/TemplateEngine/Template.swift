@@ -35,6 +35,21 @@ public struct Template: Sendable {
         return names
     }
 
+    /// The keys of the value named `value` that the template reads as `value.KEY`: `["name"]`
+    /// for `{{row.name}}` and `row`. Nil when it may read any of them: it names `value`
+    /// itself (`{{#row}}`, `{{row}}`) or includes a partial, which may.
+    public func keys(readUnder value: String) -> Set<String>? {
+        guard partialNames.isEmpty, !hasDynamicPartials else { return nil }
+        var keys: Set<String> = []
+        for name in names {
+            let parts = name.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.first.map(String.init) == value else { continue }
+            guard parts.count > 1 else { return nil }
+            keys.insert(String(parts[1]))
+        }
+        return keys
+    }
+
     /// Whether the template includes a partial whose name a value gives (`{{>*name}}`):
     /// then any template of its library may be rendered with it.
     public var hasDynamicPartials: Bool {

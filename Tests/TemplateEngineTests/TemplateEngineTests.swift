@@ -65,4 +65,17 @@ struct TemplateEngineTests {
         #expect(library.render(try Template("{{#empty}}E{{/empty}}{{#zero}}Z{{/zero}}{{#none}}N{{/none}}{{#no}}F{{/no}}{{#null}}U{{/null}}"), value) == "EZ")
         #expect(library.render(try Template("{{^empty}}E{{/empty}}{{^zero}}Z{{/zero}}{{^none}}N{{/none}}{{^no}}F{{/no}}{{^null}}U{{/null}}"), value) == "NFU")
     }
+
+    /// The keys a template reads under a name, and nil where it may read any.
+    @Test(arguments: [
+        ("{{row.name}} in {{row.sector}}{{#row.landing}} on {{row.landing.day}}{{/row.landing}}{{page.title}}", Set(["name", "sector", "landing"]) as Set<String>?),
+        ("{{page.title}} {{rows.name}}", Set<String>()),
+        ("{{#row}}{{name}}{{/row}}", nil),
+        ("{{{row}}}", nil),
+        ("{{^row.x}}none{{/row.x}} {{> footer}}", nil),
+        ("{{>*dynamic}} {{row.x}}", nil),
+    ])
+    func keysReadUnderAName(source: String, keys: Set<String>?) throws {
+        #expect(try Template(source).keys(readUnder: "row") == keys)
+    }
 }

@@ -222,7 +222,7 @@ struct PageQueries {
             }
             let pack = config.pack(for: page.language)
             let template = titleTemplate
-            let titleColumns = titleTemplate.flatMap { DataBlocks.keys(of: "row", readBy: $0) }
+            let titleColumns = titleTemplate.flatMap { $0.keys(readUnder: "row") }
             // Each row's page on every core (its path and title are the row's alone), then
             // noted in the rows' order.
             let pages = Array(table.rows.indices).parallelMap(workers: workers) { number -> Page in

@@ -210,21 +210,7 @@ struct DataBlocks: Sendable {
     /// The queries a page's text reads as `data.NAME`; nil when it may read any of them
     /// (`{{#data}}`, a partial, or a text that is not a template).
     static func queryNames(readBy template: Template) -> Set<String>? {
-        keys(of: "data", readBy: template)
-    }
-
-    /// The keys of `value` that `template` reads as `value.KEY`; nil when it may read any of
-    /// them (`{{#value}}`, `{{value}}`, or a partial).
-    static func keys(of value: String, readBy template: Template) -> Set<String>? {
-        guard template.partialNames.isEmpty, !template.hasDynamicPartials else { return nil }
-        var names: Set<String> = []
-        for name in template.names {
-            let parts = name.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
-            guard parts.first.map(String.init) == value else { continue }
-            guard parts.count > 1 else { return nil }
-            names.insert(String(parts[1]))
-        }
-        return names
+        template.keys(readUnder: "data")
     }
 
     /// A row as templates see it (`PageQueries.rowValue`), only the columns in `reading`

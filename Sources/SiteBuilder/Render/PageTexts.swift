@@ -250,7 +250,7 @@ struct ParsedText: Sendable {
         // A text that says neither `data` nor `>` (a partial) names no result.
         let mayRead = code.text.containsUTF8("data") || code.text.containsUTF8(">")
         queryNames = mayRead ? (try? template.get()).flatMap(DataBlocks.queryNames(readBy:)) : []
-        rowColumns = (try? template.get()).flatMap { DataBlocks.keys(of: "row", readBy: $0) }
+        rowColumns = (try? template.get()).flatMap { $0.keys(readUnder: "row") }
     }
 
     static func parse(_ text: String) -> Result<Template, TemplateError> {

@@ -43,6 +43,12 @@ public struct ValueFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads a format's name. `N` is 0 to 10 decimals; `CODE` an ISO 4217 code in capitals
     /// (`currency:EUR`; `currency:eur` is an error that says so).
+    /// The formats named by one word (a table parses its columns' formats on every page).
+    private static let plainKinds: [String: Kind] = [
+        "integer": .integer, "compact": .compact, "date": .date, "month": .month,
+        "datetime": .datetime, "span": .span, "text": .text,
+    ]
+
     public init(parsing name: String) throws(ValueFormatError) {
         let parts = name.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let argument = parts.count > 1 ? parts[1] : nil
@@ -67,11 +73,7 @@ public struct ValueFormat: Sendable, Hashable, CustomStringConvertible {
             }
             kind = .currency(code: code)
         default:
-            let plain: [String: Kind] = [
-                "integer": .integer, "compact": .compact, "date": .date, "month": .month,
-                "datetime": .datetime, "span": .span, "text": .text,
-            ]
-            guard let kind = plain[parts[0]] else { throw ValueFormatError(name: name, reason: nil) }
+            guard let kind = Self.plainKinds[parts[0]] else { throw ValueFormatError(name: name, reason: nil) }
             guard argument == nil else {
                 throw ValueFormatError(name: name, reason: "`\(parts[0])` takes nothing after a colon")
             }

@@ -89,6 +89,7 @@ extension SitePlan {
         let queries = PageQueries(shared: shared, runner: runner, templateMentions: PageQueries.mentions(in: templates.siteTexts),
                                   config: config, now: now, workers: workers)
         let (pages, results) = try queries.run(content.pages)
+        runner.forgetResults()
         content.pages = pages
         summary.details.append("queries: \(runner.ran) run, \(runner.reused) results used again")
         return results

@@ -90,8 +90,10 @@ struct PageQueries {
             guard page.hasSourceFile else { work.append(Work(page: page, queries: nil)); continue }
             do {
                 let definitions = try definitions(for: page)
+                // The same for every page made from the file's rows: they share its text.
+                let queries = queries(of: definitions, for: page)
                 for page in try rowPages(of: page, definitions: definitions, into: &results) {
-                    work.append(Work(page: page, queries: queries(of: definitions, for: page)))
+                    work.append(Work(page: page, queries: queries))
                 }
             } catch {
                 stop = error
@@ -105,11 +107,15 @@ struct PageQueries {
             return Result { try run(queries, for: item.page) }
         }
         var made: [Page] = []
+        made.reserveCapacity(work.count)
+        results.pages.reserveCapacity(work.count)
         for (item, done) in zip(work, done) {
             guard let done else { made.append(item.page); continue }
             let (shown, extra, downloads) = try done.map { ($0.shown, $0.extra, $0.downloads) }.get()
             results.downloads += downloads
-            for page in [item.page] + extra {
+            results.pages[item.page.urlPath] = shown
+            made.append(item.page)
+            for page in extra {
                 results.pages[page.urlPath] = shown
                 made.append(page)
             }
@@ -238,10 +244,17 @@ struct PageQueries {
                 }
                 return row
             }
+            // Taken out, filled and put back: not looked up twice a row.
+            var paths = results.rowPages[page.language]?.removeValue(forKey: column) ?? [:]
+            var titles = results.rowTitles[page.language]?.removeValue(forKey: column) ?? []
+            paths.reserveCapacity(paths.count + pages.count)
+            titles.reserveCapacity(titles.count + pages.count)
             for (row, text) in zip(pages, texts) {
-                results.rowPages[page.language, default: [:]][column, default: [:]][text] = row.urlPath
-                results.rowTitles[page.language, default: [:]][column, default: []].append(QueryResults.RowTitle(title: row.title, urlPath: row.urlPath))
+                paths[text] = row.urlPath
+                titles.append(QueryResults.RowTitle(title: row.title, urlPath: row.urlPath))
             }
+            results.rowPages[page.language, default: [:]][column] = paths
+            results.rowTitles[page.language, default: [:]][column] = titles
             return pages
         }
     }

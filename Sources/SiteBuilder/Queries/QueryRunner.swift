@@ -122,6 +122,16 @@ final class QueryRunner: @unchecked Sendable {
         return try result.get()
     }
 
+    /// Lets go of the results kept for pages asking again, freed on another thread: 20,000 of
+    /// them took 9 ms to free between two stages.
+    func forgetResults() {
+        lock.lock()
+        var kept: [Key: Entry] = [:]
+        swap(&kept, &results)
+        lock.unlock()
+        FreedElsewhere.free(consume kept)
+    }
+
     private func names(in sql: String) throws(SQLError) -> [String] {
         lock.lock()
         if let known = parameterNames[sql] { lock.unlock(); return try known.get() }

@@ -141,7 +141,7 @@ struct ValueBlockView: TemplateView {
             }
             let change: String
             if other != 0 {
-                change = pack.text(of: .real(abs(value - other) / abs(other)), as: try? ValueFormat(parsing: "percent"), now: now, timeZone: timeZone)
+                change = pack.text(of: .real(abs(value - other) / abs(other)), as: ValueFormat(.percent(places: 0)), now: now, timeZone: timeZone)
             } else {
                 change = pack.text(of: .real(abs(value - other)), as: nil, now: now, timeZone: timeZone)
             }

@@ -188,7 +188,7 @@ struct DataBlocks: Sendable {
             comparison = ValueBlockView.Comparison(value: held.pack.number(of: value), other: held.pack.number(of: other), otherLabel: otherLabel, pack: held.pack, now: now, timeZone: config.timeZone)
         }
         var counter: CounterView?
-        if let number = held.pack.number(of: value), format == nil || format == (try? ValueFormat(parsing: "integer")), value.isInteger {
+        if let number = held.pack.number(of: value), format == nil || format?.kind == .integer, value.isInteger {
             let made = CounterView(to: number, format: "{value}", numbers: held.pack.numbers)
             if made.text == text { counter = made }
         }
@@ -216,7 +216,8 @@ struct DataBlocks: Sendable {
     /// A row as templates see it (`PageQueries.rowValue`), only the columns in `reading`
     /// when it is not nil.
     func templateRow(_ row: PageRow, language: String, reading columns: Set<String>? = nil) -> TemplateValue {
-        PageQueries.rowValue(row, pack: pack(language).pack, now: now, timeZone: config.timeZone, reading: columns)
+        let held = pack(language)
+        return PageQueries.rowValue(row, pack: held.pack, now: now, timeZone: config.timeZone, reading: columns)
     }
 
     private static func noColumn(_ column: String, of query: String, _ names: [String]) -> String {

@@ -86,6 +86,7 @@ public struct TemplateSet: Sendable {
         self.assets = assets
         self.origins = origins
         self.library = library
+        writesTableRows = Self.writesTableRows(origins: origins, library: library)
     }
 
     private static func add(
@@ -170,8 +171,11 @@ public struct TemplateSet: Sendable {
 
     /// Whether a table block's rows are written by `TableBlockView.rowsHTML`: the site keeps
     /// the built-in `table-rows`, and its `block-table` (if its own) does not show `rows`
-    /// itself, as one written before `table-rows` existed would.
-    var writesTableRows: Bool {
+    /// itself, as one written before `table-rows` existed would. Worked out once: asked for
+    /// every table of every page.
+    private(set) var writesTableRows = false
+
+    private static func writesTableRows(origins: [String: String], library: TemplateLibrary) -> Bool {
         origins[TableBlockView.rowsTemplate]?.hasPrefix("built-in ") == true
             && (origins["block-table"]?.hasPrefix("built-in ") == true || library.templates["block-table"]?.names.contains(where: { $0 == "rows" }) == false)
     }

@@ -54,6 +54,41 @@ final class TableRowsTests: XCTestCase {
         XCTAssertTrue(written.contains("<tbody>\n<tr><td><a href=\"../../missions/apollo-11/index.html\">Apollo 11</a></td><td class=\"num\" data-sort=\"1969\">1,969</td></tr>\n</tbody>"), written)
     }
 
+    /// A table block rendered once around a marker and then filled with other rows is, byte
+    /// for byte, the block the template renders with those rows: for random frames (captions
+    /// holding the marker itself among them) and rows, each frame shown twice.
+    func testATableFrameRenderedOnceIsTheTemplatesBlockForOtherRows() throws {
+        let templates = try TemplateSet(overridesIn: nil)
+        let blocks = DataBlocks(results: QueryResults(), config: try SiteConfig.parse("title: T", file: "ttsite.yml"), now: Date(), pageSize: 1000)
+        let labels: TemplateValue = .map(["filterRows": "Filter"])
+        var random = SystemRandomNumberGenerator()
+        let captions: [String?] = [nil, "Facts", "<b>&</b>", "a \u{0}ttsite-table-rows\u{0} b"]
+        for round in 0..<200 {
+            let columns = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                TableBlockView.Header(label: Self.texts.randomElement(using: &random)!, numeric: Bool.random(using: &random))
+            }
+            func table() -> TableBlockView {
+                let rows = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+                    columns.map { _ in
+                        TableBlockView.Cell(text: Self.texts.randomElement(using: &random)!, sortKey: nil, link: nil, numeric: false, date: false)
+                    }
+                }
+                return TableBlockView(id: "table-facts-\(round % 3)", caption: captions[round % captions.count], columns: columns, rows: rows, pagination: nil,
+                                      downloads: round % 5 == 0 ? [.init(kind: "csv", href: "x/facts.csv")] : [], filterLabel: "Filter <rows>",
+                                      downloadLabel: "Download", sortable: round % 2 == 0, filterable: round % 4 == 1, search: nil)
+            }
+            let links = Relativiser(page: ["entities/a/", "", "x/y/z/"][round % 3])
+            for _ in 0..<2 {
+                let shown = table()
+                var bytes: [UInt8] = []
+                templates.render("block-table", .map(["table": shown.templateValue, "labels": labels, "root": .string(links.base), "lang": "en"]),
+                                 into: &bytes, linkBase: links.base)
+                let written = blocks.html(of: .table(shown), kind: "table", language: "en", links: links, templates: templates, labels: labels)
+                XCTAssertEqual(written, String(decoding: bytes, as: UTF8.self), "round \(round)")
+            }
+        }
+    }
+
     func testASiteOwnBlockTableThatShowsRowsItselfGetsThem() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("table-rows-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

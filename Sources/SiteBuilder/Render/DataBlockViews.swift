@@ -77,6 +77,29 @@ struct TableBlockView: TemplateView {
 }
 
 extension TableBlockView {
+    /// All of the table but its rows, with what else its block is rendered with: equal
+    /// frames render equal blocks around their rows (`TableFrames`). Nil for a table split
+    /// into pages or with a search box, whose partials are not held to that.
+    struct Frame: Hashable {
+        let id: String
+        let caption: String?
+        let columns: [[String]]
+        let downloads: [[String]]
+        let filterLabel: String
+        let downloadLabel: String
+        let sortable: Bool
+        let filterable: Bool
+        let language: String
+        let root: String
+    }
+
+    func frame(language: String, root: String) -> Frame? {
+        guard pagination == nil, search == nil else { return nil }
+        return Frame(id: id, caption: caption, columns: columns.map { [$0.label, $0.numeric ? "1" : ""] },
+                     downloads: downloads.map { [$0.kind, $0.href] }, filterLabel: filterLabel, downloadLabel: downloadLabel,
+                     sortable: sortable, filterable: filterable, language: language, root: root)
+    }
+
     /// The template of a table's rows, a partial of `block-table`.
     static let rowsTemplate = "table-rows"
 

@@ -39,6 +39,9 @@ struct DataBlocks: Sendable {
     let pageSize: Int
     /// The search indexes of the pages made from rows.
     var search: RowSearch
+    /// The table blocks rendered, around their rows: 10,000 pages made from one file's rows
+    /// show the same table but for its rows, rendered once.
+    private let frames = TableFrames()
     /// The site's packs, each read in place (`held.pack.text(…)`): a page's blocks would
     /// otherwise copy its pack, retaining each of its words, once a block.
     private let packs: [String: Pack]
@@ -60,6 +63,34 @@ struct DataBlocks: Sendable {
     /// The pack of `language`, read in place.
     private func pack(_ language: String) -> Pack {
         packs[language] ?? Pack(config.pack(for: language))
+    }
+
+    /// A block's HTML (`ReportBlocks.html`). A table that shows all its rows, while the site
+    /// keeps the built-in `block-table` and `table-rows`, is rendered once for every page
+    /// showing the same table around other rows: its rows are written where a marker was.
+    func html(of view: BlockView, kind: String, language: String, links: Relativiser, templates: TemplateSet, labels: TemplateValue) -> String {
+        guard case .table(let table) = view, templates.writesTableRows, templates.origins["block-table"]?.hasPrefix("built-in ") == true,
+              let frame = table.frame(language: language, root: links.base) else {
+            return ReportBlocks.html(of: view, kind: kind, language: language, links: links, templates: templates, labels: labels)
+        }
+        var rows = table.rowsHTML()
+        if let known = frames[frame] {
+            var bytes = known.before
+            bytes.reserveCapacity(known.before.count + rows.count + known.after.count)
+            bytes += rows
+            bytes += known.after
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let marked = ReportBlocks.html(of: view, kind: kind, language: language, links: links, templates: templates, labels: labels,
+                                       rows: TableFrames.marker)
+        let bytes = Array(marked.utf8)
+        guard let split = TableFrames.split(bytes) else {
+            return ReportBlocks.html(of: view, kind: kind, language: language, links: links, templates: templates, labels: labels, rows: rows)
+        }
+        frames[frame] = split
+        rows.insert(contentsOf: split.before, at: 0)
+        rows += split.after
+        return String(decoding: rows, as: UTF8.self)
     }
 
     /// The block's view, or nil when `kind` is not one of these blocks.

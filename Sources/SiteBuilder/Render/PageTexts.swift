@@ -204,8 +204,8 @@ struct MarkdownTexts: Sendable {
                     throw fail("a `\(kind)` block shows the result of a query, and the site has no `data:` nor `queries/`")
                 }
                 uses.note(view)
-                return ReportBlocks.html(of: view, kind: kind, language: page.language, links: relativiser, templates: templates,
-                                         labels: labels[page.language] ?? labelWords().templateValue)
+                return dataBlocks.html(of: view, kind: kind, language: page.language, links: relativiser, templates: templates,
+                                       labels: labels[page.language] ?? labelWords().templateValue)
             }
             guard let reportBlocks else { throw fail("a `ttsite` block shows people or timelines, and the site has neither") }
             return try reportBlocks.html(kind: kind, arguments: arguments, line: line, language: page.language, links: relativiser, templates: templates,

@@ -103,12 +103,15 @@ struct ReportBlocks: Sendable {
 
     /// The HTML of a block's view through its template, `block-<kind>.mustache`, with the
     /// page's words, its way back to the site's root and its language.
-    static func html(of block: BlockView, kind: String, language: String, links: Relativiser, templates: TemplateSet, labels: TemplateValue) -> String {
+    /// `rows`: the table's rows as `table-rows` writes them, when the caller has them already
+    /// (`DataBlocks.html`).
+    static func html(of block: BlockView, kind: String, language: String, links: Relativiser, templates: TemplateSet, labels: TemplateValue,
+                     rows: [UInt8]? = nil) -> String {
         var context: [String: TemplateValue]
         var written: [String: [UInt8]] = [:]
         if case .table(let table) = block, templates.writesTableRows {
             context = ["table": table.templateValue(withRows: false)]
-            written[TableBlockView.rowsTemplate] = table.rowsHTML()
+            written[TableBlockView.rowsTemplate] = rows ?? table.rowsHTML()
         } else {
             context = block.values
         }

@@ -1,9 +1,14 @@
 import Foundation
 
-/// Runs JavaScript in node: `input` is handed over as JSON, stdout is read back as JSON.
+/// Runs JavaScript in node: `input` is handed over as JSON (in a file: an argument holds at
+/// most 128 KB), stdout is read back as JSON.
 public enum Node {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     public static func executable() throws -> URL {
@@ -18,9 +23,13 @@ public enum Node {
 
     public static func run(_ body: String, input: [String: Any]) async throws -> Any {
         let data = try JSONSerialization.data(withJSONObject: input)
+        let folder = try TemporaryFolder("node-input")
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("input.json")
+        try data.write(to: file)
         let run = try await ChildProcess.run(
             try executable(),
-            ["-e", "\"use strict\"; const input = JSON.parse(process.argv[1]);\n" + body, String(decoding: data, as: UTF8.self)],
+            ["-e", "\"use strict\"; const input = JSON.parse(require(\"fs\").readFileSync(process.argv[1], \"utf8\"));\n" + body, file.path],
             in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         )
         guard run.status == 0 else {

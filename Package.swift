@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ValueTransformers", targets: ["ValueTransformers"]),
         .library(name: "IntervalText", targets: ["IntervalText"]),
         .library(name: "Counting", targets: ["Counting"]),
+        .library(name: "Charts", targets: ["Charts"]),
         .library(name: "CivilTime", targets: ["CivilTime"]),
         .library(name: "TextFormatting", targets: ["TextFormatting"]),
         .library(name: "TemplateEngine", targets: ["TemplateEngine"]),
@@ -69,6 +70,9 @@ let package = Package(
         .target(name: "IntervalText", dependencies: ["CivilTime", "TextFormatting"]),
         // Mustache templates parsed once into a tree and rendered into bytes. Knows nothing about sites.
         .target(name: "TemplateEngine", dependencies: ["TextFormatting"]),
+        // Charts drawn at build time: d3's ticks and nice domains, histogram bins, scales and
+        // SVG. Knows nothing about sites.
+        .target(name: "Charts", dependencies: ["TextFormatting"]),
         // Counting animations' easing curves (the ACLabelCounting seed). Knows nothing about sites.
         .target(name: "Counting", dependencies: ["TextFormatting"]),
         // People and scenarios: typed models decoded from randomuser.me and TimeTranslator JSON.
@@ -148,6 +152,8 @@ let package = Package(
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime", "TestSupport"]),
         .testTarget(name: "TextFormattingTests", dependencies: ["TextFormatting"]),
         .testTarget(name: "CountingTests", dependencies: ["Counting", "TextFormatting", "TestSupport"]),
+        // d3-array (Debian's node-d3-array) as the oracle of ticks, nice domains and bins.
+        .testTarget(name: "ChartsTests", dependencies: ["Charts", "TestSupport"]),
         // The official Mustache spec suites, and swift-mustache as an oracle for the built-in templates.
         .testTarget(
             name: "TemplateEngineTests",

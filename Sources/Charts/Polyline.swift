@@ -1,0 +1,86 @@
+/// A point of a chart, in the coordinates of its SVG's `viewBox`.
+public struct Point: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(_ x: Double, _ y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A line through many points as a short SVG path: points that lie within `tolerance` of the
+/// line the others draw are left out (Ramer–Douglas–Peucker), and coordinates are written to a
+/// tenth of a unit, so that a 5,000-point line is not 5,000 commands of 17 digits.
+public enum Polyline {
+    /// The points of `points` that draw the same line to within `tolerance` (in the same
+    /// units): the first and last always, and each point whose distance from the segment
+    /// between the points kept around it is more than `tolerance`.
+    public static func simplified(_ points: [Point], tolerance: Double) -> [Point] {
+        guard points.count > 2 else { return points }
+        var keep = [Bool](repeating: false, count: points.count)
+        keep[0] = true
+        keep[points.count - 1] = true
+        // The spans still to look at, as a stack rather than recursion: a long line would
+        // otherwise nest thousands of calls deep.
+        var spans = [(0, points.count - 1)]
+        while let (first, last) = spans.popLast() {
+            guard last - first > 1 else { continue }
+            var farthest = first, distance = -1.0
+            for index in (first + 1)..<last {
+                let d = Self.distance(points[index], from: points[first], to: points[last])
+                if d > distance { (farthest, distance) = (index, d) }
+            }
+            if distance > tolerance {
+                keep[farthest] = true
+                spans.append((first, farthest))
+                spans.append((farthest, last))
+            }
+        }
+        return points.indices.filter { keep[$0] }.map { points[$0] }
+    }
+
+    /// The distance from `point` to the segment from `start` to `end`.
+    static func distance(_ point: Point, from start: Point, to end: Point) -> Double {
+        let dx = end.x - start.x, dy = end.y - start.y
+        let length = dx * dx + dy * dy
+        guard length > 0 else { return ((point.x - start.x) * (point.x - start.x) + (point.y - start.y) * (point.y - start.y)).squareRoot() }
+        let t = max(0, min(1, ((point.x - start.x) * dx + (point.y - start.y) * dy) / length))
+        let x = start.x + t * dx - point.x, y = start.y + t * dy - point.y
+        return (x * x + y * y).squareRoot()
+    }
+
+    /// The SVG path data of a line through `points` (`M1 2L3.5 4…`), each coordinate to a
+    /// tenth, a point that rounds to the one before left out.
+    public static func pathData(_ points: [Point]) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(points.count * 12)
+        var previous: (Int, Int)?
+        for point in points {
+            let rounded = (tenths(point.x), tenths(point.y))
+            if let previous, previous == rounded { continue }
+            bytes.append(previous == nil ? UInt8(ascii: "M") : UInt8(ascii: "L"))
+            appendTenths(rounded.0, to: &bytes)
+            bytes.append(UInt8(ascii: " "))
+            appendTenths(rounded.1, to: &bytes)
+            previous = rounded
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A coordinate in tenths, rounded half away from zero.
+    static func tenths(_ value: Double) -> Int {
+        Int((value * 10).rounded())
+    }
+
+    /// Tenths written as SVG reads them: `-12.3`, `4`, `0.5`.
+    static func appendTenths(_ tenths: Int, to bytes: inout [UInt8]) {
+        if tenths < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = tenths.magnitude
+        bytes += String(magnitude / 10).utf8
+        if magnitude % 10 != 0 {
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+        }
+    }
+}

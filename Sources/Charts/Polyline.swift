@@ -68,9 +68,11 @@ public enum Polyline {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A coordinate in tenths, rounded half away from zero.
+    /// A coordinate in tenths, rounded half away from zero; 0 for a value that is not finite,
+    /// and never beyond ±10⁹ units (a chart's coordinates stay within its `viewBox`).
     static func tenths(_ value: Double) -> Int {
-        Int((value * 10).rounded())
+        guard value.isFinite else { return 0 }
+        return Int((min(max(value, -1e9), 1e9) * 10).rounded())
     }
 
     /// Tenths written as SVG reads them: `-12.3`, `4`, `0.5`.

@@ -27,6 +27,8 @@ public struct LineChart: Sendable {
     public var yTicks = 5.0
 
     static let margin = (top: 12.0, right: 16.0, bottom: 28.0, left: 56.0)
+    /// The labels' size, in units of the `viewBox` (the `font-size` the SVG sets).
+    static let fontSize = 12.0
     /// How far (in units of the `viewBox`) a line may stray from its points when simplified.
     static let tolerance = 0.5
     /// The dash patterns of the series after the first.
@@ -53,12 +55,12 @@ public struct LineChart: Sendable {
         write(#"<svg class="chart line-chart" viewBox="0 0 "#); number(width); write(" "); number(height)
         // Presentation attributes a page's CSS overrides (`.chart .s2 { stroke: … }`): the
         // chart reads on its own too, as a file or a picture made from it.
-        write(#"" role="img" fill="currentColor" font-size="12" aria-labelledby=""#); text(id); write("-title "); text(id); write(#"-desc">"#)
+        write(#"" role="img" fill="currentColor" font-size=""#); number(Self.fontSize); write(#"" aria-labelledby=""#); text(id); write("-title "); text(id); write(#"-desc">"#)
         write(#"<title id=""#); text(id); write(#"-title">"#); text(title); write("</title>")
         write(#"<desc id=""#); text(id); write(#"-desc">"#); text(summary); write("</desc>")
         // The y axis: a grid line and a label at each tick.
         write(#"<g class="axis y-axis" stroke="currentColor" stroke-opacity="0.2">"#)
-        for tick in y.ticks(count: yTicks) {
+        for tick in AxisLabels.vertical(y, count: yTicks, size: Self.fontSize, gap: 4) {
             let position = y.position(of: tick)
             write(#"<line x1=""#); number(m.left); write(#"" x2=""#); number(width - m.right)
             write(#"" y1=""#); number(position); write(#"" y2=""#); number(position); write(#""/>"#)
@@ -67,7 +69,7 @@ public struct LineChart: Sendable {
         }
         write("</g>")
         write(#"<g class="axis x-axis">"#)
-        for tick in x.ticks(count: xTicks) {
+        for tick in AxisLabels.horizontal(x, count: xTicks, size: Self.fontSize, gap: 8, label: xLabel) {
             let position = x.position(of: tick)
             write(#"<text x=""#); number(position); write(#"" y=""#); number(height - m.bottom + 18)
             write(#"" text-anchor="middle">"#); text(xLabel(tick)); write("</text>")

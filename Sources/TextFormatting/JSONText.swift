@@ -36,12 +36,13 @@ public enum JSONText {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// `\u` and four lowercase hex digits.
     private static func appendEscaped(_ value: UInt32, to bytes: inout [UInt8]) {
-        let digits = Array("0123456789abcdef".utf8)
         bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u")]
         for shift in stride(from: 12, through: 0, by: -4) {
-            bytes.append(digits[Int((value >> UInt32(shift)) & 0xF)])
+            bytes.append(hexDigits[Int((value >> UInt32(shift)) & 0xF)])
         }
     }
 }

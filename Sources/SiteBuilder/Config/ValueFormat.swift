@@ -41,14 +41,14 @@ public struct ValueFormat: Sendable, Hashable, CustomStringConvertible {
         "compact", "date", "month", "datetime", "span", "text",
     ]
 
-    /// Reads a format's name. `N` is 0 to 10 decimals; `CODE` an ISO 4217 code in capitals
-    /// (`currency:EUR`; `currency:eur` is an error that says so).
     /// The formats named by one word (a table parses its columns' formats on every page).
     private static let plainKinds: [String: Kind] = [
         "integer": .integer, "compact": .compact, "date": .date, "month": .month,
         "datetime": .datetime, "span": .span, "text": .text,
     ]
 
+    /// Reads a format's name. `N` is 0 to 10 decimals; `CODE` an ISO 4217 code in capitals
+    /// (`currency:EUR`; `currency:eur` is an error that says so).
     public init(parsing name: String) throws(ValueFormatError) {
         let parts = name.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let argument = parts.count > 1 ? parts[1] : nil

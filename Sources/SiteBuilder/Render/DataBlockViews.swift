@@ -6,7 +6,7 @@ import TextFormatting
 /// page as text in the page's language, the links of a row's own page, and the page
 /// navigation of a long result.
 struct TableBlockView: TemplateView {
-    struct Header: TemplateView {
+    struct Header: TemplateView, Hashable {
         let label: String
         /// Right-aligned, in tabular figures.
         let numeric: Bool
@@ -36,7 +36,7 @@ struct TableBlockView: TemplateView {
         }
     }
 
-    struct Download: TemplateView {
+    struct Download: TemplateView, Hashable {
         /// `csv` or `json`.
         let kind: String
         let href: String
@@ -83,8 +83,8 @@ extension TableBlockView {
     struct Frame: Hashable {
         let id: String
         let caption: String?
-        let columns: [[String]]
-        let downloads: [[String]]
+        let columns: [Header]
+        let downloads: [Download]
         let filterLabel: String
         let downloadLabel: String
         let sortable: Bool
@@ -95,8 +95,7 @@ extension TableBlockView {
 
     func frame(language: String, root: String) -> Frame? {
         guard pagination == nil, search == nil else { return nil }
-        return Frame(id: id, caption: caption, columns: columns.map { [$0.label, $0.numeric ? "1" : ""] },
-                     downloads: downloads.map { [$0.kind, $0.href] }, filterLabel: filterLabel, downloadLabel: downloadLabel,
+        return Frame(id: id, caption: caption, columns: columns, downloads: downloads, filterLabel: filterLabel, downloadLabel: downloadLabel,
                      sortable: sortable, filterable: filterable, language: language, root: root)
     }
 

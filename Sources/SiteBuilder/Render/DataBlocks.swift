@@ -69,7 +69,7 @@ struct DataBlocks: Sendable {
     /// keeps the built-in `block-table` and `table-rows`, is rendered once for every page
     /// showing the same table around other rows: its rows are written where a marker was.
     func html(of view: BlockView, kind: String, language: String, links: Relativiser, templates: TemplateSet, labels: TemplateValue) -> String {
-        guard case .table(let table) = view, templates.writesTableRows, templates.origins["block-table"]?.hasPrefix("built-in ") == true,
+        guard case .table(let table) = view, templates.writesTableRows, templates.isBuiltIn("block-table"),
               let frame = table.frame(language: language, root: links.base) else {
             return ReportBlocks.html(of: view, kind: kind, language: language, links: links, templates: templates, labels: labels)
         }

@@ -250,7 +250,9 @@ struct ParsedText: Sendable {
         // A text that says neither `data` nor `>` (a partial) names no result.
         let mayRead = code.text.containsUTF8("data") || code.text.containsUTF8(">")
         queryNames = mayRead ? (try? template.get()).flatMap(DataBlocks.queryNames(readBy:)) : []
-        rowColumns = (try? template.get()).flatMap { $0.keys(readUnder: "row") }
+        // Only pages made from rows have one; a text that says neither `row` nor `>` names none.
+        let mayReadRow = code.text.containsUTF8("row") || code.text.containsUTF8(">")
+        rowColumns = mayReadRow ? (try? template.get()).flatMap { $0.keys(readUnder: "row") } : []
     }
 
     static func parse(_ text: String) -> Result<Template, TemplateError> {

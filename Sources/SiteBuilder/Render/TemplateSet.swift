@@ -176,8 +176,17 @@ public struct TemplateSet: Sendable {
     private(set) var writesTableRows = false
 
     private static func writesTableRows(origins: [String: String], library: TemplateLibrary) -> Bool {
-        origins[TableBlockView.rowsTemplate]?.hasPrefix("built-in ") == true
-            && (origins["block-table"]?.hasPrefix("built-in ") == true || library.templates["block-table"]?.names.contains(where: { $0 == "rows" }) == false)
+        isBuiltIn(TableBlockView.rowsTemplate, origins)
+            && (isBuiltIn("block-table", origins) || library.templates["block-table"]?.names.contains(where: { $0 == "rows" }) == false)
+    }
+
+    /// Whether the site keeps ttsite's own template `name` (has none of its own in `Templates/`).
+    func isBuiltIn(_ name: String) -> Bool {
+        Self.isBuiltIn(name, origins)
+    }
+
+    private static func isBuiltIn(_ name: String, _ origins: [String: String]) -> Bool {
+        origins[name]?.hasPrefix("built-in ") == true
     }
 
     /// The keys of `page` that the template `name` reads (`{{page.title}}` → `title`),

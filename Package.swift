@@ -72,7 +72,7 @@ let package = Package(
         .target(name: "TemplateEngine", dependencies: ["TextFormatting"]),
         // Charts drawn at build time: d3's ticks and nice domains, histogram bins, scales and
         // SVG. Knows nothing about sites.
-        .target(name: "Charts", dependencies: ["TextFormatting"]),
+        .target(name: "Charts", dependencies: ["CivilTime", "TextFormatting"]),
         // Counting animations' easing curves (the ACLabelCounting seed). Knows nothing about sites.
         .target(name: "Counting", dependencies: ["TextFormatting"]),
         // People and scenarios: typed models decoded from randomuser.me and TimeTranslator JSON.
@@ -102,6 +102,7 @@ let package = Package(
                 "DataTables",
                 "ReportData",
                 "Counting",
+                "Charts",
                 "CFileSystem",
                 "TemplateEngine",
                 "Pictures",
@@ -132,7 +133,7 @@ let package = Package(
         ),
         // The parsers of outside input as fuzz targets, and `ttsite-fuzz`, which hands them to
         // libFuzzer (`scripts/fuzz`) or replays files through them.
-        .target(name: "FuzzTargets", dependencies: ["ReportData", "ValueTransformers", "IntervalText", "CivilTime", "Markdown", "SiteBuilder", "SiteServer", "Pictures", "DataTables"]),
+        .target(name: "FuzzTargets", dependencies: ["ReportData", "ValueTransformers", "IntervalText", "CivilTime", "Markdown", "SiteBuilder", "SiteServer", "Pictures", "DataTables", "Charts"]),
         .executableTarget(name: "TTSiteFuzz", dependencies: ["FuzzTargets"]),
         // Dates parsed per second by the value transformers, against Foundation's parsers.
         .executableTarget(
@@ -153,7 +154,7 @@ let package = Package(
         .testTarget(name: "TextFormattingTests", dependencies: ["TextFormatting"]),
         .testTarget(name: "CountingTests", dependencies: ["Counting", "TextFormatting", "TestSupport"]),
         // d3-array (Debian's node-d3-array) as the oracle of ticks, nice domains and bins.
-        .testTarget(name: "ChartsTests", dependencies: ["Charts", "TestSupport"]),
+        .testTarget(name: "ChartsTests", dependencies: ["Charts", "CivilTime", "TestSupport"]),
         // The official Mustache spec suites, and swift-mustache as an oracle for the built-in templates.
         .testTarget(
             name: "TemplateEngineTests",

@@ -10,31 +10,41 @@ public enum AxisLabels {
 
     /// Ticks of `scale` for an axis along x: each label centred on its tick, `gap` between two.
     public static func horizontal(_ scale: LinearScale, count: Double, size: Double, gap: Double, label: (Double) -> String) -> [Double] {
-        fitting(scale, count: count, label: label) { first, second, firstLabel, secondLabel in
-            abs(scale.position(of: second) - scale.position(of: first)) >= (width(firstLabel, size: size) + width(secondLabel, size: size)) / 2 + gap
-        }
+        fitting(count: count, ticks: scale.ticks(count:), position: scale.position(of:), label: label,
+                extent: { width($0, size: size) }, gap: gap).map(\.tick)
     }
 
     /// Ticks of `scale` for an axis along y: one line of text each, `gap` between two.
     public static func vertical(_ scale: LinearScale, count: Double, size: Double, gap: Double) -> [Double] {
-        fitting(scale, count: count, label: { _ in "" }) { first, second, _, _ in
-            abs(scale.position(of: second) - scale.position(of: first)) >= size + gap
-        }
+        fitting(count: count, ticks: scale.ticks(count:), position: scale.position(of:), label: { _ in "" },
+                extent: { _ in size }, gap: gap).map(\.tick)
     }
 
-    /// The ticks for the largest count from `count` down whose neighbours all `fit`; one tick
-    /// when no count gives labels that fit.
-    static func fitting(_ scale: LinearScale, count: Double, label: (Double) -> String,
-                        fit: (Double, Double, String, String) -> Bool) -> [Double] {
+    /// The ticks (`ticks(count)`) for the largest count from `count` down whose neighbouring
+    /// labels, each `extent` long along the axis and centred on its tick's `position`, leave
+    /// `gap` between them; the first tick alone when no count does.
+    static func fitting<Tick>(count: Double, ticks: (Double) -> [Tick], position: (Tick) -> Double?, label: (Tick) -> String,
+                              extent: (String) -> Double, gap: Double) -> [(tick: Tick, label: String)] {
         var wanted = count.rounded(.down)
         while wanted >= 1 {
-            let ticks = scale.ticks(count: wanted)
-            let labels = ticks.map(label)
-            if ticks.count < 2 || zip(ticks.indices.dropLast(), ticks.indices.dropFirst()).allSatisfy({ fit(ticks[$0], ticks[$1], labels[$0], labels[$1]) }) {
-                return ticks
+            let labelled = ticks(wanted).compactMap { tick in position(tick).map { (tick: tick, label: label(tick), at: $0) } }
+            if zip(labelled.dropLast(), labelled.dropFirst()).allSatisfy({ a, b in
+                abs(b.at - a.at) >= (extent(a.label) + extent(b.label)) / 2 + gap
+            }) {
+                return labelled.map { ($0.tick, $0.label) }
             }
             wanted -= 1
         }
-        return Array(scale.ticks(count: 1).prefix(1))
+        return ticks(1).prefix(1).map { ($0, label($0)) }
+    }
+
+    /// The categories of `band` whose labels are shown: every one when they fit, else every
+    /// second, third … from the first.
+    static func thinned(_ band: BandScale, labels: [String], extent: (String) -> Double, gap: Double) -> [Int] {
+        let step = abs(band.step)
+        let widest = labels.map(extent).max() ?? 0
+        var every = 1
+        while every < labels.count && step * Double(every) < widest + gap { every += 1 }
+        return Array(stride(from: 0, to: labels.count, by: every))
     }
 }

@@ -1,0 +1,185 @@
+/// A chart drawn at build time as inline SVG: what it shows (its kind, its x values and its
+/// series) and how its labels read. `svg(id:title:summary:frame:)` draws it in a `viewBox`
+/// of a fixed size (nothing moves while a page loads) that takes the width it is given, its
+/// text in the page's font and colours from CSS: `currentColor` for the axes and the classes
+/// `series s1` … `s8` for the series, with the light palette as presentation attributes the
+/// page's CSS overrides (so a chart also reads as a file of its own). Each series after the
+/// first is told apart by more than its colour: a dash pattern (lines), a marker shape
+/// (points) or a fill pattern (bars and areas).
+public struct Chart: Sendable {
+    public enum Kind: String, CaseIterable, Sendable {
+        /// Lines through the points of each series.
+        case line
+        /// The area under each line; several series are stacked.
+        case area
+        /// Horizontal bars, one band a category.
+        case bar
+        /// Vertical bars, one band a category.
+        case column
+        /// A marker at each point.
+        case scatter
+        /// Columns counting the values of the first series in bins (`Bins`).
+        case histogram
+    }
+
+    /// Several series of bars side by side, or on top of one another.
+    public enum Layout: String, Sendable {
+        case grouped, stacked
+    }
+
+    /// The x values, shared by every series.
+    public enum Domain: Sendable {
+        case numbers([Double])
+        /// Seconds since 1970 on a wall clock (`TimeTicks`).
+        case times([Double])
+        case categories([String])
+
+        /// How many x values there are.
+        public var count: Int {
+            switch self {
+            case .numbers(let values), .times(let values): values.count
+            case .categories(let names): names.count
+            }
+        }
+    }
+
+    public struct Series: Sendable {
+        public var name: String
+        /// One value per x value; nil where the series has none (a gap in a line).
+        public var values: [Double?]
+
+        public init(name: String, values: [Double?]) {
+            self.name = name
+            self.values = values
+        }
+    }
+
+    /// A `viewBox` and the size of its text: the wide one for a page's column, the narrow one
+    /// for a phone, where the wide one's text would shrink below what reads.
+    public struct Frame: Sendable {
+        public var width: Double
+        public var height: Double
+        public var fontSize: Double
+
+        public init(width: Double, height: Double, fontSize: Double) {
+            self.width = width
+            self.height = height
+            self.fontSize = fontSize
+        }
+
+        public static let wide = Frame(width: 640, height: 360, fontSize: 12)
+        public static let narrow = Frame(width: 320, height: 260, fontSize: 12)
+    }
+
+    public var kind: Kind
+    public var domain: Domain
+    public var series: [Series]
+    public var layout = Layout.grouped
+    /// Logarithmic value and x axes (line and scatter).
+    public var logValues = false
+    public var logX = false
+    /// How numbers read: on the value axis, and on an x axis of numbers or a histogram's.
+    public var valueLabel: @Sendable (Double) -> String = { "\($0)" }
+    public var numberLabel: @Sendable (Double) -> String = { "\($0)" }
+    /// How a time axis's tick reads: its unit says which parts it needs (`TimeTicks.Unit`).
+    public var timeLabel: @Sendable (TimeTicks.Tick) -> String = { "\($0.seconds)" }
+    /// What the axes measure, written at the top of the value axis and the end of the x axis.
+    public var xTitle: String?
+    public var valueTitle: String?
+    /// Drawn right to left (a page in Persian): the value axis on the right, bars from the right.
+    public var mirrored = false
+
+    public init(kind: Kind, domain: Domain, series: [Series]) {
+        self.kind = kind
+        self.domain = domain
+        self.series = series
+    }
+
+    /// The colours of the series when no CSS says otherwise: the Okabe–Ito palette, which
+    /// readers with any common colour-vision deficiency tell apart.
+    public static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
+
+    /// The chart's `<svg>` in `frame`: `title` and `summary` become its `<title>` and
+    /// `<desc>`, read by assistive technology (`role="img"`); `id` makes their ids, and those
+    /// of its fill patterns, unique on the page.
+    public func svg(id: String, title: String, summary: String, frame: Frame = .wide) -> String {
+        var drawing = ChartDrawing(chart: self, frame: frame, id: id)
+        drawing.draw(title: title, summary: summary)
+        return String(decoding: drawing.out.bytes, as: UTF8.self)
+    }
+
+    /// A small picture of series `index` as the chart draws it, for a legend beside the chart.
+    public func swatch(of index: Int, id: String) -> String {
+        var out = SVGWriter(width: 24)
+        let number = index % 8 + 1
+        out.raw(#"<svg class="chart-swatch" viewBox="0 0 24 12" width="24" height="12" aria-hidden="true">"#)
+        out.raw(#"<g class="series s"#); out.raw(String(number)); out.raw(#"" color=""#); out.raw(Self.palette[index % 8]); out.raw(#"">"#)
+        switch kind {
+        case .line:
+            out.raw(#"<path d="M1 6H23" fill="none" stroke="currentColor" stroke-width="2""#)
+            Self.dash(index, into: &out)
+            out.raw("/>")
+            out.raw(#"<path fill="currentColor" d=""#); Marks.marker(index, at: Point(12, 6), into: &out); out.raw(#""/>"#)
+        case .scatter:
+            out.raw(#"<path fill="currentColor" d=""#); Marks.marker(index, at: Point(12, 6), into: &out); out.raw(#""/>"#)
+        case .area, .bar, .column, .histogram:
+            Marks.pattern(index, id: id, into: &out)
+            out.raw(#"<rect x="1" y="1" width="22" height="10" stroke="currentColor" fill=""#)
+            Marks.fill(index, id: id, into: &out)
+            out.raw(#""/>"#)
+        }
+        out.raw("</g></svg>")
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// The dash patterns of the lines after the first.
+    static let dashes = ["", "6 3", "2 3", "8 3 2 3", "1 2"]
+
+    static func dash(_ index: Int, into out: inout SVGWriter) {
+        let dash = dashes[index % dashes.count]
+        if !dash.isEmpty { out.raw(#" stroke-dasharray=""#); out.raw(dash); out.raw(#"""#) }
+    }
+}
+
+/// An SVG written into bytes: coordinates to a tenth of a unit, texts escaped (`SVGText`),
+/// and every x mirrored across the `viewBox` when the chart is drawn right to left.
+struct SVGWriter {
+    var bytes: [UInt8] = []
+    let width: Double
+    var mirrored = false
+
+    init(width: Double, mirrored: Bool = false) {
+        self.width = width
+        self.mirrored = mirrored
+        bytes.reserveCapacity(4096)
+    }
+
+    mutating func raw(_ text: String) { bytes += text.utf8 }
+    mutating func text(_ text: String) { SVGText.append(text, to: &bytes) }
+    mutating func number(_ value: Double) { Polyline.appendTenths(Polyline.tenths(value), to: &bytes) }
+    /// An x coordinate, mirrored when the chart is.
+    mutating func x(_ value: Double) { number(mirrored ? width - value : value) }
+    /// A text anchor, the other way round when the chart is mirrored.
+    mutating func anchor(_ anchor: String) {
+        raw(#" text-anchor=""#)
+        raw(!mirrored ? anchor : anchor == "start" ? "end" : anchor == "end" ? "start" : anchor)
+        raw(#"""#)
+    }
+    /// `name="x"` for an x coordinate.
+    mutating func xAttribute(_ name: String, _ value: Double) {
+        raw(" "); raw(name); raw(#"=""#); x(value); raw(#"""#)
+    }
+    mutating func attribute(_ name: String, _ value: Double) {
+        raw(" "); raw(name); raw(#"=""#); number(value); raw(#"""#)
+    }
+    /// A rectangle between two x and two y coordinates, in either order.
+    mutating func rect(x1: Double, x2: Double, y1: Double, y2: Double) {
+        let (left, right) = mirrored ? (width - max(x1, x2), width - min(x1, x2)) : (min(x1, x2), max(x1, x2))
+        raw(#"<rect x=""#); number(left); raw(#"" y=""#); number(min(y1, y2))
+        raw(#"" width=""#); number(max(0, right - left)); raw(#"" height=""#); number(abs(y2 - y1)); raw(#""/>"#)
+    }
+    /// A line's path data through `points`.
+    mutating func path(_ points: [Point]) {
+        raw(Polyline.pathData(mirrored ? points.map { Point(width - $0.x, $0.y) } : points))
+    }
+}

@@ -1,0 +1,298 @@
+import Foundation
+
+/// A chart laid out in one frame and written as SVG: the value scale and its labels, the
+/// margins they need, the x scale, then the marks (`Marks`).
+struct ChartDrawing {
+    let chart: Chart
+    let frame: Chart.Frame
+    let id: String
+    var out: SVGWriter
+
+    /// The plot's edges inside the `viewBox`.
+    var left = 0.0, top = 0.0, right = 0.0, bottom = 0.0
+
+    init(chart: Chart, frame: Chart.Frame, id: String) {
+        self.chart = chart.categorized
+        self.frame = frame
+        self.id = id
+        out = SVGWriter(width: frame.width, mirrored: chart.mirrored)
+    }
+
+    /// Bars run along x; every other kind puts its values up the y axis.
+    var horizontal: Bool { chart.kind == .bar }
+    var fontSize: Double { frame.fontSize }
+
+    /// The values of the series, stacked where the chart stacks them: for each series and x,
+    /// where its mark starts and ends on the value axis.
+    var spans: [[(from: Double, to: Double)?]] {
+        let count = chart.domain.count
+        let stacked = chart.series.count > 1 && (chart.kind == .area || (chart.layout == .stacked && (chart.kind == .bar || chart.kind == .column)))
+        guard stacked else {
+            return chart.series.map { series in
+                (0..<count).map { i in
+                    guard let value = series.values[safe: i] ?? nil, value.isFinite else { return nil }
+                    return (from: 0, to: value)
+                }
+            }
+        }
+        // Positive values stack up from 0 and negative ones down from it (d3's diverging
+        // offset); an area stacks every value on the one below, a missing one as 0.
+        var above = [Double](repeating: 0, count: count), below = above
+        return chart.series.map { series in
+            (0..<count).map { i in
+                let value = (series.values[safe: i] ?? nil).flatMap { $0.isFinite ? $0 : nil } ?? 0
+                if value < 0 && chart.kind != .area {
+                    defer { below[i] += value }
+                    return (from: below[i], to: below[i] + value)
+                }
+                defer { above[i] += value }
+                return (from: above[i], to: above[i] + value)
+            }
+        }
+    }
+
+    mutating func draw(title: String, summary: String) {
+        let spans = spans
+        let bins = chart.kind == .histogram ? Bins(chart.series.first?.values.compactMap { $0 } ?? []) : nil
+        // The value scale, niced to its ticks, before its range is known.
+        var values: [Double] = bins.map { $0.bins.map { Double($0.count) } } ?? spans.flatMap { $0.compactMap { $0 }.flatMap { [$0.from, $0.to] } }
+        if chart.kind == .line || chart.kind == .scatter {
+            values = chart.series.flatMap { $0.values.compactMap { $0 } }.filter(\.isFinite)
+        } else {
+            values.append(0)
+        }
+        var scale = ValueScale(values, log: chart.logValues && (chart.kind == .line || chart.kind == .scatter))
+        let valueCount = horizontal ? 6.0 : 5.0
+        let widest = scale.ticks(valueCount).map { AxisLabels.width(chart.valueLabel($0), size: fontSize) }.max() ?? 0
+
+        // The margins: room for the labels, and for the axes' titles.
+        let w = frame.width, h = frame.height, half = fontSize / 2
+        top = half + 2
+        bottom = h - (fontSize + 10)
+        right = w - 12
+        if horizontal {
+            let names = categories
+            let longest = names.map { AxisLabels.width($0, size: fontSize) }.max() ?? 0
+            left = min(longest, w * 0.3) + 10
+            right = w - max(12, widest / 2 + 2)
+            if chart.valueTitle != nil { bottom -= fontSize + 4 }
+        } else {
+            left = max(widest + 10, 24)
+            if chart.valueTitle != nil { top += fontSize + 6 }
+            if chart.xTitle != nil { bottom -= fontSize + 4 }
+        }
+        scale = scale.with(range: horizontal ? (left, right) : (bottom, top))
+
+        out.raw(#"<svg class="chart "#); out.raw(chart.kind.rawValue); out.raw(#"-chart" viewBox="0 0 "#)
+        out.number(w); out.raw(" "); out.number(h)
+        out.raw(#"" role="img" fill="currentColor" font-size=""#); out.number(fontSize); out.raw(#"" aria-labelledby=""#)
+        out.text(id); out.raw("-title "); out.text(id); out.raw(#"-desc">"#)
+        out.raw(#"<title id=""#); out.text(id); out.raw(#"-title">"#); out.text(title); out.raw("</title>")
+        out.raw(#"<desc id=""#); out.text(id); out.raw(#"-desc">"#); out.text(summary); out.raw("</desc>")
+        if chart.series.count > 1 || chart.kind != .line && chart.kind != .scatter {
+            out.raw("<defs>")
+            for index in chart.series.indices.prefix(8) where Marks.patterned(index) { Marks.pattern(index, id: id, into: &out) }
+            out.raw("</defs>")
+        }
+        drawValueAxis(scale, count: valueCount)
+        let x = drawXAxis(bins: bins)
+        var marks = Marks(drawing: self, values: scale, x: x)
+        marks.draw(spans: spans, bins: bins)
+        out = marks.drawing.out
+        drawTitles()
+        out.raw("</svg>")
+    }
+
+    var categories: [String] {
+        if case .categories(let names) = chart.domain { return names }
+        return []
+    }
+
+    /// The grid lines and labels of the value axis, and a line at zero where bars start.
+    mutating func drawValueAxis(_ scale: ValueScale, count: Double) {
+        let size = fontSize
+        let ticks = AxisLabels.fitting(count: count, ticks: scale.ticks, position: scale.position(of:), label: chart.valueLabel,
+                                       extent: horizontal ? { AxisLabels.width($0, size: size) } : { _ in size }, gap: horizontal ? 8 : 4)
+        out.raw(#"<g class="axis value-axis">"#)
+        for (tick, label) in ticks {
+            guard let at = scale.position(of: tick) else { continue }
+            if horizontal {
+                out.raw("<line"); out.xAttribute("x1", at); out.xAttribute("x2", at); out.attribute("y1", top); out.attribute("y2", bottom)
+                out.raw(#" stroke="currentColor" stroke-opacity="0.15"/><text"#); out.xAttribute("x", at); out.attribute("y", bottom + fontSize + 4)
+                out.anchor("middle")
+            } else {
+                out.raw("<line"); out.xAttribute("x1", left); out.xAttribute("x2", right); out.attribute("y1", at); out.attribute("y2", at)
+                out.raw(#" stroke="currentColor" stroke-opacity="0.15"/><text"#); out.xAttribute("x", left - 6); out.attribute("y", at + fontSize * 0.35)
+                out.anchor("end")
+            }
+            out.raw(#" fill-opacity="0.8">"#); out.text(label); out.raw("</text>")
+        }
+        if chart.kind != .line && chart.kind != .scatter, let zero = scale.position(of: 0) {
+            out.raw("<line")
+            if horizontal {
+                out.xAttribute("x1", zero); out.xAttribute("x2", zero); out.attribute("y1", top); out.attribute("y2", bottom)
+            } else {
+                out.xAttribute("x1", left); out.xAttribute("x2", right); out.attribute("y1", zero); out.attribute("y2", zero)
+            }
+            out.raw(#" stroke="currentColor" stroke-opacity="0.6"/>"#)
+        }
+        out.raw("</g>")
+    }
+
+    /// The x axis's labels (the categories' along y for bars), and the scale that places the
+    /// marks along it.
+    mutating func drawXAxis(bins: Bins?) -> XScale {
+        let size = fontSize
+        let width = { (label: String) in AxisLabels.width(label, size: size) }
+        out.raw(#"<g class="axis x-axis">"#)
+        defer { out.raw("</g>") }
+        let labelY = bottom + fontSize + 4
+        if let bins {
+            let scale = LinearScale(domain: (bins.bins.first?.lower ?? 0, bins.bins.last?.upper ?? 1), range: (left, right))
+            for (tick, label) in AxisLabels.fitting(count: 8, ticks: scale.ticks(count:), position: scale.position(of:), label: chart.numberLabel, extent: width, gap: 8) {
+                text(label, x: scale.position(of: tick), y: labelY, anchor: "middle")
+            }
+            return .linear(scale)
+        }
+        switch chart.domain {
+        case .categories(let names):
+            if horizontal {
+                let band = BandScale(count: names.count, range: (top, bottom))
+                let room = left - 10
+                for index in AxisLabels.thinned(band, labels: names, extent: { _ in size }, gap: 2) {
+                    text(Self.shortened(names[index], to: room, size: size), x: left - 6, y: band.middle(of: index) + fontSize * 0.35, anchor: "end")
+                }
+                return .band(band)
+            }
+            let band = BandScale(count: names.count, range: (left, right))
+            for index in AxisLabels.thinned(band, labels: names, extent: width, gap: 6) {
+                text(names[index], x: band.middle(of: index), y: labelY, anchor: "middle")
+            }
+            return .band(band)
+        case .numbers(let xs):
+            let finite = xs.filter(\.isFinite)
+            var low = finite.min() ?? 0, high = finite.max() ?? 1
+            if chart.logX, let positive = finite.filter({ $0 > 0 }).min() {
+                let scale = LogScale(domain: (positive, max(high, positive)), range: (left, right)).niced()
+                for (tick, label) in AxisLabels.fitting(count: 8, ticks: scale.ticks(count:), position: scale.position(of:), label: chart.numberLabel, extent: width, gap: 8) {
+                    if let at = scale.position(of: tick) { text(label, x: at, y: labelY, anchor: "middle") }
+                }
+                return .log(scale)
+            }
+            if low == high { (low, high) = (low - 1, high + 1) }
+            var scale = LinearScale(domain: (low, high), range: (left, right))
+            if chart.kind == .scatter { scale = scale.niced(count: 8) }
+            for (tick, label) in AxisLabels.fitting(count: 8, ticks: scale.ticks(count:), position: scale.position(of:), label: chart.numberLabel, extent: width, gap: 8) {
+                text(label, x: scale.position(of: tick), y: labelY, anchor: "middle")
+            }
+            return .linear(scale)
+        case .times(let seconds):
+            let finite = seconds.filter(\.isFinite)
+            var low = finite.min() ?? 0, high = finite.max() ?? 86_400
+            if low == high { (low, high) = (low - 43_200, high + 43_200) }
+            let scale = LinearScale(domain: (low, high), range: (left, right))
+            let ticks = AxisLabels.fitting(count: 8, ticks: { TimeTicks.ticks(from: low, to: high, count: $0) },
+                                           position: { scale.position(of: $0.seconds) }, label: chart.timeLabel, extent: width, gap: 8)
+            for (tick, label) in ticks { text(label, x: scale.position(of: tick.seconds), y: labelY, anchor: "middle") }
+            return .linear(scale)
+        }
+    }
+
+    /// The axes' titles: the value axis's above its top (beside its end, for bars), the x
+    /// axis's under its end.
+    mutating func drawTitles() {
+        if let title = chart.valueTitle {
+            if horizontal {
+                text(title, x: right, y: frame.height - 4, anchor: "end", className: "axis-title")
+            } else {
+                text(title, x: 0, y: fontSize, anchor: "start", className: "axis-title")
+            }
+        }
+        if let title = chart.xTitle, !horizontal {
+            text(title, x: right, y: frame.height - 4, anchor: "end", className: "axis-title")
+        }
+    }
+
+    mutating func text(_ label: String, x: Double, y: Double, anchor: String, className: String? = nil) {
+        out.raw("<text")
+        if let className { out.raw(#" class=""#); out.raw(className); out.raw(#"""#) }
+        out.xAttribute("x", x); out.attribute("y", y); out.anchor(anchor); out.raw(">")
+        out.text(label); out.raw("</text>")
+    }
+
+    /// `label` cut to about `room` units, with an ellipsis where it was cut.
+    static func shortened(_ label: String, to room: Double, size: Double) -> String {
+        let fits = Int(room / (size * 0.6))
+        guard label.count > fits, fits > 1 else { return label }
+        return String(label.prefix(fits - 1)) + "…"
+    }
+}
+
+/// The scale of a chart's values: linear and niced to its ticks, or logarithmic over whole
+/// powers of ten.
+enum ValueScale {
+    case linear(LinearScale)
+    case log(LogScale)
+
+    /// The scale of `values` (0 to 1 when there are none); `log` when every value it can show
+    /// is above zero.
+    init(_ values: [Double], log: Bool) {
+        let positive = values.filter { $0 > 0 }
+        if log, let low = positive.min(), let high = positive.max() {
+            self = .log(LogScale(domain: (low, high), range: (0, 1)).niced())
+            return
+        }
+        var low = values.min() ?? 0, high = values.max() ?? 1
+        if low == high { (low, high) = low == 0 ? (0, 1) : (min(0, low), max(0, high)) }
+        self = .linear(LinearScale(domain: (low, high), range: (0, 1)).niced(count: 5))
+    }
+
+    func with(range: (Double, Double)) -> ValueScale {
+        switch self {
+        case .linear(let scale): .linear(LinearScale(domain: (scale.domain.lower, scale.domain.upper), range: range))
+        case .log(let scale): .log(LogScale(domain: (scale.domain.lower, scale.domain.upper), range: range))
+        }
+    }
+
+    func position(of value: Double) -> Double? {
+        switch self {
+        case .linear(let scale): value.isFinite ? scale.position(of: value) : nil
+        case .log(let scale): scale.position(of: value)
+        }
+    }
+
+    func ticks(_ count: Double) -> [Double] {
+        switch self {
+        case .linear(let scale): scale.ticks(count: count)
+        case .log(let scale): scale.ticks(count: count)
+        }
+    }
+}
+
+/// Where the marks of a chart's x values go.
+enum XScale {
+    case band(BandScale)
+    case linear(LinearScale)
+    case log(LogScale)
+}
+
+extension Chart {
+    /// The chart with its x values as categories, for bars and columns: numbers and times
+    /// as their labels read.
+    var categorized: Chart {
+        guard kind == .bar || kind == .column else { return self }
+        var chart = self
+        switch domain {
+        case .categories: break
+        case .numbers(let xs): chart.domain = .categories(xs.map(numberLabel))
+        case .times(let xs): chart.domain = .categories(xs.map { timeLabel(TimeTicks.Tick(seconds: $0, unit: TimeTicks.unit(of: Int($0)))) })
+        }
+        return chart
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? {
+        indices.contains(index) ? self[index] : nil
+    }
+}

@@ -1,0 +1,178 @@
+/// The marks of a chart: lines, areas, bars, points and a histogram's columns, each series in
+/// a group of its class (`series s1` …) whose `color` its marks draw with.
+struct Marks {
+    var drawing: ChartDrawing
+    let values: ValueScale
+    let x: XScale
+
+    /// A line or scatter series gets a marker at every point when it has at most this many.
+    static let markedPoints = 30
+    /// How far (in units of the `viewBox`) a line may stray from its points when simplified.
+    static let tolerance = 0.5
+
+    var chart: Chart { drawing.chart }
+
+    mutating func draw(spans: [[(from: Double, to: Double)?]], bins: Bins?) {
+        if let bins {
+            drawing.out.raw(#"<g class="series s1" color=""#); drawing.out.raw(Chart.palette[0]); drawing.out.raw(#"" fill="currentColor">"#)
+            for bin in bins.bins {
+                guard case .linear(let scale) = x, let base = values.position(of: 0), let top = values.position(of: Double(bin.count)) else { continue }
+                drawing.out.rect(x1: scale.position(of: bin.lower) + 0.5, x2: scale.position(of: bin.upper) - 0.5, y1: base, y2: top)
+            }
+            drawing.out.raw("</g>")
+            return
+        }
+        for (index, series) in chart.series.enumerated() {
+            group(index)
+            drawing.out.raw("<title>"); drawing.out.text(series.name); drawing.out.raw("</title>")
+            switch chart.kind {
+            case .line: line(series, index: index)
+            case .scatter: points(series, index: index)
+            case .area: area(spans[index], index: index)
+            case .bar, .column: bars(spans[index], index: index)
+            case .histogram: break
+            }
+            drawing.out.raw("</g>")
+        }
+    }
+
+    mutating func group(_ index: Int) {
+        drawing.out.raw(#"<g class="series s"#); drawing.out.raw(String(index % 8 + 1))
+        drawing.out.raw(#"" color=""#); drawing.out.raw(Chart.palette[index % 8]); drawing.out.raw(#"">"#)
+    }
+
+    /// The x indices in the order a line joins them: by x, for numbers and times.
+    var order: [Int] {
+        switch chart.domain {
+        case .numbers(let xs), .times(let xs): xs.indices.sorted { (xs[$0], $0) < (xs[$1], $1) }
+        case .categories(let names): Array(names.indices)
+        }
+    }
+
+    /// Where x value `index` goes along the x axis.
+    func position(_ index: Int) -> Double? {
+        switch (x, chart.domain) {
+        case (.band(let band), _): band.middle(of: index)
+        case (.linear(let scale), .numbers(let xs)), (.linear(let scale), .times(let xs)): xs[index].isFinite ? scale.position(of: xs[index]) : nil
+        case (.log(let scale), .numbers(let xs)): scale.position(of: xs[index])
+        default: nil
+        }
+    }
+
+    /// The runs of points of a series, a gap (no value) ending one.
+    func runs(_ value: (Int) -> Double?) -> [[Point]] {
+        var runs: [[Point]] = [[]]
+        for index in order {
+            guard let x = position(index), let v = value(index), let y = values.position(of: v) else {
+                if !(runs.last?.isEmpty ?? true) { runs.append([]) }
+                continue
+            }
+            runs[runs.count - 1].append(Point(x, y))
+        }
+        return runs.filter { !$0.isEmpty }
+    }
+
+    mutating func line(_ series: Chart.Series, index: Int) {
+        let runs = runs { series.values[safe: $0] ?? nil }
+        drawing.out.raw(#"<path fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" stroke-linecap="round""#)
+        Chart.dash(index, into: &drawing.out)
+        drawing.out.raw(#" d=""#)
+        for run in runs { drawing.out.path(Polyline.simplified(run, tolerance: Self.tolerance)) }
+        drawing.out.raw(#""/>"#)
+        let count = runs.reduce(0) { $0 + $1.count }
+        if count <= Self.markedPoints { markers(runs.flatMap { $0 }, index: index) }
+    }
+
+    mutating func points(_ series: Chart.Series, index: Int) {
+        markers(runs { series.values[safe: $0] ?? nil }.flatMap { $0 }, index: index)
+    }
+
+    mutating func markers(_ points: [Point], index: Int) {
+        drawing.out.raw(#"<path fill="currentColor" fill-opacity="0.85" d=""#)
+        for point in points {
+            Self.marker(index, at: drawing.out.mirrored ? Point(drawing.out.width - point.x, point.y) : point, into: &drawing.out)
+        }
+        drawing.out.raw(#""/>"#)
+    }
+
+    mutating func area(_ spans: [(from: Double, to: Double)?], index: Int) {
+        // The top edge forward and the bottom edge back, a run at a time.
+        let tops = runs { spans[$0]?.to }
+        let bottoms = runs { spans[$0]?.from }
+        drawing.out.raw(#"<path stroke="none" fill=""#); Self.fill(index, id: drawing.id, into: &drawing.out)
+        drawing.out.raw(#"" fill-opacity="0.45" d=""#)
+        for (top, bottom) in zip(tops, bottoms) {
+            drawing.out.path(Polyline.simplified(top, tolerance: Self.tolerance) + Polyline.simplified(bottom.reversed(), tolerance: Self.tolerance))
+            drawing.out.raw("Z")
+        }
+        drawing.out.raw(#""/><path fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round""#)
+        Chart.dash(index, into: &drawing.out)
+        drawing.out.raw(#" d=""#)
+        for top in tops { drawing.out.path(Polyline.simplified(top, tolerance: Self.tolerance)) }
+        drawing.out.raw(#""/>"#)
+    }
+
+    mutating func bars(_ spans: [(from: Double, to: Double)?], index: Int) {
+        guard case .band(let band) = x else { return }
+        let grouped = chart.layout == .grouped && chart.series.count > 1
+        let share = grouped ? band.bandwidth / Double(chart.series.count) : band.bandwidth
+        drawing.out.raw(#"<g stroke="currentColor" fill=""#); Self.fill(index, id: drawing.id, into: &drawing.out); drawing.out.raw(#"">"#)
+        for (category, span) in spans.enumerated() {
+            guard let span, span.from != span.to, let from = values.position(of: span.from), let to = values.position(of: span.to) else { continue }
+            let start = band.start(of: category) + (grouped ? share * Double(index) : 0)
+            // A hair between neighbouring bars of a group.
+            let end = start + share - (grouped ? min(1, share * 0.1) : 0)
+            if drawing.horizontal {
+                drawing.out.rect(x1: from, x2: to, y1: start, y2: end)
+            } else {
+                drawing.out.rect(x1: start, x2: end, y1: from, y2: to)
+            }
+        }
+        drawing.out.raw("</g>")
+    }
+
+    // MARK: - What tells the series apart besides colour
+
+    /// The series after the first that are filled with a pattern rather than solid.
+    static func patterned(_ index: Int) -> Bool { index % 5 != 0 }
+
+    /// The fill of series `index`: its colour, or its pattern (`pattern(_:id:into:)`).
+    static func fill(_ index: Int, id: String, into out: inout SVGWriter) {
+        guard patterned(index) else { out.raw("currentColor"); return }
+        out.raw("url(#"); out.text(id); out.raw("-p"); out.raw(String(index % 8 + 1)); out.raw(")")
+    }
+
+    /// The fill pattern of series `index` (diagonal lines, dots, horizontal lines or a cross
+    /// hatch over a lighter tint of its colour), in its class so it takes its colour.
+    static func pattern(_ index: Int, id: String, into out: inout SVGWriter) {
+        guard patterned(index) else { return }
+        let number = String(index % 8 + 1)
+        out.raw(#"<pattern id=""#); out.text(id); out.raw("-p"); out.raw(number)
+        out.raw(#"" class="series s"#); out.raw(number); out.raw(#"" color=""#); out.raw(Chart.palette[index % 8])
+        out.raw(#"" width="6" height="6" patternUnits="userSpaceOnUse""#)
+        if index % 5 == 1 || index % 5 == 4 { out.raw(#" patternTransform="rotate(45)""#) }
+        out.raw(#"><rect width="6" height="6" fill="currentColor" fill-opacity="0.35"/>"#)
+        switch index % 5 {
+        case 1: out.raw(#"<path d="M0 0V6" stroke="currentColor" stroke-width="3"/>"#)
+        case 2: out.raw(#"<circle cx="3" cy="3" r="1.6" fill="currentColor"/>"#)
+        case 3: out.raw(#"<path d="M0 1.5H6" stroke="currentColor" stroke-width="2.5"/>"#)
+        default: out.raw(#"<path d="M0 0V6M0 3H6" stroke="currentColor" stroke-width="1.5"/>"#)
+        }
+        out.raw("</pattern>")
+    }
+
+    /// Path data of the marker of series `index` at `point` (already mirrored): a circle, a
+    /// square, a triangle, a diamond or a cross, about 7 units across.
+    static func marker(_ index: Int, at point: Point, into out: inout SVGWriter) {
+        func move(_ dx: Double, _ dy: Double) {
+            out.raw("M"); out.number(point.x + dx); out.raw(" "); out.number(point.y + dy)
+        }
+        switch index % 5 {
+        case 0: move(-3.5, 0); out.raw("a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0")
+        case 1: move(-3, -3); out.raw("h6v6h-6z")
+        case 2: move(0, -3.8); out.raw("l3.6 6.4h-7.2z")
+        case 3: move(0, -4); out.raw("l4 4-4 4-4-4z")
+        default: move(-1.2, -4); out.raw("h2.4v2.8h2.8v2.4h-2.8v2.8h-2.4v-2.8h-2.8v-2.4h2.8z")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Charts
+import CivilTime
+import Foundation
+import TestSupport
+import Testing
+
+/// Time ticks and log ticks held to d3-scale (Debian's `node-d3-scale`, with `node-d3-time`):
+/// `scaleUtc().ticks(n)` and `scaleLog().ticks(n)` on random domains. Weeks are the one
+/// difference on purpose: d3 starts them on Sunday, ttsite on Monday (ISO 8601), so a week's
+/// ticks are checked to be every Monday of the domain where d3's are its Sundays. Debian's
+/// d3-scale is 2.2; d3-scale 4 added one step to log ticks (linear ticks when the powers'
+/// multiples are fewer than half the count asked for), which the oracle adds as 4 does.
+@Suite struct TimeAndLogTicksOracleTests {
+    static let modules = ([ProcessInfo.processInfo.environment["TTSITE_D3_MODULES"]].compactMap { $0 }
+        + ["/usr/share/nodejs", "/opt/homebrew/lib/node_modules", "/usr/local/lib/node_modules"])
+        .first { FileManager.default.fileExists(atPath: $0 + "/d3-scale/package.json") } ?? "/usr/share/nodejs"
+
+    static func oracle(_ body: String, _ input: [String: Any]) async throws -> Any {
+        guard FileManager.default.fileExists(atPath: modules + "/d3-scale/package.json") else {
+            throw Node.Failure(description: "d3-scale is not in \(modules): install Debian's node-d3-scale (scripts/install-deps), or name its folder in TTSITE_D3_MODULES")
+        }
+        var input = input
+        input["modules"] = modules
+        let load = """
+            process.env.NODE_PATH = input.modules;
+            require("module").Module._initPaths();
+            const d3 = require("d3-scale");
+
+            """
+        return try await Node.run(load + body, input: input)
+    }
+
+    @Test func timeTicksAreD3sButWeeksStartOnMonday() async throws {
+        var random = SystemRandomNumberGenerator()
+        let day = 86_400.0
+        let domains: [(Double, Double, Double)] = (0..<3000).map { _ in
+            // From 1900 to 2100, over ten seconds to three centuries.
+            let start = (Double.random(in: -70...130, using: &random) * 365.25 * day).rounded()
+            let span = pow(10, Double.random(in: 1...10, using: &random)).rounded()
+            return (start, start + span, Double(Int.random(in: 2...12, using: &random)))
+        }
+        let output = try await Self.oracle("""
+            console.log(JSON.stringify(input.domains.map(([a, b, n]) =>
+              d3.scaleUtc().domain([new Date(a * 1000), new Date(b * 1000)]).ticks(n).map((t) => t.getTime() / 1000))));
+            """, ["domains": domains.map { [$0.0, $0.1, $0.2] }])
+        let expected = try #require(output as? [[Double]])
+        var weeks = 0
+        for ((start, stop, count), d3) in zip(domains, expected) {
+            let ours = TimeTicks.ticks(from: start, to: stop, count: count).map(\.seconds)
+            let sundays = !d3.isEmpty && d3.allSatisfy { $0.truncatingRemainder(dividingBy: day) == 0 && CalendarDate(daysSince1970: Int(($0 / day).rounded(.down))).weekday == 0 }
+                && zip(d3.dropFirst(), d3).allSatisfy { $0 - $1 == 7 * day }
+            if sundays && ours != d3 {
+                weeks += 1
+                let mondays = stride(from: (start / day).rounded(.up), through: (stop / day).rounded(.down), by: 1)
+                    .filter { CalendarDate(daysSince1970: Int($0)).weekday == 1 }.map { $0 * day }
+                #expect(ours == mondays, "\(start) \(stop) \(count): \(ours) against \(d3)")
+                continue
+            }
+            #expect(ours == d3, "\(start) \(stop) \(count): \(ours) against \(d3)")
+        }
+        #expect(weeks > 0)
+    }
+
+    @Test func logTicksAreD3s() async throws {
+        var random = SystemRandomNumberGenerator()
+        let domains: [(Double, Double, Double)] = (0..<2000).map { _ in
+            let low = pow(10, Double.random(in: -6...8, using: &random))
+            let high = low * pow(10, Double.random(in: 0.01...12, using: &random))
+            return (low, high, Double(Int.random(in: 1...15, using: &random)))
+        }
+        let output = try await Self.oracle("""
+            const array = require("d3-array");
+            const text = (v) => v.map(String);
+            console.log(JSON.stringify(input.domains.map(([a, b, n]) => {
+              const z = d3.scaleLog().domain([+a, +b]).ticks(+n);
+              // d3-scale 4's step, which 2.2 lacks.
+              return text(Math.log10(+b) - Math.log10(+a) < +n && z.length * 2 < +n ? array.ticks(+a, +b, +n) : z);
+            })));
+            """, ["domains": domains.map { ["\($0.0)", "\($0.1)", "\($0.2)"] }])
+        let expected = try #require(output as? [[String]])
+        for ((low, high, count), d3) in zip(domains, expected) {
+            let ours = LogScale(domain: (low, high), range: (0, 1)).ticks(count: count)
+            let theirs = d3.compactMap(Double.init)
+            // d3 multiplies a power of ten by 2 … 9 (0.1 × 3 is 0.30000000000000004), ttsite
+            // divides (3 / 10 is 0.3): the same ticks to the last bit or so.
+            #expect(ours.count == theirs.count && zip(ours, theirs).allSatisfy { abs($0 - $1) <= abs($1) * 1e-15 },
+                    "\(low) \(high) \(count): \(ours) against \(theirs)")
+        }
+    }
+}

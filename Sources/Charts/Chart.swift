@@ -60,15 +60,18 @@ public struct Chart: Sendable {
         public var width: Double
         public var height: Double
         public var fontSize: Double
+        /// The class the SVG gets beside `chart`, which a page's CSS shows or hides by.
+        public var name: String
 
-        public init(width: Double, height: Double, fontSize: Double) {
+        public init(width: Double, height: Double, fontSize: Double, name: String) {
             self.width = width
             self.height = height
             self.fontSize = fontSize
+            self.name = name
         }
 
-        public static let wide = Frame(width: 640, height: 360, fontSize: 12)
-        public static let narrow = Frame(width: 320, height: 260, fontSize: 12)
+        public static let wide = Frame(width: 640, height: 360, fontSize: 12, name: "wide")
+        public static let narrow = Frame(width: 320, height: 260, fontSize: 12, name: "narrow")
     }
 
     public var kind: Kind
@@ -78,6 +81,9 @@ public struct Chart: Sendable {
     /// Logarithmic value and x axes (line and scatter).
     public var logValues = false
     public var logX = false
+    /// Whether the values are whole numbers (counts, integers): the value axis then has no
+    /// ticks between two.
+    public var wholeValues = false
     /// How numbers read: on the value axis, and on an x axis of numbers or a histogram's.
     public var valueLabel: @Sendable (Double) -> String = { "\($0)" }
     public var numberLabel: @Sendable (Double) -> String = { "\($0)" }
@@ -96,8 +102,9 @@ public struct Chart: Sendable {
     }
 
     /// The colours of the series when no CSS says otherwise: the Okabe–Ito palette, which
-    /// readers with any common colour-vision deficiency tell apart.
-    public static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
+    /// readers with any common colour-vision deficiency tell apart, darkened where a colour
+    /// stood less than 3:1 against white (the default style's `--chart-N`).
+    public static let palette = ["#0072B2", "#D55E00", "#007F5F", "#B8417F", "#A86F00", "#2F86BF", "#555555", "#857600"]
 
     /// The chart's `<svg>` in `frame`: `title` and `summary` become its `<title>` and
     /// `<desc>`, read by assistive technology (`role="img"`); `id` makes their ids, and those
@@ -119,7 +126,10 @@ public struct Chart: Sendable {
             out.raw(#"<path d="M1 6H23" fill="none" stroke="currentColor" stroke-width="2""#)
             Self.dash(index, into: &out)
             out.raw("/>")
-            out.raw(#"<path fill="currentColor" d=""#); Marks.marker(index, at: Point(12, 6), into: &out); out.raw(#""/>"#)
+            // The marker too, where the chart draws its points.
+            if series[safe: index].map({ $0.values.count { $0 != nil } <= Marks.markedPoints }) ?? false {
+                out.raw(#"<path fill="currentColor" d=""#); Marks.marker(index, at: Point(12, 6), into: &out); out.raw(#""/>"#)
+            }
         case .scatter:
             out.raw(#"<path fill="currentColor" d=""#); Marks.marker(index, at: Point(12, 6), into: &out); out.raw(#""/>"#)
         case .area, .bar, .column, .histogram:

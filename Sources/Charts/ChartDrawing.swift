@@ -13,6 +13,11 @@ struct ChartDrawing {
 
     init(chart: Chart, frame: Chart.Frame, id: String) {
         self.chart = chart.categorized
+        var frame = frame
+        if chart.kind == .bar {
+            // Bars take the height their categories need: a band of two lines of text each.
+            frame.height = min(frame.height * 4, max(frame.height / 3, Double(self.chart.domain.count) * frame.fontSize * 2.2 + frame.fontSize * 3 + 24))
+        }
         self.frame = frame
         self.id = id
         out = SVGWriter(width: frame.width, mirrored: chart.mirrored)
@@ -78,12 +83,17 @@ struct ChartDrawing {
             if chart.valueTitle != nil { bottom -= fontSize + 4 }
         } else {
             left = max(widest + 10, 24)
+            // Room for half the last label of an x axis of numbers, centred on its tick.
+            if case .numbers(let xs) = chart.domain {
+                let last = bins?.bins.last?.upper ?? xs.filter(\.isFinite).max()
+                if let last { right = w - max(12, AxisLabels.width(chart.numberLabel(last), size: fontSize) / 2 + 2) }
+            }
             if chart.valueTitle != nil { top += fontSize + 6 }
             if chart.xTitle != nil { bottom -= fontSize + 4 }
         }
         scale = scale.with(range: horizontal ? (left, right) : (bottom, top))
 
-        out.raw(#"<svg class="chart "#); out.raw(chart.kind.rawValue); out.raw(#"-chart" viewBox="0 0 "#)
+        out.raw(#"<svg class="chart "#); out.raw(chart.kind.rawValue); out.raw("-chart "); out.raw(frame.name); out.raw(#"" viewBox="0 0 "#)
         out.number(w); out.raw(" "); out.number(h)
         out.raw(#"" role="img" fill="currentColor" font-size=""#); out.number(fontSize); out.raw(#"" aria-labelledby=""#)
         out.text(id); out.raw("-title "); out.text(id); out.raw(#"-desc">"#)
@@ -111,7 +121,8 @@ struct ChartDrawing {
     /// The grid lines and labels of the value axis, and a line at zero where bars start.
     mutating func drawValueAxis(_ scale: ValueScale, count: Double) {
         let size = fontSize
-        let ticks = AxisLabels.fitting(count: count, ticks: scale.ticks, position: scale.position(of:), label: chart.valueLabel,
+        let whole = chart.wholeValues || chart.kind == .histogram
+        let ticks = AxisLabels.fitting(count: count, ticks: { whole ? scale.ticks($0).filter { $0 == $0.rounded() } : scale.ticks($0) }, position: scale.position(of:), label: chart.valueLabel,
                                        extent: horizontal ? { AxisLabels.width($0, size: size) } : { _ in size }, gap: horizontal ? 8 : 4)
         out.raw(#"<g class="axis value-axis">"#)
         for (tick, label) in ticks {

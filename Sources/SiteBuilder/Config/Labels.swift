@@ -121,6 +121,8 @@ struct Labels: Sendable, Decodable {
     /// The search of a long table's pages made from its rows.
     var searchRows: String
     var download: String
+    /// The words of charts (`ChartWords`).
+    var chart: ChartWords
     /// How a key figure compares with another: `<CHANGE>` is the difference (a percentage),
     /// `<OTHER>` what it is compared with.
     var higherThan: String
@@ -130,6 +132,16 @@ struct Labels: Sendable, Decodable {
     var unitNames: UnitWords
     /// The short unit written after a distance ("AU").
     var unitSymbols: DistanceWords
+
+    /// Each kind of chart's name, the title a chart has when its block gives none, the parts
+    /// of the summary assistive technology reads (`<KIND>`, `<VALUE>`, `<X>`, `<FIRST>`,
+    /// `<LAST>`, `<LOW>`, `<HIGH>`), and the name of the table of its data.
+    struct ChartWords: Sendable, Decodable {
+        var line, area, bar, column, scatter, histogram, sparkline: String
+        var titled, span, change, highest, mostBetween, others, data: String
+        /// What a histogram's columns count.
+        var count: String
+    }
 
     struct UnitWords: Sendable, Decodable {
         var datetime, date, ae, miokm, miomiles, km: String

@@ -10,6 +10,7 @@ enum BlockView: TemplateView {
     case timeline(TimelineView)
     case table(TableBlockView)
     case value(ValueBlockView)
+    case chart(ChartBlockView)
 
     var templateValue: TemplateValue { .map(values) }
 
@@ -30,6 +31,8 @@ enum BlockView: TemplateView {
             ["table": table.templateValue]
         case .value(let value):
             ["value": value.templateValue]
+        case .chart(let chart):
+            ["chart": chart.templateValue]
         }
     }
 }

@@ -16,7 +16,7 @@ import TemplateEngine
 /// | `table` | `data=` a query; `columns=` the columns shown, in order (all); `label.COLUMN=` a header; `format.COLUMN=` a format; `link=` the column whose row has a page of its own; `caption=`; `download=` `csv`, `json` or `csv,json` |
 /// | `value` | `data=` a query; `column=` (the only one); `row=` 1 … (1); `format=`; `label=`; `compare=` another column of the row, or `compare-row=` another row of the column; `compare-label=` what that is called |
 struct DataBlocks: Sendable {
-    static let kinds = ["table", "value"]
+    static let kinds = ["table", "value", "chart"]
     /// What a page's blocks need of the scripts: the table script for a table that sorts, the
     /// search script for a table that searches its rows' pages.
     struct Uses: Sendable {
@@ -44,11 +44,16 @@ struct DataBlocks: Sendable {
     private let frames = TableFrames()
     /// The site's packs, each read in place (`held.pack.text(…)`): a page's blocks would
     /// otherwise copy its pack, retaining each of its words, once a block.
-    private let packs: [String: Pack]
+    let packs: [String: Pack]
 
-    private final class Pack: Sendable {
+    final class Pack: Sendable {
         let pack: LanguagePack
-        init(_ pack: LanguagePack) { self.pack = pack }
+        /// How a chart's time axis reads in the pack's language.
+        let chartDates: ChartDates
+        init(_ pack: LanguagePack) {
+            self.pack = pack
+            chartDates = ChartDates(pack)
+        }
     }
 
     init(results: QueryResults, config: SiteConfig, now: Date, pageSize: Int, search: RowSearch = RowSearch(QueryResults())) {
@@ -61,7 +66,7 @@ struct DataBlocks: Sendable {
     }
 
     /// The pack of `language`, read in place.
-    private func pack(_ language: String) -> Pack {
+    func pack(_ language: String) -> Pack {
         packs[language] ?? Pack(config.pack(for: language))
     }
 
@@ -106,6 +111,8 @@ struct DataBlocks: Sendable {
         switch kind {
         case "table":
             return .table(try tableView(table, name: name, arguments: arguments, page: page, pack: pack, line: line, fail: fail))
+        case "chart":
+            return .chart(try chartView(table, name: name, arguments: arguments, page: page, pack: pack, line: line, fail: fail))
         default:
             return .value(try valueView(table, arguments: arguments, pack: pack, fail: fail))
         }
@@ -251,7 +258,7 @@ struct DataBlocks: Sendable {
         return PageQueries.rowValue(row, pack: held.pack, now: now, timeZone: config.timeZone, reading: columns)
     }
 
-    private static func noColumn(_ column: String, of query: String, _ names: [String]) -> String {
+    static func noColumn(_ column: String, of query: String, _ names: [String]) -> String {
         "the query `\(query)` has no column `\(column)`; it has \(names.map { "`\($0)`" }.joined(separator: ", "))"
     }
 

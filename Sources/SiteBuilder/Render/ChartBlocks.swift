@@ -1,0 +1,320 @@
+import Charts
+import CivilTime
+import DataTables
+import Foundation
+
+/// The `chart` report block: a query's result drawn at build time (`Charts`), with a legend,
+/// its data as a table under it, and a summary assistive technology reads:
+///
+///     ```ttsite chart kind=line data=sales x=month y=total series=region label.total="Sales" format.total=compact
+///     ```
+///
+/// | argument | what it says |
+/// |---|---|
+/// | `kind=` | `line`, `area`, `bar` (horizontal), `column`, `scatter`, `histogram` or `sparkline` |
+/// | `data=` | the query |
+/// | `x=` | the column along x: dates and times make a time axis, numbers a linear one, text categories (not for `histogram` and `sparkline`) |
+/// | `y=` | the column of values, or several (`y=planned,actual`), one series each |
+/// | `series=` | a column whose values name the series, for a result with one row per x and series (with one `y=`) |
+/// | `layout=` | `grouped` (the default) or `stacked`, for several series of bars or columns |
+/// | `log=` | `y`, `x` or `x,y`: a logarithmic axis (`line` and `scatter`) |
+/// | `title=`, `caption=` | the chart's name (for assistive technology; shown when there is no caption) and the text over it |
+/// | `label.COLUMN=`, `format.COLUMN=` | a column's name and format, as in tables: the axes' titles and labels, the legend, the data table |
+extension DataBlocks {
+    static let chartArguments = ["data", "kind", "x", "y", "series", "layout", "log", "title", "caption"]
+    static let chartKinds = Chart.Kind.allCases.map(\.rawValue) + ["sparkline"]
+
+    /// A result's columns and rows as a chart's x values and series.
+    private struct Plotted {
+        var domain: Chart.Domain
+        /// The x values as the data table writes them.
+        var xTexts: [String]
+        var series: [Chart.Series]
+    }
+
+    func chartView(_ table: Table, name: String, arguments: [String: String], page: Page, pack held: Pack, line: Int,
+                   fail: (String) -> BuildError) throws -> ChartBlockView {
+        for key in arguments.keys.sorted() where !Self.chartArguments.contains(key) && !key.hasPrefix("label.") && !key.hasPrefix("format.") {
+            throw fail("`chart` takes \(Self.chartArguments.map { "`\($0)=`" }.joined(separator: ", ")), `label.COLUMN=` and `format.COLUMN=`, found `\(key)`")
+        }
+        let kinds = Self.chartKinds.map { "`\($0)`" }.joined(separator: ", ")
+        guard let kindName = arguments["kind"] else { throw fail("`chart` needs `kind=`, one of \(kinds)") }
+        guard Self.chartKinds.contains(kindName) else { throw fail("there is no chart kind `\(kindName)`; the kinds are \(kinds)") }
+        let sparkline = kindName == "sparkline"
+        let kind = Chart.Kind(rawValue: kindName) ?? .line
+        let names = table.columns.map(\.name)
+        func column(_ column: String) throws -> Int {
+            guard let index = names.firstIndex(of: column) else { throw fail(Self.noColumn(column, of: name, names)) }
+            return index
+        }
+        for key in arguments.keys where key.hasPrefix("label.") || key.hasPrefix("format.") {
+            _ = try column(String(key.drop { $0 != "." }.dropFirst()))
+        }
+        func format(_ column: String) throws -> ValueFormat? {
+            do { return try arguments["format." + column].map(ValueFormat.init(parsing:)) } catch { throw fail("`format.\(column)`: \(error)") }
+        }
+        func label(_ column: String) -> String { arguments["label." + column] ?? column }
+
+        // The values: numbers, one column a series.
+        let yNames = (arguments["y"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !yNames.isEmpty else { throw fail("`chart` needs `y=`, the column of its values (or several, `y=a,b`); \(name) has \(names.map { "`\($0)`" }.joined(separator: ", "))") }
+        let ys = try yNames.map(column)
+        for index in ys where !table.columns[index].type.isNumeric {
+            throw fail("`y=\(names[index])` must be a column of numbers, and it holds \(table.columns[index].type)")
+        }
+        let onlyOne = kind == .histogram || sparkline
+        if onlyOne {
+            guard ys.count == 1 else { throw fail("`\(kindName)` draws one column, `y=\(yNames[0])`, found `y=\(arguments["y"]!)`") }
+            for argument in ["x", "series", "layout"] where arguments[argument] != nil {
+                throw fail("`\(kindName)` draws the values of `y=` alone and takes no `\(argument)=`")
+            }
+        }
+        if let layout = arguments["layout"] {
+            guard kind == .bar || kind == .column else { throw fail("`layout=` is for `bar` and `column` charts, and this is `\(kindName)`") }
+            guard Chart.Layout(rawValue: layout) != nil else { throw fail("`layout` must be `grouped` or `stacked`, found `\(layout)`") }
+        }
+        var logX = false, logY = false
+        if let log = arguments["log"] {
+            guard kind == .line || kind == .scatter, !sparkline else { throw fail("`log=` is for `line` and `scatter` charts, and this is `\(kindName)`") }
+            guard ["x", "y", "x,y", "y,x"].contains(log) else { throw fail("`log` must be `x`, `y` or `x,y`, found `\(log)`") }
+            (logX, logY) = (log.contains("x"), log.contains("y"))
+        }
+        let xIndex: Int?
+        if onlyOne {
+            xIndex = nil
+        } else {
+            guard let x = arguments["x"] else { throw fail("`\(kindName)` needs `x=`, the column along its x axis; \(name) has \(names.map { "`\($0)`" }.joined(separator: ", "))") }
+            xIndex = try column(x)
+        }
+        let seriesIndex = try arguments["series"].map(column)
+        if seriesIndex != nil && ys.count > 1 { throw fail("`series=` names the series of one `y=` column; with several, each column is a series") }
+        if logX, let xIndex, !table.columns[xIndex].type.isNumeric { throw fail("`log=x` needs an x column of numbers, and `\(names[xIndex])` holds \(table.columns[xIndex].type)") }
+
+        let yFormat = try format(yNames[0])
+        let xFormat = try xIndex.map { try format(names[$0]) } ?? nil
+        let pack = held.pack
+        let timeZone = config.timeZone
+        let plotted = plot(table, x: xIndex, ys: ys, series: seriesIndex, xFormat: xFormat, pack: pack, label: label)
+        let allValues = plotted.series.flatMap { $0.values.compactMap { $0 } }
+        // Without a format: whole numbers as integers, millions and more in the short form.
+        let valueFormat = yFormat ?? ValueFormat((allValues.map(abs).max() ?? 0) >= 1e6 ? .compact : .decimal(places: nil))
+        let whole = valueFormat.kind == .integer || (yFormat == nil && ys.allSatisfy { table.columns[$0].type == .integer })
+        let valueText: @Sendable (Double) -> String = { pack.text(of: .real($0), as: valueFormat, now: now, timeZone: timeZone) }
+        let id = "chart-\(name)-\(line)"
+        let words = pack.labels.chart
+        let valueName = seriesIndex != nil || ys.count == 1 ? label(yNames[0]) : yNames.map(label).joined(separator: ", ")
+
+        if sparkline {
+            let values = plotted.series.first?.values ?? []
+            let numbers = values.compactMap { $0 }
+            let summary = [words.sparkline + ": " + valueName, numbers.first.map { words.change.replacingEvery("<FIRST>", with: valueText($0)).replacingEvery("<LAST>", with: valueText(numbers.last!)) }]
+                .compactMap { $0 }.joined(separator: ", ")
+            return ChartBlockView(id: id, kind: kindName, caption: arguments["caption"], wide: Sparkline(values: values).svg(label: arguments["title"] ?? summary),
+                                  narrow: "", sparkline: true, legend: [], headers: [], rows: [], dataLabel: words.data)
+        }
+
+        var chart = Chart(kind: kind, domain: plotted.domain, series: plotted.series)
+        chart.layout = arguments["layout"].flatMap(Chart.Layout.init(rawValue:)) ?? .grouped
+        chart.logValues = logY
+        chart.logX = logX
+        chart.wholeValues = whole
+        chart.valueLabel = valueText
+        chart.numberLabel = numberText(xIndex.map { table.columns[$0].type } ?? .real, format: kind == .histogram ? yFormat : xFormat,
+                                       values: kind == .histogram ? allValues : nil, table: table, x: xIndex, pack: pack)
+        let dates = held.chartDates
+        chart.timeLabel = { dates.label($0) }
+        let xName = xIndex.map { label(names[$0]) } ?? valueName
+        chart.xTitle = kind == .histogram ? valueName : xName
+        chart.valueTitle = kind == .histogram ? words.count : (seriesIndex != nil || ys.count == 1 ? valueName : nil)
+        chart.mirrored = pack.direction == .rtl
+        if kind == .bar { (chart.xTitle, chart.valueTitle) = (nil, chart.valueTitle) }
+
+        let kindWord = words.word(for: kind)
+        let title = arguments["title"] ?? (kind == .histogram
+            ? "\(kindWord): \(valueName)"
+            : words.titled.replacingEvery("<KIND>", with: kindWord).replacingEvery("<VALUE>", with: valueName).replacingEvery("<X>", with: xName))
+        let summary = summarise(chart, title: title, plotted: plotted, words: words, valueText: valueText)
+        let legend = chart.series.count > 1
+            ? chart.series.indices.map { ChartBlockView.LegendEntry(swatch: chart.swatch(of: $0, id: "\(id)-k\($0 + 1)"), name: chart.series[$0].name) }
+            : []
+        let (headers, rows) = dataTable(chart, plotted: plotted, xName: xName, valueName: valueName, countWord: words.count, valueText: valueText)
+        return ChartBlockView(
+            id: id, kind: kindName, caption: arguments["caption"] ?? arguments["title"],
+            wide: chart.svg(id: id + "-w", title: title, summary: summary, frame: .wide),
+            narrow: chart.svg(id: id + "-n", title: title, summary: summary, frame: .narrow),
+            sparkline: false, legend: legend, headers: headers, rows: rows, dataLabel: words.data)
+    }
+
+    /// The rows of `table` as x values and series: one series a `y` column, or one a value of
+    /// the `series` column, each with a value (or none) at every x value, in the order the
+    /// rows first name them. A row without an x value is left out.
+    private func plot(_ table: Table, x: Int?, ys: [Int], series: Int?, xFormat: ValueFormat?, pack: LanguagePack, label: (String) -> String) -> Plotted {
+        let timeZone = config.timeZone
+        guard let x else {
+            let values = table.rows.map { pack.number(of: $0[ys[0]]) }
+            return Plotted(domain: .numbers([]), xTexts: [], series: [Chart.Series(name: label(table.columns[ys[0]].name), values: values)])
+        }
+        var keys: [TableValue] = []
+        var position: [TableValue: Int] = [:]
+        var names: [String] = []
+        var seriesPosition: [String: Int] = [:]
+        var values: [[Double?]] = series == nil ? ys.map { _ in [] } : []
+        for row in table.rows where row[x] != .null {
+            let key = row[x]
+            var at = position[key] ?? keys.count
+            if series == nil {
+                // Wide rows: every row is an x value of its own, even one seen before.
+                at = keys.count
+            }
+            if at == keys.count {
+                keys.append(key)
+                position[key] = at
+                for index in values.indices { values[index].append(nil) }
+            }
+            if let series {
+                let name = pack.text(of: row[series], as: nil, now: now, timeZone: timeZone)
+                let number = seriesPosition[name] ?? names.count
+                if number == names.count {
+                    names.append(name)
+                    seriesPosition[name] = number
+                    values.append([Double?](repeating: nil, count: keys.count))
+                }
+                values[number][at] = pack.number(of: row[ys[0]])
+            } else {
+                for (number, y) in ys.enumerated() { values[number][at] = pack.number(of: row[y]) }
+            }
+        }
+        if series == nil { names = ys.map { label(table.columns[$0].name) } }
+        let xTexts = keys.map { pack.text(of: $0, as: xFormat, now: now, timeZone: timeZone) }
+        let domain: Chart.Domain
+        switch table.columns[x].type {
+        case .date, .dateTime:
+            domain = .times(keys.map { key in
+                switch key {
+                case .date(let date): Double(date.daysSince1970) * 86_400
+                case .dateTime(let instant): instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
+                default: .nan
+                }
+            })
+        case .integer, .real:
+            domain = .numbers(keys.map { pack.number(of: $0) ?? .nan })
+        default:
+            domain = .categories(xTexts)
+        }
+        return Plotted(domain: domain, xTexts: xTexts, series: zip(names, values).map { Chart.Series(name: $0, values: $1) })
+    }
+
+    /// How the numbers of an x axis read: in their column's format; years (whole numbers from
+    /// 1000 to 2999) without a thousands separator.
+    private func numberText(_ type: ColumnType, format: ValueFormat?, values: [Double]?, table: Table, x: Int?, pack: LanguagePack) -> @Sendable (Double) -> String {
+        let timeZone = config.timeZone
+        let now = now
+        let numbers = values ?? x.map { x in table.rows.compactMap { pack.number(of: $0[x]) } } ?? []
+        if format == nil, !numbers.isEmpty, numbers.allSatisfy({ $0 == $0.rounded() && (1000...2999).contains($0) }) {
+            let symbols = pack.numbers
+            return { $0 == $0.rounded() && abs($0) < 1e15 ? symbols.localizingDigits(String(Int($0))) : pack.text(of: .real($0), as: nil, now: now, timeZone: timeZone) }
+        }
+        return { pack.text(of: .real($0), as: format, now: now, timeZone: timeZone) }
+    }
+
+    /// What `<desc>` says: the chart's title, the span of its x values, and for each of its
+    /// first three series where it starts and ends and its highest value; a histogram's range
+    /// and its fullest bin.
+    private func summarise(_ chart: Chart, title: String, plotted: Plotted, words: Labels.ChartWords, valueText: (Double) -> String) -> String {
+        func between(_ template: String, _ first: String, _ last: String) -> String {
+            template.replacingEvery("<FIRST>", with: first).replacingEvery("<LAST>", with: last)
+        }
+        if chart.kind == .histogram {
+            let values = chart.series.first?.values.compactMap { $0 }.filter(\.isFinite) ?? []
+            guard let low = values.min(), let high = values.max() else { return title }
+            let bins = Bins(values)
+            var text = "\(title), \(between(words.change, chart.numberLabel(low), chart.numberLabel(high)))"
+            if let fullest = bins.bins.max(by: { $0.count < $1.count }) {
+                text += ": " + words.mostBetween.replacingEvery("<LOW>", with: chart.numberLabel(fullest.lower)).replacingEvery("<HIGH>", with: chart.numberLabel(fullest.upper))
+            }
+            return text
+        }
+        // The x values in the order the axis shows them.
+        let order: [Int]
+        switch chart.domain {
+        case .numbers(let xs), .times(let xs): order = xs.indices.filter { xs[$0].isFinite }.sorted { (xs[$0], $0) < (xs[$1], $1) }
+        case .categories(let names): order = Array(names.indices)
+        }
+        guard let first = order.first, let last = order.last else { return title }
+        var parts: [String] = []
+        for series in chart.series.prefix(3) {
+            let shown = order.compactMap { index in series.values[index].flatMap { $0.isFinite ? (index, $0) : nil } }
+            guard let start = shown.first, let end = shown.last, let top = shown.max(by: { $0.1 < $1.1 }) else { continue }
+            let highest = words.highest.replacingEvery("<VALUE>", with: valueText(top.1)).replacingEvery("<X>", with: plotted.xTexts[top.0])
+            let change = between(words.change, valueText(start.1), valueText(end.1))
+            parts.append((chart.series.count > 1 ? series.name + ": " : "") + change + ", " + highest)
+        }
+        if chart.series.count > 3 { parts.append(words.others) }
+        let span = first == last ? plotted.xTexts[first] : between(words.span, plotted.xTexts[first], plotted.xTexts[last])
+        return "\(title), \(span)" + (parts.isEmpty ? "" : ": " + parts.joined(separator: "; "))
+    }
+
+    /// The chart's data as a table: a row an x value (a bin, for a histogram), a column a series.
+    private func dataTable(_ chart: Chart, plotted: Plotted, xName: String, valueName: String, countWord: String,
+                           valueText: (Double) -> String) -> (headers: [ChartBlockView.Cell], rows: [[ChartBlockView.Cell]]) {
+        if chart.kind == .histogram {
+            let bins = Bins(chart.series.first?.values.compactMap { $0 } ?? [])
+            let headers = [ChartBlockView.Cell(text: valueName, numeric: false), ChartBlockView.Cell(text: countWord, numeric: true)]
+            let rows = bins.bins.map { bin in
+                [ChartBlockView.Cell(text: "\(chart.numberLabel(bin.lower))–\(chart.numberLabel(bin.upper))", numeric: false),
+                 ChartBlockView.Cell(text: valueText(Double(bin.count)), numeric: true)]
+            }
+            return (headers, rows)
+        }
+        let headers = [ChartBlockView.Cell(text: xName, numeric: false)] + chart.series.map { ChartBlockView.Cell(text: $0.name, numeric: true) }
+        let rows = plotted.xTexts.indices.map { index in
+            [ChartBlockView.Cell(text: plotted.xTexts[index], numeric: false)]
+                + chart.series.map { ChartBlockView.Cell(text: $0.values[index].map(valueText) ?? LanguagePack.nullText, numeric: true) }
+        }
+        return (headers, rows)
+    }
+}
+
+extension Labels.ChartWords {
+    func word(for kind: Chart.Kind) -> String {
+        switch kind {
+        case .line: line
+        case .area: area
+        case .bar: bar
+        case .column: column
+        case .scatter: scatter
+        case .histogram: histogram
+        }
+    }
+}
+
+/// How a time axis's ticks read in a language: a year as its digits, a month by its short
+/// name, a day by its number and month, a time of day on the 24-hour clock.
+final class ChartDates: Sendable {
+    private let year: DateWriter
+    private let month: DateWriter
+    private let day: DateWriter
+    private let clock: DateWriter
+
+    init(_ pack: LanguagePack) {
+        year = DateWriter("yyyy", pack: pack)
+        month = DateWriter("LLL", pack: pack)
+        // CLDR's day-and-month pattern for the language ("MMM d", "d MMM", "d. MMM").
+        let pattern = DateFormatter.dateFormat(fromTemplate: "dMMM", options: 0, locale: Locale(identifier: pack.code))
+        day = DateWriter(pattern.flatMap { (try? DateWriter.fields(of: $0, letters: DateWriter.letters)) != nil ? $0 : nil } ?? "d MMM", pack: pack)
+        clock = DateWriter("HH:mm", pack: pack)
+    }
+
+    func label(_ tick: TimeTicks.Tick) -> String {
+        let days = Int((tick.seconds / 86_400).rounded(.down))
+        let date = CalendarDate(daysSince1970: days)
+        switch tick.unit {
+        case .year: return year.string(date)
+        case .month: return month.string(date)
+        case .day: return day.string(date)
+        case .hour, .minute, .second:
+            let seconds = Int(tick.seconds) - days * 86_400
+            return clock.string(WallClock(date: date, secondOfDay: Double(seconds)))
+        }
+    }
+}

@@ -65,6 +65,7 @@ import Testing
     @Test func theLineStartsAndEndsWhereTheScalesPutItsEnds() throws {
         var chart = Chart(kind: .line, domain: .numbers([0, 5, 10, 20]), series: [Chart.Series(name: "s", values: [3, nil, 7, 47])])
         chart.valueLabel = { String(Int($0)) }
+        chart.numberLabel = { String(Int($0)) }
         // Worked out by hand: the widest value label ("50") is 2 × 0.6 × 12 = 14.4 wide, so
         // the plot starts at 24.4 and ends 12 before 640; y is niced 3…47 → 0…50 onto
         // 338…8 (22 under it for the x labels, 8 over it).

@@ -12,7 +12,7 @@ struct FoundationSearchLintTests {
     static let perPage = [
         "SiteBuilder/Content", "SiteBuilder/Data", "SiteBuilder/Model", "SiteBuilder/Derive", "SiteBuilder/Incremental", "SiteBuilder/Output",
         "SiteBuilder/Pictures", "SiteBuilder/Pipeline", "SiteBuilder/Render", "SiteBuilder/Support", "Markdown", "TemplateEngine", "ReportData",
-        "ValueTransformers", "CivilTime", "IntervalText", "TextFormatting", "Counting",
+        "ValueTransformers", "CivilTime", "IntervalText", "TextFormatting", "Counting", "Charts",
     ]
 
     static let pattern = try! NSRegularExpression(pattern: #"\.contains\("|\.range\(of:|\.components\(separatedBy:|\.replacingOccurrences\(of:"#)

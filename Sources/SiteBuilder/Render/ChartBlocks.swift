@@ -77,7 +77,8 @@ extension DataBlocks {
         if let log = arguments["log"] {
             guard kind == .line || kind == .scatter, !sparkline else { throw fail("`log=` is for `line` and `scatter` charts, and this is `\(kindName)`") }
             guard ["x", "y", "x,y", "y,x"].contains(log) else { throw fail("`log` must be `x`, `y` or `x,y`, found `\(log)`") }
-            (logX, logY) = (log.contains("x"), log.contains("y"))
+            let axes = log.split(separator: ",")
+            (logX, logY) = (axes.contains { $0 == "x" }, axes.contains { $0 == "y" })
         }
         let xIndex: Int?
         if onlyOne {

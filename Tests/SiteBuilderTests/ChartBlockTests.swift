@@ -1,0 +1,151 @@
+import Foundation
+@testable import SiteBuilder
+import Testing
+import TestSupport
+
+/// The `chart` block on a site: a query's result drawn as SVG with its summary, legend and
+/// data table in the page's language, every mistake an error naming the page and line. The
+/// expected texts are written by hand from `DataReportTests.missions`.
+@Suite struct ChartBlockTests {
+    static func page(_ blocks: String, language: String = "") throws -> (site: TestSite, html: String) {
+        let site = try DataReportTests.site("""
+            -- Content/charts\(language).md --
+            ---
+            title: Charts
+            ---
+            \(blocks)
+            """)
+        try site.build()
+        return (site, DataReportTests.article(try site.read(language.isEmpty ? "charts/index.html" : "de/charts/index.html")))
+    }
+
+    static let samples = """
+        ```ttsite query samples
+        SELECT mission, samples_kg FROM missions ORDER BY launch
+        ```
+
+        ```ttsite chart kind=column data=samples x=mission y=samples_kg label.samples_kg="Samples (kg)"
+        ```
+        """
+
+    @Test func aChartIsItsSVGSummaryAndDataTable() throws {
+        let (site, html) = try Self.page(Self.samples)
+        defer { site.remove() }
+        #expect(html.contains(#"<figure class="report-block chart-block column" id="chart-samples-8">"#))
+        // Two frames of one chart, each named for assistive technology by its title and desc.
+        #expect(html.contains(#"<svg class="chart column-chart wide" viewBox="0 0 640 360" role="img""#))
+        #expect(html.contains(#"<svg class="chart column-chart narrow" viewBox="0 0 320 260" role="img""#))
+        #expect(html.contains(#"aria-labelledby="chart-samples-8-w-title chart-samples-8-w-desc""#))
+        #expect(html.contains("<title id=\"chart-samples-8-w-title\">Column chart of Samples (kg) by mission</title>"))
+        // Apollo 13 brought nothing back (NULL): the summary skips it, the table shows a dash.
+        #expect(html.contains("<desc id=\"chart-samples-8-w-desc\">Column chart of Samples (kg) by mission, Apollo 11 to Apollo 15: from 21.55 to 77.31, highest 77.31 (Apollo 15)</desc>"))
+        #expect(html.contains(#"<summary>The chart&#39;s data</summary>"#) || html.contains("<summary>The chart's data</summary>"))
+        #expect(html.contains(#"<thead><tr><th scope="col">mission</th><th scope="col" class="num">Samples (kg)</th></tr></thead>"#))
+        #expect(html.contains(#"<tr><th scope="row">Apollo 13</th><td class="num">–</td></tr>"#))
+        #expect(html.contains(#"<tr><th scope="row">Apollo 15</th><td class="num">77.31</td></tr>"#))
+        // Four columns (one a mission with samples), no legend for one series.
+        let wide = try #require(html.range(of: "wide").map { String(html[$0.lowerBound...].prefix { $0 != "]" }) })
+        #expect(wide.components(separatedBy: "</svg>")[0].components(separatedBy: "<rect x=").count - 1 == 4)
+        #expect(!html.contains("chart-legend"))
+    }
+
+    @Test func theSummaryIsInThePagesLanguage() throws {
+        let (site, html) = try Self.page(Self.samples, language: ".de")
+        defer { site.remove() }
+        #expect(html.contains(">Säulendiagramm von Samples (kg) nach mission, Apollo 11 bis Apollo 15: von 21,55 auf 77,31, höchster Wert 77,31 (Apollo 15)</desc>"))
+        #expect(html.contains("<summary>Die Daten des Diagramms</summary>"))
+        #expect(html.contains(#"<td class="num">21,55</td>"#))
+    }
+
+    @Test func aSeriesColumnMakesOneSeriesOfEachOfItsValues() throws {
+        let (site, html) = try Self.page("""
+            ```ttsite query outcomes
+            SELECT strftime('%Y', launch) AS year, CASE WHEN samples_kg IS NULL THEN 'none' ELSE 'samples' END AS outcome, count(*) AS flights
+            FROM missions GROUP BY 1, 2 ORDER BY 1, 2 DESC
+            ```
+
+            ```ttsite chart kind=column layout=stacked data=outcomes x=year y=flights series=outcome
+            ```
+            """)
+        defer { site.remove() }
+        // Series in the order the rows first name them; a year without one has a dash.
+        #expect(html.contains(#"<ul class="chart-legend"><li><svg class="chart-swatch""#))
+        let legend = try #require(html.range(of: #"<ul class="chart-legend">"#).map { String(html[$0.upperBound...].prefix { $0 != "\n" }) })
+        #expect(legend.replacingOccurrences(of: #"<svg[^>]*>.*?</svg>"#, with: "", options: .regularExpression) == "<li>samples</li><li>none</li></ul>")
+        #expect(html.contains(#"<thead><tr><th scope="col">year</th><th scope="col" class="num">samples</th><th scope="col" class="num">none</th></tr></thead>"#))
+        #expect(html.contains(#"<tr><th scope="row">1969</th><td class="num">2</td><td class="num">–</td></tr>"#))
+        #expect(html.contains(#"<tr><th scope="row">1970</th><td class="num">–</td><td class="num">1</td></tr>"#))
+        // Whole numbers: no tick between two.
+        #expect(!html.contains(">0.5<") && !html.contains(">1.5<"))
+    }
+
+    @Test func aPersianPageMirrorsItsCharts() throws {
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: Missions
+            languages: [fa]
+            data:
+              missions: { file: data/missions.csv }
+            -- data/missions.csv --
+            \(DataReportTests.missions)
+            -- Content/index.md --
+            ```ttsite query samples
+            SELECT mission, samples_kg FROM missions WHERE samples_kg IS NOT NULL ORDER BY launch
+            ```
+
+            ```ttsite chart kind=bar data=samples x=mission y=samples_kg
+            ```
+            """)
+        defer { site.remove() }
+        try site.build()
+        let html = try site.read("index.html")
+        // The categories' labels on the right, anchored at their start; Persian digits.
+        let label = try #require(html.range(of: #"text-anchor="start">Apollo 11</text>"#))
+        let before = String(html[..<label.lowerBound].suffix(60))
+        let x = try #require(before.range(of: #"x="([0-9.]+)""#, options: .regularExpression).map { Double(before[$0].dropFirst(3).dropLast()) ?? 0 })
+        #expect(x > 320, "\(before)")
+        #expect(html.contains("۷۷٫۳۱"))
+    }
+
+    @Test func mistakesNameThePageLineAndWhatIsAllowed() throws {
+        func failure(_ block: String) throws -> BuildError? {
+            let site = try DataReportTests.site("-- Content/x.md --\n```ttsite query q\nSELECT mission, launch, samples_kg, crew FROM missions\n```\n\n" + block + "\n```\n")
+            defer { site.remove() }
+            do { try site.build() } catch let error as BuildError { return error }
+            return nil
+        }
+        let cases: [(String, String)] = [
+            ("```ttsite chart kind=pie data=q x=mission y=crew", "there is no chart kind `pie`; the kinds are `line`, `area`, `bar`, `column`, `scatter`, `histogram`, `sparkline`"),
+            ("```ttsite chart data=q x=mission y=crew", "`chart` needs `kind=`"),
+            ("```ttsite chart kind=line data=q x=mission y=weight", "the query `q` has no column `weight`; it has `mission`, `launch`, `samples_kg`, `crew`"),
+            ("```ttsite chart kind=line data=q x=mission y=mission", "`y=mission` must be a column of numbers"),
+            ("```ttsite chart kind=line data=q y=crew", "`line` needs `x=`"),
+            ("```ttsite chart kind=line data=q x=mission y=crew colour=red", "`chart` takes `data=`, `kind=`"),
+            ("```ttsite chart kind=line layout=stacked data=q x=mission y=crew", "`layout=` is for `bar` and `column` charts"),
+            ("```ttsite chart kind=column layout=piled data=q x=mission y=crew", "`layout` must be `grouped` or `stacked`, found `piled`"),
+            ("```ttsite chart kind=column log=y data=q x=mission y=crew", "`log=` is for `line` and `scatter` charts"),
+            ("```ttsite chart kind=scatter log=x data=q x=mission y=crew", "`log=x` needs an x column of numbers"),
+            ("```ttsite chart kind=histogram data=q x=mission y=crew", "`histogram` draws the values of `y=` alone and takes no `x=`"),
+            ("```ttsite chart kind=line data=q x=mission y=crew,samples_kg series=launch", "`series=` names the series of one `y=` column"),
+            ("```ttsite chart kind=line data=q x=mission y=crew format.crew=percent:12", "`format.crew`"),
+        ]
+        for (block, message) in cases {
+            let error = try failure(block)
+            #expect(error?.location == "Content/x.md" && error?.line == 5 && error?.message.contains(message) == true, "\(block): \(String(describing: error))")
+        }
+    }
+
+    @Test func textsFromTheBlockAndTheDataAreEscaped() throws {
+        let (site, html) = try Self.page("""
+            ```ttsite query q
+            SELECT '<script>alert(1)</script>' AS name, 1 AS n UNION ALL SELECT ']]>&', 2
+            ```
+
+            ```ttsite chart kind=bar data=q x=name y=n caption="<b>bold</b>" label.n="a<i>b"
+            ```
+            """)
+        defer { site.remove() }
+        #expect(!html.contains("<script>alert") && !html.contains("<b>bold") && !html.contains("a<i>b") && !html.contains("]]>&"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && html.contains("&lt;b&gt;bold&lt;/b&gt;"))
+    }
+}

@@ -26,7 +26,7 @@ SITES = {
 }
 
 # The kinds every gate must see at least one page of, in the example site alone.
-PAGE_KINDS = {"home", "markdown page", "markdown extensions", "report blocks", "data report", "row page",
+PAGE_KINDS = {"home", "markdown page", "markdown extensions", "report blocks", "data report", "row page", "charts",
               "people list", "person", "birthday month", "name index", "scenarios list", "timeline", "not found", "German"}
 
 
@@ -70,6 +70,8 @@ def kinds_of(path, languages=("de", "ru")):
         kinds.add("markdown extensions")   # the example site's tables, footnotes, task list and toc
     elif parts == ["apollo", "index.html"]:
         kinds.add("data report")     # the example site's tables and key figures from a CSV file
+    elif parts == ["charts", "index.html"]:
+        kinds.add("charts")          # the example site's page with every kind of chart
     elif parts[0] == "apollo":
         kinds.add("row page")        # a page per row of a query, from Content/apollo/[mission].md
     elif parts == ["404.html"]:

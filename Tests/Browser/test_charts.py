@@ -1,0 +1,118 @@
+"""Charts in a real browser (Debian's chromium, driven by selenium), on the example site's page
+with every kind of chart: tick labels never overlap and stay readable at 320, 768 and 1280 px
+wide, the right frame shows (the narrow one on a phone), the series take the scheme's colours,
+nothing needs JavaScript, and a report printed to PDF on A4 and Letter keeps each chart whole
+on one page and in its proportions (poppler's pdftotext reads the printed pages).
+"""
+import base64
+import subprocess
+
+import pytest
+
+from testkit import browser, emulate
+
+WIDTHS = [320, 768, 1280]
+
+# Every text of the visible charts, per axis, with its box on the screen.
+LABELS = """
+const charts = [...document.querySelectorAll('svg.chart')].filter(svg => getComputedStyle(svg).display !== 'none');
+return charts.map(svg => ({
+  id: svg.id || svg.getAttribute('aria-labelledby'),
+  frame: svg.classList.contains('wide') ? 'wide' : 'narrow',
+  box: svg.getBoundingClientRect().toJSON(),
+  axes: [...svg.querySelectorAll('g.axis')].map(g => [...g.querySelectorAll('text')].map(t => {
+    const r = t.getBoundingClientRect(); return {text: t.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+  })),
+  titles: [...svg.querySelectorAll('text.axis-title')].map(t => t.getBoundingClientRect().toJSON()),
+}));
+"""
+
+
+@pytest.fixture(scope="module")
+def page(example_site):
+    return (example_site / "charts" / "index.html").as_uri()
+
+
+def overlap(a, b):
+    return min(a["right"], b["right"]) - max(a["left"], b["left"]) > 0.5 and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 0.5
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_tick_labels_never_overlap_and_stay_readable(page, width):
+    driver = browser(width=width, height=900)
+    try:
+        driver.get(page)
+        charts = driver.execute_script(LABELS)
+        assert len(charts) == 8, [c["id"] for c in charts]          # every kind but the sparkline
+        # A phone's column is under 30rem: the narrow frame, whose text stays readable there.
+        assert {c["frame"] for c in charts} == {"narrow" if width < 500 else "wide"}
+        for chart in charts:
+            labels = [label for axis in chart["axes"] for label in axis]
+            assert len(labels) >= 4, chart["id"]
+            for axis in chart["axes"]:
+                for i, a in enumerate(axis):
+                    for b in axis[i + 1:]:
+                        assert not overlap(a, b), f"{width}px {chart['id']}: {a['text']!r} overlaps {b['text']!r}"
+            for label in labels:
+                assert label["bottom"] - label["top"] >= 9, f"{width}px {chart['id']}: {label['text']!r} is too small to read"
+                # Inside the chart's own box (a label past it would cover the page's text).
+                box = chart["box"]
+                assert box["left"] - 1 <= label["left"] and label["right"] <= box["right"] + 1, f"{width}px {chart['id']}: {label['text']!r} leaves the chart"
+    finally:
+        driver.quit()
+
+
+@pytest.mark.parametrize("scheme,first", [("light", "rgb(0, 114, 178)"), ("dark", "rgb(86, 180, 233)")])
+def test_series_take_the_schemes_colours(page, scheme, first):
+    driver = browser()
+    try:
+        emulate(driver, scheme)
+        driver.get(page)
+        colour = driver.execute_script("return getComputedStyle(document.querySelector('svg.chart.wide g.series.s1')).color")
+        assert colour == first
+        # The axes' text is the page's text colour.
+        text, body = driver.execute_script("""
+            return [getComputedStyle(document.querySelector('svg.chart.wide g.axis text')).fill, getComputedStyle(document.body).color]""")
+        assert text == body
+    finally:
+        driver.quit()
+
+
+def test_charts_show_without_javascript(page):
+    driver = browser(javascript=False)
+    try:
+        driver.get(page)
+        sizes = driver.execute_script("""
+            return [...document.querySelectorAll('svg.chart.wide, svg.sparkline')].map(s => s.getBoundingClientRect().height)""")
+        assert len(sizes) == 9 and all(size > 15 for size in sizes), sizes
+    finally:
+        driver.quit()
+
+
+@pytest.mark.parametrize("paper,size", [("A4", (8.27, 11.69)), ("Letter", (8.5, 11.0))])
+def test_a_printed_report_keeps_each_chart_whole_and_in_proportion(page, paper, size, tmp_path):
+    driver = browser()
+    try:
+        driver.get(page)
+        printed = driver.execute_cdp_cmd("Page.printToPDF", {"paperWidth": size[0], "paperHeight": size[1], "printBackground": False})
+        pdf = tmp_path / f"charts-{paper}.pdf"
+        pdf.write_bytes(base64.b64decode(printed["data"]))
+        # In print, the wide frame, at its viewBox's proportions.
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+        ratios = driver.execute_script("""
+            return [...document.querySelectorAll('svg.chart')].filter(s => getComputedStyle(s).display !== 'none')
+              .map(s => { const r = s.getBoundingClientRect(); const v = s.viewBox.baseVal; return [r.width / r.height, v.width / v.height]; })""")
+        assert len(ratios) == 8 and all(abs(shown - drawn) < 0.02 for shown, drawn in ratios), ratios
+        captions = driver.execute_script("return [...document.querySelectorAll('figure.chart-block figcaption')].map(f => f.textContent)")
+        summary = driver.execute_script("return document.querySelector('figure.chart-block details summary').textContent")
+    finally:
+        driver.quit()
+    pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout.split("\f")
+    pages = [" ".join(text.split()) for text in pages]
+    assert len([p for p in pages if p]) >= 3, "the charts fill several pages"
+    # A figure's caption and the summary of its data table, its last line, on the same page.
+    for caption in captions:
+        where = [n for n, text in enumerate(pages) if caption in text]
+        assert len(where) == 1, f"{paper}: {caption!r} found on pages {where}"
+        after = pages[where[0]].split(caption, 1)[1]
+        assert summary in after, f"{paper}: the chart under {caption!r} runs onto the next page"

@@ -16,6 +16,11 @@ each query then finds its rows by the index, reads each from the table and sorts
 `index: [[entity, quarter, metric, amount, units]]`: on `entity`, then `quarter` (their
 ORDER BY), holding every column they read, so that SQLite answers each from the index alone.
 `--index none`: each query reads all the facts.
+
+`--series chart` gives each entity's page a third query, 500 days of a pseudo-random series
+seeded by the row (a recursive CTE: no data to load), drawn as a line chart; `--series value`
+runs the same query and shows one of its values instead, so that the two builds differ by
+the drawing of 10,000 charts of 500 points alone.
 """
 import argparse
 import os
@@ -34,6 +39,19 @@ SELECT name, sector, founded, employees, rating
 FROM entities
 ORDER BY name
 """
+
+SERIES_QUERY = """
+```ttsite query series
+WITH RECURSIVE step(i, v) AS (
+  SELECT 0, :employees UNION ALL SELECT i + 1, (v * 1103515245 + 12345) % 2147483648 FROM step WHERE i < 499)
+SELECT date('2020-01-01', '+' || i || ' days') AS day, v % 100000 / 100.0 AS amount FROM step
+```
+"""
+SERIES = {
+    "none": "",
+    "value": SERIES_QUERY + "\n```ttsite value data=series column=amount row=500 label=\"on the last day\"\n```\n",
+    "chart": SERIES_QUERY + "\n```ttsite chart kind=line data=series x=day y=amount label.amount=Amount caption=\"500 days\"\n```\n",
+}
 
 INDEX = """---
 title: Entities
@@ -89,6 +107,7 @@ def main():
     parser.add_argument("--out", required=True)
     parser.add_argument("--seed", type=int, default=20261127)
     parser.add_argument("--index", choices=sorted(INDEXES), default="column", help="the facts' index (see above)")
+    parser.add_argument("--series", choices=sorted(SERIES), default="none", help="a series of 500 points on each page, drawn or not (see above)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     for folder in ("data", "queries", "Content/entities"):
@@ -118,7 +137,7 @@ def main():
     with open(os.path.join(args.out, "Content", "entities", "index.md"), "w") as f:
         f.write(INDEX)
     with open(os.path.join(args.out, "Content", "entities", "[name].md"), "w") as f:
-        f.write(ROW_PAGE)
+        f.write(ROW_PAGE + SERIES[args.series])
 
 
 if __name__ == "__main__":

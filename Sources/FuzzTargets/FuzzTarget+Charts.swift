@@ -1,0 +1,58 @@
+import Charts
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The chart engine on fuzzed options and data: any kind, layout, log axes and direction,
+/// x values and series of any doubles (NaN, infinities, ±10³⁰⁸, equal values) and texts of
+/// any bytes. Whatever it is given, each frame's SVG parses as XML, and no text from the data
+/// becomes markup.
+extension FuzzTarget {
+    public static let chart = FuzzTarget("chart") { bytes in
+        guard bytes.count >= 3 else { return }
+        let kinds = Chart.Kind.allCases
+        let kind = kinds[Int(bytes[0]) % kinds.count]
+        let flags = bytes[1]
+        let rest = Array(bytes.dropFirst(3))
+        // Numbers from 8 bytes each, any bit pattern; texts from the rest, split at zero bytes.
+        let numbers = stride(from: 0, to: rest.count - 7, by: 8).map { start in
+            Double(bitPattern: rest[start..<start + 8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+        }
+        let texts = String(decoding: rest, as: UTF8.self).split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+        let count = min(numbers.count, 600)
+        let seriesCount = Int(bytes[2] % 4) + 1
+        let domain: Chart.Domain
+        switch flags % 3 {
+        case 0: domain = .numbers(Array(numbers.prefix(count)))
+        case 1: domain = .times(Array(numbers.prefix(count)))
+        default: domain = .categories((0..<count).map { texts[$0 % texts.count] })
+        }
+        let series = (0..<seriesCount).map { number in
+            Chart.Series(name: texts[number % texts.count], values: (0..<count).map { index in
+                let value = numbers[(index * 7 + number) % max(1, numbers.count)]
+                return value.bitPattern % 5 == 0 ? nil : value
+            })
+        }
+        var chart = Chart(kind: kind, domain: domain, series: series)
+        chart.layout = flags & 4 != 0 ? .stacked : .grouped
+        chart.logValues = flags & 8 != 0
+        chart.logX = flags & 16 != 0
+        chart.mirrored = flags & 32 != 0
+        chart.wholeValues = flags & 64 != 0
+        let label = texts.last ?? ""
+        chart.valueLabel = { String($0) + label }
+        chart.numberLabel = { String($0) }
+        chart.timeLabel = { _ in label }
+        chart.xTitle = texts.first
+        chart.valueTitle = texts.dropFirst().first
+        for frame in [Chart.Frame.wide, .narrow] {
+            let svg = chart.svg(id: "f" + label, title: label, summary: label, frame: frame)
+            let parser = XMLParser(data: Data(svg.utf8))
+            precondition(parser.parse(), "the \(kind) chart's SVG is not XML: \(parser.parserError.map(String.init(describing:)) ?? "")")
+            precondition(!svg.contains("<script"), "a text became markup")
+        }
+        let spark = Sparkline(values: series[0].values).svg(label: label)
+        precondition(XMLParser(data: Data(spark.utf8)).parse(), "the sparkline is not XML")
+    }
+}

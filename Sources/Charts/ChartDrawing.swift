@@ -296,7 +296,12 @@ extension Chart {
         switch domain {
         case .categories: break
         case .numbers(let xs): chart.domain = .categories(xs.map(numberLabel))
-        case .times(let xs): chart.domain = .categories(xs.map { timeLabel(TimeTicks.Tick(seconds: $0, unit: TimeTicks.unit(of: Int($0)))) })
+        case .times(let xs):
+            chart.domain = .categories(xs.map { seconds in
+                // A time no calendar reaches (beyond ±300,000 years, or not a number) reads as its number.
+                guard abs(seconds) < TimeTicks.limit else { return numberLabel(seconds) }
+                return timeLabel(TimeTicks.Tick(seconds: seconds, unit: TimeTicks.unit(of: Int(seconds))))
+            })
         }
         return chart
     }

@@ -26,6 +26,8 @@ public enum TimeTicks {
     }
 
     static let minute = 60, hour = 3600, day = 86_400
+    /// The times that have ticks: within about 300,000 years of 1970.
+    public static let limit = 1e13
     /// d3's list, each with its length in seconds (a month as 30 days, a year as 365).
     static let intervals: [(Interval, Double)] = [
         (.seconds(1), 1), (.seconds(5), 5), (.seconds(15), 15), (.seconds(30), 30),
@@ -50,7 +52,7 @@ public enum TimeTicks {
     /// About `count` ticks from `start` to `stop` (both included when on a boundary).
     public static func ticks(from start: Double, to stop: Double, count: Double) -> [Tick] {
         let low = min(start, stop), high = max(start, stop)
-        guard low.isFinite, high.isFinite, count > 0, high - low < 1e13 else { return [] }
+        guard abs(low) < limit, abs(high) < limit, count > 0 else { return [] }
         var seconds: [Int] = []
         let first = Int(low.rounded(.up)), last = Int(high.rounded(.down))
         let firstDay = floorDivide(first + day - 1, day), lastDay = floorDivide(last, day)

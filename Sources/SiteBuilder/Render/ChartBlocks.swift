@@ -307,6 +307,7 @@ final class ChartDates: Sendable {
     }
 
     func label(_ tick: TimeTicks.Tick) -> String {
+        guard abs(tick.seconds) < TimeTicks.limit else { return "" }
         let days = Int((tick.seconds / 86_400).rounded(.down))
         let date = CalendarDate(daysSince1970: days)
         switch tick.unit {

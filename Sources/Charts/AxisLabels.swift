@@ -26,8 +26,16 @@ public enum AxisLabels {
     static func fitting<Tick>(count: Double, ticks: (Double) -> [Tick], position: (Tick) -> Double?, label: (Tick) -> String,
                               extent: (String) -> Double, gap: Double) -> [(tick: Tick, label: String)] {
         var wanted = count.rounded(.down)
+        // Fewer ticks are mostly some of the same ones: each label is written once.
+        var written: [Double: String] = [:]
+        func text(_ tick: Tick, at: Double) -> String {
+            if let known = written[at] { return known }
+            let made = label(tick)
+            written[at] = made
+            return made
+        }
         while wanted >= 1 {
-            let labelled = ticks(wanted).compactMap { tick in position(tick).map { (tick: tick, label: label(tick), at: $0) } }
+            let labelled = ticks(wanted).compactMap { tick in position(tick).map { (tick: tick, label: text(tick, at: $0), at: $0) } }
             if zip(labelled.dropLast(), labelled.dropFirst()).allSatisfy({ a, b in
                 abs(b.at - a.at) >= (extent(a.label) + extent(b.label)) / 2 + gap
             }) {

@@ -34,6 +34,17 @@ public struct Chart: Sendable {
         case times([Double])
         case categories([String])
 
+        /// The x indices in the order a line joins them: by x, for numbers and times (already
+        /// in order, as a query's ORDER BY gives them, they are not sorted again).
+        var order: [Int] {
+            switch self {
+            case .numbers(let xs), .times(let xs):
+                if zip(xs, xs.dropFirst()).allSatisfy({ $0 <= $1 }) { return Array(xs.indices) }
+                return xs.indices.sorted { (xs[$0], $0) < (xs[$1], $1) }
+            case .categories(let names): return Array(names.indices)
+            }
+        }
+
         /// How many x values there are.
         public var count: Int {
             switch self {
@@ -190,6 +201,6 @@ struct SVGWriter {
     }
     /// A line's path data through `points`.
     mutating func path(_ points: [Point]) {
-        raw(Polyline.pathData(mirrored ? points.map { Point(width - $0.x, $0.y) } : points))
+        Polyline.appendPathData(points, mirror: mirrored ? width : nil, to: &bytes)
     }
 }

@@ -42,11 +42,13 @@ struct Marks {
     }
 
     /// The x indices in the order a line joins them: by x, for numbers and times.
-    var order: [Int] {
-        switch chart.domain {
-        case .numbers(let xs), .times(let xs): xs.indices.sorted { (xs[$0], $0) < (xs[$1], $1) }
-        case .categories(let names): Array(names.indices)
-        }
+    let order: [Int]
+
+    init(drawing: ChartDrawing, values: ValueScale, x: XScale) {
+        self.drawing = drawing
+        self.values = values
+        self.x = x
+        order = drawing.chart.domain.order
     }
 
     /// Where x value `index` goes along the x axis.
@@ -62,6 +64,7 @@ struct Marks {
     /// The runs of points of a series, a gap (no value) ending one.
     func runs(_ value: (Int) -> Double?) -> [[Point]] {
         var runs: [[Point]] = [[]]
+        runs[0].reserveCapacity(order.count)
         for index in order {
             guard let x = position(index), let v = value(index), let y = values.position(of: v) else {
                 if !(runs.last?.isEmpty ?? true) { runs.append([]) }

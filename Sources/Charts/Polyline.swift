@@ -24,30 +24,39 @@ public enum Polyline {
         // The spans still to look at, as a stack rather than recursion: a long line would
         // otherwise nest thousands of calls deep.
         var spans = [(0, points.count - 1)]
-        while let (first, last) = spans.popLast() {
-            guard last - first > 1 else { continue }
-            var farthest = first, distance = -1.0
-            for index in (first + 1)..<last {
-                let d = Self.distance(points[index], from: points[first], to: points[last])
-                if d > distance { (farthest, distance) = (index, d) }
-            }
-            if distance > tolerance {
-                keep[farthest] = true
-                spans.append((first, farthest))
-                spans.append((farthest, last))
+        let limit = tolerance * tolerance
+        points.withUnsafeBufferPointer { points in
+            while let (first, last) = spans.popLast() {
+                guard last - first > 1 else { continue }
+                // Squared distances to the segment, its constants worked out once a span.
+                let start = points[first], end = points[last]
+                let dx = end.x - start.x, dy = end.y - start.y
+                let length = dx * dx + dy * dy
+                var farthest = first, distance = -1.0
+                for index in (first + 1)..<last {
+                    let point = points[index]
+                    let px = point.x - start.x, py = point.y - start.y
+                    var d: Double
+                    if length > 0 {
+                        let t = max(0, min(1, (px * dx + py * dy) / length))
+                        let x = t * dx - px, y = t * dy - py
+                        d = x * x + y * y
+                    } else {
+                        d = px * px + py * py
+                    }
+                    if d > distance { (farthest, distance) = (index, d) }
+                }
+                if distance > limit {
+                    keep[farthest] = true
+                    spans.append((first, farthest))
+                    spans.append((farthest, last))
+                }
             }
         }
-        return points.indices.filter { keep[$0] }.map { points[$0] }
-    }
-
-    /// The distance from `point` to the segment from `start` to `end`.
-    static func distance(_ point: Point, from start: Point, to end: Point) -> Double {
-        let dx = end.x - start.x, dy = end.y - start.y
-        let length = dx * dx + dy * dy
-        guard length > 0 else { return ((point.x - start.x) * (point.x - start.x) + (point.y - start.y) * (point.y - start.y)).squareRoot() }
-        let t = max(0, min(1, ((point.x - start.x) * dx + (point.y - start.y) * dy) / length))
-        let x = start.x + t * dx - point.x, y = start.y + t * dy - point.y
-        return (x * x + y * y).squareRoot()
+        var kept: [Point] = []
+        kept.reserveCapacity(points.count)
+        for index in points.indices where keep[index] { kept.append(points[index]) }
+        return kept
     }
 
     /// The SVG path data of a line through `points` (`M1 2L3.5 4…`), each coordinate to a
@@ -55,9 +64,15 @@ public enum Polyline {
     public static func pathData(_ points: [Point]) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(points.count * 12)
+        appendPathData(points, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `pathData` written into `bytes`, each x mirrored across `mirror` when it is given.
+    static func appendPathData(_ points: [Point], mirror: Double? = nil, to bytes: inout [UInt8]) {
         var previous: (Int, Int)?
         for point in points {
-            let rounded = (tenths(point.x), tenths(point.y))
+            let rounded = (tenths(mirror.map { $0 - point.x } ?? point.x), tenths(point.y))
             if let previous, previous == rounded { continue }
             bytes.append(previous == nil ? UInt8(ascii: "M") : UInt8(ascii: "L"))
             appendTenths(rounded.0, to: &bytes)
@@ -65,7 +80,6 @@ public enum Polyline {
             appendTenths(rounded.1, to: &bytes)
             previous = rounded
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A coordinate in tenths, rounded half away from zero; 0 for a value that is not finite,

@@ -28,36 +28,37 @@ struct ChartBlockView: TemplateView {
     let narrow: String
     let sparkline: Bool
     let legend: [LegendEntry]
-    /// The data table: its headers, then its rows, the first cell of each its x value.
+    /// The data table: its headers, then its rows as HTML (`{{{rows}}}`), each row's first
+    /// cell its header (`rowsHTML`): a chart of 500 points has 500 rows, and each page of a
+    /// report made from rows may have one, too many to make into template values.
     let headers: [Cell]
-    let rows: [[Cell]]
+    let rows: String
     let dataLabel: String
 
     var templateValue: TemplateValue {
         var map = TemplateMap([
             "id": .string(id), "kind": .string(kind), "wide": .string(wide), "narrow": .string(narrow), "sparkline": .bool(sparkline),
             "legend": legend.templateValue, "hasLegend": .bool(!legend.isEmpty), "headers": headers.templateValue,
-            "rows": .string(rowsHTML()), "dataLabel": .string(dataLabel),
+            "rows": .string(rows), "dataLabel": .string(dataLabel),
         ])
         map.add("caption", orFalse: caption)
         return map.templateValue
     }
 
-    /// The data table's rows as HTML (`{{{rows}}}`): a chart of 500 points has 500 rows, and
-    /// a page per row of a report may each have one, too many to make into template values.
-    /// The first cell of a row is its header.
-    func rowsHTML() -> String {
+    /// Rows of the data table as HTML: a header cell (the x value) and a number cell a
+    /// series, each of `cells(row)` text escaped.
+    static func rowsHTML(count: Int, header: (Int) -> String, cells: (Int) -> [String]) -> String {
         var output: [UInt8] = []
-        output.reserveCapacity(rows.count * 64)
-        for row in rows {
-            output += "<tr>".utf8
-            for (index, cell) in row.enumerated() {
-                output += (index == 0 ? #"<th scope="row""# : "<td").utf8
-                if cell.numeric { output += #" class="num""#.utf8 }
-                output.append(UInt8(ascii: ">"))
-                var text = cell.text
-                text.withUTF8 { HTMLEscaping.append($0, to: &output) }
-                output += (index == 0 ? "</th>" : "</td>").utf8
+        output.reserveCapacity(count * 64)
+        for row in 0..<count {
+            output += #"<tr><th scope="row">"#.utf8
+            var text = header(row)
+            text.withUTF8 { HTMLEscaping.append($0, to: &output) }
+            output += "</th>".utf8
+            for var cell in cells(row) {
+                output += #"<td class="num">"#.utf8
+                cell.withUTF8 { HTMLEscaping.append($0, to: &output) }
+                output += "</td>".utf8
             }
             output += "</tr>\n".utf8
         }

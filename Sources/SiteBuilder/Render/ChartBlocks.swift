@@ -111,7 +111,7 @@ extension DataBlocks {
             let summary = [words.sparkline + ": " + valueName, numbers.first.map { words.change.replacingEvery("<FIRST>", with: valueText($0)).replacingEvery("<LAST>", with: valueText(numbers.last!)) }]
                 .compactMap { $0 }.joined(separator: ", ")
             return ChartBlockView(id: id, kind: kindName, caption: arguments["caption"], wide: Sparkline(values: values).svg(label: arguments["title"] ?? summary),
-                                  narrow: "", sparkline: true, legend: [], headers: [], rows: [], dataLabel: words.data)
+                                  narrow: "", sparkline: true, legend: [], headers: [], rows: "", dataLabel: words.data)
         }
 
         var chart = Chart(kind: kind, domain: plotted.domain, series: plotted.series)
@@ -257,21 +257,17 @@ extension DataBlocks {
 
     /// The chart's data as a table: a row an x value (a bin, for a histogram), a column a series.
     private func dataTable(_ chart: Chart, plotted: Plotted, xName: String, valueName: String, countWord: String,
-                           valueText: (Double) -> String) -> (headers: [ChartBlockView.Cell], rows: [[ChartBlockView.Cell]]) {
+                           valueText: (Double) -> String) -> (headers: [ChartBlockView.Cell], rows: String) {
         if chart.kind == .histogram {
             let bins = Bins(chart.series.first?.values.compactMap { $0 } ?? [])
             let headers = [ChartBlockView.Cell(text: valueName, numeric: false), ChartBlockView.Cell(text: countWord, numeric: true)]
-            let rows = bins.bins.map { bin in
-                [ChartBlockView.Cell(text: "\(chart.numberLabel(bin.lower))–\(chart.numberLabel(bin.upper))", numeric: false),
-                 ChartBlockView.Cell(text: valueText(Double(bin.count)), numeric: true)]
-            }
+            let rows = ChartBlockView.rowsHTML(count: bins.bins.count, header: { "\(chart.numberLabel(bins.bins[$0].lower))–\(chart.numberLabel(bins.bins[$0].upper))" },
+                                               cells: { [valueText(Double(bins.bins[$0].count))] })
             return (headers, rows)
         }
         let headers = [ChartBlockView.Cell(text: xName, numeric: false)] + chart.series.map { ChartBlockView.Cell(text: $0.name, numeric: true) }
-        let rows = plotted.xTexts.indices.map { index in
-            [ChartBlockView.Cell(text: plotted.xTexts[index], numeric: false)]
-                + chart.series.map { ChartBlockView.Cell(text: $0.values[index].map(valueText) ?? LanguagePack.nullText, numeric: true) }
-        }
+        let rows = ChartBlockView.rowsHTML(count: plotted.xTexts.count, header: { plotted.xTexts[$0] },
+                                           cells: { index in chart.series.map { $0.values[index].map(valueText) ?? LanguagePack.nullText } })
         return (headers, rows)
     }
 }

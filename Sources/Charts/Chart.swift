@@ -126,6 +126,20 @@ public struct Chart: Sendable {
         return String(decoding: drawing.out.bytes, as: UTF8.self)
     }
 
+    /// The chart's two frames, wide and narrow (`svg(id:title:summary:frame:)`, with ids
+    /// `ID-w` and `ID-n`). The narrow frame of a line chart draws its lines by reference to
+    /// the wide frame's (`<use>`, scaled), so a page holds each line once: the narrow one is
+    /// for a page that holds both (`use` finds its target in a hidden SVG too).
+    public func svgs(id: String, title: String, summary: String) -> (wide: String, narrow: String) {
+        var wide = ChartDrawing(chart: self, frame: .wide, id: id + "-w")
+        wide.draw(title: title, summary: summary)
+        var narrow = ChartDrawing(chart: self, frame: .narrow, id: id + "-n")
+        if kind == .line { narrow.lines = wide.reference }
+        narrow.positionsFrom = wide.reference
+        narrow.draw(title: title, summary: summary)
+        return (String(decoding: wide.out.bytes, as: UTF8.self), String(decoding: narrow.out.bytes, as: UTF8.self))
+    }
+
     /// A small picture of series `index` as the chart draws it, for a legend beside the chart.
     public func swatch(of index: Int, id: String) -> String {
         var out = SVGWriter(width: 24)

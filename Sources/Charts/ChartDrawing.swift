@@ -10,6 +10,21 @@ struct ChartDrawing {
 
     /// The plot's edges inside the `viewBox`.
     var left = 0.0, top = 0.0, right = 0.0, bottom = 0.0
+    /// The wide frame whose lines this frame draws by reference (`Chart.svgs`).
+    var lines: LineReference?
+    /// The wide frame whose points' positions this frame maps to its own (`drawPoints`).
+    var positionsFrom: LineReference?
+
+    /// Where a drawn frame put its plot: what a narrow frame needs to draw its lines by
+    /// reference to this one's.
+    struct LineReference {
+        let id: String
+        let left, right, top, bottom, width: Double
+    }
+
+    var reference: LineReference {
+        LineReference(id: id, left: left, right: right, top: top, bottom: bottom, width: frame.width)
+    }
 
     init(chart: Chart, frame: Chart.Frame, id: String) {
         self.chart = chart.categorized
@@ -110,6 +125,7 @@ struct ChartDrawing {
         marks.draw(spans: spans, bins: bins)
         out = marks.drawing.out
         drawTitles()
+        drawPoints(marks, bins: bins)
         out.raw("</svg>")
     }
 
@@ -207,6 +223,41 @@ struct ChartDrawing {
             for (tick, label) in ticks { text(label, x: scale.position(of: tick.seconds), y: labelY, anchor: "middle") }
             return .linear(scale)
         }
+    }
+
+    /// Where each row of the chart's data table is along its x axis (along y for bars), for
+    /// the script that shows exact values (`chart.js`): `data-at`, in the `viewBox`'s units,
+    /// or, in a narrow frame drawn beside a wide one, the wide frame's id and the affine map
+    /// from its positions to this frame's (`data-from`, `data-map`).
+    mutating func drawPoints(_ marks: Marks, bins: Bins?) {
+        out.raw(#"<g class="chart-points" data-axis=""#); out.raw(horizontal ? "y" : "x"); out.raw(#"""#)
+        if let wide = positionsFrom {
+            let scale: Double, shift: Double
+            if horizontal {
+                scale = (bottom - top) / (wide.bottom - wide.top)
+                shift = top - wide.top * scale
+            } else {
+                scale = (right - left) / (wide.right - wide.left)
+                shift = out.mirrored ? frame.width - left - (wide.width - wide.left) * scale : left - wide.left * scale
+            }
+            out.raw(#" data-from=""#); out.text(wide.id); out.raw(#"" data-map=""#)
+            out.raw(Marks.precise(scale)); out.raw(" "); out.raw(Marks.precise(shift)); out.raw(#""/>"#)
+            return
+        }
+        out.raw(#" data-at=""#)
+        if let bins, case .linear(let scale) = marks.x {
+            for (index, bin) in bins.bins.enumerated() {
+                if index > 0 { out.raw(" ") }
+                out.x(scale.position(of: (bin.lower + bin.upper) / 2))
+            }
+        } else {
+            for index in 0..<chart.domain.count {
+                if index > 0 { out.raw(" ") }
+                guard let at = marks.position(index) else { out.raw("-"); continue }
+                if horizontal { out.number(at) } else { out.x(at) }
+            }
+        }
+        out.raw(#""/>"#)
     }
 
     /// The axes' titles: the value axis's above its top (beside its end, for bars), the x

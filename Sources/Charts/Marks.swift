@@ -76,14 +76,46 @@ struct Marks {
     }
 
     mutating func line(_ series: Chart.Series, index: Int) {
+        if let reference = drawing.lines {
+            // The wide frame's line, mapped onto this frame's plot: both frames place a value
+            // by an affine function of the same number, so one affine map takes the one to
+            // the other exactly.
+            let sx = (drawing.right - drawing.left) / (reference.right - reference.left)
+            let sy = (drawing.top - drawing.bottom) / (reference.top - reference.bottom)
+            let tx = drawing.out.mirrored
+                ? drawing.frame.width - drawing.left - (reference.width - reference.left) * sx
+                : drawing.left - reference.left * sx
+            let ty = drawing.bottom - reference.bottom * sy
+            drawing.out.raw("<use href=\"#"); drawing.out.text(reference.id); drawing.out.raw("-l"); drawing.out.raw(String(index + 1))
+            drawing.out.raw(#"" transform="matrix("#)
+            for (number, value) in [sx, 0, 0, sy, tx, ty].enumerated() {
+                if number > 0 { drawing.out.raw(" ") }
+                drawing.out.raw(Self.precise(value))
+            }
+            drawing.out.raw(#")"/>"#)
+            if series.values.count(where: { $0 != nil }) <= Self.markedPoints {
+                markers(runs { series.values[safe: $0] ?? nil }.flatMap { $0 }, index: index)
+            }
+            return
+        }
         let runs = runs { series.values[safe: $0] ?? nil }
-        drawing.out.raw(#"<path fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" stroke-linecap="round""#)
+        // An id, so that the narrow frame draws it by reference; a stroke as wide on the
+        // screen in either frame.
+        drawing.out.raw(#"<path id=""#); drawing.out.text(drawing.id); drawing.out.raw("-l"); drawing.out.raw(String(index + 1))
+        drawing.out.raw(#"" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" stroke-linecap="round" vector-effect="non-scaling-stroke""#)
         Chart.dash(index, into: &drawing.out)
         drawing.out.raw(#" d=""#)
         for run in runs { drawing.out.path(Polyline.simplified(run, tolerance: Self.tolerance)) }
         drawing.out.raw(#""/>"#)
         let count = runs.reduce(0) { $0 + $1.count }
         if count <= Self.markedPoints { markers(runs.flatMap { $0 }, index: index) }
+    }
+
+    /// A number of a transform, to four decimals.
+    static func precise(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let rounded = (value * 10_000).rounded() / 10_000
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
     }
 
     mutating func points(_ series: Chart.Series, index: Int) {

@@ -116,3 +116,65 @@ def test_a_printed_report_keeps_each_chart_whole_and_in_proportion(page, paper, 
         assert len(where) == 1, f"{paper}: {caption!r} found on pages {where}"
         after = pages[where[0]].split(caption, 1)[1]
         assert summary in after, f"{paper}: the chart under {caption!r} runs onto the next page"
+
+
+# The script: where the pointer is over the first (line) chart, and where the keys move to.
+HOVER = """
+const svg = [...document.querySelectorAll('figure.chart-block svg.chart')].filter(s => getComputedStyle(s).display !== 'none')[arguments[0]];
+const points = svg.querySelector('g.chart-points');
+let at = points.getAttribute('data-at');
+if (!at) {
+  const wide = document.getElementById(points.getAttribute('data-from') + '-title').closest('svg');
+  const [scale, shift] = points.getAttribute('data-map').split(' ').map(Number);
+  at = wide.querySelector('g.chart-points').getAttribute('data-at').split(' ').map(x => scale * Number(x) + shift);
+} else { at = at.split(' ').map(Number); }
+const index = arguments[1];
+const box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
+const across = points.getAttribute('data-axis') === 'y';
+const x = across ? box.left + box.width / 2 : box.left + (at[index] - view.x) * box.width / view.width;
+const y = across ? box.top + (at[index] - view.y) * box.height / view.height : box.top + box.height / 2;
+svg.dispatchEvent(new PointerEvent('pointermove', {clientX: x, clientY: y, bubbles: true}));
+const figure = svg.closest('figure');
+const row = [...figure.querySelectorAll('.chart-data tbody tr')][index];
+const tip = figure.querySelector('.chart-tip');
+return {tip: tip.hidden ? null : tip.innerText, row: [...row.cells].map(c => c.textContent), heads: [...figure.querySelectorAll('.chart-data thead th')].map(c => c.textContent)};
+"""
+
+
+def expected_tip(row, heads):
+    lines = [row[0]] + [(f"{head}: " if len(heads) > 2 else "") + value for head, value in zip(heads[1:], row[1:])]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_script_shows_the_exact_values_under_the_pointer(page, width):
+    driver = browser(width=width, height=900)
+    try:
+        driver.get(page)
+        # The line chart (three series over 60 months), the columns, the bars across.
+        for chart, index in [(0, 0), (0, 37), (0, 179 // 3), (2, 3), (4, 1)]:
+            shown = driver.execute_script(HOVER, chart, index)
+            assert shown["tip"] == expected_tip(shown["row"], shown["heads"]), (chart, index, shown)
+    finally:
+        driver.quit()
+
+
+def test_the_keyboard_moves_along_the_points(page):
+    from selenium.webdriver.common.keys import Keys
+    driver = browser()
+    try:
+        driver.get(page)
+        svg = driver.find_element("css selector", "figure.chart-block svg.chart.wide")
+        driver.execute_script("arguments[0].focus()", svg)
+        tip = lambda: driver.execute_script("return document.querySelector('figure.chart-block .chart-tip').innerText")
+        rows = driver.execute_script("""return [...document.querySelector('figure.chart-block').querySelectorAll('.chart-data tbody tr')]
+            .map(r => r.cells[0].textContent)""")
+        assert tip().split("\n")[0] == rows[0]
+        svg.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)
+        assert tip().split("\n")[0] == rows[2]
+        svg.send_keys(Keys.END)
+        assert tip().split("\n")[0] == rows[-1]
+        svg.send_keys(Keys.ESCAPE)
+        assert driver.execute_script("return document.querySelector('figure.chart-block .chart-tip').hidden")
+    finally:
+        driver.quit()

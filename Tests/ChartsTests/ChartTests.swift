@@ -10,7 +10,7 @@ import Testing
 /// computation puts them.
 @Suite struct ChartTests {
     static let hostile = ["<script>alert(1)</script>", "]]>", "a\"b'c&d", "\u{0}\u{1}bell\u{7}", "Ωmega 名前 ✓"]
-    static let elements: Set = ["svg", "title", "desc", "defs", "pattern", "rect", "circle", "g", "line", "text", "path"]
+    static let elements: Set = ["svg", "title", "desc", "defs", "pattern", "rect", "circle", "g", "line", "text", "path", "use"]
 
     /// A chart of `kind` with three series of 12 values over `domain`.
     static func chart(_ kind: Chart.Kind, _ domain: Chart.Domain, names: [String] = ["a", "b", "c"]) -> Chart {
@@ -79,6 +79,26 @@ import Testing
         #expect(read.paths.first == "M615.6 318.2M313.8 291.8L12 27.8", "\(read.paths)")
     }
 
+    /// The narrow frame draws a line by reference to the wide frame's, through a transform:
+    /// it must land where the narrow frame drawn on its own puts it, mirrored or not.
+    @Test(arguments: [false, true]) func theNarrowFramesLinesAreTheWideFramesMapped(mirrored: Bool) throws {
+        var chart = Chart(kind: .line, domain: .times([0, 86_400 * 40, 86_400 * 100, 86_400 * 101]),
+                          series: [Chart.Series(name: "s", values: [3, 9, -4, 12])])
+        chart.mirrored = mirrored
+        let frames = chart.svgs(id: "c", title: "t", summary: "s")
+        let wide = try SVGRead(frames.wide), narrow = try SVGRead(frames.narrow)
+        let alone = try SVGRead(chart.svg(id: "c-n", title: "t", summary: "s", frame: .narrow))
+        let matrix = try #require(narrow.transforms.first).split(separator: " ").compactMap { Double($0) }
+        #expect(matrix.count == 6 && matrix[1] == 0 && matrix[2] == 0)
+        let points = { (d: String) in d.split(whereSeparator: { $0 == "M" || $0 == "L" }).map { $0.split(separator: " ").compactMap { Double($0) } } }
+        let mapped = points(wide.paths[0]).map { [matrix[0] * $0[0] + matrix[4], matrix[3] * $0[1] + matrix[5]] }
+        let own = points(alone.paths[0])
+        #expect(mapped.count == own.count)
+        // Each within the two roundings to a tenth (the wide one scaled down).
+        #expect(zip(mapped, own).allSatisfy { abs($0[0] - $1[0]) <= 0.1 && abs($0[1] - $1[1]) <= 0.1 }, "\(mapped) against \(own)")
+        #expect(narrow.paths.allSatisfy { !$0.contains("L") }, "the narrow frame holds no line of its own (its markers are curves and squares)")
+    }
+
     @Test func stackedColumnsStandOnOneAnotherAndNegativeOnesHangBelowZero() throws {
         var chart = Chart(kind: .column, domain: .categories(["a", "b"]), series: [
             Chart.Series(name: "one", values: [1, 2]), Chart.Series(name: "two", values: [3, -1]),
@@ -136,6 +156,8 @@ struct SVGRead {
     var attributes: [String: String] = [:]
     var paths: [String] = []
     var rects: [(x: Double, y: Double, width: Double, height: Double)] = []
+    /// The `use` elements' transforms, as `matrix(…)` holds them.
+    var transforms: [String] = []
 
     init(_ svg: String) throws {
         let reader = Reader()
@@ -147,6 +169,7 @@ struct SVGRead {
         attributes = reader.rootAttributes
         paths = reader.paths
         rects = reader.rects
+        transforms = reader.transforms
     }
 
     final class Reader: NSObject, XMLParserDelegate {
@@ -155,11 +178,13 @@ struct SVGRead {
         var rootAttributes: [String: String] = [:]
         var paths: [String] = []
         var rects: [(x: Double, y: Double, width: Double, height: Double)] = []
+        var transforms: [String] = []
         private var current = ""
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
             if elements.isEmpty { rootAttributes = attributes }
             if name == "path", let d = attributes["d"] { paths.append(d) }
+            if name == "use", let transform = attributes["transform"] { transforms.append(String(transform.dropFirst(7).dropLast())) }
             if name == "rect" {
                 let number = { (key: String) in Double(attributes[key] ?? "0") ?? 0 }
                 rects.append((number("x"), number("y"), number("width"), number("height")))

@@ -138,11 +138,11 @@ extension DataBlocks {
         let legend = chart.series.count > 1
             ? chart.series.indices.map { ChartBlockView.LegendEntry(swatch: chart.swatch(of: $0, id: "\(id)-k\($0 + 1)"), name: chart.series[$0].name) }
             : []
+        let frames = chart.svgs(id: id, title: title, summary: summary)
         let (headers, rows) = dataTable(chart, plotted: plotted, xName: xName, valueName: valueName, countWord: words.count, valueText: valueText)
         return ChartBlockView(
             id: id, kind: kindName, caption: arguments["caption"] ?? arguments["title"],
-            wide: chart.svg(id: id + "-w", title: title, summary: summary, frame: .wide),
-            narrow: chart.svg(id: id + "-n", title: title, summary: summary, frame: .narrow),
+            wide: frames.wide, narrow: frames.narrow,
             sparkline: false, legend: legend, headers: headers, rows: rows, dataLabel: words.data)
     }
 
@@ -160,16 +160,18 @@ extension DataBlocks {
         var names: [String] = []
         var seriesPosition: [String: Int] = [:]
         var values: [[Double?]] = series == nil ? ys.map { _ in [] } : []
+        if series == nil {
+            keys.reserveCapacity(table.rows.count)
+            for index in values.indices { values[index].reserveCapacity(table.rows.count) }
+        }
         for row in table.rows where row[x] != .null {
             let key = row[x]
-            var at = position[key] ?? keys.count
-            if series == nil {
-                // Wide rows: every row is an x value of its own, even one seen before.
-                at = keys.count
-            }
+            // Wide rows: every row is an x value of its own, even one seen before; long rows
+            // (a series column) share the x value of the row that first named it.
+            let at = series == nil ? keys.count : position[key] ?? keys.count
             if at == keys.count {
                 keys.append(key)
-                position[key] = at
+                if series != nil { position[key] = at }
                 for index in values.indices { values[index].append(nil) }
             }
             if let series {

@@ -22,8 +22,11 @@ struct DataBlocks: Sendable {
     struct Uses: Sendable {
         var tableScript = false
         var searchScript = false
+        /// The chart script, which shows a chart's exact values where the pointer is.
+        var chartScript = false
 
         mutating func note(_ view: BlockView) {
+            if case .chart(let chart) = view, !chart.sparkline { chartScript = true }
             guard case .table(let table) = view else { return }
             tableScript = tableScript || table.sortable
             searchScript = searchScript || table.search != nil

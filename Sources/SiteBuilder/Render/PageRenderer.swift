@@ -144,6 +144,7 @@ struct PageRenderer {
         view.extra = extra
         view.showsCounters = html.containsUTF8("data-counter")
         view.showsTables = text?.tables.tableScript ?? false
+        view.showsCharts = text?.tables.chartScript ?? false
         view.showsRowSearch = text?.tables.searchScript ?? false
         // What the page holds in a line (a data page brings its own in `extra`), else its title.
         if extra["description"] == nil {

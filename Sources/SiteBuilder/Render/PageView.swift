@@ -93,6 +93,8 @@ struct PageView: TemplateView {
     var showsCounters = false
     /// A table of query results needs the table script.
     var showsTables = false
+    /// Whether the page has a chart, whose script shows exact values (`chart.js`).
+    var showsCharts = false
     /// A long table's search of its rows' pages needs the search script.
     var showsRowSearch = false
     /// What the page holds in a line, when `extra` has no `description`.
@@ -114,6 +116,7 @@ struct PageView: TemplateView {
         values.merge(extra) { _, new in new }
         if showsCounters { values["hasCounters"] = .bool(true) }
         if showsTables { values["hasTables"] = .bool(true) }
+        if showsCharts { values["hasCharts"] = .bool(true) }
         if showsRowSearch { values["hasRowSearch"] = .bool(true) }
         if values["description"] == nil, let description { values["description"] = .string(description) }
         return .map(values)

@@ -47,6 +47,7 @@ public struct TemplateSet: Sendable {
         "style.css": PackageResources.style_css,
         "counter.js": PackageResources.counter_js,
         "table.js": PackageResources.table_js,
+        "chart.js": PackageResources.chart_js,
         "search.js": PackageResources.search_js,
         "search.mustache": PackageResources.search_mustache,
     ]

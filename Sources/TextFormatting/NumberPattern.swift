@@ -65,15 +65,20 @@ public struct NumberPattern: Hashable, Sendable {
     /// `minimumDigitsToGroup` on), in `symbols`' digits. A negative number that does not round
     /// to zero starts with `minusSign`.
     public func string(_ number: DecimalNumber, symbols: NumberSymbols, minusSign: String = "-") -> String {
-        let rounded = number.rounded(toPlaces: maximumFractionDigits)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(prefix.utf8.count + rounded.digits.count + 16 + suffix.utf8.count)
+        bytes.reserveCapacity(prefix.utf8.count + number.digits.count + 16 + suffix.utf8.count)
+        append(number, symbols: symbols, minusSign: minusSign, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `string(_:symbols:minusSign:)` written into `bytes`.
+    public func append(_ number: DecimalNumber, symbols: NumberSymbols, minusSign: String = "-", to bytes: inout [UInt8]) {
+        let rounded = number.rounded(toPlaces: maximumFractionDigits)
         if rounded.isNegative { bytes += minusSign.utf8 }
         bytes += prefix.utf8
         // A rounded number has no trailing zeros: the fraction gets those the minimum asks for.
         symbols.appendWritten(integer: rounded.integerASCII, fraction: rounded.fractionASCII(minimumDigits: minimumFractionDigits),
                               grouping: groups, to: &bytes)
         bytes += suffix.utf8
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

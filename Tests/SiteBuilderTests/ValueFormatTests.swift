@@ -146,6 +146,13 @@ struct ValueFormatTests {
             }
             let written = pack.text(of: test.value, as: test.format, now: test.now, timeZone: test.zone)
             #expect(written == expected, "\(test): Babel \(test.babel.debugDescription)")
+            // The bytes a chart's data table writes are the same text (no number holds `<` or `&`).
+            if case .real(let number) = test.value {
+                let format = test.format
+                var bytes: [UInt8] = []
+                pack.appendHTML(of: number, as: format, now: test.now, timeZone: test.zone, to: &bytes)
+                #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(test): appendHTML")
+            }
             compared += 1
         }
         #expect(compared + leftOut == 580)

@@ -79,6 +79,34 @@ extension LanguagePack {
     /// CLDR's default decimal pattern, the same in every shipped language.
     static let decimalPattern = NumberPattern("#,##0.###")!
 
+    /// `text(of: .real(number), as: format)` written into `bytes` as HTML text (a `<` or `&`
+    /// a pack's symbols might hold escaped): integers and decimals straight into the bytes,
+    /// without a string each (a chart's data table writes hundreds).
+    func appendHTML(of number: Double, as format: ValueFormat, now: Date, timeZone: TimeZone, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        switch format.kind {
+        case .integer where number.isFinite, .decimal where number.isFinite:
+            var pattern = Self.decimalPattern
+            if case .decimal(let places?) = format.kind {
+                pattern.minimumFractionDigits = places
+                pattern.maximumFractionDigits = places
+            } else if case .integer = format.kind {
+                pattern.minimumFractionDigits = 0
+                pattern.maximumFractionDigits = 0
+            }
+            pattern.append(DecimalNumber(number), symbols: numbers, minusSign: formats.minusSign, to: &bytes)
+        default:
+            var text = text(of: .real(number), as: format, now: now, timeZone: timeZone)
+            text.withUTF8 { HTMLEscaping.append($0, to: &bytes) }
+            return
+        }
+        if bytes[start...].contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
+            let written = Array(bytes[start...])
+            bytes.removeSubrange(start...)
+            written.withUnsafeBufferPointer { HTMLEscaping.append($0, to: &bytes) }
+        }
+    }
+
     /// `format` when it is one for numbers.
     static func numberKind(_ format: ValueFormat?) -> ValueFormat.Kind? {
         switch format?.kind {

@@ -45,9 +45,9 @@ struct ChartBlockView: TemplateView {
         return map.templateValue
     }
 
-    /// Rows of the data table as HTML: a header cell (the x value) and a number cell a
-    /// series, each of `cells(row)` text escaped.
-    static func rowsHTML(count: Int, header: (Int) -> String, cells: (Int) -> [String]) -> String {
+    /// Rows of the data table as HTML: a header cell (the x value, escaped) and the cells
+    /// `cells` writes for the row (`cell(_:to:)` each).
+    static func rowsHTML(count: Int, header: (Int) -> String, cells: (Int, inout [UInt8]) -> Void) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(count * 64)
         for row in 0..<count {
@@ -55,13 +55,16 @@ struct ChartBlockView: TemplateView {
             var text = header(row)
             text.withUTF8 { HTMLEscaping.append($0, to: &output) }
             output += "</th>".utf8
-            for var cell in cells(row) {
-                output += #"<td class="num">"#.utf8
-                cell.withUTF8 { HTMLEscaping.append($0, to: &output) }
-                output += "</td>".utf8
-            }
+            cells(row, &output)
             output += "</tr>\n".utf8
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// A number cell, its HTML text written by `write`.
+    static func cell(to output: inout [UInt8], _ write: (inout [UInt8]) -> Void) {
+        output += #"<td class="num">"#.utf8
+        write(&output)
+        output += "</td>".utf8
     }
 }

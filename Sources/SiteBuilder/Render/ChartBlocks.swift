@@ -119,7 +119,9 @@ extension DataBlocks {
         chart.logValues = logY
         chart.logX = logX
         chart.wholeValues = whole
-        chart.valueLabel = valueText
+        // A histogram's axis counts values: whole numbers, whatever the values' format.
+        let countText: @Sendable (Double) -> String = { pack.text(of: .real($0), as: ValueFormat(.integer), now: now, timeZone: timeZone) }
+        chart.valueLabel = kind == .histogram ? countText : valueText
         chart.numberLabel = numberText(xIndex.map { table.columns[$0].type } ?? .real, format: kind == .histogram ? yFormat : xFormat,
                                        values: kind == .histogram ? allValues : nil, table: table, x: xIndex, pack: pack)
         let dates = held.chartDates
@@ -139,7 +141,9 @@ extension DataBlocks {
             ? chart.series.indices.map { ChartBlockView.LegendEntry(swatch: chart.swatch(of: $0, id: "\(id)-k\($0 + 1)"), name: chart.series[$0].name) }
             : []
         let frames = chart.svgs(id: id, title: title, summary: summary)
-        let (headers, rows) = dataTable(chart, plotted: plotted, xName: xName, valueName: valueName, countWord: words.count, valueText: valueText)
+        let (headers, rows) = dataTable(chart, plotted: plotted, xName: xName, valueName: valueName, countWord: words.count,
+            countHTML: { pack.appendHTML(of: $0, as: ValueFormat(.integer), now: now, timeZone: timeZone, to: &$1) },
+            valueHTML: { pack.appendHTML(of: $0, as: valueFormat, now: now, timeZone: timeZone, to: &$1) })
         return ChartBlockView(
             id: id, kind: kindName, caption: arguments["caption"] ?? arguments["title"],
             wide: frames.wide, narrow: frames.narrow,
@@ -259,17 +263,22 @@ extension DataBlocks {
 
     /// The chart's data as a table: a row an x value (a bin, for a histogram), a column a series.
     private func dataTable(_ chart: Chart, plotted: Plotted, xName: String, valueName: String, countWord: String,
-                           valueText: (Double) -> String) -> (headers: [ChartBlockView.Cell], rows: String) {
+                           countHTML: (Double, inout [UInt8]) -> Void, valueHTML: (Double, inout [UInt8]) -> Void) -> (headers: [ChartBlockView.Cell], rows: String) {
         if chart.kind == .histogram {
             let bins = Bins(chart.series.first?.values.compactMap { $0 } ?? [])
             let headers = [ChartBlockView.Cell(text: valueName, numeric: false), ChartBlockView.Cell(text: countWord, numeric: true)]
             let rows = ChartBlockView.rowsHTML(count: bins.bins.count, header: { "\(chart.numberLabel(bins.bins[$0].lower))–\(chart.numberLabel(bins.bins[$0].upper))" },
-                                               cells: { [valueText(Double(bins.bins[$0].count))] })
+                                               cells: { row, output in ChartBlockView.cell(to: &output) { countHTML(Double(bins.bins[row].count), &$0) } })
             return (headers, rows)
         }
         let headers = [ChartBlockView.Cell(text: xName, numeric: false)] + chart.series.map { ChartBlockView.Cell(text: $0.name, numeric: true) }
-        let rows = ChartBlockView.rowsHTML(count: plotted.xTexts.count, header: { plotted.xTexts[$0] },
-                                           cells: { index in chart.series.map { $0.values[index].map(valueText) ?? LanguagePack.nullText } })
+        let rows = ChartBlockView.rowsHTML(count: plotted.xTexts.count, header: { plotted.xTexts[$0] }) { index, output in
+            for series in chart.series {
+                ChartBlockView.cell(to: &output) { output in
+                    if let value = series.values[index] { valueHTML(value, &output) } else { output += LanguagePack.nullText.utf8 }
+                }
+            }
+        }
         return (headers, rows)
     }
 }

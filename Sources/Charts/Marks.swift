@@ -105,10 +105,19 @@ struct Marks {
         drawing.out.raw(#"" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" stroke-linecap="round" vector-effect="non-scaling-stroke""#)
         Chart.dash(index, into: &drawing.out)
         drawing.out.raw(#" d=""#)
-        for run in runs { drawing.out.path(Polyline.simplified(run, tolerance: Self.tolerance)) }
+        for run in runs { drawing.out.path(simplified(run)) }
         drawing.out.raw(#""/>"#)
         let count = runs.reduce(0) { $0 + $1.count }
         if count <= Self.markedPoints { markers(runs.flatMap { $0 }, index: index) }
+    }
+
+    /// A run of a line as it is drawn: simplified (`Polyline.simplified`) when it has more
+    /// points than the plot has units across, where points begin to stand closer than the
+    /// eye tells apart; a shorter run as it is (rounding to a tenth already merges points that
+    /// fall together). Simplifying a noisy run of a few hundred points keeps nearly all of
+    /// them, at a cost that was the largest part of drawing a chart.
+    func simplified(_ run: [Point]) -> [Point] {
+        Double(run.count) > abs(drawing.right - drawing.left) ? Polyline.simplified(run, tolerance: Self.tolerance) : run
     }
 
     /// A number of a transform, to four decimals.
@@ -137,13 +146,13 @@ struct Marks {
         drawing.out.raw(#"<path stroke="none" fill=""#); Self.fill(index, id: drawing.id, into: &drawing.out)
         drawing.out.raw(#"" fill-opacity="0.45" d=""#)
         for (top, bottom) in zip(tops, bottoms) {
-            drawing.out.path(Polyline.simplified(top, tolerance: Self.tolerance) + Polyline.simplified(bottom.reversed(), tolerance: Self.tolerance))
+            drawing.out.path(simplified(top) + simplified(bottom.reversed()))
             drawing.out.raw("Z")
         }
         drawing.out.raw(#""/><path fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round""#)
         Chart.dash(index, into: &drawing.out)
         drawing.out.raw(#" d=""#)
-        for top in tops { drawing.out.path(Polyline.simplified(top, tolerance: Self.tolerance)) }
+        for top in tops { drawing.out.path(simplified(top)) }
         drawing.out.raw(#""/>"#)
     }
 

@@ -93,7 +93,14 @@ public enum Polyline {
     static func appendTenths(_ tenths: Int, to bytes: inout [UInt8]) {
         if tenths < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = tenths.magnitude
-        bytes += String(magnitude / 10).utf8
+        // The whole part's digits without a string, most significant first.
+        let whole = magnitude / 10
+        var power: UInt = 1
+        while power <= whole / 10 { power *= 10 }
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(whole / power % 10))
+            power /= 10
+        } while power > 0
         if magnitude % 10 != 0 {
             bytes.append(UInt8(ascii: "."))
             bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))

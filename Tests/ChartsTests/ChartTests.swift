@@ -62,6 +62,19 @@ import Testing
         #expect(three.svg(id: "c", title: "Noise", summary: "").utf8.count <= 25_000 * 3 * 2)
     }
 
+    /// A run of more points than the plot has units across is simplified; a shorter one is
+    /// drawn point for point.
+    @Test func aLongLineIsSimplifiedAndAShortOneIsNot() throws {
+        func commands(_ count: Int) throws -> Int {
+            let values: [Double?] = (0..<count).map { sin(Double($0) / Double(count) * 6) }
+            let chart = Chart(kind: .line, domain: .numbers((0..<count).map(Double.init)), series: [Chart.Series(name: "sine", values: values)])
+            let path = try #require(SVGRead(chart.svg(id: "c", title: "t", summary: "s")).paths.first)
+            return path.count { $0 == "L" || $0 == "M" }
+        }
+        #expect(try commands(5_000) < 400)
+        #expect(try commands(300) == 300)
+    }
+
     @Test func theLineStartsAndEndsWhereTheScalesPutItsEnds() throws {
         var chart = Chart(kind: .line, domain: .numbers([0, 5, 10, 20]), series: [Chart.Series(name: "s", values: [3, nil, 7, 47])])
         chart.valueLabel = { String(Int($0)) }

@@ -12,8 +12,38 @@ public struct DecimalNumber: Hashable, Sendable {
 
     /// `value`, which must be finite.
     public init(_ value: Double) {
-        // Swift's description is the shortest round-trip text: "0.35", "1e-07", "1.5e+21";
-        // its bytes are read as they are, once (a table writes a number per cell).
+        // Most data has a few decimals (12.34, 1500, 0.5): such a number is an integer of at
+        // most 15 digits over a power of ten that reads back as the same Double. A decimal of
+        // 15 significant digits or fewer is the only one of them that reads back as its
+        // Double (IEEE double's 15 decimal digits of precision), so it is the shortest text
+        // too, found without writing the description.
+        let magnitude = abs(value)
+        if magnitude < 1e15 {
+            var scale = 1.0
+            for places in 0...6 {
+                let scaled = (magnitude * scale).rounded()
+                if scaled >= 1e15 { break }
+                if scaled / scale == magnitude {
+                    var integer = UInt64(scaled)
+                    var digits: [UInt8] = []
+                    digits.reserveCapacity(16)
+                    while integer > 0 {
+                        digits.append(UInt8(integer % 10))
+                        integer /= 10
+                    }
+                    digits.reverse()
+                    self.init(isNegative: value < 0, digits: digits, point: digits.count - places)
+                    return
+                }
+                scale *= 10
+            }
+        }
+        self.init(describing: value)
+    }
+
+    /// `value` read from its description, the shortest round-trip text: "0.35", "1e-07",
+    /// "1.5e+21" (what `init(_:)` does for a number its quick way does not read).
+    public init(describing value: Double) {
         var digits: [UInt8] = []
         digits.reserveCapacity(17)
         var point = 0, exponent = 0, exponentSign = 1

@@ -59,7 +59,7 @@ public enum Polyline {
         return kept
     }
 
-    /// The SVG path data of a line through `points` (`M1 2L3.5 4…`), each coordinate to a
+    /// The SVG path data of a line through `points` (`M1 2l2.5 2…`), each coordinate to a
     /// tenth, a point that rounds to the one before left out.
     public static func pathData(_ points: [Point]) -> String {
         var bytes: [UInt8] = []
@@ -69,15 +69,36 @@ public enum Polyline {
     }
 
     /// `pathData` written into `bytes`, each x mirrored across `mirror` when it is given.
+    /// The first point is absolute (`M`), the others relative to the one before (`l`, one
+    /// command for all): differences of the rounded points, so that no error adds up, and a
+    /// minus sign stands for the space before a number.
     static func appendPathData(_ points: [Point], mirror: Double? = nil, to bytes: inout [UInt8]) {
-        var previous: (Int, Int)?
+        var previous: (x: Int, y: Int)?
+        var afterCommand = false
+        var relative = false
+        func number(_ value: Int) {
+            if value >= 0 && !afterCommand { bytes.append(UInt8(ascii: " ")) }
+            appendTenths(value, to: &bytes)
+            afterCommand = false
+        }
         for point in points {
-            let rounded = (tenths(mirror.map { $0 - point.x } ?? point.x), tenths(point.y))
-            if let previous, previous == rounded { continue }
-            bytes.append(previous == nil ? UInt8(ascii: "M") : UInt8(ascii: "L"))
-            appendTenths(rounded.0, to: &bytes)
-            bytes.append(UInt8(ascii: " "))
-            appendTenths(rounded.1, to: &bytes)
+            let rounded = (x: tenths(mirror.map { $0 - point.x } ?? point.x), y: tenths(point.y))
+            guard let last = previous else {
+                bytes.append(UInt8(ascii: "M"))
+                afterCommand = true
+                number(rounded.x)
+                number(rounded.y)
+                previous = rounded
+                continue
+            }
+            if last == rounded { continue }
+            if !relative {
+                bytes.append(UInt8(ascii: "l"))
+                afterCommand = true
+                relative = true
+            }
+            number(rounded.x - last.x)
+            number(rounded.y - last.y)
             previous = rounded
         }
     }

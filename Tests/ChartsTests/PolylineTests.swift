@@ -33,7 +33,9 @@ import Testing
         let points = [Point(0, 0), Point(12.34, -5.06), Point(12.3, -5.1), Point(100, 0.05), Point(-0.04, 3)]
         // Worked out by hand: 12.34 → 12.3, -5.06 → -5.1; the third rounds to the second and is
         // left out; 0.05 → 0.1 (half away from zero); -0.04 → 0 ("-0" never written).
-        #expect(Polyline.pathData(points) == "M0 0L12.3 -5.1L100 0.1L0 3")
+        // Relative after the first: (12.3, −5.1) − (0, 0); (100, 0.1) − (12.3, −5.1) = (87.7, 5.2);
+        // (0, 3) − (100, 0.1) = (−100, 2.9); a minus sign needs no space before it.
+        #expect(Polyline.pathData(points) == "M0 0l12.3-5.1 87.7 5.2-100 2.9")
         #expect(Polyline.pathData([]) == "")
     }
 

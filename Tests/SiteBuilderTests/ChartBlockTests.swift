@@ -41,8 +41,8 @@ import TestSupport
         #expect(html.contains("<desc id=\"chart-samples-8-w-desc\">Column chart of Samples (kg) by mission, Apollo 11 to Apollo 15: from 21.55 to 77.31, highest 77.31 (Apollo 15)</desc>"))
         #expect(html.contains(#"<summary>The chart&#39;s data</summary>"#) || html.contains("<summary>The chart's data</summary>"))
         #expect(html.contains(#"<thead><tr><th scope="col">mission</th><th scope="col" class="num">Samples (kg)</th></tr></thead>"#))
-        #expect(html.contains(#"<tr><th>Apollo 13</th><td>–</td></tr>"#))
-        #expect(html.contains(#"<tr><th>Apollo 15</th><td>77.31</td></tr>"#))
+        #expect(html.contains("<tr><th>Apollo 13<td>–<tr>"))
+        #expect(html.contains("<tr><th>Apollo 15<td>77.31</tbody>"))
         // Four columns (one a mission with samples), no legend for one series.
         let wide = try #require(html.range(of: "wide").map { String(html[$0.lowerBound...].prefix { $0 != "]" }) })
         #expect(wide.components(separatedBy: "</svg>")[0].components(separatedBy: "<rect x=").count - 1 == 4)
@@ -54,7 +54,7 @@ import TestSupport
         defer { site.remove() }
         #expect(html.contains(">Säulendiagramm von Samples (kg) nach mission, Apollo 11 bis Apollo 15: von 21,55 auf 77,31, höchster Wert 77,31 (Apollo 15)</desc>"))
         #expect(html.contains("<summary>Die Daten des Diagramms</summary>"))
-        #expect(html.contains(#"<td>21,55</td>"#))
+        #expect(html.contains("<tr><th>Apollo 11<td>21,55<tr>"))
     }
 
     @Test func aSeriesColumnMakesOneSeriesOfEachOfItsValues() throws {
@@ -73,8 +73,8 @@ import TestSupport
         let legend = try #require(html.range(of: #"<ul class="chart-legend">"#).map { String(html[$0.upperBound...].prefix { $0 != "\n" }) })
         #expect(legend.replacingOccurrences(of: #"<svg[^>]*>.*?</svg>"#, with: "", options: .regularExpression) == "<li>samples</li><li>none</li></ul>")
         #expect(html.contains(#"<thead><tr><th scope="col">year</th><th scope="col" class="num">samples</th><th scope="col" class="num">none</th></tr></thead>"#))
-        #expect(html.contains(#"<tr><th>1969</th><td>2</td><td>–</td></tr>"#))
-        #expect(html.contains(#"<tr><th>1970</th><td>–</td><td>1</td></tr>"#))
+        #expect(html.contains("<tr><th>1969<td>2<td>–<tr>"))
+        #expect(html.contains("<tr><th>1970<td>–<td>1<tr>"))
         // Whole numbers: no tick between two.
         #expect(!html.contains(">0.5<") && !html.contains(">1.5<"))
     }

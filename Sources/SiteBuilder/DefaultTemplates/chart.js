@@ -24,10 +24,9 @@
     var table = figure.querySelector(".chart-data table");
     var frame = figure.querySelector(".chart-frame");
     if (!table || !frame || !table.tBodies[0]) return;
-    var heads = Array.prototype.map.call(table.tHead.rows[0].cells, function (cell) { return cell.textContent; });
-    var rows = Array.prototype.map.call(table.tBodies[0].rows, function (row) {
-      return Array.prototype.map.call(row.cells, function (cell) { return cell.textContent; });
-    });
+    var text = function (cell) { return cell.textContent.trim(); };
+    var heads = Array.prototype.map.call(table.tHead.rows[0].cells, text);
+    var rows = Array.prototype.map.call(table.tBodies[0].rows, function (row) { return Array.prototype.map.call(row.cells, text); });
     var tip = document.createElement("div");
     tip.className = "chart-tip";
     tip.setAttribute("role", "status");

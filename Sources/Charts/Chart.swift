@@ -194,10 +194,11 @@ struct SVGWriter {
     mutating func number(_ value: Double) { Polyline.appendTenths(Polyline.tenths(value), to: &bytes) }
     /// An x coordinate, mirrored when the chart is.
     mutating func x(_ value: Double) { number(mirrored ? width - value : value) }
-    /// A text anchor, the other way round when the chart is mirrored.
+    /// A text anchor. A mirrored chart's SVG says `direction="rtl"`, where `start` is a
+    /// text's right edge: the same anchor then puts its text on the mirrored side.
     mutating func anchor(_ anchor: String) {
         raw(#" text-anchor=""#)
-        raw(!mirrored ? anchor : anchor == "start" ? "end" : anchor == "end" ? "start" : anchor)
+        raw(anchor)
         raw(#"""#)
     }
     /// `name="x"` for an x coordinate.

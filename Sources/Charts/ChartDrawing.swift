@@ -110,7 +110,10 @@ struct ChartDrawing {
 
         out.raw(#"<svg class="chart "#); out.raw(chart.kind.rawValue); out.raw("-chart "); out.raw(frame.name); out.raw(#"" viewBox="0 0 "#)
         out.number(w); out.raw(" "); out.number(h)
-        out.raw(#"" role="img" fill="currentColor" font-size=""#); out.number(fontSize); out.raw(#"" aria-labelledby=""#)
+        out.raw(#"" role="img" fill="currentColor" font-size=""#); out.number(fontSize)
+        // Right to left, set here rather than inherited, so that the text anchors mean the same
+        // in a page of any direction and in a file of its own.
+        out.raw(chart.mirrored ? #"" direction="rtl" aria-labelledby=""# : #"" aria-labelledby=""#)
         out.text(id); out.raw("-title "); out.text(id); out.raw(#"-desc">"#)
         out.raw(#"<title id=""#); out.text(id); out.raw(#"-title">"#); out.text(title); out.raw("</title>")
         out.raw(#"<desc id=""#); out.text(id); out.raw(#"-desc">"#); out.text(summary); out.raw("</desc>")

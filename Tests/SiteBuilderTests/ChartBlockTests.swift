@@ -99,8 +99,10 @@ import TestSupport
         defer { site.remove() }
         try site.build()
         let html = try site.read("index.html")
-        // The categories' labels on the right, anchored at their start; Persian digits.
-        let label = try #require(html.range(of: #"text-anchor="start">Apollo 11</text>"#))
+        // Drawn right to left: the categories' labels on the right, anchored at their end,
+        // which is their left edge in a right-to-left SVG; Persian digits.
+        #expect(html.contains(#"direction="rtl""#))
+        let label = try #require(html.range(of: #"text-anchor="end">Apollo 11</text>"#))
         let before = String(html[..<label.lowerBound].suffix(60))
         let x = try #require(before.range(of: #"x="([0-9.]+)""#, options: .regularExpression).map { Double(before[$0].dropFirst(3).dropLast()) ?? 0 })
         #expect(x > 320, "\(before)")

@@ -117,7 +117,7 @@ struct ChartDrawing {
         out.text(id); out.raw("-title "); out.text(id); out.raw(#"-desc">"#)
         out.raw(#"<title id=""#); out.text(id); out.raw(#"-title">"#); out.text(title); out.raw("</title>")
         out.raw(#"<desc id=""#); out.text(id); out.raw(#"-desc">"#); out.text(summary); out.raw("</desc>")
-        if chart.series.count > 1 || chart.kind != .line && chart.kind != .scatter {
+        if chart.kind != .line && chart.kind != .scatter && chart.series.indices.prefix(8).contains(where: Marks.patterned) {
             out.raw("<defs>")
             for index in chart.series.indices.prefix(8) where Marks.patterned(index) { Marks.pattern(index, id: id, into: &out) }
             out.raw("</defs>")

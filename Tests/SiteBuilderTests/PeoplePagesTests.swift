@@ -132,7 +132,9 @@ import TestSupport
             #expect(list.contains(row), "\(row)")
         }
         #expect(list.contains("1 without a known date of birth"))
-        #expect(list.contains(#"<svg viewBox="0 0 600 210" role="img""#))
+        // Drawn by the chart engine, in its two frames.
+        #expect(list.contains(#"<svg class="chart column-chart wide" viewBox="0 0 640 360" role="img""#))
+        #expect(list.contains(#"<svg class="chart column-chart narrow" viewBox="0 0 320 260" role="img""#))
     }
 
     @Test func theHomePageCountsAndListsTheNext30Days() throws {

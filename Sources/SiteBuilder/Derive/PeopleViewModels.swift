@@ -75,30 +75,22 @@ struct CounterView: TemplateView {
     }
 }
 
-/// The bar chart of ages (`age-chart.mustache`) as SVG geometry in a 600 × 220 view box, and
-/// a table's rows.
+/// The column chart of ages (`age-chart.mustache`): its SVG in the chart engine's two frames,
+/// and a table's rows.
 struct HistogramView: TemplateView {
     struct Bar: TemplateView {
         let label: String
         let count: String
-        let x: String
-        let width: String
-        let y: String
-        let height: String
-        let labelX: String
-        let countY: String
 
         var templateValue: TemplateValue {
-            .map([
-                "label": .string(label), "count": .string(count), "x": .string(x), "width": .string(width), "y": .string(y),
-                "height": .string(height), "labelX": .string(labelX), "countY": .string(countY),
-            ])
+            .map(["label": .string(label), "count": .string(count)])
         }
     }
 
     let bars: [Bar]
-    let baseline: String
-    let labelY: String
+    /// The SVGs (markup): the wide frame, and the narrow one a phone shows.
+    let wide: String
+    let narrow: String
     /// What the ids of the chart's heading and title start with (`age-chart-title`).
     let chartId: String
     /// "3 unknown": the people without an age, when there are any.
@@ -106,7 +98,7 @@ struct HistogramView: TemplateView {
 
     var templateValue: TemplateValue {
         var map = TemplateMap([
-            "bars": bars.templateValue, "baseline": .string(baseline), "labelY": .string(labelY),
+            "bars": bars.templateValue, "wide": .string(wide), "narrow": .string(narrow),
             "hasBars": .bool(!bars.isEmpty), "chartId": .string(chartId),
         ])
         map.add("unknown", unknown)

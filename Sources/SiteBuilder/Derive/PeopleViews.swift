@@ -1,3 +1,4 @@
+import Charts
 import CivilTime
 import Counting
 import DataSources
@@ -125,23 +126,26 @@ struct PeopleViews {
         CounterView(to: value, format: format, numbers: numbers)
     }
 
-    /// The bar chart of ages as SVG geometry (a 600 × 220 view box) and a table's rows.
-    /// `id` starts the ids of the chart's heading and title (`age-chart-title`).
+    /// The column chart of ages, drawn by the chart engine as every report chart is (`Chart`:
+    /// its value axis, ticks, frames and colours), and a table's rows. `id` starts the ids of
+    /// the chart's heading and SVGs (`age-chart-title`).
     func histogram(_ histogram: AgeHistogram, id: String = "age-chart") -> HistogramView {
-        let width = 600.0, chartHeight = 160.0, top = 24.0
-        let slot = histogram.bars.isEmpty ? width : width / Double(histogram.bars.count)
-        let largest = Double(max(histogram.largest, 1))
+        let numbers = numbers
         let bars = histogram.bars.map { bar in
-            let index = Double((bar.from - (histogram.bars.first?.from ?? 0)) / 10)
-            let height = (Double(bar.count) / largest * chartHeight).rounded()
-            return HistogramView.Bar(
-                label: numbers.localizingDigits("\(bar.from)–\(bar.from + 9)"), count: number(bar.count),
-                x: format(index * slot + slot * 0.15), width: format(slot * 0.7), y: format(top + chartHeight - height),
-                height: format(height), labelX: format(index * slot + slot / 2), countY: format(top + chartHeight - height - 6)
-            )
+            HistogramView.Bar(label: numbers.localizingDigits("\(bar.from)–\(bar.from + 9)"), count: number(bar.count))
         }
+        var chart = Chart(kind: .column, domain: .categories(bars.map(\.label)),
+                          series: [Chart.Series(name: labels.count, values: histogram.bars.map { Double($0.count) })])
+        chart.wholeValues = true
+        chart.valueLabel = { numbers.localizingDigits(String(Int($0))) }
+        chart.valueTitle = labels.count
+        chart.xTitle = labels.ageRange
+        chart.mirrored = pack.direction == .rtl
+        // What assistive technology reads: every decade and its count, as the table lists them.
+        let summary = "\(labels.ageChart): " + bars.map { "\($0.label): \($0.count)" }.joined(separator: "; ")
+        let frames = bars.isEmpty ? (wide: "", narrow: "") : chart.svgs(id: id + "-svg", title: labels.ageChart, summary: summary)
         return HistogramView(
-            bars: bars, baseline: format(top + chartHeight), labelY: format(top + chartHeight + 20), chartId: id,
+            bars: bars, wide: frames.wide, narrow: frames.narrow, chartId: id,
             unknown: histogram.unknown > 0 ? "\(numbers.localizingDigits(String(histogram.unknown))) \(labels.unknownAge)" : nil
         )
     }
@@ -156,9 +160,6 @@ struct PeopleViews {
         numbers.localizingDigits(String(value))
     }
 
-    private func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : CFormat.fixed(value, decimals: 1)
-    }
 
     /// One of twelve avatar colours, the same for a person on every build (FNV-1a of the id).
     static func colourIndex(of id: String) -> Int {

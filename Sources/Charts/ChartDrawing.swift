@@ -230,7 +230,7 @@ struct ChartDrawing {
 
     /// Where each row of the chart's data table is along its x axis (along y for bars), for
     /// the script that shows exact values (`chart.js`): `data-at`, in the `viewBox`'s units,
-    /// or, in a narrow frame drawn beside a wide one, the wide frame's id and the affine map
+    /// `data-start`, `data-step` and `data-count` where they are evenly spaced, or, in a narrow frame drawn beside a wide one, the wide frame's id and the affine map
     /// from its positions to this frame's (`data-from`, `data-map`).
     mutating func drawPoints(_ marks: Marks, bins: Bins?) {
         out.raw(#"<g class="chart-points" data-axis=""#); out.raw(horizontal ? "y" : "x"); out.raw(#"""#)
@@ -247,18 +247,26 @@ struct ChartDrawing {
             out.raw(Marks.precise(scale)); out.raw(" "); out.raw(Marks.precise(shift)); out.raw(#""/>"#)
             return
         }
-        out.raw(#" data-at=""#)
+        var positions: [Double?]
         if let bins, case .linear(let scale) = marks.x {
-            for (index, bin) in bins.bins.enumerated() {
-                if index > 0 { out.raw(" ") }
-                out.x(scale.position(of: (bin.lower + bin.upper) / 2))
-            }
+            positions = bins.bins.map { scale.position(of: ($0.lower + $0.upper) / 2) }
         } else {
-            for index in 0..<chart.domain.count {
-                if index > 0 { out.raw(" ") }
-                guard let at = marks.position(index) else { out.raw("-"); continue }
-                if horizontal { out.number(at) } else { out.x(at) }
+            positions = (0..<chart.domain.count).map(marks.position)
+        }
+        if out.mirrored && !horizontal { positions = positions.map { $0.map { frame.width - $0 } } }
+        // Evenly spaced (categories, days, bins): where the first is and the step; else each.
+        if positions.count > 2, let first = positions.first ?? nil, let last = positions.last ?? nil {
+            let step = (last - first) / Double(positions.count - 1)
+            if positions.indices.allSatisfy({ index in positions[index].map { abs($0 - (first + step * Double(index))) < 0.05 } ?? false }) {
+                out.raw(#" data-start=""#); out.number(first); out.raw(#"" data-step=""#); out.raw(Marks.precise(step))
+                out.raw(#"" data-count=""#); out.raw(String(positions.count)); out.raw(#""/>"#)
+                return
             }
+        }
+        out.raw(#" data-at=""#)
+        for (index, at) in positions.enumerated() {
+            if index > 0 { out.bytes.append(UInt8(ascii: " ")) }
+            if let at { out.number(at) } else { out.raw("-") }
         }
         out.raw(#""/>"#)
     }

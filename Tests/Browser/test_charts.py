@@ -122,12 +122,15 @@ def test_a_printed_report_keeps_each_chart_whole_and_in_proportion(page, paper, 
 HOVER = """
 const svg = [...document.querySelectorAll('figure.chart-block svg.chart')].filter(s => getComputedStyle(s).display !== 'none')[arguments[0]];
 const points = svg.querySelector('g.chart-points');
-let at = points.getAttribute('data-at');
-if (!at) {
+const read = (g) => g.hasAttribute('data-start')
+  ? [...Array(Number(g.getAttribute('data-count'))).keys()].map(i => Number(g.getAttribute('data-start')) + i * Number(g.getAttribute('data-step')))
+  : g.getAttribute('data-at').split(' ').map(Number);
+let at;
+if (points.hasAttribute('data-from')) {
   const wide = document.getElementById(points.getAttribute('data-from') + '-title').closest('svg');
   const [scale, shift] = points.getAttribute('data-map').split(' ').map(Number);
-  at = wide.querySelector('g.chart-points').getAttribute('data-at').split(' ').map(x => scale * Number(x) + shift);
-} else { at = at.split(' ').map(Number); }
+  at = read(wide.querySelector('g.chart-points')).map(x => scale * x + shift);
+} else { at = read(points); }
 const index = arguments[1];
 const box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
 const across = points.getAttribute('data-axis') === 'y';

@@ -1,8 +1,9 @@
 // Shows a chart's exact values where the pointer is, or where the arrow keys move to once the
 // chart has the keyboard's focus. The values are the chart's own data table (in the <details>
 // under it), so nothing is lost without this script; the SVG says where each row's point is
-// along its axis (data-at on its g.chart-points, in viewBox units; a narrow frame maps the
-// wide frame's with data-from and data-map). A rule marks the point; a box beside it, which
+// along its axis (data-at on its g.chart-points, in viewBox units, or data-start, data-step
+// and data-count where they are evenly spaced; a narrow frame maps the wide frame's with
+// data-from and data-map). A rule marks the point; a box beside it, which
 // screen readers hear as a status, gives the row and each series's value.
 (function () {
   "use strict";
@@ -12,6 +13,12 @@
     var points = svg.querySelector("g.chart-points");
     if (!points) return null;
     var from = points.getAttribute("data-from");
+    if (points.hasAttribute("data-start")) {
+      var start = Number(points.getAttribute("data-start")), step = Number(points.getAttribute("data-step"));
+      var all = [];
+      for (var index = 0; index < Number(points.getAttribute("data-count")); index++) all.push(start + step * index);
+      return all;
+    }
     if (!from) return points.getAttribute("data-at").split(" ").map(Number);
     var title = document.getElementById(from + "-title");
     var source = title && title.closest("svg");

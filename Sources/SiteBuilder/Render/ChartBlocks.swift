@@ -192,7 +192,7 @@ extension DataBlocks {
             }
         }
         if series == nil { names = ys.map { label(table.columns[$0].name) } }
-        let xTexts = keys.map { pack.text(of: $0, as: xFormat, now: now, timeZone: timeZone) }
+        let xTexts = xTextMemo.texts(of: keys, language: pack.code, format: xFormat) { pack.text(of: $0, as: xFormat, now: now, timeZone: timeZone) }
         let domain: Chart.Domain
         switch table.columns[x].type {
         case .date, .dateTime:
@@ -292,6 +292,40 @@ extension Labels.ChartWords {
         case .column: column
         case .scatter: scatter
         case .histogram: histogram
+        }
+    }
+}
+
+/// The texts of x values, kept across charts: the pages made from a result's rows draw the
+/// same months or days, each written once rather than once a chart. Filled and read from the
+/// threads that render pages; it stops growing at `limit` texts.
+final class XTextMemo: @unchecked Sendable {
+    private struct Writing: Hashable {
+        let language: String
+        let format: ValueFormat?
+    }
+
+    private let lock = NSLock()
+    /// By language and format (looked up once a chart), then by value.
+    private var texts: [Writing: [TableValue: String]] = [:]
+    private var count = 0
+    static let limit = 100_000
+
+    /// The text of each of `values`, made by `make` when it is not known yet.
+    func texts(of values: [TableValue], language: String, format: ValueFormat?, make: (TableValue) -> String) -> [String] {
+        lock.withLock {
+            let writing = Writing(language: language, format: format)
+            var known = texts.removeValue(forKey: writing) ?? [:]
+            defer { texts[writing] = known }
+            return values.map { value in
+                if let text = known[value] { return text }
+                let made = make(value)
+                if count < Self.limit {
+                    known[value] = made
+                    count += 1
+                }
+                return made
+            }
         }
     }
 }

@@ -45,6 +45,8 @@ struct DataBlocks: Sendable {
     /// The table blocks rendered, around their rows: 10,000 pages made from one file's rows
     /// show the same table but for its rows, rendered once.
     private let frames = TableFrames()
+    /// The texts of charts' x values, written once (`XTextMemo`).
+    let xTextMemo = XTextMemo()
     /// The site's packs, each read in place (`held.pack.text(…)`): a page's blocks would
     /// otherwise copy its pack, retaining each of its words, once a block.
     let packs: [String: Pack]

@@ -14,7 +14,7 @@ public struct Sparkline: Sendable {
     public func svg(label: String) -> String {
         let finite = values.compactMap { $0 }.filter(\.isFinite)
         var out = SVGWriter(width: Self.width)
-        out.raw(#"<svg class="sparkline" viewBox="0 0 80 20" role="img" aria-label=""#); out.text(label); out.raw(#"">"#)
+        out.raw(#"<svg class="sparkline" viewBox="0 0 80 20" role="img" fill="currentColor" aria-label=""#); out.text(label); out.raw(#"">"#)
         if let low = finite.min(), let high = finite.max() {
             let x = LinearScale(domain: (0, Double(max(1, values.count - 1))), range: (Self.inset, Self.width - Self.inset))
             let y = LinearScale(domain: (low, high), range: (Self.height - Self.inset, Self.inset))

@@ -137,6 +137,26 @@ import TestSupport
         }
     }
 
+    /// `format.COLUMN=sparkline` draws a column of number lists in the table's cells.
+    @Test func aTableCellDrawsAListOfNumbersAsASparkline() throws {
+        let (site, html) = try Self.page("""
+            ```ttsite query trends
+            SELECT CASE WHEN samples_kg IS NULL THEN 'none' ELSE 'landed' END AS kind, group_concat(samples_kg) AS samples, 'abc' AS word
+            FROM (SELECT * FROM missions ORDER BY launch) GROUP BY 1 ORDER BY 1
+            ```
+
+            ```ttsite table data=trends format.samples=sparkline format.word=sparkline
+            ```
+            """)
+        defer { site.remove() }
+        // Four landings' samples in launch order: 21.55, 34.35, 42.8, 77.31; named by the first and last.
+        #expect(html.contains(#"<td data-sort="77.31"><svg class="sparkline" viewBox="0 0 80 20" role="img" fill="currentColor" aria-label="from 21.55 to 77.31">"#), "\(html)")
+        // A text that holds no number stays text.
+        #expect(html.contains("<td>abc</td>"))
+        // Only the one row without samples: no list, its text (the en dash of NULL).
+        #expect(html.contains("<td>none</td><td data-sort=\"\">–</td>"))
+    }
+
     @Test func textsFromTheBlockAndTheDataAreEscaped() throws {
         let (site, html) = try Self.page("""
             ```ttsite query q

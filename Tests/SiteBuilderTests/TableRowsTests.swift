@@ -24,7 +24,8 @@ final class TableRowsTests: XCTestCase {
                         text: Self.texts.randomElement(using: &random)!,
                         sortKey: Bool.random(using: &random) ? nil : Self.texts.randomElement(using: &random)!,
                         link: Bool.random(using: &random) ? nil : "../missions/" + ["apollo-11", "a&b", "\"x\"", ""].randomElement(using: &random)! + "/index.html",
-                        numeric: Bool.random(using: &random), date: Bool.random(using: &random))
+                        numeric: Bool.random(using: &random), date: Bool.random(using: &random),
+                        picture: Int.random(in: 0..<4, using: &random) == 0 ? #"<svg class="sparkline" role="img" aria-label="a &amp; b"></svg>"# : nil)
                 }
             }
             let table = TableBlockView(id: "t", caption: nil, columns: [], rows: rows, pagination: nil, downloads: [], filterLabel: "", downloadLabel: "",

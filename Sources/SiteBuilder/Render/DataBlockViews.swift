@@ -24,6 +24,9 @@ struct TableBlockView: TemplateView {
         let numeric: Bool
         /// A date or an instant: kept on one line.
         let date: Bool
+        /// A picture of the value, markup the build wrote (a sparkline's SVG), shown instead
+        /// of `text`, which it names for assistive technology.
+        var picture: String? = nil
 
         var templateValue: TemplateValue {
             // `false` where there is none: a cell's template then never looks for `sortKey` or
@@ -32,6 +35,7 @@ struct TableBlockView: TemplateView {
             var map = TemplateMap(["text": .string(text), "numeric": .bool(numeric), "date": .bool(date)])
             map.add("sortKey", orFalse: sortKey)
             map.add("href", link.map(TemplateValue.string) ?? .bool(false))
+            map.add("picture", orFalse: picture)
             return map.templateValue
         }
     }
@@ -122,7 +126,9 @@ extension TableBlockView {
                     output.append(UInt8(ascii: "\""))
                 }
                 output.append(UInt8(ascii: ">"))
-                if let link = cell.link {
+                if let picture = cell.picture {
+                    output.append(contentsOf: picture.utf8)
+                } else if let link = cell.link {
                     output.append(contentsOf: #"<a href=""#.utf8)
                     Self.appendEscaped(link, to: &output)
                     output.append(contentsOf: #"">"#.utf8)

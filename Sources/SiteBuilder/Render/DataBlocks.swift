@@ -1,3 +1,4 @@
+import Charts
 import Counting
 import DataTables
 import Foundation
@@ -141,9 +142,12 @@ struct DataBlocks: Sendable {
             guard names.contains(column) else { throw fail(Self.noColumn(column, of: name, names)) }
         }
         var formats: [Int: ValueFormat] = [:]
-        for index in chosen {
+        // `format.COLUMN=sparkline`: the column's values are lists of numbers ("3,5,2" as
+        // `group_concat` writes them, or a JSON array), each drawn as a sparkline.
+        let sparklines = Set(chosen.filter { arguments["format." + names[$0]] == Self.sparklineFormat })
+        for index in chosen where !sparklines.contains(index) {
             guard let text = arguments["format." + names[index]] else { continue }
-            do { formats[index] = try ValueFormat(parsing: text) } catch { throw fail("`format.\(names[index])`: \(error)") }
+            do { formats[index] = try ValueFormat(parsing: text) } catch { throw fail("`format.\(names[index])`: \(error), or `\(Self.sparklineFormat)` (a list of numbers drawn as a line)") }
         }
         if let link = arguments["link"], !names.contains(link) { throw fail(Self.noColumn(link, of: name, names)) }
         let downloads = try (arguments["download"] ?? "").split(separator: ",").map { kind -> String in
@@ -165,7 +169,7 @@ struct DataBlocks: Sendable {
         let linked = arguments["link"].flatMap { names.firstIndex(of: $0) }
         let shownColumns = chosen.map { index in
             (index: index, format: formats[index], numeric: table.columns[index].type.isNumeric,
-             date: table.columns[index].type == .date || table.columns[index].type == .dateTime)
+             date: table.columns[index].type == .date || table.columns[index].type == .dateTime, sparkline: sparklines.contains(index))
         }
         let timeZone = config.timeZone
         // A long table's links are most of its page: written the shortest way.
@@ -175,6 +179,14 @@ struct DataBlocks: Sendable {
                 let value = values[column.index]
                 let text = held.pack.text(of: value, as: column.format, now: now, timeZone: timeZone)
                 let link = column.index == linked ? results.rowPage(column: names[column.index], value: value, language: page.language).map { links.shortestLink(Routes.file($0)) } : nil
+                if column.sparkline, let values = Self.numberList(value) {
+                    // Named by its first and last values; sorted by the last.
+                    let label = held.pack.labels.chart.change
+                        .replacingEvery("<FIRST>", with: values.first.flatMap { $0 }.map { held.pack.text(of: .real($0), as: nil, now: now, timeZone: timeZone) } ?? LanguagePack.nullText)
+                        .replacingEvery("<LAST>", with: values.last.flatMap { $0 }.map { held.pack.text(of: .real($0), as: nil, now: now, timeZone: timeZone) } ?? LanguagePack.nullText)
+                    return TableBlockView.Cell(text: label, sortKey: sortable ? values.last.flatMap { $0 }.map { String($0) } ?? "" : nil, link: nil,
+                                               numeric: false, date: false, picture: Sparkline(values: values).svg(label: label))
+                }
                 return TableBlockView.Cell(text: text, sortKey: sortable ? Self.sortKey(value).flatMap { $0 == text ? nil : $0 } : nil, link: link,
                                            numeric: column.numeric, date: column.date)
             }
@@ -265,6 +277,25 @@ struct DataBlocks: Sendable {
 
     static func noColumn(_ column: String, of query: String, _ names: [String]) -> String {
         "the query `\(query)` has no column `\(column)`; it has \(names.map { "`\($0)`" }.joined(separator: ", "))"
+    }
+
+    /// The format of a table's column whose values are drawn as sparklines.
+    static let sparklineFormat = "sparkline"
+
+    /// A list of numbers as a query writes one: "3,5,2" (`group_concat`, commas or spaces
+    /// between), or a JSON array ("[3, 5, null, 2]"); a value that is not a number is a gap.
+    /// Nil for a value that is no list.
+    static func numberList(_ value: TableValue) -> [Double?]? {
+        switch value {
+        case .integer(let number): return [Double(number)]
+        case .real(let number): return [number]
+        case .text(let text):
+            let inner = text.hasPrefix("[") && text.hasSuffix("]") ? text.dropFirst().dropLast() : Substring(text)
+            let parts = inner.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\n" }).map { $0.trimmingCharacters(in: .whitespaces) }
+            let numbers = parts.map { Double($0).flatMap { $0.isFinite ? $0 : nil } }
+            return numbers.contains { $0 != nil } ? numbers : nil
+        default: return nil
+        }
     }
 
     /// How the table script orders a cell: numbers and dates by value, text as it reads, and

@@ -47,6 +47,7 @@
       var box = svg.viewBox.baseVal;
       var rule = document.createElementNS(SVG, "line");
       rule.setAttribute("class", "chart-rule");
+      rule.setAttribute("vector-effect", "non-scaling-stroke");
       rule.style.display = "none";
       svg.appendChild(rule);
       var current = -1;

@@ -18,11 +18,10 @@ $TTSITE_BENCH_DIR (default /dev/shm/ttsite-bench: tmpfs, so that writes cost no 
 import argparse
 import os
 import re
-import shutil
 import subprocess
 import sys
 
-from tables import HERE, NOW, ROOT, WORK, median, paired_difference, paired_ratio, rounds, run, table, verdict
+from tables import HERE, ROOT, WORK, first_builds, paired_difference, paired_ratio, rounds, run, table, verdict
 
 
 def site(entities, series):
@@ -43,21 +42,16 @@ def main():
     ttsite = os.path.join(ROOT, ".build-package", "release", "ttsite")
     sites = {name: (site(args.entities, series), os.path.join(WORK, "out", f"charts-{series}"))
              for name, series in [(f"{args.entities:,} pages with a chart", "chart"), (f"{args.entities:,} pages with a value", "value")]}
-    commands = [(name, [ttsite, "build", "--site", folder, "--output", output, "--now", NOW, "--quiet"], None)
-                for name, (folder, output) in sites.items()]
-
-    def first_build(name):
-        folder, output = sites[name]
-        shutil.rmtree(output, ignore_errors=True)
-        shutil.rmtree(os.path.join(folder, ".ttsite", "builds"), ignore_errors=True)
-
+    commands, first_build = first_builds(sites, ttsite)
     results = rounds(commands, args.runs, first_build)
     print(f"\n### {args.entities:,} charts of 500 points (first builds, {args.runs} rounds after one not counted)\n")
     table(results)
     charts, values = list(sites)
     cpu = paired_difference(results, charts, values, "cpu")
     wall = paired_difference(results, charts, values, "wall")
-    print(f"\nthe charts add {cpu:.2f} s of CPU (median of the rounds' differences; target ≤ 2: {verdict(cpu, 2)}) "
+    # The target is for 10,000 charts; a smaller run is held to its share.
+    limit = 2.0 * args.entities / 10000
+    print(f"\nthe charts add {cpu:.2f} s of CPU (median of the rounds' differences; target ≤ {limit:g} s for {args.entities:,} charts: {verdict(cpu, limit)}) "
           f"and {wall:.2f} s of wall time; ratio {paired_ratio(results, charts, values, 'cpu'):.2f} CPU, "
           f"{paired_ratio(results, charts, values, 'wall'):.2f} wall")
     # The SVG of one chart of 500 points, each frame, and its page.

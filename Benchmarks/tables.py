@@ -175,6 +175,21 @@ def report_site(entities, index="column"):
     return site
 
 
+def first_builds(sites, ttsite):
+    """The build commands of `sites` (name → (site folder, output folder)), and what makes
+    each run a first build: no output, and no record of the last build, which lives in the
+    site folder."""
+    commands = [(name, [ttsite, "build", "--site", site, "--output", output, "--now", NOW, "--quiet"], None)
+                for name, (site, output) in sites.items()]
+
+    def first_build(name):
+        site, output = sites[name]
+        shutil.rmtree(output, ignore_errors=True)
+        shutil.rmtree(os.path.join(site, ".ttsite", "builds"), ignore_errors=True)
+
+    return commands, first_build
+
+
 def report_benchmark(entities, runs, ttsite, without_index):
     markdown = os.path.join(WORK, f"md{entities}")
     if not os.path.exists(os.path.join(markdown, "ttsite", "ttsite.yml")):
@@ -183,15 +198,7 @@ def report_benchmark(entities, runs, ttsite, without_index):
     sites = {f"{entities:,} pages from rows": (report_site(entities), os.path.join(out, "report")),
              f"{entities:,} Markdown pages": (os.path.join(markdown, "ttsite"), os.path.join(out, "markdown")),
              f"{entities:,} pages from rows, a covering index": (report_site(entities, "covering"), os.path.join(out, "report-covering"))}
-    commands = [(name, [ttsite, "build", "--site", site, "--output", output, "--now", NOW, "--quiet"], None)
-                for name, (site, output) in sites.items()]
-
-    def first_build(name):
-        # The record of the last build lives in the site folder: without it a build is a first one.
-        site, output = sites[name]
-        shutil.rmtree(output, ignore_errors=True)
-        shutil.rmtree(os.path.join(site, ".ttsite", "builds"), ignore_errors=True)
-
+    commands, first_build = first_builds(sites, ttsite)
     results = rounds(commands, runs, first_build)
     if without_index:
         # Minutes a build: a few runs of their own, after the rounds.

@@ -11,19 +11,19 @@ struct ChartDrawing {
     /// The plot's edges inside the `viewBox`.
     var left = 0.0, top = 0.0, right = 0.0, bottom = 0.0
     /// The wide frame whose lines this frame draws by reference (`Chart.svgs`).
-    var lines: LineReference?
+    var lines: FramePlacement?
     /// The wide frame whose points' positions this frame maps to its own (`drawPoints`).
-    var positionsFrom: LineReference?
+    var positionsFrom: FramePlacement?
 
     /// Where a drawn frame put its plot: what a narrow frame needs to draw its lines by
-    /// reference to this one's.
-    struct LineReference {
+    /// reference to this one's, and to map its points' positions.
+    struct FramePlacement {
         let id: String
         let left, right, top, bottom, width: Double
     }
 
-    var reference: LineReference {
-        LineReference(id: id, left: left, right: right, top: top, bottom: bottom, width: frame.width)
+    var reference: FramePlacement {
+        FramePlacement(id: id, left: left, right: right, top: top, bottom: bottom, width: frame.width)
     }
 
     init(chart: Chart, frame: Chart.Frame, id: String) {

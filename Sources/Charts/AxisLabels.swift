@@ -23,7 +23,7 @@ public enum AxisLabels {
     /// The ticks (`ticks(count)`) for the largest count from `count` down whose neighbouring
     /// labels, each `extent` long along the axis and centred on its tick's `position`, leave
     /// `gap` between them; the first tick alone when no count does.
-    static func fitting<Tick>(count: Double, ticks: (Double) -> [Tick], position: (Tick) -> Double?, label: (Tick) -> String,
+    public static func fitting<Tick>(count: Double, ticks: (Double) -> [Tick], position: (Tick) -> Double?, label: (Tick) -> String,
                               extent: (String) -> Double, gap: Double) -> [(tick: Tick, label: String)] {
         var wanted = count.rounded(.down)
         // Fewer ticks are mostly some of the same ones: each label is written once.

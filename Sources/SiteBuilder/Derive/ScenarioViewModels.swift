@@ -58,8 +58,20 @@ struct TimelineView: TemplateView {
     let style: String
     let startLabel: String
     let endLabel: String
+    /// The axis's ticks between its ends (`ScenarioViews.axisTicks`).
+    let ticks: [Tick]
     let replayNote: String
     let events: [EventView]
+
+    /// A tick of the axis: its class (`tick-N`, placed by the page's style block) and label.
+    struct Tick: TemplateView {
+        let number: Int
+        /// Share of the axis, 0 … 1.
+        let at: Double
+        let label: String
+
+        var templateValue: TemplateValue { .map(["n": .int(number), "label": .string(label)]) }
+    }
 
     var templateValue: TemplateValue {
         var map = heading.templateMap
@@ -74,6 +86,7 @@ struct TimelineView: TemplateView {
         map.add("style", style)
         map.add("startLabel", startLabel)
         map.add("endLabel", endLabel)
+        map.add("ticks", ticks)
         map.add("replayNote", replayNote)
         map.add("events", events)
         map.add("hasEvents", .bool(!events.isEmpty))

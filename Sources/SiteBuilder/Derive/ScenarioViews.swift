@@ -1,3 +1,4 @@
+import Charts
 import CivilTime
 import Counting
 import Foundation
@@ -31,6 +32,8 @@ struct ScenarioViews {
     private let direction: LanguagePack.Direction
     private let fallbackDirections: [String: LanguagePack.Direction]
     private let days: DateWriter
+    /// How the ticks of a timeline's axis read (`axisTicks`).
+    private let tickDates: ChartDates
     /// Safe whatever the site allows its own pages: the text comes with the data.
     private let markdown: MarkdownRenderer
     /// Timeline and event pictures as `images:` says.
@@ -63,6 +66,7 @@ struct ScenarioViews {
         direction = pack.direction
         fallbackDirections = Dictionary(uniqueKeysWithValues: Self.fallbacks.map { ($0, config.pack(for: $0).direction) })
         days = DateWriter(pack.dates.eventDay, pack: pack)
+        tickDates = ChartDates(pack)
     }
 
     /// A scenario as the list shows it.
@@ -81,6 +85,9 @@ struct ScenarioViews {
     func timeline(_ layout: TimelineLayout, listPage: String) -> TimelineView {
         let scenario = layout.scenario
         let text = localized(scenario.text)
+        let startLabel = pointText(scenario.start, unit: scenario.unit).text
+        let endLabel = pointText(scenario.end, unit: scenario.unit).text
+        let ticks = axisTicks(scenario, between: startLabel, and: endLabel)
         return TimelineView(
             heading: heading(scenario),
             // Notes of the scenario's text and of each event's have ids of their own on the page
@@ -93,12 +100,47 @@ struct ScenarioViews {
             eventsWord: counted(labels.events, scenario.totalEvents),
             majorWord: counted(labels.majorEvents, scenario.majorEvents),
             list: Routes.file(listPage),
-            style: layout.styleRules,
-            startLabel: pointText(scenario.start, unit: scenario.unit).text,
-            endLabel: pointText(scenario.end, unit: scenario.unit).text,
+            style: layout.styleRules + ticks.map { ".tick-\($0.number){--at:\(TimelineLayout.fixed($0.at * 100, 2))%}\n" }.joined(),
+            startLabel: startLabel,
+            endLabel: endLabel,
+            ticks: ticks,
             replayNote: labels.replayNote.replacingEvery("<DURATION>", with: duration(layout.replaySeconds)),
             events: layout.entries.map { event($0, in: scenario) }
         )
+    }
+
+    /// The ticks of a timeline's axis, chosen by the chart engine as a chart's are: calendar
+    /// ticks (`TimeTicks`) for dates, d3's for distances, as many as fit without their labels
+    /// touching each other or the start and end labels at the axis's ends. The axis shows on
+    /// screens of 40rem and more: the labels are fitted to that narrowest width.
+    func axisTicks(_ scenario: Scenario, between startLabel: String, and endLabel: String) -> [TimelineView.Tick] {
+        let start = scenario.start.double, end = scenario.end.double
+        guard end > start, start.isFinite, end.isFinite else { return [] }
+        // 40rem less the page's and the axis's margins, in px of the labels' 0.8rem.
+        let width = 560.0, size = 12.8, gap = 16.0
+        let labelWidth = { (label: String) in AxisLabels.width(label, size: size) }
+        let fitted: [(at: Double, label: String)]
+        if scenario.start.date != nil, let startDate = scenario.start.date, let endDate = scenario.end.date {
+            // On the wall clock of the site's zone, as the events' dates read.
+            let zone = config.timeZone
+            let low = start + Double(zone.secondsFromGMT(for: startDate)), high = end + Double(zone.secondsFromGMT(for: endDate))
+            let scale = LinearScale(domain: (low, high), range: (0, width))
+            fitted = AxisLabels.fitting(count: 6, ticks: { TimeTicks.ticks(from: low, to: high, count: $0) }, position: { scale.position(of: $0.seconds) },
+                                        label: tickDates.label, extent: labelWidth, gap: gap)
+                .map { (scale.position(of: $0.tick.seconds) / width, $0.label) }
+        } else {
+            let scale = LinearScale(domain: (start, end), range: (0, width))
+            let numbers = numbers
+            fitted = AxisLabels.fitting(count: 6, ticks: scale.ticks(count:), position: scale.position(of:),
+                                        label: { ($0 < 0 ? "−" : "") + numbers.magnitudeString(for: $0) }, extent: labelWidth, gap: gap)
+                .map { (scale.position(of: $0.tick) / width, $0.label) }
+        }
+        // Clear of the labels at the ends, which start and end at the axis's ends.
+        let startRoom = (labelWidth(startLabel) + gap) / width, endRoom = (labelWidth(endLabel) + gap) / width
+        return fitted.filter { tick in
+            let half = labelWidth(tick.label) / 2 / width
+            return tick.at - half >= startRoom && tick.at + half <= 1 - endRoom
+        }.enumerated().map { TimelineView.Tick(number: $0.offset + 1, at: $0.element.at, label: $0.element.label) }
     }
 
     /// A timeline in the search index: name, page from the site root, unit and span.

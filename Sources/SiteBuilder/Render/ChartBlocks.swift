@@ -329,35 +329,3 @@ final class XTextMemo: @unchecked Sendable {
         }
     }
 }
-
-/// How a time axis's ticks read in a language: a year as its digits, a month by its short
-/// name, a day by its number and month, a time of day on the 24-hour clock.
-final class ChartDates: Sendable {
-    private let year: DateWriter
-    private let month: DateWriter
-    private let day: DateWriter
-    private let clock: DateWriter
-
-    init(_ pack: LanguagePack) {
-        year = DateWriter("yyyy", pack: pack)
-        month = DateWriter("LLL", pack: pack)
-        // CLDR's day-and-month pattern for the language ("MMM d", "d MMM", "d. MMM").
-        let pattern = DateFormatter.dateFormat(fromTemplate: "dMMM", options: 0, locale: Locale(identifier: pack.code))
-        day = DateWriter(pattern.flatMap { (try? DateWriter.fields(of: $0, letters: DateWriter.letters)) != nil ? $0 : nil } ?? "d MMM", pack: pack)
-        clock = DateWriter("HH:mm", pack: pack)
-    }
-
-    func label(_ tick: TimeTicks.Tick) -> String {
-        guard abs(tick.seconds) < TimeTicks.limit else { return "" }
-        let days = Int((tick.seconds / 86_400).rounded(.down))
-        let date = CalendarDate(daysSince1970: days)
-        switch tick.unit {
-        case .year: return year.string(date)
-        case .month: return month.string(date)
-        case .day: return day.string(date)
-        case .hour, .minute, .second:
-            let seconds = Int(tick.seconds) - days * 86_400
-            return clock.string(WallClock(date: date, secondOfDay: Double(seconds)))
-        }
-    }
-}

@@ -84,22 +84,12 @@ extension LanguagePack {
     /// without a string each (a chart's data table writes hundreds).
     func appendHTML(of number: Double, as format: ValueFormat, now: Date, timeZone: TimeZone, to bytes: inout [UInt8]) {
         let start = bytes.count
-        switch format.kind {
-        case .integer where number.isFinite, .decimal where number.isFinite:
-            var pattern = Self.decimalPattern
-            if case .decimal(let places?) = format.kind {
-                pattern.minimumFractionDigits = places
-                pattern.maximumFractionDigits = places
-            } else if case .integer = format.kind {
-                pattern.minimumFractionDigits = 0
-                pattern.maximumFractionDigits = 0
-            }
-            pattern.append(DecimalNumber(number), symbols: numbers, minusSign: formats.minusSign, to: &bytes)
-        default:
+        guard number.isFinite, let pattern = Self.plainPattern(format.kind) else {
             var text = text(of: .real(number), as: format, now: now, timeZone: timeZone)
             text.withUTF8 { HTMLEscaping.append($0, to: &bytes) }
             return
         }
+        pattern.append(DecimalNumber(number), symbols: numbers, minusSign: formats.minusSign, to: &bytes)
         if bytes[start...].contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
             let written = Array(bytes[start...])
             bytes.removeSubrange(start...)
@@ -117,12 +107,10 @@ extension LanguagePack {
 
     /// A number with a number format (any other writes it as `decimal`).
     func numberText(_ number: DecimalNumber, as kind: ValueFormat.Kind) -> String {
+        if let pattern = Self.plainPattern(kind) { return pattern.string(number, symbols: numbers, minusSign: formats.minusSign) }
         switch kind {
-        case .integer:
-            return fixed(number, places: 0)
-        case .decimal(let places):
-            guard let places else { return Self.decimalPattern.string(number, symbols: numbers, minusSign: formats.minusSign) }
-            return fixed(number, places: places)
+        case .integer, .decimal:
+            preconditionFailure("written by their plain pattern")
         case .percent(let places):
             var pattern = formats.percent
             pattern.minimumFractionDigits = places
@@ -144,11 +132,20 @@ extension LanguagePack {
         }
     }
 
-    private func fixed(_ number: DecimalNumber, places: Int) -> String {
-        var pattern = Self.decimalPattern
+    /// The pattern of integers (no decimals) and decimals (CLDR's up to three, or exactly
+    /// `places`); nil for the other kinds, whose patterns are the pack's.
+    private static func plainPattern(_ kind: ValueFormat.Kind) -> NumberPattern? {
+        let places: Int
+        switch kind {
+        case .integer: places = 0
+        case .decimal(nil): return decimalPattern
+        case .decimal(let fixed?): places = fixed
+        default: return nil
+        }
+        var pattern = decimalPattern
         pattern.minimumFractionDigits = places
         pattern.maximumFractionDigits = places
-        return pattern.string(number, symbols: numbers, minusSign: formats.minusSign)
+        return pattern
     }
 
     /// "4.2M", "4,2 Mio.", "1,5 млрд": the largest power of ten of the pack's compact table

@@ -130,7 +130,8 @@ extension DataBlocks {
         chart.xTitle = kind == .histogram ? valueName : xName
         chart.valueTitle = kind == .histogram ? words.count : (seriesIndex != nil || ys.count == 1 ? valueName : nil)
         chart.mirrored = pack.direction == .rtl
-        if kind == .bar { (chart.xTitle, chart.valueTitle) = (nil, chart.valueTitle) }
+        // Bars name their categories beside them: no title under the category axis.
+        if kind == .bar { chart.xTitle = nil }
 
         let kindWord = words.word(for: kind)
         let title = arguments["title"] ?? (kind == .histogram

@@ -5,7 +5,11 @@
 public enum AxisLabels {
     /// The estimated width of `label` in a font of `size`.
     public static func width(_ label: String, size: Double) -> Double {
-        Double(label.count) * size * 0.6
+        // Unicode scalars, counted by their UTF-8 lead bytes: as good an estimate as
+        // characters for labels (digits, words), without breaking the text into graphemes.
+        var scalars = 0
+        for byte in label.utf8 where byte & 0xC0 != 0x80 { scalars += 1 }
+        return Double(scalars) * size * 0.6
     }
 
     /// Ticks of `scale` for an axis along x: each label centred on its tick, `gap` between two.
@@ -26,33 +30,44 @@ public enum AxisLabels {
     public static func fitting<Tick>(count: Double, ticks: (Double) -> [Tick], position: (Tick) -> Double?, label: (Tick) -> String,
                               extent: (String) -> Double, gap: Double) -> [(tick: Tick, label: String)] {
         var wanted = count.rounded(.down)
-        // Fewer ticks are mostly some of the same ones: each label is written once.
-        var written: [Double: String] = [:]
-        func text(_ tick: Tick, at: Double) -> String {
+        // Fewer ticks are mostly some of the same ones: each label is written and measured once.
+        var written: [Double: (label: String, extent: Double)] = [:]
+        func text(_ tick: Tick, at: Double) -> (label: String, extent: Double) {
             if let known = written[at] { return known }
             let made = label(tick)
-            written[at] = made
-            return made
+            let measured = (label: made, extent: extent(made))
+            written[at] = measured
+            return measured
         }
         while wanted >= 1 {
             let labelled = ticks(wanted).compactMap { tick in position(tick).map { (tick: tick, label: text(tick, at: $0), at: $0) } }
             if zip(labelled.dropLast(), labelled.dropFirst()).allSatisfy({ a, b in
-                abs(b.at - a.at) >= (extent(a.label) + extent(b.label)) / 2 + gap
+                abs(b.at - a.at) >= (a.label.extent + b.label.extent) / 2 + gap
             }) {
-                return labelled.map { ($0.tick, $0.label) }
+                return labelled.map { ($0.tick, $0.label.label) }
             }
             wanted -= 1
         }
         return ticks(1).prefix(1).map { ($0, label($0)) }
     }
 
-    /// The categories of `band` whose labels are shown: every one when they fit, else every
-    /// second, third … from the first.
-    static func thinned(_ band: BandScale, labels: [String], extent: (String) -> Double, gap: Double) -> [Int] {
+    /// The categories of `band` whose labels are shown, the widest `widest` long along the
+    /// axis: every one when they fit, else every second, third … from the first.
+    static func thinned(_ band: BandScale, count: Int, widest: Double, gap: Double) -> [Int] {
         let step = abs(band.step)
-        let widest = labels.map(extent).max() ?? 0
         var every = 1
-        while every < labels.count && step * Double(every) < widest + gap { every += 1 }
-        return Array(stride(from: 0, to: labels.count, by: every))
+        while every < count && step * Double(every) < widest + gap { every += 1 }
+        return Array(stride(from: 0, to: count, by: every))
+    }
+
+    /// The width of the widest of `labels` (`width(_:size:)`), measuring only those that
+    /// could be wider than the widest so far: a label has no more characters than UTF-8
+    /// bytes, whose count a string knows (500 dates are measured once, not 500 times).
+    static func widest(_ labels: [String], size: Double) -> Double {
+        var widest = 0.0
+        for label in labels where Double(label.utf8.count) * size * 0.6 > widest {
+            widest = max(widest, width(label, size: size))
+        }
+        return widest
     }
 }

@@ -189,13 +189,13 @@ struct ChartDrawing {
             if horizontal {
                 let band = BandScale(count: names.count, range: (top, bottom))
                 let room = left - 10
-                for index in AxisLabels.thinned(band, labels: names, extent: { _ in size }, gap: 2) {
+                for index in AxisLabels.thinned(band, count: names.count, widest: size, gap: 2) {
                     text(Self.shortened(names[index], to: room, size: size), x: left - 6, y: band.middle(of: index) + fontSize * 0.35, anchor: "end")
                 }
                 return .band(band)
             }
             let band = BandScale(count: names.count, range: (left, right))
-            for index in AxisLabels.thinned(band, labels: names, extent: width, gap: 6) {
+            for index in AxisLabels.thinned(band, count: names.count, widest: AxisLabels.widest(names, size: size), gap: 6) {
                 text(names[index], x: band.middle(of: index), y: labelY, anchor: "middle")
             }
             return .band(band)

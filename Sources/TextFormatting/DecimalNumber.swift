@@ -17,28 +17,36 @@ public struct DecimalNumber: Hashable, Sendable {
         // 15 significant digits or fewer is the only one of them that reads back as its
         // Double (IEEE double's 15 decimal digits of precision), so it is the shortest text
         // too, found without writing the description.
-        let magnitude = abs(value)
-        if magnitude < 1e15 {
-            var scale = 1.0
-            for places in 0...6 {
-                let scaled = (magnitude * scale).rounded()
-                if scaled >= 1e15 { break }
-                if scaled / scale == magnitude {
-                    var integer = UInt64(scaled)
-                    var digits: [UInt8] = []
-                    digits.reserveCapacity(16)
-                    while integer > 0 {
-                        digits.append(UInt8(integer % 10))
-                        integer /= 10
-                    }
-                    digits.reverse()
-                    self.init(isNegative: value < 0, digits: digits, point: digits.count - places)
-                    return
-                }
-                scale *= 10
+        if let (integer, places) = Self.scaledInteger(value) {
+            var integer = integer
+            var digits: [UInt8] = []
+            digits.reserveCapacity(16)
+            while integer > 0 {
+                digits.append(UInt8(integer % 10))
+                integer /= 10
             }
+            digits.reverse()
+            self.init(isNegative: value < 0, digits: digits, point: digits.count - places)
+            return
         }
         self.init(describing: value)
+    }
+
+    /// `value`'s magnitude as an integer over 10^`places`, with the fewest places from 0 to 6
+    /// that read back as the same Double; nil for a magnitude of 10^15 or more, one that
+    /// needs more places, infinity and NaN.
+    @inline(__always)
+    static func scaledInteger(_ value: Double) -> (integer: UInt64, places: Int)? {
+        let magnitude = abs(value)
+        guard magnitude < 1e15 else { return nil }
+        var scale = 1.0
+        for places in 0...6 {
+            let scaled = (magnitude * scale).rounded()
+            if scaled >= 1e15 { return nil }
+            if scaled / scale == magnitude { return (UInt64(scaled), places) }
+            scale *= 10
+        }
+        return nil
     }
 
     /// `value` read from its description, the shortest round-trip text: "0.35", "1e-07",

@@ -81,4 +81,40 @@ public struct NumberPattern: Hashable, Sendable {
                               grouping: groups, to: &bytes)
         bytes += suffix.utf8
     }
+
+    /// `append(DecimalNumber(value), …)`, the same bytes, with no array made on the way for
+    /// a number that is an integer over a power of ten with no more places than the pattern
+    /// keeps (most data: 12.34, 1500, 0.5), which needs no rounding. A chart's data table
+    /// writes one a cell.
+    public func append(_ value: Double, symbols: NumberSymbols, minusSign: String = "-", to bytes: inout [UInt8]) {
+        guard let (integer, places) = DecimalNumber.scaledInteger(value), places <= maximumFractionDigits else {
+            return append(DecimalNumber(value), symbols: symbols, minusSign: minusSign, to: &bytes)
+        }
+        if value < 0 && integer != 0 { bytes += minusSign.utf8 }
+        if !prefix.isEmpty { bytes += prefix.utf8 }
+        // ASCII digits, at least one before the point: 0.05 is integer 5, places 2, "005".
+        let room = 21 + minimumFractionDigits
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+            var digits = 20, rest = integer
+            repeat {
+                digits -= 1
+                buffer[digits] = 48 + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            while 20 - digits < places + 1 {
+                digits -= 1
+                buffer[digits] = 48
+            }
+            let point = 20 - places
+            var end = 20
+            while end > point && buffer[end - 1] == 48 { end -= 1 }
+            while end - point < minimumFractionDigits {
+                buffer[end] = 48
+                end += 1
+            }
+            symbols.appendWritten(integer: UnsafeBufferPointer(rebasing: buffer[digits..<point]),
+                                  fraction: UnsafeBufferPointer(rebasing: buffer[point..<end]), grouping: groups, to: &bytes)
+        }
+        if !suffix.isEmpty { bytes += suffix.utf8 }
+    }
 }

@@ -135,13 +135,32 @@ public struct NumberSymbols: Hashable, Sendable {
         let count = integer.count
         let grouped = grouping && count >= minimumDigitsToGroup && !groupingSeparator.isEmpty
         let first = count % 3 == 0 ? 3 : count % 3
-        for (index, digit) in integer.enumerated() {
-            if grouped, index >= first, (index - first) % 3 == 0 { bytes += groupingSeparator.utf8 }
-            appendDigit(digit, to: &bytes)
+        guard digits == nil else {
+            for (index, digit) in integer.enumerated() {
+                if grouped, index >= first, (index - first) % 3 == 0 { bytes += groupingSeparator.utf8 }
+                appendDigit(digit, to: &bytes)
+            }
+            guard !fraction.isEmpty else { return }
+            bytes += decimalSeparator.utf8
+            for digit in fraction { appendDigit(digit, to: &bytes) }
+            return
+        }
+        // ASCII digits are the bytes themselves: runs of them are copied whole.
+        if grouped {
+            var start = integer.startIndex
+            var run = first
+            while start != integer.endIndex {
+                let end = integer.index(start, offsetBy: run)
+                if start != integer.startIndex { bytes += groupingSeparator.utf8 }
+                bytes.append(contentsOf: integer[start..<end])
+                (start, run) = (end, 3)
+            }
+        } else {
+            bytes.append(contentsOf: integer)
         }
         guard !fraction.isEmpty else { return }
         bytes += decimalSeparator.utf8
-        for digit in fraction { appendDigit(digit, to: &bytes) }
+        bytes.append(contentsOf: fraction)
     }
 
     /// An ASCII digit in the language's digits.

@@ -80,20 +80,45 @@ extension LanguagePack {
     static let decimalPattern = NumberPattern("#,##0.###")!
 
     /// `text(of: .real(number), as: format)` written into `bytes` as HTML text (a `<` or `&`
-    /// a pack's symbols might hold escaped): integers and decimals straight into the bytes,
-    /// without a string each (a chart's data table writes hundreds).
+    /// a pack's symbols might hold escaped).
     func appendHTML(of number: Double, as format: ValueFormat, now: Date, timeZone: TimeZone, to bytes: inout [UInt8]) {
-        let start = bytes.count
-        guard number.isFinite, let pattern = Self.plainPattern(format.kind) else {
-            var text = text(of: .real(number), as: format, now: now, timeZone: timeZone)
-            text.withUTF8 { HTMLEscaping.append($0, to: &bytes) }
-            return
+        NumberHTML(self, format: format) { text(of: .real($0), as: format, now: now, timeZone: timeZone) }.append(number, to: &bytes)
+    }
+
+    /// How the pack writes the numbers of one format as HTML text, looked up once for many
+    /// numbers: integers and decimals go straight into the bytes, without a string each (a
+    /// chart's data table writes hundreds); other formats, and numbers that are not finite,
+    /// as `text` writes them (`text(of:as:)`, given by the caller, who holds the pack).
+    struct NumberHTML {
+        /// The pattern of an integer or decimal format; `plain` says whether there is one (not
+        /// an optional: a cell would copy its texts out of one to read it).
+        private let pattern: NumberPattern
+        private let plain: Bool
+        private let symbols: NumberSymbols
+        private let minusSign: String
+        private let text: (Double) -> String
+
+        init(_ pack: borrowing LanguagePack, format: ValueFormat, text: @escaping (Double) -> String) {
+            let pattern = LanguagePack.plainPattern(format.kind)
+            (self.pattern, plain) = (pattern ?? LanguagePack.decimalPattern, pattern != nil)
+            symbols = pack.numbers
+            minusSign = pack.formats.minusSign
+            self.text = text
         }
-        pattern.append(DecimalNumber(number), symbols: numbers, minusSign: formats.minusSign, to: &bytes)
-        if bytes[start...].contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
-            let written = Array(bytes[start...])
-            bytes.removeSubrange(start...)
-            written.withUnsafeBufferPointer { HTMLEscaping.append($0, to: &bytes) }
+
+        func append(_ number: Double, to bytes: inout [UInt8]) {
+            guard number.isFinite, plain else {
+                var text = text(number)
+                text.withUTF8 { HTMLEscaping.append($0, to: &bytes) }
+                return
+            }
+            let start = bytes.count
+            pattern.append(number, symbols: symbols, minusSign: minusSign, to: &bytes)
+            if bytes[start...].contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
+                let written = Array(bytes[start...])
+                bytes.removeSubrange(start...)
+                written.withUnsafeBufferPointer { HTMLEscaping.append($0, to: &bytes) }
+            }
         }
     }
 
@@ -134,7 +159,7 @@ extension LanguagePack {
 
     /// The pattern of integers (no decimals) and decimals (CLDR's up to three, or exactly
     /// `places`); nil for the other kinds, whose patterns are the pack's.
-    private static func plainPattern(_ kind: ValueFormat.Kind) -> NumberPattern? {
+    fileprivate static func plainPattern(_ kind: ValueFormat.Kind) -> NumberPattern? {
         let places: Int
         switch kind {
         case .integer: places = 0

@@ -54,7 +54,7 @@ struct ChartBlockView: TemplateView {
             // A header cell before data cells is its row's header (HTML's "auto" scope), the
             // style sheet sets the data cells' alignment, and the end tags HTML leaves
             // optional are left out: a row is about half the bytes it would be.
-            output += Self.rowStart
+            append("<tr><th>", to: &output)
             var text = header(row)
             text.withUTF8 { HTMLEscaping.append($0, to: &output) }
             // No line break between rows: without end tags it would be the last cell's text.
@@ -63,11 +63,14 @@ struct ChartBlockView: TemplateView {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static let rowStart = Array("<tr><th>".utf8), cellStart = Array("<td>".utf8)
+    /// A tag's bytes, read in place (a static array would be retained at every row).
+    private static func append(_ tag: StaticString, to output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeBufferPointer(start: tag.utf8Start, count: tag.utf8CodeUnitCount))
+    }
 
     /// A number cell, its HTML text written by `write`.
     static func cell(to output: inout [UInt8], _ write: (inout [UInt8]) -> Void) {
-        output += Self.cellStart
+        append("<td>", to: &output)
         write(&output)
     }
 }

@@ -100,7 +100,8 @@ extension DataBlocks {
         // Without a format: whole numbers as integers, millions and more in the short form.
         let valueFormat = yFormat ?? ValueFormat((allValues.map(abs).max() ?? 0) >= 1e6 ? .compact : .decimal(places: nil))
         let whole = valueFormat.kind == .integer || (yFormat == nil && ys.allSatisfy { table.columns[$0].type == .integer })
-        let valueText: @Sendable (Double) -> String = { pack.text(of: .real($0), as: valueFormat, now: now, timeZone: timeZone) }
+        // The closures hold the pack's class, not a copy of the pack.
+        let valueText: @Sendable (Double) -> String = { held.pack.text(of: .real($0), as: valueFormat, now: now, timeZone: timeZone) }
         let id = "chart-\(name)-\(line)"
         let words = pack.labels.chart
         let valueName = seriesIndex != nil || ys.count == 1 ? label(yNames[0]) : yNames.map(label).joined(separator: ", ")
@@ -120,10 +121,10 @@ extension DataBlocks {
         chart.logX = logX
         chart.wholeValues = whole
         // A histogram's axis counts values: whole numbers, whatever the values' format.
-        let countText: @Sendable (Double) -> String = { pack.text(of: .real($0), as: ValueFormat(.integer), now: now, timeZone: timeZone) }
+        let countText: @Sendable (Double) -> String = { held.pack.text(of: .real($0), as: ValueFormat(.integer), now: now, timeZone: timeZone) }
         chart.valueLabel = kind == .histogram ? countText : valueText
         chart.numberLabel = numberText(xIndex.map { table.columns[$0].type } ?? .real, format: kind == .histogram ? yFormat : xFormat,
-                                       values: kind == .histogram ? allValues : nil, table: table, x: xIndex, pack: pack)
+                                       values: kind == .histogram ? allValues : nil, table: table, x: xIndex, held: held)
         let dates = held.chartDates
         chart.timeLabel = { dates.label($0) }
         let xName = xIndex.map { label(names[$0]) } ?? valueName
@@ -143,8 +144,8 @@ extension DataBlocks {
             : []
         let frames = chart.svgs(id: id, title: title, summary: summary)
         let (headers, rows) = dataTable(chart, plotted: plotted, xName: xName, valueName: valueName, countWord: words.count,
-            countHTML: { pack.appendHTML(of: $0, as: ValueFormat(.integer), now: now, timeZone: timeZone, to: &$1) },
-            valueHTML: { pack.appendHTML(of: $0, as: valueFormat, now: now, timeZone: timeZone, to: &$1) })
+            countHTML: LanguagePack.NumberHTML(pack, format: ValueFormat(.integer), text: countText),
+            valueHTML: LanguagePack.NumberHTML(pack, format: valueFormat, text: valueText))
         return ChartBlockView(
             id: id, kind: kindName, caption: arguments["caption"] ?? arguments["title"],
             wide: frames.wide, narrow: frames.narrow,
@@ -214,15 +215,16 @@ extension DataBlocks {
 
     /// How the numbers of an x axis read: in their column's format; years (whole numbers from
     /// 1000 to 2999) without a thousands separator.
-    private func numberText(_ type: ColumnType, format: ValueFormat?, values: [Double]?, table: Table, x: Int?, pack: LanguagePack) -> @Sendable (Double) -> String {
+    private func numberText(_ type: ColumnType, format: ValueFormat?, values: [Double]?, table: Table, x: Int?, held: Pack) -> @Sendable (Double) -> String {
+        let pack = held.pack
         let timeZone = config.timeZone
         let now = now
         let numbers = values ?? x.map { x in table.rows.compactMap { pack.number(of: $0[x]) } } ?? []
         if format == nil, !numbers.isEmpty, numbers.allSatisfy({ $0 == $0.rounded() && (1000...2999).contains($0) }) {
             let symbols = pack.numbers
-            return { $0 == $0.rounded() && abs($0) < 1e15 ? symbols.localizingDigits(String(Int($0))) : pack.text(of: .real($0), as: nil, now: now, timeZone: timeZone) }
+            return { $0 == $0.rounded() && abs($0) < 1e15 ? symbols.localizingDigits(String(Int($0))) : held.pack.text(of: .real($0), as: nil, now: now, timeZone: timeZone) }
         }
-        return { pack.text(of: .real($0), as: format, now: now, timeZone: timeZone) }
+        return { held.pack.text(of: .real($0), as: format, now: now, timeZone: timeZone) }
     }
 
     /// What `<desc>` says: the chart's title, the span of its x values, and for each of its
@@ -264,19 +266,26 @@ extension DataBlocks {
 
     /// The chart's data as a table: a row an x value (a bin, for a histogram), a column a series.
     private func dataTable(_ chart: Chart, plotted: Plotted, xName: String, valueName: String, countWord: String,
-                           countHTML: (Double, inout [UInt8]) -> Void, valueHTML: (Double, inout [UInt8]) -> Void) -> (headers: [ChartBlockView.Cell], rows: String) {
+                           countHTML: LanguagePack.NumberHTML, valueHTML: LanguagePack.NumberHTML) -> (headers: [ChartBlockView.Cell], rows: String) {
         if chart.kind == .histogram {
             let bins = Bins(chart.series.first?.values.compactMap { $0 } ?? [])
             let headers = [ChartBlockView.Cell(text: valueName, numeric: false), ChartBlockView.Cell(text: countWord, numeric: true)]
             let rows = ChartBlockView.rowsHTML(count: bins.bins.count, header: { "\(chart.numberLabel(bins.bins[$0].lower))–\(chart.numberLabel(bins.bins[$0].upper))" },
-                                               cells: { row, output in ChartBlockView.cell(to: &output) { countHTML(Double(bins.bins[row].count), &$0) } })
+                                               cells: { row, output in ChartBlockView.cell(to: &output) { countHTML.append(Double(bins.bins[row].count), to: &$0) } })
             return (headers, rows)
         }
         let headers = [ChartBlockView.Cell(text: xName, numeric: false)] + chart.series.map { ChartBlockView.Cell(text: $0.name, numeric: true) }
-        let rows = ChartBlockView.rowsHTML(count: plotted.xTexts.count, header: { plotted.xTexts[$0] }) { index, output in
-            for series in chart.series {
+        // The values row by row in one array: a cell reads one value, not a series' array.
+        let width = chart.series.count
+        var values: [Double?] = []
+        values.reserveCapacity(plotted.xTexts.count * width)
+        for row in plotted.xTexts.indices {
+            for series in chart.series { values.append(series.values[row]) }
+        }
+        let rows = ChartBlockView.rowsHTML(count: plotted.xTexts.count, header: { plotted.xTexts[$0] }) { row, output in
+            for value in values[(row * width)..<(row * width + width)] {
                 ChartBlockView.cell(to: &output) { output in
-                    if let value = series.values[index] { valueHTML(value, &output) } else { output += LanguagePack.nullText.utf8 }
+                    if let value { valueHTML.append(value, to: &output) } else { output += LanguagePack.nullText.utf8 }
                 }
             }
         }
@@ -306,9 +315,17 @@ final class XTextMemo: @unchecked Sendable {
         let format: ValueFormat?
     }
 
+    /// The texts known for one writing, and the last chart's values with theirs: charts one
+    /// after another mostly draw the very same x values, which compare faster than they hash.
+    private struct Known {
+        var texts: [TableValue: String] = [:]
+        var lastValues: [TableValue] = []
+        var lastTexts: [String] = []
+    }
+
     private let lock = NSLock()
     /// By language and format (looked up once a chart), then by value.
-    private var texts: [Writing: [TableValue: String]] = [:]
+    private var known: [Writing: Known] = [:]
     private var count = 0
     static let limit = 100_000
 
@@ -316,17 +333,20 @@ final class XTextMemo: @unchecked Sendable {
     func texts(of values: [TableValue], language: String, format: ValueFormat?, make: (TableValue) -> String) -> [String] {
         lock.withLock {
             let writing = Writing(language: language, format: format)
-            var known = texts.removeValue(forKey: writing) ?? [:]
-            defer { texts[writing] = known }
-            return values.map { value in
-                if let text = known[value] { return text }
+            var memo = known.removeValue(forKey: writing) ?? Known()
+            defer { known[writing] = memo }
+            if values == memo.lastValues { return memo.lastTexts }
+            let texts = values.map { value in
+                if let text = memo.texts[value] { return text }
                 let made = make(value)
                 if count < Self.limit {
-                    known[value] = made
+                    memo.texts[value] = made
                     count += 1
                 }
                 return made
             }
+            (memo.lastValues, memo.lastTexts) = (values, texts)
+            return texts
         }
     }
 }

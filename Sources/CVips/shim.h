@@ -175,6 +175,33 @@ static inline int ttsite_vips_save_jpeg(VipsImage *image, int quality, void **ou
     return result;
 }
 
+/// ttsite's own SVG (a chart it drew) as PNG, `scale` times its size, flattened onto white,
+/// with no metadata: the SVG loader is unblocked for this one call and blocked again before
+/// it returns, so the caller must make sure no other libvips work runs meanwhile (Swift's
+/// `ImageProcessor` holds its lock exclusively). librsvg's `unlimited` stays off: an SVG
+/// of more than 10 MB or a deep tree is refused. Returns 0, or -1.
+static inline int ttsite_vips_svg_to_png(const void *svg, size_t length, double scale, void **output, size_t *outputLength, int *width, int *height) {
+    vips_operation_block_set("VipsForeignLoadSvg", FALSE);
+    VipsImage *loaded = NULL;
+    int failed = vips_svgload_buffer((void *)svg, length, &loaded, "scale", scale, NULL);
+    vips_operation_block_set("VipsForeignLoadSvg", TRUE);
+    if (failed) return -1;
+    VipsArrayDouble *white = vips_array_double_newv(1, 255.0);
+    VipsImage *flattened = NULL;
+    failed = vips_flatten(loaded, &flattened, "background", white, NULL);
+    vips_area_unref(VIPS_AREA(white));
+    g_object_unref(loaded);
+    if (failed) return -1;
+    VipsImage *bare = ttsite_vips_without_metadata(flattened);
+    g_object_unref(flattened);
+    if (bare == NULL) return -1;
+    *width = vips_image_get_width(bare);
+    *height = vips_image_get_height(bare);
+    failed = vips_pngsave_buffer(bare, output, outputLength, "compression", 9, "strip", TRUE, NULL);
+    g_object_unref(bare);
+    return failed ? -1 : 0;
+}
+
 /// The text of libvips' last errors, which the caller releases with `g_free`; the error
 /// buffer is cleared.
 static inline char *ttsite_vips_take_error(void) {

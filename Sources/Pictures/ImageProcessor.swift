@@ -44,6 +44,10 @@ public struct ImageProcessor: Sendable {
 
     /// Checks that `bytes` are a picture ttsite reads and within the pixel limit.
     public func header(_ bytes: [UInt8]) throws(ImageError) -> Header {
+        try VipsLock.shared.reading { () throws(ImageError) in try readHeader(bytes) }
+    }
+
+    private func readHeader(_ bytes: [UInt8]) throws(ImageError) -> Header {
         let format = try ImageFormat.sniff(bytes).get()
         try Self.start()
         var width: Int32 = 0
@@ -67,7 +71,11 @@ public struct ImageProcessor: Sendable {
     /// on load to at most `decodedSide` pixels a side (a large JPEG is read at a fraction of
     /// its size), and every recipe is cut from that.
     public func render(_ bytes: [UInt8], _ recipes: [ImageRecipe]) throws(ImageError) -> [(recipe: ImageRecipe, image: Encoded)] {
-        let header = try header(bytes)
+        try VipsLock.shared.reading { () throws(ImageError) in try renderRecipes(bytes, recipes) }
+    }
+
+    private func renderRecipes(_ bytes: [UInt8], _ recipes: [ImageRecipe]) throws(ImageError) -> [(recipe: ImageRecipe, image: Encoded)] {
+        let header = try readHeader(bytes)
         var made: Set<ImageRecipe> = []
         let planned = recipes.compactMap { recipe -> (recipe: ImageRecipe, fitted: ImageRecipe)? in
             let fitted = recipe.fitted(within: header)
@@ -83,6 +91,25 @@ public struct ImageProcessor: Sendable {
             results.append((plan.recipe, try encode(decoded, plan.fitted)))
         }
         return results
+    }
+
+    /// ttsite's own SVG (a chart it drew, never a file from elsewhere) as a PNG `scale` times
+    /// its size, on white, without metadata. libvips reads SVG through librsvg, whose loader
+    /// is blocked for the process: it is opened for this call alone, while no other picture
+    /// is being read (`VipsLock`), and closed again before anything else may run.
+    public func renderSVG(_ svg: [UInt8], scale: Double = 1) throws(ImageError) -> Encoded {
+        try Self.start()
+        return try VipsLock.shared.alone { () throws(ImageError) -> Encoded in
+            var output: UnsafeMutableRawPointer?
+            var length = 0
+            var width: Int32 = 0, height: Int32 = 0
+            let status = svg.withUnsafeBytes { buffer in
+                ttsite_vips_svg_to_png(buffer.baseAddress, buffer.count, scale, &output, &length, &width, &height)
+            }
+            guard status == 0, let output else { throw .damaged(Self.takeError() ?? "libvips failed without saying why") }
+            defer { ttsite_vips_free(output) }
+            return Encoded(bytes: [UInt8](UnsafeRawBufferPointer(start: output, count: length)), width: Int(width), height: Int(height))
+        }
     }
 
     /// The largest side a picture is decoded at: twice the widest file made of it.

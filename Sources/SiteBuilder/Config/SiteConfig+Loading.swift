@@ -10,7 +10,7 @@ extension SiteConfig {
         "title", "base_url", "languages", "time_zone", "output", "people", "scenarios",
         "replay_seconds", "date_formats", "fetch", "markdown", "interval_text",
         "birthday_format", "images", "remote_images", "guard", "page_size", "people_urls", "feeds", "share_image", "data_outputs",
-        "language_packs", "data", "queries",
+        "language_packs", "data", "queries", "chart_images",
     ]
 
     /// Reads and checks `ttsite.yml`. Errors name the file, the line and the key.
@@ -134,6 +134,13 @@ extension SiteConfig {
                 }
                 config.feeds.limit = limit
             }
+        }
+        if let node = mapping["chart_images"] {
+            let text = try reader.string(node, "chart_images")
+            guard let images = ChartImages(rawValue: text) else {
+                throw reader.error("`chart_images` must be `pages` (the charts of pages not made from rows, the default), `all` or `none`, found `\(text)`", at: node)
+            }
+            config.chartImages = images
         }
         if let node = mapping["people_urls"] {
             let text = try reader.string(node, "people_urls")

@@ -98,6 +98,15 @@ public struct SiteConfig: Sendable {
     /// there; used only with a `base_url`, since previews need an absolute address.
     public var shareImage: String?
 
+    /// Which charts are also published as PNG (`chart_images:`), for feed readers (which
+    /// strip inline SVG) and share previews: by default those of pages not made from rows
+    /// (each costs librsvg about 10 ms; 10,000 row pages would cost minutes), `all` or `none`.
+    public var chartImages = ChartImages.pages
+
+    public enum ChartImages: String, Sendable {
+        case pages, all, none
+    }
+
     /// Publish the report as JSON too (`data_outputs:`): off unless asked for, since a data
     /// file is a promise of a shape that scripts will rely on (see `DataOutputs`).
     public var dataOutputs = false

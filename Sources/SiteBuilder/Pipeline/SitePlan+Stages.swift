@@ -27,7 +27,8 @@ extension SitePlan {
         let derived = try derive(content: queried, data: data, config: config, templates: templates, pictures: pictures, options: options, today: today,
                                  results: results)
         let texts = try renderMarkdown(derived.pages, with: derived.markdown, feedEntries: derived.feedEntries.all, options: options)
-        let (feeds, dataFiles) = feedsAndData(derived, data: data, config: config, texts: texts, now: options.now)
+        var (feeds, dataFiles) = feedsAndData(derived, data: data, config: config, texts: texts, now: options.now)
+        dataFiles += try chartImages(texts, options: options, into: &summary)
 
         var pictureUses = pictures.uses
         pictureUses.addMentions(in: templates.siteTexts)
@@ -199,6 +200,14 @@ extension SitePlan {
     /// before anything shows it.
     static func renderMarkdown(_ pages: [Page], with markdown: MarkdownTexts, feedEntries: [Page], options: BuildOptions) throws -> PageTexts {
         try markdown.texts(of: pages, feedEntries: feedEntries, workers: options.jobs)
+    }
+
+    /// chart images: the PNG of each chart published as a picture too (`chart_images:`).
+    static func chartImages(_ texts: PageTexts, options: BuildOptions, into summary: inout BuildSummary) throws -> [OutputFile] {
+        let pngs = texts.pages.keys.sorted().flatMap { texts.pages[$0]!.tables.chartPNGs }
+        let (files, rendered) = try ChartImages(siteFolder: options.siteFolder).files(pngs, workers: options.jobs)
+        if !files.isEmpty { summary.details.append("charts: \(files.count) as PNG, \(rendered) of them rendered, the others as the last build made them") }
+        return files
     }
 
     /// feeds and data outputs: the Atom and JSON feeds (with a `base_url`) and the report as

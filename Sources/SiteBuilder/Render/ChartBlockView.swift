@@ -34,6 +34,11 @@ struct ChartBlockView: TemplateView {
     let headers: [Cell]
     let rows: String
     let dataLabel: String
+    /// The chart as a PNG of its own (`chart_images:`), which feeds show in place of the SVG.
+    var png: ChartPNG?
+    /// Where a feed entry's `<img>` finds the PNG (an absolute address): set only when the
+    /// chart is written for a feed.
+    var feedImage: String?
 
     var templateValue: TemplateValue {
         var map = TemplateMap([
@@ -42,6 +47,14 @@ struct ChartBlockView: TemplateView {
             "rows": .string(rows), "dataLabel": .string(dataLabel),
         ])
         map.add("caption", orFalse: caption)
+        // False where there is none: not looked up in the page around the block.
+        if let png, let feedImage {
+            // Shown at the document's size: the PNG's pixels are twice that, sharp on any screen.
+            let (width, height) = (Int((Double(png.width) / ChartPNG.scale).rounded()), Int((Double(png.height) / ChartPNG.scale).rounded()))
+            map.add("image", .map(["src": .string(feedImage), "alt": .string(png.alt), "width": .string(String(width)), "height": .string(String(height))]))
+        } else {
+            map.add("image", .bool(false))
+        }
         return map.templateValue
     }
 
@@ -72,5 +85,34 @@ struct ChartBlockView: TemplateView {
     static func cell(to output: inout [UInt8], _ write: (inout [UInt8]) -> Void) {
         append("<td>", to: &output)
         write(&output)
+    }
+}
+
+/// A chart as a PNG file of its own: the SVG document librsvg renders (`ChartDocument`: the
+/// wide frame under the title and legend, on white) and where the file goes, named after
+/// the document's digest, so that a chart that did not change is not rendered again
+/// (`ChartImages`) and a feed reader's cache stays right.
+struct ChartPNG: Sendable, Hashable {
+    /// The document, in the chart's own units.
+    let document: String
+    /// The file's path under the site's root: `assets/charts/`, 16 hex digits of the
+    /// document's SHA-256 and `.png`.
+    let path: String
+    /// What the picture shows, for `alt`: the chart's summary.
+    let alt: String
+    /// The PNG's size in pixels: `scale` times the document's.
+    let width: Int
+    let height: Int
+
+    /// Pixels a unit of the document: 672 units become 1,344 pixels, sharp on a phone and
+    /// wider than the 1,200 share previews ask for.
+    static let scale = 2.0
+
+    init(document: (text: String, width: Double, height: Double), alt: String) {
+        self.document = document.text
+        self.alt = alt
+        path = "assets/charts/" + BuildDigest { $0.add(document.text) }.hex.prefix(16) + ".png"
+        width = Int((document.width * Self.scale).rounded())
+        height = Int((document.height * Self.scale).rounded())
     }
 }

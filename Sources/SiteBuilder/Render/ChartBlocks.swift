@@ -146,10 +146,25 @@ extension DataBlocks {
         let (headers, rows) = dataTable(chart, plotted: plotted, xName: xName, valueName: valueName, countWord: words.count,
             countHTML: LanguagePack.NumberHTML(pack, format: ValueFormat(.integer), text: countText),
             valueHTML: LanguagePack.NumberHTML(pack, format: valueFormat, text: valueText))
-        return ChartBlockView(
+        var view = ChartBlockView(
             id: id, kind: kindName, caption: arguments["caption"] ?? arguments["title"],
             wide: frames.wide, narrow: frames.narrow,
             sparkline: false, legend: legend, headers: headers, rows: rows, dataLabel: words.data)
+        if publishesPNG(of: page) {
+            view.png = ChartPNG(document: ChartDocument(chart).svg(wide: frames.wide, title: title, id: id), alt: summary)
+        }
+        return view
+    }
+
+    /// Whether the charts of `page` are published as PNG too (`chart_images:`): only where a
+    /// feed or a share preview can show them, which needs the site's absolute address.
+    private func publishesPNG(of page: Page) -> Bool {
+        guard config.baseURL != nil else { return false }
+        switch config.chartImages {
+        case .all: return true
+        case .pages: return page.row == nil
+        case .none: return false
+        }
     }
 
     /// The rows of `table` as x values and series: one series a `y` column, or one a value of

@@ -26,8 +26,12 @@ struct DataBlocks: Sendable {
         /// The chart script, which shows a chart's exact values where the pointer is.
         var chartScript = false
 
+        /// The charts published as PNG too (`ChartPNG`), in the page's order.
+        var chartPNGs: [ChartPNG] = []
+
         mutating func note(_ view: BlockView) {
             if case .chart(let chart) = view, !chart.sparkline { chartScript = true }
+            if case .chart(let chart) = view, let png = chart.png { chartPNGs.append(png) }
             guard case .table(let table) = view else { return }
             tableScript = tableScript || table.sortable
             searchScript = searchScript || table.search != nil

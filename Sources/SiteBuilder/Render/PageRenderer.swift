@@ -193,7 +193,9 @@ struct PageRenderer {
         )
         if let baseURL = config.baseURL {
             view.canonical = Routes.absolute(urlPath, baseURL: baseURL)
-            view.shareImage = config.shareImage.map { Routes.absolute($0, baseURL: baseURL) }
+            // A page's first chart published as a picture is its own; `share_image` is the site's.
+            let chart = page.flatMap { texts.text(of: $0)?.tables.chartPNGs.first?.path }
+            view.shareImage = (chart ?? config.shareImage).map { Routes.absolute($0, baseURL: baseURL) }
         }
         if let page {
             view.translations = translations(of: page).map { other in

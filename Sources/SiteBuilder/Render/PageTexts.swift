@@ -117,7 +117,7 @@ struct MarkdownTexts: Sendable {
             texts.pages[page.urlPath] = try result.get()
         }
         let entries = feedEntries.parallelMap(workers: workers) { page in
-            Result { try render(try pageText(page), of: page, ids: MarkdownRenderer.IDs(prefix: SiteFeeds.idPrefix(of: page)), misses: nil).html }
+            Result { try render(try pageText(page), of: page, ids: MarkdownRenderer.IDs(prefix: SiteFeeds.idPrefix(of: page)), misses: nil, forFeed: true).html }
         }
         for (page, result) in zip(feedEntries, entries) {
             texts.feedEntries[page.urlPath] = try result.get()
@@ -152,14 +152,17 @@ struct MarkdownTexts: Sendable {
         markdown[language] ?? markdown[config.defaultLanguage]!
     }
 
-    /// The HTML of a page's Markdown; a link that leads nowhere goes to `misses`.
-    private func render(_ text: String, of page: Page, ids: MarkdownRenderer.IDs, misses: PageMisses?) throws -> MarkdownRenderer.Rendered {
+    /// The HTML of a page's Markdown; a link that leads nowhere goes to `misses`. For a feed
+    /// (`forFeed`), its charts published as PNG are shown as that picture: feed readers
+    /// strip inline SVG.
+    private func render(_ text: String, of page: Page, ids: MarkdownRenderer.IDs, misses: PageMisses?, forFeed: Bool = false) throws -> MarkdownRenderer.Rendered {
         var uses = DataBlocks.Uses()
-        return try render(text, of: page, ids: ids, misses: misses, uses: &uses)
+        return try render(text, of: page, ids: ids, misses: misses, uses: &uses, forFeed: forFeed)
     }
 
     /// The same, noting in `uses` the tables of query results it holds.
-    private func render(_ text: String, of page: Page, ids: MarkdownRenderer.IDs, misses: PageMisses?, uses: inout DataBlocks.Uses) throws -> MarkdownRenderer.Rendered {
+    private func render(_ text: String, of page: Page, ids: MarkdownRenderer.IDs, misses: PageMisses?, uses: inout DataBlocks.Uses,
+                        forFeed: Bool = false) throws -> MarkdownRenderer.Rendered {
         let markdown = markdown(page.language)
         let hasBlocks = page.hasSourceFile && text.containsUTF8(ReportBlocks.word)
         let links = page.hasSourceFile ? self.links : nil
@@ -200,8 +203,12 @@ struct MarkdownTexts: Sendable {
                 return try TableOfContents.block(arguments, headings: block.headings, label: labelWords().contents, fail: fail)
             }
             if DataBlocks.kinds.contains(kind) {
-                guard let dataBlocks, let view = try dataBlocks.view(kind: kind, arguments: arguments, on: page, line: line, fail: fail) else {
+                guard let dataBlocks, var view = try dataBlocks.view(kind: kind, arguments: arguments, on: page, line: line, fail: fail) else {
                     throw fail("a `\(kind)` block shows the result of a query, and the site has no `data:` nor `queries/`")
+                }
+                if forFeed, case .chart(var chart) = view, let png = chart.png, let baseURL = config.baseURL {
+                    chart.feedImage = Routes.absolute(png.path, baseURL: baseURL)
+                    view = .chart(chart)
                 }
                 uses.note(view)
                 return dataBlocks.html(of: view, kind: kind, language: page.language, links: relativiser, templates: templates,

@@ -1,0 +1,69 @@
+/// A chart as an SVG document of its own, which librsvg renders to the PNG of feeds and share
+/// previews (where inline SVG is stripped or not shown): the wide frame under the chart's
+/// title and, for several series, its legend, on white, in dark text and a font every system
+/// has. A right-to-left chart has its title and legend from the right.
+public struct ChartDocument {
+    /// Around everything, in `viewBox` units.
+    static let margin = 16.0
+    static let titleSize = 16.0, legendSize = 12.0
+
+    public let chart: Chart
+
+    public init(_ chart: Chart) {
+        self.chart = chart
+    }
+
+    /// The document and its size in pixels: `wide` is the chart's wide frame as
+    /// `Chart.svgs` drew it with `id`.
+    public func svg(wide: String, title: String, id: String) -> (text: String, width: Double, height: Double) {
+        let frame = ChartDrawing(chart: chart, frame: .wide, id: id + "-w").frame
+        let margin = Self.margin, width = frame.width + 2 * margin
+        var out = SVGWriter(width: width, mirrored: chart.mirrored)
+        var body = SVGWriter(width: width, mirrored: chart.mirrored)
+        // The title, cut to one line.
+        var y = margin + Self.titleSize
+        body.raw(#"<text font-size="16" font-weight="bold""#); body.xAttribute("x", margin); body.attribute("y", y)
+        body.raw(chart.mirrored ? #" text-anchor="end">"# : ">")
+        body.text(ChartDrawing.shortened(title, to: frame.width, size: Self.titleSize)); body.raw("</text>")
+        y += 10
+        // The legend, in rows as wide as the frame.
+        if chart.series.count > 1 {
+            var x = margin
+            y += 4
+            for (index, series) in chart.series.enumerated() {
+                let name = ChartDrawing.shortened(series.name, to: frame.width - 30, size: Self.legendSize)
+                let entry = 30 + AxisLabels.width(name, size: Self.legendSize)
+                if x > margin && x + entry > margin + frame.width {
+                    x = margin
+                    y += 20
+                }
+                let swatchX = chart.mirrored ? width - x - 24 : x
+                body.raw(Self.placed(chart.swatch(of: index, id: "\(id)-k\(index + 1)"), x: swatchX, y: y, width: nil, height: nil))
+                body.raw(#"<text font-size="12""#); body.xAttribute("x", x + 30); body.attribute("y", y + 10.5)
+                body.raw(chart.mirrored ? #" text-anchor="end">"# : ">")
+                body.text(name); body.raw("</text>")
+                x += entry + 16
+            }
+            y += 20
+        }
+        body.raw(Self.placed(wide, x: margin, y: y, width: frame.width, height: frame.height))
+        let height = y + frame.height + margin
+        out.raw(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 "#); out.number(width); out.raw(" "); out.number(height)
+        out.raw(#"" width=""#); out.number(width); out.raw(#"" height=""#); out.number(height)
+        out.raw(##"" font-family="DejaVu Sans, Verdana, sans-serif" color="#1f2328" fill="currentColor"><rect width="100%" height="100%" fill="#fff"/>"##)
+        out.bytes += body.bytes
+        out.raw("</svg>")
+        return (String(decoding: out.bytes, as: UTF8.self), width, height)
+    }
+
+    /// An `<svg>` element placed at `x`, `y` inside another (and sized, when its own tag says
+    /// no size).
+    static func placed(_ svg: String, x: Double, y: Double, width: Double?, height: Double?) -> String {
+        guard svg.hasPrefix("<svg ") else { return svg }
+        var attributes = SVGWriter(width: 0)
+        attributes.raw("<svg"); attributes.attribute("x", x); attributes.attribute("y", y)
+        if let width, let height { attributes.attribute("width", width); attributes.attribute("height", height) }
+        attributes.raw(" ")
+        return String(decoding: attributes.bytes, as: UTF8.self) + svg.dropFirst(5)
+    }
+}

@@ -4,7 +4,8 @@ import CVips
 /// its GPS position, XMP, ICC profiles, comments) and encoded, by libvips.
 ///
 /// Only JPEG, PNG, WebP and GIF are read: the format is told from the first bytes, and every
-/// other libvips loader (SVG, PDF, ImageMagick …) is blocked for the whole process. The size
+/// other libvips loader (SVG, PDF, ImageMagick …) is blocked for the whole process; the SVG
+/// one opens only to render ttsite's own charts, while no picture is read (`renderSVG`). The size
 /// stored in the header is checked against `maxPixels` before a pixel is decoded. Safe to use
 /// from several threads at once; each call works on one thread.
 public struct ImageProcessor: Sendable {
@@ -54,9 +55,7 @@ public struct ImageProcessor: Sendable {
         var height: Int32 = 0
         var sideways: Int32 = 0
         let loaded = bytes.withUnsafeBytes { buffer -> Bool in
-            guard let loader = ttsite_vips_loader(buffer.baseAddress, buffer.count),
-                  Self.allowedLoaders.contains(String(cString: loader))
-            else { return false }
+            guard let loader = Self.libvipsLoader(bytes), Self.allowedLoaders.contains(loader) else { return false }
             return ttsite_vips_header(buffer.baseAddress, buffer.count, &width, &height, &sideways) == 0
         }
         guard loaded else { throw .damaged(Self.takeError() ?? "libvips has no reader for it") }
@@ -131,6 +130,22 @@ public struct ImageProcessor: Sendable {
         defer { ttsite_vips_free(output) }
         let bytes = [UInt8](UnsafeRawBufferPointer(start: output, count: length))
         return Encoded(bytes: bytes, width: Int(ttsite_vips_width(image)), height: Int(ttsite_vips_height(image)))
+    }
+
+    /// The loader libvips would choose for `bytes` (`VipsForeignLoadPngBuffer`), blocked or
+    /// not (libvips 8.14 names a blocked one, which then refuses to load), or nil.
+    static func libvipsLoader(_ bytes: [UInt8]) -> String? {
+        bytes.withUnsafeBytes { buffer in ttsite_vips_loader(buffer.baseAddress, buffer.count).map { String(cString: $0) } }
+    }
+
+    /// Whether libvips itself, asked with no check of ttsite's before it, reads the header of
+    /// `bytes`: false for an SVG while its loader is blocked. For tests of the block; call it
+    /// under `VipsLock`.
+    static func libvipsReadsHeader(_ bytes: [UInt8]) -> Bool {
+        var width: Int32 = 0, height: Int32 = 0, sideways: Int32 = 0
+        let read = bytes.withUnsafeBytes { ttsite_vips_header($0.baseAddress, $0.count, &width, &height, &sideways) == 0 }
+        _ = takeError()
+        return read
     }
 
     /// The loaders `ttsite_vips_start` leaves open; a second check in case a future libvips

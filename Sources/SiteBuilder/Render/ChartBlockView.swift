@@ -91,7 +91,7 @@ struct ChartBlockView: TemplateView {
 /// A chart as a PNG file of its own: the SVG document librsvg renders (`ChartDocument`: the
 /// wide frame under the title and legend, on white) and where the file goes, named after
 /// the document's digest, so that a chart that did not change is not rendered again
-/// (`ChartImages`) and a feed reader's cache stays right.
+/// (`ChartPNGFiles`) and a feed reader's cache stays right.
 struct ChartPNG: Sendable, Hashable {
     /// The document, in the chart's own units.
     let document: String

@@ -6,7 +6,7 @@ import Pictures
 /// `.ttsite/cache/charts/` by its name, which is its document's digest: a nightly build
 /// renders only the charts whose data or words changed (about 10 ms each), and the cache
 /// keeps only the files of the last build.
-struct ChartImages {
+struct ChartPNGFiles {
     let cacheFolder: URL
 
     init(siteFolder: URL) {

@@ -175,30 +175,36 @@ static inline int ttsite_vips_save_jpeg(VipsImage *image, int quality, void **ou
     return result;
 }
 
-/// ttsite's own SVG (a chart it drew) as PNG, `scale` times its size, flattened onto white,
-/// with no metadata: the SVG loader is unblocked for this one call and blocked again before
-/// it returns, so the caller must make sure no other libvips work runs meanwhile (Swift's
-/// `ImageProcessor` holds its lock exclusively). librsvg's `unlimited` stays off: an SVG
-/// of more than 10 MB or a deep tree is refused. Returns 0, or -1.
-static inline int ttsite_vips_svg_to_png(const void *svg, size_t length, double scale, void **output, size_t *outputLength, int *width, int *height) {
+/// ttsite's own SVG (a chart it drew), read by libvips' SVG loader at `scale` times its size:
+/// the loader is unblocked for this call and blocked again before it returns, so the caller
+/// must make sure no other libvips work starts meanwhile (Swift's `ImageProcessor` holds its
+/// lock exclusively). The block is checked when an operation is made, so the pixels, drawn
+/// by librsvg when they are first read, can be computed after: `svg` must stay in memory
+/// until the image is released. librsvg's `unlimited` stays off (an SVG of more than 10 MB
+/// or a deep tree is refused). Returns the image, or NULL.
+static inline VipsImage *ttsite_vips_svg_load(const void *svg, size_t length, double scale) {
     vips_operation_block_set("VipsForeignLoadSvg", FALSE);
     VipsImage *loaded = NULL;
     int failed = vips_svgload_buffer((void *)svg, length, &loaded, "scale", scale, NULL);
     vips_operation_block_set("VipsForeignLoadSvg", TRUE);
-    if (failed) return -1;
+    return failed ? NULL : loaded;
+}
+
+/// An image `ttsite_vips_svg_load` read, drawn, flattened onto white and saved as PNG:
+/// 8-bit colours chosen for it (a chart has few), zlib's default level, `strip` (the SVG
+/// loader gives the image nothing but its resolution: no copy through memory is needed to
+/// drop metadata, as pictures from outside need). The bytes go to `*output` (release with
+/// `ttsite_vips_free`). Returns 0, or -1.
+static inline int ttsite_vips_save_png(VipsImage *loaded, void **output, size_t *outputLength, int *width, int *height) {
     VipsArrayDouble *white = vips_array_double_newv(1, 255.0);
     VipsImage *flattened = NULL;
-    failed = vips_flatten(loaded, &flattened, "background", white, NULL);
+    int failed = vips_flatten(loaded, &flattened, "background", white, NULL);
     vips_area_unref(VIPS_AREA(white));
-    g_object_unref(loaded);
     if (failed) return -1;
-    VipsImage *bare = ttsite_vips_without_metadata(flattened);
+    *width = vips_image_get_width(flattened);
+    *height = vips_image_get_height(flattened);
+    failed = vips_pngsave_buffer(flattened, output, outputLength, "compression", 6, "palette", TRUE, "effort", 1, "strip", TRUE, NULL);
     g_object_unref(flattened);
-    if (bare == NULL) return -1;
-    *width = vips_image_get_width(bare);
-    *height = vips_image_get_height(bare);
-    failed = vips_pngsave_buffer(bare, output, outputLength, "compression", 9, "strip", TRUE, NULL);
-    g_object_unref(bare);
     return failed ? -1 : 0;
 }
 

@@ -1,4 +1,5 @@
 import CVips
+import Foundation
 
 /// Pictures decoded, turned upright, shrunk, stripped of every piece of metadata (EXIF with
 /// its GPS position, XMP, ICC profiles, comments) and encoded, by libvips.
@@ -93,21 +94,86 @@ public struct ImageProcessor: Sendable {
     }
 
     /// ttsite's own SVG (a chart it drew, never a file from elsewhere) as a PNG `scale` times
-    /// its size, on white, without metadata. libvips reads SVG through librsvg, whose loader
-    /// is blocked for the process: it is opened for this call alone, while no other picture
-    /// is being read (`VipsLock`), and closed again before anything else may run.
+    /// its size, on white, without metadata (`renderSVGs` of one).
     public func renderSVG(_ svg: [UInt8], scale: Double = 1) throws(ImageError) -> Encoded {
-        try Self.start()
-        return try VipsLock.shared.alone { () throws(ImageError) -> Encoded in
-            var output: UnsafeMutableRawPointer?
-            var length = 0
-            var width: Int32 = 0, height: Int32 = 0
-            let status = svg.withUnsafeBytes { buffer in
-                ttsite_vips_svg_to_png(buffer.baseAddress, buffer.count, scale, &output, &length, &width, &height)
+        try renderSVGs([svg], scale: scale)[0].get()
+    }
+
+    /// Each of ttsite's own SVGs as `renderSVG` makes it, `workers` at a time.
+    ///
+    /// libvips reads SVG through librsvg, whose loader is blocked for the process. It is
+    /// opened once for the whole batch, only to make each SVG's image, while no picture is
+    /// being read (`VipsLock`, held alone), and closed before anything else may run: the
+    /// block is checked when an image is made, not when its pixels are drawn. Drawing and
+    /// encoding, nearly all the work, then run side by side (a lock taken alone for each SVG
+    /// would wait for the other threads' encoding every time).
+    public func renderSVGs(_ svgs: [[UInt8]], scale: Double = 1, workers: Int = 1) -> [Result<Encoded, ImageError>] {
+        do { try Self.start() } catch { return svgs.map { _ in .failure(error) } }
+        // The images read their SVG's bytes until they are released: copies that stay put.
+        let buffers = svgs.map { svg in
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(svg.count, 1), alignment: 1)
+            buffer.copyBytes(from: svg)
+            return (buffer, svg.count)
+        }
+        defer { for (buffer, _) in buffers { buffer.deallocate() } }
+        let loaded: [Result<LoadedImage, ImageError>] = VipsLock.shared.alone {
+            buffers.map { buffer, count in
+                ttsite_vips_svg_load(buffer.baseAddress, count, scale).map { .success(LoadedImage(pointer: $0)) }
+                    ?? .failure(.damaged(Self.takeError() ?? "libvips failed without saying why"))
             }
-            guard status == 0, let output else { throw .damaged(Self.takeError() ?? "libvips failed without saying why") }
-            defer { ttsite_vips_free(output) }
-            return Encoded(bytes: [UInt8](UnsafeRawBufferPointer(start: output, count: length)), width: Int(width), height: Int(height))
+        }
+        defer { for case .success(let image) in loaded { ttsite_vips_release(image.pointer) } }
+        let results = Results(count: svgs.count)
+        let next = Counter()
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, svgs.count))) { _ in
+            while let index = next.take(below: svgs.count) {
+                results[index] = loaded[index].flatMap { image in
+                    VipsLock.shared.reading { Self.encodePNG(image.pointer) }
+                }
+            }
+        }
+        return results.values
+    }
+
+    private static func encodePNG(_ image: UnsafeMutablePointer<VipsImage>) -> Result<Encoded, ImageError> {
+        var output: UnsafeMutableRawPointer?
+        var length = 0
+        var width: Int32 = 0, height: Int32 = 0
+        guard ttsite_vips_save_png(image, &output, &length, &width, &height) == 0, let output else {
+            return .failure(.damaged(takeError() ?? "libvips failed without saying why"))
+        }
+        defer { ttsite_vips_free(output) }
+        return .success(Encoded(bytes: [UInt8](UnsafeRawBufferPointer(start: output, count: length)), width: Int(width), height: Int(height)))
+    }
+
+    /// An image libvips made, handed to the thread that encodes it (libvips images may be
+    /// used from any thread, one at a time).
+    private struct LoadedImage: @unchecked Sendable {
+        let pointer: UnsafeMutablePointer<VipsImage>
+    }
+
+    /// Results written by several threads, each to its own index.
+    private final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [Result<Encoded, ImageError>?]
+        init(count: Int) { stored = Array(repeating: nil, count: count) }
+        subscript(index: Int) -> Result<Encoded, ImageError> {
+            get { lock.withLock { stored[index]! } }
+            set { lock.withLock { stored[index] = newValue } }
+        }
+        var values: [Result<Encoded, ImageError>] { lock.withLock { stored.map { $0! } } }
+    }
+
+    /// The next index to work on, for several threads.
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next = 0
+        func take(below count: Int) -> Int? {
+            lock.withLock {
+                guard next < count else { return nil }
+                defer { next += 1 }
+                return next
+            }
         }
     }
 

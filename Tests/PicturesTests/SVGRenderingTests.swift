@@ -24,7 +24,7 @@ struct SVGRenderingTests {
         let reading = try await PillowOracle.inspect(image.bytes)
         #expect(reading.format == "PNG")
         #expect((reading.width, reading.height) == (200, 100))
-        #expect(reading.mode == "RGB", "flattened: no alpha")
+        #expect(reading.mode == "P", "flattened (no alpha) and written with a palette: a chart has few colours")
         #expect(reading.hasNoMetadata, "\(reading.keys)")
         // Pillow reads one pixel at an eighth of the width from each side, half-way down, and
         // at the middle an eighth from the top and the bottom.
@@ -39,6 +39,14 @@ struct SVGRenderingTests {
         let error = #expect(throws: ImageError.self) { try processor.renderSVG(Array("<svg".utf8)) }
         guard case .damaged(let reason)? = error else { Issue.record("\(String(describing: error))"); return }
         #expect(!reason.isEmpty)
+    }
+
+    /// A batch keeps its order, and one bad SVG fails alone.
+    @Test func aBatchGivesEachSVGItsOwnResult() throws {
+        let results = processor.renderSVGs([Self.drawing, Array("<svg".utf8), Self.drawing], scale: 0.5, workers: 2)
+        #expect(results.count == 3)
+        #expect(try results[0].get().width == 50 && results[2].get().height == 25)
+        #expect(throws: ImageError.self) { try results[1].get() }
     }
 
     /// libvips refuses to read an SVG, before a chart is rendered and after, while it reads a

@@ -100,7 +100,7 @@ public struct SiteConfig: Sendable {
 
     /// Which charts are also published as PNG (`chart_images:`), for feed readers (which
     /// strip inline SVG) and share previews: by default those of pages not made from rows
-    /// (each costs about 70 ms of CPU; 10,000 row pages would cost minutes), `all` or `none`.
+    /// (each costs about 75 ms of CPU; 10,000 row pages would cost minutes), `all` or `none`.
     public var chartImages = ChartImages.pages
 
     public enum ChartImages: String, Sendable {

@@ -4,7 +4,7 @@ import Pictures
 /// The PNG files of the charts published as pictures too (`ChartPNG`), rendered from their
 /// SVG documents by libvips through librsvg, on every core. Each is kept under
 /// `.ttsite/cache/charts/` by its name, which is its document's digest: a nightly build
-/// renders only the charts whose data or words changed (about 70 ms of CPU each), and the cache
+/// renders only the charts whose data or words changed (about 75 ms of CPU each), and the cache
 /// keeps only the files of the last build.
 struct ChartPNGFiles {
     let cacheFolder: URL

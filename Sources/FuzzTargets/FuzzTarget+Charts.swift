@@ -6,8 +6,8 @@ import FoundationXML
 
 /// The chart engine on fuzzed options and data: any kind, layout, log axes and direction,
 /// x values and series of any doubles (NaN, infinities, ±10³⁰⁸, equal values) and texts of
-/// any bytes. Whatever it is given, each frame's SVG parses as XML, and no text from the data
-/// becomes markup.
+/// any bytes. Whatever it is given, each frame's SVG and the chart's document of its own
+/// parse as XML, and no text from the data becomes markup.
 extension FuzzTarget {
     public static let chart = FuzzTarget("chart") { bytes in
         guard bytes.count >= 3 else { return }
@@ -52,6 +52,11 @@ extension FuzzTarget {
             precondition(parser.parse(), "the \(kind) chart's SVG is not XML: \(parser.parserError.map(String.init(describing:)) ?? "")")
             precondition(!svg.contains("<script"), "a text became markup")
         }
+        // The chart as a file of its own (its PNG's SVG): the wide frame under title and legend.
+        let wide = chart.svgs(id: "f", title: label, summary: label).wide
+        let document = ChartDocument(chart).svg(wide: wide, title: label, id: "f").text
+        precondition(XMLParser(data: Data(document.utf8)).parse(), "the chart's document is not XML")
+        precondition(!document.contains("<script"), "a text became markup in the document")
         let spark = Sparkline(values: series[0].values).svg(label: label)
         precondition(XMLParser(data: Data(spark.utf8)).parse(), "the sparkline is not XML")
     }

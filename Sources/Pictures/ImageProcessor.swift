@@ -1,5 +1,4 @@
 import CVips
-import Foundation
 
 /// Pictures decoded, turned upright, shrunk, stripped of every piece of metadata (EXIF with
 /// its GPS position, XMP, ICC profiles, comments) and encoded, by libvips.
@@ -94,85 +93,69 @@ public struct ImageProcessor: Sendable {
     }
 
     /// ttsite's own SVG (a chart it drew, never a file from elsewhere) as a PNG `scale` times
-    /// its size, on white, without metadata (`renderSVGs` of one).
+    /// its size, on white, without metadata (`loadSVGs` of one).
     public func renderSVG(_ svg: [UInt8], scale: Double = 1) throws(ImageError) -> Encoded {
-        try renderSVGs([svg], scale: scale)[0].get()
+        try loadSVGs([svg], scale: scale).png(0).get()
     }
 
-    /// Each of ttsite's own SVGs as `renderSVG` makes it, `workers` at a time.
+    /// ttsite's own SVGs read by libvips, each ready to be drawn and encoded as PNG
+    /// (`SVGBatch.png`), on any thread, several at once.
     ///
     /// libvips reads SVG through librsvg, whose loader is blocked for the process. It is
     /// opened once for the whole batch, only to make each SVG's image, while no picture is
     /// being read (`VipsLock`, held alone), and closed before anything else may run: the
     /// block is checked when an image is made, not when its pixels are drawn. Drawing and
-    /// encoding, nearly all the work, then run side by side (a lock taken alone for each SVG
-    /// would wait for the other threads' encoding every time).
-    public func renderSVGs(_ svgs: [[UInt8]], scale: Double = 1, workers: Int = 1) -> [Result<Encoded, ImageError>] {
-        do { try Self.start() } catch { return svgs.map { _ in .failure(error) } }
-        // The images read their SVG's bytes until they are released: copies that stay put.
-        let buffers = svgs.map { svg in
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(svg.count, 1), alignment: 1)
-            buffer.copyBytes(from: svg)
-            return (buffer, svg.count)
-        }
-        defer { for (buffer, _) in buffers { buffer.deallocate() } }
-        let loaded: [Result<LoadedImage, ImageError>] = VipsLock.shared.alone {
-            buffers.map { buffer, count in
-                ttsite_vips_svg_load(buffer.baseAddress, count, scale).map { .success(LoadedImage(pointer: $0)) }
-                    ?? .failure(.damaged(Self.takeError() ?? "libvips failed without saying why"))
+    /// encoding, nearly all the work, then run beside other work (a lock held alone for each
+    /// SVG would wait for the other threads' encoding every time).
+    public func loadSVGs(_ svgs: [[UInt8]], scale: Double = 1) -> SVGBatch {
+        do { try Self.start() } catch { return SVGBatch(failure: error, count: svgs.count) }
+        return VipsLock.shared.alone { SVGBatch(svgs, scale: scale) }
+    }
+
+    /// SVGs libvips has read (`ImageProcessor.loadSVGs`), each drawn and encoded when asked.
+    public final class SVGBatch: @unchecked Sendable {
+        /// The SVGs' bytes, which their images read until they are released: copies that stay put.
+        private let buffers: [UnsafeMutableRawBufferPointer]
+        private let images: [Result<UnsafeMutablePointer<VipsImage>, ImageError>]
+
+        public var count: Int { images.count }
+
+        fileprivate init(_ svgs: [[UInt8]], scale: Double) {
+            buffers = svgs.map { svg in
+                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(svg.count, 1), alignment: 1)
+                buffer.copyBytes(from: svg)
+                return buffer
+            }
+            images = zip(buffers, svgs).map { buffer, svg in
+                ttsite_vips_svg_load(buffer.baseAddress, svg.count, scale).map { .success($0) }
+                    ?? .failure(.damaged(ImageProcessor.takeError() ?? "libvips failed without saying why"))
             }
         }
-        defer { for case .success(let image) in loaded { ttsite_vips_release(image.pointer) } }
-        let results = Results(count: svgs.count)
-        let next = Counter()
-        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, svgs.count))) { _ in
-            while let index = next.take(below: svgs.count) {
-                results[index] = loaded[index].flatMap { image in
-                    VipsLock.shared.reading { Self.encodePNG(image.pointer) }
+
+        fileprivate init(failure: ImageError, count: Int) {
+            buffers = []
+            images = Array(repeating: .failure(failure), count: count)
+        }
+
+        deinit {
+            for case .success(let image) in images { ttsite_vips_release(image) }
+            for buffer in buffers { buffer.deallocate() }
+        }
+
+        /// The SVG at `index` drawn, flattened onto white and encoded as PNG. One thread at a
+        /// time for each index; different indices at once.
+        public func png(_ index: Int) -> Result<Encoded, ImageError> {
+            images[index].flatMap { image in
+                VipsLock.shared.reading {
+                    var output: UnsafeMutableRawPointer?
+                    var length = 0
+                    var width: Int32 = 0, height: Int32 = 0
+                    guard ttsite_vips_save_png(image, &output, &length, &width, &height) == 0, let output else {
+                        return .failure(.damaged(ImageProcessor.takeError() ?? "libvips failed without saying why"))
+                    }
+                    defer { ttsite_vips_free(output) }
+                    return .success(Encoded(bytes: [UInt8](UnsafeRawBufferPointer(start: output, count: length)), width: Int(width), height: Int(height)))
                 }
-            }
-        }
-        return results.values
-    }
-
-    private static func encodePNG(_ image: UnsafeMutablePointer<VipsImage>) -> Result<Encoded, ImageError> {
-        var output: UnsafeMutableRawPointer?
-        var length = 0
-        var width: Int32 = 0, height: Int32 = 0
-        guard ttsite_vips_save_png(image, &output, &length, &width, &height) == 0, let output else {
-            return .failure(.damaged(takeError() ?? "libvips failed without saying why"))
-        }
-        defer { ttsite_vips_free(output) }
-        return .success(Encoded(bytes: [UInt8](UnsafeRawBufferPointer(start: output, count: length)), width: Int(width), height: Int(height)))
-    }
-
-    /// An image libvips made, handed to the thread that encodes it (libvips images may be
-    /// used from any thread, one at a time).
-    private struct LoadedImage: @unchecked Sendable {
-        let pointer: UnsafeMutablePointer<VipsImage>
-    }
-
-    /// Results written by several threads, each to its own index.
-    private final class Results: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: [Result<Encoded, ImageError>?]
-        init(count: Int) { stored = Array(repeating: nil, count: count) }
-        subscript(index: Int) -> Result<Encoded, ImageError> {
-            get { lock.withLock { stored[index]! } }
-            set { lock.withLock { stored[index] = newValue } }
-        }
-        var values: [Result<Encoded, ImageError>] { lock.withLock { stored.map { $0! } } }
-    }
-
-    /// The next index to work on, for several threads.
-    private final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var next = 0
-        func take(below count: Int) -> Int? {
-            lock.withLock {
-                guard next < count else { return nil }
-                defer { next += 1 }
-                return next
             }
         }
     }
@@ -228,7 +211,7 @@ public struct ImageProcessor: Sendable {
     }
 
     /// The first line of libvips' last error.
-    private static func takeError() -> String? {
+    fileprivate static func takeError() -> String? {
         guard let pointer = ttsite_vips_take_error() else { return nil }
         defer { ttsite_vips_free(pointer) }
         let lines = String(cString: pointer).split(whereSeparator: \.isNewline)

@@ -43,8 +43,9 @@ struct SVGRenderingTests {
 
     /// A batch keeps its order, and one bad SVG fails alone.
     @Test func aBatchGivesEachSVGItsOwnResult() throws {
-        let results = processor.renderSVGs([Self.drawing, Array("<svg".utf8), Self.drawing], scale: 0.5, workers: 2)
-        #expect(results.count == 3)
+        let batch = processor.loadSVGs([Self.drawing, Array("<svg".utf8), Self.drawing], scale: 0.5)
+        #expect(batch.count == 3)
+        let results = (0..<3).map(batch.png)
         #expect(try results[0].get().width == 50 && results[2].get().height == 25)
         #expect(throws: ImageError.self) { try results[1].get() }
     }

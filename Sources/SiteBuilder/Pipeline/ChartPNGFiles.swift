@@ -27,13 +27,13 @@ struct ChartPNGFiles {
                 bytes[png.path] = cached
             }
         }
-        // Rendered in batches: each opens libvips' SVG loader once (`ImageProcessor.renderSVGs`).
+        // Rendered in batches: each opens libvips' SVG loader once (`ImageProcessor.loadSVGs`).
         let missing = unique.filter { bytes[$0.path] == nil }
         let processor = ImageProcessor()
         for start in stride(from: 0, to: missing.count, by: Self.batch) {
             let batch = Array(missing[start..<min(start + Self.batch, missing.count)])
-            let images = processor.renderSVGs(batch.map { Array($0.document.utf8) }, scale: ChartPNG.scale,
-                                              workers: workers ?? ProcessInfo.processInfo.activeProcessorCount)
+            let loaded = processor.loadSVGs(batch.map { Array($0.document.utf8) }, scale: ChartPNG.scale)
+            let images = Array(0..<loaded.count).parallelMap(workers: workers) { loaded.png($0) }
             for (png, image) in zip(batch, images) {
                 switch image {
                 case .success(let image):

@@ -48,7 +48,7 @@ import TestSupport
         let site = try Self.site()
         defer { site.remove() }
         let first = try site.build()
-        #expect(first.details.contains("charts: 1 as PNG, 1 of them rendered, the others as the last build made them"), "\(first.details)")
+        #expect(first.details.contains("charts: 1 as PNG (1 rendered, 0 from the cache)"), "\(first.details)")
         let html = try site.read("news/samples/index.html")
         let address = try #require(Self.shareImage(html))
         #expect(address.range(of: #"^https://example\.org/r/assets/charts/[0-9a-f]{16}\.png$"#, options: .regularExpression) != nil, "\(address)")
@@ -78,7 +78,7 @@ import TestSupport
         // again at all) takes the PNG from the cache, the same bytes at the same address.
         try site.write("---\ntitle: About\n---\nNew.\n", to: "Content/about.md")
         let second = try site.build()
-        #expect(second.details.contains("charts: 1 as PNG, 0 of them rendered, the others as the last build made them"), "\(second.details)")
+        #expect(second.details.contains("charts: 1 as PNG (0 rendered, 1 from the cache)"), "\(second.details)")
         #expect(try [UInt8](Data(contentsOf: site.output.appendingPathComponent(path))) == png)
         #expect(Self.shareImage(try site.read("news/samples/index.html")) == address)
     }
@@ -88,7 +88,7 @@ import TestSupport
         defer { all.remove() }
         let summary = try all.build()
         // The news page's chart and the row pages' five (one a mission).
-        #expect(summary.details.contains("charts: 6 as PNG, 6 of them rendered, the others as the last build made them"), "\(summary.details)")
+        #expect(summary.details.contains("charts: 6 as PNG (6 rendered, 0 from the cache)"), "\(summary.details)")
         #expect(Self.shareImage(try all.read("missions/apollo-11/index.html"))?.hasSuffix(".png") == true)
 
         let none = try Self.site(config: "base_url: https://example.org/r/\nchart_images: none")

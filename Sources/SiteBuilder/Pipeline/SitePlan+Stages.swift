@@ -206,7 +206,7 @@ extension SitePlan {
     static func chartImages(_ texts: PageTexts, options: BuildOptions, into summary: inout BuildSummary) throws -> [OutputFile] {
         let pngs = texts.pages.keys.sorted().flatMap { texts.pages[$0]!.tables.chartPNGs }
         let (files, rendered) = try ChartPNGFiles(siteFolder: options.siteFolder).files(pngs, workers: options.jobs)
-        if !files.isEmpty { summary.details.append("charts: \(files.count) as PNG, \(rendered) of them rendered, the others as the last build made them") }
+        if !files.isEmpty { summary.details.append("charts: \(files.count) as PNG (\(rendered) rendered, \(files.count - rendered) from the cache)") }
         return files
     }
 

@@ -129,9 +129,13 @@ struct BrowseView: TemplateView {
         let current: Bool
         /// The month's page; nil for a month without birthdays.
         let href: String?
+        /// The length of the month's bar, 0 to 100: its count on the chart engine's linear
+        /// scale from none to the fullest month's.
+        let bar: Int
 
         var templateValue: TemplateValue {
-            var map = TemplateMap(["name": .string(name), "short": .string(short), "count": .string(count), "current": .bool(current)])
+            var map = TemplateMap(["name": .string(name), "short": .string(short), "count": .string(count), "current": .bool(current),
+                                   "bar": .string(String(bar))])
             map.add("href", href.map(TemplateValue.link))
             return map.templateValue
         }

@@ -1,3 +1,4 @@
+import Charts
 import CivilTime
 import Foundation
 import TemplateEngine
@@ -31,19 +32,24 @@ extension PeopleViews {
     }
 
     /// The ways into the people besides the list (`browse.mustache`): a year overview with
-    /// how many birthdays each month has, linked to the month pages, and the letters of the
+    /// how many birthdays each month has, a bar each (drawn on the chart engine's scale),
+    /// linked to the month pages, and the letters of the
     /// name index. `currentMonth` (0 for the unknown birthdays) and `currentLetter` mark the
     /// page that shows them.
     func browse(months: BirthdayMonths, index: NameIndex, currentMonth: Int? = nil, currentLetter: String? = nil) -> BrowseView {
         let monthNames = dates.standaloneMonthNames
         let shortNames = dates.shortStandaloneMonthNames
+        // Each month's bar on one scale, from none to the fullest month (unknown birthdays too).
+        let fullest = max(months.counts.max() ?? 0, months.unknown.count)
+        let scale = LinearScale(domain: (0, Double(fullest)), range: (0, 100))
+        let bar = { (count: Int) in fullest == 0 ? 0 : Int(scale.position(of: Double(count)).rounded()) }
         var monthViews = months.counts.enumerated().map { offset, count in
             BrowseView.Month(name: monthNames[offset], short: shortNames[offset], count: number(count), current: currentMonth == offset + 1,
-                             href: count > 0 ? Routes.file(routes.birthdayMonth(offset + 1, language: language)) : nil)
+                             href: count > 0 ? Routes.file(routes.birthdayMonth(offset + 1, language: language)) : nil, bar: bar(count))
         }
         if !months.unknown.isEmpty {
             monthViews.append(BrowseView.Month(name: labels.unknownBirthday, short: "?", count: number(months.unknown.count), current: currentMonth == 0,
-                                               href: Routes.file(routes.birthdayMonth(nil, language: language))))
+                                               href: Routes.file(routes.birthdayMonth(nil, language: language)), bar: bar(months.unknown.count)))
         }
         // One row per script, so that Latin O and Greek Ο are not side by side.
         var scripts: [[BrowseView.Letter]] = []

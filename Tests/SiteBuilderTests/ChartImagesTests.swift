@@ -81,6 +81,14 @@ import TestSupport
         #expect(second.details.contains("charts: 1 as PNG (0 rendered, 1 from the cache)"), "\(second.details)")
         #expect(try [UInt8](Data(contentsOf: site.output.appendingPathComponent(path))) == png)
         #expect(Self.shareImage(try site.read("news/samples/index.html")) == address)
+
+        // A cache file cut short is rendered again, to the same bytes.
+        let cached = site.folder.appendingPathComponent(".ttsite/cache/charts").appendingPathComponent(String(path.dropFirst("assets/charts/".count)))
+        try Data(png.prefix(png.count / 2)).write(to: cached)
+        try site.write("---\ntitle: About\n---\nNewer.\n", to: "Content/about.md")
+        let third = try site.build()
+        #expect(third.details.contains("charts: 1 as PNG (1 rendered, 0 from the cache)"), "\(third.details)")
+        #expect(try [UInt8](Data(contentsOf: cached)) == png)
     }
 
     @Test func allChartsOrNoneAsTheConfigSays() throws {

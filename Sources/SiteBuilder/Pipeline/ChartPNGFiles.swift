@@ -23,7 +23,7 @@ struct ChartPNGFiles {
         try? FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)
         var bytes: [String: [UInt8]] = [:]
         for png in unique {
-            if let cached = try? [UInt8](Data(contentsOf: cacheFolder.appendingPathComponent(Self.name(of: png)))), cached.starts(with: Self.signature) {
+            if let cached = try? [UInt8](Data(contentsOf: cacheFolder.appendingPathComponent(Self.name(of: png)))), Self.isWhole(cached) {
                 bytes[png.path] = cached
             }
         }
@@ -56,8 +56,12 @@ struct ChartPNGFiles {
     /// How many SVGs a batch holds in memory, parsed, before they are drawn.
     static let batch = 64
 
-    /// A PNG file's first bytes: a cache file without them (cut short) is rendered again.
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    /// Whether `bytes` are a PNG file from its signature to its end (the empty `IEND` chunk
+    /// with its CRC): a cache file that is not (cut short, damaged) is rendered again.
+    static func isWhole(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            && bytes.suffix(12).elementsEqual([0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
+    }
 
     static func name(of png: ChartPNG) -> String {
         String(png.path.split(separator: "/").last ?? "")

@@ -229,9 +229,10 @@ struct ChartDrawing {
     }
 
     /// Where each row of the chart's data table is along its x axis (along y for bars), for
-    /// the script that shows exact values (`chart.js`): `data-at`, in the `viewBox`'s units,
-    /// `data-start`, `data-step` and `data-count` where they are evenly spaced, or, in a narrow frame drawn beside a wide one, the wide frame's id and the affine map
-    /// from its positions to this frame's (`data-from`, `data-map`).
+    /// the script that shows exact values (`chart.js`): `data-at`, in the `viewBox`'s units;
+    /// `data-start`, `data-step` and `data-count` where they are evenly spaced; or, in a narrow
+    /// frame drawn beside a wide one, the wide frame's id and the affine map from its
+    /// positions to this frame's (`data-from`, `data-map`).
     mutating func drawPoints(_ marks: Marks, bins: Bins?) {
         out.raw(#"<g class="chart-points" data-axis=""#); out.raw(horizontal ? "y" : "x"); out.raw(#"""#)
         if let wide = positionsFrom {

@@ -120,7 +120,7 @@ struct ScenarioViews {
         let width = 560.0, size = 12.8, gap = 16.0
         let labelWidth = { (label: String) in AxisLabels.width(label, size: size) }
         let fitted: [(at: Double, label: String)]
-        if scenario.start.date != nil, let startDate = scenario.start.date, let endDate = scenario.end.date {
+        if let startDate = scenario.start.date, let endDate = scenario.end.date {
             // On the wall clock of the site's zone, as the events' dates read.
             let zone = config.timeZone
             let low = start + Double(zone.secondsFromGMT(for: startDate)), high = end + Double(zone.secondsFromGMT(for: endDate))

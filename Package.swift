@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "SiteStarter", targets: ["SiteStarter"]),
         .library(name: "SiteServer", targets: ["SiteServer"]),
         .library(name: "Pictures", targets: ["Pictures"]),
+        .library(name: "Postgres", targets: ["Postgres"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -87,6 +88,17 @@ let package = Package(
         // Tables from any data: CSV and JSON read with their column types inferred, SQLite files,
         // and the database that runs read-only queries over them. Knows nothing about sites.
         .target(name: "DataTables", dependencies: ["CSQLite", "CivilTime", "ValueTransformers", "TextFormatting"]),
+        // libpq, PostgreSQL's client library, as a system library: the one every PostgreSQL
+        // tool uses, with `~/.pgpass`, the `PG…` variables, service files and TLS as users
+        // know them.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+        ),
+        // Tables from a PostgreSQL server: SQL run there in a read-only, bounded session, its
+        // result streamed row by row and typed from the columns' types. Knows nothing about sites.
+        .target(name: "Postgres", dependencies: ["CLibPQ", "DataTables", "TextFormatting", "ValueTransformers", .product(name: "Crypto", package: "swift-crypto")]),
         // Reading and fetching source documents: files, HTTP with retries, a cache of the last good copy.
         .target(name: "DataSources"),
         // The site pipeline: config → content → render → write.
@@ -100,6 +112,7 @@ let package = Package(
                 "ValueTransformers",
                 "DataSources",
                 "DataTables",
+                "Postgres",
                 "ReportData",
                 "Counting",
                 "Charts",
@@ -167,6 +180,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["DataSources", "CivilTime"], path: "Tests/TestSupport", exclude: ["Server", "Pictures"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "TestSupport"]),
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "TestSupport"]),
+        // Against a real PostgreSQL server the tests start (`Tests/Support/postgres-server`).
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "DataTables", "TestSupport"]),
         .testTarget(name: "DataTablesTests", dependencies: ["DataTables", "CivilTime", "TestSupport"], exclude: ["Oracle"]),
         .testTarget(
             name: "SiteBuilderTests",

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 import CivilTime
 
 extension SQLDatabase {
@@ -91,5 +92,49 @@ extension SQLDatabase {
             let used = existing.text(0) ?? name
             throw SQLError(.name, "the table name `\(name)` is already used" + (used == name ? "" : " (by `\(used)`: SQLite's names ignore case)"))
         }
+    }
+}
+
+extension SQLDatabase {
+    /// Copies the table `name` of the SQLite file `file` (one `SQLDatabase(creatingFile:)`
+    /// wrote) into the main schema under the same name, its columns' declared types kept, and
+    /// returns its row count. SQLite copies the rows' records as they are, without decoding
+    /// them (its transfer optimisation: `INSERT INTO t SELECT * FROM f.t` into an empty table
+    /// of the same shape). The file is read-only and let go again afterwards.
+    @discardableResult
+    public func copyTable(_ name: String, from file: URL) throws -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        try Self.checkDatabaseFile(file.path)
+        let schema = "copy_source"
+        do {
+            try attachFile(uri: "file:" + Self.percentEncoded(file.path) + "?mode=ro", as: schema)
+        } catch {
+            throw SQLError(.file, "could not read `\(file.path)` as a SQLite database: \(error.message)")
+        }
+        defer { try? execute("DETACH DATABASE \(schema)") }
+        // In a function of its own, so the statement is finalised before the DETACH.
+        func declared() throws(SQLError) -> [(name: String, type: String)] {
+            guard let list = try prepare("SELECT name, type FROM pragma_table_info(?1, '\(schema)') ORDER BY cid") else { return [] }
+            list.bind(.text(name), at: 1)
+            var columns: [(name: String, type: String)] = []
+            while sqlite3_step(list.handle) == SQLITE_ROW { columns.append((list.text(0) ?? "", list.text(1) ?? "")) }
+            return columns
+        }
+        let found = try declared()
+        let definitions = found.map { quotedIdentifier($0.name) + " " + $0.type }
+        let columns = found.map { Column($0.name, ColumnType(declaredType: $0.type) ?? .text) }
+        guard !definitions.isEmpty else { throw SQLError(.file, "`\(file.path)` holds no table `\(name)`") }
+        try checkNewTable(name, columns)
+        let table = "main." + quotedIdentifier(name)
+        try execute("BEGIN")
+        var committed = false
+        defer { if !committed { try? execute("ROLLBACK") } }
+        try execute("CREATE TABLE \(table) (\(definitions.joined(separator: ", ")))")
+        try execute("INSERT INTO \(table) SELECT * FROM \(schema).\(quotedIdentifier(name))")
+        let count = Int(sqlite3_changes64(connection))
+        try execute("COMMIT")
+        committed = true
+        return count
     }
 }

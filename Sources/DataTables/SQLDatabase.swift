@@ -47,6 +47,21 @@ public final class SQLDatabase: @unchecked Sendable {
         post.install(on: handle)
     }
 
+    /// A new database file at `file` (any file there is removed first), to store a table in and
+    /// keep: no journal and no syncing, since a file that is cut short is thrown away, never
+    /// read (its maker renames it into place only once it is whole). `copyTable(_:from:)`
+    /// reads it into a build's database.
+    public init(creatingFile file: URL) throws(SQLError) {
+        try? FileManager.default.removeItem(at: file)
+        let handle = try Self.open(failing: "could not create the database file `\(file.path)`", path: file.path)
+        connection = handle
+        snapshot = nil
+        try Self.configure(handle)
+        post.install(on: handle)
+        try execute("PRAGMA journal_mode = OFF")
+        try execute("PRAGMA synchronous = OFF")
+    }
+
     /// A reader: a new connection whose main schema is `snapshot`, read-only, and with the
     /// files of `attachments` attached as they were to the database the snapshot is of.
     init(reading snapshot: SQLSnapshot, attachments: [(schema: String, uri: String)]) throws(SQLError) {
@@ -77,13 +92,14 @@ public final class SQLDatabase: @unchecked Sendable {
         _ = ttsite_sqlite3_config_memstatus(0)
     }()
 
-    /// A new in-memory connection, its own mutexes off (`SQLDatabase`'s lock serialises it);
-    /// an error starting with `failing` when SQLite cannot open one.
-    private static func open(failing: String) throws(SQLError) -> OpaquePointer {
+    /// A new in-memory connection (or one to a new file at `path`), its own mutexes off
+    /// (`SQLDatabase`'s lock serialises it); an error starting with `failing` when SQLite
+    /// cannot open one.
+    private static func open(failing: String, path: String? = nil) throws(SQLError) -> OpaquePointer {
         _ = processSettings
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
-        let status = sqlite3_open_v2(":memory:", &handle, flags, nil)
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | (path == nil ? SQLITE_OPEN_MEMORY | SQLITE_OPEN_URI : 0) | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path ?? ":memory:", &handle, flags, nil)
         guard status == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(handle)

@@ -11,9 +11,14 @@ extension SiteConfig {
     ///       facts: { file: data/facts.csv, index: [entity] }
     ///       sales: { url: https://example.org/sales.json, path: $.results }
     ///       archive: { file: data/archive.sqlite }
-    static func tableSources(_ node: Node, _ reader: YAMLReader) throws -> [TableSource] {
+    ///       monthly: { connection: warehouse, sql: "SELECT … GROUP BY month" }
+    ///
+    /// The last kind runs its SQL in a database server of `connections:`.
+    static func tableSources(_ node: Node, _ reader: YAMLReader, connections: [String: ServerConnection] = [:]) throws
+        -> (files: [TableSource], servers: [ServerTable]) {
         let mapping = try reader.mapping(node, "data")
         var sources: [TableSource] = []
+        var servers: [ServerTable] = []
         for (nameNode, entry) in mapping {
             let name = nameNode.string ?? ""
             guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
@@ -23,6 +28,10 @@ extension SiteConfig {
                 throw reader.error("data: `\(name)` is a table ttsite makes itself (from `people` and `scenarios`); name the source otherwise", at: nameNode)
             }
             let settings = try reader.mapping(entry, "data.\(name)")
+            if settings["connection"] != nil {
+                servers.append(try serverTable(name, settings, at: nameNode, reader, connections: connections))
+                continue
+            }
             try reader.requireKnownKeys(settings, ["file", "url", "format", "delimiter", "header", "path", "types", "index"], context: "data.\(name)")
             let location: DataSources.SourceLocation
             switch (settings["file"], settings["url"]) {
@@ -35,7 +44,7 @@ extension SiteConfig {
                 }
                 location = .url(url)
             default:
-                throw reader.error("data.\(name) needs exactly one of `file:` or `url:`", at: entry)
+                throw reader.error("data.\(name) needs exactly one of `file:`, `url:` or `connection:`", at: entry)
             }
             let format: TableSource.Format
             if let formatNode = settings["format"] {
@@ -82,18 +91,11 @@ extension SiteConfig {
             }
             if let value = settings["index"] {
                 guard format != .sqlite else { throw reader.error("data.\(name).index: a SQLite file's tables have the indexes the file holds", at: value) }
-                // `index: entity`, `index: [entity, sector]` (an index each), `index: [[entity, quarter]]`
-                // (one index on both).
-                let items = value.sequence.map(Array.init) ?? [value]
-                source.indexed = try items.map { item in
-                    let columns = try reader.strings(item, "data.\(name).index")
-                    guard !columns.isEmpty else { throw reader.error("data.\(name).index: an index needs at least one column", at: item) }
-                    return columns
-                }
+                source.indexed = try indexes(value, context: "data.\(name)", reader)
             }
             sources.append(source)
         }
-        return sources
+        return (sources, servers)
     }
 
     /// `queries:`: the limits of every query (`seconds`, `rows`, `megabytes`) and the rows of

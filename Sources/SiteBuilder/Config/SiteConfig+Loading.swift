@@ -10,7 +10,7 @@ extension SiteConfig {
         "title", "base_url", "languages", "time_zone", "output", "people", "scenarios",
         "replay_seconds", "date_formats", "fetch", "markdown", "interval_text",
         "birthday_format", "images", "remote_images", "guard", "page_size", "people_urls", "feeds", "share_image", "data_outputs",
-        "language_packs", "data", "queries", "chart_images",
+        "language_packs", "data", "connections", "queries", "chart_images",
     ]
 
     /// Reads and checks `ttsite.yml`. Errors name the file, the line and the key.
@@ -106,7 +106,8 @@ extension SiteConfig {
             if let value = sizes["scenarios"] { config.pageSize.scenarios = try pageSize(value, "scenarios", reader) }
             if let value = sizes["index"] { config.pageSize.index = try pageSize(value, "index", reader) }
         }
-        if let node = mapping["data"] { config.data = try tableSources(node, reader) }
+        if let node = mapping["connections"] { config.connections = try connections(node, reader) }
+        if let node = mapping["data"] { (config.data, config.serverTables) = try tableSources(node, reader, connections: config.connections) }
         if let node = mapping["queries"] { config.queries = try querySettings(node, reader) }
         if let node = mapping["data_outputs"] { config.dataOutputs = try reader.bool(node, "data_outputs") }
         if let node = mapping["share_image"] {

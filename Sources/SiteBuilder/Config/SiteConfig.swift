@@ -25,6 +25,10 @@ public struct SiteConfig: Sendable {
     /// The tables of any data (`data:`): CSV, JSON and SQLite sources, queried with SQL at
     /// build time.
     public var data: [TableSource] = []
+    /// The tables of `data:` whose SQL runs in a server of `connections:`.
+    public var serverTables: [ServerTable] = []
+    /// `connections:`, by name.
+    public var connections: [String: ServerConnection] = [:]
     /// The limits of the build's queries (`queries:`).
     public var queries = QuerySettings()
     /// Length of a timeline replay, in seconds.

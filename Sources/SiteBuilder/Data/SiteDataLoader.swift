@@ -17,6 +17,8 @@ struct SiteDataLoader {
     let decoded: DecodedDocuments?
     /// The config file as messages name it (`ttsite.yml`).
     let configName: String
+    /// Runs the SQL of the tables of `data:` that live in a server.
+    let servers: ServerTableReader
 
     /// `decoded`: a preview's decodings from its last build; nil decodes every document.
     init(config: SiteConfig, options: BuildOptions, decoded: DecodedDocuments? = nil) {
@@ -34,6 +36,8 @@ struct SiteDataLoader {
             strict: !strict.fallsBackToCache,
             clock: options.clock
         )
+        servers = ServerTableReader(siteFolder: options.siteFolder.standardizedFileURL, offline: options.offline, strict: !strict.fallsBackToCache,
+                                    timeZone: config.timeZone, configName: configName, clock: options.clock)
     }
 
     /// Every source of the config read (fetched, or taken from the cache), not yet decoded.
@@ -52,6 +56,8 @@ struct SiteDataLoader {
         for source in config.data {
             readings.tables.append(try readTable(source))
         }
+        readings.servers = try servers.read(config.serverTables)
+        try strict.check(readings.servers.flatMap(\.warnings), as: .source)
         readings.filesChecked = checkingFiles
         return readings
     }
@@ -286,6 +292,8 @@ struct SourceReadings {
     var scenarios: [Source] = []
     /// The sources of `data:`, in the config's order.
     var tables: [TableReading] = []
+    /// The tables of `data:` whose SQL ran in a server.
+    var servers: [ServerTableReading] = []
     /// Whether the records of local files were checked as they were read.
     var filesChecked = true
 
@@ -317,6 +325,15 @@ struct SourceReadings {
                 hasher.add(document.data)
             }
             hasher.add(table.reading.warnings.joined(separator: "\n"))
+        }
+        hasher.add("servers")
+        hasher.add(servers.count)
+        for server in servers {
+            hasher.add(server.table.name)
+            hasher.add(server.table.indexed.map { $0.joined(separator: ",") }.joined(separator: ";"))
+            hasher.add(server.digest)
+            hasher.add(server.origin)
+            hasher.add(server.warnings.joined(separator: "\n"))
         }
     }
 }

@@ -20,8 +20,10 @@ struct SiteTables: Sendable {
     /// build, naming the file, the line and the column (or the JSON path).
     /// `copies` is where a fetched SQLite file is written to be opened; `configName` is the
     /// config file as messages name it.
-    static func load(_ readings: [TableReading], data: SiteData, config: SiteConfig, today: CalendarDate, siteFolder: URL, copies: URL,
-                     configName: String) throws -> SiteTables {
+    /// `servers` are the results of tables whose SQL ran in a server, each copied from its
+    /// cached file.
+    static func load(_ readings: [TableReading], servers: [ServerTableReading], data: SiteData, config: SiteConfig, today: CalendarDate,
+                     siteFolder: URL, copies: URL, configName: String) throws -> SiteTables {
         let database: SQLDatabase
         do { database = try SQLDatabase() } catch { throw BuildError(.source, "cannot open the build's database: \(error)") }
         var tables: [TableListing] = []
@@ -64,6 +66,22 @@ struct SiteTables: Sendable {
                     throw BuildError(.source, "\(error)", in: place)
                 }
             }
+        }
+        for server in servers {
+            let table = server.table
+            let count: Int
+            do {
+                count = try database.copyTable(table.name, from: server.file)
+            } catch {
+                throw BuildError(.source, "`data.\(table.name)`: cannot load the result of its SQL: \(error)", in: configName, line: table.line)
+            }
+            let columns = (try? database.tables().first { $0.schema == nil && $0.name == table.name }?.columns) ?? []
+            var indexed = TableSource(name: table.name, location: .file(""), format: .csv)
+            indexed.indexed = table.indexed
+            indexed.line = table.line
+            try index(indexed, columns: columns, in: database, configName: configName)
+            tables.append(TableListing(name: table.name, source: "connection `\(table.connection.name)` (\(server.origin))", columns: columns, rows: count))
+            counts.append(SourceCount(kind: .rows, source: "data.\(table.name)", records: count))
         }
         do {
             for summary in try database.tables() where summary.schema != nil {

@@ -42,9 +42,11 @@ extension Site {
         let loader = SiteDataLoader(config: config, options: options)
         var sources = try loader.read()
         let readings = sources.tables
+        let servers = sources.servers
         sources.tables = []
+        sources.servers = []
         let data = try loader.decode(sources)
-        return try SiteTables.load(readings, data: data, config: config, today: CalendarDate(options.now, in: config.timeZone),
+        return try SiteTables.load(readings, servers: servers, data: data, config: config, today: CalendarDate(options.now, in: config.timeZone),
                                    siteFolder: options.siteFolder, copies: options.siteFolder.appendingPathComponent(".ttsite/tables"),
                                    configName: displayPath(options.configURL, in: options.siteFolder))
     }

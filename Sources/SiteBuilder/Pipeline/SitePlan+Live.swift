@@ -132,11 +132,12 @@ extension SitePlan {
         guard let old = markdown.dataBlocks?.results else { return nil }
         var summary = self.summary
         let readings = sources.tables
+        let servers = sources.servers
         // What reading said (a source served from the cache), as a build says it.
-        let readingWarnings = readings.flatMap(\.reading.warnings)
+        let readingWarnings = readings.flatMap(\.reading.warnings) + servers.flatMap(\.warnings)
         let data = try loader.decode(sources)
         let shared = try QueryDefinition.shared(siteFolder: options.siteFolder)
-        guard let tables = try Self.loadTables(readings, data: data, content: content, shared: shared, options: options, config: config,
+        guard let tables = try Self.loadTables(readings, servers: servers, data: data, content: content, shared: shared, options: options, config: config,
                                                today: today, into: &summary) else { return nil }
         try Self.guardSources(tables.sourceCounts, config: config, ledger: ledger, outputFolder: summary.outputFolder, options: options)
         var queried = content

@@ -12,12 +12,13 @@ extension SitePlan {
         var summary = BuildSummary(outputFolder: outputFolder)
         let today = CalendarDate(options.now, in: config.timeZone)
         let tableReadings = sources.tables
-        summary.warnings += tableReadings.flatMap(\.reading.warnings)
+        let serverReadings = sources.servers
+        summary.warnings += tableReadings.flatMap(\.reading.warnings) + serverReadings.flatMap(\.warnings)
         let data = try decode(consume sources, with: loader, into: &summary)
         try guardSources(data.sourceCounts, config: config, ledger: ledger, outputFolder: outputFolder, options: options)
         let content = try scanContent(options: options, config: config, into: &summary)
         let shared = try QueryDefinition.shared(siteFolder: options.siteFolder)
-        let tables = try loadTables(tableReadings, data: data, content: content, shared: shared, options: options, config: config, today: today, into: &summary)
+        let tables = try loadTables(tableReadings, servers: serverReadings, data: data, content: content, shared: shared, options: options, config: config, today: today, into: &summary)
         if let tables { try guardSources(tables.sourceCounts, config: config, ledger: ledger, outputFolder: outputFolder, options: options) }
         let pictures = processPictures(content: content, data: data, options: options, config: config, reader: loader.reader, into: &summary)
         let templates = try loadTemplates(options: options)
@@ -68,13 +69,13 @@ extension SitePlan {
     /// tables: the sources of `data:`, and the people and scenarios, loaded into the build's
     /// database — when a page can query them (there are `data:` sources, shared queries or
     /// query blocks); a site without queries never opens one.
-    static func loadTables(_ readings: [TableReading], data: SiteData, content: ContentScanner.Result, shared: [String: QueryDefinition],
+    static func loadTables(_ readings: [TableReading], servers: [ServerTableReading], data: SiteData, content: ContentScanner.Result, shared: [String: QueryDefinition],
                            options: BuildOptions, config: SiteConfig, today: CalendarDate, into summary: inout BuildSummary) throws -> SiteTables? {
         // Without `data:` and `queries/` a page can query only the people and scenarios.
-        let queried = !readings.isEmpty || !shared.isEmpty
+        let queried = !readings.isEmpty || !servers.isEmpty || !shared.isEmpty
             || (!data.people.isEmpty || !data.scenarios.isEmpty) && content.pages.contains { $0.source.body.containsUTF8("ttsite query") }
         guard queried else { return nil }
-        let tables = try SiteTables.load(readings, data: data, config: config, today: today, siteFolder: options.siteFolder,
+        let tables = try SiteTables.load(readings, servers: servers, data: data, config: config, today: today, siteFolder: options.siteFolder,
                                          copies: options.siteFolder.appendingPathComponent(".ttsite/tables"),
                                          configName: displayPath(options.configURL, in: options.siteFolder))
         summary.details += tables.tables.map { "table \($0.name): \($0.rows) rows, \($0.columns.count) columns, from \($0.source)" }

@@ -1,0 +1,217 @@
+import DataTables
+import Foundation
+import ValueTransformers
+
+/// A column of a PostgreSQL result: its name, its type in the server (by OID, the number
+/// `pg_type` knows it by) and the table type and value reader that follow from it.
+///
+/// | PostgreSQL | table type | stored as |
+/// |---|---|---|
+/// | `smallint`, `integer`, `bigint`, `oid` | integer | the number |
+/// | `numeric(p, 0)` with p ≤ 18 | integer | the number |
+/// | other `numeric`, `real`, `double precision` | real | the nearest double; `NaN` is NULL |
+/// | `boolean` | boolean | 0 or 1 |
+/// | `date` | date | `YYYY-MM-DD`; `±infinity` and years outside 1–9999 are NULL |
+/// | `timestamp with time zone` | datetime | `YYYY-MM-DDTHH:MM:SS[.fff[fff]]Z`, in UTC |
+/// | `timestamp` (without time zone) | datetime | the same, read as the site's `time_zone` |
+/// | arrays | text | JSON: `{1,NULL}` → `[1,null]` |
+/// | `json`, `jsonb`, text and every other type | text | the server's text |
+struct PostgresColumn: Sendable {
+    let name: String
+    let oid: UInt32
+    let reader: Reader
+
+    enum Reader: Sendable {
+        case integer, real, boolean, date, text
+        /// Written in UTC (the session's `TimeZone`), with its `+00`.
+        case instantUTC
+        /// Written without a zone, in a site whose time zone is UTC.
+        case wallClockUTC
+        /// Written without a zone: read in the site's time zone.
+        case wallClock(TimeZone)
+        case array(ArrayLiteral.Element)
+    }
+
+    var type: ColumnType {
+        switch reader {
+        case .integer: .integer
+        case .real: .real
+        case .boolean: .boolean
+        case .date: .date
+        case .instantUTC, .wallClockUTC, .wallClock: .dateTime
+        case .text, .array: .text
+        }
+    }
+
+    /// `typmod` is the column's type modifier (`PQfmod`): a numeric's precision and scale.
+    init(name: String, oid: UInt32, typmod: Int32, timeZone: TimeZone) {
+        self.name = name
+        self.oid = oid
+        switch oid {
+        case 20, 21, 23, 26: reader = .integer
+        case 700, 701: reader = .real
+        case 1700:
+            // typmod is ((precision << 16) | scale) + 4, or -1 for `numeric` without them.
+            let precision = typmod >= 4 ? (typmod - 4) >> 16 : 0
+            let scale = typmod >= 4 ? (typmod - 4) & 0xFFFF : -1
+            reader = scale == 0 && precision <= 18 ? .integer : .real
+        case 16: reader = .boolean
+        case 1082: reader = .date
+        case 1184: reader = .instantUTC
+        case 1114: reader = timeZone.secondsFromGMT() == 0 && timeZone.nextDaylightSavingTimeTransition == nil ? .wallClockUTC : .wallClock(timeZone)
+        default: reader = ArrayLiteral.element(ofArrayType: oid).map(Reader.array) ?? .text
+        }
+    }
+}
+
+/// Values the table cannot hold as the server wrote them, counted by column for a warning.
+struct UnheldValues: Sendable {
+    /// By column index: what was met and how often.
+    private(set) var counts: [Int: [String: Int]] = [:]
+
+    mutating func add(_ what: String, column: Int) {
+        counts[column, default: [:]][what, default: 0] += 1
+    }
+
+    /// "column `valid_to`: 3 values `infinity` stored as NULL".
+    func notes(columns: [PostgresColumn]) -> [String] {
+        counts.keys.sorted().flatMap { column in
+            counts[column]!.sorted { $0.key < $1.key }.map { what, count in
+                "column `\(columns[column].name)`: \(count) value\(count == 1 ? "" : "s") \(what) stored as NULL"
+            }
+        }
+    }
+}
+
+extension PostgresColumn {
+    /// The value of `text`, the server's text for it (NUL-terminated, as libpq keeps it).
+    func value(_ text: UnsafeBufferPointer<UInt8>, column: Int, unheld: inout UnheldValues) -> TableValue {
+        switch reader {
+        case .text:
+            return .text(String(decoding: text, as: UTF8.self))
+        case .integer:
+            if let number = Self.integer(text) { return .integer(number) }
+            // A numeric(p, 0) of 19 or more digits in a column typed by its modifier cannot
+            // come (p ≤ 18); anything else the server writes for an integer is a number too.
+            return .real(Self.real(text))
+        case .real:
+            let number = Self.real(text)
+            if number.isNaN {
+                unheld.add("`NaN`", column: column)
+                return .null
+            }
+            return .real(number)
+        case .boolean:
+            return .boolean(text.first == UInt8(ascii: "t"))
+        case .date:
+            if text.count == 10, Self.isDigits(text, 0..<4), !Self.isZeroYear(text) {
+                return .text(String(decoding: text, as: UTF8.self))
+            }
+            unheld.add(Self.unheldDate(text), column: column)
+            return .null
+        case .instantUTC:
+            if let instant = Self.instant(text) { return .text(instant) }
+            unheld.add(Self.unheldDate(text), column: column)
+            return .null
+        case .wallClockUTC:
+            if let instant = Self.stored(text) { return .text(instant) }
+            unheld.add(Self.unheldDate(text), column: column)
+            return .null
+        case .wallClock(let zone):
+            if let written = Self.wallClock(text) { return .dateTime(written.date(zoneless: .timeZone(zone))) }
+            unheld.add(Self.unheldDate(text), column: column)
+            return .null
+        case .array(let element):
+            return .text(ArrayLiteral.json(text, element: element))
+        }
+    }
+
+    /// `-12` → -12, without making a string; nil for anything but an optional minus and up to
+    /// 19 digits that fit in 64 bits.
+    static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var index = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        guard index < text.count, text.count - index <= 19 else { return nil }
+        var value: Int64 = 0
+        while index < text.count {
+            let digit = text[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(Int64(digit))
+            guard !overflow, !overflow2 else { return nil }
+            value = sum
+            index += 1
+        }
+        return negative ? -value : value
+    }
+
+    /// The nearest double of a number the server wrote (`1.5`, `-2e+30`, `Infinity`, `NaN`):
+    /// the text is NUL-terminated, so `strtod` reads it in place.
+    static func real(_ text: UnsafeBufferPointer<UInt8>) -> Double {
+        guard let base = text.baseAddress else { return .nan }
+        return base.withMemoryRebound(to: CChar.self, capacity: text.count + 1) { strtod($0, nil) }
+    }
+
+    /// `2024-05-01 12:34:56.5+00` → `2024-05-01T12:34:56.500Z`: the instant as the table
+    /// stores it (whole seconds without a fraction, milliseconds when they hold all of it,
+    /// else microseconds). Nil for `infinity` and for years outside 1–9999 (`… BC`, `10000-…`).
+    static func instant(_ text: UnsafeBufferPointer<UInt8>) -> String? {
+        guard text.count >= 22, text[text.count - 3] == UInt8(ascii: "+"), text[text.count - 2] == UInt8(ascii: "0"),
+              text[text.count - 1] == UInt8(ascii: "0") else { return nil }
+        return stored(UnsafeBufferPointer(rebasing: text[0..<(text.count - 3)]))
+    }
+
+    /// `YYYY-MM-DD HH:MM:SS[.f…]` → its `T…Z` form, nil for any other shape.
+    static func stored(_ text: UnsafeBufferPointer<UInt8>) -> String? {
+        guard text.count >= 19, text[4] == UInt8(ascii: "-"), text[10] == UInt8(ascii: " "), isDigits(text, 0..<4), !isZeroYear(text) else { return nil }
+        let fraction = text.count > 20 && text[19] == UInt8(ascii: ".") ? text.count - 20 : 0
+        guard text.count == 19 || fraction > 0 && fraction <= 6 else { return nil }
+        let width = fraction == 0 ? 0 : fraction <= 3 ? 3 : 6
+        return String(unsafeUninitializedCapacity: 21 + width + 1) { output in
+            for index in 0..<19 { output[index] = text[index] }
+            output[10] = UInt8(ascii: "T")
+            var end = 19
+            if width > 0 {
+                output[19] = UInt8(ascii: ".")
+                for index in 0..<width { output[20 + index] = index < fraction ? text[20 + index] : UInt8(ascii: "0") }
+                end = 20 + width
+            }
+            output[end] = UInt8(ascii: "Z")
+            return end + 1
+        }
+    }
+
+    /// The fields of a `timestamp` without time zone, nil for `infinity` and years outside
+    /// 1–9999.
+    static func wallClock(_ text: UnsafeBufferPointer<UInt8>) -> WrittenDate? {
+        guard text.count >= 19, text[4] == UInt8(ascii: "-"), text[10] == UInt8(ascii: " "), isDigits(text, 0..<4),
+              text.count == 19 || text[19] == UInt8(ascii: "."), text.count <= 26 else { return nil }
+        func number(_ range: Range<Int>) -> Int {
+            range.reduce(0) { $0 * 10 + Int(text[$1] &- UInt8(ascii: "0")) }
+        }
+        var nanoseconds = 0
+        if text.count > 20 {
+            nanoseconds = number(20..<text.count)
+            for _ in 0..<(9 - (text.count - 20)) { nanoseconds *= 10 }
+        }
+        return WrittenDate(year: number(0..<4), month: number(5..<7), day: number(8..<10), hour: number(11..<13),
+                           minute: number(14..<16), second: number(17..<19), nanosecond: nanoseconds)
+    }
+
+    /// What a date the table cannot hold was, for the warning.
+    private static func unheldDate(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        let written = String(decoding: text, as: UTF8.self)
+        if written == "infinity" || written == "-infinity" { return "`\(written)`" }
+        return "outside the years 1–9999"
+    }
+
+    private static func isDigits(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        range.allSatisfy { text[$0] &- UInt8(ascii: "0") < 10 }
+    }
+
+    /// Year 0000 does not exist; the server writes 1 BC as `0001-… BC`, which is longer.
+    private static func isZeroYear(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text[0] == UInt8(ascii: "0") && text[1] == UInt8(ascii: "0") && text[2] == UInt8(ascii: "0") && text[3] == UInt8(ascii: "0")
+    }
+}

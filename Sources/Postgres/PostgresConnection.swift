@@ -1,0 +1,137 @@
+import CLibPQ
+import Foundation
+
+/// A session with a PostgreSQL server through libpq, made read-only and bounded before any
+/// SQL of the site runs in it:
+///
+/// - `default_transaction_read_only = on`: a statement that writes (`INSERT`, `CREATE`, a
+///   `WITH … DELETE`) is refused by the server itself;
+/// - `statement_timeout`: the server cancels a query that runs longer than `seconds`;
+/// - `TimeZone = 'UTC'`, `DateStyle = 'ISO, YMD'`, `extra_float_digits = 3`: the texts of
+///   instants, dates and floating-point numbers are the same whatever the server's settings,
+///   and a double comes back as the same double.
+///
+/// These are `SET` statements sent after the login, not startup options: a connection pooler
+/// (PgBouncer) and several servers that speak PostgreSQL's protocol refuse the `options`
+/// startup parameter. The site's SQL goes with the extended protocol, which takes exactly one
+/// statement: `SET default_transaction_read_only = off; DELETE …` is refused as two.
+public final class PostgresConnection: @unchecked Sendable {
+    let handle: OpaquePointer
+    public let settings: PostgresSettings
+
+    /// Connects and makes the session read-only and bounded. A connection that does not open
+    /// (no server, a wrong password, a certificate `sslmode` refuses) is a `.connection` error
+    /// with libpq's words.
+    public init(_ settings: PostgresSettings) throws(PostgresError) {
+        self.settings = settings
+        let pairs = settings.keywords + [("client_encoding", "UTF8")]
+        let keywords = pairs.map { strdup($0.0) } + [nil]
+        let values = pairs.map { strdup($0.1) } + [nil]
+        defer { (keywords + values).forEach { free($0) } }
+        let connection = keywords.map { UnsafePointer($0) }.withUnsafeBufferPointer { keywordList in
+            values.map { UnsafePointer($0) }.withUnsafeBufferPointer { valueList in
+                PQconnectdbParams(keywordList.baseAddress, valueList.baseAddress, 0)
+            }
+        }
+        guard let connection else { throw PostgresError(.connection, "libpq could not allocate a connection") }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = Self.words(PQerrorMessage(connection))
+            PQfinish(connection)
+            throw PostgresError(.connection, message)
+        }
+        handle = connection
+        let milliseconds = max(1, Int((settings.seconds * 1000).rounded()))
+        let session = "SET default_transaction_read_only = on; SET statement_timeout = \(milliseconds); "
+            + "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET extra_float_digits = 3"
+        let result = PQexec(handle, session)
+        defer { PQclear(result) }
+        guard PQresultStatus(result) == PGRES_COMMAND_OK else {
+            let error = Self.error(of: result, on: handle)
+            PQfinish(handle)
+            throw PostgresError(.connection, "the server did not take the session's settings (read-only, the time limit): \(error.message)")
+        }
+    }
+
+    deinit {
+        PQfinish(handle)
+    }
+
+    /// Whether the connection is encrypted with TLS.
+    public var usesTLS: Bool { PQsslInUse(handle) == 1 }
+
+    /// Sends `sql` and waits for the result's first row (or its end, for no rows): the
+    /// columns are then known. The rows follow as `PostgresRows.forEachRow` reads them.
+    /// Instants written without a zone (`timestamp`) are read in `timeZone`.
+    public func query(_ sql: String, timeZone: TimeZone) throws(PostgresError) -> PostgresRows {
+        guard PQsendQueryParams(handle, sql, 0, nil, nil, nil, nil, 0) == 1 else {
+            throw PostgresError(PQstatus(handle) == CONNECTION_OK ? .query : .lost, Self.words(PQerrorMessage(handle)))
+        }
+        // Rows one at a time, as they arrive: a result of any size is held one row at a time.
+        _ = PQsetSingleRowMode(handle)
+        let first = PQgetResult(handle)
+        switch PQresultStatus(first) {
+        case PGRES_SINGLE_TUPLE, PGRES_TUPLES_OK:
+            return PostgresRows(connection: self, first: first!, timeZone: timeZone)
+        case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
+            PQclear(first)
+            drain()
+            throw PostgresError(.notAQuery, "the SQL returns no rows: it must be one query (a SELECT, a VALUES, a TABLE, a WITH …)")
+        default:
+            let error = Self.error(of: first, on: handle)
+            PQclear(first)
+            drain()
+            throw error
+        }
+    }
+
+    /// Asks the server to stop the query running, then reads what is left of its result.
+    func cancel() {
+        if let cancel = PQgetCancel(handle) {
+            var buffer = [CChar](repeating: 0, count: 256)
+            _ = PQcancel(cancel, &buffer, Int32(buffer.count))
+            PQfreeCancel(cancel)
+        }
+        drain()
+    }
+
+    /// Reads and lets go of every result still coming, so the connection is idle again.
+    func drain() {
+        while let result = PQgetResult(handle) { PQclear(result) }
+    }
+
+    /// The error of a failed result, sorted by what it means for the build: a write the
+    /// read-only session refused, a query the time limit cancelled, a connection that broke,
+    /// or SQL the server refused (with the position it names).
+    static func error(of result: OpaquePointer?, on handle: OpaquePointer) -> PostgresError {
+        let field = { (code: Character) -> String? in
+            PQresultErrorField(result, Int32(code.asciiValue!)).map { String(cString: $0) }
+        }
+        let state = field("C")
+        var message = field("M") ?? words(PQerrorMessage(handle))
+        if let detail = field("D") { message += " (\(detail))" }
+        if let hint = field("H") { message += "; hint: \(hint)" }
+        let position = field("P").flatMap { Int($0) }
+        if PQstatus(handle) != CONNECTION_OK || state?.hasPrefix("08") == true || state?.hasPrefix("57P") == true {
+            return PostgresError(.lost, message.isEmpty ? "the server closed the connection" : message, sqlState: state)
+        }
+        switch state {
+        case "25006": return PostgresError(.write, message, sqlState: state, position: position)
+        case "57014": return PostgresError(.timeout, message, sqlState: state)
+        case "42601" where message.contains("multiple commands"):
+            return PostgresError(.notAQuery, "the SQL must be one statement, not several: \(message)", sqlState: state)
+        default: return PostgresError(.query, message, sqlState: state, position: position)
+        }
+    }
+
+    /// libpq's message on one line, without its trailing newline or its `FATAL:  ` prefix.
+    static func words(_ text: UnsafePointer<CChar>?) -> String {
+        guard let text else { return "" }
+        return String(cString: text)
+            .split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+            .joined(separator: "; ")
+            .replacingOccurrences(of: "FATAL:  ", with: "")
+            .replacingOccurrences(of: "ERROR:  ", with: "")
+    }
+}

@@ -19,9 +19,11 @@ public final class ChildProcess: @unchecked Sendable {
     private let stderr: PipeDrain
 
     /// `input` becomes the program's stdin; without it the program shares the test process's.
-    public init(_ executable: URL, _ arguments: [String], in folder: URL, input: FileHandle? = nil) throws {
+    /// `environment` is added to (or replaces variables of) the test process's.
+    public init(_ executable: URL, _ arguments: [String], in folder: URL, input: FileHandle? = nil, environment: [String: String] = [:]) throws {
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.currentDirectoryURL = folder
         if let input { process.standardInput = input }
         let out = Pipe(), err = Pipe()
@@ -37,8 +39,9 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Runs a program to its end, waiting for it without holding a thread of the concurrency
     /// pool, which every test of the process shares.
-    public static func run(_ executable: URL, _ arguments: [String], in folder: URL, input: FileHandle? = nil) async throws -> ProgramRun {
-        try await ChildProcess(executable, arguments, in: folder, input: input).finish()
+    public static func run(_ executable: URL, _ arguments: [String], in folder: URL, input: FileHandle? = nil,
+                           environment: [String: String] = [:]) async throws -> ProgramRun {
+        try await ChildProcess(executable, arguments, in: folder, input: input, environment: environment).finish()
     }
 
     public var pid: Int32 { process.processIdentifier }

@@ -12,20 +12,43 @@ public final class PostgresServer: Sendable {
     public static let user = "reporter"
     public static let password = "report-pass"
     public static let database = "reports"
+    /// A role of the shared server whose line in its password file is wrong.
+    public static let wrongPasswordUser = "forgetful"
+    public static let wrongPassword = "not-the-password-4711"
 
     private init(folder: TemporaryFolder, port: Int) {
         self.folder = folder
         self.port = port
     }
 
-    /// Makes a cluster and starts it.
+    /// Makes a cluster and starts it; it is stopped and removed when the test process ends,
+    /// if `remove()` did not do so before.
     public static func start() async throws -> PostgresServer {
         let folder = try TemporaryFolder("postgres")
-        let port = try await run(["start", folder.url.path])
+        let port = try await run(["start", folder.url.path, String(getpid())])
         guard let number = Int(port.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw ServerFailure(message: "postgres-server printed no port: \(port)")
         }
         return PostgresServer(folder: folder, port: number)
+    }
+
+    /// One server the whole test process shares, started on first use and stopped (by the
+    /// script's watcher) when the process has ended; tests that stop or break their server start one of their own. Its
+    /// password reaches libpq through `PGPASSFILE` (the same for every test of the process).
+    public static func shared() async throws -> PostgresServer {
+        try await Shared.task.value
+    }
+
+    private enum Shared {
+        static let task = Task { () throws -> PostgresServer in
+            let server = try await PostgresServer.start()
+            let passfile = server.folder.url("pgpass")
+            try await server.sql("CREATE ROLE \(wrongPasswordUser) LOGIN PASSWORD 'the-real-one'")
+            try "*:*:*:\(user):\(password)\n*:*:*:\(wrongPasswordUser):\(wrongPassword)\n".write(to: passfile, atomically: true, encoding: .utf8)
+            chmod(passfile.path, 0o600)
+            setenv("PGPASSFILE", passfile.path, 1)
+            return server
+        }
     }
 
     /// Starts the server again after `stop()`, on the same port, with the same data.
@@ -55,12 +78,31 @@ public final class PostgresServer: Sendable {
     /// An authority that did not sign the server's certificate.
     public var otherAuthority: URL { folder.url("tls/other-ca.pem") }
 
+    /// Runs the script to its end on a thread of its own, its output in a file: the server it
+    /// starts outlives it, and `waitpid` on the script alone says when it is done.
     private static func run(_ arguments: [String]) async throws -> String {
-        let run = try await ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), [script.path] + arguments, in: URL(fileURLWithPath: "/"))
-        guard run.status == 0, !run.signalled else {
-            throw ServerFailure(message: "postgres-server \(arguments.first ?? "") failed (\(run.status)): \(run.stderr)\(run.stdout)")
+        try await offThePool {
+            let output = FileManager.default.temporaryDirectory.appendingPathComponent("postgres-server-\(UUID().uuidString).out")
+            defer { try? FileManager.default.removeItem(at: output) }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+            let argv = (["/bin/bash", script.path] + arguments).map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            var pid: pid_t = 0
+            let spawned = posix_spawn(&pid, "/bin/bash", &actions, nil, argv, environ)
+            guard spawned == 0 else { throw ServerFailure(message: "cannot start postgres-server: error \(spawned)") }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            guard status == 0 else {
+                throw ServerFailure(message: "postgres-server \(arguments.first ?? "") failed (status \(status)): \(text)")
+            }
+            return text
         }
-        return run.stdout
     }
 
     public struct ServerFailure: Error, CustomStringConvertible {

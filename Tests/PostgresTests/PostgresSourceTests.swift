@@ -1,0 +1,130 @@
+import DataTables
+import Foundation
+@testable import Postgres
+import TestSupport
+import Testing
+
+/// A real PostgreSQL server from the system's packages: every column type as the table holds
+/// it (each expected value worked out by hand from PostgreSQL's documented text forms; the
+/// oracle suite compares many more with psycopg), and every way a query can fail.
+@Suite struct PostgresSourceTests {
+    @Test func everyColumnTypeBecomesATableValue() async throws {
+        let server = try await PostgresServer.shared()
+        try await server.sql("""
+            CREATE TABLE typed (i2 smallint, i8 bigint, n numeric, n2 numeric(10,2), n0 numeric(12,0), f4 real, f8 double precision,
+              b boolean, d date, ts timestamp, tz timestamptz, j json, jb jsonb, t text, ai int[], at text[], ab bool[], iv interval);
+            INSERT INTO typed VALUES (1, 9007199254740993, 100000000000000000000.5, 12.50, 123456789012, 1.5, 0.1, true, '2024-02-29',
+              '2024-07-01 12:00:00', '2024-05-01 12:34:56.5+02', '{"a": [1, 2]}', '{"b":  null}', 'héllo "quoted"', '{1,NULL,3}',
+              '{"a b","c\\"d",NULL}', '{t,f}', '1 day 02:00:00');
+            INSERT INTO typed (n, f4, d, tz, t) VALUES ('NaN', 'NaN', 'infinity', '2024-05-01 12:34:56.1234+00', '');
+            """)
+        let settings = readerSettings(server)
+        let result = try await rows("SELECT * FROM typed ORDER BY i2 NULLS LAST", settings)
+        #expect(result.columns.map(\.type) == [.integer, .integer, .real, .real, .integer, .real, .real, .boolean, .date, .dateTime, .dateTime,
+                                               .text, .text, .text, .text, .text, .text, .text])
+        #expect(result.rows[0] == [
+            .integer(1), .integer(9_007_199_254_740_993), .real(1e20), .real(12.5), .integer(123_456_789_012), .real(1.5), .real(0.1),
+            .boolean(true), .text("2024-02-29"), .text("2024-07-01T12:00:00Z"), .text("2024-05-01T10:34:56.500Z"),
+            .text(#"{"a": [1, 2]}"#), .text(#"{"b": null}"#), .text(#"héllo "quoted""#), .text("[1,null,3]"), .text(#"["a b","c\"d",null]"#),
+            .text("[true,false]"), .text("1 day 02:00:00"),
+        ])
+        #expect(result.rows[1][2] == .null && result.rows[1][5] == .null && result.rows[1][8] == .null)
+        #expect(result.rows[1][10] == .text("2024-05-01T12:34:56.123400Z"))
+        #expect(result.rows[1][13] == .text(""))
+        #expect(result.notes == ["column `n`: 1 value `NaN` stored as NULL", "column `f4`: 1 value `NaN` stored as NULL",
+                                 "column `d`: 1 value `infinity` stored as NULL"])
+        // A timestamp without a zone is read in the site's zone: noon in Berlin's summer is 10:00 UTC.
+        let berlin = try await rows("SELECT ts FROM typed WHERE i2 = 1", settings, timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        #expect(berlin.rows == [[.dateTime(Date(timeIntervalSince1970: 1_719_828_000))]])
+    }
+
+    @Test func anEmptyResultStillHasItsColumns() async throws {
+        let server = try await PostgresServer.shared()
+        let result = try await rows("SELECT 1::int AS a, 'x'::text AS b WHERE false", readerSettings(server))
+        #expect(result.columns == [Column("a", .integer), Column("b", .text)])
+        #expect(result.rows.isEmpty)
+    }
+
+    @Test func aWriteIsRefusedByTheServer() async throws {
+        let server = try await PostgresServer.shared()
+        try await server.sql("CREATE TABLE kept (a int); INSERT INTO kept VALUES (1)")
+        let settings = readerSettings(server)
+        #expect(await failure("INSERT INTO kept VALUES (2) RETURNING a", settings)?.kind == .write)
+        #expect(await failure("WITH gone AS (DELETE FROM kept RETURNING a) SELECT * FROM gone", settings)?.kind == .write)
+        // Two statements are refused before either runs: the first cannot turn the guard off.
+        #expect(await failure("SET default_transaction_read_only = off; DELETE FROM kept", settings)?.kind == .notAQuery)
+        #expect(await failure("SET search_path = public", settings)?.kind == .notAQuery)
+        #expect(try await server.sql("SELECT count(*) FROM kept").contains(" 1\n"))
+    }
+
+    @Test func theTimeLimitCancelsALongQuery() async throws {
+        let server = try await PostgresServer.shared()
+        var settings = readerSettings(server)
+        settings.seconds = 0.3
+        let error = await failure("SELECT pg_sleep(30)", settings)
+        #expect(error?.kind == .timeout)
+        #expect(error?.sqlState == "57014")
+    }
+
+    @Test func aResultOverItsLimitsIsCancelled() async throws {
+        let server = try await PostgresServer.shared()
+        var settings = readerSettings(server)
+        settings.rows = 10
+        #expect(try await rows("SELECT g FROM generate_series(1, 10) g", settings).rows.count == 10)
+        #expect(await failure("SELECT g FROM generate_series(1, 100000000) g", settings)?.kind == .limit)
+        settings.rows = 1_000_000
+        settings.bytes = 1000
+        #expect(await failure("SELECT repeat('x', 100) FROM generate_series(1, 100) g", settings)?.kind == .limit)
+    }
+
+    @Test func theServerNamesWhereTheSQLIsWrong() async throws {
+        let server = try await PostgresServer.shared()
+        let error = await failure("SELECT 1\nFROM no_such_table", readerSettings(server))
+        #expect(error?.kind == .query)
+        #expect(error?.sqlState == "42P01")
+        #expect(error?.position == 15)
+        #expect(error?.message.contains("no_such_table") == true)
+    }
+
+    @Test func verifyFullChecksTheServersCertificate() async throws {
+        let server = try await PostgresServer.shared()
+        var settings = readerSettings(server)
+        let checked = settings
+        let secure = try await offThePool { try PostgresConnection(checked).usesTLS }
+        #expect(secure)
+        settings.sslRootCert = server.otherAuthority.path
+        let refused = await failure("SELECT 1", settings)
+        #expect(refused?.kind == .connection)
+        #expect(refused?.message.contains("certificate") == true)
+    }
+
+    @Test func aWrongPasswordIsAConnectionErrorThatDoesNotRepeatIt() async throws {
+        let server = try await PostgresServer.shared()
+        var settings = readerSettings(server)
+        // The password file gives this role a password that is not its own.
+        settings.user = PostgresServer.wrongPasswordUser
+        let error = await failure("SELECT 1", settings)
+        #expect(error?.kind == .connection)
+        #expect(error?.message.contains("password authentication failed for user \"\(PostgresServer.wrongPasswordUser)\"") == true)
+        #expect(error?.message.contains(PostgresServer.wrongPassword) == false)
+    }
+
+    @Test func aConnectionThatBreaksMidResultIsAnError() async throws {
+        let server = try await PostgresServer.shared()
+        let settings = readerSettings(server)
+        let marker = "broken_\(UInt32.random(in: 0...UInt32.max))"
+        let reading = Task {
+            await failure("SELECT g, CASE WHEN g = 600 THEN pg_sleep(60) END AS \(marker) FROM generate_series(1, 1000) g", settings)
+        }
+        var terminated = false
+        for _ in 0..<200 where !terminated {
+            let said = try await server.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%AS \(marker) %' AND pid <> pg_backend_pid()")
+            terminated = said.contains("(1 row)")
+            if !terminated { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(terminated)
+        let error = await reading.value
+        #expect(error?.kind == .lost)
+        #expect(error?.message.contains("the connection broke after") == true)
+    }
+}

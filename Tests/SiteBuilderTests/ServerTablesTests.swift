@@ -1,0 +1,140 @@
+import Foundation
+@testable import SiteBuilder
+import Testing
+import TestSupport
+
+/// Tables whose SQL runs in a real PostgreSQL server, built by the `ttsite` binary as cron
+/// runs it: the result cached, used when the server is down (with a warning, an error under
+/// `--strict`, silently `--offline`), an error with exit 3 and the published site kept when
+/// there is no cached result, a connection that breaks midway or a wrong password never
+/// publishing anything, and nothing of the connection in the output.
+@Suite struct ServerTablesTests {
+    let now = "2026-11-22T08:00:00Z"
+
+    func site(_ server: PostgresServer, table: String, sql: String? = nil) throws -> TestSite {
+        try TestSite("""
+            -- ttsite.yml --
+            title: Warehouse
+            base_url: https://example.org/
+            connections:
+              warehouse:
+                type: postgres
+                host: localhost
+                port: \(server.port)
+                database: reports
+                user: reporter
+                sslmode: verify-full
+                sslrootcert: \(server.authority.path)
+                seconds: 5
+            data:
+              regions: { connection: warehouse, sql: "\(sql ?? "SELECT region, sum(total) AS total FROM \(table) GROUP BY region ORDER BY region")" }
+            -- Content/index.md --
+            ```ttsite query all
+            SELECT region, total FROM regions ORDER BY region
+            ```
+
+            {{#data.all}}[{{region}}={{total}}]{{/data.all}}
+            """)
+    }
+
+    func build(_ site: TestSite, _ arguments: [String] = [], password: String = PostgresServer.password) async throws -> ProgramRun {
+        try await TTSiteBinary.run(["build", "--now", now] + arguments, in: site.folder, environment: ["PGPASSWORD": password])
+    }
+
+    @Test func theCachedResultCarriesABuildThroughAServerThatIsDown() async throws {
+        let server = try await PostgresServer.start()
+        defer { Task { await server.remove() } }
+        try await server.sql("CREATE TABLE sales (region text, total numeric(10,2)); INSERT INTO sales VALUES ('north', 10.5), ('north', 2), ('south', 7)")
+        let site = try site(server, table: "sales")
+        defer { site.remove() }
+
+        let first = try await build(site)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try site.read("index.html").contains("[north=12.5][south=7]"))
+        // Nothing of the connection reaches the output: no host, port, user, password or SQL.
+        for (path, bytes) in try snapshot(of: site.folder.appendingPathComponent("_site")) {
+            let text = String(decoding: bytes, as: UTF8.self)
+            for secret in [PostgresServer.password, "reporter", "GROUP BY", "\(server.port)", "localhost"] {
+                #expect(!text.contains(secret), "\(path) holds `\(secret)`")
+            }
+        }
+
+        try await server.stop()
+        let down = try await build(site, ["--full"])
+        #expect(down.status == 0, "\(down.stderr)")
+        #expect(down.stderr.contains("cannot connect to `warehouse`") && down.stderr.contains("using the result cached at"), "\(down.stderr)")
+        #expect(try site.read("index.html").contains("[north=12.5][south=7]"))
+        #expect(try await build(site, ["--strict"]).status == 3)
+        let offline = try await build(site, ["--offline", "--full"])
+        #expect(offline.status == 0 && !offline.stderr.contains("warning"), "\(offline.stderr)")
+
+        // New SQL has no cached result: exit 3, and the published site stays as it was.
+        let published = try snapshot(of: site.folder.appendingPathComponent("_site"))
+        let changed = try self.site(server, table: "sales", sql: "SELECT region, max(total) AS total FROM sales GROUP BY region")
+        defer { changed.remove() }
+        try FileManager.default.removeItem(at: site.folder.appendingPathComponent("ttsite.yml"))
+        try FileManager.default.copyItem(at: changed.folder.appendingPathComponent("ttsite.yml"), to: site.folder.appendingPathComponent("ttsite.yml"))
+        let uncached = try await build(site)
+        #expect(uncached.status == 3)
+        #expect(uncached.stderr.contains("no cached result"), "\(uncached.stderr)")
+        #expect(try snapshot(of: site.folder.appendingPathComponent("_site")) == published)
+
+        // The server back: the new result, fresh, and no warning.
+        try await server.restart()
+        let up = try await build(site)
+        #expect(up.status == 0 && !up.stderr.contains("warning"), "\(up.stderr)")
+        #expect(try site.read("index.html").contains("[north=10.5][south=7]"))
+    }
+
+    @Test func aWrongPasswordStopsTheBuildAndIsNeverShown() async throws {
+        let server = try await PostgresServer.shared()
+        let site = try site(server, table: "pg_class", sql: "SELECT 'r' AS region, 1 AS total")
+        defer { site.remove() }
+        let wrong = try await build(site, password: "not-the-password-4711")
+        #expect(wrong.status == 3)
+        #expect(wrong.stderr.contains("password authentication failed for user \"reporter\""), "\(wrong.stderr)")
+        #expect(!wrong.stderr.contains("not-the-password-4711"))
+        #expect(!FileManager.default.fileExists(atPath: site.folder.appendingPathComponent("_site").path))
+    }
+
+    @Test func aConnectionThatBreaksMidResultKeepsThePublishedSite() async throws {
+        let server = try await PostgresServer.shared()
+        let marker = "broken_\(UInt32.random(in: 0...UInt32.max))"
+        let site = try site(server, table: "", sql: "SELECT 'r' || g AS region, g AS total FROM generate_series(1, 3) g")
+        defer { site.remove() }
+        #expect(try await build(site).status == 0)
+        let published = try snapshot(of: site.folder.appendingPathComponent("_site"))
+
+        let slow = "SELECT 'r' || g AS region, CASE WHEN g = 700 THEN pg_sleep(60) END IS NULL AS \(marker), g AS total FROM generate_series(1, 1000) g"
+        let config = try String(contentsOf: site.folder.appendingPathComponent("ttsite.yml"), encoding: .utf8)
+            .replacingOccurrences(of: "SELECT 'r' || g AS region, g AS total FROM generate_series(1, 3) g", with: slow)
+        try config.write(to: site.folder.appendingPathComponent("ttsite.yml"), atomically: true, encoding: .utf8)
+        let running = try TTSiteBinary.start(["build", "--now", now], in: site.folder, environment: ["PGPASSWORD": PostgresServer.password])
+        var terminated = false
+        for _ in 0..<200 where !terminated {
+            let said = try await server.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%AS \(marker),%' AND pid <> pg_backend_pid()")
+            terminated = said.contains("(1 row)")
+            if !terminated { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(terminated)
+        let run = try await running.finish()
+        #expect(run.status == 3)
+        #expect(run.stderr.contains("the connection broke after"), "\(run.stderr)")
+        #expect(try snapshot(of: site.folder.appendingPathComponent("_site")) == published)
+    }
+
+    @Test func aResultThatShrankToNothingIsStoppedByTheGuard() async throws {
+        let server = try await PostgresServer.shared()
+        let table = "shrinking_\(UInt32.random(in: 0...UInt32.max))"
+        try await server.sql("CREATE TABLE \(table) (region text, total int); INSERT INTO \(table) SELECT 'r' || g, g FROM generate_series(1, 20) g")
+        let site = try site(server, table: table, sql: "SELECT region, total FROM \(table)")
+        defer { site.remove() }
+        #expect(try await build(site).status == 0)
+        let published = try snapshot(of: site.folder.appendingPathComponent("_site"))
+        try await server.sql("DELETE FROM \(table)")
+        let shrunk = try await build(site)
+        #expect(shrunk.status != 0)
+        #expect(shrunk.stderr.contains("data.regions"), "\(shrunk.stderr)")
+        #expect(try snapshot(of: site.folder.appendingPathComponent("_site")) == published)
+    }
+}

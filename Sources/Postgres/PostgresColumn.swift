@@ -133,17 +133,19 @@ extension PostgresColumn {
         let negative = text.first == UInt8(ascii: "-")
         if negative { index = 1 }
         guard index < text.count, text.count - index <= 19 else { return nil }
+        // Summed as a negative number: -9223372036854775808 has no positive twin.
         var value: Int64 = 0
         while index < text.count {
             let digit = text[index] &- UInt8(ascii: "0")
             guard digit < 10 else { return nil }
             let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times.addingReportingOverflow(Int64(digit))
+            let (sum, overflow2) = times.subtractingReportingOverflow(Int64(digit))
             guard !overflow, !overflow2 else { return nil }
             value = sum
             index += 1
         }
-        return negative ? -value : value
+        if negative { return value }
+        return value == .min ? nil : -value
     }
 
     /// The nearest double of a number the server wrote (`1.5`, `-2e+30`, `Infinity`, `NaN`):

@@ -138,3 +138,39 @@ import TestSupport
         #expect(try snapshot(of: site.folder.appendingPathComponent("_site")) == published)
     }
 }
+
+/// The fixture site `warehouse-site`, its server named by libpq's `PG…` variables alone, its
+/// table summed in the server from the example's `data/warehouse.sql`: every figure on the
+/// page is the one psql computes over the same table.
+@Suite struct WarehouseFixtureTests {
+    @Test func theFixturesFiguresAreThoseOfTheServer() async throws {
+        let server = try await PostgresServer.shared()
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("data/warehouse.sql")
+        try await server.sql(try String(contentsOf: script, encoding: .utf8))
+        let site = try TestSite(fixture: "warehouse-site")
+        defer { site.remove() }
+        let environment = ["PGHOST": "localhost", "PGPORT": "\(server.port)", "PGDATABASE": PostgresServer.database, "PGUSER": PostgresServer.user,
+                           "PGSSLMODE": "verify-full", "PGSSLROOTCERT": server.authority.path, "PGPASSWORD": PostgresServer.password]
+        let run = try await TTSiteBinary.run(["build", "--quiet", "--now", "2026-11-22T08:00:00Z"], in: site.folder, environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        // psql's own figures: region, count, sum, the first sale in the site's zone written as
+        // the English pack writes an instant (`Jan 1, 2024, 9:02 AM`), and how many years.
+        let oracle = try await server.sql("""
+            SELECT region || '|' || count(*) || '|' || sum(total) || '|' || to_char(min(sold_at) AT TIME ZONE 'Europe/Berlin', 'Mon FMDD, YYYY, FMHH12:MI AM') || '|'
+              || count(DISTINCT extract(year FROM sold_at AT TIME ZONE 'UTC')) FROM sales GROUP BY region ORDER BY region
+            """)
+        let page = try site.read("index.html")
+        let lines = oracle.split(separator: "\n").filter { $0.contains("|") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.count == 4)
+        for line in lines {
+            let fields = line.split(separator: "|").map(String.init)
+            let sum = Double(fields[2])!
+            let shown = "[\(fields[0])|\(Int(fields[1])!.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))))|"
+            #expect(page.contains(shown), "\(shown) is not in the page")
+            // The sum is a real: the page writes it with the language's grouping and decimals.
+            #expect(page.contains(sum.formatted(.number.precision(.fractionLength(0...2)).locale(Locale(identifier: "en_US")))), "\(sum)")
+            #expect(page.contains("|\(fields[3])|\(fields[4])]"), "\(fields[3]) \(fields[4])")
+        }
+    }
+}

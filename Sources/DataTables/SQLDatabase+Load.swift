@@ -34,6 +34,14 @@ extension SQLDatabase {
         let count: Int
         if let csv = rows as? CSVTable {
             count = try csv.insertRows(&inserter, failure: failure)
+        } else if let batched = rows as? any BatchedRowSource {
+            try batched.forEachBatch { batch in
+                guard batch.values == batch.rows * columns.count else {
+                    throw TableProblem("a batch of `\(name)` has \(batch.values) values for \(batch.rows) rows of \(columns.count) columns")
+                }
+                guard inserter.insert(batch.storage, text: nil) else { throw failure(inserter.failedRows) }
+            }
+            count = inserter.count
         } else {
             var batch = ValueBatch()
             var seen = 0

@@ -84,45 +84,52 @@ struct UnheldValues: Sendable {
 }
 
 extension PostgresColumn {
-    /// The value of `text`, the server's text for it (NUL-terminated, as libpq keeps it).
-    func value(_ text: UnsafeBufferPointer<UInt8>, column: Int, unheld: inout UnheldValues) -> TableValue {
+    /// Appends the value of `text`, the server's text for it (NUL-terminated, as libpq keeps
+    /// it), to the batch, as SQLite stores it. `scratch` holds a rewritten instant's bytes.
+    func append(_ text: UnsafeBufferPointer<UInt8>, to batch: inout RowBatch, column: Int, unheld: inout UnheldValues, scratch: inout [UInt8]) {
         switch reader {
         case .text:
-            return .text(String(decoding: text, as: UTF8.self))
+            batch.appendText(text)
         case .integer:
-            if let number = Self.integer(text) { return .integer(number) }
-            // A numeric(p, 0) of 19 or more digits in a column typed by its modifier cannot
-            // come (p ≤ 18); anything else the server writes for an integer is a number too.
-            return .real(Self.real(text))
+            // A numeric(p, 0) column has at most 18 digits; anything else the server writes for
+            // an integer is a number too.
+            if let number = Self.integer(text) { batch.appendInteger(number) } else { batch.appendReal(Self.real(text)) }
         case .real:
             let number = Self.real(text)
             if number.isNaN {
                 unheld.add("`NaN`", column: column)
-                return .null
+                batch.appendNull()
+            } else {
+                batch.appendReal(number)
             }
-            return .real(number)
         case .boolean:
-            return .boolean(text.first == UInt8(ascii: "t"))
+            batch.appendInteger(text.first == UInt8(ascii: "t") ? 1 : 0)
         case .date:
             if text.count == 10, Self.isDigits(text, 0..<4), !Self.isZeroYear(text) {
-                return .text(String(decoding: text, as: UTF8.self))
+                batch.appendText(text)
+            } else {
+                unheld.add(Self.unheldDate(text), column: column)
+                batch.appendNull()
             }
-            unheld.add(Self.unheldDate(text), column: column)
-            return .null
-        case .instantUTC:
-            if let instant = Self.instant(text) { return .text(instant) }
-            unheld.add(Self.unheldDate(text), column: column)
-            return .null
-        case .wallClockUTC:
-            if let instant = Self.stored(text) { return .text(instant) }
-            unheld.add(Self.unheldDate(text), column: column)
-            return .null
+        case .instantUTC, .wallClockUTC:
+            // A timestamptz's text ends in its zone, `+00`; a timestamp's has none.
+            let zoned: Bool
+            if case .instantUTC = reader { zoned = true } else { zoned = false }
+            if zoned ? Self.instant(text, into: &scratch) : Self.stored(text, into: &scratch) {
+                scratch.withUnsafeBufferPointer { batch.appendText($0) }
+            } else {
+                unheld.add(Self.unheldDate(text), column: column)
+                batch.appendNull()
+            }
         case .wallClock(let zone):
-            if let written = Self.wallClock(text) { return .dateTime(written.date(zoneless: .timeZone(zone))) }
-            unheld.add(Self.unheldDate(text), column: column)
-            return .null
+            if let written = Self.wallClock(text) {
+                batch.append(.dateTime(written.date(zoneless: .timeZone(zone))))
+            } else {
+                unheld.add(Self.unheldDate(text), column: column)
+                batch.appendNull()
+            }
         case .array(let element):
-            return .text(ArrayLiteral.json(text, element: element))
+            batch.append(.text(ArrayLiteral.json(text, element: element)))
         }
     }
 
@@ -155,33 +162,31 @@ extension PostgresColumn {
         return base.withMemoryRebound(to: CChar.self, capacity: text.count + 1) { strtod($0, nil) }
     }
 
-    /// `2024-05-01 12:34:56.5+00` → `2024-05-01T12:34:56.500Z`: the instant as the table
-    /// stores it (whole seconds without a fraction, milliseconds when they hold all of it,
-    /// else microseconds). Nil for `infinity` and for years outside 1–9999 (`… BC`, `10000-…`).
-    static func instant(_ text: UnsafeBufferPointer<UInt8>) -> String? {
+    /// `2024-05-01 12:34:56.5+00` → `2024-05-01T12:34:56.500Z` in `output`: the instant as
+    /// the table stores it (whole seconds without a fraction, milliseconds when they hold all
+    /// of it, else microseconds). False for `infinity` and for years outside 1–9999 (`… BC`,
+    /// `10000-…`).
+    static func instant(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Bool {
         guard text.count >= 22, text[text.count - 3] == UInt8(ascii: "+"), text[text.count - 2] == UInt8(ascii: "0"),
-              text[text.count - 1] == UInt8(ascii: "0") else { return nil }
-        return stored(UnsafeBufferPointer(rebasing: text[0..<(text.count - 3)]))
+              text[text.count - 1] == UInt8(ascii: "0") else { return false }
+        return stored(UnsafeBufferPointer(rebasing: text[0..<(text.count - 3)]), into: &output)
     }
 
-    /// `YYYY-MM-DD HH:MM:SS[.f…]` → its `T…Z` form, nil for any other shape.
-    static func stored(_ text: UnsafeBufferPointer<UInt8>) -> String? {
-        guard text.count >= 19, text[4] == UInt8(ascii: "-"), text[10] == UInt8(ascii: " "), isDigits(text, 0..<4), !isZeroYear(text) else { return nil }
+    /// `YYYY-MM-DD HH:MM:SS[.f…]` → its `T…Z` form in `output`; false for any other shape.
+    static func stored(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Bool {
+        guard text.count >= 19, text[4] == UInt8(ascii: "-"), text[10] == UInt8(ascii: " "), isDigits(text, 0..<4), !isZeroYear(text) else { return false }
         let fraction = text.count > 20 && text[19] == UInt8(ascii: ".") ? text.count - 20 : 0
-        guard text.count == 19 || fraction > 0 && fraction <= 6 else { return nil }
+        guard text.count == 19 || fraction > 0 && fraction <= 6 else { return false }
         let width = fraction == 0 ? 0 : fraction <= 3 ? 3 : 6
-        return String(unsafeUninitializedCapacity: 21 + width + 1) { output in
-            for index in 0..<19 { output[index] = text[index] }
-            output[10] = UInt8(ascii: "T")
-            var end = 19
-            if width > 0 {
-                output[19] = UInt8(ascii: ".")
-                for index in 0..<width { output[20 + index] = index < fraction ? text[20 + index] : UInt8(ascii: "0") }
-                end = 20 + width
-            }
-            output[end] = UInt8(ascii: "Z")
-            return end + 1
+        output.removeAll(keepingCapacity: true)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[0..<19]))
+        output[10] = UInt8(ascii: "T")
+        if width > 0 {
+            output.append(UInt8(ascii: "."))
+            for index in 0..<width { output.append(index < fraction ? text[20 + index] : UInt8(ascii: "0")) }
         }
+        output.append(UInt8(ascii: "Z"))
+        return true
     }
 
     /// The fields of a `timestamp` without time zone, nil for `infinity` and years outside

@@ -174,3 +174,49 @@ import TestSupport
         }
     }
 }
+
+/// `connections:` and the tables that use them, read from `ttsite.yml`: a password is refused
+/// with where to put it instead, and a mistake names its line.
+@Suite struct ServerConfigTests {
+    func error(_ yaml: String) -> BuildError? {
+        do {
+            _ = try SiteConfig.parse("title: T\n" + yaml, file: "ttsite.yml")
+            return nil
+        } catch {
+            return error as? BuildError
+        }
+    }
+
+    @Test func aPasswordInTheConfigIsRefused() {
+        let error = error("connections:\n  db: { type: postgres, host: h, password: secret }\n")
+        #expect(error?.kind == .configuration)
+        #expect(error?.line == 3)
+        #expect(error?.message.contains("PGPASSWORD") == true && error?.message.contains("~/.pgpass") == true)
+    }
+
+    @Test func mistakesNameTheirKeyAndLine() {
+        #expect(error("connections:\n  db: { host: h }\n")?.message.contains("needs `type: postgres`") == true)
+        #expect(error("connections:\n  db: { type: mysql }\n")?.message.contains("`connections.db.type` must be `postgres`") == true)
+        #expect(error("connections:\n  db: { type: postgres, sslmode: strict }\n")?.message.contains("`verify-full`") == true)
+        #expect(error("connections:\n  db: { type: postgres }\ndata:\n  t: { connection: other, sql: SELECT 1 }\n")?.message
+            .contains("names `other`, which `connections:` does not declare; it declares `db`") == true)
+        #expect(error("connections:\n  db: { type: postgres }\ndata:\n  t: { connection: db }\n")?.message.contains("exactly one of `sql:`") == true)
+        #expect(error("connections:\n  db: { type: postgres }\ndata:\n  t: { connection: db, sql: SELECT 1, types: { a: text } }\n")?.line == 5)
+    }
+
+    @Test func aTableOfAConnectionIsReadWithItsSettings() throws {
+        let config = try SiteConfig.parse("""
+            title: T
+            connections:
+              db: { type: postgres, host: db.example.org, port: 6432, database: sales, user: reporter, sslmode: verify-full, seconds: 5, rows: 10, megabytes: 1 }
+            data:
+              monthly: { connection: db, sql: "SELECT 1 AS a", index: [a] }
+            """, file: "ttsite.yml")
+        let table = try #require(config.serverTables.first)
+        #expect(table.name == "monthly" && table.sql == "SELECT 1 AS a" && table.indexed == [["a"]] && config.data.isEmpty)
+        let settings = table.connection.settings
+        #expect(settings.host == "db.example.org" && settings.port == 6432 && settings.sslMode == .verifyFull)
+        #expect(settings.seconds == 5 && settings.rows == 10 && settings.bytes == 1_048_576)
+        #expect(settings.described == "reporter@db.example.org:6432/sales")
+    }
+}

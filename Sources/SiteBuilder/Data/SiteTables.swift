@@ -55,7 +55,7 @@ struct SiteTables: Sendable {
                 } catch {
                     throw BuildError(.source, "cannot load it as table `\(source.name)`: \(error)", in: place)
                 }
-                try index(source, columns: rows.columns, in: database, configName: configName)
+                try index(source.name, source.indexed, line: source.line, columns: rows.columns, in: database, configName: configName)
                 tables.append(TableListing(name: source.name, source: "\(source.location)", columns: rows.columns, rows: count))
                 counts.append(SourceCount(kind: .rows, source: "data.\(source.name)", records: count))
             case .sqlite:
@@ -76,10 +76,7 @@ struct SiteTables: Sendable {
                 throw BuildError(.source, "`data.\(table.name)`: cannot load the result of its SQL: \(error)", in: configName, line: table.line)
             }
             let columns = (try? database.tables().first { $0.schema == nil && $0.name == table.name }?.columns) ?? []
-            var indexed = TableSource(name: table.name, location: .file(""), format: .csv)
-            indexed.indexed = table.indexed
-            indexed.line = table.line
-            try index(indexed, columns: columns, in: database, configName: configName)
+            try index(table.name, table.indexed, line: table.line, columns: columns, in: database, configName: configName)
             tables.append(TableListing(name: table.name, source: "connection `\(table.connection.name)` (\(server.origin))", columns: columns, rows: count))
             counts.append(SourceCount(kind: .rows, source: "data.\(table.name)", records: count))
         }
@@ -109,15 +106,16 @@ struct SiteTables: Sendable {
         return SiteTables(database: database, tables: tables, sourceCounts: counts)
     }
 
-    /// The indexes `source` asks for (`index:`), after checking that each names columns of it.
-    private static func index(_ source: TableSource, columns: [Column], in database: SQLDatabase, configName: String) throws {
-        for indexed in source.indexed {
+    /// The indexes the table `name` of `data:` asks for (`index:`, named on `line` of the
+    /// config), after checking that each names columns of it.
+    private static func index(_ name: String, _ indexes: [[String]], line: Int?, columns: [Column], in database: SQLDatabase, configName: String) throws {
+        for indexed in indexes {
             for column in indexed where !columns.contains(where: { $0.name.lowercased() == column.lowercased() }) {
-                throw BuildError(.configuration, "data.\(source.name).index names the column `\(column)`, which the table does not have; its columns are "
-                                 + columns.map { "`\($0.name)`" }.joined(separator: ", "), in: configName, line: source.line)
+                throw BuildError(.configuration, "data.\(name).index names the column `\(column)`, which the table does not have; its columns are "
+                                 + columns.map { "`\($0.name)`" }.joined(separator: ", "), in: configName, line: line)
             }
-            do { try database.createIndex(on: source.name, columns: indexed) } catch {
-                throw BuildError(.source, "\(error)", in: configName, line: source.line)
+            do { try database.createIndex(on: name, columns: indexed) } catch {
+                throw BuildError(.source, "\(error)", in: configName, line: line)
             }
         }
     }

@@ -61,13 +61,19 @@ struct ServerResultCache: Sendable {
         try replace(recordFile(stem), with: recordTemporary)
     }
 
-    /// Removes the results of tables and SQL the config no longer has: `kept` are the stems
-    /// still in use.
+    /// Removes the results of tables and SQL the config no longer has (`kept` are the stems
+    /// still in use), and the temporary files of results that a stopped build left, a day
+    /// old (a younger one may be a result arriving for `ttsite query` beside a build).
     func prune(keeping kept: Set<String>) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        for name in names where !name.hasPrefix(".") {
+        for name in names {
             let stem = (name as NSString).deletingPathExtension
-            if !kept.contains(stem) { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+            let file = folder.appendingPathComponent(name)
+            let stale = name.hasPrefix(".") && name.hasSuffix(".tmp")
+                && ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date).map { -$0.timeIntervalSinceNow > 86_400 } == true
+            if name.hasPrefix(".") ? stale : !kept.contains(stem) {
+                try? FileManager.default.removeItem(at: file)
+            }
         }
     }
 

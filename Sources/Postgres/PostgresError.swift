@@ -27,6 +27,8 @@ public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The character (not byte) offset into the SQL, from 1, of the error, when the server
     /// gave one: `PG_DIAG_STATEMENT_POSITION`.
     public var position: Int?
+    /// The setting whose limit a `.limit` error hit: `rows` or `megabytes`.
+    public var setting: String?
 
     public init(_ kind: Kind, _ message: String, sqlState: String? = nil, position: Int? = nil) {
         self.kind = kind

@@ -122,10 +122,6 @@ private final class Receiver: @unchecked Sendable {
         var unheld = UnheldValues()
         var hashed = self.hashed
         var hasher = self.hasher
-        defer {
-            self.count = count
-            self.unheld = unheld
-        }
         let settings = connection.settings
         var batch = RowBatch()
         var scratch: [UInt8] = []
@@ -155,10 +151,14 @@ private final class Receiver: @unchecked Sendable {
                     hashed.removeAll(keepingCapacity: true)
                 }
                 if count > settings.rows {
-                    return fail(PostgresError(.limit, "the result has more than \(settings.rows.formatted()) rows, the source's limit (`rows:` of its connection)"))
+                    var error = PostgresError(.limit, "the result has more than \(settings.rows.formatted()) rows, the source's limit")
+                    error.setting = "rows"
+                    return fail(error)
                 }
                 if bytes > settings.bytes {
-                    return fail(PostgresError(.limit, "the result holds more than \(settings.bytes / 1_048_576) MB, the source's limit (`megabytes:` of its connection)"))
+                    var error = PostgresError(.limit, "the result holds more than \(settings.bytes / 1_048_576) MB, the source's limit")
+                    error.setting = "megabytes"
+                    return fail(error)
                 }
                 if batch.rows == PostgresRows.batchRows {
                     guard queue.put(batch) else { return connection.cancel() }
@@ -177,6 +177,9 @@ private final class Receiver: @unchecked Sendable {
         }
         hasher.update(data: hashed)
         digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        // Before the last batch and the end are handed over: the taker reads them then.
+        self.count = count
+        self.unheld = unheld
         if batch.rows > 0, !queue.put(batch) { return }
         queue.finish(.success(()))
     }

@@ -28,6 +28,7 @@ import Testing
             .text(#"{"a": [1, 2]}"#), .text(#"{"b": null}"#), .text(#"héllo "quoted""#), .text("[1,null,3]"), .text(#"["a b","c\"d",null]"#),
             .text("[true,false]"), .text("1 day 02:00:00"),
         ])
+        #expect(result.count == 2)
         #expect(result.rows[1][2] == .null && result.rows[1][5] == .null && result.rows[1][8] == .null)
         #expect(result.rows[1][10] == .text("2024-05-01T12:34:56.123400Z"))
         #expect(result.rows[1][13] == .text(""))
@@ -43,6 +44,21 @@ import Testing
         let result = try await rows("SELECT 1::int AS a, 'x'::text AS b WHERE false", readerSettings(server))
         #expect(result.columns == [Column("a", .integer), Column("b", .text)])
         #expect(result.rows.isEmpty)
+    }
+
+    @Test func theCountAndTheDigestDescribeTheWholeResult() async throws {
+        let server = try await PostgresServer.shared()
+        let settings = readerSettings(server)
+        // More rows than a batch holds, so that the count spans batches.
+        let many = try await rows("SELECT g, 'x' || g AS t FROM generate_series(1, 10000) g", settings)
+        #expect(many.count == 10_000 && many.rows.count == 10_000)
+        #expect(many.rows.last == [.integer(10_000), .text("x10000")])
+        let again = try await rows("SELECT g, 'x' || g AS t FROM generate_series(1, 10000) g", settings)
+        #expect(again.digest == many.digest && many.digest.count == 64)
+        let other = try await rows("SELECT g, 'x' || g AS t FROM generate_series(1, 9999) g UNION ALL SELECT 10000, 'y'", settings)
+        #expect(other.digest != many.digest)
+        // A NULL and an empty text are told apart.
+        #expect(try await rows("SELECT NULL::text AS t", settings).digest != rows("SELECT ''::text AS t", settings).digest)
     }
 
     @Test func aWriteIsRefusedByTheServer() async throws {

@@ -17,13 +17,14 @@ func readerSettings(_ server: PostgresServer) -> PostgresSettings {
 }
 
 /// Every row of `sql`'s result, read on a thread of its own (libpq waits for the network).
-func rows(_ sql: String, _ settings: PostgresSettings, timeZone: TimeZone = TimeZone(identifier: "UTC")!) async throws -> (columns: [Column], rows: [[TableValue]], notes: [String]) {
+func rows(_ sql: String, _ settings: PostgresSettings, timeZone: TimeZone = TimeZone(identifier: "UTC")!) async throws
+    -> (columns: [Column], rows: [[TableValue]], notes: [String], count: Int, digest: String) {
     try await offThePool {
         let connection = try PostgresConnection(settings)
         let result = try connection.query(sql, timeZone: timeZone)
         var rows: [[TableValue]] = []
         try result.forEachRow { rows.append($0) }
-        return (result.columns, rows, result.notes)
+        return (result.columns, rows, result.notes, result.count, result.digest)
     }
 }
 

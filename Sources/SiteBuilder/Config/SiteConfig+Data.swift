@@ -32,7 +32,9 @@ extension SiteConfig {
                 servers.append(try serverTable(name, settings, at: nameNode, reader, connections: connections))
                 continue
             }
-            try reader.requireKnownKeys(settings, ["file", "url", "format", "delimiter", "header", "path", "types", "index"], context: "data.\(name)")
+            // A table of a server's has `connection:`; the keys of both kinds are listed, so
+            // that `sql:` without it is told what it lacks.
+            try reader.requireKnownKeys(settings, ["file", "url", "connection", "sql", "sql_file", "format", "delimiter", "header", "path", "types", "index"], context: "data.\(name)")
             let location: DataSources.SourceLocation
             switch (settings["file"], settings["url"]) {
             case let (file?, nil):

@@ -134,7 +134,7 @@ struct ServerTableReader {
         case .timeout:
             return "\(subject): the query ran longer than \(connection.settings.seconds.formatted()) seconds (`connections.\(connection.name).seconds`), and \(server) cancelled it"
         case .limit:
-            return "\(subject): \(error.message.replacingOccurrences(of: "of its connection", with: "of `connections.\(connection.name)`"))"
+            return "\(subject): \(error.message) (`connections.\(connection.name).\(error.setting ?? "rows")`)"
         case .lost:
             return "\(subject): \(server): \(error.message)"
         case .notAQuery:

@@ -63,6 +63,7 @@ import TestSupport
         let down = try await build(site, ["--full"])
         #expect(down.status == 0, "\(down.stderr)")
         #expect(down.stderr.contains("cannot connect to `warehouse`") && down.stderr.contains("using the result cached at"), "\(down.stderr)")
+        #expect(down.stderr.contains("warning: `data.regions`: cannot connect") && !down.stderr.contains("`data.regions`: `data.regions`"), "\(down.stderr)")
         #expect(try site.read("index.html").contains("[north=12.5][south=7]"))
         #expect(try await build(site, ["--strict"]).status == 3)
         let offline = try await build(site, ["--offline", "--full"])

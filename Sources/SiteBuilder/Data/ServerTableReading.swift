@@ -65,7 +65,7 @@ struct ServerTableReader {
             if !strict, let record = cache.record(stem) {
                 let fetched = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: record.fetched))
                 return reading(table, stem: stem, record: record, origin: "cached copy, because \(error.kind.rawValue) failed",
-                               warnings: ["\(place(of: table)): \(message); using the result cached at \(fetched) (\(record.rows) rows)"])
+                               warnings: ["\(message); using the result cached at \(fetched) (\(record.rows) rows)"])
             }
             throw BuildError(.source, message + (strict ? "" : "; there is no cached result to fall back on, and the published site is kept"),
                              in: configName, line: table.line)
@@ -109,7 +109,7 @@ struct ServerTableReader {
         }
     }
 
-    /// `ttsite.yml:12` names the table; this names the server.
+    /// The table as messages name it, before what happened.
     private func place(of table: ServerTable) -> String {
         "`data.\(table.name)`"
     }
@@ -118,7 +118,7 @@ struct ServerTableReader {
     func describe(_ error: PostgresError, of table: ServerTable, sql: String) -> String {
         let connection = table.connection
         let server = "`\(connection.name)` (PostgreSQL, \(connection.settings.described))"
-        let subject = "`data.\(table.name)`"
+        let subject = place(of: table)
         switch error.kind {
         case .connection:
             return "\(subject): cannot connect to \(server): \(error.message)"

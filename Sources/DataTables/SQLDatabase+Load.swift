@@ -1,6 +1,6 @@
+import CivilTime
 import CSQLite
 import Foundation
-import CivilTime
 
 extension SQLDatabase {
     /// Stores every row of `rows` as the new table `name` of the main schema, with the
@@ -106,11 +106,10 @@ extension SQLDatabase {
 extension SQLDatabase {
     /// Copies the table `name` of the SQLite file `file` (one `SQLDatabase(creatingFile:)`
     /// wrote) into the main schema under the same name, its columns' declared types kept, and
-    /// returns its row count. SQLite copies the rows' records as they are, without decoding
+    /// returns its columns and its row count. SQLite copies the rows' records as they are, without decoding
     /// them (its transfer optimisation: `INSERT INTO t SELECT * FROM f.t` into an empty table
     /// of the same shape). The file is read-only and let go again afterwards.
-    @discardableResult
-    public func copyTable(_ name: String, from file: URL) throws -> Int {
+    public func copyTable(_ name: String, from file: URL) throws -> (columns: [Column], rows: Int) {
         lock.lock()
         defer { lock.unlock() }
         try Self.checkDatabaseFile(file.path)
@@ -143,6 +142,6 @@ extension SQLDatabase {
         let count = Int(sqlite3_changes64(connection))
         try execute("COMMIT")
         committed = true
-        return count
+        return (columns, count)
     }
 }

@@ -16,9 +16,9 @@ import ValueTransformers
 /// | `timestamp` (without time zone) | datetime | the same, read as the site's `time_zone` |
 /// | arrays | text | JSON: `{1,NULL}` → `[1,null]` |
 /// | `json`, `jsonb`, text and every other type | text | the server's text |
-struct PostgresColumn: Sendable {
-    let name: String
-    let oid: UInt32
+public struct PostgresColumn: Sendable {
+    public let name: String
+    public let oid: UInt32
     let reader: Reader
 
     enum Reader: Sendable {
@@ -32,7 +32,7 @@ struct PostgresColumn: Sendable {
         case array(ArrayLiteral.Element)
     }
 
-    var type: ColumnType {
+    public var type: ColumnType {
         switch reader {
         case .integer: .integer
         case .real: .real
@@ -44,7 +44,7 @@ struct PostgresColumn: Sendable {
     }
 
     /// `typmod` is the column's type modifier (`PQfmod`): a numeric's precision and scale.
-    init(name: String, oid: UInt32, typmod: Int32, timeZone: TimeZone) {
+    public init(name: String, oid: UInt32, typmod: Int32, timeZone: TimeZone) {
         self.name = name
         self.oid = oid
         switch oid {
@@ -65,16 +65,18 @@ struct PostgresColumn: Sendable {
 }
 
 /// Values the table cannot hold as the server wrote them, counted by column for a warning.
-struct UnheldValues: Sendable {
+public struct UnheldValues: Sendable {
     /// By column index: what was met and how often.
     private(set) var counts: [Int: [String: Int]] = [:]
+
+    public init() {}
 
     mutating func add(_ what: String, column: Int) {
         counts[column, default: [:]][what, default: 0] += 1
     }
 
     /// "column `valid_to`: 3 values `infinity` stored as NULL".
-    func notes(columns: [PostgresColumn]) -> [String] {
+    public func notes(columns: [PostgresColumn]) -> [String] {
         counts.keys.sorted().flatMap { column in
             counts[column]!.sorted { $0.key < $1.key }.map { what, count in
                 "column `\(columns[column].name)`: \(count) value\(count == 1 ? "" : "s") \(what) stored as NULL"
@@ -84,9 +86,9 @@ struct UnheldValues: Sendable {
 }
 
 extension PostgresColumn {
-    /// Appends the value of `text`, the server's text for it (NUL-terminated, as libpq keeps
-    /// it), to the batch, as SQLite stores it. `scratch` holds a rewritten instant's bytes.
-    func append(_ text: UnsafeBufferPointer<UInt8>, to batch: inout RowBatch, column: Int, unheld: inout UnheldValues, scratch: inout [UInt8]) {
+    /// Appends the value of `text`, the server's text for it (which must be followed by a NUL
+    /// byte, as libpq keeps it: `strtod` reads numbers in place), to the batch, as SQLite stores it. `scratch` holds a rewritten instant's bytes.
+    public func append(_ text: UnsafeBufferPointer<UInt8>, to batch: inout RowBatch, column: Int, unheld: inout UnheldValues, scratch: inout [UInt8]) {
         switch reader {
         case .text:
             batch.appendText(text)

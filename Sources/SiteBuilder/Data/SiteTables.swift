@@ -69,13 +69,12 @@ struct SiteTables: Sendable {
         }
         for server in servers {
             let table = server.table
-            let count: Int
+            let (columns, count): ([Column], Int)
             do {
-                count = try database.copyTable(table.name, from: server.file)
+                (columns, count) = try database.copyTable(table.name, from: server.file)
             } catch {
                 throw BuildError(.source, "`data.\(table.name)`: cannot load the result of its SQL: \(error)", in: configName, line: table.line)
             }
-            let columns = (try? database.tables().first { $0.schema == nil && $0.name == table.name }?.columns) ?? []
             try index(table.name, table.indexed, line: table.line, columns: columns, in: database, configName: configName)
             tables.append(TableListing(name: table.name, source: "connection `\(table.connection.name)` (\(server.origin))", columns: columns, rows: count))
             counts.append(SourceCount(kind: .rows, source: "data.\(table.name)", records: count))

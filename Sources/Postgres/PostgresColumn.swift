@@ -107,7 +107,7 @@ extension PostgresColumn {
         case .boolean:
             batch.appendInteger(text.first == UInt8(ascii: "t") ? 1 : 0)
         case .date:
-            if text.count == 10, Self.isDigits(text, 0..<4), !Self.isZeroYear(text) {
+            if text.count == 10, Self.isDate(text) {
                 batch.appendText(text)
             } else {
                 unheld.add(Self.unheldDate(text), column: column)
@@ -176,9 +176,8 @@ extension PostgresColumn {
 
     /// `YYYY-MM-DD HH:MM:SS[.f…]` → its `T…Z` form in `output`; false for any other shape.
     static func stored(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Bool {
-        guard text.count >= 19, text[4] == UInt8(ascii: "-"), text[10] == UInt8(ascii: " "), isDigits(text, 0..<4), !isZeroYear(text) else { return false }
-        let fraction = text.count > 20 && text[19] == UInt8(ascii: ".") ? text.count - 20 : 0
-        guard text.count == 19 || fraction > 0 && fraction <= 6 else { return false }
+        guard isDateTime(text) else { return false }
+        let fraction = max(0, text.count - 20)
         let width = fraction == 0 ? 0 : fraction <= 3 ? 3 : 6
         output.removeAll(keepingCapacity: true)
         output.append(contentsOf: UnsafeBufferPointer(rebasing: text[0..<19]))
@@ -194,8 +193,7 @@ extension PostgresColumn {
     /// The fields of a `timestamp` without time zone, nil for `infinity` and years outside
     /// 1–9999.
     static func wallClock(_ text: UnsafeBufferPointer<UInt8>) -> WrittenDate? {
-        guard text.count >= 19, text[4] == UInt8(ascii: "-"), text[10] == UInt8(ascii: " "), isDigits(text, 0..<4),
-              text.count == 19 || text[19] == UInt8(ascii: "."), text.count <= 26 else { return nil }
+        guard isDateTime(text) else { return nil }
         func number(_ range: Range<Int>) -> Int {
             range.reduce(0) { $0 * 10 + Int(text[$1] &- UInt8(ascii: "0")) }
         }
@@ -215,12 +213,22 @@ extension PostgresColumn {
         return "outside the years 1–9999"
     }
 
-    private static func isDigits(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        range.allSatisfy { text[$0] &- UInt8(ascii: "0") < 10 }
+    /// `YYYY-MM-DD` at the start of `text`, of a year from 1 to 9999: the server writes 1 BC
+    /// as `0001-… BC` and year 10000 with five digits, and neither fits this shape.
+    static func isDate(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.count >= 10 && isDigits(text, 0..<4) && isDigits(text, 5..<7) && isDigits(text, 8..<10) && text[4] == UInt8(ascii: "-") && text[7] == UInt8(ascii: "-")
+            && !(text[0] == UInt8(ascii: "0") && text[1] == UInt8(ascii: "0") && text[2] == UInt8(ascii: "0") && text[3] == UInt8(ascii: "0"))
     }
 
-    /// Year 0000 does not exist; the server writes 1 BC as `0001-… BC`, which is longer.
-    private static func isZeroYear(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        text[0] == UInt8(ascii: "0") && text[1] == UInt8(ascii: "0") && text[2] == UInt8(ascii: "0") && text[3] == UInt8(ascii: "0")
+    /// `YYYY-MM-DD HH:MM:SS`, then nothing or `.` and 1 to 6 digits: a date and time of the
+    /// server's ISO style, its zone taken off.
+    static func isDateTime(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard isDate(text), text.count >= 19, text[10] == UInt8(ascii: " "), text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"),
+              isDigits(text, 11..<13), isDigits(text, 14..<16), isDigits(text, 17..<19) else { return false }
+        return text.count == 19 || text.count >= 21 && text.count <= 26 && text[19] == UInt8(ascii: ".") && isDigits(text, 20..<text.count)
+    }
+
+    private static func isDigits(_ text: UnsafeBufferPointer<UInt8>, _ places: Range<Int>) -> Bool {
+        places.allSatisfy { text[$0] &- UInt8(ascii: "0") < 10 }
     }
 }

@@ -52,6 +52,9 @@ let package = Package(
         .target(name: "Pictures", dependencies: ["CVips"]),
         // The one system call Swift's Glibc module lacks: swapping two folders atomically.
         .target(name: "CFileSystem"),
+        // A program started as a child of its own (its folder, its process group, no signal
+        // blocked, nothing else inherited) through the GNU spawn calls the Glibc module lacks.
+        .target(name: "CSpawn"),
         // Numbers written for a language, printf's fixed-point digits, placeholders filled in:
         // the text kernel under the seed libraries. Knows nothing about sites.
         .target(name: "CNumberFormat"),
@@ -177,7 +180,7 @@ let package = Package(
         .testTarget(name: "ReportDataTests", dependencies: ["ReportData", "CivilTime", "DataSources", "IntervalText"], exclude: ["Fixtures"]),
         // What several test targets share: the ttsite binary, and the loopback HTTP server that
         // misbehaves on demand.
-        .target(name: "TestSupport", dependencies: ["DataSources", "CivilTime"], path: "Tests/TestSupport", exclude: ["Server", "Pictures"]),
+        .target(name: "TestSupport", dependencies: ["DataSources", "CivilTime", "CSpawn"], path: "Tests/TestSupport", exclude: ["Server", "Pictures"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "TestSupport"]),
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "TestSupport"]),
         // Against a real PostgreSQL server the tests start (`Tests/Support/postgres-server`).

@@ -16,6 +16,9 @@ FIXTURES = ROOT / "Tests" / "SiteBuilderTests" / "Fixtures"
 
 # A fixed instant, so that "today" and every "in N days" are the same on every run.
 NOW = "2026-11-22T08:00:00Z"
+# The longest any program of the suites may run (seconds): far beyond what one takes on a
+# loaded machine, so that a hang fails its test rather than holding CI until its limit.
+LIMIT = 600
 
 
 def build(site, output, now=NOW, base_url=None, quiet=True):
@@ -27,7 +30,7 @@ def build(site, output, now=NOW, base_url=None, quiet=True):
         arguments += ["--base-url", base_url]
     if quiet:
         arguments.append("--quiet")
-    result = subprocess.run(arguments, capture_output=True, text=True)
+    result = subprocess.run(arguments, capture_output=True, text=True, timeout=LIMIT)
     assert result.returncode == 0, f"ttsite build --site {site} failed:\n{result.stderr[-4000:]}"
     return result
 

@@ -12,13 +12,13 @@ import time
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
-from testkit import TTSITE, browser
+from testkit import LIMIT, TTSITE, browser
 
 
 @pytest.fixture
 def preview(tmp_path):
     folder = tmp_path / "site"
-    subprocess.run([str(TTSITE), "init", str(folder)], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([str(TTSITE), "init", str(folder)], check=True, stdout=subprocess.DEVNULL, timeout=LIMIT)
     server = subprocess.Popen([str(TTSITE), "serve", "--site", str(folder), "--port", "0"],
                               stderr=subprocess.PIPE, text=True)
     url = None

@@ -13,7 +13,7 @@ import unicodedata
 import pytest
 from selenium.webdriver.common.keys import Keys
 
-from testkit import ROOT, browser, build, wait
+from testkit import LIMIT, ROOT, browser, build, wait
 
 MAX_RESULTS = 50
 
@@ -22,7 +22,7 @@ MAX_RESULTS = 50
 def site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("search")
     subprocess.run([sys.executable, str(ROOT / "Benchmarks" / "generate_data_site.py"), "--people", "10000",
-                    "--scenarios", "3", "--events", "5", "--out", str(folder)], check=True)
+                    "--scenarios", "3", "--events", "5", "--out", str(folder)], check=True, timeout=LIMIT)
     output = folder / "out"
     build(folder, output)
     return output

@@ -7,19 +7,21 @@ import TestSupport
 ///
 /// One test at a time: the tests wait off the concurrency pool, so nothing else would limit how
 /// many run at once, and dozens of connections at once overflow the server's listen queue (5).
-/// A dropped connection is tried again by TCP only after a second, past the tests' 1 s time-out.
+/// Every fetch waits a minute for its answer (`TestServer.answerSeconds`) but a hang's, which
+/// waits a second: no timer decides what a test sees, however busy the machine.
 @Suite("Loopback HTTP", .serialized)
 struct LoopbackTests {
     let server: TestServer
-    let settings = FetchSettings(timeoutSeconds: 1, retries: 1, maxBytes: 1000, retryDelaySeconds: 0.01)
+    let settings = FetchSettings(timeoutSeconds: Double(TestServer.answerSeconds), retries: 1, maxBytes: 1000, retryDelaySeconds: 0.01)
 
     init() async throws {
         server = try await TestServer.shared
     }
 
-    func reader(_ site: TemporaryFolder, strict: Bool = false, offline: Bool = false, retries: Int? = nil) -> OffThePoolReader {
+    func reader(_ site: TemporaryFolder, strict: Bool = false, offline: Bool = false, retries: Int? = nil, mode: String = "good") -> OffThePoolReader {
         var settings = settings
         if let retries { settings.retries = retries }
+        settings.timeoutSeconds = Double(TestServer.timeoutSeconds(for: mode))
         return OffThePoolReader(SourceReader(siteFolder: site.url, fetcher: URLSessionFetcher(), settings: settings, offline: offline, strict: strict))
     }
 
@@ -81,7 +83,7 @@ struct LoopbackTests {
         let before = cacheFiles(site)
         try await server.setMode(mode, for: key)
         let url = server.url("/data/\(key)")
-        let reading = try await reader(site).read(.url(url), validate: validateResults)
+        let reading = try await reader(site, mode: mode).read(.url(url), validate: validateResults)
         #expect(reading.documents == [SourceDocument(name: url.absoluteString, data: goodBody, origin: .cache(reason: problem))])
         #expect(reading.warnings == ["\(url.absoluteString): \(problem); using the cached copy"])
         #expect(cacheFiles(site) == before)
@@ -98,7 +100,7 @@ struct LoopbackTests {
         let url = server.url("/fixed/\(mode)")
         await #expect(throws: SourceError(source: url.absoluteString, reason: "\(problem), and there is no cached copy", unreachable: mode == "hang",
                                           transient: Self.transient.contains(mode))) {
-            try await reader(site).read(.url(url), validate: validateResults)
+            try await reader(site, mode: mode).read(.url(url), validate: validateResults)
         }
         #expect(cacheFiles(site).isEmpty)
     }
@@ -113,7 +115,7 @@ struct LoopbackTests {
         let url = server.url("/data/\(key)")
         await #expect(throws: SourceError(source: url.absoluteString, reason: "\(problem); not using the cached copy (--strict)", unreachable: mode == "hang",
                                           transient: Self.transient.contains(mode))) {
-            try await reader(site, strict: true).read(.url(url), validate: validateResults)
+            try await reader(site, strict: true, mode: mode).read(.url(url), validate: validateResults)
         }
         #expect(cacheFiles(site) == before)
     }
@@ -210,20 +212,20 @@ struct LoopbackTests {
     }
 
     @Test func aGzipBodyIsDecompressed() async throws {
-        let response = try await fetch(FetchRequest(url: server.url("/fixed/gzip"), timeoutSeconds: 1, maxBytes: 1000))
+        let response = try await fetch(FetchRequest(url: server.url("/fixed/gzip"), timeoutSeconds: Double(TestServer.answerSeconds), maxBytes: 1000))
         #expect(response.status == 200)
         #expect(response.body == goodBody)
     }
 
     @Test func theUserAgentNamesTtsiteAndItsVersion() async throws {
-        let response = try await fetch(FetchRequest(url: server.url("/fixed/useragent"), timeoutSeconds: 1))
+        let response = try await fetch(FetchRequest(url: server.url("/fixed/useragent"), timeoutSeconds: Double(TestServer.answerSeconds)))
         let body = try JSONDecoder().decode([String: [[String: String]]].self, from: response.body)
         #expect(body["results"]?.first?["userAgent"] == "ttsite/\(FetchSettings.ttsiteVersion) (+https://github.com/ttsite/ttsite)")
     }
 
     @Test(arguments: [0, 1, 5])
     func upToFiveRedirectsAreFollowed(redirects: Int) async throws {
-        let response = try await fetch(FetchRequest(url: server.url("/chain/\(redirects)"), timeoutSeconds: 1))
+        let response = try await fetch(FetchRequest(url: server.url("/chain/\(redirects)"), timeoutSeconds: Double(TestServer.answerSeconds)))
         #expect(response.status == 200)
         #expect(response.body == goodBody)
         #expect(response.finalURL == server.url("/chain/0"))
@@ -231,14 +233,14 @@ struct LoopbackTests {
 
     @Test func aSixthRedirectIsRefused() async throws {
         await #expect(throws: FetchError.tooManyRedirects(limit: 5)) {
-            try await fetch(FetchRequest(url: server.url("/chain/6"), timeoutSeconds: 1))
+            try await fetch(FetchRequest(url: server.url("/chain/6"), timeoutSeconds: Double(TestServer.answerSeconds)))
         }
     }
 
     @Test func aRefusedConnectionIsAConnectionError() async throws {
         // Nothing listens on port 1 of the loopback interface.
         await #expect(throws: FetchError.connection("could not connect to the server")) {
-            try await fetch(FetchRequest(url: URL(string: "http://127.0.0.1:1/")!, timeoutSeconds: 1))
+            try await fetch(FetchRequest(url: URL(string: "http://127.0.0.1:1/")!, timeoutSeconds: Double(TestServer.answerSeconds)))
         }
     }
 
@@ -254,7 +256,7 @@ struct LoopbackTests {
     }
 
     @Test func theFetcherReturnsErrorStatusesAsResponses() async throws {
-        let response = try await fetch(FetchRequest(url: server.url("/fixed/500"), timeoutSeconds: 1))
+        let response = try await fetch(FetchRequest(url: server.url("/fixed/500"), timeoutSeconds: Double(TestServer.answerSeconds)))
         #expect(response.status == 500)
         #expect(response.body == Data(#"{"status": 500}"#.utf8))
     }

@@ -66,16 +66,16 @@ def server():
     folder = pathlib.Path(tempfile.mkdtemp(prefix="ttsite-postgres-"))
     os.chmod(folder, 0o755)
     port = subprocess.run(["bash", str(SERVER), "start", str(folder), str(os.getpid())], check=True,
-                          capture_output=True, text=True).stdout.strip()
+                          capture_output=True, text=True, timeout=testkit.LIMIT).stdout.strip()
     rows = len(next(iter(COLUMNS.values()))[1])
     definition = ", ".join(f"{name} {kind}" for name, (kind, _) in COLUMNS.items())
     inserts = "; ".join(
         f"INSERT INTO oracle VALUES ({index}, " + ", ".join(f"({values[index]})::{kind}" for kind, values in COLUMNS.values()) + ")"
         for index in range(rows))
     subprocess.run(["bash", str(SERVER), "sql", str(folder), f"CREATE TABLE oracle (id int, {definition}); {inserts}"],
-                   check=True, capture_output=True, text=True)
+                   check=True, capture_output=True, text=True, timeout=testkit.LIMIT)
     yield {"port": int(port), "folder": folder}
-    subprocess.run(["bash", str(SERVER), "stop", str(folder)], capture_output=True)
+    subprocess.run(["bash", str(SERVER), "stop", str(folder)], capture_output=True, timeout=testkit.LIMIT)
 
 
 def connection_text(server):
@@ -96,7 +96,7 @@ data:
   oracle: {{ connection: db, sql: "SELECT * FROM oracle" }}
 """)
     run = subprocess.run([str(testkit.TTSITE), "query", "--site", str(site), "--format", "json", "SELECT * FROM oracle ORDER BY id"],
-                         capture_output=True, text=True, env={**os.environ, "PGPASSWORD": "report-pass"})
+                         capture_output=True, text=True, env={**os.environ, "PGPASSWORD": "report-pass"}, timeout=testkit.LIMIT)
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout)
 

@@ -417,7 +417,7 @@ import TestSupport
         #expect(throws: BuildError.self) { try Site.query("DROP TABLE missions", site.options()) }
     }
 
-    @Test func jsonAndSQLiteSourcesAreTablesToo() throws {
+    @Test func jsonAndSQLiteSourcesAreTablesToo() async throws {
         let site = try TestSite("""
             -- ttsite.yml --
             title: Sources
@@ -438,13 +438,11 @@ import TestSupport
             """)
         defer { site.remove() }
         // The SQLite file, made by SQLite's own shell as a user would.
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        shell.arguments = ["sqlite3", site.folder.appendingPathComponent("data/shop.sqlite").path,
-                           "CREATE TABLE products (month TEXT, name TEXT); INSERT INTO products VALUES ('2024-01', 'Tea'), ('2024-02', 'Coffee');"]
-        try shell.run()
-        shell.waitUntilExit()
-        #expect(shell.terminationStatus == 0)
+        let shell = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), [
+            "sqlite3", site.folder.appendingPathComponent("data/shop.sqlite").path,
+            "CREATE TABLE products (month TEXT, name TEXT); INSERT INTO products VALUES ('2024-01', 'Tea'), ('2024-02', 'Coffee');",
+        ], in: site.folder)
+        #expect(shell.status == 0, "\(shell.stderr)")
         let before = try Data(contentsOf: site.folder.appendingPathComponent("data/shop.sqlite"))
         try site.build()
         let html = Self.article(try site.read("index.html"))

@@ -18,7 +18,7 @@ import TestSupport
     // MARK: Sources that fail
 
     /// A site whose people come from `/data/<key>` of the loopback server.
-    func remoteSite(key: String, timeout: Int = 1, maxBytes: Int = 5000) throws -> TestSite {
+    func remoteSite(key: String, timeout: Int = TestServer.answerSeconds, maxBytes: Int = 5000) throws -> TestSite {
         try TestSite("""
             -- ttsite.yml --
             title: Remote
@@ -50,7 +50,7 @@ import TestSupport
     @Test(arguments: FaultTests.failures)
     func aFailingSourceWithoutACacheIsExitThreeAndTheSiteStays(mode: String, cause: String) async throws {
         let key = TestServer.uniqueKey()
-        let site = try remoteSite(key: key)
+        let site = try remoteSite(key: key, timeout: TestServer.timeoutSeconds(for: mode))
         defer { site.remove() }
         try await server.setMode("people", for: key)
         let good = try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder)
@@ -76,7 +76,7 @@ import TestSupport
         #expect(try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
         let published = try snapshot(of: site.output)
         // Port 1 (tcpmux) has no listener on a test machine: the connection is refused.
-        try site.write("title: Remote\nfetch: { timeout_seconds: 1, retries: 1 }\npeople:\n  - url: http://127.0.0.1:1/people.json\n", to: "ttsite.yml")
+        try site.write("title: Remote\nfetch: { timeout_seconds: \(TestServer.answerSeconds), retries: 1 }\npeople:\n  - url: http://127.0.0.1:1/people.json\n", to: "ttsite.yml")
         let run = try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder)
         #expect(run.status == 3)
         #expect(run.stderr == "ttsite: error: http://127.0.0.1:1/people.json: could not connect to the server (2 attempts), and there is no cached copy\n")
@@ -86,7 +86,7 @@ import TestSupport
     @Test(arguments: ["500", "hang", "notjson", "truncated"])
     func aFailingSourceWithACacheBuildsFromItWithAWarningAndStrictRefuses(mode: String) async throws {
         let key = TestServer.uniqueKey()
-        let site = try remoteSite(key: key)
+        let site = try remoteSite(key: key, timeout: TestServer.timeoutSeconds(for: mode))
         defer { site.remove() }
         try await server.setMode("people", for: key)
         #expect(try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
@@ -181,7 +181,7 @@ import TestSupport
         try site.write("title: Second edition", to: "ttsite.yml")
         let build = try TTSiteBinary.start(["build", "--quiet", "--now", now], in: site.folder)
         let midBuild = try await offThePool {
-            let seen = waitUntil { !leftovers(in: site.folder).isEmpty || !build.process.isRunning }
+            let seen = waitUntil { !leftovers(in: site.folder).isEmpty || !build.isRunning }
             kill(build.pid, signal)
             return seen
         }
@@ -222,7 +222,7 @@ import TestSupport
     @Test func aSecondBuildIsRefusedOrWaitsForTheFirst() async throws {
         let key = TestServer.uniqueKey()
         // The first build holds the lock while the server takes four seconds to answer.
-        let site = try remoteSite(key: key, timeout: 30)
+        let site = try remoteSite(key: key)
         defer { site.remove() }
         try await server.setMode("slowpeople", for: key)
         let lockFile = site.folder.appendingPathComponent(".ttsite/lock")

@@ -14,7 +14,7 @@ import TestSupport
 
     /// Two people and a timeline with a picture, and an event with one, all on the server
     /// under `key` (so each test counts its own requests).
-    func site(key: String, images: String = "local", fetch: String = "{ timeout_seconds: 5, retries: 0 }") throws -> TestSite {
+    func site(key: String, images: String = "local", fetch: String = "{ timeout_seconds: \(TestServer.answerSeconds), retries: 0 }") throws -> TestSite {
         let picture = { (name: String) in server.url("/picture/\(key)/\(name)").absoluteString }
         let people = """
             {"results": [
@@ -278,7 +278,7 @@ import TestSupport
 
     @Test func aPictureThatHangsTimesOutWithAWarning() async throws {
         let key = TestServer.uniqueKey()
-        let site = try site(key: key, fetch: "{ timeout_seconds: 1, retries: 0 }")
+        let site = try site(key: key, fetch: "{ timeout_seconds: \(TestServer.hangSeconds), retries: 0 }")
         defer { site.remove() }
         try await server.setMode("hang", for: key)
         let url = server.url("/picture-mode/\(key)/rotated-gps.jpg").absoluteString
@@ -310,13 +310,15 @@ import TestSupport
         #expect(try site.read("people/ada-lovelace/index.html").contains("<picture"))
     }
 
-    @Test func aHostThatDoesNotAnswerIsAskedOnceAndGetsOneWarning() async throws {
-        // Port 1 has no listener: the connection is refused. Three people, one host.
+    @Test func aHostThatRefusesIsAskedOnceAndGetsOneWarning() async throws {
+        // Port 1 has no listener: the connection is refused, at once. Three people, one host.
+        // The time-out is a minute, so that it cannot fire first on a busy machine: the
+        // refusal is the one cause there can be.
         let site = try TestSite("""
             -- ttsite.yml --
             title: Dead host
             images: { mode: local, parallel: 1 }
-            fetch: { timeout_seconds: 1, retries: 0 }
+            fetch: { timeout_seconds: \(TestServer.answerSeconds), retries: 0 }
             people:
               - file: people.json
             -- people.json --
@@ -332,6 +334,15 @@ import TestSupport
         #expect(summary.warnings == [
             "127.0.0.1 could not be reached (could not connect to the server): 3 of its pictures are left out, with no cached copy; it is asked again after 2026-11-25T08:05:00Z",
         ])
+        // Asked once: one failure noted for the host, and its three pictures left out.
+        #expect(summary.details.filter { $0.hasPrefix("picture host: ") } == [
+            "picture host: 127.0.0.1 left alone until 2026-11-25T08:05:00Z (first failure; could not connect to the server)",
+        ])
+        #expect(summary.details.filter { $0.hasPrefix("picture: http://127.0.0.1:1/") }.count == 3)
+        for (page, initials) in [("a-one", "AO"), ("b-two", "BT"), ("c-three", "CT")] {
+            let html = try site.read("people/\(page)/index.html")
+            #expect(html.contains(">\(initials)</span>") && !html.contains("<picture"), "\(page)")
+        }
     }
 
     static let t0 = Date(timeIntervalSince1970: 1_795_593_600)  // 2026-11-25T08:00:00Z
@@ -346,7 +357,7 @@ import TestSupport
     /// build's clock is set; the server counts what it was asked.
     @Test func aHostThatCannotBeReachedIsLeftAloneForAWhileAndABuildRests() async throws {
         let key = TestServer.uniqueKey()
-        let site = try site(key: key, fetch: "{ timeout_seconds: 1, retries: 0 }")
+        let site = try site(key: key, fetch: "{ timeout_seconds: \(TestServer.hangSeconds), retries: 0 }")
         defer { site.remove() }
         try await server.setMode("hang", for: key)
         // Every picture of the site through /picture-mode/, which hangs while the key's mode is.
@@ -380,8 +391,11 @@ import TestSupport
         #expect(fourth.warnings.first?.hasSuffix("; it is asked again after 2026-11-25T08:15:01Z") == true, "\(fourth.warnings)")
         #expect(try await server.requests(for: key).count > asked)
 
-        // Back, and due again: every picture comes, and the note of the host is gone.
+        // Back, and due again: every picture comes, and the note of the host is gone. The
+        // host answers now: a time-out of a second could fire first on a busy machine.
         try await server.setMode("good", for: key)
+        let config = try String(contentsOf: site.folder.appendingPathComponent("ttsite.yml"), encoding: .utf8)
+        try site.write(config.replacingOccurrences(of: "timeout_seconds: \(TestServer.hangSeconds),", with: "timeout_seconds: \(TestServer.answerSeconds),"), to: "ttsite.yml")
         let fifth = try await build(site) { $0.clock = Self.at(1000) }
         #expect(fifth.warnings == [])
         #expect(try site.read("people/ada-lovelace/index.html").contains("<picture"))

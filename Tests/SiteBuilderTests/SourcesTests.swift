@@ -20,7 +20,7 @@ import TestSupport
             let text = try await child.firstLine() ?? child.output
             guard let range = text.range(of: #"port (\d+)"#, options: .regularExpression),
                   let port = Int(text[range].dropFirst(5)) else {
-                kill(child.process.processIdentifier, SIGKILL)
+                child.terminate(SIGKILL)
                 throw BuildError(.source, "the test HTTP server did not start: \(text)")
             }
             self.port = port
@@ -28,12 +28,10 @@ import TestSupport
 
         func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
-        /// SIGKILL: a child started from a test thread inherits its blocked signals, SIGTERM
-        /// among them, and would never see a `terminate()`. Nothing waits for the end: the
-        /// server is never asked again, and Foundation reaps it.
+        /// Nothing waits for the end: the server is never asked again, and the thread that
+        /// waits for the child reaps it.
         func stop() {
-            guard child.process.isRunning else { return }
-            kill(child.process.processIdentifier, SIGKILL)
+            child.terminate(SIGKILL)
         }
     }
 

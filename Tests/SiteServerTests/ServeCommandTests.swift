@@ -19,17 +19,17 @@ import TestSupport
         #expect(initialize.status == 0, "\(initialize.stderr)")
 
         let serve = try TTSiteBinary.start(["serve", "--port", "0"], in: parent.appendingPathComponent("mysite"))
-        defer { if serve.process.isRunning { serve.process.terminate() } }
+        defer { serve.terminate() }
         #expect(await eventually { listeningPort(serve) != nil }, "\(serve.errorOutput)")
         let port = try #require(listeningPort(serve))
         let people = try await RawHTTP(port: port).request("/people/")
         #expect(people.status == 200)
         #expect(people.text.contains("Jennie Nichols"))
 
-        kill(serve.process.processIdentifier, SIGINT)
+        kill(serve.pid, SIGINT)
         #expect(await eventually { serve.finished })
-        #expect(serve.process.terminationReason == .exit)
-        #expect(serve.process.terminationStatus == 0)
+        #expect(serve.ending?.signalled == false)
+        #expect(serve.ending?.status == 0)
         #expect(serve.errorOutput.hasSuffix("Stopped.\n"))
         await #expect(throws: RawHTTP.Failure.self) { try await RawHTTP(port: port).request("/") }
         // The preview wrote only its private folder.
@@ -41,7 +41,7 @@ import TestSupport
         defer { Task { await preview.stop() } }
         let second = try TTSiteBinary.start(["serve", "--port", String(preview.port)], in: preview.folder)
         #expect(await eventually { second.finished })
-        #expect(second.process.terminationStatus == 2)
+        #expect(second.ending?.status == 2)
         #expect(second.errorOutput.contains("ttsite: error: cannot listen on 127.0.0.1:\(preview.port): address already in use; pass --port with another number, or --port 0 for any free port\n"))
     }
 
@@ -51,7 +51,7 @@ import TestSupport
         let empty = temporary.url
         let run = try TTSiteBinary.start(["serve", "--port", "0"], in: empty)
         #expect(await eventually { run.finished })
-        #expect(run.process.terminationStatus == 2)
+        #expect(run.ending?.status == 2)
         #expect(run.errorOutput.contains("ttsite.yml: no site config here: create one with `ttsite init`"))
     }
 }

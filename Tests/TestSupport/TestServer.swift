@@ -15,6 +15,19 @@ public final class TestServer: @unchecked Sendable {
 
     private static let starting = Task { try await TestServer() }
 
+    /// The fetch time-out of a test that expects an answer: long enough that no timer decides
+    /// the outcome, however busy the machine, so a refused connection or an HTTP error is
+    /// always seen as such.
+    public static let answerSeconds = 60
+    /// The fetch time-out of a test of a server that does not answer (`hang`, which answers
+    /// only after a minute): the time-out is the only outcome.
+    public static let hangSeconds = 1
+
+    /// The fetch time-out for a test of `mode`: short for a hang, long for anything else.
+    public static func timeoutSeconds(for mode: String) -> Int {
+        mode == "hang" ? hangSeconds : answerSeconds
+    }
+
     public let port: Int
     private let server: ChildProcess
     private let input: Pipe
@@ -28,7 +41,7 @@ public final class TestServer: @unchecked Sendable {
             in: script.deletingLastPathComponent(), input: input.fileHandleForReading
         )
         guard let line = try await server.firstLine(), let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
-            server.process.terminate()
+            server.terminate(SIGKILL)
             throw CocoaError(.fileReadCorruptFile, userInfo: [
                 NSLocalizedDescriptionKey: "the test HTTP server printed no port: \(server.errorOutput)",
             ])
@@ -65,7 +78,7 @@ public final class TestServer: @unchecked Sendable {
     /// A GET of `path` on a thread of its own: `URLSessionFetcher` waits for the answer on a
     /// semaphore, which must not hold one of the concurrency pool's few threads.
     private func fetch(_ path: String) async throws -> FetchResponse {
-        let request = FetchRequest(url: url(path), timeoutSeconds: 5)
+        let request = FetchRequest(url: url(path), timeoutSeconds: Double(Self.answerSeconds))
         return try await offThePool { try URLSessionFetcher().fetch(request) }
     }
 }

@@ -77,13 +77,11 @@ extension HostileCase {
 
     /// Waits for the binary without holding a thread of the concurrency pool.
     private func runBinary(in site: URL) async throws -> HostileRun {
-        let build = try TTSiteBinary.start(["build", "--quiet", "--now", Self.now] + arguments, in: site)
-        let stderr = try await build.finish().stderr
-        let process = build.process
+        let build = try await TTSiteBinary.run(["build", "--quiet", "--now", Self.now] + arguments, in: site)
         // A crash (stack overflow, trap, signal) is never an acceptable outcome.
-        try #require(process.terminationReason == .exit, "ttsite was killed by signal \(process.terminationStatus)")
-        var run = HostileRun(exitCode: process.terminationStatus, error: nil, warnings: [], otherOutput: [])
-        for line in stderr.split(separator: "\n") {
+        try #require(!build.signalled, "ttsite was killed by signal \(build.status)")
+        var run = HostileRun(exitCode: build.status, error: nil, warnings: [], otherOutput: [])
+        for line in build.stderr.split(separator: "\n") {
             if line.hasPrefix("ttsite: error: ") {
                 run.error = String(line.dropFirst("ttsite: error: ".count))
             } else if line.hasPrefix("ttsite: warning: ") {

@@ -23,7 +23,7 @@ def make(folder):
     """Writes the fixtures to folder/pics, serves folder over loopback and writes the site to
     folder/site. Returns (the site folder, the host's address, the server)."""
     folder = pathlib.Path(folder)
-    subprocess.run([sys.executable, str(PICTURES), "make", str(folder / "pics")], check=True)
+    subprocess.run([sys.executable, str(PICTURES), "make", str(folder / "pics")], check=True, timeout=600)
     server = serve(folder)
     host = address(server)
     people = {"results": [

@@ -2,7 +2,8 @@
 """A loopback HTTP server for the DataSources tests: serves a fixture and misbehaves on demand.
 
 Binds 127.0.0.1 on a free port, prints the port on stdout, and exits when its stdin closes
-(the test process ended) or after ten minutes, whichever comes first. Standard library only.
+(the test process ended) or after two hours, whichever comes first (a test run on a
+loaded machine takes far longer than one on an idle one). Standard library only.
 
 Paths (every <key> is chosen by a test, so parallel tests do not share state):
   /fixed/<mode>            behaves as <mode> (see MODES)
@@ -43,7 +44,10 @@ PEOPLE = json.dumps({"results": [
      "login": {"uuid": "0b7c2f3e-0000-4000-8000-000000000002"}},
 ], "info": {"version": "1.4"}}).encode()
 LAST_MODIFIED = "Wed, 21 Oct 2015 07:28:00 GMT"
-HANG_SECONDS = 4
+# A hang outlasts any client's time-out by far, so that the time-out, not the answer, ends
+# it even on a loaded machine; a slow answer comes within a test's patience.
+HANG_SECONDS = 60
+SLOW_SECONDS = 4
 
 state_lock = threading.Lock()
 modes = {}
@@ -59,7 +63,7 @@ def picture_bytes(name):
         if pictures_folder is None:
             folder = tempfile.mkdtemp(prefix="ttsite-server-pictures-")
             script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Pictures", "pictures.py")
-            subprocess.run([sys.executable, script, "make", folder], check=True)
+            subprocess.run([sys.executable, script, "make", folder], check=True, timeout=600)
             pictures_folder = folder
     path = os.path.join(pictures_folder, os.path.basename(name))
     with open(path, "rb") as file:
@@ -170,7 +174,7 @@ class Handler(BaseHTTPRequestHandler):
         if mode == "raggedcsv":
             return self.send(200, b"name,n\nalpha,1,extra\n", "text/csv")
         if mode == "slowpeople":
-            time.sleep(HANG_SECONDS)
+            time.sleep(SLOW_SECONDS)
             return self.send(200, PEOPLE)
         if mode.isdigit():
             status = int(mode)
@@ -229,7 +233,7 @@ def main():
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
-    threading.Timer(600, lambda: os._exit(0)).start()
+    threading.Timer(7200, lambda: os._exit(0)).start()
     print(server.server_address[1], flush=True)
     server.serve_forever()
 

@@ -90,7 +90,9 @@ let package = Package(
         ),
         // Tables from any data: CSV and JSON read with their column types inferred, SQLite files,
         // and the database that runs read-only queries over them. Knows nothing about sites.
-        .target(name: "DataTables", dependencies: ["CSQLite", "CivilTime", "ValueTransformers", "TextFormatting"]),
+        // SQL's `now` as the build's clock says: a VFS that is SQLite's default one but for the time.
+        .target(name: "CSQLiteClock", dependencies: ["CSQLite"]),
+        .target(name: "DataTables", dependencies: ["CSQLite", "CSQLiteClock", "CivilTime", "ValueTransformers", "TextFormatting"]),
         // libpq, PostgreSQL's client library, as a system library: the one every PostgreSQL
         // tool uses, with `~/.pgpass`, the `PG…` variables, service files and TLS as users
         // know them.

@@ -9,11 +9,16 @@ public struct CSVOptions: Sendable, Hashable {
     /// unique, or `column_N`). A declared type is checked against every value instead of being
     /// inferred; a declared `text` keeps every value as written.
     public var types: [String: ColumnType]
+    /// The markers of missing values (`MissingValues`): the standard ones, and those the
+    /// source declares (`nulls:`).
+    public var missing: MissingValues
 
-    public init(delimiter: UInt8 = UInt8(ascii: ","), hasHeader: Bool = true, types: [String: ColumnType] = [:]) {
+    public init(delimiter: UInt8 = UInt8(ascii: ","), hasHeader: Bool = true, types: [String: ColumnType] = [:],
+                missing: MissingValues = MissingValues()) {
         self.delimiter = delimiter
         self.hasHeader = hasHeader
         self.types = types
+        self.missing = missing
     }
 
     /// Why `delimiter` cannot separate fields, or nil when it can.

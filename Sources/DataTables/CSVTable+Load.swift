@@ -23,7 +23,7 @@ extension CSVTable {
             let bytes = raw.bindMemory(to: UInt8.self)
             let text = (bytes.baseAddress.map(UnsafeRawPointer.init) ?? BatchInserter.emptyText).assumingMemoryBound(to: CChar.self)
             let producer = CSVBatchProducer(bytes, delimiter: delimiter, hasHeader: hasHeader, columns: columns, inference: inference,
-                                            rowsPerBatch: inserter.rowsPerBatch)
+                                            missing: missing, rowsPerBatch: inserter.rowsPerBatch)
             if bytes.count < Self.threadedFileSize {
                 var producer = producer
                 var batch = ValueBatch()
@@ -129,10 +129,12 @@ struct CSVBatchProducer {
     private let columns: [Column]
     private let types: [ColumnType]
     private let inference: TypeInference
+    private let missing: MissingValues
     private let rowsPerBatch: Int
 
     init(_ text: UnsafeBufferPointer<UInt8>, delimiter: UInt8, hasHeader: Bool, columns: [Column], inference: TypeInference,
-         rowsPerBatch: Int) {
+         missing: MissingValues, rowsPerBatch: Int) {
+        self.missing = missing
         self.rowsPerBatch = rowsPerBatch
         tokenizer = CSVTokenizer(text, delimiter: delimiter)
         skipHeader = hasHeader
@@ -146,7 +148,7 @@ struct CSVBatchProducer {
         batch.reset()
         // Locals, so that the closure below does not copy `self` for every record.
         let columnCount = columns.count
-        let columns = columns, types = types, inference = inference
+        let columns = columns, types = types, inference = inference, missing = missing
         while batch.rows < rowsPerBatch, try tokenizer.next() {
             if skipHeader { skipHeader = false; continue }
             let line = tokenizer.recordLine
@@ -154,7 +156,7 @@ struct CSVBatchProducer {
                 guard record.count == columnCount else {
                     return TableProblem("the row has \(record.count) fields, the header has \(columnCount)", line: line)
                 }
-                for index in 0..<columnCount where !Self.append(record, index, as: types[index], inference, to: &batch) {
+                for index in 0..<columnCount where !Self.append(record, index, as: types[index], inference, missing, to: &batch) {
                     return CSVTable.mismatch(record.string(index), types[index], inference: inference, line: line, column: columns[index].name)
                 }
                 return nil
@@ -166,11 +168,12 @@ struct CSVBatchProducer {
         return batch.rows > 0
     }
 
-    /// The field as a value of its column's type; false when it is not one.
-    private static func append(_ record: CSVRecord, _ index: Int, as type: ColumnType, _ inference: TypeInference, to batch: inout ValueBatch) -> Bool {
+    /// The field as a value of its column's type (`CSVTable.value`); false when it is not one.
+    private static func append(_ record: CSVRecord, _ index: Int, as type: ColumnType, _ inference: TypeInference, _ missing: MissingValues,
+                               to batch: inout ValueBatch) -> Bool {
         let span = record.spans[index]
         let field = record[index]
-        if field.isEmpty {
+        if field.isEmpty || missing.isDeclared(field) {
             batch.values.append(.null)
             return true
         }
@@ -181,10 +184,14 @@ struct CSVBatchProducer {
             // `YYYY-MM-DD` of a day that exists is the text a date is stored as.
             appendText(field, span, to: &batch)
         case .integer:
-            guard case .integer = TypeInference.numberShape(field), let value = TypeInference.integer(field) else { return false }
-            batch.values.append(BoundValue(kind: .integer, count: 0, payload: value))
+            if case .integer = TypeInference.numberShape(field), let value = TypeInference.integer(field) {
+                batch.values.append(BoundValue(kind: .integer, count: 0, payload: value))
+            } else {
+                guard missing.isStandard(field) else { return false }
+                batch.values.append(.null)
+            }
         default:
-            guard let value = inference.value(field, as: type) else { return false }
+            guard let value = CSVTable.value(field, as: type, inference, missing) else { return false }
             batch.append(value)
         }
         return true

@@ -16,6 +16,8 @@ import Foundation
 /// - a quoted field still open at the end of the file (the line where its quote opened);
 /// - a value that does not fit its column's declared type.
 ///
+/// A field is null when it is empty, or a marker of a missing value (`MissingValues`).
+///
 /// Header names are trimmed of spaces and tabs; an empty one is `column_N` (N is its place,
 /// from 1). A name that repeats an earlier one, also in another case (SQL does not tell `Name`
 /// from `name`), gets the first free suffix: `name`, `name_2`, `name_3`.
@@ -27,6 +29,9 @@ public struct CSVTable: RowSource {
     let delimiter: UInt8
     let hasHeader: Bool
     let inference: TypeInference
+    let missing: MissingValues
+    /// The values of each column that were markers read as null (`MissingValues`).
+    public let missingValues: [MissingValueCount]
 
     /// Reads `data` once: names, types and number of rows; the values come from `forEachRow`.
     public static func read(_ data: Data, options: CSVOptions, inference: TypeInference) throws(TableProblem) -> CSVTable {
@@ -69,26 +74,30 @@ public struct CSVTable: RowSource {
                 inferred = Array(repeating: ColumnInference(), count: made.count)
                 if !options.hasHeader {
                     // Without a header the first record is a row: go on with it.
-                    try check(tokenizer, names: made, declared: declared, inferred: &inferred, inference: inference, hasHeader: false)
+                    try check(tokenizer, names: made, declared: declared, inferred: &inferred, inference: inference, missing: options.missing,
+                              hasHeader: false)
                     rowCount += 1
                 }
                 if unreadable == nil,
-                   let rest = readInParallel(after: tokenizer, names: made, declared: declared, inference: inference, hasHeader: options.hasHeader) {
+                   let rest = readInParallel(after: tokenizer, names: made, declared: declared, inference: inference, missing: options.missing,
+                                             hasHeader: options.hasHeader) {
                     rowCount += rest.rows
                     for index in inferred.indices { inferred[index].merge(rest.inferred[index]) }
                     break
                 }
                 continue
             }
-            try check(tokenizer, names: columnNames, declared: declared, inferred: &inferred, inference: inference, hasHeader: options.hasHeader)
+            try check(tokenizer, names: columnNames, declared: declared, inferred: &inferred, inference: inference, missing: options.missing,
+                      hasHeader: options.hasHeader)
             rowCount += 1
         }
         guard let names else {
             throw TableProblem(options.hasHeader ? "the file is empty: there is no header row" : "the file is empty: there is no row")
         }
         let columns = names.indices.map { Column(names[$0], declared[$0] ?? inferred[$0].type) }
+        let missingValues = columns.indices.compactMap { inferred[$0].markers.count(column: columns[$0].name, type: columns[$0].type) }
         return CSVTable(columns: columns, rowCount: rowCount, data: data, delimiter: options.delimiter,
-                        hasHeader: options.hasHeader, inference: inference)
+                        hasHeader: options.hasHeader, inference: inference, missing: options.missing, missingValues: missingValues)
     }
 
     /// Files whose rows after the header are shorter than this many bytes a core are read
@@ -101,7 +110,7 @@ public struct CSVTable: RowSource {
     /// line break was inside a quoted field) or when a part found a problem: the caller then
     /// reads on, a record after the other, and finds the problem where it is, on its line.
     private static func readInParallel(
-        after header: CSVTokenizer, names: [String], declared: [ColumnType?], inference: TypeInference, hasHeader: Bool
+        after header: CSVTokenizer, names: [String], declared: [ColumnType?], inference: TypeInference, missing: MissingValues, hasHeader: Bool
     ) -> (rows: Int, inferred: [ColumnInference])? {
         let bytes = header.text
         let start = header.position
@@ -138,7 +147,8 @@ public struct CSVTable: RowSource {
                 var entry: Int?
                 while try tokenizer.next() {
                     if entry == nil { entry = tokenizer.recordStart }
-                    try check(tokenizer, names: names, declared: declared, inferred: &result.inferred, inference: inference, hasHeader: hasHeader)
+                    try check(tokenizer, names: names, declared: declared, inferred: &result.inferred, inference: inference, missing: missing,
+                              hasHeader: hasHeader)
                     result.rows += 1
                 }
                 result.entry = entry ?? tokenizer.position
@@ -170,10 +180,10 @@ public struct CSVTable: RowSource {
     }
 
     /// The current record's field count against the header's, and its values against the
-    /// declared types or into the inferred ones.
+    /// declared types or into the inferred ones (which count a declared column's markers too).
     private static func check(
         _ tokenizer: CSVTokenizer, names: [String], declared: [ColumnType?], inferred: inout [ColumnInference],
-        inference: TypeInference, hasHeader: Bool
+        inference: TypeInference, missing: MissingValues, hasHeader: Bool
     ) throws(TableProblem) {
         let problem: TableProblem? = tokenizer.withRecord { record in
             guard record.count == names.count else {
@@ -187,12 +197,18 @@ public struct CSVTable: RowSource {
                 let field = record[index]
                 if field.isEmpty { continue }
                 if let type = declared[index] {
-                    if inference.value(field, as: type) == nil {
+                    if missing.isDeclared(field) {
+                        inferred[index].addMarker(field, declared: true)
+                    } else if inference.value(field, as: type) == nil {
+                        if MissingValues.nullsStandardMarkers(type), missing.isStandard(field) {
+                            inferred[index].addMarker(field, declared: false)
+                            continue
+                        }
                         return mismatch(String(decoding: field, as: UTF8.self), type, inference: inference,
                                         line: tokenizer.line(of: record.spans[index].rawStart), column: names[index])
                     }
                 } else {
-                    inferred[index].add(field, inference)
+                    inferred[index].add(field, inference, missing)
                 }
             }
             return nil
@@ -206,7 +222,7 @@ public struct CSVTable: RowSource {
             var row: [TableValue] = []
             row.reserveCapacity(columns.count)
             for (index, column) in columns.enumerated() {
-                guard let value = inference.value(record[index], as: column.type) else {
+                guard let value = Self.value(record[index], as: column.type, inference, missing) else {
                     // `read` checked every value; only a changed file or a bug lands here.
                     throw Self.mismatch(record.string(index), column.type, inference: inference, line: line, column: column.name)
                 }
@@ -235,6 +251,14 @@ public struct CSVTable: RowSource {
                 }
             }
         }
+    }
+
+    /// A field as a value of its column's `type`: null when it is empty or a marker of a
+    /// missing value there; nil when it is not a value of the type.
+    static func value(_ field: UnsafeBufferPointer<UInt8>, as type: ColumnType, _ inference: TypeInference, _ missing: MissingValues) -> TableValue? {
+        if missing.isDeclared(field) { return .null }
+        if let value = inference.value(field, as: type) { return value }
+        return MissingValues.nullsStandardMarkers(type) && missing.isStandard(field) ? .null : nil
     }
 
     static func mismatch(_ value: String, _ type: ColumnType, inference: TypeInference, line: Int?, column: String?) -> TableProblem {

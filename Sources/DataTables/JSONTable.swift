@@ -12,12 +12,14 @@ import ValueTransformers
 ///   `[{"a":1}]`): a list has no column of its own, and SQLite's JSON functions read the text.
 /// - A number written without fraction or exponent that fits Int64 is an integer, any other
 ///   finite number a real; `true`/`false` are Booleans; a string is inferred as a CSV field is
-///   (`"2024-05-01"` is a date, `""` null), unless its column's type is declared; `null` is null.
+///   (`"2024-05-01"` is a date, `""` null), unless its column's type is declared; `null` is null;
+///   a string that marks a missing value (`"NA"` among numbers, or one of `nulls:`) is null
+///   as in a CSV file (`MissingValues`).
 /// - A value that does not fit its declared type, a row that is not an object, and a path that
 ///   finds nothing or no array are errors naming the JSON path (`$.results[3].price`).
 public enum JSONTable {
     public static func read(
-        _ data: Data, path: String?, types: [String: ColumnType], inference: TypeInference
+        _ data: Data, path: String?, types: [String: ColumnType], inference: TypeInference, missing: MissingValues = MissingValues()
     ) throws(TableProblem) -> Table {
         let document: JSONValue
         do {
@@ -55,14 +57,30 @@ public enum JSONTable {
                 + names.map { "`\($0)`" }.joined(separator: ", "))
         }
         var columns: [Column] = []
+        var missingValues: [MissingValueCount] = []
         for (index, name) in names.enumerated() {
-            if let declared = types[name] {
-                columns.append(Column(name, declared))
-                continue
-            }
             var column = ColumnInference()
-            for row in rows { if let cell = row[index] { column.add(cell.fits(among: column.fits, inference)) } }
-            columns.append(Column(name, column.type))
+            let declared = types[name]
+            for row in rows {
+                guard let cell = row[index] else { continue }
+                if case .string(var string) = cell, !string.isEmpty {
+                    let added = string.withUTF8 { (field) -> Bool in
+                        if missing.isDeclared(field) {
+                            column.addMarker(field, declared: true)
+                        } else if let declared {
+                            guard MissingValues.nullsStandardMarkers(declared), inference.value(field, as: declared) == nil, missing.isStandard(field) else { return false }
+                            column.addMarker(field, declared: false)
+                        } else {
+                            column.add(field, inference, missing)
+                        }
+                        return true
+                    }
+                    if added { continue }
+                }
+                if declared == nil { column.add(cell.fits(among: column.fits, inference)) }
+            }
+            columns.append(Column(name, declared ?? column.type))
+            if let count = column.markers.count(column: name, type: columns[index].type) { missingValues.append(count) }
         }
         var values: [[TableValue]] = []
         values.reserveCapacity(rows.count)
@@ -71,7 +89,7 @@ public enum JSONTable {
             rowValues.reserveCapacity(columns.count)
             for (index, column) in columns.enumerated() {
                 guard let cell = row[index] else { rowValues.append(.null); continue }
-                guard let value = cell.value(as: column.type, inference) else {
+                guard let value = cell.value(as: column.type, inference, missing) else {
                     var cellPath = rowsPath.appending(index: rowIndex)
                     for key in keyPaths[index] { cellPath = cellPath.appending(key) }
                     throw TableProblem("\(cell.description) is not \(column.type.noun(inference))",
@@ -81,7 +99,9 @@ public enum JSONTable {
             }
             values.append(rowValues)
         }
-        return Table(columns: columns, rows: values)
+        var table = Table(columns: columns, rows: values)
+        table.missingValues = missingValues
+        return table
     }
 
     /// A row's leaves with their keys from the row: nested objects open up, the rest is a cell.
@@ -188,7 +208,7 @@ public enum JSONTable {
         }
 
         /// The value in a column of `type`, or nil when it does not fit.
-        func value(as type: ColumnType, _ inference: TypeInference) -> TableValue? {
+        func value(as type: ColumnType, _ inference: TypeInference, _ missing: MissingValues) -> TableValue? {
             switch (self, type) {
             case (.null, _): return .null
             case (.boolean(let flag), .boolean): return .boolean(flag)
@@ -198,7 +218,7 @@ public enum JSONTable {
             case (.number(let number), .text): return .text(number.text)
             case (.string(let string), _):
                 var text = string
-                return text.withUTF8 { inference.value($0, as: type) }
+                return text.withUTF8 { CSVTable.value($0, as: type, inference, missing) }
             case (.array(let json), .text): return .text(json)
             default: return nil
             }

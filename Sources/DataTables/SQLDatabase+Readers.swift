@@ -31,7 +31,7 @@ extension SQLDatabase {
         let attached = lock.withLock { attachments }
         var connections = [self]
         for _ in 1..<count {
-            connections.append(try SQLDatabase(reading: snapshot, attachments: attached))
+            connections.append(try SQLDatabase(reading: snapshot, attachments: attached, clock: clock))
         }
         return SQLReaders(connections)
     }

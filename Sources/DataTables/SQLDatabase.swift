@@ -1,4 +1,5 @@
 import CSQLite
+import CSQLiteClock
 import Foundation
 
 /// The build's database: one in-memory SQLite connection that the data sources are loaded
@@ -30,6 +31,8 @@ public final class SQLDatabase: @unchecked Sendable {
     /// The bytes a reader's main schema reads (`SQLSnapshot`), kept until the connection is
     /// closed; nil for the build's own database.
     private let snapshot: SQLSnapshot?
+    /// The moment SQL's `now` says, when it is not the machine's; its readers share it.
+    let clock: SQLClock?
 
     /// A new, empty in-memory database. Extensions cannot be loaded; the defensive mode is
     /// on (no `writable_schema`, no writes to shadow tables); the schemas of attached files
@@ -39,10 +42,16 @@ public final class SQLDatabase: @unchecked Sendable {
     /// The rollback journal stays (SQLite keeps it in
     /// memory): a new table's pages are never journaled, so turning it off saved nothing
     /// measurable on a million rows, and with it a failed load rolls back cleanly.
-    public init() throws(SQLError) {
-        let handle = try Self.open(failing: "could not open an in-memory SQLite database")
+    ///
+    /// With `now`, SQL's `now` is that moment (`date('now')`, `datetime('now')`,
+    /// `CURRENT_DATE`, `unixepoch()` …), in this connection and its readers: a build's clock,
+    /// not the machine's, so that a report's "as of" agrees with its ages and feeds.
+    public init(now: Date? = nil) throws(SQLError) {
+        let clock = try now.map { (now) throws(SQLError) in try SQLClock(now) }
+        let handle = try Self.open(failing: "could not open an in-memory SQLite database", clock: clock)
         connection = handle
         snapshot = nil
+        self.clock = clock
         try Self.configure(handle)
         post.install(on: handle)
     }
@@ -56,6 +65,7 @@ public final class SQLDatabase: @unchecked Sendable {
         let handle = try Self.open(failing: "could not create the database file `\(file.path)`", path: file.path)
         connection = handle
         snapshot = nil
+        clock = nil
         try Self.configure(handle)
         post.install(on: handle)
         try execute("PRAGMA journal_mode = OFF")
@@ -64,10 +74,11 @@ public final class SQLDatabase: @unchecked Sendable {
 
     /// A reader: a new connection whose main schema is `snapshot`, read-only, and with the
     /// files of `attachments` attached as they were to the database the snapshot is of.
-    init(reading snapshot: SQLSnapshot, attachments: [(schema: String, uri: String)]) throws(SQLError) {
-        let handle = try Self.open(failing: "could not open a reader of the database")
+    init(reading snapshot: SQLSnapshot, attachments: [(schema: String, uri: String)], clock: SQLClock?) throws(SQLError) {
+        let handle = try Self.open(failing: "could not open a reader of the database", clock: clock)
         connection = handle
         self.snapshot = snapshot
+        self.clock = clock
         try Self.configure(handle)
         post.install(on: handle)
         // Read-only: SQLite never writes the snapshot's bytes, which every reader shares.
@@ -95,11 +106,11 @@ public final class SQLDatabase: @unchecked Sendable {
     /// A new in-memory connection (or one to a new file at `path`), its own mutexes off
     /// (`SQLDatabase`'s lock serialises it); an error starting with `failing` when SQLite
     /// cannot open one.
-    private static func open(failing: String, path: String? = nil) throws(SQLError) -> OpaquePointer {
+    private static func open(failing: String, path: String? = nil, clock: SQLClock? = nil) throws(SQLError) -> OpaquePointer {
         _ = processSettings
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | (path == nil ? SQLITE_OPEN_MEMORY | SQLITE_OPEN_URI : 0) | SQLITE_OPEN_NOMUTEX
-        let status = sqlite3_open_v2(path ?? ":memory:", &handle, flags, nil)
+        let status = sqlite3_open_v2(path ?? ":memory:", &handle, flags, clock?.name)
         guard status == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(handle)
@@ -160,6 +171,35 @@ public final class SQLDatabase: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body()
+    }
+}
+
+/// A clock of SQL's own: a VFS that is SQLite's default one but for the time, which is always
+/// `now` (`CSQLiteClock`). Registered for as long as a connection may use it: every
+/// connection that does holds it.
+final class SQLClock: @unchecked Sendable {
+    let name: String
+    private let vfs: UnsafeMutablePointer<sqlite3_vfs>
+
+    private static let counter = Counter()
+
+    init(_ now: Date) throws(SQLError) {
+        name = "ttsite-clock-\(Self.counter.next())"
+        let milliseconds = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+        guard let vfs = ttsite_clock_vfs_register(name, milliseconds) else {
+            throw SQLError(.sql, "could not set SQL's clock to the build's time")
+        }
+        self.vfs = vfs
+    }
+
+    deinit {
+        ttsite_clock_vfs_unregister(vfs)
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func next() -> Int { lock.withLock { value += 1; return value } }
     }
 }
 

@@ -5,12 +5,21 @@ public protocol RowSource: Sendable {
     var columns: [Column] { get }
     /// Calls `body` with every row in order; each row has one value per column.
     func forEachRow(_ body: ([TableValue]) throws -> Void) throws
+    /// The values of each column that were markers of missing values, read as null
+    /// (`MissingValues`).
+    var missingValues: [MissingValueCount] { get }
+}
+
+extension RowSource {
+    public var missingValues: [MissingValueCount] { [] }
 }
 
 /// A table held as values: a small source (people, scenarios) or a query's result.
 public struct Table: RowSource, Sendable, Hashable {
     public var columns: [Column]
     public var rows: [[TableValue]]
+    /// For a table read from a source: its values that were markers of missing values.
+    public var missingValues: [MissingValueCount] = []
 
     public init(columns: [Column], rows: [[TableValue]]) {
         self.columns = columns

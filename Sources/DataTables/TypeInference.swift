@@ -265,15 +265,34 @@ public struct TypeInference: Sendable {
     }
 }
 
-/// The inferred type of one column so far: the types every value seen fits.
+/// The inferred type of one column so far: the types every value seen fits, and the markers
+/// of missing values seen (`MissingValues`), which do not vote.
 struct ColumnInference {
     private(set) var fits = TypeInference.Fits.all
     private var sawValue = false
+    private(set) var markers = MarkerTally()
 
-    mutating func add(_ field: UnsafeBufferPointer<UInt8>, _ inference: TypeInference) {
+    /// The types a marker of a missing value may stand among.
+    private static let nullable: TypeInference.Fits = [.integer, .real, .date, .dateTime]
+
+    mutating func add(_ field: UnsafeBufferPointer<UInt8>, _ inference: TypeInference, _ missing: MissingValues) {
+        if missing.isDeclared(field) {
+            markers.declared.note(field)
+            return
+        }
+        if fits == .text {
+            sawValue = true
+            return
+        }
+        let found = inference.fits(field, among: fits)
+        // A marker among numbers or dates does not vote; if the column turns out anything
+        // else, `type` makes it text after all.
+        if found.isDisjoint(with: Self.nullable), !fits.isDisjoint(with: Self.nullable), missing.isStandard(field) {
+            markers.standard.note(field)
+            return
+        }
         sawValue = true
-        if fits == .text { return }
-        fits.formIntersection(inference.fits(field, among: fits))
+        fits.formIntersection(found)
     }
 
     /// Adds a value that fits `fits`; nil is a null, which does not vote.
@@ -283,12 +302,25 @@ struct ColumnInference {
         self.fits.formIntersection(fits)
     }
 
-    var type: ColumnType { sawValue ? fits.narrowest : .text }
+    /// Notes a marker of a missing value instead of adding a value: `declared` when the
+    /// source declares it.
+    mutating func addMarker(_ field: UnsafeBufferPointer<UInt8>, declared: Bool) {
+        if declared { markers.declared.note(field) } else { markers.standard.note(field) }
+    }
+
+    /// The type every value fits. Standard markers seen make a column text unless its values
+    /// are numbers or dates: only there are they missing values.
+    var type: ColumnType {
+        let type = sawValue ? fits.narrowest : .text
+        if markers.standard.count > 0, !MissingValues.nullsStandardMarkers(type) { return .text }
+        return type
+    }
 
     /// Adds the values another part of the column saw.
     mutating func merge(_ other: ColumnInference) {
         sawValue = sawValue || other.sawValue
         fits.formIntersection(other.fits)
+        markers.merge(other.markers)
     }
 }
 

@@ -23,7 +23,8 @@ extension TTSite {
                 print("\(table.name)  (\(table.rows) \(table.rows == 1 ? "row" : "rows"), from \(table.source))")
                 let width = table.columns.map(\.name.count).max() ?? 0
                 for column in table.columns {
-                    print("  \(column.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(column.type)")
+                    let missing = table.missingValues.first { $0.column == column.name }.map { "  (\($0.description))" } ?? ""
+                    print("  \(column.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(column.type)\(missing)")
                 }
             }
         }

@@ -86,12 +86,12 @@ func date(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
         let database = try SQLDatabase()
         try database.load("kinds", Self.everyKind)
         let stored = try database.query("""
-            SELECT typeof(yes), yes, typeof(day), day || '', at || '', date(day, '+1 day') FROM kinds ORDER BY rowid LIMIT 3
+            SELECT typeof(yes), yes, typeof(day), quote(day), quote(at), quote(date(day, '+1 day')) FROM kinds ORDER BY rowid LIMIT 3
             """)
         #expect(stored.rows == [
-            [.text("integer"), .boolean(true), .text("text"), .text("2024-02-29"), .text("2024-02-29T13:05:09Z"), .text("2024-03-01")],
-            [.text("integer"), .boolean(false), .text("text"), .text("0001-01-01"), .text("1999-12-31T23:59:59.500Z"), .text("0001-01-02")],
-            [.text("null"), .null, .text("text"), .text("9999-12-31"), .text("1969-12-30T23:59:59.750Z"), .null],
+            [.text("integer"), .boolean(true), .text("text"), .text("'2024-02-29'"), .text("'2024-02-29T13:05:09Z'"), .text("'2024-03-01'")],
+            [.text("integer"), .boolean(false), .text("text"), .text("'0001-01-01'"), .text("'1999-12-31T23:59:59.500Z'"), .text("'0001-01-02'")],
+            [.text("null"), .null, .text("text"), .text("'9999-12-31'"), .text("'1969-12-30T23:59:59.750Z'"), .text("NULL")],
         ])
     }
 
@@ -112,14 +112,60 @@ func date(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
                    date(day) AS sameDay, x'CAFE' AS bytes
             FROM kinds WHERE n IS NOT NULL ORDER BY n DESC LIMIT 2
             """)
-        #expect(result.columns.map(\.type) == [.integer, .date, .integer, .real, .text, .text, .real, .text, .text, .text])
+        #expect(result.columns.map(\.type) == [.integer, .date, .integer, .real, .text, .text, .real, .text, .date, .text])
         #expect(result.rows.map { $0[6] } == [.real(1), .real(0.5)])
         #expect(result.rows.map { $0[7] } == [.integer(1), .text("one")])
-        #expect(result.rows.map { $0[8] } == [.text("2024-02-29"), .text("9999-12-31")])
+        #expect(result.rows.map { $0[8] } == [.date(date(2024, 2, 29)), .date(date(9999, 12, 31))])
         #expect(result.rows.first?[9] == .text("CAFE"))
-        // An aggregate has no declared type: its dates come back as text.
+        // An aggregate has no declared type: its values, all dates, make it a date column.
         let latest = try database.query("SELECT max(day) AS latest FROM kinds")
-        #expect(latest == Table(columns: [Column("latest", .text)], rows: [[.text("9999-12-31")]]))
+        #expect(latest == Table(columns: [Column("latest", .date)], rows: [[.date(date(9999, 12, 31))]]))
+    }
+
+    /// SQLite's date functions return text; a column of such texts and nothing else is typed
+    /// as a source's column would be. Expected values worked out by hand from the SQL.
+    @Test func datesMadeBySQLKeepTheirType() throws {
+        let database = try SQLDatabase()
+        try database.load("days", Table(columns: [Column("day", .date), Column("code", .text)], rows: [
+            [.date(date(2012, 8, 14)), .text("2012-01-01")], [.date(date(2012, 9, 2)), .text("x")], [.null, .null],
+        ]))
+        let result = try database.query("""
+            SELECT date(day, 'start of month') AS month, datetime(day, '+12 hours') AS noon,
+                   strftime('%Y', day) AS year, CASE WHEN day > '2012-09-01' THEN date(day) ELSE datetime(day) END AS mixed,
+                   code, CASE WHEN code = 'x' THEN 'soon' ELSE date(day) END AS notAllDates
+            FROM days ORDER BY day
+            """)
+        #expect(result.columns.map(\.type) == [.date, .dateTime, .text, .text, .text, .text])
+        #expect(result.rows.map { $0[0] } == [.null, .date(date(2012, 8, 1)), .date(date(2012, 9, 1))])
+        // 2012-08-14 12:00:00 UTC is 1,344,945,600 seconds after 1970.
+        #expect(result.rows[1][1] == .dateTime(Date(timeIntervalSince1970: 1_344_945_600)))
+        #expect(result.rows.map { $0[2] } == [.null, .text("2012"), .text("2012")], "numbers in text stay text")
+        // A column declared text keeps its texts, dates or not.
+        #expect(result.rows[1][4] == .text("2012-01-01"))
+        let grouped = try database.query("SELECT min(day) AS first, max(day) AS last FROM days")
+        #expect(grouped.rows == [[.date(date(2012, 8, 14)), .date(date(2012, 9, 2))]])
+    }
+
+    /// SQL's `now` is the clock the database was given, in its readers too; without one it is
+    /// the machine's.
+    @Test func sqlsNowIsTheBuildsClock() throws {
+        // 2026-11-22T08:00:00Z is 1,795,334,400 seconds after 1970 (Python:
+        // datetime(2026, 11, 22, 8, tzinfo=timezone.utc).timestamp()).
+        let now = Date(timeIntervalSince1970: 1_795_334_400)
+        let database = try SQLDatabase(now: now)
+        try database.load("t", Table(columns: [Column("x", .integer)], rows: [[.integer(1)]]))
+        let sql = "SELECT date('now') AS today, datetime('now') AS moment, CURRENT_DATE AS current, unixepoch() AS seconds FROM t"
+        let expected: [TableValue] = [.date(date(2026, 11, 22)), .dateTime(now), .date(date(2026, 11, 22)), .integer(1_795_334_400)]
+        #expect(try database.query(sql).rows == [expected])
+        let readers = try #require(try database.readers(3))
+        for _ in 0..<3 { #expect(try readers.query(sql).rows == [expected]) }
+        // Another database, another clock, at the same time.
+        let other = try SQLDatabase(now: Date(timeIntervalSince1970: 0))
+        #expect(try other.query("SELECT date('now') AS today").rows == [[.date(date(1970, 1, 1))]])
+        #expect(try database.query("SELECT date('now') AS today").rows == [[.date(date(2026, 11, 22))]])
+        let machine = try SQLDatabase().query("SELECT unixepoch() AS seconds").rows.first?.first
+        guard case .integer(let seconds) = machine else { Issue.record("no time: \(String(describing: machine))"); return }
+        #expect(abs(Double(seconds) - Date().timeIntervalSince1970) < 3600, "without a clock, SQL's now is the machine's")
     }
 
     @Test func aDeclaredColumnHoldingOtherKindsIsTypedByItsValues() throws {

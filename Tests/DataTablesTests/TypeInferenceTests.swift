@@ -54,7 +54,8 @@ import Testing
         #expect(column.values == [.real(1), .real(1.5), .real(-2000), .real(0.0025), .real(100)])
     }
 
-    @Test(arguments: [".5", "1.", "00.5", "nan", "NaN", "inf", "-Infinity", "0x1A", "1e", "1e999", "1.5.2", "1,5"])
+    /// Not numbers (`nan` and `NaN` are markers of missing values: `MissingValuesTests`).
+    @Test(arguments: [".5", "1.", "00.5", "inf", "-Infinity", "0x1A", "1e", "1e999", "1.5.2", "1,5"])
     func notAReal(value: String) throws {
         #expect(try Self.type(["1.5", value]) == .text)
     }

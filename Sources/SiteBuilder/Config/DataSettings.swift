@@ -21,6 +21,9 @@ public struct TableSource: Sendable, Equatable {
     public var jsonPath: String?
     /// Column types declared by name; the others are inferred from their values.
     public var types: [String: ColumnType] = [:]
+    /// Texts that mark a missing value in any column (`nulls: [NA, "-"]`), besides the ones
+    /// read so among numbers and dates (`MissingValues`).
+    public var nulls: [String] = []
     /// The indexes of the table (`index:`), each its columns: so that a query picking rows by
     /// the first (`WHERE entity = :name`, once per page made from a row) does not read the
     /// whole table; the others order its rows, or hold all the query reads.

@@ -34,7 +34,7 @@ extension SiteConfig {
             }
             // A table of a server's has `connection:`; the keys of both kinds are listed, so
             // that `sql:` without it is told what it lacks.
-            try reader.requireKnownKeys(settings, ["file", "url", "connection", "sql", "sql_file", "format", "delimiter", "header", "path", "types", "index"], context: "data.\(name)")
+            try reader.requireKnownKeys(settings, ["file", "url", "connection", "sql", "sql_file", "format", "delimiter", "header", "path", "types", "nulls", "index"], context: "data.\(name)")
             let location: DataSources.SourceLocation
             switch (settings["file"], settings["url"]) {
             case let (file?, nil):
@@ -89,6 +89,13 @@ extension SiteConfig {
                         throw reader.error("data.\(name).types.\(column) must be \(ColumnType.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(text)`", at: typeNode)
                     }
                     source.types[column] = type
+                }
+            }
+            if let value = settings["nulls"] {
+                guard format != .sqlite else { throw reader.error("data.\(name).nulls: a SQLite file's missing values are its NULLs", at: value) }
+                source.nulls = try reader.strings(value, "nulls")
+                if source.nulls.contains("") {
+                    throw reader.error("data.\(name).nulls: an empty value is always missing; list the texts that mark one, such as `[NA, \"-\"]`", at: value)
                 }
             }
             if let value = settings["index"] {

@@ -21,11 +21,11 @@ struct SiteTables: Sendable {
     /// `copies` is where a fetched SQLite file is written to be opened; `configName` is the
     /// config file as messages name it.
     /// `servers` are the results of tables whose SQL ran in a server, each copied from its
-    /// cached file.
-    static func load(_ readings: [TableReading], servers: [ServerTableReading], data: SiteData, config: SiteConfig, today: CalendarDate,
+    /// cached file. `now` is the build's clock, and SQL's `now`.
+    static func load(_ readings: [TableReading], servers: [ServerTableReading], data: SiteData, config: SiteConfig, now: Date, today: CalendarDate,
                      siteFolder: URL, copies: URL, configName: String) throws -> SiteTables {
         let database: SQLDatabase
-        do { database = try SQLDatabase() } catch { throw BuildError(.source, "cannot open the build's database: \(error)") }
+        do { database = try SQLDatabase(now: now) } catch { throw BuildError(.source, "cannot open the build's database: \(error)") }
         var tables: [TableListing] = []
         var counts: [SourceCount] = []
         let inference: TypeInference
@@ -56,7 +56,8 @@ struct SiteTables: Sendable {
                     throw BuildError(.source, "cannot load it as table `\(source.name)`: \(error)", in: place)
                 }
                 try index(source.name, source.indexed, line: source.line, columns: rows.columns, in: database, configName: configName)
-                tables.append(TableListing(name: source.name, source: "\(source.location)", columns: rows.columns, rows: count))
+                tables.append(TableListing(name: source.name, source: "\(source.location)", columns: rows.columns, rows: count,
+                                           missingValues: rows.missingValues))
                 counts.append(SourceCount(kind: .rows, source: "data.\(source.name)", records: count))
             case .sqlite:
                 let file = try reading.databaseFile(siteFolder: siteFolder, copies: copies)
@@ -128,6 +129,8 @@ public struct TableListing: Sendable {
     public let source: String
     public let columns: [Column]
     public let rows: Int
+    /// The values of a CSV or JSON source that were markers of missing values, read as null.
+    public var missingValues: [MissingValueCount] = []
 }
 
 /// One source of `data:` as the reader gave it: its bytes, from the file, the network or
@@ -148,9 +151,11 @@ struct TableReading: Sendable {
             options.delimiter = source.delimiter
             options.hasHeader = source.header
             options.types = source.types
+            options.missing = MissingValues(declared: source.nulls)
             return try CSVTable.read(bytes, options: options, inference: inference)
         case .json:
-            return try JSONTable.read(bytes, path: source.jsonPath, types: source.types, inference: inference)
+            return try JSONTable.read(bytes, path: source.jsonPath, types: source.types, inference: inference,
+                                      missing: MissingValues(declared: source.nulls))
         case .sqlite:
             preconditionFailure("a SQLite source is attached, not read as rows")
         }

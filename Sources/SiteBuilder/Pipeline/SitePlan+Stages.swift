@@ -75,10 +75,13 @@ extension SitePlan {
         let queried = !readings.isEmpty || !servers.isEmpty || !shared.isEmpty
             || (!data.people.isEmpty || !data.scenarios.isEmpty) && content.pages.contains { $0.source.body.containsUTF8("ttsite query") }
         guard queried else { return nil }
-        let tables = try SiteTables.load(readings, servers: servers, data: data, config: config, today: today, siteFolder: options.siteFolder,
+        let tables = try SiteTables.load(readings, servers: servers, data: data, config: config, now: options.now, today: today, siteFolder: options.siteFolder,
                                          copies: options.siteFolder.appendingPathComponent(".ttsite/tables"),
                                          configName: displayPath(options.configURL, in: options.siteFolder))
-        summary.details += tables.tables.map { "table \($0.name): \($0.rows) rows, \($0.columns.count) columns, from \($0.source)" }
+        for table in tables.tables {
+            summary.details.append("table \(table.name): \(table.rows) rows, \(table.columns.count) columns, from \(table.source)")
+            summary.details += table.missingValues.map { "table \(table.name), column \($0.column): \($0.description)" }
+        }
         return tables
     }
 

@@ -104,8 +104,10 @@ let package = Package(
         // Tables from a PostgreSQL server: SQL run there in a read-only, bounded session, its
         // result streamed row by row and typed from the columns' types. Knows nothing about sites.
         .target(name: "Postgres", dependencies: ["CLibPQ", "DataTables", "TextFormatting", "ValueTransformers", .product(name: "Crypto", package: "swift-crypto")]),
+        // zlib, as a system library: gzip-compressed sources (`data.csv.gz`) read whole.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Reading and fetching source documents: files, HTTP with retries, a cache of the last good copy.
-        .target(name: "DataSources"),
+        .target(name: "DataSources", dependencies: ["CZlib"]),
         // The site pipeline: config → content → render → write.
         .target(
             name: "SiteBuilder",

@@ -71,4 +71,41 @@ import TestSupport
 
             """)
     }
+
+    // MARK: Compressed sources
+
+    /// A `.csv.gz` was refused with a hint about Latin-1; CSV, TSV and JSON compressed by
+    /// `gzip` are read by their name, and the format comes from the name without `.gz`.
+    @Test func gzipCompressedSourcesAreRead() async throws {
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: Compressed
+            data:
+              gap: { file: data/gap.csv.gz }
+              tabs: { file: data/tabs.tsv.gz }
+              rows: { file: data/rows.json.gz, path: $.rows }
+            -- data/gap.csv --
+            country,pop
+            Chad,3
+            Peru,4
+            -- data/tabs.tsv --
+            a\tb
+            1\t2
+            -- data/rows.json --
+            {"rows": [{"n": 5}]}
+            -- Content/index.md --
+            ```ttsite query q
+            SELECT (SELECT sum(pop) FROM gap) AS pop, (SELECT b FROM tabs) AS b, (SELECT n FROM rows) AS n
+            ```
+
+            {{#data.q}}[{{pop}}|{{b}}|{{n}}]{{/data.q}}
+            """)
+        defer { site.remove() }
+        for name in ["gap.csv", "tabs.tsv", "rows.json"] {
+            let zipped = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["gzip", "-9", name], in: site.folder.appendingPathComponent("data"))
+            #expect(zipped.status == 0, "\(zipped.stderr)")
+        }
+        try site.build()
+        #expect(Self.article(try site.read("index.html")).contains("[7|2|5]"))
+    }
 }

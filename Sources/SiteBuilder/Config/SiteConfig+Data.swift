@@ -62,6 +62,9 @@ extension SiteConfig {
             }
             var source = TableSource(name: name, location: location, format: format)
             source.line = nameNode.mark?.line
+            if TableSource.isCompressed(location), format == .sqlite {
+                throw reader.error("data.\(name): a SQLite file is opened where it lies, so it cannot be read compressed; give it uncompressed", at: entry)
+            }
             if format == .csv, TableSource.isTabSeparated(location) { source.delimiter = UInt8(ascii: "\t") }
             if let value = settings["delimiter"] {
                 guard format == .csv else { throw reader.error("data.\(name).delimiter is for CSV sources", at: value) }
@@ -140,22 +143,33 @@ extension TableSource {
     /// The tables ttsite makes from the people and scenario sources.
     static let reserved: Set<String> = ["people", "scenarios", "events", "main", "temp"]
 
-    /// Whether the name ends in `.tsv`: CSV with tabs between its fields.
-    static func isTabSeparated(_ location: DataSources.SourceLocation) -> Bool {
+    /// The name of a file's or URL's path, in lower case, without `.gz`.
+    private static func plainName(_ location: DataSources.SourceLocation) -> String {
+        let name: String
         switch location {
-        case .file(let path): path.lowercased().hasSuffix(".tsv")
-        case .url(let url): url.path.lowercased().hasSuffix(".tsv")
+        case .file(let path): name = path.lowercased()
+        case .url(let url): name = url.path.lowercased()
+        }
+        return name.hasSuffix(".gz") ? String(name.dropLast(3)) : name
+    }
+
+    /// Whether the name ends in `.gz`: the source is gzip-compressed (`data.csv.gz`).
+    static func isCompressed(_ location: DataSources.SourceLocation) -> Bool {
+        switch location {
+        case .file(let path): path.lowercased().hasSuffix(".gz")
+        case .url(let url): url.path.lowercased().hasSuffix(".gz")
         }
     }
 
+    /// Whether the name ends in `.tsv` (or `.tsv.gz`): CSV with tabs between its fields.
+    static func isTabSeparated(_ location: DataSources.SourceLocation) -> Bool {
+        plainName(location).hasSuffix(".tsv")
+    }
+
     /// The format a file's or URL's name gives: `.csv`, `.tsv` (CSV with tabs), `.json`,
-    /// `.sqlite`, `.sqlite3`, `.db`.
+    /// `.sqlite`, `.sqlite3`, `.db`; each of the first three also gzip-compressed (`.csv.gz`).
     static func format(of location: DataSources.SourceLocation) -> Format? {
-        let name: String
-        switch location {
-        case .file(let path): name = path
-        case .url(let url): name = url.path
-        }
+        let name = plainName(location)
         switch (name as NSString).pathExtension.lowercased() {
         case "csv", "tsv": return .csv
         case "json": return .json

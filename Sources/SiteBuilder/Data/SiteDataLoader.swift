@@ -70,7 +70,7 @@ struct SiteDataLoader {
         do {
             reading = try reader.read(source.location) { candidate, _ in
                 guard case .url = source.location, let inference else { return }
-                try TableReading.check(candidate, as: source, inference: inference)
+                try TableReading.check(candidate, as: source, inference: inference, maxBytes: config.fetch.maxBytes)
             }
         } catch {
             if case .file = source.location, error.reason.hasPrefix("no such file") {

@@ -39,7 +39,7 @@ struct SiteTables: Sendable {
             case .csv, .json:
                 let rows: any RowSource
                 do {
-                    rows = try reading.rows(inference: inference)
+                    rows = try reading.rows(inference: inference, maxBytes: config.fetch.maxBytes)
                 } catch {
                     throw BuildError(.source, "\(error)", in: place)
                 }
@@ -143,8 +143,14 @@ struct TableReading: Sendable {
 
     var bytes: Data { reading.documents.first?.data ?? Data() }
 
-    /// The rows of a CSV or JSON source, with their types inferred or as declared.
-    func rows(inference: TypeInference) throws -> any RowSource {
+    /// The rows of a CSV or JSON source, with their types inferred or as declared. Bytes that
+    /// are gzip-compressed (`data.csv.gz`, as the magic bytes 1F 8B say: no CSV or JSON text
+    /// starts so) are read uncompressed, up to `maxBytes` of them.
+    func rows(inference: TypeInference, maxBytes: Int) throws -> any RowSource {
+        var bytes = bytes
+        if Gzip.isCompressed(bytes) {
+            do { bytes = try Gzip.decompressed(bytes, limit: maxBytes) } catch { throw TableProblem("\(error)") }
+        }
         switch source.format {
         case .csv:
             var options = CSVOptions()
@@ -180,13 +186,13 @@ struct TableReading: Sendable {
 
     /// Whether `data` is a table of the source's format: what a fetched copy must be before
     /// it replaces the cached one.
-    static func check(_ data: Data, as source: TableSource, inference: TypeInference) throws {
+    static func check(_ data: Data, as source: TableSource, inference: TypeInference, maxBytes: Int) throws {
         switch source.format {
         case .sqlite:
             guard data.starts(with: Array("SQLite format 3\0".utf8)) else { throw TableProblem("this is not a SQLite database file") }
         case .csv, .json:
             _ = try TableReading(source: source, reading: SourceReading(documents: [SourceDocument(name: "", data: data, origin: .file)]))
-                .rows(inference: inference)
+                .rows(inference: inference, maxBytes: maxBytes)
         }
     }
 }

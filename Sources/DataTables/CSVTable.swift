@@ -267,7 +267,7 @@ public struct CSVTable: RowSource {
 }
 
 /// The names of a table's columns: unique also to SQL, which does not tell `Name` from `name`.
-enum ColumnNames {
+public enum ColumnNames {
     /// `names` trimmed of spaces and tabs, an empty one as `column_N`, and a repeated one with
     /// the first free suffix `_2`, `_3` …
     static func unique(_ names: [String]) -> [String] {
@@ -294,7 +294,7 @@ enum ColumnNames {
     }
 
     /// A value for a message: quoted, and cut after 40 characters.
-    static func shortened(_ value: String) -> String {
+    public static func shortened(_ value: String) -> String {
         let limit = 40
         let shown = value.count > limit ? value.prefix(limit) + "…" : Substring(value)
         return "\"\(shown)\""

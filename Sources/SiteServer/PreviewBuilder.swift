@@ -31,6 +31,7 @@ actor PreviewBuilder {
         // A nightly `ttsite build` of the same site holds the site lock while it runs; the
         // preview waits for it rather than showing an error.
         build.lockWait = 600
+        build.isPreview = true
         // A preview publishes nothing: editing a data file down to a few records is work in
         // progress, not a broken export.
         build.allowShrink = true

@@ -32,6 +32,9 @@ extension TTSite {
             options.output = output.map { URL(fileURLWithPath: $0) }
             options.lockWait = wait ?? 0
             options.full = full
+            if !verbosity.quiet {
+                options.waiting = { message in FileHandle.standardError.write(Data("ttsite: \(message)\n".utf8)) }
+            }
             let progress = verbosity.progressBar()
             options.progress = progress?.show
             let summary = try Site.build(options)

@@ -10,7 +10,7 @@ import SiteBuilder
 struct TTSite: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ttsite",
-        abstract: "Builds a static report site from people, birthdays and timelines.",
+        abstract: "Builds static report sites from data: CSV, JSON, SQLite and PostgreSQL queried with SQL at build time, and people and timelines.",
         version: SiteBuilderVersion.current,
         subcommands: [Init.self, Build.self, Check.self, Serve.self, DataCommand.self, Query.self, Templates.self],
         defaultSubcommand: nil

@@ -60,11 +60,16 @@ public struct TemplateLibrary: Sendable {
 }
 
 /// Told of every name a template asked for and did not find, and of every partial that does
-/// not exist: how a site reports `{{titel}}` instead of rendering silence. A class, since a
-/// render fills it in passing; one render at a time (give each thread its own).
+/// not exist: how a site reports `{{titel}}` instead of rendering silence. Told too of every
+/// link it wrote (the path of each `.link` value and `.links` piece, before the link base):
+/// how a site checks that each leads to a file it made. A class, since a render fills it in
+/// passing; one render at a time (give each thread its own).
 public final class MissRecorder {
     public struct Miss: Hashable, Sendable {
-        public enum Kind: Sendable { case name, partial }
+        /// `name`: a variable; `section`: a section or an inverted section over a name of
+        /// `strictRoots` whose last part its parent does not hold (a misspelt result, where
+        /// any other missing section is optional); `partial`: a template.
+        public enum Kind: Sendable { case name, section, partial }
         public let kind: Kind
         /// The name as written in the tag (`page.titel`, `footer`).
         public let name: String
@@ -74,8 +79,25 @@ public final class MissRecorder {
     }
 
     public private(set) var misses: Set<Miss> = []
+    /// The paths of the links written, in order (as the value held them: from the site's
+    /// root, before the link base).
+    public private(set) var links: [String] = []
+    /// The first parts of dotted names whose every key is known (`data`, `row`): a section
+    /// over `data.contries`, when `data` is there and holds no `contries`, is a miss too.
+    public let strictRoots: Set<String>
 
-    public init() {}
+    public init(strictRoots: Set<String> = []) {
+        self.strictRoots = strictRoots
+    }
+
+    func wrote(link path: String) {
+        links.append(path)
+    }
+
+    /// Notes links written by another render whose output is used again here.
+    public func wrote(links paths: [String]) {
+        links += paths
+    }
 
     func record(_ kind: Miss.Kind, _ name: String, template: String?, line: Int) {
         misses.insert(Miss(kind: kind, name: name, template: template, line: line))

@@ -51,8 +51,11 @@ struct TemplateRenderer {
                     continue
                 }
                 write(value, escaped: escaped, indent: indent)
-            case .section(let name, let inner, _):
-                guard let value = lookup(name) else { continue }
+            case .section(let name, let inner, let line):
+                guard let value = lookup(name) else {
+                    if isStrictMiss(name) { misses?.record(.section, name.text, template: template, line: line) }
+                    continue
+                }
                 switch value {
                 case .bool(let shown):
                     if shown { render(inner, indent: indent, blocks: blocks, template: template) }
@@ -69,8 +72,10 @@ struct TemplateRenderer {
                     render(inner, indent: indent, blocks: blocks, template: template)
                     stack.removeLast()
                 }
-            case .inverted(let name, let inner, _):
-                if Self.isEmpty(lookup(name)) { render(inner, indent: indent, blocks: blocks, template: template) }
+            case .inverted(let name, let inner, let line):
+                let value = lookup(name)
+                if value == nil, isStrictMiss(name) { misses?.record(.section, name.text, template: template, line: line) }
+                if Self.isEmpty(value) { render(inner, indent: indent, blocks: blocks, template: template) }
             case .partial(let name, let own, let line):
                 renderPartial(name, indent: indent + own, blocks: blocks, line: line, from: template)
             case .dynamicPartial(let name, let own, let line):
@@ -109,6 +114,14 @@ struct TemplateRenderer {
     }
 
     /// The value `name` stands for here, or nil.
+    /// Whether a name that was not found is one of `strictRoots` whose parent is there and
+    /// holds no such key: a misspelling, not an optional value.
+    private func isStrictMiss(_ name: Name) -> Bool {
+        guard let misses, !misses.strictRoots.isEmpty, name.parts.count >= 2, misses.strictRoots.contains(name.parts[0]) else { return false }
+        guard case .map? = lookup(Name(name.parts.dropLast().joined(separator: "."))) else { return false }
+        return true
+    }
+
     private func lookup(_ name: Name) -> TemplateValue? {
         guard let first = name.parts.first else { return stack.last }
         var index = stack.count - 1
@@ -174,6 +187,7 @@ struct TemplateRenderer {
             output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .link(var path):
             startValue(indent)
+            misses?.wrote(link: path)
             appendLinkBase(escaped: escaped)
             append(&path, escaped: escaped)
         case .links(let text):
@@ -184,6 +198,7 @@ struct TemplateRenderer {
                 case .text(var text):
                     append(&text, escaped: escaped)
                 case .path(var path):
+                    misses?.wrote(link: path)
                     appendLinkBase(escaped: escaped)
                     append(&path, escaped: escaped)
                 }

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from testkit import FIXTURES, browser, build, emulate
+from testkit import FIXTURES, browser, build, emulate, wait
 
 
 def person_page(site):
@@ -49,6 +49,57 @@ def test_the_counter_moves_then_ends_at_the_final_value(example_site):
         assert state["text"] == state["final"]          # the original text is back
         assert state["digits"] is None
         assert len(seen) > 1, f"the digits never moved: {seen}"
+    finally:
+        driver.quit()
+
+
+def test_printing_stops_a_moving_counter_at_its_final_value(example_site):
+    """A counter caught moving when the page is printed shows its final text: the script
+    stops it as print media begins (a paused counter shows moving digits, deterministically)."""
+    driver = browser()
+    try:
+        emulate(driver, reduced_motion=False)
+        driver.get(person_page(example_site).as_uri())
+        driver.execute_script("""
+            const c = document.querySelector('.person-card [data-counter]');
+            c.counter.reset(); c.counter.start(); c.counter.pause();""")
+        paused = counter_state(driver)
+        assert paused["state"] == "paused" and paused["digits"] is not None
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+        state = wait(driver, lambda d: (lambda s: s if s["state"] == "finished" else None)(counter_state(d)),
+                     lambda: f"printing did not stop the counter: {counter_state(driver)}")
+        assert state["text"] == state["final"] and state["digits"] is None
+    finally:
+        driver.quit()
+
+
+def test_a_counter_out_of_view_waits_until_it_is_seen(tmp_path):
+    """A key figure below the fold holds its final text (a screenshot of the page shows the
+    real number), and counts only once it scrolls into view."""
+    site = tmp_path / "site"
+    (site / "Content").mkdir(parents=True)
+    (site / "data").mkdir()
+    (site / "ttsite.yml").write_text("title: Long\ndata:\n  t: { file: data/t.csv }\n")
+    (site / "data" / "t.csv").write_text("n\n804200747\n")
+    filler = "\n\n".join(f"Paragraph {i} of a long page." for i in range(120))
+    (site / "Content" / "index.md").write_text(filler + "\n\n```ttsite query q\nSELECT n FROM t\n```\n\n"
+                                              "```ttsite value data=q column=n label=people\n```\n")
+    output = tmp_path / "out"
+    build(site, output)
+    driver = browser(height=700)
+    try:
+        driver.get((output / "index.html").as_uri())
+        script = """const c = document.querySelector('[data-counter]');
+                    return {state: c.counter ? c.counter.state : null, text: c.textContent};"""
+        time.sleep(0.5)
+        below = driver.execute_script(script)
+        assert below == {"state": "idle", "text": "804,200,747"}, below
+        driver.execute_script("document.querySelector('[data-counter]').scrollIntoView({block: 'center'})")
+        wait(driver, lambda d: d.execute_script(script)["state"] in ("running", "finished"),
+             lambda: f"the counter did not start once seen: {driver.execute_script(script)}")
+        done = wait(driver, lambda d: (lambda s: s if s["state"] == "finished" else None)(d.execute_script(script)),
+                    lambda: f"the counter did not finish: {driver.execute_script(script)}")
+        assert done["text"] == "804,200,747"
     finally:
         driver.quit()
 

@@ -108,4 +108,402 @@ import TestSupport
         try site.build()
         #expect(Self.article(try site.read("index.html")).contains("[7|2|5]"))
     }
+
+    // MARK: Long results and the pages they split
+
+    static func exists(_ site: TestSite, _ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: site.output.appendingPathComponent(path).path)
+    }
+
+    /// A chart over 25 rows (10 to a table's page) made a `2/` of empty tables, and an unused
+    /// long query `d` split a page whose chart reads `daily` (a substring test): only a
+    /// table that shows a long result splits its page.
+    @Test func onlyATableThatShowsALongResultSplitsItsPage() throws {
+        let site = try DataReportTests.longSite(named: { "m\($0)" }, files: """
+            -- ttsite.yml --
+            title: Long
+            base_url: https://example.org/
+            data:
+              missions: { file: data/missions.csv }
+            queries: { table_page_size: 10 }
+            -- Content/index.md --
+            ```ttsite query d
+            SELECT mission, crew FROM missions
+            ```
+
+            ```ttsite query daily
+            SELECT launch, crew FROM missions ORDER BY launch
+            ```
+
+            ```ttsite chart kind=line data=daily x=launch y=crew
+            ```
+
+            ```ttsite value data=daily column=crew
+            ```
+            """)
+        defer { site.remove() }
+        try site.build()
+        #expect(!Self.exists(site, "2/index.html"))
+        #expect(!(try site.read("sitemap.xml")).contains("https://example.org/2/"))
+    }
+
+    @Test func twoLongTablesOnOnePageAreNamedWithTheirLines() throws {
+        let site = try DataReportTests.longSite(named: { "m\($0)" }, files: """
+            -- Content/index.md --
+            ```ttsite query a
+            SELECT mission FROM missions
+            ```
+
+            ```ttsite table data=a
+            ```
+
+            ```ttsite query b
+            SELECT launch FROM missions
+            ```
+
+            ```ttsite table data=b
+            ```
+            """)
+        defer { site.remove() }
+        #expect { try site.build() } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("Content/index.md:12: ") && text.contains("the tables `a` (line 5) and `b` (line 12) are each longer than a page")
+        }
+    }
+
+    /// The further pages of a long table are no menu entries ("US airports" four times), and
+    /// their download links lead to the files beside the first page (`table/2/all.csv` was
+    /// none); a short table beside the long one shows whole on each page.
+    @Test func aSplitTablesPagesAreNoMenuEntriesAndTheirDownloadsWork() throws {
+        let site = try DataReportTests.longSite(named: { "m\($0)" }, files: """
+            -- Content/table.md --
+            ---
+            title: Airports
+            menu: 1
+            ---
+            ```ttsite query all
+            SELECT mission FROM missions ORDER BY launch
+            ```
+
+            ```ttsite query few
+            SELECT mission FROM missions ORDER BY launch LIMIT 2
+            ```
+
+            ```ttsite table data=all download=csv,json
+            ```
+
+            ```ttsite table data=few
+            ```
+            """)
+        defer { site.remove() }
+        try site.build()
+        let second = try site.read("table/2/index.html")
+        #expect(second.components(separatedBy: ">Airports</a>").count == 2, "one menu entry")
+        #expect(second.contains(#"href="../../table/all.csv""#) && second.contains(#"href="../../table/all.json""#))
+        #expect(Self.exists(site, "table/all.csv") && !Self.exists(site, "table/2/all.csv"))
+        let article = Self.article(second)
+        #expect(article.contains("<td>m11</td>") && !article.contains("<td>m10</td>"))
+        #expect(article.components(separatedBy: "<td>m1</td>").count == 2 && article.contains("<td>m2</td>"), "the short table, whole")
+    }
+
+    /// Every link the build writes must lead to a file it made; a view's link to nothing is
+    /// found once every file is written.
+    @Test func aLinkTheBuildWroteToNoFileIsFound() {
+        let links = WrittenLinks()
+        // The root is left to `ttsite check`: a site without a home page still builds.
+        links.add(["people/", "assets/style.css", "table/all.csv#top", "https://example.org/x", "", "index.html"], page: "people/index.html")
+        links.add(["table/2/all.csv", "people/anna", "table/all.csv"], page: "table/2/index.html")
+        let files: Set<String> = ["people/index.html", "people/anna/index.html", "assets/style.css", "table/all.csv"]
+        let broken = links.broken(in: files)
+        #expect(broken.map(\.link) == ["table/2/all.csv"])
+        #expect(broken.map(\.page) == ["table/2/index.html"])
+        #expect("\(WrittenLinks.failure(broken))".contains("the build wrote a link to no file of the site: `table/2/all.csv` on table/2/index.html."))
+    }
+
+    // MARK: Errors, empty results and misspelt names
+
+    /// An error on a page made from a row named no row (`[country].md:11: row=3 … gave 1
+    /// rows`): it says which row's page it is.
+    @Test func anErrorOnARowsPageNamesTheRow() throws {
+        let site = try Self.site("""
+            -- Content/m/[mission].md --
+            ---
+            rows: all
+            ---
+            ```ttsite query all
+            SELECT mission FROM missions ORDER BY launch
+            ```
+
+            ```ttsite query one
+            SELECT mission FROM missions WHERE mission = :mission
+            ```
+
+            ```ttsite value data=one row=3
+            ```
+            """)
+        defer { site.remove() }
+        #expect { try site.build() } throws: { error in
+            "\(error)" == "Content/m/[mission].md:12: `row=3`, and the query `one` gave 1 row (for the row whose `mission` is \"Apollo 11\")"
+        }
+    }
+
+    /// A chart over no rows drew a 0–1 axis, a table showed its header alone, and a key
+    /// figure over no rows stopped the nightly build: each shows the pack's "no data" now, and
+    /// warns with its line; `--strict` makes that an error. A mistake in the block's line is
+    /// still one.
+    @Test func anEmptyResultShowsNoDataAndWarns() throws {
+        let site = try Self.site("""
+            ```ttsite query none
+            SELECT mission, crew, launch FROM missions WHERE crew > 99
+            ```
+
+            ```ttsite chart kind=line data=none x=launch y=crew title="Crews"
+            ```
+
+            ```ttsite table data=none caption="Missions"
+            ```
+
+            ```ttsite value data=none column=crew label="crew members"
+            ```
+            """)
+        defer { site.remove() }
+        let summary = try site.build()
+        let html = Self.article(try site.read("index.html"))
+        #expect(html.components(separatedBy: #"<p class="report-block no-data">"#).count == 4)
+        #expect(html.contains(#"<span class="no-data-label">Crews:</span> <span class="no-data-text">No data</span>"#))
+        #expect(html.contains(#"<span class="no-data-label">crew members:</span> <span class="no-data-text">No data</span>"#))
+        #expect(!html.contains("<svg") && !html.contains("<table"))
+        #expect(summary.warnings == [
+            "Content/index.md:6: the query `none` gave no rows, so the chart shows \"No data\"",
+            "Content/index.md:9: the query `none` gave no rows, so the table shows \"No data\"",
+            "Content/index.md:12: the query `none` gave no rows, so the key figure shows \"No data\"",
+        ])
+        var strict = site.options()
+        strict.strict = true
+        #expect(throws: BuildError.self) { try Site.build(strict) }
+
+        try site.write("""
+            ```ttsite query none
+            SELECT mission, crew FROM missions WHERE crew > 99
+            ```
+
+            ```ttsite chart kind=line data=none x=launch y=crew
+            ```
+            """, to: "Content/index.md")
+        #expect { try site.build() } throws: { error in "\(error)".contains("the query `none` has no column `launch`") }
+    }
+
+    /// `{{#data.contries}}` rendered nothing, silently: a section over a misspelt result or
+    /// row column is a warning with its line and the name meant. A NULL column is no miss.
+    @Test func aMisspeltResultOrColumnInASectionIsAWarning() throws {
+        let site = try Self.site("""
+            ```ttsite query countries
+            SELECT mission FROM missions
+            ```
+
+            {{#data.contries}}[{{mission}}]{{/data.contries}}
+            -- Content/m/[mission].md --
+            ---
+            rows: all
+            ---
+            ```ttsite query all
+            SELECT mission, notes FROM missions ORDER BY launch
+            ```
+
+            {{#row.note}}Note: {{row.note}}{{/row.note}}{{#row.notes}}({{row.notes}}){{/row.notes}}
+            """)
+        defer { site.remove() }
+        let summary = try site.build()
+        #expect(summary.warnings.contains(
+            "Content/index.md:6: `{{#data.contries}}` names no query result of the page on index.html, so it shows nothing; did you mean `data.countries`?"))
+        #expect(summary.warnings.contains { $0.hasPrefix("Content/m/[mission].md:8: `{{#row.note}}` names no column of the page's row on m/apollo-11/index.html (and 4 more pages), so it shows nothing; did you mean `row.notes`?") },
+                "\(summary.warnings)")
+        // Apollo 14 has no notes: no warning says so, and its page shows none.
+        #expect(!summary.warnings.contains { $0.contains("{{row.notes}}") || $0.contains("{{#row.notes}}") })
+        #expect(!Self.article(try site.read("m/apollo-14/index.html")).contains("("))
+    }
+
+    // MARK: Numbers as a column writes them
+
+    static let gapSite = """
+        -- ttsite.yml --
+        title: Gap
+        data:
+          gap: { file: data/gap.csv }
+        -- data/gap.csv --
+        year,pop,lifeExp,founded
+        1952,1952,5,1800
+        1957,2100,5.3,1801
+        1962,2300,68.87,1802
+        """
+
+    /// Years read "1,952" in tables, charts' data tables and summaries, key figures and
+    /// Mustache: a column of whole numbers from 1000 to 2999 named `year` is written without
+    /// grouping (and any with `format.COLUMN=year`); `pop` holds numbers, grouped.
+    @Test func yearsAreWrittenWithoutAThousandsSeparator() throws {
+        let site = try TestSite(Self.gapSite + """
+
+            -- Content/index.md --
+            ```ttsite query gap
+            SELECT year, pop, founded FROM gap ORDER BY year
+            ```
+
+            ```ttsite table data=gap format.founded=year
+            ```
+
+            ```ttsite chart kind=column data=gap x=year y=pop
+            ```
+
+            ```ttsite value data=gap column=year row=3
+            ```
+
+            {{#data.gap}}[{{year}}|{{pop}}]{{/data.gap}}
+            """)
+        defer { site.remove() }
+        try site.build()
+        let html = Self.article(try site.read("index.html"))
+        #expect(html.contains(#"<td class="num">1952</td><td class="num" data-sort="1952">1,952</td><td class="num">1800</td>"#))
+        #expect(html.contains("[1952|1,952][1957|2,100][1962|2,300]"))
+        #expect(html.contains(#"<span class="big-number">1962</span>"#))
+        // The chart's data table and its summary (`<desc>`).
+        #expect(html.contains("<tr><th>1952<td>1,952<tr><th>1957<td>2,100<tr><th>1962<td>2,300</tbody>"))
+        #expect(!html.contains("1,957") && !html.contains("1,962"), "no year grouped, in the summary neither")
+    }
+
+    /// The default decimal format dropped trailing zeros, so a column read "5" next to "5.3":
+    /// a column of numbers with fractions takes the decimals of the value that needs the
+    /// most, in a table and in a chart's data table; the chart's axis keeps round ticks.
+    @Test func aColumnOfDecimalsKeepsOneNumberOfDecimals() throws {
+        let site = try TestSite(Self.gapSite + """
+
+            -- Content/index.md --
+            ```ttsite query gap
+            SELECT year, lifeExp FROM gap ORDER BY year
+            ```
+
+            ```ttsite table data=gap
+            ```
+
+            ```ttsite chart kind=line data=gap x=year y=lifeExp
+            ```
+            """)
+        defer { site.remove() }
+        try site.build()
+        let html = Self.article(try site.read("index.html"))
+        let table = String(html[..<html.range(of: "chart-block")!.lowerBound])
+        #expect(table.contains(">5.00</td>") && table.contains(">5.30</td>") && table.contains(">68.87</td>"))
+        #expect(html.contains("<tr><th>1952<td>5.00<tr><th>1957<td>5.30<tr><th>1962<td>68.87</tbody>"), "the chart's data table")
+        #expect(!html.contains(">20.00<") && html.contains(">20<"), "the axis's ticks stay round")
+    }
+
+    // MARK: The preview and a build
+
+    /// `ttsite build` failed while `ttsite serve` rebuilt the same site: it waits for the
+    /// preview's rebuild (the lock says a preview holds it), says so, and then builds.
+    @Test func aBuildWaitsForThePreviewsRebuild() async throws {
+        let site = try Self.site("")
+        defer { site.remove() }
+        var preview: SiteLock? = try SiteLock(siteFolder: site.folder, outputFolder: site.output, wait: 0, preview: true)
+        #expect(preview != nil)
+        let build = try TTSiteBinary.start(["build", "--now", "2026-11-22T08:00:00Z"], in: site.folder)
+        let told = try await offThePool { waitUntil { build.errorOutput.contains("waiting for it to finish") || !build.isRunning } }
+        #expect(told && build.isRunning)
+        preview = nil
+        let result = try await build.finish()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("ttsite: the preview (`ttsite serve`, pid \(getpid())) is rebuilding the site; waiting for it to finish\n"))
+        #expect(try site.read("index.html").contains("Hello."))
+    }
+
+    // MARK: File names
+
+    /// `[mission].de.md` on a site of English and French was read as a page named
+    /// `[mission].de` and failed with an unrelated message: a translation into a language
+    /// the site does not list is left out, with one warning naming the language.
+    @Test func aTranslationIntoAnUnlistedLanguageIsLeftOutWithAWarning() throws {
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: Missions
+            languages: [en, fr]
+            data:
+              missions: { file: data/missions.csv }
+            -- data/missions.csv --
+            \(DataReportTests.missions)
+            -- Content/index.md --
+            Hello.
+            -- Content/about.de.md --
+            Über uns.
+            -- Content/m/[mission].md --
+            ---
+            rows: all
+            ---
+            ```ttsite query all
+            SELECT mission FROM missions
+            ```
+            -- Content/m/[mission].de.md --
+            ---
+            rows: all
+            ---
+            ```ttsite query all
+            SELECT mission FROM missions
+            ```
+            -- Content/notes.v2.md --
+            Version 2 is no language.
+            """)
+        defer { site.remove() }
+        let summary = try site.build()
+        #expect(summary.warnings == [
+            "`de` is not one of the site's languages (en, fr): its 2 pages are left out (Content/about.de.md, Content/m/[mission].de.md); add `de` to `languages:` to publish them",
+        ])
+        #expect(Self.exists(site, "m/apollo-11/index.html") && !Self.exists(site, "de/about/index.html"))
+        #expect(Self.exists(site, "notes.v2/index.html"))
+    }
+
+    /// A file named `%.md` (tldr-pages has one) stopped a 7,000-page site: such a name gets an
+    /// address that works (a slug, or a hash where it has no letter), with a warning.
+    @Test func aFileNameThatBreaksAddressesGetsOneThatWorks() throws {
+        let site = try Self.site("""
+            See [percent](%25.md).
+            -- Content/%.md --
+            # The percent command
+            -- Content/c#.md --
+            # C sharp
+            """)
+        defer { site.remove() }
+        let summary = try site.build()
+        #expect(Self.exists(site, "c/index.html"))
+        #expect(summary.warnings.contains("Content/c#.md: the name `c#` has a character (`?`, `#` or `%`) that breaks addresses, so its page is at `c` instead; rename the file or folder, or give it a `slug:`, to choose"))
+        let percent = try #require(summary.warnings.first { $0.hasPrefix("Content/%.md: the name `%` has") })
+        let slug = try #require(percent.firstMatch(of: /at `(page-[0-9a-f]{16})` instead/)?.1)
+        #expect(try site.read("\(slug)/index.html").contains("The percent command"))
+    }
+
+    // MARK: Words
+
+    /// `--help` said the tool was for "people, birthdays and timelines"; it is for data.
+    @Test func helpSaysWhatTheToolIsFor() async throws {
+        let site = try TestSite("-- ttsite.yml --\ntitle: T")
+        defer { site.remove() }
+        let help = try await TTSiteBinary.run(["--help"], in: site.folder)
+        #expect(help.status == 0)
+        let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.hasPrefix("OVERVIEW: Builds static report sites from data: CSV, JSON, SQLite and PostgreSQL queried with SQL at build time"))
+    }
+
+    /// `format.price=currency:usd` gave its reason run together with the list of formats and
+    /// "or `sparkline`": a format named with a mistake gets what is wrong with it, alone.
+    @Test func aMisspeltCurrencySaysWhatIsWrongAlone() throws {
+        let site = try Self.site("""
+            ```ttsite query q
+            SELECT mission, samples_kg FROM missions
+            ```
+
+            ```ttsite table data=q format.samples_kg=currency:usd
+            ```
+            """)
+        defer { site.remove() }
+        #expect { try site.build() } throws: { error in
+            "\(error)" == "Content/index.md:6: `format.samples_kg`: the format `currency:usd`: `usd` is not an ISO 4217 currency code: write it in capitals, `currency:USD`"
+        }
+    }
 }

@@ -206,8 +206,8 @@ struct ValueFormatTests {
     /// says what it takes. `currency:eur` is refused with the capitals it needs: an ISO 4217
     /// code is written in capitals, and a table's formats read alike.
     @Test(arguments: [
-        ("percentage", "there is no format `percentage`; a format is one of `integer`, `decimal`, `decimal:N`, `percent`, `percent:N`, `currency:CODE`, `compact`, `date`, `month`, `datetime`, `span`, `text`"),
-        ("", "there is no format ``; a format is one of `integer`, `decimal`, `decimal:N`, `percent`, `percent:N`, `currency:CODE`, `compact`, `date`, `month`, `datetime`, `span`, `text`"),
+        ("percentage", "there is no format `percentage`; a format is one of `integer`, `year`, `decimal`, `decimal:N`, `percent`, `percent:N`, `currency:CODE`, `compact`, `date`, `month`, `datetime`, `span`, `text`"),
+        ("", "there is no format ``; a format is one of `integer`, `year`, `decimal`, `decimal:N`, `percent`, `percent:N`, `currency:CODE`, `compact`, `date`, `month`, `datetime`, `span`, `text`"),
         ("decimal:11", "the format `decimal:11`: `decimal:` takes a number of decimals from 0 to 10, such as `decimal:2`"),
         ("decimal:", "the format `decimal:`: `decimal:` takes a number of decimals from 0 to 10, such as `decimal:2`"),
         ("percent:-1", "the format `percent:-1`: `percent:` takes a number of decimals from 0 to 10, such as `percent:2`"),

@@ -18,6 +18,9 @@ struct Labels: Sendable, Decodable {
     var yearsOld: String
     var today: String
     var notAvailable: String
+    /// What a table, chart or key figure shows when its query gave no rows; a pack written
+    /// before this word was added may lack it (`notAvailable` is shown then).
+    var noData: String?
     var born: String
     var age: String
     var nextBirthday: String

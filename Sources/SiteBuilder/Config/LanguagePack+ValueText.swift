@@ -78,6 +78,8 @@ extension LanguagePack {
 
     /// CLDR's default decimal pattern, the same in every shipped language.
     static let decimalPattern = NumberPattern("#,##0.###")!
+    /// A year: whole, in the language's digits, without grouping.
+    static let yearPattern = NumberPattern("0")!
 
     /// `text(of: .real(number), as: format)` written into `bytes` as HTML text (a `<` or `&`
     /// a pack's symbols might hold escaped).
@@ -125,7 +127,7 @@ extension LanguagePack {
     /// `format` when it is one for numbers.
     static func numberKind(_ format: ValueFormat?) -> ValueFormat.Kind? {
         switch format?.kind {
-        case .integer, .decimal, .percent, .currency, .compact: format?.kind
+        case .integer, .year, .decimal, .percent, .currency, .compact: format?.kind
         default: nil
         }
     }
@@ -134,7 +136,7 @@ extension LanguagePack {
     func numberText(_ number: DecimalNumber, as kind: ValueFormat.Kind) -> String {
         if let pattern = Self.plainPattern(kind) { return pattern.string(number, symbols: numbers, minusSign: formats.minusSign) }
         switch kind {
-        case .integer, .decimal:
+        case .integer, .year, .decimal:
             preconditionFailure("written by their plain pattern")
         case .percent(let places):
             var pattern = formats.percent
@@ -162,6 +164,7 @@ extension LanguagePack {
     fileprivate static func plainPattern(_ kind: ValueFormat.Kind) -> NumberPattern? {
         let places: Int
         switch kind {
+        case .year: return yearPattern
         case .integer: places = 0
         case .decimal(nil): return decimalPattern
         case .decimal(let fixed?): places = fixed

@@ -1,11 +1,13 @@
 /// How a report writes a value, by the name a table column or key figure gives it:
-/// `integer`, `decimal`, `decimal:2`, `percent`, `percent:1`, `currency:EUR`, `compact`,
+/// `integer`, `year`, `decimal`, `decimal:2`, `percent`, `percent:1`, `currency:EUR`, `compact`,
 /// `date`, `month`, `datetime`, `span` or `text`. The words, patterns and symbols are the
 /// language pack's (`formats:`); `LanguagePack.text(of:as:now:timeZone:)` writes with them.
 public struct ValueFormat: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
         /// Grouped, no decimals, halves to even: "1,235".
         case integer
+        /// A year: a whole number without grouping, "1952" (`ColumnFormat`).
+        case year
         /// CLDR's default decimal, up to three decimals ("1,234.568"), or exactly `places`.
         case decimal(places: Int?)
         /// 0.25 → "25%", "25 %", with `places` decimals.
@@ -37,13 +39,13 @@ public struct ValueFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// Every name a format can have, as errors list them.
     public static let names = [
-        "integer", "decimal", "decimal:N", "percent", "percent:N", "currency:CODE",
+        "integer", "year", "decimal", "decimal:N", "percent", "percent:N", "currency:CODE",
         "compact", "date", "month", "datetime", "span", "text",
     ]
 
     /// The formats named by one word (a table parses its columns' formats on every page).
     private static let plainKinds: [String: Kind] = [
-        "integer": .integer, "compact": .compact, "date": .date, "month": .month,
+        "integer": .integer, "year": .year, "compact": .compact, "date": .date, "month": .month,
         "datetime": .datetime, "span": .span, "text": .text,
     ]
 
@@ -85,6 +87,7 @@ public struct ValueFormat: Sendable, Hashable, CustomStringConvertible {
     public var name: String {
         switch kind {
         case .integer: "integer"
+        case .year: "year"
         case .decimal(let places): places.map { "decimal:\($0)" } ?? "decimal"
         case .percent(let places): places == 0 ? "percent" : "percent:\(places)"
         case .currency(let code): "currency:\(code)"

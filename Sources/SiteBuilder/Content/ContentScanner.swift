@@ -1,4 +1,5 @@
 import Foundation
+import ReportData
 
 /// Walks `Content/` and sorts what it finds into Markdown pages and static files.
 ///
@@ -13,6 +14,15 @@ struct ContentScanner {
     struct Result {
         var pages: [Page] = []
         var staticFiles: [StaticFile] = []
+        /// Files left out or given another address, one warning per cause.
+        var warnings: [String] = []
+    }
+
+    /// What reading a Markdown file gave besides its page: a file in a language the site
+    /// does not list (left out), or a name that cannot be part of an address (given another).
+    private enum Note {
+        case otherLanguage(String)
+        case renamed(String)
     }
 
     func scan() throws -> Result {
@@ -30,12 +40,34 @@ struct ContentScanner {
             Swift.Result { try page(at: file.path, path: file.relative) }
         }
         var result = Result(staticFiles: found.staticFiles)
-        for outcome in parsed {
-            if let page = try outcome.get() { result.pages.append(page) }
+        var otherLanguages: [String: [String]] = [:]
+        for (file, outcome) in zip(found.markdown, parsed) {
+            let (page, note) = try outcome.get()
+            if let page { result.pages.append(page) }
+            switch note {
+            case .otherLanguage(let code)?: otherLanguages[code, default: []].append("Content/" + file.relative)
+            case .renamed(let warning)?: result.warnings.append(warning)
+            case nil: break
+            }
         }
         if let stop = found.stop { throw stop }
+        for (code, files) in otherLanguages.sorted(by: { $0.key < $1.key }) {
+            let shown = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
+            result.warnings.append("`\(code)` is not one of the site's languages (\(languages.joined(separator: ", "))): "
+                + "\(files.count == 1 ? "its page is" : "its \(files.count) pages are") left out (\(shown)); add `\(code)` to `languages:` to publish them")
+        }
         try checkForCollisions(result)
         return result
+    }
+
+    /// The two-letter ISO 639-1 codes: a file named `about.xx.md` with one of them is a
+    /// translation, even into a language the site does not list.
+    private static let languageCodes: Set<String> = Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier).filter { $0.count == 2 })
+
+    /// A name of a file or folder that cannot be part of an address as it is: `?` and `#`
+    /// end a URL's path, and `%` starts an escape.
+    private static func breaksAddresses(_ name: String) -> Bool {
+        name.contains { $0 == "?" || $0 == "#" || $0 == "%" }
     }
 
     /// What the walk found, in walk order, before any page is read.
@@ -93,7 +125,7 @@ struct ContentScanner {
         return String(cString: resolved)
     }
 
-    private func page(at file: String, path: String) throws -> Page? {
+    private func page(at file: String, path: String) throws -> (Page?, Note?) {
         let display = "Content/" + path
         let text: String
         do {
@@ -107,14 +139,20 @@ struct ContentScanner {
             throw BuildError(.content, "cannot read the page: \(fileErrorText(error))", in: display)
         }
         let source = try MarkdownSource(parsing: text, file: display)
-        if source.frontMatter.draft && !includeDrafts { return nil }
+        if source.frontMatter.draft && !includeDrafts { return (nil, nil) }
 
-        // `about.de.md` is the German `about`; front matter `lang` says the same thing.
+        // `about.de.md` is the German `about`; front matter `lang` says the same thing. A
+        // translation into a language the site does not list is left out, with a warning.
         var stem = String(path.dropLast(3))
         var language = languages[0]
-        if let dot = stem.lastIndex(of: "."), languages.contains(String(stem[stem.index(after: dot)...])) {
-            language = String(stem[stem.index(after: dot)...])
-            stem = String(stem[..<dot])
+        if let dot = stem.lastIndex(of: ".") {
+            let code = String(stem[stem.index(after: dot)...])
+            if languages.contains(code) {
+                language = code
+                stem = String(stem[..<dot])
+            } else if Self.languageCodes.contains(code), source.frontMatter.lang == nil {
+                return (nil, .otherLanguage(code))
+            }
         }
         if let lang = source.frontMatter.lang {
             guard languages.contains(lang) else {
@@ -126,16 +164,22 @@ struct ContentScanner {
         var components = stem.split(separator: "/").map(String.init)
         let isIndex = components.last == "index"
         if isIndex { components.removeLast() }
-        for component in components where component.contains(where: { $0 == "?" || $0 == "#" || $0 == "%" }) {
-            throw BuildError(.content, "the name `\(component)` has a character (`?`, `#` or `%`) that breaks URLs; rename the file or folder", in: display)
-        }
         let translationKey = components.joined(separator: "/")
         if let slug = source.frontMatter.slug, !isIndex, !components.isEmpty {
             components[components.count - 1] = slug
         }
+        // A name with `?`, `#` or `%` (tldr-pages has `%.md`) cannot be part of an address as
+        // it is: its page goes at a slug of it instead (as people's pages do), with a warning,
+        // rather than stop a site of thousands of pages.
+        var note: Note?
+        for (index, component) in components.enumerated() where Self.breaksAddresses(component) {
+            let slug = Slug.make(from: component) ?? Slug.hashed("page", [component])
+            components[index] = slug
+            note = .renamed("\(display): the name `\(component)` has a character (`?`, `#` or `%`) that breaks addresses, so its page is at `\(slug)` instead; rename the file or folder, or give it a `slug:`, to choose")
+        }
         let urlPath = Routes(languages: languages).contentPage(components, language: language)
-        return Page(sourcePath: path, source: source, language: language, urlPath: urlPath, translationKey: translationKey,
-                           kind: translationKey == "404" ? .notFound : translationKey.isEmpty ? .home : .content)
+        return (Page(sourcePath: path, source: source, language: language, urlPath: urlPath, translationKey: translationKey,
+                     kind: translationKey == "404" ? .notFound : translationKey.isEmpty ? .home : .content), note)
     }
 
     private func checkForCollisions(_ result: Result) throws {

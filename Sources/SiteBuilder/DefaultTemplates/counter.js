@@ -16,8 +16,10 @@
  * When the counter stops, ends or is reset, the element holds the final text alone again.
  * Styles are set through the CSSOM (allowed by a strict Content-Security-Policy).
  *
- * A counter starts when it scrolls into view (at once without IntersectionObserver), and
- * never moves under prefers-reduced-motion. element.counter = { start, pause, resume,
+ * A counter starts when half of it is in view on a page that is shown (at once without
+ * IntersectionObserver): one out of view, or on a tab in the background, holds its final
+ * text until it is seen. It never moves under prefers-reduced-motion, and printing stops
+ * every counter at its final text (the print style sheet shows that text too). element.counter = { start, pause, resume,
  * stop, reset, state }. Numbers are written with Intl.NumberFormat for the primary subtag
  * of the closest lang attribute, rounded half away from zero like the Swift side.
  * The curves and valueAt are Counting.Easing and Counter.value(at:) of the Swift module;
@@ -157,14 +159,34 @@
       counters.forEach((el) => el.counter.start());
       return;
     }
+    // Seen but not started yet: the page was not shown (a tab in the background).
+    const waiting = new Set();
+    const startShown = () => {
+      if (document.visibilityState === "hidden") return;
+      waiting.forEach((el) => { if (el.counter.state === "idle") el.counter.start(); });
+      waiting.clear();
+    };
     const observer = new IntersectionObserver((entries) => {
       entries.forEach((entry) => {
         if (!entry.isIntersecting) return;
         observer.unobserve(entry.target);
-        if (entry.target.counter.state === "idle") entry.target.counter.start();
+        waiting.add(entry.target);
       });
-    });
+      startShown();
+    }, { threshold: 0.5 });
     counters.forEach((el) => observer.observe(el));
+    document.addEventListener("visibilitychange", startShown);
+    // A printed page shows every number as it is, never a moving one.
+    const finish = () => {
+      counters.forEach((el) => { if (el.counter.state !== "finished") el.counter.stop(); });
+      waiting.clear();
+      observer.disconnect();
+    };
+    window.addEventListener("beforeprint", finish);
+    if (typeof matchMedia === "function") {
+      const print = matchMedia("print");
+      if (print.addEventListener) print.addEventListener("change", (event) => { if (event.matches) finish(); });
+    }
   }
 
   if (typeof module !== "undefined" && module.exports) {

@@ -26,8 +26,14 @@ public struct BuildOptions: Sendable {
     public var jobs: Int?
     /// How remote sources are fetched; nil is the real HTTP client.
     public var fetcher: (any Fetcher)?
-    /// How long to wait for another build of the same site to finish, in seconds.
+    /// How long to wait for another build of the same site to finish, in seconds. A preview
+    /// (`ttsite serve`) rebuilding the site is waited for in any case, up to
+    /// `SiteLock.previewWait`: it is done in seconds, and the two cannot be told to take turns.
     public var lockWait: Double = 0
+    /// The build is a preview's (`ttsite serve`): the lock says so, for a build that finds it.
+    public var isPreview = false
+    /// Told once, when the build waits for the lock: what it waits for.
+    public var waiting: (@Sendable (String) -> Void)?
     /// A preview renders the same pages again after each edit: it keeps every person's view
     /// it made (`LiveSite` sets it; a build keeps a window of recent ones).
     var keepsEveryView = false

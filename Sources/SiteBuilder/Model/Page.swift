@@ -63,7 +63,27 @@ public struct Page: Sendable {
     public var title: String {
         source.frontMatter.title ?? translationKey.split(separator: "/").last.map(String.init) ?? ""
     }
+
+    /// For a page made from a row: which row, as a message says it (`for the row whose
+    /// `country` is "Zimbabwe"`); nil for any other page. The column is the one the file's
+    /// name asks for (`[country].md`).
+    var rowNote: String? {
+        guard let row else { return nil }
+        let name = sourcePath.split(separator: "/").last ?? ""
+        guard let open = name.firstIndex(of: "["), let close = name.firstIndex(of: "]"), open < close else { return nil }
+        let column = String(name[name.index(after: open)..<close])
+        guard let value = row[column] else { return nil }
+        return "for the row whose `\(column)` is \(ColumnNames.shortened(value.plainText))"
+    }
+
+    /// `error` told which row's page it is on, when this page is made from a row.
+    func placing(_ error: any Error) -> any Error {
+        guard let note = rowNote, var built = error as? BuildError, !built.message.contains(note) else { return error }
+        built.message += " (\(note))"
+        return built
+    }
 }
+
 
 /// The row a page is made from: the columns of its query's result and this row's values.
 public struct PageRow: Sendable, Hashable {

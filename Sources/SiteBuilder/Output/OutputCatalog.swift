@@ -48,6 +48,7 @@ final class OutputCatalog: OutputWriter, @unchecked Sendable {
     /// Every file path; and the files whose bytes are kept (the HTML pages, or every file
     /// written), in path order.
     var files: Set<String> { lock.withLock { paths } }
+    var writtenPaths: Set<String> { files }
     var keptFiles: [OutputFile] {
         lock.withLock { pages.sorted { $0.key < $1.key }.map { OutputFile(path: $0.key, bytes: $0.value) } }
     }

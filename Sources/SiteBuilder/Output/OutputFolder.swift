@@ -158,6 +158,8 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
         return true
     }
 
+    var writtenPaths: Set<String> { lock.withLock { Set(files.map(\.path)) } }
+
     private func counted(_ path: String, kept: Bool, stamp: FileStamp?) {
         lock.withLock {
             if kept { counts.kept += 1 } else { counts.written += 1 }

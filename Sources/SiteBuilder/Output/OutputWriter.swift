@@ -17,6 +17,8 @@ protocol OutputWriter: AnyObject, Sendable {
     /// `stamp`; false when it has not (or the writer keeps nothing), and the page must be
     /// rendered.
     func keep(_ path: String, publishedAs stamp: FileStamp) throws -> Bool
+    /// Every path written (or kept) so far.
+    var writtenPaths: Set<String> { get }
 }
 
 extension OutputWriter {

@@ -53,7 +53,7 @@ public final class LiveSite: @unchecked Sendable {
     private func updateInPlace(_ options: BuildOptions, changed: Set<String>) throws -> BuildSummary? {
         guard var plan, !changed.isEmpty, CalendarDate(options.now, in: plan.config.timeZone) == plan.today else { return nil }
         let site = options.siteFolder.standardizedFileURL.path
-        let lock = try SiteLock(siteFolder: options.siteFolder, outputFolder: plan.summary.outputFolder, wait: options.lockWait)
+        let lock = try SiteLock(siteFolder: options.siteFolder, outputFolder: plan.summary.outputFolder, wait: options.lockWait, preview: options.isPreview, waiting: options.waiting)
         defer { withExtendedLifetime(lock) {} }
         let update: LiveUpdate
         let change: String

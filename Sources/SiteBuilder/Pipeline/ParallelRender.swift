@@ -18,6 +18,8 @@ final class ParallelRender: @unchecked Sendable {
     private let reuse: PageReuse?
     /// What the templates asked for and did not find, for warnings.
     let misses = MissReport()
+    /// The links the pages wrote, to check once every file is written.
+    let links = WrittenLinks()
     private let progress: (@Sendable (BuildProgress) -> Void)?
     private var done = 0
     /// The pages to render: all but the 404 page.
@@ -72,13 +74,15 @@ final class ParallelRender: @unchecked Sendable {
         let input = try renderer.templateAndContext(for: page, extra: extra?.values ?? [:])
         let textMisses = input.textMisses
         let digest = reuse?.digest(template: input.template, context: input.value, digested: extra?.digests ?? [:])
+        links.add(textMisses?.written ?? [], page: path)
         if let digest, try reuse!.keep(path, digest: digest, in: output) {
             misses.add(template: nil, text: textMisses, page: path, source: page, origins: renderer.templates.origins)
             lock.withLock { digests[path] = digest }
             return
         }
-        let templateMisses = MissRecorder()
+        let templateMisses = MissRecorder(strictRoots: MissReport.strictRoots)
         let html = renderer.render(input, misses: templateMisses)
+        links.add(templateMisses.links, page: path)
         misses.add(template: templateMisses, text: textMisses, page: path, source: page, origins: renderer.templates.origins)
         try output.write(html, to: path)
         lock.withLock {

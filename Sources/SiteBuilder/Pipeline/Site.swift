@@ -28,7 +28,7 @@ public enum Site {
         let config = try loadConfig(options)
         let outputURL = outputFolder(options, config)
         // lock
-        let lock = try SiteLock(siteFolder: options.siteFolder, outputFolder: outputURL, wait: options.lockWait)
+        let lock = try SiteLock(siteFolder: options.siteFolder, outputFolder: outputURL, wait: options.lockWait, preview: options.isPreview, waiting: options.waiting)
         defer { withExtendedLifetime(lock) {} }
         // read sources, and the shrink guard's ledger: a damaged one stops a build even when
         // nothing changed.

@@ -110,6 +110,7 @@ extension SitePlan {
             includeDrafts: options.includeDrafts
         ).scan()
         summary.details.append("content: \(content.pages.count) Markdown pages, \(content.staticFiles.count) static files")
+        summary.warnings += content.warnings
         if let image = config.shareImage, !content.staticFiles.contains(where: { $0.path == image }) {
             throw BuildError(.configuration, "`share_image` names Content/\(image), which is not a file of Content/", in: "ttsite.yml")
         }

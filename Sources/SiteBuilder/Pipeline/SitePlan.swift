@@ -147,6 +147,8 @@ struct SitePlan {
         for file in feeds.files + dataFiles {
             try output.write(file.bytes, to: file.path)
         }
+        let broken = render.links.broken(in: output.writtenPaths)
+        if !broken.isEmpty { throw WrittenLinks.failure(broken) }
         try StrictMode(options).check(summary.warnings, as: .content)
     }
 

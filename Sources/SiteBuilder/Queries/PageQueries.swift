@@ -104,7 +104,7 @@ struct PageQueries {
         if workers > 1 { openReaders(workers, for: work) }
         let done = work.parallelMap(workers: workers) { item -> Result<Done, any Error>? in
             guard let queries = item.queries else { return nil }
-            return Result { try run(queries, for: item.page) }
+            return Result { do { return try run(queries, for: item.page) } catch { throw item.page.placing(error) } }
         }
         var made: [Page] = []
         made.reserveCapacity(work.count)
@@ -170,9 +170,36 @@ struct PageQueries {
     }
 
     /// Whether a page's text names the query `name`: `data=NAME` in a block, `data.NAME` in
-    /// a Mustache tag.
+    /// a Mustache tag; the whole name (`data=d` is not `data=daily`).
     static func mentions(_ name: String, in text: String) -> Bool {
-        text.containsUTF8("data=" + name) || text.containsUTF8("data." + name)
+        var text = text
+        return text.withUTF8 { bytes in
+            for prefix in ["data=", "data=\"", "data."] {
+                let needle = Array((prefix + name).utf8)
+                var start = 0
+                while let range = Self.range(of: needle, in: bytes, from: start) {
+                    let after = range.upperBound < bytes.count ? bytes[range.upperBound] : 0
+                    if !Self.isNameByte(after) { return true }
+                    start = range.lowerBound + 1
+                }
+            }
+            return false
+        }
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte >= 0x80
+    }
+
+    private static func range(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {
+        guard let first = needle.first, needle.count <= bytes.count else { return nil }
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return index..<index + needle.count }
+            index += 1
+        }
+        return nil
     }
 
     /// The names of queries that `texts` (templates) name as `data.NAME`.
@@ -259,16 +286,20 @@ struct PageQueries {
         }
     }
 
-    /// The further pages of a page whose table is longer than a page: `2/` and on.
+    /// The further pages of a page whose table is longer than a page: `2/` and on. Only a
+    /// `table` block splits its page: a chart or a key figure over a long result, or a query
+    /// no block shows, does not.
     private func tablePages(of page: Page, results: [String: Table]) throws -> [Page] {
         let tablePageSize = config.queries.tablePageSize
-        let long = results.filter { name, table in table.rows.count > tablePageSize && page.source.body.containsUTF8("data=" + name) }
-        guard let (_, table) = long.first else { return [] }
-        guard long.count == 1 else {
-            throw BuildError(.content, "the tables \(long.keys.sorted().map { "`\($0)`" }.joined(separator: " and ")) are each longer than a page (`queries.table_page_size`, \(tablePageSize) rows); a page splits one long table into pages: show the others on pages of their own, or LIMIT them",
-                             in: "Content/" + page.sourcePath)
+        let long = QueryDefinition.dataBlocks(of: page).filter { $0.kind == "table" && (results[$0.query]?.rows.count ?? 0) > tablePageSize }
+        guard let first = long.first else { return [] }
+        let names = long.map(\.query).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        guard names.count == 1 else {
+            let blocks = long.map { "`\($0.query)` (line \($0.line))" }.joined(separator: " and ")
+            throw BuildError(.content, "the tables \(blocks) are each longer than a page (`queries.table_page_size`, \(tablePageSize) rows); a page splits one long table into pages: show the others on pages of their own, or LIMIT them",
+                             in: "Content/" + page.sourcePath, line: long[1].line)
         }
-        let count = (table.rows.count + tablePageSize - 1) / tablePageSize
+        let count = (results[first.query]!.rows.count + tablePageSize - 1) / tablePageSize
         return (2...count).map { number in
             var next = page
             next.tablePage = number
@@ -278,15 +309,15 @@ struct PageQueries {
         }
     }
 
-    /// The files of the table blocks of `page` that offer their result (`download=csv,json`).
+    /// The files of the table blocks of `page` that offer their result (`download=csv,json`),
+    /// beside the page (the first, when a long table splits it).
     static func downloads(of page: Page, results: [String: Table]) -> [OutputFile] {
         guard page.source.body.containsUTF8("download=") else { return [] }
         var files: [OutputFile] = []
-        for block in MarkdownRenderer().blocks(in: page.source.body, taggedWith: QueryDefinition.blockWord) {
-            guard let (kind, arguments) = try? BlockInfo.parse(block.info, kinds: [], fail: { BuildError(.content, $0) }), kind == "table",
-                  let name = arguments["data"], let table = results[name], let kinds = arguments["download"] else { continue }
+        for block in QueryDefinition.dataBlocks(of: page) where block.kind == "table" {
+            guard let table = results[block.query], let kinds = block.arguments["download"] else { continue }
             for kind in kinds.split(separator: ",") where kind == "csv" || kind == "json" {
-                let path = page.urlPath + TableDownloads.fileName(name, String(kind))
+                let path = page.urlPath + TableDownloads.fileName(block.query, String(kind))
                 if !files.contains(where: { $0.path == path }) { files.append(TableDownloads.file(table, kind: String(kind), path: path)) }
             }
         }
@@ -300,14 +331,15 @@ struct PageQueries {
     }
 
     /// A row as templates see it: `{{row.name}}`, each value in the language's default
-    /// format for its type. A NULL is left out, so that `{{#row.landing}}…{{/row.landing}}`
-    /// shows only where there is one. With `columns`, only those: a title reading `row.name`
-    /// needs no other column written.
+    /// format for its type. A NULL is null, so that `{{#row.landing}}…{{/row.landing}}`
+    /// shows only where there is one, and the name is still known (a misspelt column is a
+    /// warning). With `columns`, only those: a title reading `row.name` needs no other column
+    /// written.
     static func rowValue(_ row: PageRow, pack: LanguagePack, now: Date, timeZone: TimeZone, reading columns: Set<String>? = nil) -> TemplateValue {
         var values: [String: TemplateValue] = [:]
-        for (column, value) in zip(row.columns, row.values) where values[column.name] == nil && value != .null {
+        for (column, value) in zip(row.columns, row.values) where values[column.name] == nil {
             if let columns, !columns.contains(column.name) { continue }
-            values[column.name] = .string(pack.text(of: value, as: nil, now: now, timeZone: timeZone))
+            values[column.name] = value == .null ? .null : .string(pack.text(of: value, as: ColumnFormat.format(name: column.name, value: value), now: now, timeZone: timeZone))
         }
         return .map(values)
     }

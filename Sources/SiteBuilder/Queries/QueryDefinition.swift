@@ -61,6 +61,26 @@ struct QueryDefinition: Sendable, Hashable {
         return queries
     }
 
+    /// A report block of a page that shows a query's result (`data=NAME`): its kind, its
+    /// arguments and the line of the file its fence is on.
+    struct DataBlockUse {
+        let kind: String
+        let query: String
+        let arguments: [String: String]
+        let line: Int
+    }
+
+    /// The report blocks of `page` that show a query's result, in order; a block whose line
+    /// does not parse is left out (its page's render says what is wrong with it).
+    static func dataBlocks(of page: Page) -> [DataBlockUse] {
+        guard page.hasSourceFile, page.source.body.containsUTF8("data=") else { return [] }
+        return MarkdownRenderer().blocks(in: page.source.body, taggedWith: blockWord).compactMap { block in
+            guard let (kind, arguments) = try? BlockInfo.parse(block.info, kinds: [], fail: { BuildError(.content, $0) }),
+                  let query = arguments["data"] else { return nil }
+            return DataBlockUse(kind: kind, query: query, arguments: arguments, line: page.source.bodyLine + block.line - 1)
+        }
+    }
+
     static func isName(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCII, first == "_" || first.properties.isAlphabetic else { return false }
         return text.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }

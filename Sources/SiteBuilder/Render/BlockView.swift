@@ -11,6 +11,8 @@ enum BlockView: TemplateView {
     case table(TableBlockView)
     case value(ValueBlockView)
     case chart(ChartBlockView)
+    /// A table, chart or key figure whose query gave no rows (`block-no-data.mustache`).
+    case noData(NoDataView)
 
     var templateValue: TemplateValue { .map(values) }
 
@@ -33,6 +35,29 @@ enum BlockView: TemplateView {
             ["value": value.templateValue]
         case .chart(let chart):
             ["chart": chart.templateValue]
+        case .noData(let view):
+            ["noData": view.templateValue]
         }
+    }
+
+    /// The name of its template after `block-`: the block's own kind, but for a block with
+    /// nothing to show.
+    func templateKind(_ kind: String) -> String {
+        if case .noData = self { return NoDataView.kind }
+        return kind
+    }
+}
+
+/// What a block whose query gave no rows shows instead: the pack's words for it, after the
+/// block's caption or label (what it would have shown).
+struct NoDataView: TemplateView {
+    static let kind = "no-data"
+    let text: String
+    let label: String?
+
+    var templateValue: TemplateValue {
+        var map: [String: TemplateValue] = ["text": .string(text)]
+        if let label { map["label"] = .string(label) }
+        return .map(map)
     }
 }

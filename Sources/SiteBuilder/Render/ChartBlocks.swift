@@ -95,13 +95,21 @@ extension DataBlocks {
         let xFormat = try xIndex.map { try format(names[$0]) } ?? nil
         let pack = held.pack
         let timeZone = config.timeZone
-        let plotted = plot(table, x: xIndex, ys: ys, series: seriesIndex, xFormat: xFormat, pack: pack, label: label)
+        // An x column without a format is written as a table writes it (`ColumnFormat`): its
+        // years without a thousands separator, in the data table, the labels and the summary.
+        let xShown = xFormat ?? xIndex.flatMap { x in ColumnFormat.format(name: names[x], type: table.columns[x].type, values: table.rows.lazy.map { $0[x] }) }
+        let plotted = plot(table, x: xIndex, ys: ys, series: seriesIndex, xFormat: xShown, pack: pack, label: label)
         let allValues = plotted.series.flatMap { $0.values.compactMap { $0 } }
-        // Without a format: whole numbers as integers, millions and more in the short form.
-        let valueFormat = yFormat ?? ValueFormat((allValues.map(abs).max() ?? 0) >= 1e6 ? .compact : .decimal(places: nil))
-        let whole = valueFormat.kind == .integer || (yFormat == nil && ys.allSatisfy { table.columns[$0].type == .integer })
+        // Without a format: whole numbers as integers, millions and more in the short form;
+        // the axis's ticks with the decimals each needs, the values themselves (the data
+        // table, the summary) with as many as the value that needs the most, each alike.
+        let large = (allValues.map(abs).max() ?? 0) >= 1e6
+        let axisFormat = yFormat ?? ValueFormat(large ? .compact : .decimal(places: nil))
+        let valueFormat = yFormat ?? ValueFormat(large ? .compact : .decimal(places: allValues.reduce(0) { max($0, $1.isFinite ? ColumnFormat.decimals($1) : 0) }))
+        let whole = axisFormat.kind == .integer || (yFormat == nil && ys.allSatisfy { table.columns[$0].type == .integer })
         // The closures hold the pack's class, not a copy of the pack.
         let valueText: @Sendable (Double) -> String = { held.pack.text(of: .real($0), as: valueFormat, now: now, timeZone: timeZone) }
+        let axisText: @Sendable (Double) -> String = { held.pack.text(of: .real($0), as: axisFormat, now: now, timeZone: timeZone) }
         let id = "chart-\(name)-\(line)"
         let words = pack.labels.chart
         let valueName = seriesIndex != nil || ys.count == 1 ? label(yNames[0]) : yNames.map(label).joined(separator: ", ")
@@ -122,7 +130,7 @@ extension DataBlocks {
         chart.wholeValues = whole
         // A histogram's axis counts values: whole numbers, whatever the values' format.
         let countText: @Sendable (Double) -> String = { held.pack.text(of: .real($0), as: ValueFormat(.integer), now: now, timeZone: timeZone) }
-        chart.valueLabel = kind == .histogram ? countText : valueText
+        chart.valueLabel = kind == .histogram ? countText : axisText
         chart.numberLabel = numberText(xIndex.map { table.columns[$0].type } ?? .real, format: kind == .histogram ? yFormat : xFormat,
                                        values: kind == .histogram ? allValues : nil, table: table, x: xIndex, held: held)
         let dates = held.chartDates

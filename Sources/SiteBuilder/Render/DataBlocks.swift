@@ -83,33 +83,41 @@ struct DataBlocks: Sendable {
     /// A block's HTML (`ReportBlocks.html`). A table that shows all its rows, while the site
     /// keeps the built-in `block-table` and `table-rows`, is rendered once for every page
     /// showing the same table around other rows: its rows are written where a marker was.
-    func html(of view: BlockView, kind: String, language: String, links: Relativiser, templates: TemplateSet, labels: TemplateValue) -> String {
+    /// `written` is told of every link the block's template wrote.
+    func html(of view: BlockView, kind: String, language: String, links: Relativiser, templates: TemplateSet, labels: TemplateValue,
+              written: MissRecorder? = nil) -> String {
         guard case .table(let table) = view, templates.writesTableRows, templates.isBuiltIn("block-table"),
               let frame = table.frame(language: language, root: links.base) else {
-            return ReportBlocks.html(of: view, kind: kind, language: language, links: links, templates: templates, labels: labels)
+            return ReportBlocks.html(of: view, kind: kind, language: language, links: links, templates: templates, labels: labels, written: written)
         }
         var rows = table.rowsHTML()
         if let known = frames[frame] {
+            written?.wrote(links: known.links)
             var bytes = known.before
             bytes.reserveCapacity(known.before.count + rows.count + known.after.count)
             bytes += rows
             bytes += known.after
             return String(decoding: bytes, as: UTF8.self)
         }
+        let recorder = MissRecorder()
         let marked = ReportBlocks.html(of: view, kind: kind, language: language, links: links, templates: templates, labels: labels,
-                                       rows: TableFrames.marker)
+                                       rows: TableFrames.marker, written: recorder)
         let bytes = Array(marked.utf8)
+        written?.wrote(links: recorder.links)
         guard let split = TableFrames.split(bytes) else {
             return ReportBlocks.html(of: view, kind: kind, language: language, links: links, templates: templates, labels: labels, rows: rows)
         }
-        frames[frame] = split
+        frames[frame] = (split.before, split.after, recorder.links)
         rows.insert(contentsOf: split.before, at: 0)
         rows += split.after
         return String(decoding: rows, as: UTF8.self)
     }
 
-    /// The block's view, or nil when `kind` is not one of these blocks.
-    func view(kind: String, arguments: [String: String], on page: Page, line: Int, fail: (String) -> BuildError) throws -> BlockView? {
+    /// The block's view, or nil when `kind` is not one of these blocks. A query that gave no
+    /// rows makes every kind show the pack's "no data" and `warn` (its arguments are checked
+    /// all the same, against the result's columns); `--strict` makes that an error.
+    func view(kind: String, arguments: [String: String], on page: Page, line: Int, fail: (String) -> BuildError,
+              warn: (String) -> Void = { _ in }) throws -> BlockView? {
         guard Self.kinds.contains(kind) else { return nil }
         let results = results.results(of: page)
         guard let name = arguments["data"] else { throw fail("`\(kind)` needs `data=`, the name of a query") }
@@ -118,6 +126,19 @@ struct DataBlocks: Sendable {
             throw fail("no query named `\(name)` for this page (a ```` ```ttsite query \(name) ```` block on the page, or `queries/\(name).sql`)\(known.isEmpty ? "" : "; the page has \(known)")")
         }
         let pack = pack(page.language)
+        if table.rows.isEmpty {
+            // Checked as if the result had one row of nulls: a mistake in the block's line is
+            // one whatever the data holds tonight.
+            let checked = Table(columns: table.columns, rows: [Array(repeating: .null, count: table.columns.count)])
+            switch kind {
+            case "table": _ = try tableView(checked, name: name, arguments: arguments, page: page, pack: pack, line: line, fail: fail)
+            case "chart": _ = try chartView(checked, name: name, arguments: arguments, page: page, pack: pack, line: line, fail: fail)
+            default: _ = try valueView(checked, arguments: arguments, pack: pack, fail: fail)
+            }
+            let words = pack.pack.labels.noData ?? pack.pack.labels.notAvailable
+            warn("the query `\(name)` gave no rows, so the \(kind == "value" ? "key figure" : kind) shows \"\(words)\"")
+            return .noData(NoDataView(text: words, label: arguments["caption"] ?? arguments["label"] ?? arguments["title"]))
+        }
         switch kind {
         case "table":
             return .table(try tableView(table, name: name, arguments: arguments, page: page, pack: pack, line: line, fail: fail))
@@ -150,17 +171,26 @@ struct DataBlocks: Sendable {
         // `group_concat` writes them, or a JSON array), each drawn as a sparkline.
         let sparklines = Set(chosen.filter { arguments["format." + names[$0]] == Self.sparklineFormat })
         for index in chosen where !sparklines.contains(index) {
-            guard let text = arguments["format." + names[index]] else { continue }
-            do { formats[index] = try ValueFormat(parsing: text) } catch { throw fail("`format.\(names[index])`: \(error), or `\(Self.sparklineFormat)` (a list of numbers drawn as a line)") }
+            guard let text = arguments["format." + names[index]] else {
+                // A column without a format reads alike all the way down (`ColumnFormat`).
+                formats[index] = ColumnFormat.format(name: names[index], type: table.columns[index].type, values: table.rows.lazy.map { $0[index] })
+                continue
+            }
+            do { formats[index] = try ValueFormat(parsing: text) } catch {
+                // A name that is no format gets the list, with `sparkline`; a format named
+                // with a mistake (`currency:usd`) gets what is wrong with it, alone.
+                throw fail("`format.\(names[index])`: \(error)" + (error.reason == nil ? ", or `\(Self.sparklineFormat)` (a list of numbers drawn as a line)" : ""))
+            }
         }
         if let link = arguments["link"], !names.contains(link) { throw fail(Self.noColumn(link, of: name, names)) }
         let downloads = try (arguments["download"] ?? "").split(separator: ",").map { kind -> String in
             guard kind == "csv" || kind == "json" else { throw fail("`download` must be `csv`, `json` or `csv,json`, found `\(kind)`") }
             return String(kind)
         }
-        // A long result is split into the page's pages (`PageQueries.tablePages`).
+        // A long result is split into the page's pages (`PageQueries.tablePages`); a short
+        // one beside it shows whole on each of them.
         let pagination = Pagination(records: table.rows.count, size: pageSize)
-        let pageNumber = page.tablePage ?? 1
+        let pageNumber = pagination.pageCount > 1 ? page.tablePage ?? 1 : 1
         let shown = table.rows[pagination.records(onPage: pageNumber)]
         let columns = chosen.map { index in
             TableBlockView.Header(label: arguments["label." + names[index]] ?? names[index], numeric: table.columns[index].type.isNumeric)
@@ -204,7 +234,7 @@ struct DataBlocks: Sendable {
         let navigation = PaginationView(pagination, current: pageNumber, listPath: firstPage, pack: held.pack)
         return TableBlockView(
             id: "table-\(name)-\(line)", caption: arguments["caption"], columns: columns, rows: rows, pagination: navigation,
-            downloads: downloads.map { TableBlockView.Download(kind: $0, href: page.urlPath + TableDownloads.fileName(name, $0)) },
+            downloads: downloads.map { TableBlockView.Download(kind: $0, href: firstPage + TableDownloads.fileName(name, $0)) },
             filterLabel: held.pack.labels.filterRows, downloadLabel: held.pack.labels.download,
             sortable: sortable, filterable: sortable && shown.count > Self.filterAbove, search: searchBox
         )
@@ -221,7 +251,9 @@ struct DataBlocks: Sendable {
         func rowNumber(_ key: String, default fallback: Int) throws -> Int {
             guard let text = arguments[key] else { return fallback }
             guard let number = Int(text), number >= 1 else { throw fail("`\(key)` must be a row's number, 1 for the first, found `\(text)`") }
-            guard number <= table.rows.count else { throw fail("`\(key)=\(number)`, and the query `\(name)` gave \(table.rows.count) rows") }
+            guard number <= table.rows.count else {
+                throw fail("`\(key)=\(number)`, and the query `\(name)` gave \(table.rows.count == 1 ? "1 row" : "\(table.rows.count) rows")")
+            }
             return number
         }
         let row = try rowNumber("row", default: 1)
@@ -229,7 +261,7 @@ struct DataBlocks: Sendable {
         let format: ValueFormat?
         do { format = try arguments["format"].map(ValueFormat.init(parsing:)) } catch { throw fail("`format`: \(error)") }
         let value = table.rows[row - 1][column]
-        let text = held.pack.text(of: value, as: format, now: now, timeZone: config.timeZone)
+        let text = held.pack.text(of: value, as: format ?? ColumnFormat.format(name: columnName, value: value), now: now, timeZone: config.timeZone)
         var comparison: ValueBlockView.Comparison?
         if arguments["compare"] != nil || arguments["compare-row"] != nil {
             let other: TableValue

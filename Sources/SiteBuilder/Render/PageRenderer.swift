@@ -71,7 +71,8 @@ struct PageRenderer {
         for page in pages where byKey[page.translationKey]?[page.language] == nil {
             byKey[page.translationKey, default: [:]][page.language] = page.urlPath
         }
-        let menus = Dictionary(grouping: pages.filter { $0.source.frontMatter.menu != nil }, by: \.language).mapValues { entries in
+        // The further pages of a long table are not entries of their own.
+        let menus = Dictionary(grouping: pages.filter { $0.source.frontMatter.menu != nil && $0.tablePage == nil }, by: \.language).mapValues { entries in
             entries.sorted { ($0.source.frontMatter.menu!, $0.title, $0.urlPath) < ($1.source.frontMatter.menu!, $1.title, $1.urlPath) }
                 .map { (title: $0.title, urlPath: $0.urlPath) }
         }

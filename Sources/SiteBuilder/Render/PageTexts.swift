@@ -44,8 +44,14 @@ struct PageTexts: Sendable {
 struct TextMisses: Sendable {
     var tags: Set<MissRecorder.Miss> = []
     var links: [(line: Int, destination: String, problem: String)] = []
+    /// The links its report blocks wrote, as paths from the site's root (`WrittenLinks`).
+    var written: [String] = []
+    /// What its blocks warn of, by line of the file (`PageMisses.note`).
+    var notes: [(line: Int, message: String)] = []
+    /// A near name for a misspelt `data.NAME` or `row.COLUMN` of `tags`, by the name.
+    var suggestions: [String: String] = [:]
 
-    var isEmpty: Bool { tags.isEmpty && links.isEmpty }
+    var isEmpty: Bool { tags.isEmpty && links.isEmpty && notes.isEmpty }
 }
 
 /// Turns the Markdown of pages into HTML: their Mustache tags filled in from the site data
@@ -112,7 +118,9 @@ struct MarkdownTexts: Sendable {
     func texts(of pages: [Page], feedEntries: [Page] = [], workers: Int? = nil) throws -> PageTexts {
         var texts = PageTexts()
         let withText = pages.filter(hasText)
-        let rendered = withText.parallelMap(workers: workers) { page in Result { try text(of: page) } }
+        let rendered = withText.parallelMap(workers: workers) { page in
+            Result { do { return try text(of: page) } catch { throw page.placing(error) } }
+        }
         for (page, result) in zip(withText, rendered) {
             texts.pages[page.urlPath] = try result.get()
         }
@@ -144,7 +152,26 @@ struct MarkdownTexts: Sendable {
         let misses = PageMisses()
         var uses = DataBlocks.Uses()
         let rendered = try render(try pageText(page, misses: misses.text), of: page, ids: TableOfContents.ids, misses: misses, uses: &uses)
-        return PageTexts.Text(rendered: rendered, misses: TextMisses(tags: misses.text.misses, links: misses.links), tables: uses)
+        var textMisses = TextMisses(tags: misses.text.misses, links: misses.links, written: misses.blocks.links, notes: misses.notes)
+        for miss in textMisses.tags {
+            if let near = suggestion(for: miss.name, on: page) { textMisses.suggestions[miss.name] = near }
+        }
+        return PageTexts.Text(rendered: rendered, misses: textMisses, tables: uses)
+    }
+
+    /// A near name for a misspelt `data.NAME` (among the page's query results) or
+    /// `row.COLUMN` (among its row's columns).
+    private func suggestion(for name: String, on page: Page) -> String? {
+        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return nil }
+        let last = parts[1].split(separator: ".").first.map(String.init) ?? parts[1]
+        let candidates: Set<String>
+        switch parts[0] {
+        case "data": candidates = Set(dataBlocks?.results.results(of: page).keys.map { $0 } ?? [])
+        case "row": candidates = Set(page.row?.columns.map(\.name) ?? [])
+        default: return nil
+        }
+        return Spelling.nearest(last, among: candidates).map { "\(parts[0]).\($0)" }
     }
 
     /// The renderer of a page language's Markdown.
@@ -203,7 +230,8 @@ struct MarkdownTexts: Sendable {
                 return try TableOfContents.block(arguments, headings: block.headings, label: labelWords().contents, fail: fail)
             }
             if DataBlocks.kinds.contains(kind) {
-                guard let dataBlocks, var view = try dataBlocks.view(kind: kind, arguments: arguments, on: page, line: line, fail: fail) else {
+                let warn = { (message: String) -> Void in misses?.note(line: line, message) }
+                guard let dataBlocks, var view = try dataBlocks.view(kind: kind, arguments: arguments, on: page, line: line, fail: fail, warn: warn) else {
                     throw fail("a `\(kind)` block shows the result of a query, and the site has no `data:` nor `queries/`")
                 }
                 if forFeed, case .chart(var chart) = view, let png = chart.png, let baseURL = config.baseURL {
@@ -211,12 +239,12 @@ struct MarkdownTexts: Sendable {
                     view = .chart(chart)
                 }
                 uses.note(view)
-                return dataBlocks.html(of: view, kind: kind, language: page.language, links: relativiser, templates: templates,
-                                       labels: labels[page.language] ?? labelWords().templateValue)
+                return dataBlocks.html(of: view, kind: view.templateKind(kind), language: page.language, links: relativiser, templates: templates,
+                                       labels: labels[page.language] ?? labelWords().templateValue, written: misses?.blocks)
             }
             guard let reportBlocks else { throw fail("a `ttsite` block shows people or timelines, and the site has neither") }
             return try reportBlocks.html(kind: kind, arguments: arguments, line: line, language: page.language, links: relativiser, templates: templates,
-                                         labels: labels[page.language] ?? labelWords().templateValue, fail: fail)
+                                         labels: labels[page.language] ?? labelWords().templateValue, written: misses?.blocks, fail: fail)
         }
     }
 

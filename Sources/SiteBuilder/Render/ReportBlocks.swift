@@ -39,7 +39,7 @@ struct ReportBlocks: Sendable {
     /// its links written from that page by `links`; `line` is its line in its Markdown file,
     /// and `fail` makes the error for a mistake there.
     func html(kind: String, arguments: [String: String], line: Int, language: String, links: Relativiser,
-              templates: TemplateSet, labels: TemplateValue, fail: (String) -> BuildError) throws -> String {
+              templates: TemplateSet, labels: TemplateValue, written: MissRecorder? = nil, fail: (String) -> BuildError) throws -> String {
         guard let views = views[language] else { throw fail("the block needs people or timelines, and the site has neither") }
         let block: BlockView
         switch kind {
@@ -98,20 +98,21 @@ struct ReportBlocks: Sendable {
         default:
             throw fail("there is no report block `\(kind)`; the blocks are \(Self.kinds.map { "`\($0)`" }.joined(separator: ", "))")
         }
-        return Self.html(of: block, kind: kind, language: language, links: links, templates: templates, labels: labels)
+        return Self.html(of: block, kind: kind, language: language, links: links, templates: templates, labels: labels, written: written)
     }
 
     /// The HTML of a block's view through its template, `block-<kind>.mustache`, with the
     /// page's words, its way back to the site's root and its language.
     /// `rows`: the table's rows as `table-rows` writes them, when the caller has them already
-    /// (`DataBlocks.html`).
+    /// (`DataBlocks.html`). `written` is told of every link the template wrote (its misses
+    /// are not the page's: a block's template reads only its own view).
     static func html(of block: BlockView, kind: String, language: String, links: Relativiser, templates: TemplateSet, labels: TemplateValue,
-                     rows: [UInt8]? = nil) -> String {
+                     rows: [UInt8]? = nil, written: MissRecorder? = nil) -> String {
         var context: [String: TemplateValue]
-        var written: [String: [UInt8]] = [:]
+        var partials: [String: [UInt8]] = [:]
         if case .table(let table) = block, templates.writesTableRows {
             context = ["table": table.templateValue(withRows: false)]
-            written[TableBlockView.rowsTemplate] = rows ?? table.rowsHTML()
+            partials[TableBlockView.rowsTemplate] = rows ?? table.rowsHTML()
         } else {
             context = block.values
         }
@@ -119,7 +120,7 @@ struct ReportBlocks: Sendable {
         context["root"] = .string(links.base)
         context["lang"] = .string(language)
         var bytes: [UInt8] = []
-        templates.render("block-" + kind, .map(context), into: &bytes, linkBase: links.base, written: written)
+        templates.render("block-" + kind, .map(context), into: &bytes, misses: written, linkBase: links.base, written: partials)
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -1,17 +1,20 @@
 import Foundation
 
 /// Table blocks rendered once around a marker where their rows go, by frame
-/// (`TableBlockView.Frame`): the bytes before the rows and after them. Filled and read from
-/// the threads that render pages.
+/// (`TableBlockView.Frame`): the bytes before the rows and after them, and the links the
+/// render wrote (told again to each page that uses the frame). Filled and read from the
+/// threads that render pages.
 final class TableFrames: @unchecked Sendable {
+    typealias Known = (before: [UInt8], after: [UInt8], links: [String])
+
     private let lock = NSLock()
-    private var frames: [TableBlockView.Frame: (before: [UInt8], after: [UInt8])] = [:]
+    private var frames: [TableBlockView.Frame: Known] = [:]
 
     /// Written as the rows of the first render of a frame: a NUL byte, which no template
     /// writes and HTML escaping keeps, on either side.
     static let marker = Array("\u{0}ttsite-table-rows\u{0}".utf8)
 
-    subscript(frame: TableBlockView.Frame) -> (before: [UInt8], after: [UInt8])? {
+    subscript(frame: TableBlockView.Frame) -> Known? {
         get { lock.withLock { frames[frame] } }
         set { lock.withLock { frames[frame] = newValue } }
     }

@@ -42,6 +42,7 @@ public struct TemplateSet: Sendable {
         "table-rows.mustache": PackageResources.table_rows_mustache,
         "block-value.mustache": PackageResources.block_value_mustache,
         "block-chart.mustache": PackageResources.block_chart_mustache,
+        "block-no-data.mustache": PackageResources.block_no_data_mustache,
         "people-index.mustache": PackageResources.people_index_mustache,
         "not-found.mustache": PackageResources.not_found_mustache,
         "style.css": PackageResources.style_css,

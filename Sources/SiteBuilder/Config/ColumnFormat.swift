@@ -1,0 +1,73 @@
+import DataTables
+import TextFormatting
+
+/// The format a column without one is written in, so that all its values read alike, in a
+/// table, a chart's data table, its labels and summary, and in Mustache:
+///
+/// - **Years**: whole numbers from 1000 to 2999 in a column named `year` (or ending in
+///   `_year`, ` year`, `Year`) are written without a thousands separator: "1952", not
+///   "1,952" — as the chart axis already writes such numbers.
+/// - **Decimals**: a column of numbers with fractions takes as many decimals as the value
+///   that needs the most (at most three, CLDR's default), so "5.00" stands above "5.30" and
+///   "68.87", where each written alone would read "5", "5.3", "68.87".
+///
+/// Nil: the type's own default suits (integers, dates, texts).
+enum ColumnFormat {
+    /// CLDR's default decimal shows at most this many decimals.
+    static let maximumPlaces = 3
+
+    static func format(name: String, type: ColumnType, values: some Sequence<TableValue>) -> ValueFormat? {
+        switch type {
+        case .integer, .real:
+            if isYearName(name), isYears(values) { return ValueFormat(.year) }
+            guard type == .real else { return nil }
+            let places = values.reduce(0) { most, value in
+                guard case .real(let number) = value, number.isFinite else { return most }
+                return max(most, decimals(number))
+            }
+            return ValueFormat(.decimal(places: places))
+        default:
+            return nil
+        }
+    }
+
+    /// The format of one value of a column named `name` alone (a key figure, a row's value in
+    /// Mustache): a year as a year; nil for the type's default.
+    static func format(name: String, value: TableValue) -> ValueFormat? {
+        guard isYears(CollectionOfOne(value)), isYearName(name) else { return nil }
+        return ValueFormat(.year)
+    }
+
+    /// `year`, `Year`, `birth_year`, `birthYear`, `Year of birth` is not one.
+    static func isYearName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        guard lower.hasSuffix("year") else { return false }
+        guard lower.count > 4 else { return true }
+        let before = name[name.index(name.endIndex, offsetBy: -5)]
+        // `birthYear`: a capital Y starts the word; `birth_year`, `birth year`: a separator.
+        return before == "_" || before == " " || before == "-" || name.hasSuffix("Year")
+    }
+
+    /// Whether every value that is a number is a whole number from 1000 to 2999 (and there is one).
+    static func isYears(_ values: some Sequence<TableValue>) -> Bool {
+        var any = false
+        for value in values {
+            let number: Double
+            switch value {
+            case .integer(let integer): number = Double(integer)
+            case .real(let real): number = real
+            case .null: continue
+            default: return false
+            }
+            guard number == number.rounded(), (1000...2999).contains(number) else { return false }
+            any = true
+        }
+        return any
+    }
+
+    /// The decimals `number` shows when written with at most `maximumPlaces` of them.
+    static func decimals(_ number: Double) -> Int {
+        let decimal = DecimalNumber(number).rounded(toPlaces: maximumPlaces)
+        return max(0, decimal.digits.count - decimal.point)
+    }
+}

@@ -35,13 +35,31 @@ public struct Chart: Sendable {
         case categories([String])
 
         /// The x indices in the order a line joins them: by x, for numbers and times (already
-        /// in order, as a query's ORDER BY gives them, they are not sorted again).
+        /// in order, as a query's ORDER BY gives them, they are not sorted again); categories
+        /// as they come, each with the ones of the same name.
         var order: [Int] {
             switch self {
             case .numbers(let xs), .times(let xs):
                 if zip(xs, xs.dropFirst()).allSatisfy({ $0 <= $1 }) { return Array(xs.indices) }
                 return xs.indices.sorted { (xs[$0], $0) < (xs[$1], $1) }
-            case .categories(let names): return Array(names.indices)
+            case .categories(let names):
+                // A category named again (a series' second row there) joins its first.
+                var first: [String: Int] = [:]
+                for (index, name) in names.enumerated() where first[name] == nil { first[name] = index }
+                guard first.count < names.count else { return Array(names.indices) }
+                return names.indices.sorted { (first[names[$0]]!, $0) < (first[names[$1]]!, $1) }
+            }
+        }
+
+        /// For each place in `order`, whether its x value equals the one before it: a second
+        /// slot at one x, where one series has a second row.
+        func repeats(in order: [Int]) -> [Bool] {
+            order.indices.map { place in
+                guard place > 0 else { return false }
+                switch self {
+                case .numbers(let xs), .times(let xs): return xs[order[place]] == xs[order[place - 1]]
+                case .categories(let names): return names[order[place]] == names[order[place - 1]]
+                }
             }
         }
 

@@ -137,6 +137,19 @@ struct ChartDrawing {
         return []
     }
 
+    /// The distinct categories in the order they first come, and the band of each x value.
+    static func bands(of names: [String]) -> (names: [String], slots: [Int]) {
+        var band: [String: Int] = [:]
+        var distinct: [String] = []
+        let slots = names.map { name in
+            if let known = band[name] { return known }
+            band[name] = distinct.count
+            distinct.append(name)
+            return distinct.count - 1
+        }
+        return (distinct, slots)
+    }
+
     /// The grid lines and labels of the value axis, and a line at zero where bars start.
     mutating func drawValueAxis(_ scale: ValueScale, count: Double) {
         let size = fontSize
@@ -192,13 +205,17 @@ struct ChartDrawing {
                 for index in AxisLabels.thinned(band, count: names.count, widest: size, gap: 2) {
                     text(Self.shortened(names[index], to: room, size: size), x: left - 6, y: band.middle(of: index) + fontSize * 0.35, anchor: "end")
                 }
-                return .band(band)
+                return .band(band, slots: nil)
             }
-            let band = BandScale(count: names.count, range: (left, right))
-            for index in AxisLabels.thinned(band, count: names.count, widest: AxisLabels.widest(names, size: size), gap: 6) {
-                text(names[index], x: band.middle(of: index), y: labelY, anchor: "middle")
+            // Points and lines over categories put the rows of one category in one band (a
+            // series with two rows there has two slots); bars keep a band a row.
+            let merged = chart.kind == .bar || chart.kind == .column ? nil : Self.bands(of: names)
+            let shown = merged?.names ?? names
+            let band = BandScale(count: shown.count, range: (left, right))
+            for index in AxisLabels.thinned(band, count: shown.count, widest: AxisLabels.widest(shown, size: size), gap: 6) {
+                text(shown[index], x: band.middle(of: index), y: labelY, anchor: "middle")
             }
-            return .band(band)
+            return .band(band, slots: merged?.slots)
         case .numbers(let xs):
             let finite = xs.filter(\.isFinite)
             var low = finite.min() ?? 0, high = finite.max() ?? 1
@@ -345,7 +362,8 @@ enum ValueScale {
 
 /// Where the marks of a chart's x values go.
 enum XScale {
-    case band(BandScale)
+    /// A band a category; `slots` gives the band of each x value where several share one.
+    case band(BandScale, slots: [Int]?)
     case linear(LinearScale)
     case log(LogScale)
 }

@@ -44,29 +44,37 @@ struct Marks {
     /// The x indices in the order a line joins them: by x, for numbers and times.
     let order: [Int]
 
+    /// For each place in `order`, whether its x value is the one before it again.
+    let repeats: [Bool]
+
     init(drawing: ChartDrawing, values: ValueScale, x: XScale) {
         self.drawing = drawing
         self.values = values
         self.x = x
-        order = drawing.chart.domain.order
+        let order = drawing.chart.domain.order
+        self.order = order
+        repeats = drawing.chart.domain.repeats(in: order)
     }
 
     /// Where x value `index` goes along the x axis.
     func position(_ index: Int) -> Double? {
         switch (x, chart.domain) {
-        case (.band(let band), _): band.middle(of: index)
+        case (.band(let band, let slots), _): band.middle(of: slots?[index] ?? index)
         case (.linear(let scale), .numbers(let xs)), (.linear(let scale), .times(let xs)): xs[index].isFinite ? scale.position(of: xs[index]) : nil
         case (.log(let scale), .numbers(let xs)): scale.position(of: xs[index])
         default: nil
         }
     }
 
-    /// The runs of points of a series, a gap (no value) ending one.
+    /// The runs of points of a series, a gap (no value) ending one. An x value that repeats
+    /// the one before it in order is another series' second row there (`Chart.Domain`): no
+    /// value in it is no gap.
     func runs(_ value: (Int) -> Double?) -> [[Point]] {
         var runs: [[Point]] = [[]]
         runs[0].reserveCapacity(order.count)
-        for index in order {
+        for (place, index) in order.enumerated() {
             guard let x = position(index), let v = value(index), let y = values.position(of: v) else {
+                if place > 0, repeats[place] { continue }
                 if !(runs.last?.isEmpty ?? true) { runs.append([]) }
                 continue
             }
@@ -157,7 +165,7 @@ struct Marks {
     }
 
     mutating func bars(_ spans: [(from: Double, to: Double)?], index: Int) {
-        guard case .band(let band) = x else { return }
+        guard case .band(let band, _) = x else { return }
         let grouped = chart.layout == .grouped && chart.series.count > 1
         let share = grouped ? band.bandwidth / Double(chart.series.count) : band.bandwidth
         drawing.out.raw(#"<g stroke="currentColor" fill=""#); Self.fill(index, id: drawing.id, into: &drawing.out); drawing.out.raw(#"">"#)

@@ -38,7 +38,7 @@ import TestSupport
         #expect(html.contains(#"aria-labelledby="chart-samples-8-w-title chart-samples-8-w-desc""#))
         #expect(html.contains("<title id=\"chart-samples-8-w-title\">Column chart of Samples (kg) by mission</title>"))
         // Apollo 13 brought nothing back (NULL): the summary skips it, the table shows a dash.
-        #expect(html.contains("<desc id=\"chart-samples-8-w-desc\">Column chart of Samples (kg) by mission, Apollo 11 to Apollo 15: from 21.55 to 77.31, highest 77.31 (Apollo 15)</desc>"))
+        #expect(html.contains("<desc id=\"chart-samples-8-w-desc\">Column chart of Samples (kg) by mission, Apollo 11 to Apollo 15: from 21.55 to 77.31, highest 77.31 (Apollo 15), lowest 21.55 (Apollo 11)</desc>"))
         #expect(html.contains(#"<summary>The chart&#39;s data</summary>"#) || html.contains("<summary>The chart's data</summary>"))
         #expect(html.contains(#"<thead><tr><th scope="col">mission</th><th scope="col" class="num">Samples (kg)</th></tr></thead>"#))
         #expect(html.contains("<tr><th>Apollo 13<td>–<tr>"))
@@ -52,7 +52,7 @@ import TestSupport
     @Test func theSummaryIsInThePagesLanguage() throws {
         let (site, html) = try Self.page(Self.samples, language: ".de")
         defer { site.remove() }
-        #expect(html.contains(">Säulendiagramm von Samples (kg) nach mission, Apollo 11 bis Apollo 15: von 21,55 auf 77,31, höchster Wert 77,31 (Apollo 15)</desc>"))
+        #expect(html.contains(">Säulendiagramm von Samples (kg) nach mission, Apollo 11 bis Apollo 15: von 21,55 auf 77,31, höchster Wert 77,31 (Apollo 15), niedrigster Wert 21,55 (Apollo 11)</desc>"))
         #expect(html.contains("<summary>Die Daten des Diagramms</summary>"))
         #expect(html.contains("<tr><th>Apollo 11<td>21,55<tr>"))
     }

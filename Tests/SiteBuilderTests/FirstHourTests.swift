@@ -506,4 +506,85 @@ import TestSupport
             "\(error)" == "Content/index.md:6: `format.samples_kg`: the format `currency:usd`: `usd` is not an ISO 4217 currency code: write it in capitals, `currency:USD`"
         }
     }
+
+    // MARK: Charts
+
+    static let carsSite = """
+        -- ttsite.yml --
+        title: Cars
+        data:
+          cars: { file: data/cars.csv }
+        -- data/cars.csv --
+        name,hp,mpg,origin,year
+        a,150,10,USA,1970
+        b,150,12,USA,1970
+        c,100,20,USA,1971
+        d,150,30,Europe,1970
+        e,90,26,Europe,1971
+        f,90,27,Europe,1971
+        """
+
+    /// The wide frame of the chart of `html` whose class is `kind-chart`.
+    static func wideFrame(_ html: String, kind: String) -> String {
+        guard let start = html.range(of: "<svg class=\"chart \(kind)-chart wide\""),
+              let end = html.range(of: "</svg>", range: start.upperBound..<html.endIndex) else { return "" }
+        return String(html[start.lowerBound..<end.upperBound])
+    }
+
+    /// `series=` kept only the last row of each x and series: every row is a point now (six
+    /// cars, six markers: circles for the USA, squares for Europe), and bars add up the
+    /// rows of one x and series, and the data table says so.
+    @Test func everyRowOfASeriesIsAPoint() throws {
+        let site = try TestSite(Self.carsSite + """
+
+            -- Content/index.md --
+            ```ttsite query cars
+            SELECT hp, mpg, origin, year FROM cars ORDER BY hp
+            ```
+
+            ```ttsite chart kind=scatter data=cars x=hp y=mpg series=origin
+            ```
+
+            ```ttsite chart kind=column layout=stacked data=cars x=year y=mpg series=origin
+            ```
+            """)
+        defer { site.remove() }
+        try site.build()
+        let html = Self.article(try site.read("index.html"))
+        let scatter = Self.wideFrame(html, kind: "scatter")
+        // Europe comes first (the rows are by hp): circles, an arc each; the USA squares
+        // (`h6v6h-6z` each).
+        #expect(scatter.components(separatedBy: "a3.5 3.5 0 1 0 7 0").count - 1 == 3)
+        #expect(scatter.components(separatedBy: "h6v6h-6z").count - 1 == 3)
+        // The data table: a row a slot, Europe's column first. 90: Europe 26 and 27; 100: USA
+        // 20; 150: Europe 30, USA 10 and 12.
+        #expect(html.contains("<tr><th>90<td>26<td>–<tr><th>90<td>27<td>–<tr><th>100<td>–<td>20<tr><th>150<td>30<td>10<tr><th>150<td>–<td>12</tbody>"))
+        // The summary counts every car: the USA from 20 (hp 100) to 12 (hp 150), highest 20, lowest 10.
+        #expect(scatter.contains("USA: from 20 to 12, highest 20 (100), lowest 10 (150)"))
+        // Stacked columns (1971 first, as the rows come): Europe's 1971 is 26 + 27 = 53, the
+        // USA's 1970 10 + 12 = 22.
+        #expect(html.contains("<tr><th>1971<td>53<td>20<tr><th>1970<td>30<td>22</tbody>"))
+        #expect(html.contains("<caption>Rows with the same year and series are added up.</caption>"))
+    }
+
+    /// A line through two rows of one series at one x does not break the other series' line.
+    @Test func aSecondRowAtOneXBreaksNoOtherLine() throws {
+        let site = try TestSite(Self.carsSite + """
+
+            -- Content/index.md --
+            ```ttsite query cars
+            SELECT hp, mpg, origin FROM cars WHERE origin = 'USA' OR hp <> 90 ORDER BY hp
+            ```
+
+            ```ttsite chart kind=line data=cars x=hp y=mpg series=origin
+            ```
+            """)
+        defer { site.remove() }
+        try site.build()
+        let line = Self.wideFrame(Self.article(try site.read("index.html")), kind: "line")
+        // Europe has one car left (hp 150): no line of its own to break; the USA's three cars
+        // (100, 150, 150) make one run of one path, one `M`.
+        let usa = try #require(line.firstMatch(of: /id="[^"]*-l1"[^>]* d="([^"]*)"/)?.1)
+        #expect(usa.filter { $0 == "M" }.count == 1, "\(usa)")
+    }
 }

@@ -144,6 +144,12 @@ struct Labels: Sendable, Decodable {
         var titled, span, change, highest, mostBetween, others, data: String
         /// What a histogram's columns count.
         var count: String
+        /// The lowest value of a series in the summary, as `highest` (`<VALUE>`, `<X>`);
+        /// a pack written before it was added may lack it (the summary then names none).
+        var lowest: String?
+        /// The data table's note that rows of one x and series were added up into one bar
+        /// (`<X>` is the x column's name); English where a pack lacks it.
+        var summed: String?
     }
 
     struct UnitWords: Sendable, Decodable {

@@ -34,6 +34,8 @@ struct ChartBlockView: TemplateView {
     let headers: [Cell]
     let rows: String
     let dataLabel: String
+    /// What the data table says of itself: that rows were added up into one bar.
+    var note: String?
     /// The chart as a PNG of its own (`chart_images:`), which feeds show in place of the SVG.
     var png: ChartPNG?
     /// Where a feed entry's `<img>` finds the PNG (an absolute address): set only when the
@@ -47,6 +49,7 @@ struct ChartBlockView: TemplateView {
             "rows": .string(rows), "dataLabel": .string(dataLabel),
         ])
         map.add("caption", orFalse: caption)
+        map.add("note", orFalse: note)
         // False where there is none: not looked up in the page around the block.
         if let png, let feedImage {
             // Shown at the document's size: the PNG's pixels are twice that, sharp on any screen.

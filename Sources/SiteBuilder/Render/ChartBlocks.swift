@@ -30,6 +30,8 @@ extension DataBlocks {
         /// The x values as the data table writes them.
         var xTexts: [String]
         var series: [Chart.Series]
+        /// Bars of one x and series made of several rows, added up.
+        var summed = false
     }
 
     func chartView(_ table: Table, name: String, arguments: [String: String], page: Page, pack held: Pack, line: Int,
@@ -98,7 +100,7 @@ extension DataBlocks {
         // An x column without a format is written as a table writes it (`ColumnFormat`): its
         // years without a thousands separator, in the data table, the labels and the summary.
         let xShown = xFormat ?? xIndex.flatMap { x in ColumnFormat.format(name: names[x], type: table.columns[x].type, values: table.rows.lazy.map { $0[x] }) }
-        let plotted = plot(table, x: xIndex, ys: ys, series: seriesIndex, xFormat: xShown, pack: pack, label: label)
+        let plotted = plot(table, kind: kind, x: xIndex, ys: ys, series: seriesIndex, xFormat: xShown, pack: pack, label: label)
         let allValues = plotted.series.flatMap { $0.values.compactMap { $0 } }
         // Without a format: whole numbers as integers, millions and more in the short form;
         // the axis's ticks with the decimals each needs, the values themselves (the data
@@ -158,6 +160,9 @@ extension DataBlocks {
             id: id, kind: kindName, caption: arguments["caption"] ?? arguments["title"],
             wide: frames.wide, narrow: frames.narrow,
             sparkline: false, legend: legend, headers: headers, rows: rows, dataLabel: words.data)
+        if plotted.summed {
+            view.note = (words.summed ?? "Rows with the same <X> and series are added up.").replacingEvery("<X>", with: xName)
+        }
         if publishesPNG(of: page) {
             view.png = ChartPNG(document: ChartDocument(chart).svg(wide: frames.wide, title: title, id: id), alt: summary)
         }
@@ -176,18 +181,31 @@ extension DataBlocks {
     }
 
     /// The rows of `table` as x values and series: one series a `y` column, or one a value of
-    /// the `series` column, each with a value (or none) at every x value, in the order the
-    /// rows first name them. A row without an x value is left out.
-    private func plot(_ table: Table, x: Int?, ys: [Int], series: Int?, xFormat: ValueFormat?, pack: LanguagePack, label: (String) -> String) -> Plotted {
+    /// the `series` column, in the order the rows first name them. A row without an x value
+    /// is left out.
+    ///
+    /// Every row is a point. Wide rows (no `series=`): every row is an x value of its own,
+    /// even one seen before. Long rows (a series column): the series share their x values,
+    /// and a series that has a second row at one x gets a second slot at that x (the other
+    /// series have none there): a scatter of 400 cars by origin draws 400 points, where one
+    /// slot per x kept the last car of each. Bars and columns add up the rows of one x and
+    /// series into one bar (a stacked segment), and say so (`summed`).
+    private func plot(_ table: Table, kind: Chart.Kind, x: Int?, ys: [Int], series: Int?, xFormat: ValueFormat?, pack: LanguagePack,
+                      label: (String) -> String) -> Plotted {
         let timeZone = config.timeZone
         guard let x else {
             let values = table.rows.map { pack.number(of: $0[ys[0]]) }
             return Plotted(domain: .numbers([]), xTexts: [], series: [Chart.Series(name: label(table.columns[ys[0]].name), values: values)])
         }
+        let sums = kind == .bar || kind == .column
         var keys: [TableValue] = []
-        var position: [TableValue: Int] = [:]
+        /// The slots of an x value, in order: the first holds each series' first row there.
+        var slots: [TableValue: [Int]] = [:]
         var names: [String] = []
         var seriesPosition: [String: Int] = [:]
+        /// For each series, how many rows it has had at each x value.
+        var seen: [[TableValue: Int]] = []
+        var summed = false
         var values: [[Double?]] = series == nil ? ys.map { _ in [] } : []
         if series == nil {
             keys.reserveCapacity(table.rows.count)
@@ -195,26 +213,37 @@ extension DataBlocks {
         }
         for row in table.rows where row[x] != .null {
             let key = row[x]
-            // Wide rows: every row is an x value of its own, even one seen before; long rows
-            // (a series column) share the x value of the row that first named it.
-            let at = series == nil ? keys.count : position[key] ?? keys.count
-            if at == keys.count {
+            guard let series else {
+                // Wide rows: every row is an x value of its own.
                 keys.append(key)
-                if series != nil { position[key] = at }
+                for (number, y) in ys.enumerated() { values[number].append(pack.number(of: row[y])) }
+                continue
+            }
+            let name = pack.text(of: row[series], as: nil, now: now, timeZone: timeZone)
+            let number = seriesPosition[name] ?? names.count
+            if number == names.count {
+                names.append(name)
+                seriesPosition[name] = number
+                values.append([Double?](repeating: nil, count: keys.count))
+                seen.append([:])
+            }
+            let value = pack.number(of: row[ys[0]])
+            let occurrence = seen[number][key, default: 0]
+            seen[number][key] = occurrence + 1
+            if sums, occurrence > 0, let at = slots[key]?.first {
+                // One bar a series at each x: the rows add up.
+                values[number][at] = value.map { ($0 + (values[number][at] ?? 0)) } ?? values[number][at]
+                summed = true
+                continue
+            }
+            var known = slots[key] ?? []
+            if occurrence == known.count {
+                known.append(keys.count)
+                slots[key] = known
+                keys.append(key)
                 for index in values.indices { values[index].append(nil) }
             }
-            if let series {
-                let name = pack.text(of: row[series], as: nil, now: now, timeZone: timeZone)
-                let number = seriesPosition[name] ?? names.count
-                if number == names.count {
-                    names.append(name)
-                    seriesPosition[name] = number
-                    values.append([Double?](repeating: nil, count: keys.count))
-                }
-                values[number][at] = pack.number(of: row[ys[0]])
-            } else {
-                for (number, y) in ys.enumerated() { values[number][at] = pack.number(of: row[y]) }
-            }
+            values[number][known[occurrence]] = value
         }
         if series == nil { names = ys.map { label(table.columns[$0].name) } }
         let xTexts = xTextMemo.texts(of: keys, language: pack.code, format: xFormat) { pack.text(of: $0, as: xFormat, now: now, timeZone: timeZone) }
@@ -233,7 +262,7 @@ extension DataBlocks {
         default:
             domain = .categories(xTexts)
         }
-        return Plotted(domain: domain, xTexts: xTexts, series: zip(names, values).map { Chart.Series(name: $0, values: $1) })
+        return Plotted(domain: domain, xTexts: xTexts, series: zip(names, values).map { Chart.Series(name: $0, values: $1) }, summed: summed)
     }
 
     /// How the numbers of an x axis read: in their column's format; years (whole numbers from
@@ -280,7 +309,11 @@ extension DataBlocks {
             guard let start = shown.first, let end = shown.last, let top = shown.max(by: { $0.1 < $1.1 }) else { continue }
             let highest = words.highest.replacingEvery("<VALUE>", with: valueText(top.1)).replacingEvery("<X>", with: plotted.xTexts[top.0])
             let change = between(words.change, valueText(start.1), valueText(end.1))
-            parts.append((chart.series.count > 1 ? series.name + ": " : "") + change + ", " + highest)
+            var part = (chart.series.count > 1 ? series.name + ": " : "") + change + ", " + highest
+            if let lowestWords = words.lowest, let bottom = shown.min(by: { $0.1 < $1.1 }), bottom.1 < top.1 {
+                part += ", " + lowestWords.replacingEvery("<VALUE>", with: valueText(bottom.1)).replacingEvery("<X>", with: plotted.xTexts[bottom.0])
+            }
+            parts.append(part)
         }
         if chart.series.count > 3 { parts.append(words.others) }
         let span = first == last ? plotted.xTexts[first] : between(words.span, plotted.xTexts[first], plotted.xTexts[last])

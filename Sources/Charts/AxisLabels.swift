@@ -24,9 +24,29 @@ public enum AxisLabels {
                 extent: { _ in size }, gap: gap).map(\.tick)
     }
 
+    /// The ticks (`ticks(count)`) for the largest count from `count` down whose labels, as a
+    /// set (`labels`), read apart — no two neighbours alike — and, each `extent` long along
+    /// the axis and centred on its tick's `position`, leave `gap` between neighbours; the
+    /// first tick alone when no count does.
+    public static func fitting(count: Double, ticks: (Double) -> [Double], position: (Double) -> Double?, labels: ([Double]) -> [String],
+                               extent: (String) -> Double, gap: Double) -> [(tick: Double, label: String)] {
+        var wanted = count.rounded(.down)
+        while wanted >= 1 {
+            let placed = ticks(wanted).compactMap { tick in position(tick).map { (tick: tick, at: $0) } }
+            let texts = labels(placed.map(\.tick))
+            let sizes = texts.map(extent)
+            let apart = placed.indices.dropFirst().allSatisfy { index in
+                texts[index] != texts[index - 1] && abs(placed[index].at - placed[index - 1].at) >= (sizes[index] + sizes[index - 1]) / 2 + gap
+            }
+            if apart { return zip(placed, texts).map { ($0.tick, $1) } }
+            wanted -= 1
+        }
+        return ticks(1).prefix(1).map { ($0, labels([$0]).first ?? "") }
+    }
+
     /// The ticks (`ticks(count)`) for the largest count from `count` down whose neighbouring
-    /// labels, each `extent` long along the axis and centred on its tick's `position`, leave
-    /// `gap` between them; the first tick alone when no count does.
+    /// labels read apart and, each `extent` long along the axis and centred on its tick's
+    /// `position`, leave `gap` between them; the first tick alone when no count does.
     public static func fitting<Tick>(count: Double, ticks: (Double) -> [Tick], position: (Tick) -> Double?, label: (Tick) -> String,
                               extent: (String) -> Double, gap: Double) -> [(tick: Tick, label: String)] {
         var wanted = count.rounded(.down)
@@ -42,7 +62,7 @@ public enum AxisLabels {
         while wanted >= 1 {
             let labelled = ticks(wanted).compactMap { tick in position(tick).map { (tick: tick, label: text(tick, at: $0), at: $0) } }
             if zip(labelled.dropLast(), labelled.dropFirst()).allSatisfy({ a, b in
-                abs(b.at - a.at) >= (a.label.extent + b.label.extent) / 2 + gap
+                a.label.label != b.label.label && abs(b.at - a.at) >= (a.label.extent + b.label.extent) / 2 + gap
             }) {
                 return labelled.map { ($0.tick, $0.label.label) }
             }

@@ -3,9 +3,9 @@
 /// of a fixed size (nothing moves while a page loads) that takes the width it is given, its
 /// text in the page's font and colours from CSS: `currentColor` for the axes and the classes
 /// `series s1` … `s8` for the series, with the light palette as presentation attributes the
-/// page's CSS overrides (so a chart also reads as a file of its own). Each series after the
-/// first is told apart by more than its colour: a dash pattern (lines), a marker shape
-/// (points) or a fill pattern (bars and areas).
+/// page's CSS overrides (so a chart also reads as a file of its own). Each of eight series is
+/// told apart by more than its colour: a dash pattern (lines), a marker shape (points) or a
+/// fill pattern (bars and areas) of its own.
 public struct Chart: Sendable {
     public enum Kind: String, CaseIterable, Sendable {
         /// Lines through the points of each series.
@@ -76,11 +76,25 @@ public struct Chart: Sendable {
         public var name: String
         /// One value per x value; nil where the series has none (a gap in a line).
         public var values: [Double?]
+        /// Its colour, dash, marker and fill (0 to `Chart.styles` - 1, and on round again);
+        /// nil takes its place among the series. A page gives a series of one name the same
+        /// style in each of its charts.
+        public var style: Int?
 
-        public init(name: String, values: [Double?]) {
+        public init(name: String, values: [Double?], style: Int? = nil) {
             self.name = name
             self.values = values
+            self.style = style
         }
+    }
+
+    /// How many series are told apart, each by a colour and by a dash, a marker or a fill of
+    /// its own: the palette's size.
+    public static let styles = 8
+
+    /// The style of series `index`.
+    public func style(of index: Int) -> Int {
+        series[safe: index]?.style ?? index
     }
 
     /// A `viewBox` and the size of its text: the wide one for a page's column, the narrow one
@@ -116,6 +130,11 @@ public struct Chart: Sendable {
     /// How numbers read: on the value axis, and on an x axis of numbers or a histogram's.
     public var valueLabel: @Sendable (Double) -> String = { "\($0)" }
     public var numberLabel: @Sendable (Double) -> String = { "\($0)" }
+    /// How the ticks of the value axis, and of an x axis of numbers, read as a set, where
+    /// they must read apart: nil writes each with `valueLabel` (`numberLabel`). The site gives
+    /// a format more decimals where two ticks would read alike ("4%", "4%" → "4.2%", "4.4%").
+    public var valueTickLabels: (@Sendable ([Double]) -> [String])?
+    public var numberTickLabels: (@Sendable ([Double]) -> [String])?
     /// How a time axis's tick reads: its unit says which parts it needs (`TimeTicks.Unit`).
     public var timeLabel: @Sendable (TimeTicks.Tick) -> String = { "\($0.seconds)" }
     /// What the axes measure, written at the top of the value axis and the end of the x axis.
@@ -123,6 +142,10 @@ public struct Chart: Sendable {
     public var valueTitle: String?
     /// Drawn right to left (a page in Persian): the value axis on the right, bars from the right.
     public var mirrored = false
+
+    /// The labels of a set of ticks of the value axis, and of an x axis of numbers.
+    var valueLabels: ([Double]) -> [String] { valueTickLabels ?? { [valueLabel] in $0.map(valueLabel) } }
+    var numberLabels: ([Double]) -> [String] { numberTickLabels ?? { [numberLabel] in $0.map(numberLabel) } }
 
     public init(kind: Kind, domain: Domain, series: [Series]) {
         self.kind = kind
@@ -161,35 +184,36 @@ public struct Chart: Sendable {
     /// A small picture of series `index` as the chart draws it, for a legend beside the chart.
     public func swatch(of index: Int, id: String) -> String {
         var out = SVGWriter(width: 24)
-        let number = index % 8 + 1
+        let style = style(of: index)
         out.raw(#"<svg class="chart-swatch" viewBox="0 0 24 12" width="24" height="12" aria-hidden="true">"#)
-        out.raw(#"<g class="series s"#); out.raw(String(number)); out.raw(#"" color=""#); out.raw(Self.palette[index % 8]); out.raw(#"">"#)
+        out.raw(#"<g class="series s"#); out.raw(String(style % Self.styles + 1)); out.raw(#"" color=""#); out.raw(Self.palette[style % Self.styles]); out.raw(#"">"#)
         switch kind {
         case .line:
             out.raw(#"<path d="M1 6H23" fill="none" stroke="currentColor" stroke-width="2""#)
-            Self.dash(index, into: &out)
+            Self.dash(style, into: &out)
             out.raw("/>")
             // The marker too, where the chart draws its points.
             if series[safe: index].map({ $0.values.count { $0 != nil } <= Marks.markedPoints }) ?? false {
-                out.raw(#"<path fill="currentColor" d=""#); Marks.marker(index, at: Point(12, 6), into: &out); out.raw(#""/>"#)
+                out.raw(#"<path fill="currentColor" fill-rule="evenodd" d=""#); Marks.marker(style, at: Point(12, 6), into: &out); out.raw(#""/>"#)
             }
         case .scatter:
-            out.raw(#"<path fill="currentColor" d=""#); Marks.marker(index, at: Point(12, 6), into: &out); out.raw(#""/>"#)
+            out.raw(#"<path fill="currentColor" fill-rule="evenodd" d=""#); Marks.marker(style, at: Point(12, 6), into: &out); out.raw(#""/>"#)
         case .area, .bar, .column, .histogram:
-            Marks.pattern(index, id: id, into: &out)
+            Marks.pattern(style, id: id, into: &out)
             out.raw(#"<rect x="1" y="1" width="22" height="10" stroke="currentColor" fill=""#)
-            Marks.fill(index, id: id, into: &out)
+            Marks.fill(style, id: id, into: &out)
             out.raw(#""/>"#)
         }
         out.raw("</g></svg>")
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    /// The dash patterns of the lines after the first.
-    static let dashes = ["", "6 3", "2 3", "8 3 2 3", "1 2"]
+    /// The dash patterns of the lines, a style each: solid, then dashes, dots and their
+    /// mixes, none like another.
+    static let dashes = ["", "6 3", "2 3", "8 3 2 3", "1 2", "12 3", "4 2 1 2 1 2", "10 2 2 2 2 2"]
 
-    static func dash(_ index: Int, into out: inout SVGWriter) {
-        let dash = dashes[index % dashes.count]
+    static func dash(_ style: Int, into out: inout SVGWriter) {
+        let dash = dashes[style % dashes.count]
         if !dash.isEmpty { out.raw(#" stroke-dasharray=""#); out.raw(dash); out.raw(#"""#) }
     }
 }

@@ -83,7 +83,7 @@ struct ChartDrawing {
         }
         var scale = ValueScale(values, log: chart.logValues && (chart.kind == .line || chart.kind == .scatter))
         let valueCount = horizontal ? 6.0 : 5.0
-        let widest = scale.ticks(valueCount).map { AxisLabels.width(chart.valueLabel($0), size: fontSize) }.max() ?? 0
+        let widest = chart.valueLabels(scale.ticks(valueCount)).map { AxisLabels.width($0, size: fontSize) }.max() ?? 0
 
         // The margins: room for the labels, and for the axes' titles.
         let w = frame.width, h = frame.height, half = fontSize / 2
@@ -117,9 +117,10 @@ struct ChartDrawing {
         out.text(id); out.raw("-title "); out.text(id); out.raw(#"-desc">"#)
         out.raw(#"<title id=""#); out.text(id); out.raw(#"-title">"#); out.text(title); out.raw("</title>")
         out.raw(#"<desc id=""#); out.text(id); out.raw(#"-desc">"#); out.text(summary); out.raw("</desc>")
-        if chart.kind != .line && chart.kind != .scatter && chart.series.indices.prefix(8).contains(where: Marks.patterned) {
+        let patterned = Set(chart.series.indices.map { chart.style(of: $0) % Chart.styles }).sorted().filter(Marks.patterned)
+        if chart.kind != .line && chart.kind != .scatter && !patterned.isEmpty {
             out.raw("<defs>")
-            for index in chart.series.indices.prefix(8) where Marks.patterned(index) { Marks.pattern(index, id: id, into: &out) }
+            for style in patterned { Marks.pattern(style, id: id, into: &out) }
             out.raw("</defs>")
         }
         drawValueAxis(scale, count: valueCount)
@@ -154,7 +155,7 @@ struct ChartDrawing {
     mutating func drawValueAxis(_ scale: ValueScale, count: Double) {
         let size = fontSize
         let whole = chart.wholeValues || chart.kind == .histogram
-        let ticks = AxisLabels.fitting(count: count, ticks: { whole ? scale.ticks($0).filter { $0 == $0.rounded() } : scale.ticks($0) }, position: scale.position(of:), label: chart.valueLabel,
+        let ticks = AxisLabels.fitting(count: count, ticks: { whole ? scale.ticks($0).filter { $0 == $0.rounded() } : scale.ticks($0) }, position: scale.position(of:), labels: chart.valueLabels,
                                        extent: horizontal ? { AxisLabels.width($0, size: size) } : { _ in size }, gap: horizontal ? 8 : 4)
         out.raw(#"<g class="axis value-axis">"#)
         for (tick, label) in ticks {
@@ -192,7 +193,7 @@ struct ChartDrawing {
         let labelY = bottom + fontSize + 4
         if let bins {
             let scale = LinearScale(domain: (bins.bins.first?.lower ?? 0, bins.bins.last?.upper ?? 1), range: (left, right))
-            for (tick, label) in AxisLabels.fitting(count: 8, ticks: scale.ticks(count:), position: scale.position(of:), label: chart.numberLabel, extent: width, gap: 8) {
+            for (tick, label) in AxisLabels.fitting(count: 8, ticks: scale.ticks(count:), position: scale.position(of:), labels: chart.numberLabels, extent: width, gap: 8) {
                 text(label, x: scale.position(of: tick), y: labelY, anchor: "middle")
             }
             return .linear(scale)
@@ -221,7 +222,7 @@ struct ChartDrawing {
             var low = finite.min() ?? 0, high = finite.max() ?? 1
             if chart.logX, let positive = finite.filter({ $0 > 0 }).min() {
                 let scale = LogScale(domain: (positive, max(high, positive)), range: (left, right)).niced()
-                for (tick, label) in AxisLabels.fitting(count: 8, ticks: scale.ticks(count:), position: scale.position(of:), label: chart.numberLabel, extent: width, gap: 8) {
+                for (tick, label) in AxisLabels.fitting(count: 8, ticks: scale.labelled(count:), position: scale.position(of:), labels: chart.numberLabels, extent: width, gap: 8) {
                     if let at = scale.position(of: tick) { text(label, x: at, y: labelY, anchor: "middle") }
                 }
                 return .log(scale)
@@ -229,7 +230,7 @@ struct ChartDrawing {
             if low == high { (low, high) = (low - 1, high + 1) }
             var scale = LinearScale(domain: (low, high), range: (left, right))
             if chart.kind == .scatter { scale = scale.niced(count: 8) }
-            for (tick, label) in AxisLabels.fitting(count: 8, ticks: scale.ticks(count:), position: scale.position(of:), label: chart.numberLabel, extent: width, gap: 8) {
+            for (tick, label) in AxisLabels.fitting(count: 8, ticks: scale.ticks(count:), position: scale.position(of:), labels: chart.numberLabels, extent: width, gap: 8) {
                 text(label, x: scale.position(of: tick), y: labelY, anchor: "middle")
             }
             return .linear(scale)
@@ -352,10 +353,11 @@ enum ValueScale {
         }
     }
 
+    /// About `count` ticks to label: a log scale's those d3 labels (`LogScale.labelled`).
     func ticks(_ count: Double) -> [Double] {
         switch self {
         case .linear(let scale): scale.ticks(count: count)
-        case .log(let scale): scale.ticks(count: count)
+        case .log(let scale): scale.labelled(count: count)
         }
     }
 }

@@ -26,6 +26,20 @@ public struct LogScale: Sendable {
         return LogScale(domain: domain.lower <= domain.upper ? (low, high) : (high, low), range: (range.lower, range.upper))
     }
 
+    /// The ticks of `ticks(count:)` that d3 labels (`scaleLog().tickFormat(count)` writes
+    /// the others as ""): those whose first digit is at most k = max(1, 10 × count / the
+    /// number of ticks of `ticks()`), so an axis over one decade labels 1 … k times its power
+    /// of ten, and over many only the powers: 1,000, 2,000, 5,000, 10,000, not only the ends.
+    public func labelled(count: Double = 10) -> [Double] {
+        let all = ticks(count: count)
+        let k = max(1, 10 * count / Double(max(1, ticks().count)))
+        return all.filter { tick in
+            var mantissa = tick / pow(10, log10(tick).rounded(.toNearestOrAwayFromZero))
+            if mantissa * 10 < 9.5 { mantissa *= 10 }
+            return mantissa <= k
+        }
+    }
+
     /// About `count` ticks, in increasing order.
     public func ticks(count: Double = 10) -> [Double] {
         let low = min(domain.lower, domain.upper), high = max(domain.lower, domain.upper)

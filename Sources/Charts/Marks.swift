@@ -23,7 +23,7 @@ struct Marks {
             return
         }
         for (index, series) in chart.series.enumerated() {
-            group(index)
+            group(chart.style(of: index))
             drawing.out.raw("<title>"); drawing.out.text(series.name); drawing.out.raw("</title>")
             switch chart.kind {
             case .line: line(series, index: index)
@@ -36,9 +36,10 @@ struct Marks {
         }
     }
 
-    mutating func group(_ index: Int) {
-        drawing.out.raw(#"<g class="series s"#); drawing.out.raw(String(index % 8 + 1))
-        drawing.out.raw(#"" color=""#); drawing.out.raw(Chart.palette[index % 8]); drawing.out.raw(#"">"#)
+    /// The group of a series of style `style` (`Chart.style(of:)`).
+    mutating func group(_ style: Int) {
+        drawing.out.raw(#"<g class="series s"#); drawing.out.raw(String(style % Chart.styles + 1))
+        drawing.out.raw(#"" color=""#); drawing.out.raw(Chart.palette[style % Chart.styles]); drawing.out.raw(#"">"#)
     }
 
     /// The x indices in the order a line joins them: by x, for numbers and times.
@@ -102,7 +103,7 @@ struct Marks {
             }
             drawing.out.raw(#")"/>"#)
             if series.values.count(where: { $0 != nil }) <= Self.markedPoints {
-                markers(runs { series.values[safe: $0] ?? nil }.flatMap { $0 }, index: index)
+                markers(runs { series.values[safe: $0] ?? nil }.flatMap { $0 }, style: chart.style(of: index))
             }
             return
         }
@@ -111,12 +112,12 @@ struct Marks {
         // screen in either frame.
         drawing.out.raw(#"<path id=""#); drawing.out.text(drawing.id); drawing.out.raw("-l"); drawing.out.raw(String(index + 1))
         drawing.out.raw(#"" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" stroke-linecap="round" vector-effect="non-scaling-stroke""#)
-        Chart.dash(index, into: &drawing.out)
+        Chart.dash(chart.style(of: index), into: &drawing.out)
         drawing.out.raw(#" d=""#)
         for run in runs { drawing.out.path(simplified(run)) }
         drawing.out.raw(#""/>"#)
         let count = runs.reduce(0) { $0 + $1.count }
-        if count <= Self.markedPoints { markers(runs.flatMap { $0 }, index: index) }
+        if count <= Self.markedPoints { markers(runs.flatMap { $0 }, style: chart.style(of: index)) }
     }
 
     /// A run of a line as it is drawn: simplified (`Polyline.simplified`) when it has more
@@ -136,13 +137,13 @@ struct Marks {
     }
 
     mutating func points(_ series: Chart.Series, index: Int) {
-        markers(runs { series.values[safe: $0] ?? nil }.flatMap { $0 }, index: index)
+        markers(runs { series.values[safe: $0] ?? nil }.flatMap { $0 }, style: chart.style(of: index))
     }
 
-    mutating func markers(_ points: [Point], index: Int) {
-        drawing.out.raw(#"<path fill="currentColor" fill-opacity="0.85" d=""#)
+    mutating func markers(_ points: [Point], style: Int) {
+        drawing.out.raw(#"<path fill="currentColor" fill-opacity="0.85" fill-rule="evenodd" d=""#)
         for point in points {
-            Self.marker(index, at: drawing.out.mirrored ? Point(drawing.out.width - point.x, point.y) : point, into: &drawing.out)
+            Self.marker(style, at: drawing.out.mirrored ? Point(drawing.out.width - point.x, point.y) : point, into: &drawing.out)
         }
         drawing.out.raw(#""/>"#)
     }
@@ -151,14 +152,14 @@ struct Marks {
         // The top edge forward and the bottom edge back, a run at a time.
         let tops = runs { spans[$0]?.to }
         let bottoms = runs { spans[$0]?.from }
-        drawing.out.raw(#"<path stroke="none" fill=""#); Self.fill(index, id: drawing.id, into: &drawing.out)
+        drawing.out.raw(#"<path stroke="none" fill=""#); Self.fill(chart.style(of: index), id: drawing.id, into: &drawing.out)
         drawing.out.raw(#"" fill-opacity="0.45" d=""#)
         for (top, bottom) in zip(tops, bottoms) {
             drawing.out.path(simplified(top) + simplified(bottom.reversed()))
             drawing.out.raw("Z")
         }
         drawing.out.raw(#""/><path fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round""#)
-        Chart.dash(index, into: &drawing.out)
+        Chart.dash(chart.style(of: index), into: &drawing.out)
         drawing.out.raw(#" d=""#)
         for top in tops { drawing.out.path(simplified(top)) }
         drawing.out.raw(#""/>"#)
@@ -168,7 +169,7 @@ struct Marks {
         guard case .band(let band, _) = x else { return }
         let grouped = chart.layout == .grouped && chart.series.count > 1
         let share = grouped ? band.bandwidth / Double(chart.series.count) : band.bandwidth
-        drawing.out.raw(#"<g stroke="currentColor" fill=""#); Self.fill(index, id: drawing.id, into: &drawing.out); drawing.out.raw(#"">"#)
+        drawing.out.raw(#"<g stroke="currentColor" fill=""#); Self.fill(chart.style(of: index), id: drawing.id, into: &drawing.out); drawing.out.raw(#"">"#)
         for (category, span) in spans.enumerated() {
             guard let span, span.from != span.to, let from = values.position(of: span.from), let to = values.position(of: span.to) else { continue }
             let start = band.start(of: category) + (grouped ? share * Double(index) : 0)
@@ -185,46 +186,71 @@ struct Marks {
 
     // MARK: - What tells the series apart besides colour
 
-    /// The series after the first that are filled with a pattern rather than solid.
-    static func patterned(_ index: Int) -> Bool { index % 5 != 0 }
+    // Each of the `Chart.styles` styles has a colour and, besides it, a dash pattern (lines),
+    // a marker (points) and a fill (bars and areas) of its own: two series of a chart with
+    // up to that many are told apart by either, not only by colour (series 6's blue is near
+    // series 1's). Past that many they repeat, and the site warns.
 
-    /// The fill of series `index`: its colour, or its pattern (`pattern(_:id:into:)`).
-    static func fill(_ index: Int, id: String, into out: inout SVGWriter) {
-        guard patterned(index) else { out.raw("currentColor"); return }
-        out.raw("url(#"); out.text(id); out.raw("-p"); out.raw(String(index % 8 + 1)); out.raw(")")
+    /// The styles whose bars and areas are filled with a pattern rather than solid.
+    static func patterned(_ style: Int) -> Bool { style % Chart.styles != 0 }
+
+    /// The fill of style `style`: its colour, or its pattern (`pattern(_:id:into:)`).
+    static func fill(_ style: Int, id: String, into out: inout SVGWriter) {
+        guard patterned(style) else { out.raw("currentColor"); return }
+        out.raw("url(#"); out.text(id); out.raw("-p"); out.raw(String(style % Chart.styles + 1)); out.raw(")")
     }
 
-    /// The fill pattern of series `index` (diagonal lines, dots, horizontal lines or a cross
-    /// hatch over a lighter tint of its colour), in its class so it takes its colour.
-    static func pattern(_ index: Int, id: String, into out: inout SVGWriter) {
-        guard patterned(index) else { return }
-        let number = String(index % 8 + 1)
+    /// The fill pattern of style `style` over a lighter tint of its colour: diagonal lines,
+    /// dots, horizontal lines, a cross hatch, vertical lines, the other diagonal, a check.
+    static func pattern(_ style: Int, id: String, into out: inout SVGWriter) {
+        guard patterned(style) else { return }
+        let number = String(style % Chart.styles + 1)
         out.raw(#"<pattern id=""#); out.text(id); out.raw("-p"); out.raw(number)
-        out.raw(#"" class="series s"#); out.raw(number); out.raw(#"" color=""#); out.raw(Chart.palette[index % 8])
+        out.raw(#"" class="series s"#); out.raw(number); out.raw(#"" color=""#); out.raw(Chart.palette[style % Chart.styles])
         out.raw(#"" width="6" height="6" patternUnits="userSpaceOnUse""#)
-        if index % 5 == 1 || index % 5 == 4 { out.raw(#" patternTransform="rotate(45)""#) }
+        switch style % Chart.styles {
+        case 1, 4: out.raw(#" patternTransform="rotate(45)""#)
+        case 6: out.raw(#" patternTransform="rotate(-45)""#)
+        default: break
+        }
         out.raw(#"><rect width="6" height="6" fill="currentColor" fill-opacity="0.35"/>"#)
-        switch index % 5 {
-        case 1: out.raw(#"<path d="M0 0V6" stroke="currentColor" stroke-width="3"/>"#)
+        switch style % Chart.styles {
+        case 1, 6: out.raw(#"<path d="M0 0V6" stroke="currentColor" stroke-width="3"/>"#)
         case 2: out.raw(#"<circle cx="3" cy="3" r="1.6" fill="currentColor"/>"#)
         case 3: out.raw(#"<path d="M0 1.5H6" stroke="currentColor" stroke-width="2.5"/>"#)
-        default: out.raw(#"<path d="M0 0V6M0 3H6" stroke="currentColor" stroke-width="1.5"/>"#)
+        case 4: out.raw(#"<path d="M0 0V6M0 3H6" stroke="currentColor" stroke-width="1.5"/>"#)
+        case 5: out.raw(#"<path d="M1.5 0V6" stroke="currentColor" stroke-width="2.5"/>"#)
+        default: out.raw(#"<path d="M0 0H3V3H0ZM3 3H6V6H3Z" fill="currentColor"/>"#)
         }
         out.raw("</pattern>")
     }
 
-    /// Path data of the marker of series `index` at `point` (already mirrored): a circle, a
-    /// square, a triangle, a diamond or a cross, about 7 units across.
-    static func marker(_ index: Int, at point: Point, into out: inout SVGWriter) {
+    /// The corners of the × marker: a cross of arms 2.2 units wide, turned by 45°.
+    static let cross: [(Double, Double)] = [(1.98, -3.54), (3.54, -1.98), (1.56, 0.0), (3.54, 1.98), (1.98, 3.54), (0.0, 1.56), (-1.98, 3.54), (-3.54, 1.98), (-1.56, 0.0), (-3.54, -1.98), (-1.98, -3.54), (0.0, -1.56)]
+
+    /// Path data of the marker of style `style` at `point` (already mirrored), about 7 units
+    /// across: a circle, a square, a triangle, a diamond, a cross, a triangle pointing down,
+    /// an × and a ring (drawn `evenodd`).
+    static func marker(_ style: Int, at point: Point, into out: inout SVGWriter) {
         func move(_ dx: Double, _ dy: Double) {
             out.raw("M"); out.number(point.x + dx); out.raw(" "); out.number(point.y + dy)
         }
-        switch index % 5 {
+        func polygon(_ corners: [(Double, Double)]) {
+            move(corners[0].0, corners[0].1)
+            for corner in corners.dropFirst() { out.raw("L"); out.number(point.x + corner.0); out.raw(" "); out.number(point.y + corner.1) }
+            out.raw("z")
+        }
+        switch style % Chart.styles {
         case 0: move(-3.5, 0); out.raw("a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0")
         case 1: move(-3, -3); out.raw("h6v6h-6z")
         case 2: move(0, -3.8); out.raw("l3.6 6.4h-7.2z")
         case 3: move(0, -4); out.raw("l4 4-4 4-4-4z")
-        default: move(-1.2, -4); out.raw("h2.4v2.8h2.8v2.4h-2.8v2.8h-2.4v-2.8h-2.8v-2.4h2.8z")
+        case 4: move(-1.2, -4); out.raw("h2.4v2.8h2.8v2.4h-2.8v2.8h-2.4v-2.8h-2.8v-2.4h2.8z")
+        case 5: move(0, 3.8); out.raw("l3.6-6.4h-7.2z")
+        case 6: polygon(Self.cross)
+        default:
+            move(-3.8, 0); out.raw("a3.8 3.8 0 1 0 7.6 0a3.8 3.8 0 1 0-7.6 0")
+            move(-1.6, 0); out.raw("a1.6 1.6 0 1 0 3.2 0a1.6 1.6 0 1 0-3.2 0")
         }
     }
 }

@@ -587,4 +587,21 @@ import TestSupport
         let usa = try #require(line.firstMatch(of: /id="[^"]*-l1"[^>]* d="([^"]*)"/)?.1)
         #expect(usa.filter { $0 == "M" }.count == 1, "\(usa)")
     }
+
+    /// The share and feed PNGs carried the machine's title ("Line chart of Price (USD) by
+    /// Date"), not the author's caption: the picture is drawn with the caption, so another
+    /// caption is another picture (a PNG is named by the digest of what it shows).
+    @Test func aChartsPictureCarriesTheAuthorsCaption() throws {
+        func address(caption: String) throws -> String {
+            let site = try ChartImagesTests.site()
+            defer { site.remove() }
+            let page = try String(contentsOf: site.folder.appendingPathComponent("Content/news/samples.md"), encoding: .utf8)
+            try site.write(page.replacingOccurrences(of: "label.samples_kg=", with: "caption=\"\(caption)\" label.samples_kg="), to: "Content/news/samples.md")
+            try site.build()
+            let html = try site.read("news/samples/index.html")
+            #expect(html.contains("<figcaption>\(caption)</figcaption>"))
+            return try #require(ChartImagesTests.shareImage(html))
+        }
+        #expect(try address(caption: "Samples brought back") != address(caption: "Moon rocks by mission"))
+    }
 }

@@ -65,9 +65,9 @@ enum ColumnFormat {
         return any
     }
 
-    /// The decimals `number` shows when written with at most `maximumPlaces` of them.
-    static func decimals(_ number: Double) -> Int {
-        let decimal = DecimalNumber(number).rounded(toPlaces: maximumPlaces)
+    /// The decimals `number` shows when written with at most `places` of them.
+    static func decimals(_ number: Double, upTo places: Int = maximumPlaces) -> Int {
+        let decimal = DecimalNumber(number).rounded(toPlaces: places)
         return max(0, decimal.digits.count - decimal.point)
     }
 }

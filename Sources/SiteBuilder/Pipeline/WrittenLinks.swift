@@ -9,14 +9,18 @@ import Foundation
 /// Filled from the threads that render pages.
 final class WrittenLinks: @unchecked Sendable {
     private let lock = NSLock()
+    /// Every link as written, once: most (the menu, the assets, the feeds) are on every page,
+    /// and are looked at only the first time.
+    private var seen: Set<String> = []
     private var firstPage: [String: String] = [:]
 
     /// Notes the links `page` (an output path) wrote.
     func add(_ links: [String], page: String) {
         guard !links.isEmpty else { return }
-        let targets = links.compactMap(Self.target)
         lock.withLock {
-            for target in targets where firstPage[target] == nil { firstPage[target] = page }
+            for link in links where seen.insert(link).inserted {
+                if let target = Self.target(link), firstPage[target] == nil { firstPage[target] = page }
+            }
         }
     }
 

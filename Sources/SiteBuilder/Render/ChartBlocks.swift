@@ -35,7 +35,7 @@ extension DataBlocks {
     }
 
     func chartView(_ table: Table, name: String, arguments: [String: String], page: Page, pack held: Pack, line: Int,
-                   fail: (String) -> BuildError) throws -> ChartBlockView {
+                   styles: SeriesStyles = SeriesStyles(), fail: (String) -> BuildError, warn: (String) -> Void = { _ in }) throws -> ChartBlockView {
         for key in arguments.keys.sorted() where !Self.chartArguments.contains(key) && !key.hasPrefix("label.") && !key.hasPrefix("format.") {
             throw fail("`chart` takes \(Self.chartArguments.map { "`\($0)=`" }.joined(separator: ", ")), `label.COLUMN=` and `format.COLUMN=`, found `\(key)`")
         }
@@ -125,7 +125,17 @@ extension DataBlocks {
                                   narrow: "", sparkline: true, legend: [], headers: [], rows: "", dataLabel: words.data)
         }
 
-        var chart = Chart(kind: kind, domain: plotted.domain, series: plotted.series)
+        // A series keeps its style (colour, dash, marker, fill) in every chart of the page,
+        // by name; the legend and the data table list the series in the page's order.
+        let series = plotted.series.map { series in
+            var styled = series
+            styled.style = styles.style(of: series.name)
+            return styled
+        }.sorted { ($0.style ?? 0) < ($1.style ?? 0) }
+        if series.count > Chart.styles {
+            warn("the chart of `\(name)` draws \(series.count) series, and only \(Chart.styles) can be told apart (each by a colour and a dash, a marker or a pattern of its own): show fewer, or a chart for a few of them")
+        }
+        var chart = Chart(kind: kind, domain: plotted.domain, series: series)
         chart.layout = arguments["layout"].flatMap(Chart.Layout.init(rawValue:)) ?? .grouped
         chart.logValues = logY
         chart.logX = logX
@@ -133,8 +143,12 @@ extension DataBlocks {
         // A histogram's axis counts values: whole numbers, whatever the values' format.
         let countText: @Sendable (Double) -> String = { held.pack.text(of: .real($0), as: ValueFormat(.integer), now: now, timeZone: timeZone) }
         chart.valueLabel = kind == .histogram ? countText : axisText
-        chart.numberLabel = numberText(xIndex.map { table.columns[$0].type } ?? .real, format: kind == .histogram ? yFormat : xFormat,
+        let xNumbersFormat = kind == .histogram ? yFormat : xFormat
+        chart.numberLabel = numberText(xIndex.map { table.columns[$0].type } ?? .real, format: xNumbersFormat,
                                        values: kind == .histogram ? allValues : nil, table: table, x: xIndex, held: held)
+        // The ticks of an axis read apart (`tickLabels`); years and counts as they are.
+        if kind != .histogram { chart.valueTickLabels = tickLabels(format: yFormat ?? (large ? ValueFormat(.compact) : nil), held: held) }
+        if !Self.isYears(chart.domain) { chart.numberTickLabels = tickLabels(format: xNumbersFormat, held: held) }
         let dates = held.chartDates
         chart.timeLabel = { dates.label($0) }
         let xName = xIndex.map { label(names[$0]) } ?? valueName
@@ -164,7 +178,9 @@ extension DataBlocks {
             view.note = (words.summed ?? "Rows with the same <X> and series are added up.").replacingEvery("<X>", with: xName)
         }
         if publishesPNG(of: page) {
-            view.png = ChartPNG(document: ChartDocument(chart).svg(wide: frames.wide, title: title, id: id), alt: summary)
+            // The picture carries the words the page shows over the chart: the caption, or the
+            // title; the machine's title only where the author gave neither.
+            view.png = ChartPNG(document: ChartDocument(chart).svg(wide: frames.wide, title: arguments["caption"] ?? title, id: id), alt: summary)
         }
         return view
     }
@@ -265,6 +281,48 @@ extension DataBlocks {
         return Plotted(domain: domain, xTexts: xTexts, series: zip(names, values).map { Chart.Series(name: $0, values: $1) }, summed: summed)
     }
 
+    /// Labels of a set of axis ticks in `format` (nil: the default), which read apart: the
+    /// default writes every tick with the decimals the finest needs, as d3 writes a linear
+    /// axis ("0.0005", "0.0010", "0.0015", where up to three decimals read "0.001", "0.002");
+    /// a format with decimals (`decimal:N`, `percent:N`) takes one more, up to four more,
+    /// where two neighbours would read alike ("4%", "4%" → "4.2%", "4.4%"). Any other format
+    /// writes as it is (and fewer ticks are tried where two read alike).
+    private func tickLabels(format: ValueFormat?, held: Pack) -> @Sendable ([Double]) -> [String] {
+        let timeZone = config.timeZone
+        let now = now
+        return { ticks in
+            let write = { (format: ValueFormat) in ticks.map { held.pack.text(of: .real($0), as: format, now: now, timeZone: timeZone) } }
+            let apart = { (labels: [String]) in zip(labels, labels.dropFirst()).allSatisfy { $0 != $1 } }
+            switch format?.kind {
+            case nil, .decimal(places: nil)?:
+                let places = ticks.reduce(0) { most, tick in tick.isFinite ? max(most, ColumnFormat.decimals(tick, upTo: ValueFormat.maximumPlaces)) : most }
+                return write(ValueFormat(.decimal(places: places)))
+            case .decimal(let places?)?:
+                for more in 0...4 {
+                    let labels = write(ValueFormat(.decimal(places: min(places + more, ValueFormat.maximumPlaces))))
+                    if apart(labels) || more == 4 { return labels }
+                }
+                return write(format!)
+            case .percent(let places)?:
+                for more in 0...4 {
+                    let labels = write(ValueFormat(.percent(places: min(places + more, ValueFormat.maximumPlaces))))
+                    if apart(labels) || more == 4 { return labels }
+                }
+                return write(format!)
+            default:
+                return write(format!)
+            }
+        }
+    }
+
+    /// Whether an x axis of numbers holds years (whole numbers from 1000 to 2999), which
+    /// `numberText` writes as they are.
+    private static func isYears(_ domain: Chart.Domain) -> Bool {
+        guard case .numbers(let xs) = domain else { return false }
+        let finite = xs.filter(\.isFinite)
+        return !finite.isEmpty && finite.allSatisfy { $0 == $0.rounded() && (1000...2999).contains($0) }
+    }
+
     /// How the numbers of an x axis read: in their column's format; years (whole numbers from
     /// 1000 to 2999) without a thousands separator.
     private func numberText(_ type: ColumnType, format: ValueFormat?, values: [Double]?, table: Table, x: Int?, held: Pack) -> @Sendable (Double) -> String {
@@ -346,6 +404,18 @@ extension DataBlocks {
             }
         }
         return (headers, rows)
+    }
+}
+
+/// The styles of the series of one page's charts, by name, in the order the page first
+/// draws them: a series named "Asia" has one colour in every chart of the page.
+final class SeriesStyles {
+    private var styles: [String: Int] = [:]
+
+    func style(of name: String) -> Int {
+        if let known = styles[name] { return known }
+        styles[name] = styles.count
+        return styles.count - 1
     }
 }
 

@@ -117,7 +117,7 @@ struct DataBlocks: Sendable {
     /// rows makes every kind show the pack's "no data" and `warn` (its arguments are checked
     /// all the same, against the result's columns); `--strict` makes that an error.
     func view(kind: String, arguments: [String: String], on page: Page, line: Int, fail: (String) -> BuildError,
-              warn: (String) -> Void = { _ in }) throws -> BlockView? {
+              warn: (String) -> Void = { _ in }, styles: SeriesStyles = SeriesStyles()) throws -> BlockView? {
         guard Self.kinds.contains(kind) else { return nil }
         let results = results.results(of: page)
         guard let name = arguments["data"] else { throw fail("`\(kind)` needs `data=`, the name of a query") }
@@ -143,7 +143,7 @@ struct DataBlocks: Sendable {
         case "table":
             return .table(try tableView(table, name: name, arguments: arguments, page: page, pack: pack, line: line, fail: fail))
         case "chart":
-            return .chart(try chartView(table, name: name, arguments: arguments, page: page, pack: pack, line: line, fail: fail))
+            return .chart(try chartView(table, name: name, arguments: arguments, page: page, pack: pack, line: line, styles: styles, fail: fail, warn: warn))
         default:
             return .value(try valueView(table, arguments: arguments, pack: pack, fail: fail))
         }

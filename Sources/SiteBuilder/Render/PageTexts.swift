@@ -199,6 +199,7 @@ struct MarkdownTexts: Sendable {
         }
         let file = "Content/" + page.sourcePath
         let relativiser = Relativiser(page: page.urlPath)
+        let styles = SeriesStyles()
         // The pack's words only where a block needs them: a copy of a pack is a copy of all its words.
         let labelWords = { self.config.pack(for: page.language).labels }
         let change = { (reference: MarkdownRenderer.Reference) -> MarkdownRenderer.Change in
@@ -231,7 +232,7 @@ struct MarkdownTexts: Sendable {
             }
             if DataBlocks.kinds.contains(kind) {
                 let warn = { (message: String) -> Void in misses?.note(line: line, message) }
-                guard let dataBlocks, var view = try dataBlocks.view(kind: kind, arguments: arguments, on: page, line: line, fail: fail, warn: warn) else {
+                guard let dataBlocks, var view = try dataBlocks.view(kind: kind, arguments: arguments, on: page, line: line, fail: fail, warn: warn, styles: styles) else {
                     throw fail("a `\(kind)` block shows the result of a query, and the site has no `data:` nor `queries/`")
                 }
                 if forFeed, case .chart(var chart) = view, let png = chart.png, let baseURL = config.baseURL {

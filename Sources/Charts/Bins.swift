@@ -16,12 +16,28 @@ public struct Bins: Equatable, Sendable {
     public private(set) var bins: [Bin]
 
     /// The bins of `values`; NaN and infinite values are left out (d3 leaves out what is not a
-    /// number). `count` asks for about that many bins instead of Sturges' number.
-    public init(_ values: [Double], count: Int? = nil) {
+    /// number). `count` asks for about that many bins instead of Sturges' number; `step` makes
+    /// every bin that wide, from a whole multiple of it. Whole numbers (`whole`) are never cut
+    /// in bins narrower than 1 (d3 would put 1 … 5 in bins of 0.5, half of them empty): their
+    /// step is a whole number.
+    public init(_ values: [Double], count: Int? = nil, step: Double? = nil, whole: Bool = false) {
         let numbers = values.filter(\.isFinite)
         guard let minimum = numbers.min(), let maximum = numbers.max() else {
             bins = []
             return
+        }
+        if let step, step > 0, step.isFinite {
+            bins = Self.bins(numbers, step: step, minimum: minimum, maximum: maximum)
+            return
+        }
+        if whole {
+            let wanted = Double(count ?? Int((log(Double(numbers.count)) / Ticks.ln2).rounded(.up)) + 1)
+            let increment = Ticks.increment(from: minimum, to: maximum, count: wanted)
+            // A step below 1 (negative: the inverse of a fraction) is 1.
+            if increment < 1 {
+                bins = Self.bins(numbers, step: 1, minimum: minimum, maximum: maximum)
+                return
+            }
         }
         let wanted = Double(count ?? Int((log(Double(numbers.count)) / Ticks.ln2).rounded(.up)) + 1)
         var (low, high) = Ticks.nice(minimum, maximum, count: wanted)
@@ -62,6 +78,21 @@ public struct Bins: Equatable, Sendable {
             bins[index].count += 1
         }
         self.bins = bins
+    }
+}
+
+extension Bins {
+    /// Bins of `step` from the multiple of it at or below `minimum` to the one past `maximum`:
+    /// [k × step, (k + 1) × step), the last holding `maximum`.
+    private static func bins(_ numbers: [Double], step: Double, minimum: Double, maximum: Double) -> [Bin] {
+        let first = (minimum / step).rounded(.down)
+        let count = max(1, Int((maximum / step).rounded(.down) - first) + 1)
+        var bins = (0..<count).map { Bin(lower: (first + Double($0)) * step, upper: (first + Double($0) + 1) * step, count: 0) }
+        for value in numbers {
+            let index = Int(((value / step).rounded(.down) - first))
+            bins[Swift.min(Swift.max(index, 0), count - 1)].count += 1
+        }
+        return bins
     }
 }
 

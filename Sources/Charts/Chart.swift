@@ -125,8 +125,17 @@ public struct Chart: Sendable {
     public var logValues = false
     public var logX = false
     /// Whether the values are whole numbers (counts, integers): the value axis then has no
-    /// ticks between two.
+    /// ticks between two, and a histogram no bin narrower than 1.
     public var wholeValues = false
+    /// A histogram's bins: about this many (`bins=`), or each this wide (`step=`); d3's
+    /// defaults without either.
+    public var binCount: Int?
+    public var binStep: Double?
+
+    /// A histogram's bins of its first series.
+    public var bins: Bins {
+        Bins(series.first?.values.compactMap { $0 } ?? [], count: binCount, step: binStep, whole: wholeValues)
+    }
     /// How numbers read: on the value axis, and on an x axis of numbers or a histogram's.
     public var valueLabel: @Sendable (Double) -> String = { "\($0)" }
     public var numberLabel: @Sendable (Double) -> String = { "\($0)" }

@@ -73,7 +73,7 @@ struct ChartDrawing {
 
     mutating func draw(title: String, summary: String) {
         let spans = spans
-        let bins = chart.kind == .histogram ? Bins(chart.series.first?.values.compactMap { $0 } ?? []) : nil
+        let bins = chart.kind == .histogram ? chart.bins : nil
         // The value scale, niced to its ticks, before its range is known.
         var values: [Double] = bins.map { $0.bins.map { Double($0.count) } } ?? spans.flatMap { $0.compactMap { $0 }.flatMap { [$0.from, $0.to] } }
         if chart.kind == .line || chart.kind == .scatter {
@@ -237,11 +237,24 @@ struct ChartDrawing {
         case .times(let seconds):
             let finite = seconds.filter(\.isFinite)
             var low = finite.min() ?? 0, high = finite.max() ?? 86_400
+            // Columns: each as wide as most of the smallest gap between two times allows, the
+            // axis half a gap wider at either end, so the first and last stand whole.
+            var gap: Double?
+            if chart.kind == .column {
+                let times = Array(Set(finite)).sorted()
+                let smallest = zip(times, times.dropFirst()).map { $1 - $0 }.min() ?? max(high - low, 86_400)
+                gap = smallest
+                (low, high) = (low - smallest / 2, high + smallest / 2)
+            }
             if low == high { (low, high) = (low - 43_200, high + 43_200) }
             let scale = LinearScale(domain: (low, high), range: (left, right))
             let ticks = AxisLabels.fitting(count: 8, ticks: { TimeTicks.ticks(from: low, to: high, count: $0) },
                                            position: { scale.position(of: $0.seconds) }, label: chart.timeLabel, extent: width, gap: 8)
             for (tick, label) in ticks { text(label, x: scale.position(of: tick.seconds), y: labelY, anchor: "middle") }
+            if let gap {
+                let width = abs(scale.position(of: low + gap) - scale.position(of: low)) * 0.8
+                return .timeBars(scale, width: max(1, width))
+            }
             return .linear(scale)
         }
     }
@@ -366,18 +379,22 @@ enum ValueScale {
 enum XScale {
     /// A band a category; `slots` gives the band of each x value where several share one.
     case band(BandScale, slots: [Int]?)
+    /// Columns over time: each centred on its time, `width` wide.
+    case timeBars(LinearScale, width: Double)
     case linear(LinearScale)
     case log(LogScale)
 }
 
 extension Chart {
     /// The chart with its x values as categories, for bars and columns: numbers and times
-    /// as their labels read.
+    /// as their labels read; columns over time keep their times.
     var categorized: Chart {
         guard kind == .bar || kind == .column else { return self }
         var chart = self
         switch domain {
         case .categories: break
+        // Columns over time stand on a time axis (`XScale.timeBars`).
+        case .times where kind == .column: break
         case .numbers(let xs): chart.domain = .categories(xs.map(numberLabel))
         case .times(let xs):
             chart.domain = .categories(xs.map { seconds in

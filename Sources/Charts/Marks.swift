@@ -61,6 +61,7 @@ struct Marks {
     func position(_ index: Int) -> Double? {
         switch (x, chart.domain) {
         case (.band(let band, let slots), _): band.middle(of: slots?[index] ?? index)
+        case (.timeBars(let scale, _), .times(let xs)): xs[index].isFinite ? scale.position(of: xs[index]) : nil
         case (.linear(let scale), .numbers(let xs)), (.linear(let scale), .times(let xs)): xs[index].isFinite ? scale.position(of: xs[index]) : nil
         case (.log(let scale), .numbers(let xs)): scale.position(of: xs[index])
         default: nil
@@ -166,13 +167,25 @@ struct Marks {
     }
 
     mutating func bars(_ spans: [(from: Double, to: Double)?], index: Int) {
-        guard case .band(let band, _) = x else { return }
+        let bandwidth: Double
+        let bandStart: (Int) -> Double?
+        switch x {
+        case .band(let band, _):
+            bandwidth = band.bandwidth
+            bandStart = { band.start(of: $0) }
+        case .timeBars(_, let width):
+            bandwidth = width
+            bandStart = { [self] in position($0).map { $0 - width / 2 } }
+        default:
+            return
+        }
         let grouped = chart.layout == .grouped && chart.series.count > 1
-        let share = grouped ? band.bandwidth / Double(chart.series.count) : band.bandwidth
+        let share = grouped ? bandwidth / Double(chart.series.count) : bandwidth
         drawing.out.raw(#"<g stroke="currentColor" fill=""#); Self.fill(chart.style(of: index), id: drawing.id, into: &drawing.out); drawing.out.raw(#"">"#)
         for (category, span) in spans.enumerated() {
             guard let span, span.from != span.to, let from = values.position(of: span.from), let to = values.position(of: span.to) else { continue }
-            let start = band.start(of: category) + (grouped ? share * Double(index) : 0)
+            guard let bandAt = bandStart(category) else { continue }
+            let start = bandAt + (grouped ? share * Double(index) : 0)
             // A hair between neighbouring bars of a group.
             let end = start + share - (grouped ? min(1, share * 0.1) : 0)
             if drawing.horizontal {

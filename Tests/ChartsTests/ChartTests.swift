@@ -1,4 +1,4 @@
-import Charts
+@testable import Charts
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -48,6 +48,26 @@ import Testing
             let spark = try SVGRead(Sparkline(values: [1, nil, 3, 2]).svg(label: name))
             #expect(spark.elements.allSatisfy(Self.elements.contains))
         }
+    }
+
+    /// Each of the eight styles has a dash, a marker and a fill of its own, none like
+    /// another's: series 6 is told from series 1 by more than a near colour.
+    @Test func eightSeriesAreToldApartByMoreThanColour() {
+        #expect(Chart.styles == 8 && Chart.palette.count == Chart.styles)
+        #expect(Set(Chart.dashes).count == Chart.styles)
+        let markers = (0..<Chart.styles).map { style in
+            var out = SVGWriter(width: 10)
+            Marks.marker(style, at: Point(0, 0), into: &out)
+            return String(decoding: out.bytes, as: UTF8.self)
+        }
+        #expect(Set(markers).count == Chart.styles)
+        let fills = (0..<Chart.styles).map { style in
+            var out = SVGWriter(width: 10)
+            Marks.pattern(style, id: "c", into: &out)
+            // The pattern's drawing, without its id and colour, which differ anyway.
+            return String(decoding: out.bytes, as: UTF8.self).replacing(/id="[^"]*"|class="[^"]*"|color="[^"]*"/, with: "")
+        }
+        #expect(Set(fills).count == Chart.styles, "\(fills)")
     }
 
     @Test func fiveHundredNoisyPointsAreUnderTwentyFiveKilobytes() throws {

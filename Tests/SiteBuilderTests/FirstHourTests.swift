@@ -604,4 +604,223 @@ import TestSupport
         }
         #expect(try address(caption: "Samples brought back") != address(caption: "Moon rocks by mission"))
     }
+
+    /// The labels of the value axis of a wide frame, in order.
+    static func valueAxisLabels(_ frame: String) -> [String] {
+        guard let start = frame.range(of: #"<g class="axis value-axis">"#), let end = frame.range(of: "</g>", range: start.upperBound..<frame.endIndex) else { return [] }
+        return frame[start.upperBound..<end.lowerBound].matches(of: /<text[^>]*>([^<]*)<\/text>/).map { String($0.1) }
+    }
+
+    /// 4.1–4.7 % with `format=percent` read "4%, 4%, 4%, 5%": labels read apart (a decimal
+    /// more); a tick at 0.0015 read "0.002": every tick takes the decimals the finest needs.
+    @Test func axisLabelsReadApart() throws {
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: Rates
+            data:
+              rates: { file: data/rates.csv }
+            -- data/rates.csv --
+            month,rate,tiny
+            1,0.041,0
+            2,0.043,0.0005
+            3,0.045,0.001
+            4,0.047,0.0015
+            -- Content/index.md --
+            ```ttsite query rates
+            SELECT month, rate, tiny FROM rates
+            ```
+
+            ```ttsite chart kind=line data=rates x=month y=rate format.rate=percent
+            ```
+
+            ```ttsite chart kind=scatter data=rates x=month y=tiny
+            ```
+            """)
+        defer { site.remove() }
+        try site.build()
+        let html = Self.article(try site.read("index.html"))
+        let percents = Self.valueAxisLabels(Self.wideFrame(html, kind: "line"))
+        #expect(percents.count >= 3 && Set(percents).count == percents.count, "\(percents)")
+        #expect(percents.allSatisfy { $0.hasSuffix("%") && $0.contains(".") }, "\(percents)")
+        let tiny = Self.valueAxisLabels(Self.wideFrame(html, kind: "scatter"))
+        #expect(tiny.contains("0.0015") && tiny.contains("0.0005") && tiny.allSatisfy { $0.count == 6 }, "\(tiny)")
+    }
+
+    /// A site of regions, one chart by year and one by size, the rows in other orders.
+    static let regionsSite = """
+        -- ttsite.yml --
+        title: Regions
+        data:
+          r: { file: data/r.csv }
+        -- data/r.csv --
+        region,year,n
+        Asia,2000,5
+        Europe,2000,3
+        Asia,2001,6
+        Europe,2001,4
+        """
+
+    /// Series 6 looked like series 1 (solid, blue, a circle), and the same series had other
+    /// colours in two charts of a page: each of eight series has a dash of its own, a series
+    /// keeps its colour (class) by name across the page, and the legends one order.
+    @Test func aSeriesKeepsItsStyleAcrossThePage() throws {
+        let site = try TestSite(Self.regionsSite + """
+
+            -- Content/index.md --
+            ```ttsite query byYear
+            SELECT region, year, n FROM r ORDER BY year, region
+            ```
+
+            ```ttsite query bySize
+            SELECT region, year, n FROM r ORDER BY n
+            ```
+
+            ```ttsite chart kind=line data=byYear x=year y=n series=region
+            ```
+
+            ```ttsite chart kind=column data=bySize x=year y=n series=region
+            ```
+            """)
+        defer { site.remove() }
+        try site.build()
+        let html = Self.article(try site.read("index.html"))
+        // bySize's first row is Europe's; Asia is the page's first series all the same.
+        let legends = html.matches(of: /<ul class="chart-legend">(.*?)<\/ul>/).map { String($0.1) }
+        #expect(legends.count == 2)
+        for legend in legends {
+            let names = legend.matches(of: /<\/svg>([^<]+)<\/li>/).map { String($0.1) }
+            #expect(names == ["Asia", "Europe"], "\(legend)")
+            #expect(legend.contains(##"<g class="series s1" color="#0072B2">"##) && legend.contains(##"<g class="series s2" color="#D55E00">"##))
+        }
+        #expect(Self.wideFrame(html, kind: "column").contains("<title>Asia</title>"))
+    }
+
+    /// Past eight series nothing warned: a chart of nine warns with its line.
+    @Test func aChartOfMoreSeriesThanStylesWarns() throws {
+        let rows = (1...9).map { "s\($0),1,\($0)\ns\($0),2,\($0 + 1)" }.joined(separator: "\n")
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: Many
+            data:
+              m: { file: data/m.csv }
+            -- data/m.csv --
+            name,x,y
+            \(rows)
+            -- Content/index.md --
+            ```ttsite query m
+            SELECT name, x, y FROM m
+            ```
+
+            ```ttsite chart kind=line data=m x=x y=y series=name
+            ```
+            """)
+        defer { site.remove() }
+        let summary = try site.build()
+        #expect(summary.warnings == ["Content/index.md:5: the chart of `m` draws 9 series, and only 8 can be told apart (each by a colour and a dash, a marker or a pattern of its own): show fewer, or a chart for a few of them"])
+        let line = Self.wideFrame(Self.article(try site.read("index.html")), kind: "line")
+        // Series 6 (`s6`) is dashed where series 1 is solid.
+        #expect(line.range(of: #"<g class="series s6"[^>]*><title>s6</title><path[^>]* stroke-dasharray="12 3""#, options: .regularExpression) != nil)
+    }
+
+    /// The `<text>`s of the x axis of a frame.
+    static func xAxisLabels(_ frame: String) -> [String] {
+        guard let start = frame.range(of: #"<g class="axis x-axis">"#), let end = frame.range(of: "</g>", range: start.upperBound..<frame.endIndex) else { return [] }
+        return frame[start.upperBound..<end.lowerBound].matches(of: /<text[^>]*>([^<]*)<\/text>/).map { String($0.1) }
+    }
+
+    /// Dates along a column chart were text ("2006 Sep May 2008 …"): columns stand on a time
+    /// axis, each at its date (a year's gap is twelve times a month's), labelled by the
+    /// time ticks a line chart has; horizontal bars name each date whole.
+    @Test func columnsOverDatesStandOnATimeAxis() throws {
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: Sales
+            data:
+              s: { file: data/s.csv }
+            -- data/s.csv --
+            day,n
+            2006-01-01,5
+            2006-02-01,7
+            2007-02-01,4
+            -- Content/index.md --
+            ```ttsite query s
+            SELECT day, n FROM s ORDER BY day
+            ```
+
+            ```ttsite chart kind=column data=s x=day y=n
+            ```
+
+            ```ttsite chart kind=bar data=s x=day y=n
+            ```
+            """)
+        defer { site.remove() }
+        try site.build()
+        let html = Self.article(try site.read("index.html"))
+        let columns = Self.wideFrame(html, kind: "column")
+        let labels = Self.xAxisLabels(columns)
+        #expect(labels.contains("2007") && !labels.contains("Jan 1, 2006"), "\(labels)")
+        // The columns' left edges: the first two a month apart, the third a year after.
+        let lefts = columns.matches(of: /<rect x="([0-9.]+)" y="[0-9.]+" width="([0-9.]+)"/).map { Double($0.1)! + Double($0.2)! / 2 }
+        #expect(lefts.count == 3, "\(columns)")
+        if lefts.count == 3 {
+            // 31 days, then 365: the gaps in that proportion, to the tenth of a unit drawn.
+            #expect(abs((lefts[2] - lefts[1]) / (lefts[1] - lefts[0]) - 365.0 / 31.0) < 0.1, "\(lefts)")
+        }
+        #expect(Self.xAxisLabels(Self.wideFrame(html, kind: "bar")) == ["Jan 1, 2006", "Feb 1, 2006", "Feb 1, 2007"])
+    }
+
+    /// Integer histograms got half-width bins and there was no `bins=`: whole numbers are
+    /// binned by whole steps, and `bins=` (how many) and `step=` (how wide) choose.
+    @Test func histogramsOfWholeNumbersAndTheirBins() throws {
+        let values = (0..<40).map { "\($0 % 5 + 1)" }.joined(separator: "\n")
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: Scores
+            data:
+              s: { file: data/s.csv }
+            -- data/s.csv --
+            score
+            \(values)
+            -- Content/index.md --
+            ```ttsite query s
+            SELECT score FROM s
+            ```
+
+            ```ttsite chart kind=histogram data=s y=score
+            ```
+
+            ```ttsite chart kind=histogram data=s y=score step=2
+            ```
+            """)
+        defer { site.remove() }
+        try site.build()
+        let html = Self.article(try site.read("index.html"))
+        // 1 … 5, eight of each: bins of 1 (1–2 … 5–6), not of 0.5 with every second empty.
+        #expect(html.contains("<tr><th>1–2<td>8<tr><th>2–3<td>8<tr><th>3–4<td>8<tr><th>4–5<td>8<tr><th>5–6<td>8</tbody>"), "\(html)")
+        // step=2 from 0: 0–2 holds the 1s, 2–4 the 2s and 3s, 4–6 the 4s and 5s.
+        #expect(html.contains("<tr><th>0–2<td>8<tr><th>2–4<td>16<tr><th>4–6<td>16</tbody>"))
+        try site.write("```ttsite query s\nSELECT score FROM s\n```\n\n```ttsite chart kind=line data=s x=score y=score bins=3\n```\n", to: "Content/index.md")
+        #expect { try site.build() } throws: { "\($0)".contains("`bins=` is for `histogram` charts, and this is `line`") }
+    }
+
+    /// A sparkline column put each row on its own x scale (GOOG, listed in 2004, filled the
+    /// cell like stocks from 2000): the column's lines share one axis, the shorter ending at
+    /// the right edge with the others.
+    @Test func aSparklineColumnSharesOneAxis() throws {
+        let site = try Self.site("""
+            ```ttsite query s
+            SELECT 'AAPL' AS symbol, '1,2,3,4,5' AS prices UNION ALL SELECT 'GOOG', '4,5'
+            ```
+
+            ```ttsite table data=s format.prices=sparkline
+            ```
+            """)
+        defer { site.remove() }
+        try site.build()
+        let html = Self.article(try site.read("index.html"))
+        let paths = html.matches(of: /<svg class="sparkline"[^>]*>.*?d="M([0-9.]+)[^0-9.]/).map { Double($0.1)! }
+        // AAPL starts at the left inset (2.5); GOOG's two values take the last two of five
+        // places: it starts three quarters of the way across, at 2.5 + 75 × 3 / 4 = 58.75.
+        #expect(paths.count == 2 && paths[0] == 2.5 && abs(paths[1] - 58.8) < 0.06, "\(paths)")
+    }
 }

@@ -67,7 +67,7 @@ struct ContentScanner {
     /// A name of a file or folder that cannot be part of an address as it is: `?` and `#`
     /// end a URL's path, and `%` starts an escape.
     private static func breaksAddresses(_ name: String) -> Bool {
-        name.contains { $0 == "?" || $0 == "#" || $0 == "%" }
+        name.utf8.contains { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "%") }
     }
 
     /// What the walk found, in walk order, before any page is read.

@@ -13,14 +13,20 @@ final class WrittenLinks: @unchecked Sendable {
     /// and are looked at only the first time.
     private var seen: Set<String> = []
     private var firstPage: [String: String] = [:]
+    /// The links of the page noted last: the next page mostly writes the same ones in the
+    /// same places (its chrome), which compare equal faster than they hash.
+    private var previous: [String] = []
 
     /// Notes the links `page` (an output path) wrote.
     func add(_ links: [String], page: String) {
         guard !links.isEmpty else { return }
         lock.withLock {
-            for link in links where seen.insert(link).inserted {
+            for (index, link) in links.enumerated() {
+                if index < previous.count, previous[index] == link { continue }
+                guard seen.insert(link).inserted else { continue }
                 if let target = Self.target(link), firstPage[target] == nil { firstPage[target] = page }
             }
+            previous = links
         }
     }
 

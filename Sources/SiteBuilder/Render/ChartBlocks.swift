@@ -21,7 +21,7 @@ import Foundation
 /// | `title=`, `caption=` | the chart's name (for assistive technology; shown when there is no caption) and the text over it |
 /// | `label.COLUMN=`, `format.COLUMN=` | a column's name and format, as in tables: the axes' titles and labels, the legend, the data table |
 extension DataBlocks {
-    static let chartArguments = ["data", "kind", "x", "y", "series", "layout", "log", "title", "caption"]
+    static let chartArguments = ["data", "kind", "x", "y", "series", "layout", "log", "title", "caption", "bins", "step"]
     static let chartKinds = Chart.Kind.allCases.map(\.rawValue) + ["sparkline"]
 
     /// A result's columns and rows as a chart's x values and series.
@@ -70,6 +70,19 @@ extension DataBlocks {
             for argument in ["x", "series", "layout"] where arguments[argument] != nil {
                 throw fail("`\(kindName)` draws the values of `y=` alone and takes no `\(argument)=`")
             }
+        }
+        for argument in ["bins", "step"] where arguments[argument] != nil && kind != .histogram {
+            throw fail("`\(argument)=` is for `histogram` charts, and this is `\(kindName)`")
+        }
+        var binCount: Int?, binStep: Double?
+        if let text = arguments["bins"] {
+            guard let count = Int(text), (1...1000).contains(count) else { throw fail("`bins` must be a number of bins from 1 to 1000, found `\(text)`") }
+            binCount = count
+        }
+        if let text = arguments["step"] {
+            guard let step = Double(text), step > 0, step.isFinite else { throw fail("`step` must be the width of a bin, a number above 0, found `\(text)`") }
+            guard binCount == nil else { throw fail("a histogram takes `bins=` (how many) or `step=` (how wide), not both") }
+            binStep = step
         }
         if let layout = arguments["layout"] {
             guard kind == .bar || kind == .column else { throw fail("`layout=` is for `bar` and `column` charts, and this is `\(kindName)`") }
@@ -139,7 +152,10 @@ extension DataBlocks {
         chart.layout = arguments["layout"].flatMap(Chart.Layout.init(rawValue:)) ?? .grouped
         chart.logValues = logY
         chart.logX = logX
-        chart.wholeValues = whole
+        // A histogram of whole numbers has whole bins, whatever its format.
+        chart.wholeValues = whole || (kind == .histogram && ys.allSatisfy { table.columns[$0].type == .integer })
+        chart.binCount = binCount
+        chart.binStep = binStep
         // A histogram's axis counts values: whole numbers, whatever the values' format.
         let countText: @Sendable (Double) -> String = { held.pack.text(of: .real($0), as: ValueFormat(.integer), now: now, timeZone: timeZone) }
         chart.valueLabel = kind == .histogram ? countText : axisText
@@ -265,6 +281,10 @@ extension DataBlocks {
         let xTexts = xTextMemo.texts(of: keys, language: pack.code, format: xFormat) { pack.text(of: $0, as: xFormat, now: now, timeZone: timeZone) }
         let domain: Chart.Domain
         switch table.columns[x].type {
+        case .date where kind == .bar, .dateTime where kind == .bar:
+            // Horizontal bars name their dates beside them, each written whole, as the data
+            // table writes it ("Sep 1, 2006"), not as a time axis's ticks ("Sep").
+            domain = .categories(xTexts)
         case .date, .dateTime:
             domain = .times(keys.map { key in
                 switch key {
@@ -347,7 +367,7 @@ extension DataBlocks {
         if chart.kind == .histogram {
             let values = chart.series.first?.values.compactMap { $0 }.filter(\.isFinite) ?? []
             guard let low = values.min(), let high = values.max() else { return title }
-            let bins = Bins(values)
+            let bins = chart.bins
             var text = "\(title), \(between(words.change, chart.numberLabel(low), chart.numberLabel(high)))"
             if let fullest = bins.bins.max(by: { $0.count < $1.count }) {
                 text += ": " + words.mostBetween.replacingEvery("<LOW>", with: chart.numberLabel(fullest.lower)).replacingEvery("<HIGH>", with: chart.numberLabel(fullest.upper))
@@ -382,7 +402,7 @@ extension DataBlocks {
     private func dataTable(_ chart: Chart, plotted: Plotted, xName: String, valueName: String, countWord: String,
                            countHTML: LanguagePack.NumberHTML, valueHTML: LanguagePack.NumberHTML) -> (headers: [ChartBlockView.Cell], rows: String) {
         if chart.kind == .histogram {
-            let bins = Bins(chart.series.first?.values.compactMap { $0 } ?? [])
+            let bins = chart.bins
             let headers = [ChartBlockView.Cell(text: valueName, numeric: false), ChartBlockView.Cell(text: countWord, numeric: true)]
             let rows = ChartBlockView.rowsHTML(count: bins.bins.count, header: { "\(chart.numberLabel(bins.bins[$0].lower))–\(chart.numberLabel(bins.bins[$0].upper))" },
                                                cells: { row, output in ChartBlockView.cell(to: &output) { countHTML.append(Double(bins.bins[row].count), to: &$0) } })

@@ -206,6 +206,10 @@ struct DataBlocks: Sendable {
              date: table.columns[index].type == .date || table.columns[index].type == .dateTime, sparkline: sparklines.contains(index))
         }
         let timeZone = config.timeZone
+        // The sparklines of a column share one x axis, as long as its longest list: a
+        // shorter list (a series that began later) ends at the right edge with the others.
+        var spans: [Int: Int] = [:]
+        for index in sparklines { spans[index] = table.rows.reduce(0) { max($0, Self.numberList($1[index])?.count ?? 0) } }
         // A long table's links are most of its page: written the shortest way.
         let links = Relativiser(page: page.urlPath)
         let rows = shown.map { values in
@@ -219,7 +223,7 @@ struct DataBlocks: Sendable {
                         .replacingEvery("<FIRST>", with: values.first.flatMap { $0 }.map { held.pack.text(of: .real($0), as: nil, now: now, timeZone: timeZone) } ?? LanguagePack.nullText)
                         .replacingEvery("<LAST>", with: values.last.flatMap { $0 }.map { held.pack.text(of: .real($0), as: nil, now: now, timeZone: timeZone) } ?? LanguagePack.nullText)
                     return TableBlockView.Cell(text: label, sortKey: sortable ? values.last.flatMap { $0 }.map { String($0) } ?? "" : nil, link: nil,
-                                               numeric: false, date: false, picture: Sparkline(values: values).svg(label: label))
+                                               numeric: false, date: false, picture: Sparkline(values: values, span: spans[column.index]).svg(label: label))
                 }
                 return TableBlockView.Cell(text: text, sortKey: sortable ? Self.sortKey(value).flatMap { $0 == text ? nil : $0 } : nil, link: link,
                                            numeric: column.numeric, date: column.date)

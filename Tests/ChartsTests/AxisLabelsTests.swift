@@ -35,6 +35,13 @@ import Testing
         }
     }
 
+    /// A percent sign is about 0.9 em wide, half as wide again as a digit (0.6 em): "4.5%" is
+    /// 3 × 0.6 + 0.9 = 2.7 em, 32.4 units at size 12, where four characters made 28.8.
+    @Test func aPercentSignCountsWider() {
+        #expect(abs(AxisLabels.width("4.5%", size: 12) - 32.4) < 1e-9)
+        #expect(abs(AxisLabels.width("4.5", size: 12) - 21.6) < 1e-9)
+    }
+
     /// Worked out by hand: 0…1000 on 568 units asks for 10 ticks (every 100, 56.8 units apart).
     /// With two decimals the widest neighbours, "900.00" and "1000.00" (6 and 7 characters,
     /// 43.2 and 50.4 units at size 12), need 54.8 with the gap: they fit. With three, 50.4 and

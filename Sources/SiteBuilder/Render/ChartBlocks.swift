@@ -140,7 +140,9 @@ extension DataBlocks {
 
         // A series keeps its style (colour, dash, marker, fill) in every chart of the page,
         // by name; the legend and the data table list the series in the page's order.
-        let series = plotted.series.map { series in
+        // A lone column of values is no named series: it keeps the first style.
+        let named = seriesIndex != nil || plotted.series.count > 1
+        let series = !named ? plotted.series : plotted.series.map { series in
             var styled = series
             styled.style = styles.style(of: series.name)
             return styled

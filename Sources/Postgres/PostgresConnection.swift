@@ -13,8 +13,21 @@ import Foundation
 ///
 /// These are `SET` statements sent after the login, not startup options: a connection pooler
 /// (PgBouncer) and several servers that speak PostgreSQL's protocol refuse the `options`
-/// startup parameter. The site's SQL goes with the extended protocol, which takes exactly one
-/// statement: `SET default_transaction_read_only = off; DELETE …` is refused as two.
+/// startup parameter.
+///
+/// Read-only holds whatever the site's SQL says:
+///
+/// - the role is read first: a superuser, or a member of `pg_write_server_files`,
+///   `pg_execute_server_program` or `pg_read_server_files` (who may write a server file with
+///   `lo_export`, run a shell command with `COPY … TO PROGRAM`), is refused unless the
+///   connection says `trusted_role: true`;
+/// - the SQL must start as a query does (`SELECT`, `WITH`, `VALUES`, `TABLE`): `DO`, `CALL`,
+///   `COPY`, `SET` and the rest are refused unrun;
+/// - it is prepared (the extended protocol takes exactly one statement:
+///   `SET default_transaction_read_only = off; DELETE …` is refused as two) and described
+///   before it runs: a statement that returns no columns is refused unrun;
+/// - it runs inside `BEGIN TRANSACTION READ ONLY`, ended by `ROLLBACK`: a procedure cannot
+///   `COMMIT` its way out of a transaction block it did not start.
 public final class PostgresConnection: @unchecked Sendable {
     let handle: OpaquePointer
     public let settings: PostgresSettings
@@ -45,16 +58,70 @@ public final class PostgresConnection: @unchecked Sendable {
             + "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET extra_float_digits = 3"
         let result = PQexec(handle, session)
         defer { PQclear(result) }
+        // Once `handle` is set, a throw still runs `deinit`, which closes the connection:
+        // closing it here too would free it twice.
         guard PQresultStatus(result) == PGRES_COMMAND_OK else {
             let error = Self.error(of: result, on: handle)
-            PQfinish(handle)
             throw PostgresError(.connection, "the server did not take the session's settings (read-only, the time limit): \(error.message)")
         }
+        if !settings.trustedRole { try checkRole() }
     }
 
     deinit {
+        // A query's transaction is rolled back; closing would end it as well.
+        if PQstatus(handle) == CONNECTION_OK, PQtransactionStatus(handle) == PQTRANS_INTRANS || PQtransactionStatus(handle) == PQTRANS_INERROR {
+            PQclear(PQexec(handle, "ROLLBACK"))
+        }
         PQfinish(handle)
     }
+
+    /// What the role may do besides read, asked of the server: a superuser, and membership
+    /// (direct or not) of the roles that reach the server's files and programs. A server
+    /// without `pg_roles` (not PostgreSQL itself) cannot say: refused too.
+    static let roleQuery = """
+        SELECT current_user, r.rolsuper,
+          coalesce((SELECT pg_has_role(current_user, p.oid, 'MEMBER') FROM pg_roles p WHERE p.rolname = 'pg_write_server_files'), false),
+          coalesce((SELECT pg_has_role(current_user, p.oid, 'MEMBER') FROM pg_roles p WHERE p.rolname = 'pg_execute_server_program'), false),
+          coalesce((SELECT pg_has_role(current_user, p.oid, 'MEMBER') FROM pg_roles p WHERE p.rolname = 'pg_read_server_files'), false)
+        FROM pg_roles r WHERE r.rolname = current_user
+        """
+
+    private func checkRole() throws(PostgresError) {
+        let result = PQexec(handle, Self.roleQuery)
+        defer { PQclear(result) }
+        let advice = "connect as a role that may only read (`GRANT SELECT` on what the site shows; see the PostgreSQL page of the docs), or set `trusted_role: true` on the connection if every line of the site's SQL is trusted"
+        guard PQresultStatus(result) == PGRES_TUPLES_OK, PQntuples(result) == 1, PQnfields(result) == 5 else {
+            let why = PQresultStatus(result) == PGRES_TUPLES_OK ? "the role is not in pg_roles" : Self.error(of: result, on: handle).message
+            throw PostgresError(.role, "could not find out what the role may do besides read (\(why)); \(advice)")
+        }
+        let value = { (column: Int32) in String(cString: PQgetvalue(result, 0, column)) }
+        let powers = [(1, "a superuser"), (2, "a member of pg_write_server_files (it may write the server's files)"),
+                      (3, "a member of pg_execute_server_program (it may run programs on the server)"),
+                      (4, "a member of pg_read_server_files (it may read the server's files)")]
+            .filter { value(Int32($0.0)) == "t" }.map(\.1)
+        guard powers.isEmpty else {
+            throw PostgresError(.role, "the role `\(value(0))` is \(powers.joined(separator: ", ")): SQL run as it could change the server whatever ttsite does; \(advice)")
+        }
+    }
+
+    /// The first word of `sql` past blanks, comments and opening parentheses, in lower case.
+    static func firstWord(of sql: String) -> String {
+        var rest = Substring(sql)
+        while true {
+            rest = rest.drop { $0.isWhitespace || $0 == "(" }
+            if rest.hasPrefix("--") {
+                rest = rest.drop { $0 != "\n" }
+            } else if rest.hasPrefix("/*"), let end = rest.range(of: "*/") {
+                rest = rest[end.upperBound...]
+            } else {
+                break
+            }
+        }
+        return rest.prefix { $0.isLetter }.lowercased()
+    }
+
+    /// The words a query may start with.
+    static let queryWords: Set<String> = ["select", "with", "values", "table"]
 
     /// Whether the connection is encrypted with TLS.
     public var usesTLS: Bool { PQsslInUse(handle) == 1 }
@@ -63,7 +130,26 @@ public final class PostgresConnection: @unchecked Sendable {
     /// columns are then known. The rows follow as `PostgresRows.forEachRow` reads them.
     /// Instants written without a zone (`timestamp`) are read in `timeZone`.
     public func query(_ sql: String, timeZone: TimeZone) throws(PostgresError) -> PostgresRows {
-        guard PQsendQueryParams(handle, sql, 0, nil, nil, nil, nil, 0) == 1 else {
+        let word = Self.firstWord(of: sql)
+        guard Self.queryWords.contains(word) else {
+            let what = word.isEmpty ? "holds no statement" : "starts with `\(word.uppercased())`"
+            throw PostgresError(.notAQuery, "the SQL \(what): it must be one query that returns rows (`SELECT`, `WITH`, `VALUES` or `TABLE`); `DO`, `CALL`, `COPY`, `SET` and the like are refused unrun")
+        }
+        try command("BEGIN TRANSACTION READ ONLY")
+        let prepared = PQprepare(handle, "", sql, 0, nil)
+        guard PQresultStatus(prepared) == PGRES_COMMAND_OK else {
+            let error = Self.error(of: prepared, on: handle)
+            PQclear(prepared)
+            throw error
+        }
+        PQclear(prepared)
+        let description = PQdescribePrepared(handle, "")
+        defer { PQclear(description) }
+        guard PQresultStatus(description) == PGRES_COMMAND_OK else { throw Self.error(of: description, on: handle) }
+        guard PQnfields(description) > 0 else {
+            throw PostgresError(.notAQuery, "the SQL returns no rows: it must be one query (a SELECT, a VALUES, a TABLE, a WITH …); it was not run")
+        }
+        guard PQsendQueryPrepared(handle, "", 0, nil, nil, nil, 0) == 1 else {
             throw PostgresError(PQstatus(handle) == CONNECTION_OK ? .query : .lost, Self.words(PQerrorMessage(handle)))
         }
         // Rows one at a time, as they arrive: a result of any size is held one row at a time.
@@ -82,6 +168,13 @@ public final class PostgresConnection: @unchecked Sendable {
             drain()
             throw error
         }
+    }
+
+    /// Runs a statement of ttsite's own that returns no rows.
+    private func command(_ sql: String) throws(PostgresError) {
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        guard PQresultStatus(result) == PGRES_COMMAND_OK else { throw Self.error(of: result, on: handle) }
     }
 
     /// Asks the server to stop the query running, then reads what is left of its result.

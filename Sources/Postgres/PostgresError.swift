@@ -18,6 +18,10 @@ public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible 
         case lost
         /// The SQL is not one query that returns rows (a `SET`, two statements, nothing).
         case notAQuery
+        /// The role may do more than read (a superuser, or a member of the roles that write
+        /// or read the server's files or run programs there), and the connection does not
+        /// say `trusted_role: true`.
+        case role
     }
 
     public var kind: Kind

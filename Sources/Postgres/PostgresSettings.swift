@@ -28,6 +28,10 @@ public struct PostgresSettings: Sendable, Hashable {
     public var rows = 10_000_000
     /// The most bytes a result's values may hold, as the server sends them as text.
     public var bytes = 2 * 1024 * 1024 * 1024
+    /// Run SQL as a role that may do more than read (a superuser; a member of
+    /// `pg_write_server_files`, `pg_execute_server_program` or `pg_read_server_files`):
+    /// refused unless this says the site's author trusts every line of its SQL.
+    public var trustedRole = false
 
     public enum SSLMode: String, Sendable, Hashable, CaseIterable {
         case disable, allow, prefer, require

@@ -65,12 +65,60 @@ import Testing
         let server = try await PostgresServer.shared()
         try await server.sql("CREATE TABLE kept (a int); INSERT INTO kept VALUES (1)")
         let settings = readerSettings(server)
-        #expect(await failure("INSERT INTO kept VALUES (2) RETURNING a", settings)?.kind == .write)
+        // A statement that is no query is refused unrun; one that is, by the server.
+        #expect(await failure("INSERT INTO kept VALUES (2) RETURNING a", settings)?.kind == .notAQuery)
         #expect(await failure("WITH gone AS (DELETE FROM kept RETURNING a) SELECT * FROM gone", settings)?.kind == .write)
         // Two statements are refused before either runs: the first cannot turn the guard off.
         #expect(await failure("SET default_transaction_read_only = off; DELETE FROM kept", settings)?.kind == .notAQuery)
         #expect(await failure("SET search_path = public", settings)?.kind == .notAQuery)
         #expect(try await server.sql("SELECT count(*) FROM kept").contains(" 1\n"))
+    }
+
+    /// Read-only holds whatever the SQL says (issue 50): a `DO` block that turns read-only off,
+    /// commits and writes, a `COPY … TO PROGRAM`, a `CALL`, are refused unrun — even for a
+    /// trusted superuser — and a role that could write the server's files or run programs is
+    /// refused unless the connection trusts it.
+    @Test func readOnlyHoldsWhateverTheSQLSays() async throws {
+        let server = try await PostgresServer.shared()
+        try await server.sql("CREATE TABLE audit (note text); GRANT SELECT ON audit TO reporter")
+        try await server.sql("CREATE PROCEDURE note_it() LANGUAGE plpgsql AS $$ BEGIN INSERT INTO audit VALUES ('called'); COMMIT; END $$")
+        let marker = server.folder.url("escaped")
+        var trusted = readerSettings(server)
+        trusted.user = PostgresServer.superuser
+        trusted.trustedRole = true
+        let escapes = [
+            "DO $$ BEGIN SET default_transaction_read_only = off; COMMIT; INSERT INTO audit VALUES ('x'); END $$",
+            "COPY (SELECT 1) TO PROGRAM 'id > \(marker.path)'",
+            "CALL note_it()",
+            "/* a comment */ SET default_transaction_read_only = off",
+            "TRUNCATE audit",
+        ]
+        for sql in escapes {
+            for settings in [readerSettings(server), trusted] {
+                let error = await failure(sql, settings)
+                #expect(error?.kind == .notAQuery, "\(sql): \(String(describing: error))")
+            }
+        }
+        // A query that calls the procedure's writing through a function is refused by the
+        // read-only transaction, which no function can end.
+        try await server.sql("CREATE FUNCTION sneaky() RETURNS int LANGUAGE plpgsql AS $$ BEGIN INSERT INTO audit VALUES ('y'); RETURN 1; END $$")
+        #expect(await failure("SELECT sneaky()", trusted)?.kind == .write)
+        #expect(try await server.sql("SELECT count(*) FROM audit").contains(" 0\n"), "nothing was written")
+        #expect(!FileManager.default.fileExists(atPath: marker.path), "no program ran")
+
+        // Roles: a superuser and a member of pg_write_server_files are refused, their SQL unrun.
+        for user in [PostgresServer.superuser, PostgresServer.fileWriter] {
+            var settings = readerSettings(server)
+            settings.user = user
+            let file = server.folder.url("exported-\(user)")
+            let error = await failure("SELECT lo_export(lo_from_bytea(0, 'x'), '\(file.path)')", settings)
+            #expect(error?.kind == .role, "\(user): \(String(describing: error))")
+            #expect(error?.message.contains("`\(user)` is a") == true && error?.message.contains("trusted_role: true") == true)
+            #expect(!FileManager.default.fileExists(atPath: file.path))
+        }
+        // A reader's query runs as ever; so does a trusted superuser's.
+        #expect(try await rows("WITH n AS (SELECT 1 AS one) SELECT one FROM n", readerSettings(server)).rows == [[.integer(1)]])
+        #expect(try await rows("(VALUES (2))", trusted).rows == [[.integer(2)]])
     }
 
     @Test func theTimeLimitCancelsALongQuery() async throws {

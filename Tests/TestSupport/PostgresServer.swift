@@ -13,6 +13,10 @@ public final class PostgresServer: Sendable {
     public static let password = "report-pass"
     public static let database = "reports"
     /// A role of the shared server whose line in its password file is wrong.
+    /// Roles that may do more than read, which a connection refuses unless it trusts them:
+    /// a superuser, and a member of `pg_write_server_files`. Their password is `password`.
+    public static let superuser = "powerful"
+    public static let fileWriter = "filewriter"
     public static let wrongPasswordUser = "forgetful"
     public static let wrongPassword = "not-the-password-4711"
 
@@ -44,7 +48,11 @@ public final class PostgresServer: Sendable {
             let server = try await PostgresServer.start()
             let passfile = server.folder.url("pgpass")
             try await server.sql("CREATE ROLE \(wrongPasswordUser) LOGIN PASSWORD 'the-real-one'")
-            try "*:*:*:\(user):\(password)\n*:*:*:\(wrongPasswordUser):\(wrongPassword)\n".write(to: passfile, atomically: true, encoding: .utf8)
+            try await server.sql("CREATE ROLE \(superuser) LOGIN SUPERUSER PASSWORD '\(password)'")
+            try await server.sql("CREATE ROLE \(fileWriter) LOGIN PASSWORD '\(password)' IN ROLE pg_write_server_files")
+            try await server.sql("GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(fileWriter)")
+            let lines = [user, superuser, fileWriter].map { "*:*:*:\($0):\(password)\n" }.joined() + "*:*:*:\(wrongPasswordUser):\(wrongPassword)\n"
+            try lines.write(to: passfile, atomically: true, encoding: .utf8)
             chmod(passfile.path, 0o600)
             setenv("PGPASSFILE", passfile.path, 1)
             return server

@@ -30,7 +30,7 @@ extension SiteConfig {
                 throw reader.error("`\(context).\(password.string ?? "")`: a password is never read from ttsite.yml; set `PGPASSWORD` in the build's environment, or give it a line in `~/.pgpass` (`host:port:database:user:password`, mode 0600)", at: password)
             }
             try reader.requireKnownKeys(settings, ["type", "host", "port", "database", "user", "sslmode", "sslrootcert", "sslcert", "sslkey",
-                                                   "seconds", "rows", "megabytes"], context: context)
+                                                   "seconds", "rows", "megabytes", "trusted_role"], context: context)
             guard let typeNode = settings["type"] else {
                 throw reader.error("`\(context)` needs `type: postgres`", at: entry)
             }
@@ -70,6 +70,9 @@ extension SiteConfig {
                 let megabytes = try reader.number(value, "\(context).megabytes")
                 guard megabytes > 0, megabytes <= 65_536 else { throw reader.error("`\(context).megabytes` must be more than 0 and at most 65536", at: value) }
                 postgres.bytes = Int(megabytes * 1_048_576)
+            }
+            if let value = settings["trusted_role"] {
+                postgres.trustedRole = try reader.bool(value, "\(context).trusted_role")
             }
             connections[name] = ServerConnection(name: name, kind: kind, settings: postgres, line: nameNode.mark?.line)
         }

@@ -62,6 +62,11 @@ struct ServerTableReader {
             return try fetch(table, sql: sql, stem: stem)
         } catch let error as PostgresError {
             let message = describe(error, of: table, sql: sql)
+            // A role that may do more than read is a mistake of the configuration: no
+            // cached result stands in for it.
+            if error.kind == .role {
+                throw BuildError(.configuration, message, in: configName, line: table.connection.line ?? table.line)
+            }
             if !strict, let record = cache.record(stem) {
                 let fetched = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: record.fetched))
                 return reading(table, stem: stem, record: record, origin: "cached copy, because \(error.kind.rawValue) failed",
@@ -139,6 +144,8 @@ struct ServerTableReader {
             return "\(subject): \(server): \(error.message)"
         case .notAQuery:
             return "\(subject): \(error.message)"
+        case .role:
+            return "\(subject): \(server): \(error.message)"
         }
     }
 }

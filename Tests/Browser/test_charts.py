@@ -104,19 +104,29 @@ def test_a_printed_report_keeps_each_chart_whole_and_in_proportion(page, paper, 
             return [...document.querySelectorAll('svg.chart')].filter(s => getComputedStyle(s).display !== 'none')
               .map(s => { const r = s.getBoundingClientRect(); const v = s.viewBox.baseVal; return [r.width / r.height, v.width / v.height]; })""")
         assert len(ratios) == 8 and all(abs(shown - drawn) < 0.02 for shown, drawn in ratios), ratios
-        captions = driver.execute_script("return [...document.querySelectorAll('figure.chart-block figcaption')].map(f => f.textContent)")
-        summary = driver.execute_script("return document.querySelector('figure.chart-block details summary').textContent")
+        # Each figure's caption, its first printed line, and the last text of its chart, its
+        # last (the data table's toggle is not printed).
+        figures = driver.execute_script("""
+            return [...document.querySelectorAll('figure.chart-block')].map(f => {
+              const svg = [...f.querySelectorAll('svg.chart')].find(s => getComputedStyle(s).display !== 'none');
+              const texts = [...svg.querySelectorAll('text')].map(t => t.textContent.trim()).filter(t => t);
+              return [f.querySelector('figcaption').textContent, texts[texts.length - 1], getComputedStyle(f.querySelector('details')).display];
+            })""")
     finally:
         driver.quit()
     pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout.split("\f")
     pages = [" ".join(text.split()) for text in pages]
     assert len([p for p in pages if p]) >= 3, "the charts fill several pages"
-    # A figure's caption and the summary of its data table, its last line, on the same page.
-    for caption in captions:
+    assert len(figures) == 8 and all(shown == "none" for _, _, shown in figures), figures
+    captions = [caption for caption, _, _ in figures]
+    # A figure's caption and its last line on the same page, before the next figure's caption.
+    for caption, last, _ in figures:
         where = [n for n, text in enumerate(pages) if caption in text]
         assert len(where) == 1, f"{paper}: {caption!r} found on pages {where}"
         after = pages[where[0]].split(caption, 1)[1]
-        assert summary in after, f"{paper}: the chart under {caption!r} runs onto the next page"
+        for other in captions:
+            after = after.split(other, 1)[0]
+        assert last in after, f"{paper}: the chart under {caption!r} runs onto the next page"
 
 
 # The script: where the pointer is over the first (line) chart, and where the keys move to.

@@ -153,7 +153,7 @@ let package = Package(
         ),
         // The parsers of outside input as fuzz targets, and `ttsite-fuzz`, which hands them to
         // libFuzzer (`scripts/fuzz`) or replays files through them.
-        .target(name: "FuzzTargets", dependencies: ["ReportData", "ValueTransformers", "IntervalText", "CivilTime", "Markdown", "SiteBuilder", "SiteServer", "Pictures", "DataTables", "Charts", "Postgres"]),
+        .target(name: "FuzzTargets", dependencies: ["ReportData", "ValueTransformers", "IntervalText", "CivilTime", "Markdown", "TemplateEngine", "SiteBuilder", "SiteServer", "Pictures", "DataTables", "Charts", "Postgres"]),
         .executableTarget(name: "TTSiteFuzz", dependencies: ["FuzzTargets"]),
         // Dates parsed per second by the value transformers, against Foundation's parsers.
         .executableTarget(

@@ -38,8 +38,9 @@ public struct TemplateLibrary: Sendable {
     /// Misses in it are recorded under `name` (nil: a template of no name, such as a page's
     /// own text).
     public func render(_ template: Template, named name: String? = nil, _ value: TemplateValue, into output: inout [UInt8],
-                       misses: MissRecorder? = nil, linkBase: String = "", written: [String: [UInt8]] = [:]) {
+                       misses: MissRecorder? = nil, linkBase: String = "", written: [String: [UInt8]] = [:], escaping: TemplateEscaping = .html) {
         var renderer = TemplateRenderer(library: self, output: output, stack: [value], misses: misses, linkBase: Array(linkBase.utf8), written: written)
+        renderer.escaping = escaping
         output = []
         renderer.render(template.nodes, indent: [], blocks: [:], template: name)
         output = renderer.output
@@ -52,11 +53,21 @@ public struct TemplateLibrary: Sendable {
         return String(decoding: output, as: UTF8.self)
     }
 
-    public func render(_ template: Template, _ value: TemplateValue, misses: MissRecorder? = nil) -> String {
+    public func render(_ template: Template, _ value: TemplateValue, misses: MissRecorder? = nil, escaping: TemplateEscaping = .html) -> String {
         var output: [UInt8] = []
-        render(template, value, into: &output, misses: misses)
+        render(template, value, into: &output, misses: misses, escaping: escaping)
         return String(decoding: output, as: UTF8.self)
     }
+}
+
+/// How `{{name}}` writes its value.
+public enum TemplateEscaping: Sendable {
+    /// For HTML: `& < > " '` as entities.
+    case html
+    /// For Markdown that is rendered afterwards (a page's text): every value a literal text,
+    /// never Markdown (`MarkdownEscaping`), so that a value from data cannot become an image,
+    /// a heading or a report block.
+    case markdown
 }
 
 /// Told of every name a template asked for and did not find, and of every partial that does

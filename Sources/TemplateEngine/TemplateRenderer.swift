@@ -16,6 +16,9 @@ struct TemplateRenderer {
     let linkBase: [UInt8]
     /// Partials already rendered, written in place of their templates.
     let written: [String: [UInt8]]
+    /// How `{{name}}` escapes its value: for HTML, or (a page's Markdown) for Markdown; a
+    /// partial writes HTML, and escapes for HTML whatever includes it.
+    var escaping: TemplateEscaping = .html
     /// The last byte written from template text ended a line: the next byte written gets the
     /// indentation of the partial or block it comes from.
     private var atLineStart = true
@@ -109,11 +112,13 @@ struct TemplateRenderer {
             return
         }
         depth += 1
+        let outer = escaping
+        escaping = .html
         render(partial.nodes, indent: indent, blocks: blocks, template: name)
+        escaping = outer
         depth -= 1
     }
 
-    /// The value `name` stands for here, or nil.
     /// Whether a name that was not found is one of `strictRoots` whose parent is there and
     /// holds no such key: a misspelling, not an optional value.
     private func isStrictMiss(_ name: Name) -> Bool {
@@ -122,6 +127,7 @@ struct TemplateRenderer {
         return true
     }
 
+    /// The value `name` stands for here, or nil.
     private func lookup(_ name: Name) -> TemplateValue? {
         guard let first = name.parts.first else { return stack.last }
         var index = stack.count - 1
@@ -219,7 +225,11 @@ struct TemplateRenderer {
 
     private mutating func append(_ text: inout String, escaped: Bool) {
         text.withUTF8 { bytes in
-            if escaped { HTMLEscaping.append(bytes, to: &output) } else { output.append(contentsOf: bytes) }
+            guard escaped else { output.append(contentsOf: bytes); return }
+            switch escaping {
+            case .html: HTMLEscaping.append(bytes, to: &output)
+            case .markdown: MarkdownEscaping.append(bytes, to: &output)
+            }
         }
     }
 

@@ -146,8 +146,10 @@ public struct TemplateSet: Sendable {
     }
 
     /// Renders `text` — the Markdown of a content page — as a Mustache template before it
-    /// goes to cmark, so a page can say `We track {{people.count}} people.` A parse error
-    /// names `file` and the line in it; `firstLine` is the file line the text starts on.
+    /// goes to cmark, so a page can say `We track {{people.count}} people.` Each `{{value}}`
+    /// is written as literal text for Markdown (`MarkdownEscaping`): a value from data is
+    /// never Markdown, nor a block. A parse error names `file` and the line in it;
+    /// `firstLine` is the file line the text starts on.
     func renderInline(_ text: String, _ context: TemplateValue, file: String, firstLine: Int, misses: MissRecorder? = nil) throws -> String {
         guard Self.hasTag(text) else { return text }
         return try renderInline(ParsedText.parse(text), context, file: file, firstLine: firstLine, misses: misses)
@@ -157,7 +159,7 @@ public struct TemplateSet: Sendable {
     func renderInline(_ parsed: Result<Template, TemplateError>, _ context: TemplateValue, file: String, firstLine: Int, misses: MissRecorder? = nil) throws -> String {
         switch parsed {
         case .success(let template):
-            return library.render(template, context, misses: misses)
+            return library.render(template, context, misses: misses, escaping: .markdown)
         case .failure(let error):
             throw BuildError(.content, "template error in the page text: \(error.message)", in: file, line: firstLine - 1 + error.line)
         }

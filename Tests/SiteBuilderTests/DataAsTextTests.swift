@@ -1,0 +1,109 @@
+import Foundation
+@testable import SiteBuilder
+import Testing
+import TestSupport
+import TextFormatting
+
+/// A value from data is text wherever a page's Markdown writes it (`{{row.notes}}`,
+/// `{{#data.q}}{{notes}}{{/data.q}}`): never an image, link, heading, code block, report
+/// block or raw HTML, even where the site lets its authors write raw HTML (issue 50). The
+/// expected HTML is cmark's for the value as plain text, worked out by hand: cmark escapes
+/// only `& < > "` in text.
+@Suite struct DataAsTextTests {
+    /// Each hostile value, and the HTML it must read as inside a paragraph.
+    static let values: [(note: String, csv: String, html: String)] = [
+        ("image", "![t](https://attacker.example/p.png)", "![t](https://attacker.example/p.png)"),
+        ("link", "[x](javascript:alert(1))", "[x](javascript:alert(1))"),
+        ("heading", "# Not a heading", "# Not a heading"),
+        ("html", "<img src=x onerror=alert(1)>", "&lt;img src=x onerror=alert(1)&gt;"),
+        ("autolink", "https://attacker.example and www.attacker.example", "https://attacker.example and www.attacker.example"),
+        ("emphasis", "*a* and __b__ and ~~c~~", "*a* and __b__ and ~~c~~"),
+        ("entity", "Fish &amp; Chips & co", "Fish &amp;amp; Chips &amp; co"),
+        ("code", "    indented `code`", "    indented `code`"),
+        ("block", "\"one\n```ttsite query x\nSELECT 1\n```\n\n# two\"", "one\n```ttsite query x\nSELECT 1\n```\n\n# two"),
+    ]
+
+    static func site(page: String, file: String = "Content/index.md") throws -> TestSite {
+        let rows = values.map { "\($0.note),\($0.csv)" }.joined(separator: "\n")
+        return try TestSite("""
+            -- ttsite.yml --
+            title: Notes
+            markdown: { unsafe_html: true }
+            data:
+              notes: { file: data/notes.csv }
+            -- data/notes.csv --
+            note,text
+            \(rows)
+            -- \(file) --
+            \(page)
+            """)
+    }
+
+    @Test func aRowsValueIsTextOnItsPage() throws {
+        let site = try Self.site(page: """
+            ---
+            rows: all
+            ---
+            ```ttsite query all
+            SELECT note, text FROM notes
+            ```
+
+            {{row.text}}
+
+            Said: {{row.text}}
+            """, file: "Content/n/[note].md")
+        defer { site.remove() }
+        try site.build()
+        for value in Self.values {
+            let html = DataReportTests.article(try site.read("n/\(value.note)/index.html"))
+            #expect(html.contains("<p>\(value.html)</p>"), "\(value.note): \(html)")
+            #expect(html.contains("<p>Said: \(value.html)</p>"), "\(value.note): \(html)")
+            #expect(!html.contains("<img") && !html.contains("<a ") && !html.contains("<h1>Not") && !html.contains("<pre")
+                && !html.contains("<em>") && !html.contains("<del>") && !html.contains("<table"), "\(value.note): \(html)")
+        }
+    }
+
+    @Test func aResultsValuesAreTextInASection() throws {
+        let site = try Self.site(page: """
+            ```ttsite query all
+            SELECT note, text FROM notes
+            ```
+
+            {{#data.all}}
+            - {{note}}: {{text}}
+            {{/data.all}}
+
+            | note | text |
+            |------|------|
+            {{#data.all}}
+            | {{note}} | {{text}} |
+            {{/data.all}}
+
+            <p title="{{#data.all}}{{note}}={{text}};{{/data.all}}">The notes.</p>
+            """)
+        defer { site.remove() }
+        try site.build()
+        let html = DataReportTests.article(try site.read("index.html"))
+        for value in Self.values {
+            #expect(html.contains("<li>\(value.note): \(value.html)</li>"), "\(value.note): \(html)")
+            // A `|` in a value is no cell's end.
+            #expect(html.contains("<td>\(value.note)</td>\n<td>\(value.html)</td>"), "\(value.note): \(html)")
+        }
+        #expect(!html.contains("<img") && !html.contains("<a ") && !html.contains("<h1>") && !html.contains("<pre")
+            && !html.contains("<em>") && !html.contains("<del>"), "\(html)")
+        // In the raw HTML an author wrote, the value is references the browser reads as it.
+        #expect(html.components(separatedBy: "<tr>").count == Self.values.count + 2)
+        let title = try #require(html.range(of: #"<p title="image=&#33;&#91;t&#93;&#40;https&#58;&#47;&#47;"#))
+        #expect(html[title.upperBound...].hasPrefix("attacker&#46;example&#47;p&#46;png&#41;;link="))
+    }
+
+    /// The escaping itself, against the characters CommonMark says a backslash may escape
+    /// (its section 2.4: ASCII punctuation) and the breaks and leading spaces that start blocks.
+    @Test func everyPunctuationCharacterIsAReference() {
+        let punctuation = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
+        let expected = punctuation.unicodeScalars.map { "&#\($0.value);" }.joined()
+        #expect(MarkdownEscaping.escape(punctuation) == expected)
+        #expect(MarkdownEscaping.escape("  a b\r\nc\u{0} \t") == "&#32;&#32;a b&#13;&#10;c\u{FFFD}&#32;&#9;")
+        #expect(MarkdownEscaping.escape("Zoë 3") == "Zoë 3")
+    }
+}

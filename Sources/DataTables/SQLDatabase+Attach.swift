@@ -7,8 +7,9 @@ extension SQLDatabase {
     /// The file is opened read-only and immutable (`file:…?mode=ro&immutable=1`): SQLite
     /// takes no locks on it and writes nothing next to it (no journal, no `-shm`), so the
     /// file's bytes and modification time stay as they were. Immutable also means SQLite
-    /// ignores a `-wal` file beside it: a database in WAL mode with changes still in its WAL
-    /// file is refused, not read without them. Nothing else may write the file during the
+    /// ignores a `-wal` or `-journal` file beside it: a database in WAL mode with changes
+    /// still in its WAL file is refused, not read without them, and so is one with a hot
+    /// rollback journal (changes never committed, in the file), not read with them. Nothing else may write the file during the
     /// build; for a build that reads it once, that is the file as it was.
     public func attach(file: URL, as schema: String) throws(SQLError) {
         try withLock { () throws(SQLError) in
@@ -56,8 +57,8 @@ extension SQLDatabase {
         return names
     }
 
-    /// A readable file that starts as every SQLite database does, and has no changes waiting
-    /// in a WAL file beside it.
+    /// A readable file that starts as every SQLite database does, with no uncommitted changes
+    /// in it (a hot rollback journal beside it) and none waiting in a WAL file.
     static func checkDatabaseFile(_ path: String) throws(SQLError) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -70,6 +71,17 @@ extension SQLDatabase {
         guard header.starts(with: Array("SQLite format 3\0".utf8)) else {
             let what = header.isEmpty ? "it is empty" : "it does not start with \"SQLite format 3\""
             throw SQLError(.file, "`\(path)` is not a SQLite database: \(what)")
+        }
+        // A rollback journal that starts with its magic number is hot: a program is writing
+        // the file, or died while writing it, and the file holds changes that were never
+        // committed. SQLite would roll them back on opening; immutable, it reads them as data.
+        let journal = path + "-journal"
+        if let reader = FileHandle(forReadingAtPath: journal) {
+            let start = (try? reader.read(upToCount: 8)) ?? Data()
+            try? reader.close()
+            if start.elementsEqual([0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7]) {
+                throw SQLError(.file, "`\(path)` has changes that were never committed, and `\(journal)` holds what undoes them: a program is writing it, or stopped while writing it; let it finish, or open the file once with `sqlite3` (which rolls the changes back)")
+            }
         }
         // Bytes 18 and 19 are the read and write versions: 2 means WAL mode.
         if header.count >= 20, header[header.startIndex + 18] == 2 {

@@ -44,7 +44,7 @@ enum SQLiteOracle {
         return try JSONDecoder().decode(Reading.self, from: Data(output.utf8))
     }
 
-    private static func run(_ arguments: [String], in folder: URL) async throws -> String {
+    static func run(_ arguments: [String], in folder: URL) async throws -> String {
         let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path] + arguments, in: folder)
         guard result.status == 0 else {
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "sqlite_oracle.py: \(result.stderr)"])
@@ -373,6 +373,26 @@ func date(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
         let main = try #require(throws: SQLError.self) { try database.attach(file: file, as: "main") }
         #expect(main.kind == .name)
         #expect(try database.query("SELECT count(*) FROM archive.events").rows == [[.integer(4)]])
+    }
+
+    /// A writer that died mid-transaction leaves uncommitted changes in the file and what
+    /// undoes them in `-journal`: read immutable, they were published as data (34 rows of
+    /// 2,000 committed, with SQLite 3.40). Python's sqlite3 makes the files and says what is committed.
+    @Test func aDatabaseWithAHotJournalIsRefused() async throws {
+        let folder = try TemporaryFolder("sql")
+        defer { folder.remove() }
+        let file = folder.url("runs.sqlite")
+        let output = try await SQLiteOracle.run(["hot", file.path], in: folder.url)
+        let counts = try JSONDecoder().decode([String: Int].self, from: Data(output.utf8))
+        #expect(counts["committed"] == 2000 && counts["immutable"] != 2000, "the oracle made a hot journal: \(counts)")
+        let error = try #require(throws: SQLError.self) { try SQLDatabase().attach(file: file, as: "f") }
+        #expect(error.kind == .file)
+        #expect(error.message.contains("has changes that were never committed, and `\(file.path)-journal` holds what undoes them"))
+        // Opened once by SQLite, which rolls the changes back, the file is read: every row.
+        _ = try await SQLiteOracle.run(["rollback", file.path], in: folder.url)
+        let database = try SQLDatabase()
+        try database.attach(file: file, as: "f")
+        #expect(try database.query("SELECT count(*) FROM f.runs WHERE note <> 'uncommitted'").rows == [[.integer(2000)]])
     }
 
     @Test func aWALDatabaseWithChangesNotYetCheckpointedIsRefused() async throws {

@@ -7,6 +7,13 @@
     sqlite_oracle.py read FILE   prints every row of every table of FILE as JSON:
                                  {"tables": [{"name", "columns": [{"name", "declared"}],
                                  "rows": [[{"class", "value", ...}]]}]}
+    sqlite_oracle.py hot FILE    writes FILE as a writer that died mid-transaction leaves
+                                 it: 2,000 committed rows in `runs`, uncommitted changes in
+                                 FILE and the pages to roll them back in FILE-journal; prints
+                                 {"immutable": rows read ignoring the journal, "committed":
+                                 rows after SQLite rolls a copy back}
+    sqlite_oracle.py rollback FILE  opens FILE once, as a writer: SQLite rolls back a hot
+                                 journal
 
 A value's "class" is its storage class as Python reads it; integers and reals are written
 as text (repr), so that JSON never rounds them; a text in a DATE column that Python reads as
@@ -15,6 +22,8 @@ instant has "epoch": seconds since 1970 (repr).
 """
 import datetime
 import json
+import os
+import shutil
 import sqlite3
 import sys
 
@@ -70,6 +79,38 @@ def make(path):
     connection.close()
 
 
+def hot(path):
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("PRAGMA journal_mode = DELETE")
+    writer.execute("CREATE TABLE runs (n INTEGER, note TEXT)")
+    writer.executemany("INSERT INTO runs VALUES (?, ?)", [(n, "x" * 200) for n in range(2000)])
+    # A cache of a few pages makes SQLite write changed pages into the file before the commit.
+    writer.execute("PRAGMA cache_size = 2")
+    writer.execute("BEGIN")
+    writer.execute("DELETE FROM runs WHERE n % 3 = 0")
+    writer.execute("UPDATE runs SET note = 'uncommitted'")
+    # The writer "dies" here: its files are copied as they are, and it rolls back.
+    for suffix in ("", "-journal"):
+        shutil.copyfile(path + suffix, path + ".hot" + suffix)
+    writer.execute("ROLLBACK")
+    writer.close()
+    for suffix in ("", "-journal"):
+        shutil.copyfile(path + ".hot" + suffix, path + ".copy" + suffix)
+        os.replace(path + ".hot" + suffix, path + suffix)
+    immutable = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
+    rows = immutable.execute("SELECT count(*) FROM runs WHERE note != 'uncommitted'").fetchone()[0]
+    immutable.close()
+    copy = sqlite3.connect(path + ".copy")
+    committed = copy.execute("SELECT count(*) FROM runs WHERE note != 'uncommitted'").fetchone()[0]
+    copy.close()
+    os.remove(path + ".copy")
+    json.dump({"immutable": rows, "committed": committed}, sys.stdout)
+
+
+def rollback(path):
+    sqlite3.connect(path).execute("SELECT count(*) FROM sqlite_schema").fetchone()
+
+
 def described(value, declared):
     if value is None:
         return {"class": "null", "value": None}
@@ -116,4 +157,4 @@ def read(path):
 
 if __name__ == "__main__":
     command, path = sys.argv[1], sys.argv[2]
-    {"make": make, "read": read}[command](path)
+    {"make": make, "read": read, "hot": hot, "rollback": rollback}[command](path)

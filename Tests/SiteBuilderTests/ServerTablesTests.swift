@@ -195,6 +195,22 @@ import TestSupport
         #expect(error?.message.contains("PGPASSWORD") == true && error?.message.contains("~/.pgpass") == true)
     }
 
+    /// A password inside `host:`, `database:` or `user:` — a URI, a connection string, a
+    /// `user:pw@host` — is refused like `password:`, and the message does not repeat it.
+    @Test func aPasswordInsideAnotherSettingIsRefusedUnsaid() {
+        for (key, value) in [("host", "postgresql://reporter:s3cret@db.example.org/sales"), ("host", "reporter:s3cret@db.example.org"),
+                             ("database", "postgres://reporter:s3cret@db/sales"), ("database", "dbname=sales password=s3cret"),
+                             ("user", "reporter password = s3cret"), ("host", "POSTGRESQL://db?PASSWORD=s3cret")] {
+            let error = error("connections:\n  db:\n    type: postgres\n    \(key): \"\(value)\"\n")
+            #expect(error?.kind == .configuration, "\(key): \(value)")
+            #expect(error?.line == 5, "\(key): \(value)")
+            #expect(error?.message.hasPrefix("`connections.db.\(key)` holds ") == true, "\(error?.message ?? "")")
+            #expect(error?.message.contains("PGPASSWORD") == true && error?.message.contains("s3cret") == false, "\(error?.message ?? "")")
+        }
+        // A name is a name: a socket folder, a host, a user with a dot.
+        #expect(error("connections:\n  db: { type: postgres, host: /var/run/postgresql, user: ada.lovelace, database: password_vault }\n") == nil)
+    }
+
     @Test func mistakesNameTheirKeyAndLine() {
         #expect(error("connections:\n  db: { host: h }\n")?.message.contains("needs `type: postgres`") == true)
         #expect(error("connections:\n  db: { type: mysql }\n")?.message.contains("`connections.db.type` must be `postgres`") == true)

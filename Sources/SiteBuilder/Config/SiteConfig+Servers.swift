@@ -40,9 +40,9 @@ extension SiteConfig {
             }
             var postgres = PostgresSettings()
             let text = { (key: String) throws -> String? in try settings[key].map { try reader.string($0, "\(context).\(key)") } }
-            postgres.host = try text("host")
-            postgres.database = try text("database")
-            postgres.user = try text("user")
+            postgres.host = try credentialFree(text("host"), settings["host"], "\(context).host", reader)
+            postgres.database = try credentialFree(text("database"), settings["database"], "\(context).database", reader)
+            postgres.user = try credentialFree(text("user"), settings["user"], "\(context).user", reader)
             postgres.sslRootCert = try text("sslrootcert")
             postgres.sslCert = try text("sslcert")
             postgres.sslKey = try text("sslkey")
@@ -77,6 +77,22 @@ extension SiteConfig {
             connections[name] = ServerConnection(name: name, kind: kind, settings: postgres, line: nameNode.mark?.line)
         }
         return connections
+    }
+
+    /// `value` of `key`, refused — and not repeated in the message — when it looks like more
+    /// than a host, database or user name: a connection URI (`postgresql://u:pw@db/sales`,
+    /// which may carry a password), a `password=` of a connection string, or a `user:pw@`
+    /// before a host. libpq would take such a value as a name and say it in its errors.
+    private static func credentialFree(_ value: String?, _ node: Node?, _ key: String, _ reader: YAMLReader) throws -> String? {
+        guard let value else { return nil }
+        let lowered = value.lowercased()
+        let what: String? =
+            if lowered.contains("://") { "a URI" }
+            else if lowered.replacingOccurrences(of: " ", with: "").contains("password=") { "a password setting" }
+            else if key.hasSuffix(".host") && value.contains("@") { "a user (and maybe a password) before the host" }
+            else { nil }
+        guard let what else { return value }
+        throw reader.error("`\(key)` holds \(what), not shown here: give `host`, `port`, `database` and `user` each as a name of its own, and the password through `PGPASSWORD` or a line in `~/.pgpass` (`host:port:database:user:password`, mode 0600), never in ttsite.yml", at: node)
     }
 
     /// A table of `data:` with `connection:`: its SQL from `sql:` or `sql_file:` (a path from

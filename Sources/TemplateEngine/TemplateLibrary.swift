@@ -68,6 +68,9 @@ public enum TemplateEscaping: Sendable {
     /// never Markdown (`MarkdownEscaping`), so that a value from data cannot become an image,
     /// a heading or a report block.
     case markdown
+    /// For text that is escaped where it is written (a page's title made from its row): as it
+    /// is.
+    case plain
 }
 
 /// Told of every name a template asked for and did not find, and of every partial that does

@@ -229,6 +229,7 @@ struct TemplateRenderer {
             switch escaping {
             case .html: HTMLEscaping.append(bytes, to: &output)
             case .markdown: MarkdownEscaping.append(bytes, to: &output)
+            case .plain: output.append(contentsOf: bytes)
             }
         }
     }

@@ -97,6 +97,52 @@ import TextFormatting
         #expect(html[title.upperBound...].hasPrefix("attacker&#46;example&#47;p&#46;png&#41;;link="))
     }
 
+    /// A row page's title made from its row was escaped twice: `AT&T O'Brien` read
+    /// `AT&amp;T O&#39;Brien` in the tab, the heading, the feeds and the rows' search index.
+    @Test func aRowsTitleIsEscapedOnce() throws {
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: Firms
+            base_url: https://example.org/
+            data:
+              firms: { file: data/firms.csv }
+            -- data/firms.csv --
+            firm,city
+            AT&T O'Brien <1>,Dallas
+            -- Content/index.md --
+            ```ttsite query all
+            SELECT firm, city FROM firms
+            ```
+
+            ```ttsite table data=all link=firm
+            ```
+            -- Content/f/[firm].md --
+            ---
+            title: "{{row.firm}} of {{row.city}}"
+            rows: all
+            ---
+            ```ttsite query all
+            SELECT firm, city FROM firms
+            ```
+
+            In {{row.city}}.
+            """)
+        defer { site.remove() }
+        try site.build()
+        let files = try snapshot(of: site.output)
+        let page = try #require(files.keys.first { $0.hasPrefix("f/") && $0.hasSuffix("/index.html") })
+        let html = try site.read(page)
+        #expect(html.contains("<title>AT&amp;T O&#39;Brien &lt;1&gt; of Dallas"), "\(html)")
+        #expect(html.contains(">AT&amp;T O&#39;Brien &lt;1&gt; of Dallas</h1>"), "\(html)")
+        let search = try #require(files.first { $0.key.hasPrefix("assets/rows-search.firm.en.") }?.value)
+        // JSON inside a script: the text itself, `<` as `\u003c`.
+        #expect(String(decoding: search, as: UTF8.self).contains(#"["AT&T O'Brien \u003c1> of Dallas","#))
+        for (file, bytes) in files where [".html", ".xml", ".json", ".js"].contains(where: file.hasSuffix) {
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(!text.contains("&amp;amp;") && !text.contains("&amp;#39;") && !text.contains("&amp;lt;") && !text.contains("&#38;amp;"), "\(file)")
+        }
+    }
+
     /// The escaping itself, against the characters CommonMark says a backslash may escape
     /// (its section 2.4: ASCII punctuation) and the breaks and leading spaces that start blocks.
     @Test func everyPunctuationCharacterIsAReference() {

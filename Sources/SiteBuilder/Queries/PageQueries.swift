@@ -265,7 +265,8 @@ struct PageQueries {
                 row.translationKey = Self.replacing(last, with: slugs[number], in: page.translationKey)
                 if let template {
                     let values = Self.rowValue(row.row!, pack: pack, now: now, timeZone: config.timeZone, reading: titleColumns)
-                    row.source.frontMatter.title = TemplateLibrary().render(template, .map(["row": values]))
+                    // Text, escaped where the title is written: not twice.
+                    row.source.frontMatter.title = TemplateLibrary().render(template, .map(["row": values]), escaping: .plain)
                 } else if page.source.frontMatter.title == nil {
                     row.source.frontMatter.title = texts[number]
                 }

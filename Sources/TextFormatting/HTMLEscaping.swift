@@ -1,5 +1,6 @@
-/// HTML escaping over UTF-8 bytes: `& < > " '` become entities, every other byte is copied
-/// in runs.
+/// HTML escaping over UTF-8 bytes: `& < > " '` become entities, a C0 control character
+/// but tab, line feed and carriage return (which neither HTML nor XML allows: one in a title
+/// made a whole Atom feed unreadable) becomes U+FFFD, every other byte is copied in runs.
 public enum HTMLEscaping {
     public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         var runStart = 0
@@ -11,6 +12,7 @@ public enum HTMLEscaping {
             case UInt8(ascii: ">"): entity = "&gt;"
             case UInt8(ascii: "\""): entity = "&quot;"
             case UInt8(ascii: "'"): entity = "&#39;"
+            case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F: entity = "\u{FFFD}"
             default: continue
             }
             if index > runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }

@@ -10,7 +10,8 @@
 /// a line break (a value cannot end the paragraph it is in and start a block of its own) and
 /// the spaces and tabs a value starts with (four at a line's start would be a code block) or
 /// ends with (two before a line break would be a hard break).
-/// A NUL byte is U+FFFD, as CommonMark reads it.
+/// A NUL byte is U+FFFD, as CommonMark reads it, and so is every other C0 control character
+/// but tab, line feed and carriage return, as HTML escaping writes them (`HTMLEscaping`).
 public enum MarkdownEscaping {
     public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         // Where the spaces and tabs the value ends with start: two there before the page's
@@ -25,7 +26,7 @@ public enum MarkdownEscaping {
                 continue
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E:
                 appendReference(byte, to: &output)
-            case 0:
+            case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F:
                 output += [0xEF, 0xBF, 0xBD]
             default:
                 output.append(byte)

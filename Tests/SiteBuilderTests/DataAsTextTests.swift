@@ -143,6 +143,50 @@ import TextFormatting
         }
     }
 
+    /// A C0 control character in a value (here BEL, and a form feed) reached the HTML raw,
+    /// and in a title made the Atom feed malformed for every reader: it is U+FFFD in every
+    /// output, as the charts' SVG writes it.
+    @Test func controlCharactersAreReplacedInEveryOutput() throws {
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: Firms
+            base_url: https://example.org/
+            data:
+              firms: { file: data/firms.csv }
+            -- data/firms.csv --
+            firm,city
+            Bell\u{7}Co,Form\u{C}feed
+            -- Content/index.md --
+            ```ttsite query all
+            SELECT firm, city FROM firms
+            ```
+
+            ```ttsite table data=all link=firm
+            ```
+            -- Content/f/[firm].md --
+            ---
+            title: "{{row.firm}}"
+            date: 2026-11-01
+            rows: all
+            ---
+            ```ttsite query all
+            SELECT firm, city FROM firms
+            ```
+
+            In {{row.city}}.
+            """)
+        defer { site.remove() }
+        try site.build()
+        let files = try snapshot(of: site.output)
+        let feed = try #require(files["atom.xml"])
+        #expect(try FeedTests.AtomEntries.read(feed).map(\.title) == ["Bell\u{FFFD}Co"])
+        let page = try #require(files.first { $0.key.hasPrefix("f/") && $0.key.hasSuffix("/index.html") }?.value)
+        #expect(String(decoding: page, as: UTF8.self).contains("<p>In Form\u{FFFD}feed.</p>"))
+        for (file, bytes) in files where [".html", ".xml", ".json", ".js"].contains(where: file.hasSuffix) {
+            #expect(!bytes.contains { $0 < 0x20 && ![0x09, 0x0A, 0x0D].contains($0) }, "\(file)")
+        }
+    }
+
     /// The escaping itself, against the characters CommonMark says a backslash may escape
     /// (its section 2.4: ASCII punctuation) and the breaks and leading spaces that start blocks.
     @Test func everyPunctuationCharacterIsAReference() {
@@ -151,5 +195,7 @@ import TextFormatting
         #expect(MarkdownEscaping.escape(punctuation) == expected)
         #expect(MarkdownEscaping.escape("  a b\r\nc\u{0} \t") == "&#32;&#32;a b&#13;&#10;c\u{FFFD}&#32;&#9;")
         #expect(MarkdownEscaping.escape("Zoë 3") == "Zoë 3")
+        #expect(MarkdownEscaping.escape("a\u{1}b\u{1F}c") == "a\u{FFFD}b\u{FFFD}c")
+        #expect(HTMLEscaping.escape("a\u{0}b\u{7}c\td\ne\u{B}<") == "a\u{FFFD}b\u{FFFD}c\td\ne\u{FFFD}&lt;")
     }
 }

@@ -267,20 +267,36 @@ struct SitePlan {
         }
     }
 
-    /// A page of `Content/` whose URL is also the URL of a page made from data (a person, a
-    /// timeline): one would silently overwrite the other. The pages of `Content/` are looked
-    /// up, not the pages made from data: a dictionary of 200,000 of those was 170 MB at the
+    /// Two pages for one URL: one would silently overwrite the other. A page of `Content/`
+    /// (a file, a page made from a row of `[column].md`, a further page of a long table) whose
+    /// URL is another's, or a person's or timeline's. The pages of `Content/` are looked up,
+    /// not the pages made from data: a dictionary of 200,000 of those was 170 MB at the
     /// build's busiest moment.
     static func refuseCollisions(_ pages: [Page]) throws {
-        let written = Set(pages.lazy.filter { $0.kind.isMarkdownPage }.map(\.outputPath))
-        guard !written.isEmpty else { return }
-        var generated: [String: Page] = [:]
-        for page in pages where !page.kind.isMarkdownPage && written.contains(page.outputPath) { generated[page.outputPath] = page }
+        var written: [String: Page] = [:]
         for page in pages where page.kind.isMarkdownPage {
-            if let other = generated[page.outputPath] {
-                throw BuildError(.content, "its page \(page.outputPath) is also the page made from data for \(other.translationKey); move the page or give it another `slug`", in: "Content/" + page.sourcePath)
+            if let other = written.updateValue(page, forKey: page.outputPath) {
+                let (first, second) = other.sourcePath <= page.sourcePath ? (other, page) : (page, other)
+                throw BuildError(.content, "\(Self.described(first)) and \(Self.described(second)) are both the page \(page.outputPath): rename one, or give it another `slug`",
+                                 in: "Content/" + second.sourcePath)
             }
         }
+        guard !written.isEmpty else { return }
+        for page in pages where !page.kind.isMarkdownPage {
+            if let own = written[page.outputPath] {
+                throw BuildError(.content, "its page \(own.outputPath) is also the page made from data for \(page.translationKey); move the page or give it another `slug`",
+                                 in: "Content/" + own.sourcePath)
+            }
+        }
+    }
+
+    /// A page of `Content/` as a message names it: its file, and the row or the table's page
+    /// it is (`Content/[name].md (for the row whose `name` is "about")`).
+    private static func described(_ page: Page) -> String {
+        let file = "Content/" + page.sourcePath
+        if let note = page.rowNote { return "\(file) (\(note))" }
+        if let part = page.tablePage, part > 1 { return "\(file) (page \(part) of its table)" }
+        return file
     }
 
     /// The file of the site a page comes from, for messages: `Content/about.md`, or the

@@ -145,6 +145,7 @@ let package = Package(
             name: "TTSiteCommand",
             dependencies: [
                 "CAllocator",
+                "DataTables",
                 "SiteBuilder",
                 "SiteStarter",
                 "SiteServer",

@@ -6,7 +6,7 @@ import CSQLite
 /// the database's own statements (loading tables, attaching files) run without one.
 final class QueryGuard {
     let limits: SQLLimits
-    private let deadline: ContinuousClock.Instant
+    let deadline: ContinuousClock.Instant
     /// The first action the authorizer refused, in words.
     private(set) var refusal: String?
     /// A write to SQLite's schema table that the authorizer let through, in words. SQLite asks

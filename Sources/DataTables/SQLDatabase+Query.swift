@@ -16,7 +16,7 @@ extension SQLDatabase {
     /// length limit and the row, byte and time limits are put in place for each run.
     public func query(_ sql: String, parameters: [String: TableValue] = [:], limits: SQLLimits = SQLLimits()) throws(SQLError) -> Table {
         try withLock { () throws(SQLError) -> Table in
-            try guarded(limits) { (guardian, length) throws(SQLError) -> Table in
+            try guarded(limits, sql: sql) { (guardian, length) throws(SQLError) -> Table in
                 let prepared = try preparedQuery(sql, guardian, length: length)
                 let statement = prepared.statement
                 defer {
@@ -32,17 +32,19 @@ extension SQLDatabase {
     /// The `:name` parameters `sql` binds, without the colon, in the order they first appear.
     public func parameterNames(in sql: String) throws(SQLError) -> [String] {
         try withLock { () throws(SQLError) -> [String] in
-            try guarded(SQLLimits()) { (guardian, length) throws(SQLError) -> [String] in
+            try guarded(SQLLimits(), sql: sql) { (guardian, length) throws(SQLError) -> [String] in
                 try preparedQuery(sql, guardian, length: length).names.get()
             }
         }
     }
 
-    /// Runs `body` with a guard on duty (for the authorizer and the progress handler) and the
-    /// length limit (passed to `body`) in place.
-    private func guarded<T>(_ limits: SQLLimits, _ body: (QueryGuard, Int32) throws(SQLError) -> T) throws(SQLError) -> T {
+    /// Runs `body` with a guard on duty (for the authorizer and the progress handler), the
+    /// watchdog on `sql` (`QueryWatchdog`) and the length limit (passed to `body`) in place.
+    private func guarded<T>(_ limits: SQLLimits, sql: String, _ body: (QueryGuard, Int32) throws(SQLError) -> T) throws(SQLError) -> T {
         let guardian = QueryGuard(limits)
         post.onDuty = guardian
+        QueryWatchdog.shared.watch(guardian, connection: connection, sql: sql)
+        defer { QueryWatchdog.shared.release(guardian) }
         let length = sqlite3_limit(connection, SQLITE_LIMIT_LENGTH, -1)
         let limit = Int32(clamping: max(1, min(limits.bytes, Int(length))))
         sqlite3_limit(connection, SQLITE_LIMIT_LENGTH, limit)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CAllocator
+import DataTables
 import Foundation
 import SiteBuilder
 
@@ -32,6 +33,11 @@ struct TTSite: ParsableCommand {
         // indexes) are mapped apart and given back when freed: glibc's own threshold rises
         // as such blocks are freed and then leaves them in the heap (30 MB at 100,000 people).
         ttsite_map_large_allocations(256 * 1024)
+        // A query stuck past its time limit in one call of SQLite's ends the process, as a
+        // signal would: a nightly build must not hold its lock for hours.
+        RunawayQueries.onRunaway { message in
+            Interruption.shared.abort("ttsite: error: \(message); the build stopped, and the output folder holds the last complete build\n", code: 1)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -56,6 +56,10 @@ import Testing
     static let stoppedQueries: [Case] = [
         Case(sql: "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c",
              kind: .timeLimit, message: "the query ran longer than 0.2 seconds (the time limit)", limits: SQLLimits(seconds: 0.2)),
+        // One call for seconds (80 billion comparisons), a few steps of SQLite's machine: the
+        // progress handler never runs; the watchdog interrupts it at its limit.
+        Case(sql: "SELECT instr(printf('%.*c', 4000000, 'a'), printf('%.*c', 20000, 'a') || 'b')",
+             kind: .timeLimit, message: "the query ran longer than 0.2 seconds (the time limit)", limits: SQLLimits(seconds: 0.2)),
         Case(sql: "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000000) SELECT x FROM c",
              kind: .rowLimit, message: "the query returned more than 100,000 rows (the row limit)"),
         Case(sql: "SELECT zeroblob(200 * 1024 * 1024)",

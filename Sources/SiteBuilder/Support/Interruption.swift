@@ -108,10 +108,29 @@ public final class Interruption: @unchecked Sendable {
         if !inCritical { stop(signal) }
     }
 
-    /// Removes every staging folder and ends the process. A staging folder is first renamed
-    /// (to the name of a retired output, which the next build also cleans up): pages still
-    /// being written then fail to find it instead of filling it again while it is removed.
+    /// Ends the process as a signal would (the staging folders removed, the published site
+    /// left as it was), with `text` on stderr and the exit code `code`: for work that cannot
+    /// be stopped any other way, such as a query stuck in one call of SQLite's.
+    public func abort(_ text: String, code: Int32) -> Never {
+        removeStagingFolders()
+        FileHandle.standardError.write(Data(text.utf8))
+        _exit(code)
+    }
+
+    /// Removes every staging folder and ends the process.
     private func stop(_ signal: Int32) -> Never {
+        let message = removeStagingFolders()
+        message?(signal)
+        // _exit: no atexit handlers or static destructors while render threads still run.
+        _exit(128 + signal)
+    }
+
+    /// Removes every staging folder, and returns what is to be said of a signal. A staging
+    /// folder is first renamed (to the name of a retired output, which the next build also
+    /// cleans up): pages still being written then fail to find it instead of filling it again
+    /// while it is removed.
+    @discardableResult
+    private func removeStagingFolders() -> (@Sendable (Int32) -> Void)? {
         let (folders, message) = lock.withLock {
             stopping = true
             return (stagingFolders, onInterrupt)
@@ -128,8 +147,6 @@ public final class Interruption: @unchecked Sendable {
                 usleep(10_000)
             }
         }
-        message?(signal)
-        // _exit: no atexit handlers or static destructors while render threads still run.
-        _exit(128 + signal)
+        return message
     }
 }

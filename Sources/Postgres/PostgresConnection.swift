@@ -67,7 +67,23 @@ public final class PostgresConnection: @unchecked Sendable {
         if !settings.trustedRole { try checkRole() }
     }
 
+    /// The client's own bound on a query (`armDeadline`): armed, holding the cancel request
+    /// it sends when the time is up; fired; or off.
+    private enum Deadline {
+        case off
+        case armed(OpaquePointer?)
+        case fired
+    }
+
+    private let deadlineLock = NSLock()
+    private var deadline = Deadline.off
+
+    /// How long past `settings.seconds` the client waits before it gives a query up: the
+    /// server's own `statement_timeout` ends a query first, and says so, while it can.
+    static let clientGrace = 5.0
+
     deinit {
+        disarmDeadline()
         // A query's transaction is rolled back; closing would end it as well.
         if PQstatus(handle) == CONNECTION_OK, PQtransactionStatus(handle) == PQTRANS_INTRANS || PQtransactionStatus(handle) == PQTRANS_INERROR {
             PQclear(PQexec(handle, "ROLLBACK"))
@@ -123,6 +139,46 @@ public final class PostgresConnection: @unchecked Sendable {
     /// The words a query may start with.
     static let queryWords: Set<String> = ["select", "with", "values", "table"]
 
+    /// Bounds the query about to run on the client too: `seconds` and `clientGrace` from now,
+    /// a server that has sent nothing it was waiting for (a backend stopped, a network that
+    /// drops packets) is asked to cancel, and the connection's socket is shut down, which
+    /// wakes whatever waits on it with an error; that error is then a `.timeout`
+    /// (`timedOut(_:)`). The connection is not used again.
+    func armDeadline() {
+        let cancel = PQgetCancel(handle)
+        let socket = PQsocket(handle)
+        deadlineLock.withLock { deadline = .armed(cancel) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + settings.seconds + Self.clientGrace) { [weak self] in
+            guard let self else { return }
+            let request = deadlineLock.withLock { () -> OpaquePointer?? in
+                guard case .armed(let cancel) = deadline else { return nil }
+                deadline = .fired
+                // Under the lock: the socket is not closed (`disarmDeadline` comes first).
+                shutdown(socket, Int32(SHUT_RDWR))
+                return .some(cancel)
+            }
+            if case .some(.some(let cancel)) = request {
+                var buffer = [CChar](repeating: 0, count: 256)
+                _ = PQcancel(cancel, &buffer, Int32(buffer.count))
+                PQfreeCancel(cancel)
+            }
+        }
+    }
+
+    /// The query has ended: the deadline no longer applies.
+    func disarmDeadline() {
+        deadlineLock.withLock {
+            if case .armed(let cancel) = deadline { PQfreeCancel(cancel) }
+            if case .armed = deadline { deadline = .off }
+        }
+    }
+
+    /// `error`, or the `.timeout` it is when the client's deadline gave the query up.
+    func timedOut(_ error: PostgresError) -> PostgresError {
+        guard deadlineLock.withLock({ if case .fired = deadline { true } else { false } }) else { return error }
+        return PostgresError(.timeout, "the server sent nothing for longer than the query may run (`seconds`, \(settings.seconds.formatted()) s) and \(Self.clientGrace.formatted()) s more, so ttsite gave it up and asked the server to cancel it")
+    }
+
     /// Whether the connection is encrypted with TLS.
     public var usesTLS: Bool { PQsslInUse(handle) == 1 }
 
@@ -130,6 +186,16 @@ public final class PostgresConnection: @unchecked Sendable {
     /// columns are then known. The rows follow as `PostgresRows.forEachRow` reads them.
     /// Instants written without a zone (`timestamp`) are read in `timeZone`.
     public func query(_ sql: String, timeZone: TimeZone) throws(PostgresError) -> PostgresRows {
+        armDeadline()
+        do {
+            return try start(sql, timeZone: timeZone)
+        } catch {
+            disarmDeadline()
+            throw timedOut(error)
+        }
+    }
+
+    private func start(_ sql: String, timeZone: TimeZone) throws(PostgresError) -> PostgresRows {
         let word = Self.firstWord(of: sql)
         guard Self.queryWords.contains(word) else {
             let what = word.isEmpty ? "holds no statement" : "starts with `\(word.uppercased())`"

@@ -77,7 +77,9 @@ public final class PostgresRows: BatchedRowSource, @unchecked Sendable {
                 var buffer = [CChar](repeating: 0, count: 256)
                 _ = PQcancel(cancel, &buffer, Int32(buffer.count))
             }
+            // Bounded: a receiver the server leaves waiting is woken by the deadline.
             done.wait()
+            connection.disarmDeadline()
             PQfreeCancel(cancel)
         }
         while let batch = try queue.take() {
@@ -171,7 +173,7 @@ private final class Receiver: @unchecked Sendable {
                 PQclear(current)
                 connection.drain()
                 let lost = error.kind == .lost ? PostgresError(.lost, "the connection broke after \(count.formatted()) rows: \(error.message)", sqlState: error.sqlState) : error
-                return queue.finish(.failure(lost))
+                return queue.finish(.failure(connection.timedOut(lost)))
             }
             result = PQgetResult(connection.handle)
         }

@@ -173,6 +173,39 @@ import Testing
         #expect(error?.message.contains(PostgresServer.wrongPassword) == false)
     }
 
+    /// A backend stopped mid-result (`kill -STOP`): the server's own time limit cannot end
+    /// the query, and the fetch waited for ever. The client gives it up `seconds` and 5 s
+    /// later, a `.timeout` (then the cache rule applies, as for any failed fetch).
+    @Test func aServerThatStopsAnsweringIsGivenUp() async throws {
+        let server = try await PostgresServer.shared()
+        var settings = readerSettings(server)
+        settings.seconds = 5
+        let marker = "stopped_\(UInt32.random(in: 0...UInt32.max))"
+        let reading = Task {
+            await failure("SELECT g, pg_sleep(0.002) AS \(marker) FROM generate_series(1, 1000000) g", settings)
+        }
+        var backend: Int32?
+        for _ in 0..<200 where backend == nil {
+            let said = try await server.sql("SELECT pid FROM pg_stat_activity WHERE query LIKE '%AS \(marker) %' AND pid <> pg_backend_pid()")
+            backend = said.split(separator: "\n").lazy.compactMap { Int32($0.trimmingCharacters(in: .whitespaces)) }.first
+            if backend == nil { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        let pid = try #require(backend)
+        #expect(kill(pid, SIGSTOP) == 0)
+        // Bounded whatever the client does: the backend goes on after two minutes.
+        let resume = Task {
+            try? await Task.sleep(for: .seconds(120))
+            kill(pid, SIGCONT)
+        }
+        let error = await reading.value
+        resume.cancel()
+        kill(pid, SIGCONT)
+        _ = try? await server.sql("SELECT pg_terminate_backend(\(pid))")
+        #expect(error?.kind == .timeout, "\(String(describing: error))")
+        #expect(error?.sqlState == nil)
+        #expect(error?.message.hasPrefix("the server sent nothing for longer than the query may run (`seconds`, 5 s) and 5 s more") == true)
+    }
+
     @Test func aConnectionThatBreaksMidResultIsAnError() async throws {
         let server = try await PostgresServer.shared()
         let settings = readerSettings(server)

@@ -136,6 +136,9 @@ struct ServerTableReader {
             return "\(subject): \(server) refused the SQL\(line): \(error.message)"
         case .write:
             return "\(subject): the SQL would write, and the session with \(server) is read-only, so the server refused it: \(error.message)"
+        case .timeout where error.sqlState == nil:
+            // The client's deadline: the server said nothing.
+            return "\(subject): \(server): \(error.message) (`connections.\(connection.name).seconds`)"
         case .timeout:
             return "\(subject): the query ran longer than \(connection.settings.seconds.formatted()) seconds (`connections.\(connection.name).seconds`), and \(server) cancelled it"
         case .limit:

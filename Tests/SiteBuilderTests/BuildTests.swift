@@ -117,6 +117,43 @@ import TestSupport
         }
     }
 
+    /// `ln -s .. Content/loop` published `loop/ttsite.yml` (a connection's host and user)
+    /// and `loop/data/`, and the output nested itself on every build (issue 50): a link to
+    /// the site folder, a folder that holds `Content/`, the output or the config is refused
+    /// with its name, and nothing is published. A link to a folder of its own still works.
+    @Test func aSymlinkBackIntoTheSiteIsRefused() throws {
+        let site = try TestSite("""
+            -- ttsite.yml --
+            title: T
+            -- Content/index.md --
+            Hi
+            -- downloads/report.txt --
+            figures
+            -- Content/inner/page.md --
+            Inner
+            """)
+        defer { site.remove() }
+        let content = site.folder.appendingPathComponent("Content")
+        try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("files").path, withDestinationPath: "../downloads")
+        try site.build()
+        #expect(try site.read("files/report.txt").hasPrefix("figures"))
+        let published = try snapshot(of: site.output)
+        for (name, target, says) in [("loop", "..", "is a symlink to the site folder"),
+                                     ("again", ".", "which holds Content/ itself"),
+                                     ("deep", "../Content/inner/../..", "is a symlink to the site folder"),
+                                     ("built", "../_site", "which is (or holds) the output folder"),
+                                     ("config.txt", "../ttsite.yml", "the site's config, which is never published")] {
+            let link = content.appendingPathComponent(name)
+            try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target)
+            #expect { try site.build() } throws: { error in
+                let error = error as? BuildError
+                return error?.location == "Content/\(name)" && error?.message.contains(says) == true
+            }
+            try FileManager.default.removeItem(at: link)
+            #expect(try snapshot(of: site.output) == published, "\(name)")
+        }
+    }
+
     @Test func dataAndHiddenFilesAreNotPublished() throws {
         let site = try TestSite("""
             -- ttsite.yml --

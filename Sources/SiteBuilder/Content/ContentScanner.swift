@@ -4,12 +4,17 @@ import ReportData
 /// Walks `Content/` and sorts what it finds into Markdown pages and static files.
 ///
 /// Hidden files and `Content/data/` (the site's own data, which may hold personal details)
-/// are never published. Symlinks are followed only while they stay inside the site folder.
+/// are never published. Symlinks are followed only while they stay inside the site folder,
+/// and never to the site folder itself, a folder that holds `Content/`, the output or the
+/// config.
 struct ContentScanner {
     let contentFolder: URL
     let siteFolder: URL
     let languages: [String]
     let includeDrafts: Bool
+    /// Where the site is built to, and its config: never published through a symlink.
+    var outputFolder: URL?
+    var configFile: URL?
 
     struct Result {
         var pages: [Page] = []
@@ -110,10 +115,24 @@ struct ContentScanner {
         guard target == site || target.hasPrefix(site + "/") else {
             throw BuildError(.content, "is a symlink to \(target), outside the site folder; ttsite publishes only what is inside the site", in: displayPath)
         }
+        guard target != site else {
+            throw BuildError(.content, "is a symlink to the site folder, which would publish the site itself (its config, its data) inside it; link a folder of its own", in: displayPath)
+        }
         let inside = target.dropFirst(site.count + 1)
         let data = Self.realPath(contentFolder.appendingPathComponent("data").path)
         if inside.split(separator: "/").contains(where: { $0.hasPrefix(".") }) || data.map({ target == $0 || target.hasPrefix($0 + "/") }) == true {
             throw BuildError(.content, "is a symlink to \(inside), which is never published (hidden files and Content/data/ may hold personal data)", in: displayPath)
+        }
+        // A folder that holds Content/ would publish it again inside itself, and what is
+        // beside it; the output would nest itself on every build.
+        if let content = Self.realPath(contentFolder.path), content == target || content.hasPrefix(target + "/") {
+            throw BuildError(.content, "is a symlink to \(inside), which holds Content/ itself: a loop that would publish the site inside itself; link a folder of its own", in: displayPath)
+        }
+        if let output = outputFolder.flatMap({ Self.realPath($0.path) }), target == output || target.hasPrefix(output + "/") || output.hasPrefix(target + "/") {
+            throw BuildError(.content, "is a symlink to \(inside), which is (or holds) the output folder: the site would publish its own last build", in: displayPath)
+        }
+        if let config = configFile.flatMap({ Self.realPath($0.path) }), target == config {
+            throw BuildError(.content, "is a symlink to \(inside), the site's config, which is never published (it names the site's servers)", in: displayPath)
         }
         return target
     }

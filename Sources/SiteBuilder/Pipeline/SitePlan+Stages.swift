@@ -107,7 +107,9 @@ extension SitePlan {
             contentFolder: options.siteFolder.appendingPathComponent("Content"),
             siteFolder: options.siteFolder,
             languages: config.languages,
-            includeDrafts: options.includeDrafts
+            includeDrafts: options.includeDrafts,
+            outputFolder: summary.outputFolder,
+            configFile: options.configURL
         ).scan()
         summary.details.append("content: \(content.pages.count) Markdown pages, \(content.staticFiles.count) static files")
         summary.warnings += content.warnings

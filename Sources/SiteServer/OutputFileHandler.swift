@@ -3,13 +3,22 @@ import Foundation
 import SiteBuilder
 
 /// Serves the preview's output folder: files with their content type, the site's `404.html`
-/// with status 404, the event stream, and the live-reload script in every HTML page.
+/// with status 404, the event stream, and the live-reload script in every HTML page; a
+/// request that names another host (`HostCheck`) gets 421.
 struct OutputFileHandler: HTTPHandler {
     let folder: URL
     let state: PreviewState
     let channel: ReloadChannel
+    let hosts: HostCheck
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard hosts.allows(request.headers[.host]) else {
+            return HTTPResponse(
+                statusCode: HTTPStatusCode(421, phrase: "Misdirected Request"),
+                headers: [.contentType: "text/plain; charset=utf-8"],
+                body: Data("The preview answers only to the names of this machine (127.0.0.1, localhost, [::1]).\n".utf8)
+            )
+        }
         guard request.method == .GET || request.method == .HEAD else {
             return HTTPResponse(statusCode: .methodNotAllowed, headers: HTTPHeaders([HTTPHeader("Allow"): "GET, HEAD"]))
         }

@@ -37,7 +37,7 @@ public final class PreviewServer: Sendable {
         let before = watcher.snapshot()
         await builder.rebuild(changed: [])
 
-        let handler = OutputFileHandler(folder: options.outputFolder, state: state, channel: channel)
+        let handler = OutputFileHandler(folder: options.outputFolder, state: state, channel: channel, hosts: HostCheck(boundTo: options.host))
         let server = HTTPServer(config: .init(address: address.socketAddress, logger: .disabled), handler: handler)
         let (port, serverTask) = try await address.start(server)
         let url = URL(string: "http://\(address.urlHost):\(port)/")!

@@ -19,14 +19,16 @@ struct RawHTTP: Sendable {
     /// Sends `GET target` (or another method) with `Connection: close` and reads the answer.
     /// The socket calls block, so they run off the concurrency pool: on it they would starve
     /// the server's tasks, which share it in this process.
-    func request(_ target: String, method: String = "GET") async throws -> Response {
-        try await offThePool { try blockingRequest(target, method: method) }
+    func request(_ target: String, method: String = "GET", host: String? = "127.0.0.1") async throws -> Response {
+        try await offThePool { try blockingRequest(target, method: method, host: host) }
     }
 
-    func blockingRequest(_ target: String, method: String) throws -> Response {
+    /// `host` is the `Host` header's value; nil sends none.
+    func blockingRequest(_ target: String, method: String, host: String? = "127.0.0.1") throws -> Response {
         let socket = try Self.connect(port: port)
         defer { close(socket) }
-        try Self.send("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", on: socket)
+        let hostLine = host.map { "Host: \($0)\r\n" } ?? ""
+        try Self.send("\(method) \(target) HTTP/1.1\r\n\(hostLine)Connection: close\r\n\r\n", on: socket)
         var reader = SocketReader(socket: socket)
         let (status, headers) = try reader.head()
         let length = Int(headers["content-length"] ?? "")

@@ -47,6 +47,30 @@ import TestSupport
         #expect(try await preview.http.request("/inside.txt").status == 200)
     }
 
+    /// DNS rebinding: a page of `attacker.example`, its name then led to 127.0.0.1, could read
+    /// the preview (drafts included). A request naming a host that is not this machine gets
+    /// 421 and no page; the names of this machine, with or without the port, get the page.
+    @Test func aRequestNamingAnotherHostIsRefused() async throws {
+        let preview = try await PreviewFixture.start()
+        defer { Task { await preview.stop() } }
+        let port = preview.http.port
+        for host in ["attacker.example", "attacker.example:\(port)", "127.0.0.1.attacker.example", "localhost.attacker.example:\(port)", "[::2]:\(port)", ""] {
+            let response = try await preview.http.request("/", host: host)
+            #expect(response.status == 421, "\(host) answered \(response.status)")
+            #expect(!response.text.contains("<html") && !response.text.contains("<!DOCTYPE"), "\(host)")
+        }
+        for host in ["127.0.0.1", "127.0.0.1:\(port)", "localhost:\(port)", "LOCALHOST", "[::1]:\(port)", nil] {
+            #expect(try await preview.http.request("/", host: host).status == 200, "\(host ?? "no Host")")
+        }
+    }
+
+    @Test func aPreviewOnEveryInterfaceAnswersAnyName() {
+        #expect(HostCheck(boundTo: "0.0.0.0").allows("reports.lan:1717"))
+        #expect(HostCheck(boundTo: "192.168.1.5").allows("192.168.1.5:1717"))
+        #expect(!HostCheck(boundTo: "192.168.1.5").allows("reports.lan:1717"))
+        #expect(HostCheck(boundTo: "::1").allows("[::1]:1717") && !HostCheck(boundTo: "::1").allows("[::2]:1717"))
+    }
+
     @Test func hiddenFilesOfTheOutputAreNotServed() async throws {
         let preview = try await PreviewFixture.start()
         defer { Task { await preview.stop() } }

@@ -39,6 +39,11 @@ extension SourceReader {
 
     private func readFile(_ file: URL, validate: (Data, Data?) throws -> Void) throws(SourceError) -> SourceDocument {
         let name = displayName(of: file)
+        // A pipe or a device would be read until it ends, which may be never.
+        var status = stat()
+        if stat(file.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw SourceError(source: name, reason: "it is not a regular file (a named pipe, a device or a socket); a source is a file")
+        }
         let data: Data
         do {
             guard FileManager.default.isReadableFile(atPath: file.path) else {

@@ -24,10 +24,16 @@ public struct SQLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The byte offset into the SQL text of the token SQLite stopped at, when it gives one.
     public var offset: Int?
 
+    /// A line break in `message` (SQLite quoting a token that spans lines, an excerpt of the
+    /// SQL) is written `\n`: an error is one line, as the command prints it.
     public init(_ kind: Kind, _ message: String, offset: Int? = nil) {
         self.kind = kind
-        self.message = message
+        self.message = message.contains(where: \.isNewline) ? Self.oneLine(message) : message
         self.offset = offset
+    }
+
+    static func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r\n", with: "\\n").replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
     }
 
     /// The 1-based line of `sql` that `offset` falls on; nil without an offset.

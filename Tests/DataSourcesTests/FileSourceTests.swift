@@ -60,6 +60,18 @@ struct FileSourceTests {
         #expect(reading.warnings == ["Content/data/scenarios: the folder has no *.json files"])
     }
 
+    /// A named pipe was reported as "permission denied" (and reading one waits for a writer
+    /// that may never come): it is refused as what it is, unread.
+    @Test func aNamedPipeIsNoSource() throws {
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
+        try site.makeFolder("data")
+        #expect(mkfifo(site.url("data/sales.csv").path, 0o644) == 0)
+        #expect(throws: SourceError(source: "data/sales.csv", reason: "it is not a regular file (a named pipe, a device or a socket); a source is a file")) {
+            try reader(site).read(.file("data/sales.csv"))
+        }
+    }
+
     @Test func aMissingFileIsASourceError() throws {
         let site = try TemporaryFolder("datasources")
         defer { site.remove() }

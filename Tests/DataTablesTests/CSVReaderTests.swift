@@ -88,6 +88,18 @@ import Testing
 
     // MARK: Refusals, with the line an editor shows
 
+    /// A header of a million columns failed after 23 s without naming the limit (issue 50):
+    /// it is told at once, with SQLite's 2,000; 2,000 columns are a table.
+    @Test func aHeaderWiderThanATableIsToldAtOnce() throws {
+        let wide = (1...1_000_000).map { "c\($0)" }.joined(separator: ",") + "\n" + String(repeating: "1,", count: 999_999) + "1\n"
+        #expect(Self.problem(wide) == "line 1: the header has 1,000,000 columns, and a table holds at most 2,000 (SQLite's limit)")
+        var options = CSVOptions()
+        options.hasHeader = false
+        #expect(Self.problem(String(repeating: "x,", count: 2000) + "x\n", options)?.hasPrefix("line 1: the first row has 2,001 columns") == true)
+        let widest = try Self.read((1...2000).map { "c\($0)" }.joined(separator: ",") + "\n" + String(repeating: "1,", count: 1999) + "1\n")
+        #expect(widest.columns.count == 2000)
+    }
+
     @Test func aRowWithMoreFieldsThanTheHeader() {
         #expect(Self.problem("a,b\n1,2\n1,2,3\n") == "line 3: the row has 3 fields, the header has 2")
     }

@@ -362,6 +362,16 @@ func date(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
         #expect(try database.tables().isEmpty)
     }
 
+    /// SQLite quoting a token that spans lines, or the excerpt of a second statement, broke
+    /// the one-line form of an error (issue 50): a line break is written `\n`.
+    @Test func anErrorIsOneLine() throws {
+        let database = try SQLDatabase()
+        let token = try #require(throws: SQLError.self) { try database.query("SELECT 'abc\ndef") }
+        #expect(token.message == #"unrecognized token: "'abc\ndef""#)
+        let second = try #require(throws: SQLError.self) { try database.query("SELECT 1;\nSELECT\n2") }
+        #expect(second.message == "a query may hold only one statement; another follows the first: `SELECT\\n2` (line 2)")
+    }
+
     @Test func aSchemaNameIsUsedOnce() async throws {
         let folder = try TemporaryFolder("sql")
         defer { folder.remove() }

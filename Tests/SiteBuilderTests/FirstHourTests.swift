@@ -403,12 +403,20 @@ import TestSupport
     @Test func aBuildWaitsForThePreviewsRebuild() async throws {
         let site = try Self.site("")
         defer { site.remove() }
-        var preview: SiteLock? = try SiteLock(siteFolder: site.folder, outputFolder: site.output, wait: 0, preview: true)
-        #expect(preview != nil)
+        final class Held: @unchecked Sendable { var lock: SiteLock? }
+        let preview = Held()
+        preview.lock = try SiteLock(siteFolder: site.folder, outputFolder: site.output, wait: 0, preview: true)
         let build = try TTSiteBinary.start(["build", "--now", "2026-11-22T08:00:00Z"], in: site.folder)
-        let told = try await offThePool { waitUntil { build.errorOutput.contains("waiting for it to finish") || !build.isRunning } }
-        #expect(told && build.isRunning)
-        preview = nil
+        // On a thread of its own, which lets the preview's lock go as soon as the build says it
+        // waits: a test resumed on a busy concurrency pool could come back after the build had
+        // given up (300 s), and see it fail.
+        let waited = try await offThePool { () -> Bool in
+            let told = waitUntil(limit: 240) { build.errorOutput.contains("waiting for it to finish") || !build.isRunning }
+            let running = build.isRunning
+            preview.lock = nil
+            return told && running
+        }
+        #expect(waited, "the build said it waits, and waited")
         let result = try await build.finish()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("ttsite: the preview (`ttsite serve`, pid \(getpid())) is rebuilding the site; waiting for it to finish\n"))

@@ -94,8 +94,9 @@ final class LogLines: @unchecked Sendable {
 }
 
 /// Asks `condition` again until it holds or `seconds` have passed: a bound on waiting, not
-/// a timing assertion.
-func eventually(within seconds: Double = 30, _ condition: () throws -> Bool) async rethrows -> Bool {
+/// a timing assertion. Long by default: the preview works on this process's concurrency
+/// pool, which the suite's other tests can keep busy for minutes on a loaded machine.
+func eventually(within seconds: Double = ChildProcess.defaultLimit, _ condition: () throws -> Bool) async rethrows -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if try condition() { return true }

@@ -58,8 +58,10 @@ struct RawHTTP: Sendable {
             close(fd)
             throw Failure.connect(code)
         }
-        // A test that waits for an answer gives up after this long instead of hanging.
-        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        // A test that waits for an answer gives up after this long instead of hanging: long,
+        // since the preview answers on this process's concurrency pool, which the suite's
+        // other tests can keep busy for minutes on a loaded machine.
+        var timeout = timeval(tv_sec: Int(ChildProcess.defaultLimit), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         return fd
     }

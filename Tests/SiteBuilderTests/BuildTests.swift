@@ -119,8 +119,9 @@ import TestSupport
 
     /// `ln -s .. Content/loop` published `loop/ttsite.yml` (a connection's host and user)
     /// and `loop/data/`, and the output nested itself on every build (issue 50): a link to
-    /// the site folder, a folder that holds `Content/`, the output or the config is refused
-    /// with its name, and nothing is published. A link to a folder of its own still works.
+    /// the site folder, a folder above `Content/`, the output or the config is refused with
+    /// its name, and nothing is published. A link to a folder of its own still works (and one
+    /// to `Content/` itself is walked once: `HostileCorpus`).
     @Test func aSymlinkBackIntoTheSiteIsRefused() throws {
         let site = try TestSite("""
             -- ttsite.yml --
@@ -139,7 +140,6 @@ import TestSupport
         #expect(try site.read("files/report.txt").hasPrefix("figures"))
         let published = try snapshot(of: site.output)
         for (name, target, says) in [("loop", "..", "is a symlink to the site folder"),
-                                     ("again", ".", "which holds Content/ itself"),
                                      ("deep", "../Content/inner/../..", "is a symlink to the site folder"),
                                      ("built", "../_site", "which is (or holds) the output folder"),
                                      ("config.txt", "../ttsite.yml", "the site's config, which is never published")] {

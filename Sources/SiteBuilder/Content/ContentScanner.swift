@@ -123,10 +123,11 @@ struct ContentScanner {
         if inside.split(separator: "/").contains(where: { $0.hasPrefix(".") }) || data.map({ target == $0 || target.hasPrefix($0 + "/") }) == true {
             throw BuildError(.content, "is a symlink to \(inside), which is never published (hidden files and Content/data/ may hold personal data)", in: displayPath)
         }
-        // A folder that holds Content/ would publish it again inside itself, and what is
-        // beside it; the output would nest itself on every build.
-        if let content = Self.realPath(contentFolder.path), content == target || content.hasPrefix(target + "/") {
-            throw BuildError(.content, "is a symlink to \(inside), which holds Content/ itself: a loop that would publish the site inside itself; link a folder of its own", in: displayPath)
+        // A folder above Content/ would publish it again inside itself, and what is beside it
+        // (the output nesting itself on every build). A link to Content/ itself, or to a
+        // folder of it, is a loop the walk goes round once (`visited`).
+        if let content = Self.realPath(contentFolder.path), content.hasPrefix(target + "/") {
+            throw BuildError(.content, "is a symlink to \(inside), which holds Content/: a loop that would publish the site inside itself; link a folder of its own", in: displayPath)
         }
         if let output = outputFolder.flatMap({ Self.realPath($0.path) }), target == output || target.hasPrefix(output + "/") || output.hasPrefix(target + "/") {
             throw BuildError(.content, "is a symlink to \(inside), which is (or holds) the output folder: the site would publish its own last build", in: displayPath)

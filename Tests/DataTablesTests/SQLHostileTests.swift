@@ -11,7 +11,9 @@ import Testing
         var sql: String
         var kind: SQLError.Kind
         var message: String
-        var limits = SQLLimits()
+        /// The time limit is wall time, kept by a watchdog whatever SQLite is doing: ten
+        /// minutes, so that only a case about time meets it on a loaded machine.
+        var limits = SQLLimits(seconds: 600)
         var parameters: [String: TableValue] = [:]
         var testDescription: String { sql.count > 60 ? String(sql.prefix(60)) + "…" : sql }
     }
@@ -65,15 +67,15 @@ import Testing
         Case(sql: "SELECT zeroblob(200 * 1024 * 1024)",
              kind: .byteLimit, message: "the query's values came to more than 104,857,600 bytes (the byte limit)"),
         Case(sql: "SELECT printf('%.*c', 600000, 'x') FROM (VALUES (1), (2))",
-             kind: .byteLimit, message: "the query's values came to more than 1,000,000 bytes (the byte limit)", limits: SQLLimits(bytes: 1_000_000)),
+             kind: .byteLimit, message: "the query's values came to more than 1,000,000 bytes (the byte limit)", limits: SQLLimits(seconds: 600, bytes: 1_000_000)),
         Case(sql: "SELECT randomblob(2000000)",
-             kind: .byteLimit, message: "the query's values came to more than 1,000,000 bytes (the byte limit)", limits: SQLLimits(bytes: 1_000_000)),
+             kind: .byteLimit, message: "the query's values came to more than 1,000,000 bytes (the byte limit)", limits: SQLLimits(seconds: 600, bytes: 1_000_000)),
         // Each value is under the limit; together they are over it.
         Case(sql: "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 5000) SELECT randomblob(1000), x FROM c",
-             kind: .byteLimit, message: "the query's values came to more than 1,000,000 bytes (the byte limit)", limits: SQLLimits(bytes: 1_000_000)),
+             kind: .byteLimit, message: "the query's values came to more than 1,000,000 bytes (the byte limit)", limits: SQLLimits(seconds: 600, bytes: 1_000_000)),
         // No text at all: 20,000 rows of 10 numbers are 200,000 values of 32 bytes each.
         Case(sql: "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000) SELECT x, x, x, x, x, x, x, x, x, x FROM c",
-             kind: .byteLimit, message: "the query's values came to more than 1,000,000 bytes (the byte limit)", limits: SQLLimits(bytes: 1_000_000)),
+             kind: .byteLimit, message: "the query's values came to more than 1,000,000 bytes (the byte limit)", limits: SQLLimits(seconds: 600, bytes: 1_000_000)),
         Case(sql: "SELECT * FROM t WHERE id = :id", kind: .parameter,
              message: "the query uses `:id`, which is not given (given: `:ID`, `:name`)", parameters: ["name": .text("a"), "ID": .integer(1)]),
         Case(sql: "SELECT * FROM t WHERE id = :id", kind: .parameter, message: "the query uses `:id`, which is not given (no parameters are given)"),
@@ -123,10 +125,11 @@ import Testing
     @Test func aTextLongerThanTheByteLimitIsNeverMade() throws {
         // SQLite's length limit is the byte limit while a query runs: a zeroblob that long is
         // an error, and printf makes NULL instead of 200 MB.
+        // (Ten minutes of wall time: making 100 MB takes seconds on a loaded machine.)
         let database = try SQLDatabase()
-        #expect(try database.query("SELECT printf('%.*c', 200000000, 'x') IS NULL").rows == [[.integer(1)]])
-        #expect(try database.query("SELECT length(printf('%.*c', 900, 'x'))", limits: SQLLimits(bytes: 1000)).rows == [[.integer(900)]])
-        #expect(try database.query("SELECT printf('%.*c', 1001, 'x') IS NULL", limits: SQLLimits(bytes: 1000)).rows == [[.integer(1)]])
+        #expect(try database.query("SELECT printf('%.*c', 200000000, 'x') IS NULL", limits: SQLLimits(seconds: 600)).rows == [[.integer(1)]])
+        #expect(try database.query("SELECT length(printf('%.*c', 900, 'x'))", limits: SQLLimits(seconds: 600, bytes: 1000)).rows == [[.integer(900)]])
+        #expect(try database.query("SELECT printf('%.*c', 1001, 'x') IS NULL", limits: SQLLimits(seconds: 600, bytes: 1000)).rows == [[.integer(1)]])
     }
 
     @Test func thePragmasThatDescribeTablesAreAllowed() throws {

@@ -71,12 +71,15 @@ public final class PostgresConnection: @unchecked Sendable {
     /// it sends when the time is up; fired; or off.
     private enum Deadline {
         case off
-        case armed(OpaquePointer?)
+        /// The cancel request, and which query's deadline it is: a timer left from an
+        /// earlier query of the connection does not fire on a later one.
+        case armed(OpaquePointer?, query: Int)
         case fired
     }
 
     private let deadlineLock = NSLock()
     private var deadline = Deadline.off
+    private var queries = 0
 
     /// How long past `settings.seconds` the client waits before it gives a query up: the
     /// server's own `statement_timeout` ends a query first, and says so, while it can.
@@ -147,11 +150,15 @@ public final class PostgresConnection: @unchecked Sendable {
     func armDeadline() {
         let cancel = PQgetCancel(handle)
         let socket = PQsocket(handle)
-        deadlineLock.withLock { deadline = .armed(cancel) }
+        let query = deadlineLock.withLock {
+            queries += 1
+            deadline = .armed(cancel, query: queries)
+            return queries
+        }
         DispatchQueue.global().asyncAfter(deadline: .now() + settings.seconds + Self.clientGrace) { [weak self] in
             guard let self else { return }
             let request = deadlineLock.withLock { () -> OpaquePointer?? in
-                guard case .armed(let cancel) = deadline else { return nil }
+                guard case .armed(let cancel, query) = deadline else { return nil }
                 deadline = .fired
                 // Under the lock: the socket is not closed (`disarmDeadline` comes first).
                 shutdown(socket, Int32(SHUT_RDWR))
@@ -168,7 +175,7 @@ public final class PostgresConnection: @unchecked Sendable {
     /// The query has ended: the deadline no longer applies.
     func disarmDeadline() {
         deadlineLock.withLock {
-            if case .armed(let cancel) = deadline { PQfreeCancel(cancel) }
+            if case .armed(let cancel, _) = deadline { PQfreeCancel(cancel) }
             if case .armed = deadline { deadline = .off }
         }
     }

@@ -35,6 +35,8 @@ public struct CSVTable: RowSource {
     let missing: MissingValues
     /// The values of each column that were markers read as null (`MissingValues`).
     public let missingValues: [MissingValueCount]
+    /// The columns that numbers no integer or Double holds made text.
+    public var warnings: [TableProblem] = []
 
     /// Reads `data` once: names, types and number of rows; the values come from `forEachRow`.
     public static func read(_ data: Data, options: CSVOptions, inference: TypeInference) throws(TableProblem) -> CSVTable {
@@ -104,8 +106,10 @@ public struct CSVTable: RowSource {
         }
         let columns = names.indices.map { Column(names[$0], declared[$0] ?? inferred[$0].type) }
         let missingValues = columns.indices.compactMap { inferred[$0].markers.count(column: columns[$0].name, type: columns[$0].type) }
-        return CSVTable(columns: columns, rowCount: rowCount, data: data, delimiter: options.delimiter,
-                        hasHeader: options.hasHeader, inference: inference, missing: options.missing, missingValues: missingValues)
+        var table = CSVTable(columns: columns, rowCount: rowCount, data: data, delimiter: options.delimiter,
+                             hasHeader: options.hasHeader, inference: inference, missing: options.missing, missingValues: missingValues)
+        table.warnings = columns.indices.compactMap { inferred[$0].unheldWarning(column: columns[$0].name, type: columns[$0].type) }
+        return table
     }
 
     /// Files whose rows after the header are shorter than this many bytes a core are read

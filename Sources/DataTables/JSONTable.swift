@@ -58,10 +58,12 @@ public enum JSONTable {
         }
         var columns: [Column] = []
         var missingValues: [MissingValueCount] = []
+        var warnings: [TableProblem] = []
         for (index, name) in names.enumerated() {
             var column = ColumnInference()
+            var firstUnheld: Int?
             let declared = types[name]
-            for row in rows {
+            for (rowIndex, row) in rows.enumerated() {
                 guard let cell = row[index] else { continue }
                 if case .string(var string) = cell, !string.isEmpty {
                     let added = string.withUTF8 { (field) -> Bool in
@@ -77,10 +79,20 @@ public enum JSONTable {
                     }
                     if added { continue }
                 }
-                if declared == nil { column.add(cell.fits(among: column.fits, inference)) }
+                guard declared == nil else { continue }
+                if case .number(let number) = cell, !Cell.isHeld(number) {
+                    column.addUnheld(number.text)
+                    firstUnheld = firstUnheld ?? rowIndex
+                } else {
+                    column.add(cell.fits(among: column.fits, inference))
+                }
             }
             columns.append(Column(name, declared ?? column.type))
             if let count = column.markers.count(column: name, type: columns[index].type) { missingValues.append(count) }
+            if let firstUnheld, let warning = column.unheldWarning(column: name, type: columns[index].type,
+                                                                   firstAt: text(of: cellPath(rowsPath, row: firstUnheld, keys: keyPaths[index]))) {
+                warnings.append(warning)
+            }
         }
         var values: [[TableValue]] = []
         values.reserveCapacity(rows.count)
@@ -90,10 +102,8 @@ public enum JSONTable {
             for (index, column) in columns.enumerated() {
                 guard let cell = row[index] else { rowValues.append(.null); continue }
                 guard let value = cell.value(as: column.type, inference, missing) else {
-                    var cellPath = rowsPath.appending(index: rowIndex)
-                    for key in keyPaths[index] { cellPath = cellPath.appending(key) }
                     throw TableProblem("\(cell.description) is not \(column.type.noun(inference))",
-                                       column: column.name, jsonPath: text(of: cellPath))
+                                       column: column.name, jsonPath: text(of: cellPath(rowsPath, row: rowIndex, keys: keyPaths[index])))
                 }
                 rowValues.append(value)
             }
@@ -101,7 +111,15 @@ public enum JSONTable {
         }
         var table = Table(columns: columns, rows: values)
         table.missingValues = missingValues
+        table.warnings = warnings
         return table
+    }
+
+    /// The place of a row's cell: the rows' path, the row's index, the cell's keys.
+    private static func cellPath(_ rowsPath: JSONPath, row: Int, keys: [String]) -> JSONPath {
+        var path = rowsPath.appending(index: row)
+        for key in keys { path = path.appending(key) }
+        return path
     }
 
     /// A row's leaves with their keys from the row: nested objects open up, the rest is a cell.
@@ -198,8 +216,8 @@ public enum JSONTable {
             case .boolean: return [.boolean, .text]
             case .array: return .text
             case .number(let number):
-                guard number.doubleValue.isFinite else { return .text }
-                return Self.isInteger(number) ? [.integer, .real, .text] : [.real, .text]
+                if Self.isInteger(number) { return [.integer, .real, .text] }
+                return Self.isHeld(number) ? [.real, .text] : .text
             case .string(let string):
                 if string.isEmpty { return nil }
                 var text = string
@@ -224,9 +242,22 @@ public enum JSONTable {
             }
         }
 
+        /// An integer of Int64, or a number with a fraction or an exponent that a Double holds
+        /// (`TypeInference.holds`). An integer beyond Int64 is not: a Double would change
+        /// its last digits, as a CSV field's.
+        static func isHeld(_ number: JSONNumber) -> Bool {
+            guard isWrittenAsReal(number) else { return Int64(number.text) != nil }
+            var text = number.text
+            return text.withUTF8 { TypeInference.real($0) != nil }
+        }
+
+        private static func isWrittenAsReal(_ number: JSONNumber) -> Bool {
+            number.text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+        }
+
         /// Written without a fraction or an exponent, and fits Int64.
         private static func isInteger(_ number: JSONNumber) -> Bool {
-            !number.text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") } && Int64(number.text) != nil
+            !isWrittenAsReal(number) && Int64(number.text) != nil
         }
 
         /// The value for a message: `"abc"`, `the number 1.5`, `an array`.

@@ -8,10 +8,14 @@ public protocol RowSource: Sendable {
     /// The values of each column that were markers of missing values, read as null
     /// (`MissingValues`).
     var missingValues: [MissingValueCount] { get }
+    /// What the build should tell about the source's values: a column that numbers no
+    /// integer or Double holds made text.
+    var warnings: [TableProblem] { get }
 }
 
 extension RowSource {
     public var missingValues: [MissingValueCount] { [] }
+    public var warnings: [TableProblem] { [] }
 }
 
 /// A table held as values: a small source (people, scenarios) or a query's result.
@@ -20,6 +24,7 @@ public struct Table: RowSource, Sendable, Hashable {
     public var rows: [[TableValue]]
     /// For a table read from a source: its values that were markers of missing values.
     public var missingValues: [MissingValueCount] = []
+    public var warnings: [TableProblem] = []
 
     public init(columns: [Column], rows: [[TableValue]]) {
         self.columns = columns

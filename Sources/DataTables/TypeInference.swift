@@ -9,7 +9,9 @@ import ValueTransformers
 /// - integer: an optional `-` and digits that fit Int64, without a leading zero unless the
 ///   number is `0`, so that `01234` (a postcode) stays text.
 /// - real: a number as JSON writes it, with a fraction and/or an exponent (`1.5`, `-2e3`,
-///   `0.25E-2`; not `.5`, `1.`, `nan`, `inf` or hex), that is finite as a Double.
+///   `0.25E-2`; not `.5`, `1.`, `nan`, `inf` or hex), that a Double holds (`holds`: finite,
+///   not 0 for `1e-400`, the same to its first 17 significant digits). A number no integer
+///   or Double holds stays text, and its column says so (`ColumnInference.unheld`).
 /// - boolean: `true` or `false` in any case (not `0`/`1`, `yes`/`no`).
 /// - date: ISO 8601 `YYYY-MM-DD`, or a `date_formats` pattern without a time.
 /// - dateTime: ISO 8601 with a time, or a pattern with a time; a text without a zone is read
@@ -63,8 +65,8 @@ public struct TypeInference: Sendable {
             switch Self.numberShape(text) {
             case .integer(leadingZero: false):
                 if Self.integer(text) != nil { fits.formUnion([.integer, .real]) }
-            case .real(leadingZero: false, let mayOverflow):
-                if !mayOverflow || Self.real(text) != nil { fits.insert(.real) }
+            case .real(leadingZero: false, let mayNotHold):
+                if !mayNotHold || Self.real(text) != nil { fits.insert(.real) }
             default: break
             }
         }
@@ -83,7 +85,7 @@ public struct TypeInference: Sendable {
             guard case .integer = Self.numberShape(text), let value = Self.integer(text) else { return nil }
             return .integer(value)
         case .real:
-            guard Self.numberShape(text) != nil, let value = Self.real(text) else { return nil }
+            guard Self.numberShape(text) != nil, let value = Self.real(text, rounded: true) else { return nil }
             return .real(value)
         case .boolean:
             return Self.boolean(text).map(TableValue.boolean)
@@ -160,8 +162,9 @@ public struct TypeInference: Sendable {
     /// What a number text looks like by the JSON number grammar, leading zeros allowed.
     enum NumberShape: Equatable {
         case integer(leadingZero: Bool)
-        /// `mayOverflow`: an exponent or so many digits that the Double may be infinite.
-        case real(leadingZero: Bool, mayOverflow: Bool)
+        /// `mayNotHold`: an exponent or more than 15 digits, so that a Double may not hold
+        /// the number (`holds`).
+        case real(leadingZero: Bool, mayNotHold: Bool)
     }
 
     static func numberShape(_ text: UnsafeBufferPointer<UInt8>) -> NumberShape? {
@@ -179,9 +182,11 @@ public struct TypeInference: Sendable {
         let leadingZero = integerDigits > 1 && text[integerStart] == UInt8(ascii: "0")
         var isReal = false
         var hasExponent = false
+        var fractionDigits = 0
         if index < count, text[index] == UInt8(ascii: ".") {
             index += 1
-            guard digits() > 0 else { return nil }
+            fractionDigits = digits()
+            guard fractionDigits > 0 else { return nil }
             isReal = true
         }
         if index < count, text[index] | 0x20 == UInt8(ascii: "e") {
@@ -193,7 +198,15 @@ public struct TypeInference: Sendable {
         }
         guard index == count else { return nil }
         guard isReal else { return .integer(leadingZero: leadingZero) }
-        return .real(leadingZero: leadingZero, mayOverflow: hasExponent || integerDigits > 300)
+        return .real(leadingZero: leadingZero, mayNotHold: hasExponent || integerDigits + fractionDigits > 15)
+    }
+
+    /// Whether `text` is written as a number (an integer or a real without a leading zero).
+    static func isNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch numberShape(text) {
+        case .integer(leadingZero: false), .real(leadingZero: false, _): true
+        default: false
+        }
     }
 
     /// An integer text (already checked by `numberShape`) as Int64; nil when it does not fit.
@@ -213,9 +226,11 @@ public struct TypeInference: Sendable {
     }
 
     /// A number text (already checked by `numberShape`) as a finite Double.
-    static func real(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    /// Nil when a Double does not hold the number (`holds`): such a text stays text, unless
+    /// its column is declared a real (`rounded`), which takes the nearest finite Double.
+    static func real(_ text: UnsafeBufferPointer<UInt8>, rounded: Bool = false) -> Double? {
         if let value = plainReal(text) { return value }
-        guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
+        guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite, rounded || holds(value, text) else { return nil }
         return value
     }
 
@@ -271,6 +286,8 @@ struct ColumnInference {
     private(set) var fits = TypeInference.Fits.all
     private var sawValue = false
     private(set) var markers = MarkerTally()
+    /// Numbers no integer or Double holds (`TypeInference.holds`), which make the column text.
+    private(set) var unheld = MarkerTally.Found()
 
     /// The types a marker of a missing value may stand among.
     private static let nullable: TypeInference.Fits = [.integer, .real, .date, .dateTime]
@@ -292,7 +309,26 @@ struct ColumnInference {
             return
         }
         sawValue = true
+        if found.isDisjoint(with: Self.numbers), !fits.isDisjoint(with: Self.numbers), TypeInference.isNumber(field) { unheld.note(field) }
         fits.formIntersection(found)
+    }
+
+    private static let numbers: TypeInference.Fits = [.integer, .real]
+
+    /// Notes a number no integer or Double holds (a JSON number's text).
+    mutating func addUnheld(_ text: String) {
+        var text = text
+        text.withUTF8 { unheld.note($0) }
+        add(.text)
+    }
+
+    /// The warning for a column of `type` that unheld numbers made text; nil when there were
+    /// none, or the column is of another type (declared: its values were read rounded).
+    func unheldWarning(column: String, type: ColumnType, firstAt jsonPath: String? = nil) -> TableProblem? {
+        guard unheld.count > 0, type == .text else { return nil }
+        return TableProblem("the number \(unheld.texts[0]) cannot be held exactly as a number (an integer beyond 64 bits, or more digits or a smaller or larger "
+            + "exponent than a double keeps), so the column is text and shows them as written; declare the column's type `real` "
+            + "to read them rounded", column: column, jsonPath: jsonPath)
     }
 
     /// Adds a value that fits `fits`; nil is a null, which does not vote.
@@ -321,6 +357,7 @@ struct ColumnInference {
         sawValue = sawValue || other.sawValue
         fits.formIntersection(other.fits)
         markers.merge(other.markers)
+        unheld.merge(other.unheld)
     }
 }
 

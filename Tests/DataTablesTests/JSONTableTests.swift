@@ -56,9 +56,41 @@ import Testing
     }
 
     @Test func numbers() throws {
-        let table = try Self.read(#"[{"i": 1, "r": 1.0, "e": 1e2, "big": 12345678901234567890, "neg": -9223372036854775808}]"#)
-        #expect(table.columns.map(\.type) == [.integer, .real, .real, .real, .integer])
-        #expect(table.rows == [[.integer(1), .real(1), .real(100), .real(12_345_678_901_234_567_890), .integer(.min)]])
+        let table = try Self.read(#"[{"i": 1, "r": 1.0, "e": 1e2, "neg": -9223372036854775808, "tiny": 4.9e-324, "pi": 3.14159265358979323846}]"#)
+        #expect(table.columns.map(\.type) == [.integer, .real, .real, .integer, .real, .real])
+        // Python: float("4.9e-324") == 5e-324, float("3.14159265358979323846") == 3.141592653589793.
+        #expect(table.rows == [[.integer(1), .real(1), .real(100), .integer(.min), .real(5e-324), .real(3.141592653589793)]])
+        #expect(table.warnings.isEmpty)
+    }
+
+    /// A number no Int64 or Double holds keeps its text, and the build is told where: as a
+    /// Double (Python's float) 123456789012345678901234567890 would show as
+    /// 123456789012345677877719597056, 9007199254740993.0 as 9007199254740992, -1e-400 as 0
+    /// and 1e309 as infinity.
+    @Test(arguments: ["123456789012345678901234567890", "12345678901234567890", "9007199254740993.0", "-1e-400", "1e309", "2.5e-324"])
+    func aNumberNoDoubleHoldsKeepsItsTextWithAWarning(number: String) throws {
+        let table = try Self.read(#"{"rows": [{"id": 1, "n": 2.5}, {"id": 2, "n": \#(number)}]}"#, path: "$.rows")
+        #expect(table.columns == [Column("id", .integer), Column("n", .text)])
+        #expect(table.rows[1] == [.integer(2), .text(number)])
+        #expect(table.warnings.map(\.jsonPath) == ["$.rows[1].n"])
+        #expect(table.warnings.map(\.column) == ["n"])
+        #expect(table.warnings.first?.reason.hasPrefix("the number \(number) cannot be held exactly as a number") == true)
+    }
+
+    /// Declared a real, such a number is read rounded (the author asked for it), without a
+    /// word; infinity is still no number.
+    @Test func aDeclaredRealReadsANumberRounded() throws {
+        let table = try Self.read(#"[{"n": 12345678901234567890}, {"n": -1e-400}, {"n": 9007199254740993.0}]"#, types: ["n": .real])
+        #expect(table.rows == [[.real(12_345_678_901_234_567_168)], [.real(-0.0)], [.real(9_007_199_254_740_992)]])
+        #expect(table.warnings.isEmpty)
+        #expect(Self.problem(#"[{"n": 1e309}]"#, types: ["n": .real]) == "column `n`, at $[0].n: the number 1e309 is not a number")
+    }
+
+    /// Seventeen digits are all a Double tells apart: `0.10000000000000001` is 0.1 written long.
+    @Test func seventeenDigitsThatRoundTripAreHeld() throws {
+        let table = try Self.read(#"[{"n": 0.10000000000000001}, {"n": 1e308}]"#)
+        #expect(table.rows == [[.real(0.1)], [.real(1e308)]])
+        #expect(table.warnings.isEmpty)
     }
 
     @Test func stringsAreInferredAsCSVFieldsAre() throws {

@@ -60,6 +60,19 @@ import Testing
         #expect(try Self.type(["1.5", value]) == .text)
     }
 
+    /// A number no Int64 or Double holds stays text, and the table says which column and
+    /// value (Python: float("-1e-400") == -0.0, float("9007199254740993.0") == 9007199254740992.0).
+    @Test(arguments: ["-1e-400", "9007199254740993.0", "123456789012345678901234567890", "2.5e-324"])
+    func aNumberNoDoubleHoldsMakesItsColumnTextWithAWarning(value: String) throws {
+        let table = try CSVTable.read(Data("k,v\n1,1.5\n2,\(value)\n3,\(value)\n".utf8), options: CSVOptions(), inference: TypeInference())
+        #expect(table.columns[1] == Column("v", .text))
+        #expect(table.warnings.map(\.column) == ["v"])
+        #expect(table.warnings.first?.reason.hasPrefix("the number \(value) cannot be held exactly as a number") == true)
+        let held = try CSVTable.read(Data("k,v\n1,1.5\n2,0.10000000000000001\n3,3.14159265358979323846\n".utf8), options: CSVOptions(), inference: TypeInference())
+        #expect(held.columns[1] == Column("v", .real))
+        #expect(held.warnings.isEmpty)
+    }
+
     @Test func booleansInAnyCase() throws {
         let column = try Self.column(["true", "TRUE", "False", "tRuE", ""])
         #expect(column.type == .boolean)

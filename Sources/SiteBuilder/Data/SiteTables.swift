@@ -57,7 +57,7 @@ struct SiteTables: Sendable {
                 }
                 try index(source.name, source.indexed, line: source.line, columns: rows.columns, in: database, configName: configName)
                 tables.append(TableListing(name: source.name, source: "\(source.location)", columns: rows.columns, rows: count,
-                                           missingValues: rows.missingValues))
+                                           missingValues: rows.missingValues, warnings: rows.warnings.map { "\(place): \($0)" }))
                 counts.append(SourceCount(kind: .rows, source: "data.\(source.name)", records: count))
             case .sqlite:
                 let file = try reading.databaseFile(siteFolder: siteFolder, copies: copies)
@@ -131,6 +131,8 @@ public struct TableListing: Sendable {
     public let rows: Int
     /// The values of a CSV or JSON source that were markers of missing values, read as null.
     public var missingValues: [MissingValueCount] = []
+    /// What the build tells about the source's values (`RowSource.warnings`), with its place.
+    public var warnings: [String] = []
 }
 
 /// One source of `data:` as the reader gave it: its bytes, from the file, the network or

@@ -81,6 +81,7 @@ extension SitePlan {
         for table in tables.tables {
             summary.details.append("table \(table.name): \(table.rows) rows, \(table.columns.count) columns, from \(table.source)")
             summary.details += table.missingValues.map { "table \(table.name), column \($0.column): \($0.description)" }
+            summary.warnings += table.warnings
         }
         return tables
     }

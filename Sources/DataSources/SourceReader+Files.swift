@@ -1,8 +1,9 @@
 import Foundation
+import TextFormatting
 
 extension SourceReader {
     /// A file, or a folder's visible `*.json` files in name order.
-    func readFiles(at path: String, validate: (Data, Data?) throws -> Void) throws(SourceError) -> SourceReading {
+    func readFiles(at path: String, inPlace: Bool = false, validate: (Data, Data?) throws -> Void) throws(SourceError) -> SourceReading {
         let location = path.hasPrefix("/")
             ? URL(fileURLWithPath: path).standardizedFileURL
             : siteFolder.appendingPathComponent(path).standardizedFileURL
@@ -12,7 +13,7 @@ extension SourceReader {
             throw SourceError(source: name, reason: "no such file or folder")
         }
         guard locationIsFolder.boolValue else {
-            return SourceReading(documents: [try readFile(location, validate: validate)])
+            return SourceReading(documents: [try readFile(location, inPlace: inPlace, validate: validate)])
         }
         let entries: [String]
         do {
@@ -37,19 +38,31 @@ extension SourceReader {
         return SourceReading(documents: documents, warnings: warnings)
     }
 
-    private func readFile(_ file: URL, validate: (Data, Data?) throws -> Void) throws(SourceError) -> SourceDocument {
+    /// A file's bytes: all of them (at most `max_bytes`), or its first `inPlaceBytes` when
+    /// it is opened `inPlace`.
+    private func readFile(_ file: URL, inPlace: Bool = false, validate: (Data, Data?) throws -> Void) throws(SourceError) -> SourceDocument {
         let name = displayName(of: file)
         // A pipe or a device would be read until it ends, which may be never.
         var status = stat()
         if stat(file.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             throw SourceError(source: name, reason: "it is not a regular file (a named pipe, a device or a socket); a source is a file")
         }
+        if !inPlace, status.st_size > settings.maxBytes {
+            throw SourceError(source: name, reason: "the file is \(Int(status.st_size).groupedForMessages) bytes, more than `fetch.max_bytes` "
+                + "(\(settings.maxBytes.groupedForMessages)) lets a source hold in memory; raise `fetch: { max_bytes: … }` in ttsite.yml to read it")
+        }
         let data: Data
         do {
             guard FileManager.default.isReadableFile(atPath: file.path) else {
                 throw CocoaError(.fileReadNoPermission)
             }
-            data = try Data(contentsOf: file)
+            if inPlace {
+                let handle = try FileHandle(forReadingFrom: file)
+                defer { try? handle.close() }
+                data = try handle.read(upToCount: Self.inPlaceBytes) ?? Data()
+            } else {
+                data = try Data(contentsOf: file)
+            }
         } catch {
             throw SourceError(source: name, reason: "the file cannot be read (\(Self.describe(error)))")
         }
@@ -61,6 +74,9 @@ extension SourceReader {
         }
         return SourceDocument(name: name, data: data, origin: .file)
     }
+
+    /// What is read of a file opened in place: a SQLite database's header is its first 100.
+    static let inPlaceBytes = 4096
 
     /// A path relative to the site folder when the file is inside it, else the absolute path.
     func displayName(of file: URL) -> String {

@@ -38,12 +38,17 @@ public struct SourceReader: Sendable {
     /// `validate` is called with each candidate document and, for URLs, the cached copy if any;
     /// it throws (ideally a `DocumentRejection`) when the bytes are not valid data for their kind.
     /// A rejected file is a `SourceError`; a rejected URL copy falls back like a failed fetch.
+    ///
+    /// A file read whole is at most `settings.maxBytes` long, as a fetched body is. One that is
+    /// opened `inPlace` (a SQLite database, which SQLite reads page by page) is not held:
+    /// only its first bytes are read, for `validate`, and `max_bytes` does not bound it.
     public func read(
         _ location: SourceLocation,
+        inPlace: Bool = false,
         validate: (_ candidate: Data, _ cached: Data?) throws -> Void
     ) throws(SourceError) -> SourceReading {
         switch location {
-        case .file(let path): return try readFiles(at: path, validate: validate)
+        case .file(let path): return try readFiles(at: path, inPlace: inPlace, validate: validate)
         case .url(let url): return try readURL(url, validate: validate)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TextFormatting
 
 /// A CSV file as a table, read in two passes and never held as values: `read` tokenizes the
 /// bytes once to name the columns, infer or check their types and count the rows (a large
@@ -76,7 +77,7 @@ public struct CSVTable: RowSource {
                 // Told before anything else is done with them: a million columns took 23 s to
                 // fail, and did not say why.
                 guard header.count <= Self.maxColumns else {
-                    throw TableProblem("the \(options.hasHeader ? "header" : "first row") has \(SQLError.grouped(header.count)) columns, and a table holds at most \(SQLError.grouped(Self.maxColumns)) (SQLite's limit)", line: tokenizer.recordLine)
+                    throw TableProblem("the \(options.hasHeader ? "header" : "first row") has \(header.count.groupedForMessages) columns, and a table holds at most \(Self.maxColumns.groupedForMessages) (SQLite's limit)", line: tokenizer.recordLine)
                 }
                 let made = ColumnNames.unique(header)
                 names = made

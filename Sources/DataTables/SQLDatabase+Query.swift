@@ -1,4 +1,5 @@
 import CSQLite
+import TextFormatting
 
 extension SQLDatabase {
     /// Runs one read-only statement and returns its result as a table. `:name` parameters
@@ -232,10 +233,10 @@ extension SQLDatabase {
     }
 
     static func rowLimitError(_ limits: SQLLimits) -> SQLError {
-        SQLError(.rowLimit, "the query returned more than \(SQLError.grouped(limits.rows)) rows (the row limit)")
+        SQLError(.rowLimit, "the query returned more than \(limits.rows.groupedForMessages) rows (the row limit)")
     }
 
     static func byteLimitError(_ limits: SQLLimits) -> SQLError {
-        SQLError(.byteLimit, "the query's values came to more than \(SQLError.grouped(limits.bytes)) bytes (the byte limit)")
+        SQLError(.byteLimit, "the query's values came to more than \(limits.bytes.groupedForMessages) bytes (the byte limit)")
     }
 }

@@ -53,15 +53,4 @@ extension SQLError {
         let number = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
         return number + (value == 1 ? " second" : " seconds")
     }
-
-    /// "100,000": a limit as a site author reads it.
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return value < 0 ? "-" + text : text
-    }
 }

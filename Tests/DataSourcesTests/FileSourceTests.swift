@@ -72,6 +72,26 @@ struct FileSourceTests {
         }
     }
 
+    /// `max_bytes` bounds a local file as it bounds a fetched body: a file larger is refused
+    /// before it is read, with its size and the setting. A file opened in place (a SQLite
+    /// database, which SQLite reads page by page) is not held, so it is not bounded: only its
+    /// first bytes are read.
+    @Test func maxBytesBoundsALocalFileReadWhole() throws {
+        let site = try TemporaryFolder("datasources")
+        defer { site.remove() }
+        try site.write(String(repeating: "a,b\n", count: 2_500), to: "data/big.csv")
+        try site.write(String(repeating: "x", count: 10_000), to: "data/big.sqlite")
+        try site.write("a,b\n1,2\n", to: "data/small.csv")
+        let reader = SourceReader(siteFolder: site.url, fetcher: NoNetwork(), settings: FetchSettings(maxBytes: 9_999), offline: false, strict: false)
+        #expect(throws: SourceError(source: "data/big.csv", reason: "the file is 10,000 bytes, more than `fetch.max_bytes` (9,999) lets a "
+                                    + "source hold in memory; raise `fetch: { max_bytes: … }` in ttsite.yml to read it")) {
+            try reader.read(.file("data/big.csv"))
+        }
+        #expect(try reader.read(.file("data/small.csv")).documents.map(\.data.count) == [8])
+        let inPlace = try reader.read(.file("data/big.sqlite"), inPlace: true) { _, _ in }
+        #expect(inPlace.documents.map(\.data) == [Data(String(repeating: "x", count: 4096).utf8)])
+    }
+
     @Test func aMissingFileIsASourceError() throws {
         let site = try TemporaryFolder("datasources")
         defer { site.remove() }

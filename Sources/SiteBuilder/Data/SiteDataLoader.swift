@@ -68,7 +68,8 @@ struct SiteDataLoader {
         let inference = try? TypeInference(dateFormats: config.dateFormats, timeZone: config.timeZone)
         let reading: SourceReading
         do {
-            reading = try reader.read(source.location) { candidate, _ in
+            // A local SQLite file is attached where it is: SQLite reads the pages a query needs.
+            reading = try reader.read(source.location, inPlace: source.format == .sqlite) { candidate, _ in
                 guard case .url = source.location, let inference else { return }
                 try TableReading.check(candidate, as: source, inference: inference, maxBytes: config.fetch.maxBytes)
             }

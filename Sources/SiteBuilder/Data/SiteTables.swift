@@ -169,12 +169,11 @@ struct TableReading: Sendable {
         }
     }
 
-    /// The SQLite file to attach: the file itself, or a fetched copy written under
-    /// `folder` (SQLite opens files, not bytes).
+    /// The SQLite file to attach: the file itself (of which only the first bytes were read),
+    /// or a fetched copy written under `folder` (SQLite opens files, not bytes).
     func databaseFile(siteFolder: URL, copies folder: URL) throws -> URL {
-        if case .file(let path) = source.location, case .file = reading.documents.first?.origin {
-            let url = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : siteFolder.appendingPathComponent(path)).standardizedFileURL
-            if FileManager.default.fileExists(atPath: url.path) { return url }
+        if case .file(let path) = source.location {
+            return (path.hasPrefix("/") ? URL(fileURLWithPath: path) : siteFolder.appendingPathComponent(path)).standardizedFileURL
         }
         let copy = folder.appendingPathComponent("\(source.name).sqlite")
         do {

@@ -143,6 +143,51 @@ import TextFormatting
         }
     }
 
+    /// `description: "{{row.x}}"` on a row page was published as written: every text of a
+    /// row page's front matter is filled from its row (as text, escaped once where it is
+    /// written), in lists and maps too; a text that reads anything else is an error.
+    @Test func everyFrontMatterTextOfARowPageIsFilledFromItsRow() throws {
+        let files = """
+            -- ttsite.yml --
+            title: Firms
+            data:
+              firms: { file: data/firms.csv }
+            -- data/firms.csv --
+            firm,city
+            AT&T O'Brien <1>,Dallas
+            -- Content/f/[firm].md --
+            ---
+            title: "{{row.firm}}"
+            description: "{{row.firm}}, a firm of {{row.city}}"
+            rows: all
+            extra: { place: ["{{row.city}}", "Texas"] }
+            ---
+            ```ttsite query all
+            SELECT firm, city FROM firms
+            ```
+
+            In {{row.city}}. {{#page.extra.place}}[{{.}}]{{/page.extra.place}}
+            """
+        let site = try TestSite(files)
+        defer { site.remove() }
+        try site.build()
+        let page = try #require(try snapshot(of: site.output).keys.first { $0.hasPrefix("f/") && $0.hasSuffix("/index.html") })
+        let html = try site.read(page)
+        #expect(html.contains(#"<meta name="description" content="AT&amp;T O&#39;Brien &lt;1&gt;, a firm of Dallas">"#), "\(html)")
+        #expect(html.contains(#"<meta property="og:description" content="AT&amp;T O&#39;Brien &lt;1&gt;, a firm of Dallas">"#), "\(html)")
+        #expect(!html.contains("{{"))
+        // The nested text is filled too, for the page's text and its templates.
+        #expect(html.contains("In Dallas. [Dallas][Texas]"), "\(html)")
+
+        let other = try TestSite(files.replacingOccurrences(of: #"description: "{{row.firm}}, a firm of {{row.city}}""#,
+                                                            with: #"description: "{{row.firm}} · {{site.title}}""#))
+        defer { other.remove() }
+        #expect(throws: BuildError(.content, "the front matter's `description` reads `{{site.title}}`, but a row page's front matter is filled "
+                                   + "from its row alone (`{{row.COLUMN}}`); write other texts without braces", in: "Content/f/[firm].md", line: 3)) {
+            try other.build()
+        }
+    }
+
     /// A C0 control character in a value (here BEL, and a form feed) reached the HTML raw,
     /// and in a title made the Atom feed malformed for every reader: it is U+FFFD in every
     /// output, as the charts' SVG writes it.

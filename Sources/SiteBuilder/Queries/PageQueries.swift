@@ -246,30 +246,21 @@ struct PageQueries {
             // result's order, a later row wanting a taken slug gets `-2`, `-3` …
             let texts = table.rows.map { $0[index].plainText }
             let slugs = SlugAllocator.allocate(texts.parallelMap(workers: workers) { Slug.make(from: $0) ?? Slug.hashed("row", [$0]) }).slugs
-            // The title's template, read once for every row.
-            var titleTemplate: Template?
-            if let title = page.source.frontMatter.title, title.containsUTF8("{{") {
-                do { titleTemplate = try Template(title) } catch let error as TemplateError {
-                    throw BuildError(.content, "template error in the title: \(error.message)", in: file, line: page.source.frontMatter.keyLines["title"])
-                }
-            }
+            // The front matter's texts that read the row, each read once for every row.
+            let filled = try RowFrontMatter(page.source.frontMatter, file: file)
             let pack = config.pack(for: page.language)
-            let template = titleTemplate
-            let titleColumns = titleTemplate.flatMap { $0.keys(readUnder: "row") }
-            // Each row's page on every core (its path and title are the row's alone), then
+            // Each row's page on every core (its path and texts are the row's alone), then
             // noted in the rows' order.
             let pages = Array(table.rows.indices).parallelMap(workers: workers) { number -> Page in
                 var row = page
                 row.row = PageRow(columns: table.columns, values: table.rows[number])
                 row.urlPath = Self.replacing(last, with: slugs[number], in: page.urlPath)
                 row.translationKey = Self.replacing(last, with: slugs[number], in: page.translationKey)
-                if let template {
-                    let values = Self.rowValue(row.row!, pack: pack, now: now, timeZone: config.timeZone, reading: titleColumns)
-                    // Text, escaped where the title is written: not twice.
-                    row.source.frontMatter.title = TemplateLibrary().render(template, .map(["row": values]), escaping: .plain)
-                } else if page.source.frontMatter.title == nil {
-                    row.source.frontMatter.title = texts[number]
+                if !filled.isEmpty {
+                    let values = Self.rowValue(row.row!, pack: pack, now: now, timeZone: config.timeZone, reading: filled.columns)
+                    filled.fill(&row.source.frontMatter, row: values)
                 }
+                if row.source.frontMatter.title == nil { row.source.frontMatter.title = texts[number] }
                 return row
             }
             // Taken out, filled and put back: not looked up twice a row.

@@ -225,7 +225,43 @@ extension SQLDatabase {
         if let refusal = guardian.refusal { return SQLError(.refused, refusal) }
         if guardian.timedOut || status == SQLITE_INTERRUPT { return Self.timeLimitError(guardian.limits) }
         if status == SQLITE_TOOBIG || error.message == "string or blob too big" { return Self.byteLimitError(guardian.limits) }
+        if let status, Self.isDamage(status) { return damagedFileError(error) }
         return error
+    }
+
+    /// Whether a step's status says a page of a file could not be read as SQLite's.
+    static func isDamage(_ status: Int32) -> Bool {
+        status & 0xFF == SQLITE_CORRUPT || status & 0xFF == SQLITE_NOTADB
+    }
+
+    /// A query that read a damaged page of an attached file: SQLite says only "database disk
+    /// image is malformed", as if the query were at fault. Each attached file's own check
+    /// (`PRAGMA quick_check`, up to its first fault) names the damaged one.
+    func damagedFileError(_ error: SQLError) -> SQLError {
+        // The check is ttsite's, not the query's: no guard is on duty while it runs.
+        let onDuty = post.onDuty
+        post.onDuty = nil
+        defer { post.onDuty = onDuty }
+        var damaged: [(file: String, fault: String)] = []
+        if let list = try? prepare("SELECT name, file FROM pragma_database_list WHERE name NOT IN ('main', 'temp') ORDER BY seq") {
+            while sqlite3_step(list.handle) == SQLITE_ROW {
+                guard let schema = list.text(0), let file = list.text(1) else { continue }
+                let check = try? prepare("PRAGMA \(quotedIdentifier(schema)).quick_check(1)")
+                let fault: String? = if let check {
+                    sqlite3_step(check.handle) == SQLITE_ROW ? check.text(0) ?? "" : lastError().message
+                } else {
+                    lastError().message
+                }
+                // "*** in database f ***" heads the fault: the file is named anyway.
+                if let fault, fault != "ok" {
+                    damaged.append((file, fault.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("*** in database") }.joined(separator: "; ")))
+                }
+            }
+        }
+        guard !damaged.isEmpty else { return error }
+        let files = damaged.map { "`\($0.file)` (\($0.fault))" }.joined(separator: " and ")
+        return SQLError(.file, "the database file \(files) is damaged: SQLite read a page of it that it cannot make sense of "
+            + "(\(error.message)); restore the file from a copy, or make it again")
     }
 
     static func timeLimitError(_ limits: SQLLimits) -> SQLError {

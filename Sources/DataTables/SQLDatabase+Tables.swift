@@ -38,7 +38,8 @@ extension SQLDatabase {
 
     private func rowCount(of table: String) throws(SQLError) -> Int {
         guard let count = try prepare("SELECT count(*) FROM \(table)") else { return 0 }
-        guard sqlite3_step(count.handle) == SQLITE_ROW else { throw lastError() }
+        let status = sqlite3_step(count.handle)
+        guard status == SQLITE_ROW else { throw Self.isDamage(status) ? damagedFileError(lastError()) : lastError() }
         return Int(count.integer(0))
     }
 }

@@ -405,6 +405,41 @@ func date(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
         #expect(try database.query("SELECT count(*) FROM f.runs WHERE note <> 'uncommitted'").rows == [[.integer(2000)]])
     }
 
+    /// A query that read a damaged page was blamed, "database disk image is malformed", as if
+    /// its SQL were at fault: the error names the file, with SQLite's own check of it.
+    /// Python's sqlite3 damages the file and says what SQLite reports.
+    @Test func aDamagedPageIsBlamedOnItsFileNotTheQuery() async throws {
+        let folder = try TemporaryFolder("sql")
+        defer { folder.remove() }
+        let file = folder.url("runs.sqlite")
+        let output = try await SQLiteOracle.run(["damage", file.path], in: folder.url)
+        let oracle = try JSONDecoder().decode([String: String?].self, from: Data(output.utf8))
+        let pythonError = try #require(oracle["error"] ?? nil, "the oracle's query read the damaged page")
+        let check = try #require(oracle["check"] ?? nil)
+        let fault = try #require(check.split(separator: "\n").last.map(String.init))
+        #expect(fault.hasPrefix("Page 5: "), "\(check)")
+        let database = try SQLDatabase()
+        _ = try database.load("t", Table(columns: [Column("a", .integer)], rows: [[.integer(1)]]))
+        try database.attach(file: file, as: "f")
+        let intact = folder.url("intact.sqlite")
+        _ = try await SQLiteOracle.run(["make", intact.path], in: folder.url)
+        try database.attach(file: intact, as: "g")
+        let readers = try #require(try database.readers(2))
+        let sql = "SELECT sum(length(note)) FROM f.runs"
+        // The database, then its readers (a snapshot of it with the files attached again).
+        for throughReaders in [false, true] {
+            let error = try #require(throws: SQLError.self) { throughReaders ? try readers.query(sql) : try database.query(sql) }
+            #expect(error.kind == .file)
+            #expect(error.message == "the database file `\(file.path)` (\(fault)) is damaged: SQLite read a page of it that it cannot make "
+                    + "sense of (\(pythonError)); restore the file from a copy, or make it again")
+        }
+        // A query that reads only the intact file is answered.
+        #expect(try database.query("SELECT count(*) > 0 FROM g.sqlite_schema").rows == [[.integer(1)]])
+        // Listing the tables (their rows counted, as a build does) names the file too.
+        let listing = try #require(throws: SQLError.self) { try database.tables() }
+        #expect(listing.kind == .file && listing.message.hasPrefix("the database file `\(file.path)` (\(fault)) is damaged"))
+    }
+
     @Test func aWALDatabaseWithChangesNotYetCheckpointedIsRefused() async throws {
         let folder = try TemporaryFolder("sql")
         defer { folder.remove() }

@@ -80,8 +80,14 @@ struct SiteTables: Sendable {
             tables.append(TableListing(name: table.name, source: "connection `\(table.connection.name)` (\(server.origin))", columns: columns, rows: count))
             counts.append(SourceCount(kind: .rows, source: "data.\(table.name)", records: count))
         }
+        let summaries: [TableSummary]
         do {
-            for summary in try database.tables() where summary.schema != nil {
+            summaries = try database.tables()
+        } catch {
+            throw BuildError(.source, "cannot read the tables of the SQLite sources: \(error)", in: configName)
+        }
+        do {
+            for summary in summaries where summary.schema != nil {
                 let name = "\(summary.schema!).\(summary.name)"
                 let source = readings.first { $0.source.name == summary.schema }.map { "\($0.source.location)" } ?? summary.schema!
                 tables.append(TableListing(name: name, source: source, columns: summary.columns, rows: summary.rowCount))

@@ -14,6 +14,10 @@
                                  rows after SQLite rolls a copy back}
     sqlite_oracle.py rollback FILE  opens FILE once, as a writer: SQLite rolls back a hot
                                  journal
+    sqlite_oracle.py damage FILE  writes FILE with 2,000 rows in `runs` over many pages,
+                                 then overwrites its fifth page with 0xFF bytes; prints
+                                 {"error": what Python's sqlite3 says reading every row,
+                                 "check": its first quick_check line}
 
 A value's "class" is its storage class as Python reads it; integers and reals are written
 as text (repr), so that JSON never rounds them; a text in a DATE column that Python reads as
@@ -107,6 +111,27 @@ def hot(path):
     json.dump({"immutable": rows, "committed": committed}, sys.stdout)
 
 
+def damage(path):
+    writer = sqlite3.connect(path)
+    writer.execute("CREATE TABLE runs (n INTEGER, note TEXT)")
+    writer.executemany("INSERT INTO runs VALUES (?, ?)", [(n, "x" * 200) for n in range(2000)])
+    writer.commit()
+    page_size = writer.execute("PRAGMA page_size").fetchone()[0]
+    writer.close()
+    with open(path, "r+b") as file:
+        file.seek(4 * page_size)
+        file.write(b"\xff" * page_size)
+    reader = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        reader.execute("SELECT sum(length(note)) FROM runs").fetchone()
+        error = None
+    except sqlite3.DatabaseError as failure:
+        error = str(failure)
+    check = reader.execute("PRAGMA quick_check(1)").fetchone()[0]
+    reader.close()
+    json.dump({"error": error, "check": check}, sys.stdout)
+
+
 def rollback(path):
     sqlite3.connect(path).execute("SELECT count(*) FROM sqlite_schema").fetchone()
 
@@ -157,4 +182,4 @@ def read(path):
 
 if __name__ == "__main__":
     command, path = sys.argv[1], sys.argv[2]
-    {"make": make, "read": read, "hot": hot, "rollback": rollback}[command](path)
+    {"make": make, "read": read, "hot": hot, "rollback": rollback, "damage": damage}[command](path)

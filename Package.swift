@@ -92,7 +92,10 @@ let package = Package(
         // and the database that runs read-only queries over them. Knows nothing about sites.
         // SQL's `now` as the build's clock says: a VFS that is SQLite's default one but for the time.
         .target(name: "CSQLiteClock", dependencies: ["CSQLite"]),
-        .target(name: "DataTables", dependencies: ["CSQLite", "CSQLiteClock", "CivilTime", "ValueTransformers", "TextFormatting"]),
+        // What bounds a query inside SQLite: a memory budget in front of its allocator, and
+        // printf() that says when its result is too long.
+        .target(name: "CSQLiteLimits", dependencies: ["CSQLite"]),
+        .target(name: "DataTables", dependencies: ["CSQLite", "CSQLiteClock", "CSQLiteLimits", "CivilTime", "ValueTransformers", "TextFormatting"]),
         // libpq, PostgreSQL's client library, as a system library: the one every PostgreSQL
         // tool uses, with `~/.pgpass`, the `PG…` variables, service files and TLS as users
         // know them.

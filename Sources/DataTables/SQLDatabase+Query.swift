@@ -1,4 +1,5 @@
 import CSQLite
+import CSQLiteLimits
 import TextFormatting
 
 extension SQLDatabase {
@@ -49,11 +50,22 @@ extension SQLDatabase {
         let length = sqlite3_limit(connection, SQLITE_LIMIT_LENGTH, -1)
         let limit = Int32(clamping: max(1, min(limits.bytes, Int(length))))
         sqlite3_limit(connection, SQLITE_LIMIT_LENGTH, limit)
+        ttsite_sqlite3_budget_begin(Self.memoryBudget(limits))
         defer {
+            ttsite_sqlite3_budget_end()
             sqlite3_limit(connection, SQLITE_LIMIT_LENGTH, length)
             post.onDuty = nil
         }
         return try body(guardian, limit)
+    }
+
+    /// What SQLite may allocate for one query, beyond what it held before: twice the byte
+    /// limit (a row of values being made, and what makes them: `hex(zeroblob(n))` holds both)
+    /// and 64 MiB for its statements, sorts and caches. With the result's own values (at most
+    /// the byte limit) a query holds at most about three times the limit.
+    static func memoryBudget(_ limits: SQLLimits) -> sqlite3_int64 {
+        let bytes = sqlite3_int64(clamping: limits.bytes)
+        return bytes > (.max - (64 << 20)) / 2 ? .max : bytes * 2 + (64 << 20)
     }
 
     /// The prepared query of `sql` from the cache, or prepared now under the guard and the
@@ -224,6 +236,7 @@ extension SQLDatabase {
     private func error(_ error: SQLError, _ guardian: QueryGuard, status: Int32? = nil) -> SQLError {
         if let refusal = guardian.refusal { return SQLError(.refused, refusal) }
         if guardian.timedOut || status == SQLITE_INTERRUPT { return Self.timeLimitError(guardian.limits) }
+        if ttsite_sqlite3_budget_exceeded() != 0 { return Self.memoryLimitError(guardian.limits) }
         if status == SQLITE_TOOBIG || error.message == "string or blob too big" { return Self.byteLimitError(guardian.limits) }
         if let status, Self.isDamage(status) { return damagedFileError(error) }
         return error
@@ -270,6 +283,11 @@ extension SQLDatabase {
 
     static func rowLimitError(_ limits: SQLLimits) -> SQLError {
         SQLError(.rowLimit, "the query returned more than \(limits.rows.groupedForMessages) rows (the row limit)")
+    }
+
+    static func memoryLimitError(_ limits: SQLLimits) -> SQLError {
+        SQLError(.byteLimit, "the query took more memory than the byte limit allows: SQLite may use twice its \(limits.bytes.groupedForMessages) bytes "
+            + "(and 64 MiB) to make a result's values")
     }
 
     static func byteLimitError(_ limits: SQLLimits) -> SQLError {

@@ -1,5 +1,6 @@
 import CSQLite
 import CSQLiteClock
+import CSQLiteLimits
 import Foundation
 
 /// The build's database: one in-memory SQLite connection that the data sources are loaded
@@ -94,13 +95,18 @@ public final class SQLDatabase: @unchecked Sendable {
         try execute("PRAGMA query_only = 1")
     }
 
-    /// SQLite's settings for the whole process, made before its first connection opens: it
-    /// does not count the memory it holds (`SQLITE_CONFIG_MEMSTATUS` off). Counting takes one
-    /// lock of the process on every allocation of every connection, and readers on several
-    /// threads queued on it: 20,000 queries on two threads waited for it 10,000 times. ttsite
-    /// reads neither the count nor sets a heap limit, the two things it is for.
-    private static let processSettings: Void = {
+    /// SQLite's settings for the whole process, made before SQLite is first used (a
+    /// connection opens, or a clock is registered): it does not count the memory it holds
+    /// (`SQLITE_CONFIG_MEMSTATUS` off). Counting takes one lock of the process on every
+    /// allocation of every connection, and readers on several threads queued on it: 20,000
+    /// queries on two threads waited for it 10,000 times; and `sqlite3_hard_heap_limit64`,
+    /// which needs it, bounds the whole process, the loaded tables and every reader at once.
+    /// A query's memory is bounded instead by a budget of its thread in front of SQLite's
+    /// allocator (`CSQLiteLimits`), which counts without a lock.
+    static let processSettings: Void = {
         _ = ttsite_sqlite3_config_memstatus(0)
+        let budget = ttsite_sqlite3_memory_budget_install()
+        precondition(budget == SQLITE_OK, "SQLite was used before its process settings were made")
     }()
 
     /// A new in-memory connection (or one to a new file at `path`), its own mutexes off
@@ -125,6 +131,10 @@ public final class SQLDatabase: @unchecked Sendable {
             guard ttsite_sqlite3_db_config_flag(handle, option, Int32(on)) == SQLITE_OK else {
                 throw SQLError(.sql, "could not configure the database: \(String(cString: sqlite3_errmsg(handle)))")
             }
+        }
+        // printf() past the length limit is an error, not NULL (`CSQLiteLimits`).
+        guard ttsite_sqlite3_checked_printf(handle) == SQLITE_OK else {
+            throw SQLError(.sql, "could not configure the database: \(String(cString: sqlite3_errmsg(handle)))")
         }
     }
 
@@ -184,6 +194,7 @@ final class SQLClock: @unchecked Sendable {
     private static let counter = Counter()
 
     init(_ now: Date) throws(SQLError) {
+        _ = SQLDatabase.processSettings
         name = "ttsite-clock-\(Self.counter.next())"
         let milliseconds = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
         guard let vfs = ttsite_clock_vfs_register(name, milliseconds) else {

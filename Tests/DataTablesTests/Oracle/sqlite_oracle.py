@@ -14,6 +14,9 @@
                                  rows after SQLite rolls a copy back}
     sqlite_oracle.py rollback FILE  opens FILE once, as a writer: SQLite rolls back a hot
                                  journal
+    sqlite_oracle.py evaluate FILE  prints, as a JSON list, the value of each SQL expression
+                                 of FILE (one a line) as Python's sqlite3 reads it: a text,
+                                 a number as text (repr), or null
     sqlite_oracle.py damage FILE  writes FILE with 2,000 rows in `runs` over many pages,
                                  then overwrites its fifth page with 0xFF bytes; prints
                                  {"error": what Python's sqlite3 says reading every row,
@@ -132,6 +135,18 @@ def damage(path):
     json.dump({"error": error, "check": check}, sys.stdout)
 
 
+def evaluate(path):
+    database = sqlite3.connect(":memory:")
+    values = []
+    with open(path, encoding="utf-8") as lines:
+        for line in lines.read().split("\n"):
+            if not line:
+                continue
+            value = database.execute("SELECT " + line).fetchone()[0]
+            values.append(None if value is None else value if isinstance(value, str) else repr(value))
+    json.dump(values, sys.stdout)
+
+
 def rollback(path):
     sqlite3.connect(path).execute("SELECT count(*) FROM sqlite_schema").fetchone()
 
@@ -182,4 +197,4 @@ def read(path):
 
 if __name__ == "__main__":
     command, path = sys.argv[1], sys.argv[2]
-    {"make": make, "read": read, "hot": hot, "rollback": rollback, "damage": damage}[command](path)
+    {"make": make, "read": read, "hot": hot, "rollback": rollback, "damage": damage, "evaluate": evaluate}[command](path)

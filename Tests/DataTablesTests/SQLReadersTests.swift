@@ -39,7 +39,9 @@ import Testing
         // The length limit is put in place for each run: a text longer than it is never made.
         let text = "SELECT printf('%.*c', :n, 'x') IS NULL AS missing"
         #expect(try database.query(text, parameters: ["n": .integer(900)], limits: SQLLimits(bytes: 1000)).rows == [[.integer(0)]])
-        #expect(try database.query(text, parameters: ["n": .integer(1001)], limits: SQLLimits(bytes: 1000)).rows == [[.integer(1)]])
+        let tooLong = try #require(throws: SQLError.self) { try database.query(text, parameters: ["n": .integer(1001)], limits: SQLLimits(bytes: 1000)) }
+        #expect(tooLong == SQLError(.byteLimit, "the query's values came to more than 1,000 bytes (the byte limit)"))
+        #expect(try database.query(text, parameters: ["n": .integer(1001)], limits: SQLLimits(bytes: 2000)).rows == [[.integer(0)]])
 
         let count = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < :n) SELECT count(*) FROM c"
         let quick = SQLLimits(seconds: 0.2)
@@ -47,7 +49,7 @@ import Testing
         let slow = try #require(throws: SQLError.self) { try database.query(count, parameters: ["n": .integer(1 << 60)], limits: quick) }
         #expect(slow == SQLError(.timeLimit, "the query ran longer than 0.2 seconds (the time limit)"))
         #expect(try database.query(count, parameters: ["n": .integer(5)], limits: quick).rows == [[.integer(5)]])
-        #expect(database.statements.count == 4)
+        #expect(database.statements.count == 5, "one for each SQL text and length limit")
     }
 
     @Test func aRefusedQueryIsRefusedEveryTimeAndNeverKept() throws {

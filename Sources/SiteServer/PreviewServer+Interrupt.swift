@@ -8,7 +8,11 @@ extension PreviewServer {
     /// (signals are heard through `Interruption`, which blocks them in every thread).
     public static func runUntilInterrupted(_ options: ServeOptions, log: @escaping @Sendable (String) -> Void = PreviewServer.standardError) throws {
         let (stopRequests, requestStop) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingNewest(1))
-        Interruption.shared.install(onSignal: { requestStop.yield($0) })
+        let asked = DispatchSemaphore(value: 0)
+        Interruption.shared.install(onSignal: {
+            requestStop.yield($0)
+            asked.signal()
+        })
 
         let outcome = ErrorBox()
         let finished = DispatchSemaphore(value: 0)
@@ -28,7 +32,19 @@ extension PreviewServer {
             }
             finished.signal()
         }
-        finished.wait()
+        // Once a stop is asked, the preview has `stopGrace` to close: one whose threads are all
+        // busy (a client sending a header of many megabytes) never got to stop itself, and
+        // SIGTERM left it running. Then the process ends anyway, which frees the port.
+        while finished.wait(timeout: .now() + .milliseconds(200)) == .timedOut {
+            guard asked.wait(timeout: .now()) == .success else { continue }
+            if finished.wait(timeout: .now() + stopGrace) == .timedOut {
+                log("Stopped (the preview did not close within \(Int(stopGrace)) s, so it was ended).")
+            }
+            break
+        }
         if let error = outcome.error { throw error }
     }
+
+    /// How long a preview asked to stop may take to close its connections.
+    static let stopGrace: TimeInterval = 5
 }

@@ -36,6 +36,28 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: parent.appendingPathComponent("mysite/_site").path))
     }
 
+    /// A client sending a header of many megabytes kept the preview's threads busy, and
+    /// SIGTERM left it running while the client went on. Asked to stop, the preview has a few
+    /// seconds to close, and then the process ends anyway: here while the client still sends.
+    @Test func sigtermStopsAPreviewThatAClientKeepsBusy() async throws {
+        let temporary = try TemporaryFolder("serve-busy")
+        defer { temporary.remove() }
+        let initialize = try await TTSiteBinary.run(["init", "mysite"], in: temporary.url)
+        #expect(initialize.status == 0, "\(initialize.stderr)")
+        let serve = try TTSiteBinary.start(["serve", "--port", "0"], in: temporary.url.appendingPathComponent("mysite"))
+        defer { serve.terminate(SIGKILL) }
+        #expect(await eventually { listeningPort(serve) != nil }, "\(serve.errorOutput)")
+        let port = try #require(listeningPort(serve))
+        // More clients than the machine has cores: every thread of the preview is kept busy.
+        let clients = (0..<2 * ProcessInfo.processInfo.activeProcessorCount + 2).map { _ in EndlessHeader(port: port, until: { serve.finished }) }
+        #expect(await eventually { clients.allSatisfy { $0.sent > 1 << 20 } }, "the clients could not send their first megabyte")
+        kill(serve.pid, SIGTERM)
+        #expect(await eventually { serve.finished }, "\(serve.errorOutput)")
+        #expect(serve.ending?.signalled == false)
+        #expect(serve.ending?.status == 0)
+        #expect(serve.errorOutput.contains("Stopped"), "\(serve.errorOutput)")
+    }
+
     @Test func aPortInUseIsAUsageErrorThatSaysWhatToDo() async throws {
         let preview = try await PreviewFixture.start()
         defer { Task { await preview.stop() } }
@@ -53,5 +75,49 @@ import TestSupport
         #expect(await eventually { run.finished })
         #expect(run.ending?.status == 2)
         #expect(run.errorOutput.contains("ttsite.yml: no site config here: create one with `ttsite init`"))
+    }
+}
+
+/// A client that sends one request whose header never ends, on a thread of its own, until
+/// `until` says so or the server stops reading (10 minutes at most).
+final class EndlessHeader: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes = 0
+    private var done = false
+
+    var sent: Int { lock.withLock { bytes } }
+    var ended: Bool { lock.withLock { done } }
+
+    init(port: UInt16, until: @escaping @Sendable () -> Bool) {
+        Thread.detachNewThread { [self] in
+            defer { lock.withLock { done = true } }
+            let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard socket >= 0 else { return }
+            defer { close(socket) }
+            var timeout = timeval(tv_sec: 1, tv_usec: 0)
+            setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else { return }
+            let start = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Endless: ".utf8)
+            let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 16)
+            let deadline = Date().addingTimeInterval(600)
+            var first = true
+            while !until(), Date() < deadline {
+                let part = first ? start : chunk
+                let written = part.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if written > 0 {
+                    first = false
+                    lock.withLock { bytes += written }
+                } else if errno != EAGAIN, errno != EWOULDBLOCK, errno != EINTR {
+                    return
+                }
+            }
+        }
     }
 }

@@ -9,14 +9,12 @@ public struct ProgramRun: Sendable {
     public var stderr: String
     /// A signal ended the program, and `status` is that signal's number.
     public var signalled: Bool
-    /// The most memory the program held at once (its peak resident set), in KiB.
-    public var peakKilobytes: Int = 0
 }
 
 /// A program started with its stdout and stderr captured. A test can read what it printed so
 /// far while it runs, and await its end, without blocking a thread of the concurrency pool.
 ///
-/// Started with `posix_spawn` and reaped with `wait4` on a thread of its own, not with
+/// Started with `posix_spawn` and reaped with `waitpid` on a thread of its own, not with
 /// Foundation's `Process`: on Linux its `terminationHandler` can miss a child's exit, and a
 /// test waiting for it then waits forever beside a zombie. Every wait here has a bound: a
 /// program still running when it is reached is killed, with its process group, and the wait
@@ -65,11 +63,10 @@ public final class ChildProcess: @unchecked Sendable {
         stderr = PipeDrain(errPipe[0])
         Thread.detachNewThread { [exited, exit, pid] in
             var status: Int32 = 0
-            var usage = rusage()
-            while wait4(pid, &status, 0, &usage) == -1 {
+            while waitpid(pid, &status, 0) == -1 {
                 guard errno == EINTR else { break }
             }
-            exit.set(status, peakKilobytes: Int(usage.ru_maxrss))
+            exit.set(status)
             exited.open()
         }
     }
@@ -123,8 +120,7 @@ public final class ChildProcess: @unchecked Sendable {
             _ = stdout.end.wait(until: deadline)
             _ = stderr.end.wait(until: deadline)
             let ending = exit.ending
-            return ProgramRun(status: ending.status, stdout: stdout.text, stderr: stderr.text, signalled: ending.signalled,
-                              peakKilobytes: exit.peakKilobytes)
+            return ProgramRun(status: ending.status, stdout: stdout.text, stderr: stderr.text, signalled: ending.signalled)
         }
     }
 
@@ -141,22 +137,12 @@ public final class ChildProcess: @unchecked Sendable {
     }
 }
 
-/// A wait status from `wait4`, set once by the thread that reaped the process.
+/// A wait status from `waitpid`, set once by the thread that reaped the process.
 private final class ExitStatus: @unchecked Sendable {
     private let lock = NSLock()
     private var status: Int32 = 0
 
-    private var peak = 0
-
-    func set(_ status: Int32, peakKilobytes: Int) {
-        lock.withLock {
-            self.status = status
-            peak = peakKilobytes
-        }
-    }
-
-    /// The process's peak resident set in KiB (`wait4`'s `ru_maxrss`).
-    var peakKilobytes: Int { lock.withLock { peak } }
+    func set(_ status: Int32) { lock.withLock { self.status = status } }
 
     /// The exit status, or the number of the signal that ended the process.
     var ending: (status: Int32, signalled: Bool) {

@@ -106,13 +106,15 @@ final class MissReport: @unchecked Sendable {
         lock.withLock {
             self.links.formUnion(links)
             suggestions.merge(suggested) { first, _ in first }
+            // Pages render in parallel, in any order: the page a warning names is the first
+            // in path order, the same on every build.
             for key in notes {
                 let seen = self.notes[key]
-                self.notes[key] = (seen?.first ?? first, (seen?.count ?? 0) + 1)
+                self.notes[key] = (min(seen?.first ?? first, first), (seen?.count ?? 0) + 1)
             }
             for key in keys {
                 let seen = pages[key]
-                pages[key] = (seen?.first ?? path, (seen?.count ?? 0) + 1)
+                pages[key] = (min(seen?.first ?? path, path), (seen?.count ?? 0) + 1)
             }
         }
     }

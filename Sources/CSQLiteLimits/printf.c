@@ -1,5 +1,4 @@
 #include "CSQLiteLimits.h"
-#include <stdio.h>
 #include <string.h>
 
 // The private connection that runs SQLite's own printf, with a statement for each number of
@@ -50,7 +49,10 @@ static void printer_done(sqlite3_stmt *statement, int cached) {
 }
 
 static void printer_fail(sqlite3_context *context, Printer *printer, int status) {
-    if (status == SQLITE_NOMEM) {
+    // A later SQLite says "too big" itself, as this file does for 3.40.
+    if (status == SQLITE_TOOBIG) {
+        sqlite3_result_error_toobig(context);
+    } else if (status == SQLITE_NOMEM) {
         sqlite3_result_error_nomem(context);
     } else {
         sqlite3_result_error(context, sqlite3_errmsg(printer->db), -1);

@@ -80,11 +80,13 @@ public enum JSONTable {
                     if added { continue }
                 }
                 guard declared == nil else { continue }
-                if case .number(let number) = cell, !Cell.isHeld(number) {
+                let fits = cell.fits(among: column.fits, inference)
+                // A number that fits only text is one no Int64 or Double holds.
+                if case .number(let number) = cell, fits == .text {
                     column.addUnheld(number.text)
                     firstUnheld = firstUnheld ?? rowIndex
                 } else {
-                    column.add(cell.fits(among: column.fits, inference))
+                    column.add(fits)
                 }
             }
             columns.append(Column(name, declared ?? column.type))
@@ -217,7 +219,7 @@ public enum JSONTable {
             case .array: return .text
             case .number(let number):
                 if Self.isInteger(number) { return [.integer, .real, .text] }
-                return Self.isHeld(number) ? [.real, .text] : .text
+                return Self.isHeldReal(number) ? [.real, .text] : .text
             case .string(let string):
                 if string.isEmpty { return nil }
                 var text = string
@@ -242,11 +244,11 @@ public enum JSONTable {
             }
         }
 
-        /// An integer of Int64, or a number with a fraction or an exponent that a Double holds
-        /// (`TypeInference.holds`). An integer beyond Int64 is not: a Double would change
-        /// its last digits, as a CSV field's.
-        static func isHeld(_ number: JSONNumber) -> Bool {
-            guard isWrittenAsReal(number) else { return Int64(number.text) != nil }
+        /// A number with a fraction or an exponent that a Double holds (`TypeInference.holds`).
+        /// An integer beyond Int64 is not held: a Double would change its last digits, as a
+        /// CSV field's.
+        private static func isHeldReal(_ number: JSONNumber) -> Bool {
+            guard isWrittenAsReal(number) else { return false }
             var text = number.text
             return text.withUTF8 { TypeInference.real($0) != nil }
         }

@@ -8,10 +8,11 @@ extension PreviewServer {
     /// (signals are heard through `Interruption`, which blocks them in every thread).
     public static func runUntilInterrupted(_ options: ServeOptions, log: @escaping @Sendable (String) -> Void = PreviewServer.standardError) throws {
         let (stopRequests, requestStop) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingNewest(1))
-        let asked = DispatchSemaphore(value: 0)
+        // Signalled when a stop is asked, or the preview ends on its own.
+        let woken = DispatchSemaphore(value: 0)
         Interruption.shared.install(onSignal: {
             requestStop.yield($0)
-            asked.signal()
+            woken.signal()
         })
 
         let outcome = ErrorBox()
@@ -31,16 +32,14 @@ extension PreviewServer {
                 outcome.error = error
             }
             finished.signal()
+            woken.signal()
         }
         // Once a stop is asked, the preview has `stopGrace` to close: one whose threads are all
         // busy (a client sending a header of many megabytes) never got to stop itself, and
         // SIGTERM left it running. Then the process ends anyway, which frees the port.
-        while finished.wait(timeout: .now() + .milliseconds(200)) == .timedOut {
-            guard asked.wait(timeout: .now()) == .success else { continue }
-            if finished.wait(timeout: .now() + stopGrace) == .timedOut {
-                log("Stopped (the preview did not close within \(Int(stopGrace)) s, so it was ended).")
-            }
-            break
+        woken.wait()
+        if finished.wait(timeout: .now() + stopGrace) == .timedOut {
+            log("Stopped (the preview did not close within \(Int(stopGrace)) s, so it was ended).")
         }
         if let error = outcome.error { throw error }
     }

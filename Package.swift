@@ -140,7 +140,11 @@ let package = Package(
         // `ttsite serve`: a local preview that rebuilds on change and reloads open pages.
         .target(
             name: "SiteServer",
-            dependencies: ["SiteBuilder", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: [
+                "SiteBuilder",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]
         ),
         // The thin command line: parses arguments, calls SiteBuilder, maps errors to exit codes.
         .target(name: "CAllocator"),
@@ -204,7 +208,10 @@ let package = Package(
             exclude: ["Fixtures", "Oracle"]
         ),
         .testTarget(name: "SiteStarterTests", dependencies: ["SiteStarter", "SiteBuilder", "TTSiteCommand", "TestSupport"]),
-        .testTarget(name: "SiteServerTests", dependencies: ["SiteServer", "SiteBuilder", "TTSiteCommand", "TestSupport"]),
+        .testTarget(
+            name: "SiteServerTests",
+            dependencies: ["SiteServer", "SiteBuilder", "TTSiteCommand", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
         // The fuzz targets' committed seeds and every input a fuzzing run saved, replayed.
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
     ]

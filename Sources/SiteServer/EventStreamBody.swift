@@ -1,7 +1,8 @@
 import FlyingSocks
 
-/// An `AsyncStream` of byte chunks as the body of an HTTP response that stays open: FlyingFox
-/// sends such a body with chunked transfer encoding, one chunk per event, as soon as it comes.
+/// An `AsyncStream` of byte chunks as the body of an HTTP response that stays open: FlyingFox's
+/// `HTTPBodySequence(from:)` encodes it in chunks, and the preview sends one chunk per event,
+/// as soon as it comes.
 struct EventStreamBody: AsyncBufferedSequence, Sendable {
     typealias Element = UInt8
     let chunks: AsyncStream<[UInt8]>

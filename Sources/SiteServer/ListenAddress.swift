@@ -1,4 +1,3 @@
-import FlyingFox
 import FlyingSocks
 import Foundation
 import SiteBuilder
@@ -26,25 +25,30 @@ struct ListenAddress {
         return ip.contains(":") ? "[\(ip)]" : ip
     }
 
-    /// Starts `server` and waits until it listens; returns the port (the one the system
-    /// chose for port 0) and the task that runs the server. A failure to listen becomes an
-    /// error a user can act on.
-    func start(_ server: HTTPServer) async throws -> (port: UInt16, task: Task<Void, any Error>) {
-        let failure = ErrorBox()
-        let task = Task {
-            do { try await server.run() } catch {
-                failure.error = error
+    /// A socket bound to this address and listening; a failure to listen becomes an error a
+    /// user can act on.
+    func listen() throws -> Socket {
+        do {
+            let socket = try Socket(domain: Int32(type(of: socketAddress).family))
+            do {
+                try socket.setValue(true, for: .localAddressReuse)
+                try socket.bind(to: socketAddress)
+                try socket.listen()
+            } catch {
+                try? socket.close()
                 throw error
             }
+            return socket
+        } catch {
+            throw describe(error)
         }
-        while await !server.isListening {
-            // `run()` ends before the server listens only by failing.
-            if let error = failure.error { throw describe(error) }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        switch await server.listeningAddress {
-        case let .ip4(_, port)?, let .ip6(_, port)?: return (port, task)
-        default: return (port, task)
+    }
+
+    /// The port `socket` listens on: `port`, or the one the system chose for port 0.
+    func boundPort(of socket: Socket) throws -> UInt16 {
+        switch try socket.sockname() {
+        case let .ip4(_, port), let .ip6(_, port): return port
+        case .unix: return port
         }
     }
 

@@ -1,5 +1,3 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 import SiteBuilder
 
@@ -14,10 +12,10 @@ public final class PreviewServer: Sendable {
     public let options: ServeOptions
     /// Where the preview is served, e.g. `http://127.0.0.1:1717/`.
     public let url: URL
-    private let server: HTTPServer
-    private let serverTask: Task<Void, any Error>
+    private let listener: PreviewListener
     private let watchTask: Task<Void, Never>
-    private let channel: ReloadChannel
+    /// The event streams of open pages.
+    let channel: ReloadChannel
     private let state: PreviewState
 
     /// Builds the site once, starts listening on the options' host and port, and starts
@@ -38,9 +36,8 @@ public final class PreviewServer: Sendable {
         await builder.rebuild(changed: [])
 
         let handler = OutputFileHandler(folder: options.outputFolder, state: state, channel: channel, hosts: HostCheck(boundTo: options.host))
-        let server = HTTPServer(config: .init(address: address.socketAddress, logger: .disabled), handler: handler)
-        let (port, serverTask) = try await address.start(server)
-        let url = URL(string: "http://\(address.urlHost):\(port)/")!
+        let listener = try await PreviewListener.start(on: address, handler: handler)
+        let url = URL(string: "http://\(address.urlHost):\(listener.port)/")!
 
         let watchTask = Task {
             var snapshot = before
@@ -50,14 +47,13 @@ public final class PreviewServer: Sendable {
                 await builder.rebuild(changed: changed)
             }
         }
-        return PreviewServer(options: options, url: url, server: server, serverTask: serverTask, watchTask: watchTask, channel: channel, state: state)
+        return PreviewServer(options: options, url: url, listener: listener, watchTask: watchTask, channel: channel, state: state)
     }
 
-    private init(options: ServeOptions, url: URL, server: HTTPServer, serverTask: Task<Void, any Error>, watchTask: Task<Void, Never>, channel: ReloadChannel, state: PreviewState) {
+    private init(options: ServeOptions, url: URL, listener: PreviewListener, watchTask: Task<Void, Never>, channel: ReloadChannel, state: PreviewState) {
         self.options = options
         self.url = url
-        self.server = server
-        self.serverTask = serverTask
+        self.listener = listener
         self.watchTask = watchTask
         self.channel = channel
         self.state = state
@@ -68,8 +64,7 @@ public final class PreviewServer: Sendable {
     public func stop() async {
         watchTask.cancel()
         await channel.close()
-        await server.stop(timeout: 1)
-        serverTask.cancel()
+        await listener.stop()
     }
 
     /// The failure of the last build, if it failed (the preview shows the one before it).

@@ -25,10 +25,20 @@ struct RawHTTP: Sendable {
 
     /// `host` is the `Host` header's value; nil sends none.
     func blockingRequest(_ target: String, method: String, host: String? = "127.0.0.1") throws -> Response {
+        let hostLine = host.map { "Host: \($0)\r\n" } ?? ""
+        return try blockingExchange("\(method) \(target) HTTP/1.1\r\n\(hostLine)Connection: close\r\n\r\n", method: method)
+    }
+
+    /// Sends `head` as it is written (a request with a line or headers of any length) and
+    /// reads the answer.
+    func exchange(_ head: String) async throws -> Response {
+        try await offThePool { try blockingExchange(head, method: "GET") }
+    }
+
+    private func blockingExchange(_ head: String, method: String) throws -> Response {
         let socket = try Self.connect(port: port)
         defer { close(socket) }
-        let hostLine = host.map { "Host: \($0)\r\n" } ?? ""
-        try Self.send("\(method) \(target) HTTP/1.1\r\n\(hostLine)Connection: close\r\n\r\n", on: socket)
+        try Self.send(head, on: socket)
         var reader = SocketReader(socket: socket)
         let (status, headers) = try reader.head()
         let length = Int(headers["content-length"] ?? "")

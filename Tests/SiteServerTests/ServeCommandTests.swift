@@ -37,9 +37,11 @@ import TestSupport
     }
 
     /// A client sending a header of many megabytes kept the preview's threads busy, and
-    /// SIGTERM left it running while the client went on. Asked to stop, the preview has a few
-    /// seconds to close, and then the process ends anyway: here while the client still sends.
-    @Test func sigtermStopsAPreviewThatAClientKeepsBusy() async throws {
+    /// SIGTERM left it running while the client went on. Such clients are now cut off at
+    /// 64 KB; asked to stop while clients are connected mid-request and a page listens for
+    /// events, the preview closes them and ends (and had it not closed within a few
+    /// seconds, the process would end anyway).
+    @Test func sigtermStopsAPreviewWithClientsConnected() async throws {
         let temporary = try TemporaryFolder("serve-busy")
         defer { temporary.remove() }
         let initialize = try await TTSiteBinary.run(["init", "mysite"], in: temporary.url)
@@ -48,14 +50,18 @@ import TestSupport
         defer { serve.terminate(SIGKILL) }
         #expect(await eventually { listeningPort(serve) != nil }, "\(serve.errorOutput)")
         let port = try #require(listeningPort(serve))
-        // More clients than the machine has cores: every thread of the preview is kept busy.
         let clients = (0..<2 * ProcessInfo.processInfo.activeProcessorCount + 2).map { _ in EndlessHeader(port: port, until: { serve.finished }) }
-        #expect(await eventually { clients.allSatisfy { $0.sent > 1 << 20 } }, "the clients could not send their first megabyte")
+        let idle = try (0..<4).map { _ in try RawHTTP.connect(port: port) }
+        defer { idle.forEach { close($0) } }
+        let page = try await EventStreamClient.open(port: port)
+        #expect(try await page.next(named: "hello") != nil)
+        #expect(await eventually { clients.allSatisfy { $0.sent > 0 } }, "the clients could not connect")
         kill(serve.pid, SIGTERM)
         #expect(await eventually { serve.finished }, "\(serve.errorOutput)")
         #expect(serve.ending?.signalled == false)
         #expect(serve.ending?.status == 0)
         #expect(serve.errorOutput.contains("Stopped"), "\(serve.errorOutput)")
+        #expect(try await page.next() == nil)
     }
 
     @Test func aPortInUseIsAUsageErrorThatSaysWhatToDo() async throws {

@@ -26,14 +26,19 @@ public struct FrontMatter: Sendable, Equatable {
 /// A Markdown file split into its front matter and its body.
 public struct MarkdownSource: Sendable {
     public var frontMatter: FrontMatter
-    public var body: String
+    public var body: String {
+        didSet { blocks = PageBlock.find(in: body) }
+    }
     /// 1-based line of the file on which `body` starts.
     public var bodyLine: Int
+    /// The report blocks of `body`, found once when it is set.
+    public private(set) var blocks: [PageBlock]
 
     public init(frontMatter: FrontMatter, body: String, bodyLine: Int = 1) {
         self.frontMatter = frontMatter
         self.body = body
         self.bodyLine = bodyLine
+        blocks = PageBlock.find(in: body)
     }
 
     /// Splits and parses `text`, read from `file` (named in errors). Accepts a UTF-8 BOM and
@@ -49,6 +54,7 @@ public struct MarkdownSource: Sendable {
             self.frontMatter = FrontMatter()
             self.body = text
             self.bodyLine = 1
+            blocks = PageBlock.find(in: text)
             return
         }
         let afterOpening = text.index(text.startIndex, offsetBy: 4, limitedBy: text.endIndex) ?? text.endIndex
@@ -56,6 +62,7 @@ public struct MarkdownSource: Sendable {
         self.frontMatter = try FrontMatter(plain: yaml) ?? FrontMatter(yaml: yaml, file: file)
         self.body = body
         self.bodyLine = closingLine + 1
+        blocks = PageBlock.find(in: body)
     }
 
     /// Finds the closing `---` (or `...`) line; returns the YAML, the body and the closing

@@ -35,8 +35,8 @@ extension SitePlan {
 
     /// Whether a page runs a query or shows a result: a build makes those first.
     private static func usesQueries(_ page: Page) -> Bool {
-        page.source.frontMatter.values["rows"] != nil || page.source.body.containsUTF8("ttsite query")
-            || page.source.body.containsUTF8("data=") || page.source.body.containsUTF8("data.")
+        page.source.frontMatter.values["rows"] != nil || page.source.blocks.contains { $0.isQuery || $0.query != nil }
+            || page.source.body.containsUTF8("data.")
     }
 
     /// Takes the new text of the pages in `edits` and renders what shows it: the pages made

@@ -73,7 +73,7 @@ extension SitePlan {
                            options: BuildOptions, config: SiteConfig, today: CalendarDate, into summary: inout BuildSummary) throws -> SiteTables? {
         // Without `data:` and `queries/` a page can query only the people and scenarios.
         let queried = !readings.isEmpty || !servers.isEmpty || !shared.isEmpty
-            || (!data.people.isEmpty || !data.scenarios.isEmpty) && content.pages.contains { $0.source.body.containsUTF8("ttsite query") }
+            || (!data.people.isEmpty || !data.scenarios.isEmpty) && content.pages.contains { $0.source.blocks.contains(where: \.isQuery) }
         guard queried else { return nil }
         let tables = try SiteTables.load(readings, servers: servers, data: data, config: config, now: options.now, today: today, siteFolder: options.siteFolder,
                                          copies: options.siteFolder.appendingPathComponent(".ttsite/tables"),

@@ -156,32 +156,31 @@ struct PageQueries {
         return shared.merging(own) { _, own in own }
     }
 
-    /// The queries `page` uses, by name in order: its own blocks, the shared queries its text
-    /// names (`data=NAME`, `data.NAME`) and those the templates name.
+    /// The queries `page` uses, by name in order: its own blocks, the shared queries its
+    /// blocks show (`data=NAME`) or its text names (`data.NAME`), and those the templates name.
     private func queries(of definitions: [String: QueryDefinition], for page: Page) -> [(name: String, query: QueryDefinition)] {
         let body = page.source.body
+        let shown = Set(page.source.blocks.compactMap(\.query))
         var queries: [(name: String, query: QueryDefinition)] = []
         for (name, query) in definitions.sorted(by: { $0.key < $1.key }) {
             let own = query.file == "Content/" + page.sourcePath
-            guard own || templateMentions.contains(name) || Self.mentions(name, in: body) else { continue }
+            guard own || templateMentions.contains(name) || shown.contains(name) || Self.mentions(name, in: body) else { continue }
             queries.append((name, query))
         }
         return queries
     }
 
-    /// Whether a page's text names the query `name`: `data=NAME` in a block, `data.NAME` in
-    /// a Mustache tag; the whole name (`data=d` is not `data=daily`).
+    /// Whether a page's text names the query `name` in a Mustache tag, `data.NAME`; the whole
+    /// name (`data.d` is not `data.daily`). Its blocks say which results they show themselves.
     static func mentions(_ name: String, in text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            for prefix in ["data=", "data=\"", "data."] {
-                let needle = Array((prefix + name).utf8)
-                var start = 0
-                while let range = Self.range(of: needle, in: bytes, from: start) {
-                    let after = range.upperBound < bytes.count ? bytes[range.upperBound] : 0
-                    if !Self.isNameByte(after) { return true }
-                    start = range.lowerBound + 1
-                }
+            let needle = Array("data.\(name)".utf8)
+            var start = 0
+            while let range = Self.range(of: needle, in: bytes, from: start) {
+                let after = range.upperBound < bytes.count ? bytes[range.upperBound] : 0
+                if !Self.isNameByte(after) { return true }
+                start = range.lowerBound + 1
             }
             return false
         }
@@ -283,15 +282,15 @@ struct PageQueries {
     /// no block shows, does not.
     private func tablePages(of page: Page, results: [String: Table]) throws -> [Page] {
         let tablePageSize = config.queries.tablePageSize
-        let long = QueryDefinition.dataBlocks(of: page).filter { $0.kind == "table" && (results[$0.query]?.rows.count ?? 0) > tablePageSize }
+        let long = QueryDefinition.dataBlocks(of: page).filter { $0.kind == "table" && (results[$0.query!]?.rows.count ?? 0) > tablePageSize }
         guard let first = long.first else { return [] }
-        let names = long.map(\.query).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let names = long.compactMap(\.query).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         guard names.count == 1 else {
-            let blocks = long.map { "`\($0.query)` (line \($0.line))" }.joined(separator: " and ")
+            let blocks = long.map { "`\($0.query!)` (line \(page.source.fileLine(of: $0)))" }.joined(separator: " and ")
             throw BuildError(.content, "the tables \(blocks) are each longer than a page (`queries.table_page_size`, \(tablePageSize) rows); a page splits one long table into pages: show the others on pages of their own, or LIMIT them",
-                             in: "Content/" + page.sourcePath, line: long[1].line)
+                             in: "Content/" + page.sourcePath, line: page.source.fileLine(of: long[1]))
         }
-        let count = (results[first.query]!.rows.count + tablePageSize - 1) / tablePageSize
+        let count = (results[first.query!]!.rows.count + tablePageSize - 1) / tablePageSize
         return (2...count).map { number in
             var next = page
             next.tablePage = number
@@ -304,12 +303,11 @@ struct PageQueries {
     /// The files of the table blocks of `page` that offer their result (`download=csv,json`),
     /// beside the page (the first, when a long table splits it).
     static func downloads(of page: Page, results: [String: Table]) -> [OutputFile] {
-        guard page.source.body.containsUTF8("download=") else { return [] }
         var files: [OutputFile] = []
         for block in QueryDefinition.dataBlocks(of: page) where block.kind == "table" {
-            guard let table = results[block.query], let kinds = block.arguments["download"] else { continue }
+            guard let query = block.query, let table = results[query], let kinds = block.arguments["download"] else { continue }
             for kind in kinds.split(separator: ",") where kind == "csv" || kind == "json" {
-                let path = page.urlPath + TableDownloads.fileName(block.query, String(kind))
+                let path = page.urlPath + TableDownloads.fileName(query, String(kind))
                 if !files.contains(where: { $0.path == path }) { files.append(TableDownloads.file(table, kind: String(kind), path: path)) }
             }
         }

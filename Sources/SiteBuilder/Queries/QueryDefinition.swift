@@ -39,17 +39,15 @@ struct QueryDefinition: Sendable, Hashable {
 
     /// The queries of a page's ```` ```ttsite query NAME ```` blocks, by name.
     static func blocks(of page: Page) throws -> [String: QueryDefinition] {
-        guard page.hasSourceFile, page.source.body.containsUTF8("query") else { return [:] }
+        guard page.hasSourceFile else { return [:] }
         let file = "Content/" + page.sourcePath
         var queries: [String: QueryDefinition] = [:]
-        for block in MarkdownRenderer().blocks(in: page.source.body, taggedWith: blockWord) {
-            let words = block.info.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard words.count >= 2, words[1] == "query" else { continue }
-            let line = page.source.bodyLine + block.line - 1
-            guard words.count == 3, isName(String(words[2])) else {
+        for block in page.source.blocks where block.isQuery {
+            let line = page.source.fileLine(of: block)
+            guard block.words.count == 1, isName(block.words[0]) else {
                 throw BuildError(.content, "a query block names its result once: ```` ```ttsite query NAME ````, with letters, digits and `_`", in: file, line: line)
             }
-            let name = String(words[2])
+            let name = block.words[0]
             guard queries[name] == nil else {
                 throw BuildError(.content, "the query `\(name)` is given twice on this page (line \(queries[name]!.firstLine - 1) and here)", in: file, line: line)
             }
@@ -61,24 +59,12 @@ struct QueryDefinition: Sendable, Hashable {
         return queries
     }
 
-    /// A report block of a page that shows a query's result (`data=NAME`): its kind, its
-    /// arguments and the line of the file its fence is on.
-    struct DataBlockUse {
-        let kind: String
-        let query: String
-        let arguments: [String: String]
-        let line: Int
-    }
-
-    /// The report blocks of `page` that show a query's result, in order; a block whose line
-    /// does not parse is left out (its page's render says what is wrong with it).
-    static func dataBlocks(of page: Page) -> [DataBlockUse] {
-        guard page.hasSourceFile, page.source.body.containsUTF8("data=") else { return [] }
-        return MarkdownRenderer().blocks(in: page.source.body, taggedWith: blockWord).compactMap { block in
-            guard let (kind, arguments) = try? BlockInfo.parse(block.info, kinds: [], fail: { BuildError(.content, $0) }),
-                  let query = arguments["data"] else { return nil }
-            return DataBlockUse(kind: kind, query: query, arguments: arguments, line: page.source.bodyLine + block.line - 1)
-        }
+    /// The report blocks of `page` that show a query's result (`data=NAME`), in order; a
+    /// block whose line does not parse is left out (its page's render says what is wrong
+    /// with it).
+    static func dataBlocks(of page: Page) -> [PageBlock] {
+        guard page.hasSourceFile else { return [] }
+        return page.source.blocks.filter { $0.query != nil }
     }
 
     static func isName(_ text: String) -> Bool {

@@ -1,0 +1,68 @@
+import Markdown
+import TextFormatting
+
+/// A report block of a page's text, ```` ```ttsite KIND name=value … ````, found once when the
+/// text is read (`MarkdownSource.blocks`): every stage that asks what a page holds — the
+/// queries it runs, the results its blocks show, the tables that split it, the files it
+/// offers — asks these, instead of searching the text for words again.
+public struct PageBlock: Sendable, Equatable {
+    /// The second word of the info string: `query`, `table`, `chart`, `people` …; empty when
+    /// the block names none.
+    public let kind: String
+    /// The arguments by name; empty for a query block, and for a block whose line does not
+    /// parse (`problem` says why; the page's render names it with its line).
+    public let arguments: [String: String]
+    /// What follows the kind: for a query block, its name (`query NAME`).
+    public let words: [String]
+    /// The block's text: a query block's SQL.
+    public let literal: String
+    /// The line of the opening fence in the page's body, from 1.
+    public let line: Int
+    /// Why the info string does not parse, if it does not.
+    public let problem: String?
+
+    /// The word every report block's info string starts with.
+    static let word = "ttsite"
+
+    /// The kind of the block that names a result for the page and shows nothing.
+    static let queryKind = "query"
+
+    public var isQuery: Bool { kind == Self.queryKind }
+
+    /// The query whose result the block shows (`data=NAME`), if any.
+    public var query: String? { arguments["data"] }
+
+    /// The report blocks of `body`, in order. A text that never says `ttsite` has none and
+    /// is not parsed.
+    static func find(in body: String) -> [PageBlock] {
+        guard body.containsUTF8(word) else { return [] }
+        return MarkdownRenderer().blocks(in: body, taggedWith: word).map(PageBlock.init)
+    }
+
+    private init(_ block: MarkdownRenderer.FencedBlock) {
+        let words = block.info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        kind = words.count > 1 ? words[1] : ""
+        self.words = Array(words.dropFirst(2))
+        literal = block.literal
+        line = block.line
+        guard kind != Self.queryKind else {
+            arguments = [:]
+            problem = nil
+            return
+        }
+        do {
+            arguments = try BlockInfo.parse(block.info, kinds: [], fail: { BuildError(.content, $0) }).arguments
+            problem = nil
+        } catch {
+            arguments = [:]
+            problem = (error as? BuildError)?.message ?? "\(error)"
+        }
+    }
+}
+
+extension MarkdownSource {
+    /// The line of the file that `block`'s fence is on.
+    func fileLine(of block: PageBlock) -> Int {
+        bodyLine + block.line - 1
+    }
+}

@@ -24,22 +24,28 @@ public enum Site {
     /// preview to keep in memory (made, but not rendered, when nothing had changed); `decoded`
     /// holds a preview's decodings of the source documents from its last build.
     static func build(_ options: BuildOptions, keepingPlan: Bool, decoded: DecodedDocuments? = nil) throws -> (summary: BuildSummary, plan: SitePlan?) {
+        var clock = StageClock()
         // config
         let config = try loadConfig(options)
         let outputURL = outputFolder(options, config)
+        clock.lap("config")
         // lock
         let lock = try SiteLock(siteFolder: options.siteFolder, outputFolder: outputURL, wait: options.lockWait, preview: options.isPreview, waiting: options.waiting)
         defer { withExtendedLifetime(lock) {} }
+        clock.lap("lock")
         // read sources, and the shrink guard's ledger: a damaged one stops a build even when
         // nothing changed.
         options.progress?(BuildProgress(stage: .data))
         let loader = SiteDataLoader(config: config, options: options, decoded: decoded)
         let sources = try loader.read(checkingFiles: false)
         let ledger = try PublishLedger.load(siteFolder: options.siteFolder, ignoringDamage: options.allowShrink)
+        clock.lap("read")
         // up-to-date check
         let inputs = BuildInputs.digest(options: options, outputFolder: outputURL, sources: sources)
         let record = options.full ? nil : BuildRecord.load(siteFolder: options.siteFolder, outputFolder: outputURL)
-        if let summary = upToDate(record, inputs: inputs, outputFolder: outputURL, options: options) {
+        clock.lap("up-to-date check")
+        if var summary = upToDate(record, inputs: inputs, outputFolder: outputURL, options: options) {
+            summary.details += clock.lines
             let plan = keepingPlan
                 ? try SitePlan.make(options: options, config: config, outputFolder: outputURL, loader: loader, sources: sources, ledger: ledger)
                 : nil
@@ -47,14 +53,17 @@ public enum Site {
         }
         // decode → guard → scan content → pictures → templates → derive → render Markdown
         // → feeds and data outputs
-        var plan = try SitePlan.make(options: options, config: config, outputFolder: outputURL, loader: loader, sources: consume sources, ledger: ledger)
+        var plan = try SitePlan.make(options: options, config: config, outputFolder: outputURL, loader: loader, sources: consume sources, ledger: ledger,
+                                     clock: &clock)
         // write, into a staging folder; publish, one swap of it and the output folder
         let output = try OutputFolder(destination: outputURL, siteFolder: options.siteFolder)
         do {
             try plan.write(to: output, reuse: plan.pageReuse(previous: record))
             try plan.checkRemovedPages(publishedIn: outputURL, willPublish: output.holds)
+            clock.lap("write")
             options.progress?(BuildProgress(stage: .publish))
             try output.publish()
+            clock.lap("publish")
         } catch {
             output.discard()
             throw error
@@ -72,6 +81,8 @@ public enum Site {
             summary.details.append("pages: \(summary.pages - kept) rendered, \(kept) unchanged since the last build and kept unrendered")
         }
         summary.details.append("output: \(output.written) files written, \(output.kept) unchanged and kept")
+        clock.lap("record")
+        summary.details += clock.lines
         if keepingPlan { return (summary, plan) }
         // Freeing the pages, texts and query results of 10,000 pages made from rows took
         // 50 ms at the end of the build.

@@ -9,6 +9,13 @@ extension SitePlan {
     /// people file of 100,000 records is 60 MB); `ledger` is what the shrink guard compares with.
     static func make(options: BuildOptions, config: SiteConfig, outputFolder: URL, loader: SiteDataLoader,
                      sources: consuming SourceReadings, ledger: PublishLedger) throws -> SitePlan {
+        var clock = StageClock()
+        return try make(options: options, config: config, outputFolder: outputFolder, loader: loader, sources: consume sources, ledger: ledger, clock: &clock)
+    }
+
+    /// The same, each stage timed on `clock`.
+    static func make(options: BuildOptions, config: SiteConfig, outputFolder: URL, loader: SiteDataLoader,
+                     sources: consuming SourceReadings, ledger: PublishLedger, clock: inout StageClock) throws -> SitePlan {
         var summary = BuildSummary(outputFolder: outputFolder)
         let today = CalendarDate(options.now, in: config.timeZone)
         let tableReadings = sources.tables
@@ -16,20 +23,29 @@ extension SitePlan {
         summary.warnings += tableReadings.flatMap(\.reading.warnings) + serverReadings.flatMap(\.warnings)
         let data = try decode(consume sources, with: loader, into: &summary)
         try guardSources(data.sourceCounts, config: config, ledger: ledger, outputFolder: outputFolder, options: options)
+        clock.lap("decode")
         let content = try scanContent(options: options, config: config, into: &summary)
+        clock.lap("content")
         let shared = try QueryDefinition.shared(siteFolder: options.siteFolder)
         let tables = try loadTables(tableReadings, servers: serverReadings, data: data, content: content, shared: shared, options: options, config: config, today: today, into: &summary)
         if let tables { try guardSources(tables.sourceCounts, config: config, ledger: ledger, outputFolder: outputFolder, options: options) }
+        clock.lap("tables")
         let pictures = processPictures(content: content, data: data, options: options, config: config, reader: loader.reader, into: &summary)
+        clock.lap("pictures")
         let templates = try loadTemplates(options: options)
+        clock.lap("templates")
         var queried = content
         let results = try runQueries(&queried, tables: tables, shared: shared, templates: templates, config: config, now: options.now,
                                      workers: options.jobs, into: &summary)
+        clock.lap("queries")
         let derived = try derive(content: queried, data: data, config: config, templates: templates, pictures: pictures, options: options, today: today,
                                  results: results)
+        clock.lap("derive")
         let texts = try renderMarkdown(derived.pages, with: derived.markdown, feedEntries: derived.feedEntries.all, options: options)
+        clock.lap("markdown")
         var (feeds, dataFiles) = feedsAndData(derived, data: data, config: config, texts: texts, now: options.now)
         dataFiles += try chartImages(texts, options: options, into: &summary)
+        clock.lap("feeds and charts")
 
         var pictureUses = pictures.uses
         pictureUses.addMentions(in: templates.siteTexts)
@@ -37,6 +53,7 @@ extension SitePlan {
                                     texts: texts, feedLinks: feeds.links)
         summary.warnings += try UnreadKeys.warnings(pages: derived.pages, templates: templates, readByQueries: results.parameterKeys,
                                                     templateName: renderer.templateName)
+        clock.lap("checks")
         return SitePlan(
             options: options, config: config, summary: summary, content: content, assets: derived.assets, pages: derived.pages,
             extras: derived.extras, searchIndexes: derived.searchIndexes, markdown: derived.markdown, renderer: renderer,

@@ -42,14 +42,15 @@ final class PreviewListener: Sendable {
         let socket = try address.listen()
         let pool = HTTPServer.defaultPool()
         let listening: AsyncSocket
+        let port: UInt16
         do {
+            port = try address.boundPort(of: socket)
             try await pool.prepare()
             listening = try AsyncSocket(socket: socket, pool: pool)
         } catch {
             try? socket.close()
             throw error
         }
-        let port = try address.boundPort(of: socket)
         let task = Task {
             await withDiscardingTaskGroup { group in
                 group.addTask { try? await pool.run() }

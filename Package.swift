@@ -95,7 +95,9 @@ let package = Package(
         // What bounds a query inside SQLite: a memory budget in front of its allocator, and
         // printf() that says when its result is too long.
         .target(name: "CSQLiteLimits", dependencies: ["CSQLite"]),
-        .target(name: "DataTables", dependencies: ["CSQLite", "CSQLiteClock", "CSQLiteLimits", "CivilTime", "ValueTransformers", "TextFormatting"]),
+        .target(
+            name: "DataTables",
+            dependencies: ["CSQLite", "CSQLiteClock", "CSQLiteLimits", "CivilTime", "ValueTransformers", "TextFormatting"]),
         // libpq, PostgreSQL's client library, as a system library: the one every PostgreSQL
         // tool uses, with `~/.pgpass`, the `PG…` variables, service files and TLS as users
         // know them.
@@ -106,7 +108,11 @@ let package = Package(
         ),
         // Tables from a PostgreSQL server: SQL run there in a read-only, bounded session, its
         // result streamed row by row and typed from the columns' types. Knows nothing about sites.
-        .target(name: "Postgres", dependencies: ["CLibPQ", "DataTables", "TextFormatting", "ValueTransformers", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "Postgres",
+            dependencies: [
+                "CLibPQ", "DataTables", "TextFormatting", "ValueTransformers", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // zlib, as a system library: gzip-compressed sources (`data.csv.gz`) read whole.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Reading and fetching source documents: files, HTTP with retries, a cache of the last good copy.
@@ -161,7 +167,12 @@ let package = Package(
         ),
         // The parsers of outside input as fuzz targets, and `ttsite-fuzz`, which hands them to
         // libFuzzer (`scripts/fuzz`) or replays files through them.
-        .target(name: "FuzzTargets", dependencies: ["ReportData", "ValueTransformers", "IntervalText", "CivilTime", "Markdown", "TemplateEngine", "SiteBuilder", "SiteServer", "Pictures", "DataTables", "Charts", "Postgres"]),
+        .target(
+            name: "FuzzTargets",
+            dependencies: [
+                "ReportData", "ValueTransformers", "IntervalText", "CivilTime", "Markdown", "TemplateEngine", "SiteBuilder", "SiteServer",
+                "Pictures", "DataTables", "Charts", "Postgres",
+            ]),
         .executableTarget(name: "TTSiteFuzz", dependencies: ["FuzzTargets"]),
         // Dates parsed per second by the value transformers, against Foundation's parsers.
         .executableTarget(
@@ -177,7 +188,8 @@ let package = Package(
         ),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
         .testTarget(name: "ValueTransformersTests", dependencies: ["ValueTransformers", "CivilTime"], exclude: ["Oracle"]),
-        .testTarget(name: "IntervalTextTests", dependencies: ["IntervalText", "CivilTime", "TextFormatting", "TestSupport"], exclude: ["Oracle"]),
+        .testTarget(
+            name: "IntervalTextTests", dependencies: ["IntervalText", "CivilTime", "TextFormatting", "TestSupport"], exclude: ["Oracle"]),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime", "TestSupport"]),
         .testTarget(name: "TextFormattingTests", dependencies: ["TextFormatting"]),
         .testTarget(name: "CountingTests", dependencies: ["Counting", "TextFormatting", "TestSupport"]),
@@ -189,10 +201,13 @@ let package = Package(
             dependencies: ["TemplateEngine", "TextFormatting", .product(name: "Mustache", package: "swift-mustache")],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "ReportDataTests", dependencies: ["ReportData", "CivilTime", "DataSources", "IntervalText"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ReportDataTests", dependencies: ["ReportData", "CivilTime", "DataSources", "IntervalText"], exclude: ["Fixtures"]),
         // What several test targets share: the ttsite binary, and the loopback HTTP server that
         // misbehaves on demand.
-        .target(name: "TestSupport", dependencies: ["DataSources", "CivilTime", "CSpawn"], path: "Tests/TestSupport", exclude: ["Server", "Pictures"]),
+        .target(
+            name: "TestSupport", dependencies: ["DataSources", "CivilTime", "CSpawn"], path: "Tests/TestSupport",
+            exclude: ["Server", "Pictures"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "TestSupport"]),
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "TestSupport"]),
         // Against a real PostgreSQL server the tests start (`Tests/Support/postgres-server`).

@@ -45,7 +45,8 @@ let oracleValues = pages.map { anyValue($0.value.resolvingLinks(after: $0.linkBa
 /// Renders pages in turn for about `seconds`; returns pages per second and the bytes written.
 func measure(_ render: (Int) -> Int) -> (rate: Double, bytes: Int) {
     let clock = ContinuousClock()
-    var rendered = 0, bytes = 0
+    var rendered = 0
+    var bytes = 0
     let start = clock.now
     var elapsed = Duration.zero
     while elapsed < .seconds(seconds) {

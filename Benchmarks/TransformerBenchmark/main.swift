@@ -36,26 +36,34 @@ struct Format {
 
 let berlinOffset = 7200
 let formats: [Format] = [
-    Format(name: "ISO 8601 .SSSZ", strings: instants.map { ISO8601DateParser.format($0, fractionDigits: 3) },
-           ours: ISO8601DateParser(), isoStyle: Date.ISO8601FormatStyle(includingFractionalSeconds: true),
-           formatter: dateFormatter("yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX")),
-    Format(name: "ISO 8601 Z", strings: instants.map { ISO8601DateParser.format($0, fractionDigits: 0) },
-           ours: ISO8601DateParser(), isoStyle: Date.ISO8601FormatStyle(),
-           formatter: dateFormatter("yyyy-MM-dd'T'HH:mm:ssXXXXX")),
-    Format(name: "ISO 8601 +02:00", strings: instants.map { ISO8601DateParser.format($0, utcOffset: berlinOffset, fractionDigits: 0) },
-           ours: ISO8601DateParser(), isoStyle: Date.ISO8601FormatStyle(),
-           formatter: dateFormatter("yyyy-MM-dd'T'HH:mm:ssXXXXX")),
-    Format(name: "ISO 8601 date", strings: instants.map { String(ISO8601DateParser.format($0).prefix(10)) },
-           ours: ISO8601DateParser(), isoStyle: Date.ISO8601FormatStyle().year().month().day(),
-           formatter: dateFormatter("yyyy-MM-dd")),
-    Format(name: "RFC 1123", strings: instants.map { HTTPDateParser(.rfc1123).format($0) },
-           ours: HTTPDateParser(.rfc1123), isoStyle: nil, formatter: dateFormatter("EEE, dd MMM yyyy HH:mm:ss zzz")),
-    Format(name: "RFC 850", strings: instants.map { HTTPDateParser(.rfc850).format($0) },
-           ours: HTTPDateParser(.rfc850), isoStyle: nil, formatter: dateFormatter("EEEE, dd-MMM-yy HH:mm:ss zzz")),
-    Format(name: "asctime", strings: instants.map { HTTPDateParser(.asctime).format($0) },
-           ours: HTTPDateParser(.asctime), isoStyle: nil, formatter: dateFormatter("EEE MMM d HH:mm:ss yyyy")),
-    Format(name: "dd.MM.yyyy", strings: instants.map { try! DatePattern("dd.MM.yyyy").format($0) },
-           ours: try! DatePattern("dd.MM.yyyy"), isoStyle: nil, formatter: dateFormatter("dd.MM.yyyy")),
+    Format(
+        name: "ISO 8601 .SSSZ", strings: instants.map { ISO8601DateParser.format($0, fractionDigits: 3) },
+        ours: ISO8601DateParser(), isoStyle: Date.ISO8601FormatStyle(includingFractionalSeconds: true),
+        formatter: dateFormatter("yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX")),
+    Format(
+        name: "ISO 8601 Z", strings: instants.map { ISO8601DateParser.format($0, fractionDigits: 0) },
+        ours: ISO8601DateParser(), isoStyle: Date.ISO8601FormatStyle(),
+        formatter: dateFormatter("yyyy-MM-dd'T'HH:mm:ssXXXXX")),
+    Format(
+        name: "ISO 8601 +02:00", strings: instants.map { ISO8601DateParser.format($0, utcOffset: berlinOffset, fractionDigits: 0) },
+        ours: ISO8601DateParser(), isoStyle: Date.ISO8601FormatStyle(),
+        formatter: dateFormatter("yyyy-MM-dd'T'HH:mm:ssXXXXX")),
+    Format(
+        name: "ISO 8601 date", strings: instants.map { String(ISO8601DateParser.format($0).prefix(10)) },
+        ours: ISO8601DateParser(), isoStyle: Date.ISO8601FormatStyle().year().month().day(),
+        formatter: dateFormatter("yyyy-MM-dd")),
+    Format(
+        name: "RFC 1123", strings: instants.map { HTTPDateParser(.rfc1123).format($0) },
+        ours: HTTPDateParser(.rfc1123), isoStyle: nil, formatter: dateFormatter("EEE, dd MMM yyyy HH:mm:ss zzz")),
+    Format(
+        name: "RFC 850", strings: instants.map { HTTPDateParser(.rfc850).format($0) },
+        ours: HTTPDateParser(.rfc850), isoStyle: nil, formatter: dateFormatter("EEEE, dd-MMM-yy HH:mm:ss zzz")),
+    Format(
+        name: "asctime", strings: instants.map { HTTPDateParser(.asctime).format($0) },
+        ours: HTTPDateParser(.asctime), isoStyle: nil, formatter: dateFormatter("EEE MMM d HH:mm:ss yyyy")),
+    Format(
+        name: "dd.MM.yyyy", strings: instants.map { try! DatePattern("dd.MM.yyyy").format($0) },
+        ours: try! DatePattern("dd.MM.yyyy"), isoStyle: nil, formatter: dateFormatter("dd.MM.yyyy")),
 ]
 
 /// Runs `parse` over `strings` (at most `limit` of them) and returns dates per second.
@@ -69,7 +77,7 @@ func rate(_ strings: [String], limit: Int = .max, _ parse: (String) -> Date?) ->
             if let date = parse(string) { checksum += date.timeIntervalSince1970 } else { failures += 1 }
         }
     }
-    if checksum == .pi { print("") }   // keeps the work from being optimized away
+    if checksum == .pi { print("") }  // keeps the work from being optimized away
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     return (Double(sample.count) / seconds, failures)
 }
@@ -85,7 +93,7 @@ func ratio(_ ours: Double, _ theirs: Double?) -> String {
 }
 
 let dates = try CompoundTransformer.dates(formats: ["dd.MM.yyyy"])
-let foundationLimit = max(1, count / 10)   // Foundation is slow: time it on a tenth of the strings
+let foundationLimit = max(1, count / 10)  // Foundation is slow: time it on a tenth of the strings
 
 print("\(count) strings per format (Foundation timed on \(foundationLimit)); dates per second, release build")
 print("format               parser    compound  ISO8601Style DateFormatter  vs Style  vs DateFormatter")

@@ -16,29 +16,36 @@ public enum AxisLabels {
 
     /// Ticks of `scale` for an axis along x: each label centred on its tick, `gap` between two.
     public static func horizontal(_ scale: LinearScale, count: Double, size: Double, gap: Double, label: (Double) -> String) -> [Double] {
-        fitting(count: count, ticks: scale.ticks(count:), position: scale.position(of:), label: label,
-                extent: { width($0, size: size) }, gap: gap).map(\.tick)
+        fitting(
+            count: count, ticks: scale.ticks(count:), position: scale.position(of:), label: label,
+            extent: { width($0, size: size) }, gap: gap
+        ).map(\.tick)
     }
 
     /// Ticks of `scale` for an axis along y: one line of text each, `gap` between two.
     public static func vertical(_ scale: LinearScale, count: Double, size: Double, gap: Double) -> [Double] {
-        fitting(count: count, ticks: scale.ticks(count:), position: scale.position(of:), label: { _ in "" },
-                extent: { _ in size }, gap: gap).map(\.tick)
+        fitting(
+            count: count, ticks: scale.ticks(count:), position: scale.position(of:), label: { _ in "" },
+            extent: { _ in size }, gap: gap
+        ).map(\.tick)
     }
 
     /// The ticks (`ticks(count)`) for the largest count from `count` down whose labels, as a
     /// set (`labels`), read apart — no two neighbours alike — and, each `extent` long along
     /// the axis and centred on its tick's `position`, leave `gap` between neighbours; the
     /// first tick alone when no count does.
-    public static func fitting(count: Double, ticks: (Double) -> [Double], position: (Double) -> Double?, labels: ([Double]) -> [String],
-                               extent: (String) -> Double, gap: Double) -> [(tick: Double, label: String)] {
+    public static func fitting(
+        count: Double, ticks: (Double) -> [Double], position: (Double) -> Double?, labels: ([Double]) -> [String],
+        extent: (String) -> Double, gap: Double
+    ) -> [(tick: Double, label: String)] {
         var wanted = count.rounded(.down)
         while wanted >= 1 {
             let placed = ticks(wanted).compactMap { tick in position(tick).map { (tick: tick, at: $0) } }
             let texts = labels(placed.map(\.tick))
             let sizes = texts.map(extent)
             let apart = placed.indices.dropFirst().allSatisfy { index in
-                texts[index] != texts[index - 1] && abs(placed[index].at - placed[index - 1].at) >= (sizes[index] + sizes[index - 1]) / 2 + gap
+                texts[index] != texts[index - 1]
+                    && abs(placed[index].at - placed[index - 1].at) >= (sizes[index] + sizes[index - 1]) / 2 + gap
             }
             if apart { return zip(placed, texts).map { ($0.tick, $1) } }
             wanted -= 1
@@ -49,8 +56,10 @@ public enum AxisLabels {
     /// The ticks (`ticks(count)`) for the largest count from `count` down whose neighbouring
     /// labels read apart and, each `extent` long along the axis and centred on its tick's
     /// `position`, leave `gap` between them; the first tick alone when no count does.
-    public static func fitting<Tick>(count: Double, ticks: (Double) -> [Tick], position: (Tick) -> Double?, label: (Tick) -> String,
-                              extent: (String) -> Double, gap: Double) -> [(tick: Tick, label: String)] {
+    public static func fitting<Tick>(
+        count: Double, ticks: (Double) -> [Tick], position: (Tick) -> Double?, label: (Tick) -> String,
+        extent: (String) -> Double, gap: Double
+    ) -> [(tick: Tick, label: String)] {
         var wanted = count.rounded(.down)
         // Fewer ticks are mostly some of the same ones: each label is written and measured once.
         var written: [Double: (label: String, extent: Double)] = [:]

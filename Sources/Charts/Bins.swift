@@ -100,7 +100,8 @@ extension Array where Element == Double {
     /// The first index whose element `belongs` (the elements that do come after those that do
     /// not): d3's `bisectRight` over sorted thresholds.
     func partitioningIndex(where belongs: (Double) -> Bool) -> Int {
-        var low = 0, high = count
+        var low = 0
+        var high = count
         while low < high {
             let middle = (low + high) / 2
             if belongs(self[middle]) { high = middle } else { low = middle + 1 }

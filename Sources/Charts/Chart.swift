@@ -195,7 +195,11 @@ public struct Chart: Sendable {
         var out = SVGWriter(width: 24)
         let style = style(of: index)
         out.raw(#"<svg class="chart-swatch" viewBox="0 0 24 12" width="24" height="12" aria-hidden="true">"#)
-        out.raw(#"<g class="series s"#); out.raw(String(style % Self.styles + 1)); out.raw(#"" color=""#); out.raw(Self.palette[style % Self.styles]); out.raw(#"">"#)
+        out.raw(#"<g class="series s"#)
+        out.raw(String(style % Self.styles + 1))
+        out.raw(#"" color=""#)
+        out.raw(Self.palette[style % Self.styles])
+        out.raw(#"">"#)
         switch kind {
         case .line:
             out.raw(#"<path d="M1 6H23" fill="none" stroke="currentColor" stroke-width="2""#)
@@ -203,10 +207,14 @@ public struct Chart: Sendable {
             out.raw("/>")
             // The marker too, where the chart draws its points.
             if series[safe: index].map({ $0.values.count { $0 != nil } <= Marks.markedPoints }) ?? false {
-                out.raw(#"<path fill="currentColor" fill-rule="evenodd" d=""#); Marks.marker(style, at: Point(12, 6), into: &out); out.raw(#""/>"#)
+                out.raw(#"<path fill="currentColor" fill-rule="evenodd" d=""#)
+                Marks.marker(style, at: Point(12, 6), into: &out)
+                out.raw(#""/>"#)
             }
         case .scatter:
-            out.raw(#"<path fill="currentColor" fill-rule="evenodd" d=""#); Marks.marker(style, at: Point(12, 6), into: &out); out.raw(#""/>"#)
+            out.raw(#"<path fill="currentColor" fill-rule="evenodd" d=""#)
+            Marks.marker(style, at: Point(12, 6), into: &out)
+            out.raw(#""/>"#)
         case .area, .bar, .column, .histogram:
             Marks.pattern(style, id: id, into: &out)
             out.raw(#"<rect x="1" y="1" width="22" height="10" stroke="currentColor" fill=""#)
@@ -223,7 +231,11 @@ public struct Chart: Sendable {
 
     static func dash(_ style: Int, into out: inout SVGWriter) {
         let dash = dashes[style % dashes.count]
-        if !dash.isEmpty { out.raw(#" stroke-dasharray=""#); out.raw(dash); out.raw(#"""#) }
+        if !dash.isEmpty {
+            out.raw(#" stroke-dasharray=""#)
+            out.raw(dash)
+            out.raw(#"""#)
+        }
     }
 }
 
@@ -254,16 +266,31 @@ struct SVGWriter {
     }
     /// `name="x"` for an x coordinate.
     mutating func xAttribute(_ name: String, _ value: Double) {
-        raw(" "); raw(name); raw(#"=""#); x(value); raw(#"""#)
+        raw(" ")
+        raw(name)
+        raw(#"=""#)
+        x(value)
+        raw(#"""#)
     }
     mutating func attribute(_ name: String, _ value: Double) {
-        raw(" "); raw(name); raw(#"=""#); number(value); raw(#"""#)
+        raw(" ")
+        raw(name)
+        raw(#"=""#)
+        number(value)
+        raw(#"""#)
     }
     /// A rectangle between two x and two y coordinates, in either order.
     mutating func rect(x1: Double, x2: Double, y1: Double, y2: Double) {
         let (left, right) = mirrored ? (width - max(x1, x2), width - min(x1, x2)) : (min(x1, x2), max(x1, x2))
-        raw(#"<rect x=""#); number(left); raw(#"" y=""#); number(min(y1, y2))
-        raw(#"" width=""#); number(max(0, right - left)); raw(#"" height=""#); number(abs(y2 - y1)); raw(#""/>"#)
+        raw(#"<rect x=""#)
+        number(left)
+        raw(#"" y=""#)
+        number(min(y1, y2))
+        raw(#"" width=""#)
+        number(max(0, right - left))
+        raw(#"" height=""#)
+        number(abs(y2 - y1))
+        raw(#""/>"#)
     }
     /// A line's path data through `points`.
     mutating func path(_ points: [Point]) {

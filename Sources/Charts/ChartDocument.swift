@@ -17,14 +17,18 @@ public struct ChartDocument {
     /// `Chart.svgs` drew it with `id`.
     public func svg(wide: String, title: String, id: String) -> (text: String, width: Double, height: Double) {
         let frame = ChartDrawing(chart: chart, frame: .wide, id: id + "-w").frame
-        let margin = Self.margin, width = frame.width + 2 * margin
+        let margin = Self.margin
+        let width = frame.width + 2 * margin
         var out = SVGWriter(width: width, mirrored: chart.mirrored)
         var body = SVGWriter(width: width, mirrored: chart.mirrored)
         // The title, cut to one line.
         var y = margin + Self.titleSize
-        body.raw(#"<text font-size="16" font-weight="bold""#); body.xAttribute("x", margin); body.attribute("y", y)
+        body.raw(#"<text font-size="16" font-weight="bold""#)
+        body.xAttribute("x", margin)
+        body.attribute("y", y)
         body.raw(chart.mirrored ? #" text-anchor="end">"# : ">")
-        body.text(ChartDrawing.shortened(title, to: frame.width, size: Self.titleSize)); body.raw("</text>")
+        body.text(ChartDrawing.shortened(title, to: frame.width, size: Self.titleSize))
+        body.raw("</text>")
         y += 10
         // The legend, in rows as wide as the frame.
         if chart.series.count > 1 {
@@ -39,18 +43,29 @@ public struct ChartDocument {
                 }
                 let swatchX = chart.mirrored ? width - x - 24 : x
                 body.raw(Self.placed(chart.swatch(of: index, id: "\(id)-k\(index + 1)"), x: swatchX, y: y, width: nil, height: nil))
-                body.raw(#"<text font-size="12""#); body.xAttribute("x", x + 30); body.attribute("y", y + 10.5)
+                body.raw(#"<text font-size="12""#)
+                body.xAttribute("x", x + 30)
+                body.attribute("y", y + 10.5)
                 body.raw(chart.mirrored ? #" text-anchor="end">"# : ">")
-                body.text(name); body.raw("</text>")
+                body.text(name)
+                body.raw("</text>")
                 x += entry + 16
             }
             y += 20
         }
         body.raw(Self.placed(wide, x: margin, y: y, width: frame.width, height: frame.height))
         let height = y + frame.height + margin
-        out.raw(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 "#); out.number(width); out.raw(" "); out.number(height)
-        out.raw(#"" width=""#); out.number(width); out.raw(#"" height=""#); out.number(height)
-        out.raw(##"" font-family="DejaVu Sans, Verdana, sans-serif" color="#1f2328" fill="currentColor"><rect width="100%" height="100%" fill="#fff"/>"##)
+        out.raw(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 "#)
+        out.number(width)
+        out.raw(" ")
+        out.number(height)
+        out.raw(#"" width=""#)
+        out.number(width)
+        out.raw(#"" height=""#)
+        out.number(height)
+        out.raw(
+            ##"" font-family="DejaVu Sans, Verdana, sans-serif" color="#1f2328" fill="currentColor"><rect width="100%" height="100%" fill="#fff"/>"##
+        )
         out.bytes += body.bytes
         out.raw("</svg>")
         return (String(decoding: out.bytes, as: UTF8.self), width, height)
@@ -61,8 +76,13 @@ public struct ChartDocument {
     static func placed(_ svg: String, x: Double, y: Double, width: Double?, height: Double?) -> String {
         guard svg.hasPrefix("<svg ") else { return svg }
         var attributes = SVGWriter(width: 0)
-        attributes.raw("<svg"); attributes.attribute("x", x); attributes.attribute("y", y)
-        if let width, let height { attributes.attribute("width", width); attributes.attribute("height", height) }
+        attributes.raw("<svg")
+        attributes.attribute("x", x)
+        attributes.attribute("y", y)
+        if let width, let height {
+            attributes.attribute("width", width)
+            attributes.attribute("height", height)
+        }
         attributes.raw(" ")
         return String(decoding: attributes.bytes, as: UTF8.self) + svg.dropFirst(5)
     }

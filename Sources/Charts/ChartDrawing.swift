@@ -31,7 +31,8 @@ struct ChartDrawing {
         var frame = frame
         if chart.kind == .bar {
             // Bars take the height their categories need: a band of two lines of text each.
-            frame.height = min(frame.height * 4, max(frame.height / 3, Double(self.chart.domain.count) * frame.fontSize * 2.2 + frame.fontSize * 3 + 24))
+            frame.height = min(
+                frame.height * 4, max(frame.height / 3, Double(self.chart.domain.count) * frame.fontSize * 2.2 + frame.fontSize * 3 + 24))
         }
         self.frame = frame
         self.id = id
@@ -46,7 +47,8 @@ struct ChartDrawing {
     /// where its mark starts and ends on the value axis.
     var spans: [[(from: Double, to: Double)?]] {
         let count = chart.domain.count
-        let stacked = chart.series.count > 1 && (chart.kind == .area || (chart.layout == .stacked && (chart.kind == .bar || chart.kind == .column)))
+        let stacked =
+            chart.series.count > 1 && (chart.kind == .area || (chart.layout == .stacked && (chart.kind == .bar || chart.kind == .column)))
         guard stacked else {
             return chart.series.map { series in
                 (0..<count).map { i in
@@ -57,7 +59,8 @@ struct ChartDrawing {
         }
         // Positive values stack up from 0 and negative ones down from it (d3's diverging
         // offset); an area stacks every value on the one below, a missing one as 0.
-        var above = [Double](repeating: 0, count: count), below = above
+        var above = [Double](repeating: 0, count: count)
+        var below = above
         return chart.series.map { series in
             (0..<count).map { i in
                 let value = (series.values[safe: i] ?? nil).flatMap { $0.isFinite ? $0 : nil } ?? 0
@@ -75,7 +78,8 @@ struct ChartDrawing {
         let spans = spans
         let bins = chart.kind == .histogram ? chart.bins : nil
         // The value scale, niced to its ticks, before its range is known.
-        var values: [Double] = bins.map { $0.bins.map { Double($0.count) } } ?? spans.flatMap { $0.compactMap { $0 }.flatMap { [$0.from, $0.to] } }
+        var values: [Double] =
+            bins.map { $0.bins.map { Double($0.count) } } ?? spans.flatMap { $0.compactMap { $0 }.flatMap { [$0.from, $0.to] } }
         if chart.kind == .line || chart.kind == .scatter {
             values = chart.series.flatMap { $0.values.compactMap { $0 } }.filter(\.isFinite)
         } else {
@@ -86,7 +90,9 @@ struct ChartDrawing {
         let widest = chart.valueLabels(scale.ticks(valueCount)).map { AxisLabels.width($0, size: fontSize) }.max() ?? 0
 
         // The margins: room for the labels, and for the axes' titles.
-        let w = frame.width, h = frame.height, half = fontSize / 2
+        let w = frame.width
+        let h = frame.height
+        let half = fontSize / 2
         top = half + 2
         bottom = h - (fontSize + 10)
         right = w - 12
@@ -108,15 +114,33 @@ struct ChartDrawing {
         }
         scale = scale.with(range: horizontal ? (left, right) : (bottom, top))
 
-        out.raw(#"<svg class="chart "#); out.raw(chart.kind.rawValue); out.raw("-chart "); out.raw(frame.name); out.raw(#"" viewBox="0 0 "#)
-        out.number(w); out.raw(" "); out.number(h)
-        out.raw(#"" role="img" fill="currentColor" font-size=""#); out.number(fontSize)
+        out.raw(#"<svg class="chart "#)
+        out.raw(chart.kind.rawValue)
+        out.raw("-chart ")
+        out.raw(frame.name)
+        out.raw(#"" viewBox="0 0 "#)
+        out.number(w)
+        out.raw(" ")
+        out.number(h)
+        out.raw(#"" role="img" fill="currentColor" font-size=""#)
+        out.number(fontSize)
         // Right to left, set here rather than inherited, so that the text anchors mean the same
         // in a page of any direction and in a file of its own.
         out.raw(chart.mirrored ? #"" direction="rtl" aria-labelledby=""# : #"" aria-labelledby=""#)
-        out.text(id); out.raw("-title "); out.text(id); out.raw(#"-desc">"#)
-        out.raw(#"<title id=""#); out.text(id); out.raw(#"-title">"#); out.text(title); out.raw("</title>")
-        out.raw(#"<desc id=""#); out.text(id); out.raw(#"-desc">"#); out.text(summary); out.raw("</desc>")
+        out.text(id)
+        out.raw("-title ")
+        out.text(id)
+        out.raw(#"-desc">"#)
+        out.raw(#"<title id=""#)
+        out.text(id)
+        out.raw(#"-title">"#)
+        out.text(title)
+        out.raw("</title>")
+        out.raw(#"<desc id=""#)
+        out.text(id)
+        out.raw(#"-desc">"#)
+        out.text(summary)
+        out.raw("</desc>")
         let patterned = Set(chart.series.indices.map { chart.style(of: $0) % Chart.styles }).sorted().filter(Marks.patterned)
         if chart.kind != .line && chart.kind != .scatter && !patterned.isEmpty {
             out.raw("<defs>")
@@ -155,28 +179,50 @@ struct ChartDrawing {
     mutating func drawValueAxis(_ scale: ValueScale, count: Double) {
         let size = fontSize
         let whole = chart.wholeValues || chart.kind == .histogram
-        let ticks = AxisLabels.fitting(count: count, ticks: { whole ? scale.ticks($0).filter { $0 == $0.rounded() } : scale.ticks($0) }, position: scale.position(of:), labels: chart.valueLabels,
-                                       extent: horizontal ? { AxisLabels.width($0, size: size) } : { _ in size }, gap: horizontal ? 8 : 4)
+        let ticks = AxisLabels.fitting(
+            count: count, ticks: { whole ? scale.ticks($0).filter { $0 == $0.rounded() } : scale.ticks($0) }, position: scale.position(of:),
+            labels: chart.valueLabels,
+            extent: horizontal ? { AxisLabels.width($0, size: size) } : { _ in size }, gap: horizontal ? 8 : 4)
         out.raw(#"<g class="axis value-axis">"#)
         for (tick, label) in ticks {
             guard let at = scale.position(of: tick) else { continue }
             if horizontal {
-                out.raw("<line"); out.xAttribute("x1", at); out.xAttribute("x2", at); out.attribute("y1", top); out.attribute("y2", bottom)
-                out.raw(#" stroke="currentColor" stroke-opacity="0.15"/><text"#); out.xAttribute("x", at); out.attribute("y", bottom + fontSize + 4)
+                out.raw("<line")
+                out.xAttribute("x1", at)
+                out.xAttribute("x2", at)
+                out.attribute("y1", top)
+                out.attribute("y2", bottom)
+                out.raw(#" stroke="currentColor" stroke-opacity="0.15"/><text"#)
+                out.xAttribute("x", at)
+                out.attribute("y", bottom + fontSize + 4)
                 out.anchor("middle")
             } else {
-                out.raw("<line"); out.xAttribute("x1", left); out.xAttribute("x2", right); out.attribute("y1", at); out.attribute("y2", at)
-                out.raw(#" stroke="currentColor" stroke-opacity="0.15"/><text"#); out.xAttribute("x", left - 6); out.attribute("y", at + fontSize * 0.35)
+                out.raw("<line")
+                out.xAttribute("x1", left)
+                out.xAttribute("x2", right)
+                out.attribute("y1", at)
+                out.attribute("y2", at)
+                out.raw(#" stroke="currentColor" stroke-opacity="0.15"/><text"#)
+                out.xAttribute("x", left - 6)
+                out.attribute("y", at + fontSize * 0.35)
                 out.anchor("end")
             }
-            out.raw(#" fill-opacity="0.8">"#); out.text(label); out.raw("</text>")
+            out.raw(#" fill-opacity="0.8">"#)
+            out.text(label)
+            out.raw("</text>")
         }
         if chart.kind != .line && chart.kind != .scatter, let zero = scale.position(of: 0) {
             out.raw("<line")
             if horizontal {
-                out.xAttribute("x1", zero); out.xAttribute("x2", zero); out.attribute("y1", top); out.attribute("y2", bottom)
+                out.xAttribute("x1", zero)
+                out.xAttribute("x2", zero)
+                out.attribute("y1", top)
+                out.attribute("y2", bottom)
             } else {
-                out.xAttribute("x1", left); out.xAttribute("x2", right); out.attribute("y1", zero); out.attribute("y2", zero)
+                out.xAttribute("x1", left)
+                out.xAttribute("x2", right)
+                out.attribute("y1", zero)
+                out.attribute("y2", zero)
             }
             out.raw(#" stroke="currentColor" stroke-opacity="0.6"/>"#)
         }
@@ -193,7 +239,9 @@ struct ChartDrawing {
         let labelY = bottom + fontSize + 4
         if let bins {
             let scale = LinearScale(domain: (bins.bins.first?.lower ?? 0, bins.bins.last?.upper ?? 1), range: (left, right))
-            for (tick, label) in AxisLabels.fitting(count: 8, ticks: scale.ticks(count:), position: scale.position(of:), labels: chart.numberLabels, extent: width, gap: 8) {
+            for (tick, label) in AxisLabels.fitting(
+                count: 8, ticks: scale.ticks(count:), position: scale.position(of:), labels: chart.numberLabels, extent: width, gap: 8)
+            {
                 text(label, x: scale.position(of: tick), y: labelY, anchor: "middle")
             }
             return .linear(scale)
@@ -204,7 +252,9 @@ struct ChartDrawing {
                 let band = BandScale(count: names.count, range: (top, bottom))
                 let room = left - 10
                 for index in AxisLabels.thinned(band, count: names.count, widest: size, gap: 2) {
-                    text(Self.shortened(names[index], to: room, size: size), x: left - 6, y: band.middle(of: index) + fontSize * 0.35, anchor: "end")
+                    text(
+                        Self.shortened(names[index], to: room, size: size), x: left - 6, y: band.middle(of: index) + fontSize * 0.35,
+                        anchor: "end")
                 }
                 return .band(band, slots: nil)
             }
@@ -219,10 +269,14 @@ struct ChartDrawing {
             return .band(band, slots: merged?.slots)
         case .numbers(let xs):
             let finite = xs.filter(\.isFinite)
-            var low = finite.min() ?? 0, high = finite.max() ?? 1
+            var low = finite.min() ?? 0
+            var high = finite.max() ?? 1
             if chart.logX, let positive = finite.filter({ $0 > 0 }).min() {
                 let scale = LogScale(domain: (positive, max(high, positive)), range: (left, right)).niced()
-                for (tick, label) in AxisLabels.fitting(count: 8, ticks: scale.labelled(count:), position: scale.position(of:), labels: chart.numberLabels, extent: width, gap: 8) {
+                for (tick, label) in AxisLabels.fitting(
+                    count: 8, ticks: scale.labelled(count:), position: scale.position(of:), labels: chart.numberLabels, extent: width,
+                    gap: 8)
+                {
                     if let at = scale.position(of: tick) { text(label, x: at, y: labelY, anchor: "middle") }
                 }
                 return .log(scale)
@@ -230,13 +284,16 @@ struct ChartDrawing {
             if low == high { (low, high) = (low - 1, high + 1) }
             var scale = LinearScale(domain: (low, high), range: (left, right))
             if chart.kind == .scatter { scale = scale.niced(count: 8) }
-            for (tick, label) in AxisLabels.fitting(count: 8, ticks: scale.ticks(count:), position: scale.position(of:), labels: chart.numberLabels, extent: width, gap: 8) {
+            for (tick, label) in AxisLabels.fitting(
+                count: 8, ticks: scale.ticks(count:), position: scale.position(of:), labels: chart.numberLabels, extent: width, gap: 8)
+            {
                 text(label, x: scale.position(of: tick), y: labelY, anchor: "middle")
             }
             return .linear(scale)
         case .times(let seconds):
             let finite = seconds.filter(\.isFinite)
-            var low = finite.min() ?? 0, high = finite.max() ?? 86_400
+            var low = finite.min() ?? 0
+            var high = finite.max() ?? 86_400
             // Columns: each as wide as most of the smallest gap between two times allows, the
             // axis half a gap wider at either end, so the first and last stand whole.
             var gap: Double?
@@ -248,8 +305,9 @@ struct ChartDrawing {
             }
             if low == high { (low, high) = (low - 43_200, high + 43_200) }
             let scale = LinearScale(domain: (low, high), range: (left, right))
-            let ticks = AxisLabels.fitting(count: 8, ticks: { TimeTicks.ticks(from: low, to: high, count: $0) },
-                                           position: { scale.position(of: $0.seconds) }, label: chart.timeLabel, extent: width, gap: 8)
+            let ticks = AxisLabels.fitting(
+                count: 8, ticks: { TimeTicks.ticks(from: low, to: high, count: $0) },
+                position: { scale.position(of: $0.seconds) }, label: chart.timeLabel, extent: width, gap: 8)
             for (tick, label) in ticks { text(label, x: scale.position(of: tick.seconds), y: labelY, anchor: "middle") }
             if let gap {
                 let width = abs(scale.position(of: low + gap) - scale.position(of: low)) * 0.8
@@ -265,9 +323,12 @@ struct ChartDrawing {
     /// frame drawn beside a wide one, the wide frame's id and the affine map from its
     /// positions to this frame's (`data-from`, `data-map`).
     mutating func drawPoints(_ marks: Marks, bins: Bins?) {
-        out.raw(#"<g class="chart-points" data-axis=""#); out.raw(horizontal ? "y" : "x"); out.raw(#"""#)
+        out.raw(#"<g class="chart-points" data-axis=""#)
+        out.raw(horizontal ? "y" : "x")
+        out.raw(#"""#)
         if let wide = positionsFrom {
-            let scale: Double, shift: Double
+            let scale: Double
+            let shift: Double
             if horizontal {
                 scale = (bottom - top) / (wide.bottom - wide.top)
                 shift = top - wide.top * scale
@@ -275,8 +336,13 @@ struct ChartDrawing {
                 scale = (right - left) / (wide.right - wide.left)
                 shift = out.mirrored ? frame.width - left - (wide.width - wide.left) * scale : left - wide.left * scale
             }
-            out.raw(#" data-from=""#); out.text(wide.id); out.raw(#"" data-map=""#)
-            out.raw(Marks.precise(scale)); out.raw(" "); out.raw(Marks.precise(shift)); out.raw(#""/>"#)
+            out.raw(#" data-from=""#)
+            out.text(wide.id)
+            out.raw(#"" data-map=""#)
+            out.raw(Marks.precise(scale))
+            out.raw(" ")
+            out.raw(Marks.precise(shift))
+            out.raw(#""/>"#)
             return
         }
         var positions: [Double?]
@@ -289,9 +355,15 @@ struct ChartDrawing {
         // Evenly spaced (categories, days, bins): where the first is and the step; else each.
         if positions.count > 2, let first = positions.first ?? nil, let last = positions.last ?? nil {
             let step = (last - first) / Double(positions.count - 1)
-            if positions.indices.allSatisfy({ index in positions[index].map { abs($0 - (first + step * Double(index))) < 0.05 } ?? false }) {
-                out.raw(#" data-start=""#); out.number(first); out.raw(#"" data-step=""#); out.raw(Marks.precise(step))
-                out.raw(#"" data-count=""#); out.raw(String(positions.count)); out.raw(#""/>"#)
+            if positions.indices.allSatisfy({ index in positions[index].map { abs($0 - (first + step * Double(index))) < 0.05 } ?? false })
+            {
+                out.raw(#" data-start=""#)
+                out.number(first)
+                out.raw(#"" data-step=""#)
+                out.raw(Marks.precise(step))
+                out.raw(#"" data-count=""#)
+                out.raw(String(positions.count))
+                out.raw(#""/>"#)
                 return
             }
         }
@@ -320,9 +392,17 @@ struct ChartDrawing {
 
     mutating func text(_ label: String, x: Double, y: Double, anchor: String, className: String? = nil) {
         out.raw("<text")
-        if let className { out.raw(#" class=""#); out.raw(className); out.raw(#"""#) }
-        out.xAttribute("x", x); out.attribute("y", y); out.anchor(anchor); out.raw(">")
-        out.text(label); out.raw("</text>")
+        if let className {
+            out.raw(#" class=""#)
+            out.raw(className)
+            out.raw(#"""#)
+        }
+        out.xAttribute("x", x)
+        out.attribute("y", y)
+        out.anchor(anchor)
+        out.raw(">")
+        out.text(label)
+        out.raw("</text>")
     }
 
     /// `label` cut to about `room` units, with an ellipsis where it was cut.
@@ -347,7 +427,8 @@ enum ValueScale {
             self = .log(LogScale(domain: (low, high), range: (0, 1)).niced())
             return
         }
-        var low = values.min() ?? 0, high = values.max() ?? 1
+        var low = values.min() ?? 0
+        var high = values.max() ?? 1
         if low == high { (low, high) = low == 0 ? (0, 1) : (min(0, low), max(0, high)) }
         self = .linear(LinearScale(domain: (low, high), range: (0, 1)).niced(count: 5))
     }
@@ -397,11 +478,12 @@ extension Chart {
         case .times where kind == .column: break
         case .numbers(let xs): chart.domain = .categories(xs.map(numberLabel))
         case .times(let xs):
-            chart.domain = .categories(xs.map { seconds in
-                // A time no calendar reaches (beyond ±300,000 years, or not a number) reads as its number.
-                guard abs(seconds) < TimeTicks.limit else { return numberLabel(seconds) }
-                return timeLabel(TimeTicks.Tick(seconds: seconds, unit: TimeTicks.unit(of: Int(seconds))))
-            })
+            chart.domain = .categories(
+                xs.map { seconds in
+                    // A time no calendar reaches (beyond ±300,000 years, or not a number) reads as its number.
+                    guard abs(seconds) < TimeTicks.limit else { return numberLabel(seconds) }
+                    return timeLabel(TimeTicks.Tick(seconds: seconds, unit: TimeTicks.unit(of: Int(seconds))))
+                })
         }
         return chart
     }

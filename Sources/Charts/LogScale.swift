@@ -42,9 +42,11 @@ public struct LogScale: Sendable {
 
     /// About `count` ticks, in increasing order.
     public func ticks(count: Double = 10) -> [Double] {
-        let low = min(domain.lower, domain.upper), high = max(domain.lower, domain.upper)
+        let low = min(domain.lower, domain.upper)
+        let high = max(domain.lower, domain.upper)
         guard low > 0, high.isFinite, count > 0 else { return [] }
-        let i = log10(low), j = log10(high)
+        let i = log10(low)
+        let j = log10(high)
         if j - i < count {
             var ticks: [Double] = []
             for decade in Int(i.rounded(.down))...Int(j.rounded(.up)) {

@@ -14,9 +14,12 @@ struct Marks {
 
     mutating func draw(spans: [[(from: Double, to: Double)?]], bins: Bins?) {
         if let bins {
-            drawing.out.raw(#"<g class="series s1" color=""#); drawing.out.raw(Chart.palette[0]); drawing.out.raw(#"" fill="currentColor">"#)
+            drawing.out.raw(#"<g class="series s1" color=""#)
+            drawing.out.raw(Chart.palette[0])
+            drawing.out.raw(#"" fill="currentColor">"#)
             for bin in bins.bins {
-                guard case .linear(let scale) = x, let base = values.position(of: 0), let top = values.position(of: Double(bin.count)) else { continue }
+                guard case .linear(let scale) = x, let base = values.position(of: 0), let top = values.position(of: Double(bin.count))
+                else { continue }
                 drawing.out.rect(x1: scale.position(of: bin.lower) + 0.5, x2: scale.position(of: bin.upper) - 0.5, y1: base, y2: top)
             }
             drawing.out.raw("</g>")
@@ -24,7 +27,9 @@ struct Marks {
         }
         for (index, series) in chart.series.enumerated() {
             group(chart.style(of: index))
-            drawing.out.raw("<title>"); drawing.out.text(series.name); drawing.out.raw("</title>")
+            drawing.out.raw("<title>")
+            drawing.out.text(series.name)
+            drawing.out.raw("</title>")
             switch chart.kind {
             case .line: line(series, index: index)
             case .scatter: points(series, index: index)
@@ -38,8 +43,11 @@ struct Marks {
 
     /// The group of a series of style `style` (`Chart.style(of:)`).
     mutating func group(_ style: Int) {
-        drawing.out.raw(#"<g class="series s"#); drawing.out.raw(String(style % Chart.styles + 1))
-        drawing.out.raw(#"" color=""#); drawing.out.raw(Chart.palette[style % Chart.styles]); drawing.out.raw(#"">"#)
+        drawing.out.raw(#"<g class="series s"#)
+        drawing.out.raw(String(style % Chart.styles + 1))
+        drawing.out.raw(#"" color=""#)
+        drawing.out.raw(Chart.palette[style % Chart.styles])
+        drawing.out.raw(#"">"#)
     }
 
     /// The x indices in the order a line joins them: by x, for numbers and times.
@@ -62,7 +70,8 @@ struct Marks {
         switch (x, chart.domain) {
         case (.band(let band, let slots), _): band.middle(of: slots?[index] ?? index)
         case (.timeBars(let scale, _), .times(let xs)): xs[index].isFinite ? scale.position(of: xs[index]) : nil
-        case (.linear(let scale), .numbers(let xs)), (.linear(let scale), .times(let xs)): xs[index].isFinite ? scale.position(of: xs[index]) : nil
+        case (.linear(let scale), .numbers(let xs)), (.linear(let scale), .times(let xs)):
+            xs[index].isFinite ? scale.position(of: xs[index]) : nil
         case (.log(let scale), .numbers(let xs)): scale.position(of: xs[index])
         default: nil
         }
@@ -92,11 +101,15 @@ struct Marks {
             // the other exactly.
             let sx = (drawing.right - drawing.left) / (reference.right - reference.left)
             let sy = (drawing.top - drawing.bottom) / (reference.top - reference.bottom)
-            let tx = drawing.out.mirrored
+            let tx =
+                drawing.out.mirrored
                 ? drawing.frame.width - drawing.left - (reference.width - reference.left) * sx
                 : drawing.left - reference.left * sx
             let ty = drawing.bottom - reference.bottom * sy
-            drawing.out.raw("<use href=\"#"); drawing.out.text(reference.id); drawing.out.raw("-l"); drawing.out.raw(String(index + 1))
+            drawing.out.raw("<use href=\"#")
+            drawing.out.text(reference.id)
+            drawing.out.raw("-l")
+            drawing.out.raw(String(index + 1))
             drawing.out.raw(#"" transform="matrix("#)
             for (number, value) in [sx, 0, 0, sy, tx, ty].enumerated() {
                 if number > 0 { drawing.out.raw(" ") }
@@ -111,8 +124,13 @@ struct Marks {
         let runs = runs { series.values[safe: $0] ?? nil }
         // An id, so that the narrow frame draws it by reference; a stroke as wide on the
         // screen in either frame.
-        drawing.out.raw(#"<path id=""#); drawing.out.text(drawing.id); drawing.out.raw("-l"); drawing.out.raw(String(index + 1))
-        drawing.out.raw(#"" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" stroke-linecap="round" vector-effect="non-scaling-stroke""#)
+        drawing.out.raw(#"<path id=""#)
+        drawing.out.text(drawing.id)
+        drawing.out.raw("-l")
+        drawing.out.raw(String(index + 1))
+        drawing.out.raw(
+            #"" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" stroke-linecap="round" vector-effect="non-scaling-stroke""#
+        )
         Chart.dash(chart.style(of: index), into: &drawing.out)
         drawing.out.raw(#" d=""#)
         for run in runs { drawing.out.path(simplified(run)) }
@@ -153,7 +171,8 @@ struct Marks {
         // The top edge forward and the bottom edge back, a run at a time.
         let tops = runs { spans[$0]?.to }
         let bottoms = runs { spans[$0]?.from }
-        drawing.out.raw(#"<path stroke="none" fill=""#); Self.fill(chart.style(of: index), id: drawing.id, into: &drawing.out)
+        drawing.out.raw(#"<path stroke="none" fill=""#)
+        Self.fill(chart.style(of: index), id: drawing.id, into: &drawing.out)
         drawing.out.raw(#"" fill-opacity="0.45" d=""#)
         for (top, bottom) in zip(tops, bottoms) {
             drawing.out.path(simplified(top) + simplified(bottom.reversed()))
@@ -181,9 +200,13 @@ struct Marks {
         }
         let grouped = chart.layout == .grouped && chart.series.count > 1
         let share = grouped ? bandwidth / Double(chart.series.count) : bandwidth
-        drawing.out.raw(#"<g stroke="currentColor" fill=""#); Self.fill(chart.style(of: index), id: drawing.id, into: &drawing.out); drawing.out.raw(#"">"#)
+        drawing.out.raw(#"<g stroke="currentColor" fill=""#)
+        Self.fill(chart.style(of: index), id: drawing.id, into: &drawing.out)
+        drawing.out.raw(#"">"#)
         for (category, span) in spans.enumerated() {
-            guard let span, span.from != span.to, let from = values.position(of: span.from), let to = values.position(of: span.to) else { continue }
+            guard let span, span.from != span.to, let from = values.position(of: span.from), let to = values.position(of: span.to) else {
+                continue
+            }
             guard let bandAt = bandStart(category) else { continue }
             let start = bandAt + (grouped ? share * Double(index) : 0)
             // A hair between neighbouring bars of a group.
@@ -209,8 +232,15 @@ struct Marks {
 
     /// The fill of style `style`: its colour, or its pattern (`pattern(_:id:into:)`).
     static func fill(_ style: Int, id: String, into out: inout SVGWriter) {
-        guard patterned(style) else { out.raw("currentColor"); return }
-        out.raw("url(#"); out.text(id); out.raw("-p"); out.raw(String(style % Chart.styles + 1)); out.raw(")")
+        guard patterned(style) else {
+            out.raw("currentColor")
+            return
+        }
+        out.raw("url(#")
+        out.text(id)
+        out.raw("-p")
+        out.raw(String(style % Chart.styles + 1))
+        out.raw(")")
     }
 
     /// The fill pattern of style `style` over a lighter tint of its colour: diagonal lines,
@@ -218,8 +248,14 @@ struct Marks {
     static func pattern(_ style: Int, id: String, into out: inout SVGWriter) {
         guard patterned(style) else { return }
         let number = String(style % Chart.styles + 1)
-        out.raw(#"<pattern id=""#); out.text(id); out.raw("-p"); out.raw(number)
-        out.raw(#"" class="series s"#); out.raw(number); out.raw(#"" color=""#); out.raw(Chart.palette[style % Chart.styles])
+        out.raw(#"<pattern id=""#)
+        out.text(id)
+        out.raw("-p")
+        out.raw(number)
+        out.raw(#"" class="series s"#)
+        out.raw(number)
+        out.raw(#"" color=""#)
+        out.raw(Chart.palette[style % Chart.styles])
         out.raw(#"" width="6" height="6" patternUnits="userSpaceOnUse""#)
         switch style % Chart.styles {
         case 1, 4: out.raw(#" patternTransform="rotate(45)""#)
@@ -239,31 +275,56 @@ struct Marks {
     }
 
     /// The corners of the × marker: a cross of arms 2.2 units wide, turned by 45°.
-    static let cross: [(Double, Double)] = [(1.98, -3.54), (3.54, -1.98), (1.56, 0.0), (3.54, 1.98), (1.98, 3.54), (0.0, 1.56), (-1.98, 3.54), (-3.54, 1.98), (-1.56, 0.0), (-3.54, -1.98), (-1.98, -3.54), (0.0, -1.56)]
+    static let cross: [(Double, Double)] = [
+        (1.98, -3.54), (3.54, -1.98), (1.56, 0.0), (3.54, 1.98), (1.98, 3.54), (0.0, 1.56), (-1.98, 3.54), (-3.54, 1.98), (-1.56, 0.0),
+        (-3.54, -1.98), (-1.98, -3.54), (0.0, -1.56),
+    ]
 
     /// Path data of the marker of style `style` at `point` (already mirrored), about 7 units
     /// across: a circle, a square, a triangle, a diamond, a cross, a triangle pointing down,
     /// an × and a ring (drawn `evenodd`).
     static func marker(_ style: Int, at point: Point, into out: inout SVGWriter) {
         func move(_ dx: Double, _ dy: Double) {
-            out.raw("M"); out.number(point.x + dx); out.raw(" "); out.number(point.y + dy)
+            out.raw("M")
+            out.number(point.x + dx)
+            out.raw(" ")
+            out.number(point.y + dy)
         }
         func polygon(_ corners: [(Double, Double)]) {
             move(corners[0].0, corners[0].1)
-            for corner in corners.dropFirst() { out.raw("L"); out.number(point.x + corner.0); out.raw(" "); out.number(point.y + corner.1) }
+            for corner in corners.dropFirst() {
+                out.raw("L")
+                out.number(point.x + corner.0)
+                out.raw(" ")
+                out.number(point.y + corner.1)
+            }
             out.raw("z")
         }
         switch style % Chart.styles {
-        case 0: move(-3.5, 0); out.raw("a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0")
-        case 1: move(-3, -3); out.raw("h6v6h-6z")
-        case 2: move(0, -3.8); out.raw("l3.6 6.4h-7.2z")
-        case 3: move(0, -4); out.raw("l4 4-4 4-4-4z")
-        case 4: move(-1.2, -4); out.raw("h2.4v2.8h2.8v2.4h-2.8v2.8h-2.4v-2.8h-2.8v-2.4h2.8z")
-        case 5: move(0, 3.8); out.raw("l3.6-6.4h-7.2z")
+        case 0:
+            move(-3.5, 0)
+            out.raw("a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0")
+        case 1:
+            move(-3, -3)
+            out.raw("h6v6h-6z")
+        case 2:
+            move(0, -3.8)
+            out.raw("l3.6 6.4h-7.2z")
+        case 3:
+            move(0, -4)
+            out.raw("l4 4-4 4-4-4z")
+        case 4:
+            move(-1.2, -4)
+            out.raw("h2.4v2.8h2.8v2.4h-2.8v2.8h-2.4v-2.8h-2.8v-2.4h2.8z")
+        case 5:
+            move(0, 3.8)
+            out.raw("l3.6-6.4h-7.2z")
         case 6: polygon(Self.cross)
         default:
-            move(-3.8, 0); out.raw("a3.8 3.8 0 1 0 7.6 0a3.8 3.8 0 1 0-7.6 0")
-            move(-1.6, 0); out.raw("a1.6 1.6 0 1 0 3.2 0a1.6 1.6 0 1 0-3.2 0")
+            move(-3.8, 0)
+            out.raw("a3.8 3.8 0 1 0 7.6 0a3.8 3.8 0 1 0-7.6 0")
+            move(-1.6, 0)
+            out.raw("a1.6 1.6 0 1 0 3.2 0a1.6 1.6 0 1 0-3.2 0")
         }
     }
 }

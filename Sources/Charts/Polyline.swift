@@ -29,17 +29,22 @@ public enum Polyline {
             while let (first, last) = spans.popLast() {
                 guard last - first > 1 else { continue }
                 // Squared distances to the segment, its constants worked out once a span.
-                let start = points[first], end = points[last]
-                let dx = end.x - start.x, dy = end.y - start.y
+                let start = points[first]
+                let end = points[last]
+                let dx = end.x - start.x
+                let dy = end.y - start.y
                 let length = dx * dx + dy * dy
-                var farthest = first, distance = -1.0
+                var farthest = first
+                var distance = -1.0
                 for index in (first + 1)..<last {
                     let point = points[index]
-                    let px = point.x - start.x, py = point.y - start.y
+                    let px = point.x - start.x
+                    let py = point.y - start.y
                     var d: Double
                     if length > 0 {
                         let t = max(0, min(1, (px * dx + py * dy) / length))
-                        let x = t * dx - px, y = t * dy - py
+                        let x = t * dx - px
+                        let y = t * dy - py
                         d = x * x + y * y
                     } else {
                         d = px * px + py * py

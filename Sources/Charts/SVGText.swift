@@ -8,9 +8,11 @@ public enum SVGText {
     public static func append(_ text: String, to output: inout [UInt8]) {
         var text = text
         if text.utf8.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
-            text = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-                scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" ? "\u{FFFD}" : scalar
-            }))
+            text = String(
+                String.UnicodeScalarView(
+                    text.unicodeScalars.map { scalar in
+                        scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" ? "\u{FFFD}" : scalar
+                    }))
         }
         text.withUTF8 { HTMLEscaping.append($0, to: &output) }
     }

@@ -21,7 +21,9 @@ public struct Sparkline: Sendable {
     public func svg(label: String) -> String {
         let finite = values.compactMap { $0 }.filter(\.isFinite)
         var out = SVGWriter(width: Self.width)
-        out.raw(#"<svg class="sparkline" viewBox="0 0 80 20" role="img" fill="currentColor" aria-label=""#); out.text(label); out.raw(#"">"#)
+        out.raw(#"<svg class="sparkline" viewBox="0 0 80 20" role="img" fill="currentColor" aria-label=""#)
+        out.text(label)
+        out.raw(#"">"#)
         if let low = finite.min(), let high = finite.max() {
             let places = max(values.count, span ?? 0)
             let x = LinearScale(domain: (0, Double(max(1, places - 1))), range: (Self.inset, Self.width - Self.inset))
@@ -39,7 +41,10 @@ public struct Sparkline: Sendable {
             for run in runs where !run.isEmpty { out.path(Polyline.simplified(run, tolerance: 0.25)) }
             out.raw(#""/>"#)
             if let last = runs.last?.last {
-                out.raw(#"<circle r="2""#); out.attribute("cx", last.x); out.attribute("cy", last.y); out.raw("/>")
+                out.raw(#"<circle r="2""#)
+                out.attribute("cx", last.x)
+                out.attribute("cy", last.y)
+                out.raw("/>")
             }
         }
         out.raw("</svg>")

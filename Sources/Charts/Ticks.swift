@@ -33,13 +33,15 @@ public enum Ticks {
         guard step != 0, step.isFinite else { return [] }
         var ticks: [Double]
         if step > 0 {
-            var first = jsRound(low / step), last = jsRound(high / step)
+            var first = jsRound(low / step)
+            var last = jsRound(high / step)
             if first * step < low { first += 1 }
             if last * step > high { last -= 1 }
             ticks = stride(from: 0, to: max(0, Int(last - first + 1)), by: 1).map { (first + Double($0)) * step }
         } else {
             let inverse = -step
-            var first = jsRound(low * inverse), last = jsRound(high * inverse)
+            var first = jsRound(low * inverse)
+            var last = jsRound(high * inverse)
             if first / inverse < low { first += 1 }
             if last / inverse > high { last -= 1 }
             ticks = stride(from: 0, to: max(0, Int(last - first + 1)), by: 1).map { (first + Double($0)) / inverse }
@@ -62,7 +64,8 @@ public enum Ticks {
     /// The domain widened to whole steps of its own ticks: [0.201, 0.996] with 10 ticks is
     /// [0.2, 1]. Repeated until the step no longer changes, as widening can change it.
     public static func nice(_ start: Double, _ stop: Double, count: Double) -> (start: Double, stop: Double) {
-        var start = start, stop = stop
+        var start = start
+        var stop = stop
         var previous: Double?
         while true {
             let step = increment(from: start, to: stop, count: count)

@@ -22,7 +22,11 @@ public enum TimeTicks {
     }
 
     enum Interval: Equatable {
-        case seconds(Int), days(Int), week, months(Int), years(Int)
+        case seconds(Int)
+        case days(Int)
+        case week
+        case months(Int)
+        case years(Int)
     }
 
     static let minute = 60, hour = 3600, day = 86_400
@@ -51,15 +55,21 @@ public enum TimeTicks {
 
     /// About `count` ticks from `start` to `stop` (both included when on a boundary).
     public static func ticks(from start: Double, to stop: Double, count: Double) -> [Tick] {
-        let low = min(start, stop), high = max(start, stop)
+        let low = min(start, stop)
+        let high = max(start, stop)
         guard abs(low) < limit, abs(high) < limit, count > 0 else { return [] }
         var seconds: [Int] = []
-        let first = Int(low.rounded(.up)), last = Int(high.rounded(.down))
-        let firstDay = floorDivide(first + day - 1, day), lastDay = floorDivide(last, day)
+        let first = Int(low.rounded(.up))
+        let last = Int(high.rounded(.down))
+        let firstDay = floorDivide(first + day - 1, day)
+        let lastDay = floorDivide(last, day)
         switch interval(from: low, to: high, count: count) {
         case .seconds(let step):
             var tick = floorDivide(first + step - 1, step) * step
-            while tick <= last { seconds.append(tick); tick += step }
+            while tick <= last {
+                seconds.append(tick)
+                tick += step
+            }
         case .days(let step):
             for days in firstDay...max(firstDay, lastDay) where days <= lastDay && (CalendarDate(daysSince1970: days).day - 1) % step == 0 {
                 seconds.append(days * day)
@@ -67,7 +77,10 @@ public enum TimeTicks {
         case .week:
             // 1970-01-05 was a Monday.
             var days = firstDay + ((4 - firstDay) % 7 + 7) % 7
-            while days <= lastDay { seconds.append(days * day); days += 7 }
+            while days <= lastDay {
+                seconds.append(days * day)
+                days += 7
+            }
         case .months(let step):
             var date = CalendarDate(daysSince1970: firstDay)
             if date.day != 1 { date = CalendarDate(year: date.year, month: date.month, day: 1)!.adding(months: 1) }

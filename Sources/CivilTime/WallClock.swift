@@ -54,10 +54,13 @@ public struct WallClock: Hashable, Sendable {
             Double(ZoneOffsets.seconds(of: timeZone, at: seconds))
         }
         // The offsets a day either side: no zone changes its offset twice within two days.
-        let before = offset(local - 86_400), after = offset(local + 86_400)
+        let before = offset(local - 86_400)
+        let after = offset(local + 86_400)
         if before == after { return Date(timeIntervalSince1970: local - before) }
-        let early = local - before, late = local - after
-        let earlyShows = offset(early) == before, lateShows = offset(late) == after
+        let early = local - before
+        let late = local - after
+        let earlyShows = offset(early) == before
+        let lateShows = offset(late) == after
         switch (earlyShows, lateShows) {
         case (true, true): return Date(timeIntervalSince1970: min(early, late))  // repeated: the first
         case (false, true): return Date(timeIntervalSince1970: late)

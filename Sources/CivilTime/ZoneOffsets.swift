@@ -14,10 +14,12 @@ enum ZoneOffsets {
         if identifier == "UTC" || identifier == "GMT" { return 0 }
         let day = Int((instant / 86_400).rounded(.down))
         let memory = Memory.ofThisThread
-        let zone = memory.zones.firstIndex { $0.identifier == identifier } ?? {
-            memory.zones.append((identifier, [:]))
-            return memory.zones.count - 1
-        }()
+        let zone =
+            memory.zones.firstIndex { $0.identifier == identifier }
+            ?? {
+                memory.zones.append((identifier, [:]))
+                return memory.zones.count - 1
+            }()
         if let known = memory.zones[zone].offsets[day] { return known }
         let start = Double(day) * 86_400
         let first = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: start))

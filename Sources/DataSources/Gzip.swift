@@ -25,7 +25,9 @@ public enum Gzip {
         let chunk = 1 << 16
         var buffer = [UInt8](repeating: 0, count: chunk)
         let result: Result<Data, Failure> = data.withUnsafeBytes { raw in
-            guard let base = raw.bindMemory(to: Bytef.self).baseAddress else { return .failure(Failure(message: "the file is empty, not gzip data")) }
+            guard let base = raw.bindMemory(to: Bytef.self).baseAddress else {
+                return .failure(Failure(message: "the file is empty, not gzip data"))
+            }
             stream.next_in = UnsafeMutablePointer(mutating: base)
             stream.avail_in = uInt(raw.count)
             while true {
@@ -43,7 +45,9 @@ public enum Gzip {
                 case Z_STREAM_END:
                     // Another member may follow, as `cat a.gz b.gz` makes.
                     guard stream.avail_in > 0 else { return .success(output) }
-                    guard inflateReset(&stream) == Z_OK else { return .failure(Failure(message: "zlib could not read on after the first member")) }
+                    guard inflateReset(&stream) == Z_OK else {
+                        return .failure(Failure(message: "zlib could not read on after the first member"))
+                    }
                 case Z_OK:
                     if stream.avail_in == 0, made == 0 {
                         return .failure(Failure(message: "the gzip data is cut short"))

@@ -67,21 +67,23 @@ public struct SourceCache: Sendable {
     /// The cached copy of `url`, or `nil` when there is none or its files do not belong together.
     public func entry(for url: URL) -> Entry? {
         guard let metadataBytes = try? Data(contentsOf: metadataFile(for: url)),
-              let metadata = try? JSONDecoder().decode(Metadata.self, from: metadataBytes),
-              metadata.url == url.absoluteString,
-              let body = try? Data(contentsOf: bodyFile(for: url)),
-              body.count == metadata.bytes
+            let metadata = try? JSONDecoder().decode(Metadata.self, from: metadataBytes),
+            metadata.url == url.absoluteString,
+            let body = try? Data(contentsOf: bodyFile(for: url)),
+            body.count == metadata.bytes
         else { return nil }
-        return Entry(body: body, etag: metadata.etag, lastModified: metadata.lastModified,
-                     checked: metadata.checked.map { Date(timeIntervalSince1970: $0) })
+        return Entry(
+            body: body, etag: metadata.etag, lastModified: metadata.lastModified,
+            checked: metadata.checked.map { Date(timeIntervalSince1970: $0) })
     }
 
     /// Stores `body` as the last good copy of `url`, fetched at `checked`.
     public func save(_ body: Data, etag: String?, lastModified: String?, checked: Date? = nil, for url: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try writeAtomically(body, to: bodyFile(for: url))
-        let metadata = Metadata(url: url.absoluteString, etag: etag, lastModified: lastModified, bytes: body.count,
-                                checked: checked?.timeIntervalSince1970)
+        let metadata = Metadata(
+            url: url.absoluteString, etag: etag, lastModified: lastModified, bytes: body.count,
+            checked: checked?.timeIntervalSince1970)
         try saveMetadata(metadata, for: url)
     }
 
@@ -89,8 +91,9 @@ public struct SourceCache: Sendable {
     /// (after a 304).
     public func updateValidators(etag: String?, lastModified: String?, checked: Date? = nil, for url: URL) throws {
         guard let entry = entry(for: url) else { return }
-        let metadata = Metadata(url: url.absoluteString, etag: etag, lastModified: lastModified, bytes: entry.body.count,
-                                checked: checked?.timeIntervalSince1970 ?? entry.checked?.timeIntervalSince1970)
+        let metadata = Metadata(
+            url: url.absoluteString, etag: etag, lastModified: lastModified, bytes: entry.body.count,
+            checked: checked?.timeIntervalSince1970 ?? entry.checked?.timeIntervalSince1970)
         try saveMetadata(metadata, for: url)
     }
 
@@ -108,7 +111,9 @@ public struct SourceCache: Sendable {
         if rename(temporary.path, file.path) != 0 {
             let code = errno
             try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path, NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)])
+            throw CocoaError(
+                .fileWriteUnknown,
+                userInfo: [NSFilePathErrorKey: file.path, NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)])
         }
     }
 }

@@ -20,8 +20,8 @@ public enum SourceLocation: Sendable, Equatable, CustomStringConvertible {
     /// Parses the value of a `url:` entry; `nil` unless it is an absolute http(s) address with a host.
     public static func remote(_ text: String) -> SourceLocation? {
         guard let url = URL(string: text),
-              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty
         else { return nil }
         return .url(url)
     }

@@ -4,7 +4,8 @@ import TextFormatting
 extension SourceReader {
     /// A file, or a folder's visible `*.json` files in name order.
     func readFiles(at path: String, inPlace: Bool = false, validate: (Data, Data?) throws -> Void) throws(SourceError) -> SourceReading {
-        let location = path.hasPrefix("/")
+        let location =
+            path.hasPrefix("/")
             ? URL(fileURLWithPath: path).standardizedFileURL
             : siteFolder.appendingPathComponent(path).standardizedFileURL
         let name = displayName(of: location)
@@ -21,7 +22,8 @@ extension SourceReader {
         } catch {
             throw SourceError(source: name, reason: "the folder cannot be read (\(Self.describe(error)))")
         }
-        let files = entries
+        let files =
+            entries
             .filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".json") }
             .sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
             .map { location.appendingPathComponent($0) }
@@ -40,7 +42,8 @@ extension SourceReader {
 
     /// A file's bytes: all of them (at most `max_bytes`), or its first `inPlaceBytes` when
     /// it is opened `inPlace`.
-    private func readFile(_ file: URL, inPlace: Bool = false, validate: (Data, Data?) throws -> Void) throws(SourceError) -> SourceDocument {
+    private func readFile(_ file: URL, inPlace: Bool = false, validate: (Data, Data?) throws -> Void) throws(SourceError) -> SourceDocument
+    {
         let name = displayName(of: file)
         // A pipe or a device would be read until it ends, which may be never.
         var status = stat()
@@ -48,8 +51,11 @@ extension SourceReader {
             throw SourceError(source: name, reason: "it is not a regular file (a named pipe, a device or a socket); a source is a file")
         }
         if !inPlace, status.st_size > settings.maxBytes {
-            throw SourceError(source: name, reason: "the file is \(Int(status.st_size).groupedForMessages) bytes, more than `fetch.max_bytes` "
-                + "(\(settings.maxBytes.groupedForMessages)) lets a source hold in memory; raise `fetch: { max_bytes: … }` in ttsite.yml to read it")
+            throw SourceError(
+                source: name,
+                reason: "the file is \(Int(status.st_size).groupedForMessages) bytes, more than `fetch.max_bytes` "
+                    + "(\(settings.maxBytes.groupedForMessages)) lets a source hold in memory; raise `fetch: { max_bytes: … }` in ttsite.yml to read it"
+            )
         }
         let data: Data
         do {
@@ -95,7 +101,7 @@ extension SourceReader {
     private func refuseLinkOutOfSite(_ file: URL, site: String) throws(SourceError) {
         var status = stat()
         guard lstat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
-              !file.resolvingSymlinksInPath().path.hasPrefix(site)
+            !file.resolvingSymlinksInPath().path.hasPrefix(site)
         else { return }
         throw SourceError(source: displayName(of: file), reason: "a symbolic link to a file outside the site folder is refused")
     }

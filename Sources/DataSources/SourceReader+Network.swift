@@ -33,7 +33,8 @@ extension SourceReader {
             guard let cached else {
                 throw SourceError(source: name, reason: "offline (--offline), and there is no cached copy")
             }
-            return SourceReading(documents: [SourceDocument(name: name, data: cached.body, origin: .cache(reason: "offline"))], checked: cached.checked)
+            return SourceReading(
+                documents: [SourceDocument(name: name, data: cached.body, origin: .cache(reason: "offline"))], checked: cached.checked)
         }
         let now = clock()
         if let freshFor, let cached, let checked = cached.checked, now.timeIntervalSince(checked) < freshFor, checked <= now {
@@ -64,7 +65,8 @@ extension SourceReader {
                     warnings.append("\(name): the cached copy's validators could not be saved (\(Self.describe(error)))")
                 }
             }
-            return SourceReading(documents: [SourceDocument(name: name, data: cached.body, origin: .notModified)], warnings: warnings, checked: now)
+            return SourceReading(
+                documents: [SourceDocument(name: name, data: cached.body, origin: .notModified)], warnings: warnings, checked: now)
         case .success(let response):
             do {
                 try check(response.body, response.contentType, cached?.body)
@@ -78,13 +80,16 @@ extension SourceReader {
             } catch {
                 warnings.append("\(name): the copy could not be saved to the cache (\(Self.describe(error)))")
             }
-            return SourceReading(documents: [SourceDocument(name: name, data: response.body, origin: .network)], warnings: warnings, checked: now)
+            return SourceReading(
+                documents: [SourceDocument(name: name, data: response.body, origin: .network)], warnings: warnings, checked: now)
         }
         guard let cached else {
-            throw SourceError(source: name, reason: "\(problem), and there is no cached copy", unreachable: unreachable, transient: transient)
+            throw SourceError(
+                source: name, reason: "\(problem), and there is no cached copy", unreachable: unreachable, transient: transient)
         }
         if strict {
-            throw SourceError(source: name, reason: "\(problem); not using the cached copy (--strict)", unreachable: unreachable, transient: transient)
+            throw SourceError(
+                source: name, reason: "\(problem); not using the cached copy (--strict)", unreachable: unreachable, transient: transient)
         }
         return SourceReading(
             documents: [SourceDocument(name: name, data: cached.body, origin: .cache(reason: problem))],

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The real `Fetcher`: a URLSession data task per fetch, driven by a delegate that enforces
@@ -215,13 +216,14 @@ private final class Transfer: @unchecked Sendable {
         let (response, body, failure, transportError) = locked { (self.response, self.body, self.failure, self.transportError) }
         if let failure { throw failure }
         if let response, Self.isIdentityEncoded(response),
-           response.expectedContentLength > 0, Int64(body.count) < response.expectedContentLength {
+            response.expectedContentLength > 0, Int64(body.count) < response.expectedContentLength
+        {
             throw .truncated(received: body.count, expected: Int(response.expectedContentLength))
         }
         if let transportError { throw Self.fetchError(for: transportError, timeout: request.timeoutSeconds) }
         guard let response else { throw .connection("the server sent no response") }
         var headers: [String: String] = [:]
-        for case let (name as String, value as String) in response.allHeaderFields {
+        for case (let name as String, let value as String) in response.allHeaderFields {
             headers[name.lowercased()] = value
         }
         return FetchResponse(status: response.statusCode, headers: headers, body: body, finalURL: response.url)
@@ -236,7 +238,7 @@ private final class Transfer: @unchecked Sendable {
         case .networkConnectionLost: return .connection("the connection was lost")
         case .notConnectedToInternet: return .connection("no network connection")
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
             return .connection("the secure (TLS) connection failed")
         case .badServerResponse: return .connection("the server sent an invalid response")
         case .httpTooManyRedirects: return .tooManyRedirects(limit: RedirectPolicy.maximumRedirects)

@@ -13,8 +13,10 @@ public struct CSVOptions: Sendable, Hashable {
     /// source declares (`nulls:`).
     public var missing: MissingValues
 
-    public init(delimiter: UInt8 = UInt8(ascii: ","), hasHeader: Bool = true, types: [String: ColumnType] = [:],
-                missing: MissingValues = MissingValues()) {
+    public init(
+        delimiter: UInt8 = UInt8(ascii: ","), hasHeader: Bool = true, types: [String: ColumnType] = [:],
+        missing: MissingValues = MissingValues()
+    ) {
         self.delimiter = delimiter
         self.hasHeader = hasHeader
         self.types = types
@@ -23,7 +25,9 @@ public struct CSVOptions: Sendable, Hashable {
 
     /// Why `delimiter` cannot separate fields, or nil when it can.
     var delimiterProblem: String? {
-        let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        let quote = UInt8(ascii: "\"")
+        let cr = UInt8(ascii: "\r")
+        let lf = UInt8(ascii: "\n")
         if delimiter >= 0x80 { return "the delimiter must be one ASCII character (byte \(delimiter) is part of a longer UTF-8 character)" }
         if [quote, cr, lf, 0].contains(delimiter) {
             return "the delimiter cannot be a quote, a line break or NUL"

@@ -22,8 +22,9 @@ extension CSVTable {
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws -> Int in
             let bytes = raw.bindMemory(to: UInt8.self)
             let text = (bytes.baseAddress.map(UnsafeRawPointer.init) ?? BatchInserter.emptyText).assumingMemoryBound(to: CChar.self)
-            let producer = CSVBatchProducer(bytes, delimiter: delimiter, hasHeader: hasHeader, columns: columns, inference: inference,
-                                            missing: missing, rowsPerBatch: inserter.rowsPerBatch)
+            let producer = CSVBatchProducer(
+                bytes, delimiter: delimiter, hasHeader: hasHeader, columns: columns, inference: inference,
+                missing: missing, rowsPerBatch: inserter.rowsPerBatch)
             if bytes.count < Self.threadedFileSize {
                 var producer = producer
                 var batch = ValueBatch()
@@ -132,8 +133,10 @@ struct CSVBatchProducer {
     private let missing: MissingValues
     private let rowsPerBatch: Int
 
-    init(_ text: UnsafeBufferPointer<UInt8>, delimiter: UInt8, hasHeader: Bool, columns: [Column], inference: TypeInference,
-         missing: MissingValues, rowsPerBatch: Int) {
+    init(
+        _ text: UnsafeBufferPointer<UInt8>, delimiter: UInt8, hasHeader: Bool, columns: [Column], inference: TypeInference,
+        missing: MissingValues, rowsPerBatch: Int
+    ) {
         self.missing = missing
         self.rowsPerBatch = rowsPerBatch
         tokenizer = CSVTokenizer(text, delimiter: delimiter)
@@ -148,16 +151,23 @@ struct CSVBatchProducer {
         batch.reset()
         // Locals, so that the closure below does not copy `self` for every record.
         let columnCount = columns.count
-        let columns = columns, types = types, inference = inference, missing = missing
+        let columns = columns
+        let types = types
+        let inference = inference
+        let missing = missing
         while batch.rows < rowsPerBatch, try tokenizer.next() {
-            if skipHeader { skipHeader = false; continue }
+            if skipHeader {
+                skipHeader = false
+                continue
+            }
             let line = tokenizer.recordLine
             let problem: TableProblem? = tokenizer.withRecord { record in
                 guard record.count == columnCount else {
                     return TableProblem("the row has \(record.count) fields, the header has \(columnCount)", line: line)
                 }
                 for index in 0..<columnCount where !Self.append(record, index, as: types[index], inference, missing, to: &batch) {
-                    return CSVTable.mismatch(record.string(index), types[index], inference: inference, line: line, column: columns[index].name)
+                    return CSVTable.mismatch(
+                        record.string(index), types[index], inference: inference, line: line, column: columns[index].name)
                 }
                 return nil
             }
@@ -169,8 +179,10 @@ struct CSVBatchProducer {
     }
 
     /// The field as a value of its column's type (`CSVTable.value`); false when it is not one.
-    private static func append(_ record: CSVRecord, _ index: Int, as type: ColumnType, _ inference: TypeInference, _ missing: MissingValues,
-                               to batch: inout ValueBatch) -> Bool {
+    private static func append(
+        _ record: CSVRecord, _ index: Int, as type: ColumnType, _ inference: TypeInference, _ missing: MissingValues,
+        to batch: inout ValueBatch
+    ) -> Bool {
         let span = record.spans[index]
         let field = record[index]
         if field.isEmpty || missing.isDeclared(field) {
@@ -235,8 +247,11 @@ struct BatchInserter {
         rowsPerBatch = max(1, BatchInserter.valuesPerBatch / columns / rowsPerStatement) * rowsPerStatement
         self.columns = columns
         let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
-        guard let many = try database.prepare("INSERT INTO \(table) VALUES " + Array(repeating: row, count: rowsPerStatement).joined(separator: ", ")),
-              let one = try database.prepare("INSERT INTO \(table) VALUES " + row) else {
+        guard
+            let many = try database.prepare(
+                "INSERT INTO \(table) VALUES " + Array(repeating: row, count: rowsPerStatement).joined(separator: ", ")),
+            let one = try database.prepare("INSERT INTO \(table) VALUES " + row)
+        else {
             throw SQLError(.sql, "could not prepare the rows' INSERT into \(table)")
         }
         self.many = many
@@ -336,9 +351,17 @@ final class BatchPipe: @unchecked Sendable {
             condition.unlock()
             let more: Bool
             var problem: Error?
-            do { more = try producer.fill(&batch) } catch { problem = error; more = false }
+            do { more = try producer.fill(&batch) } catch {
+                problem = error
+                more = false
+            }
             condition.lock()
-            if more { full.append(batch) } else { finished = true; failure = problem }
+            if more {
+                full.append(batch)
+            } else {
+                finished = true
+                failure = problem
+            }
             if !more { producerExited = true }
             condition.broadcast()
             condition.unlock()

@@ -77,7 +77,9 @@ public struct CSVTable: RowSource {
                 // Told before anything else is done with them: a million columns took 23 s to
                 // fail, and did not say why.
                 guard header.count <= Self.maxColumns else {
-                    throw TableProblem("the \(options.hasHeader ? "header" : "first row") has \(header.count.groupedForMessages) columns, and a table holds at most \(Self.maxColumns.groupedForMessages) (SQLite's limit)", line: tokenizer.recordLine)
+                    throw TableProblem(
+                        "the \(options.hasHeader ? "header" : "first row") has \(header.count.groupedForMessages) columns, and a table holds at most \(Self.maxColumns.groupedForMessages) (SQLite's limit)",
+                        line: tokenizer.recordLine)
                 }
                 let made = ColumnNames.unique(header)
                 names = made
@@ -85,21 +87,25 @@ public struct CSVTable: RowSource {
                 inferred = Array(repeating: ColumnInference(), count: made.count)
                 if !options.hasHeader {
                     // Without a header the first record is a row: go on with it.
-                    try check(tokenizer, names: made, declared: declared, inferred: &inferred, inference: inference, missing: options.missing,
-                              hasHeader: false)
+                    try check(
+                        tokenizer, names: made, declared: declared, inferred: &inferred, inference: inference, missing: options.missing,
+                        hasHeader: false)
                     rowCount += 1
                 }
                 if unreadable == nil,
-                   let rest = readInParallel(after: tokenizer, names: made, declared: declared, inference: inference, missing: options.missing,
-                                             hasHeader: options.hasHeader) {
+                    let rest = readInParallel(
+                        after: tokenizer, names: made, declared: declared, inference: inference, missing: options.missing,
+                        hasHeader: options.hasHeader)
+                {
                     rowCount += rest.rows
                     for index in inferred.indices { inferred[index].merge(rest.inferred[index]) }
                     break
                 }
                 continue
             }
-            try check(tokenizer, names: columnNames, declared: declared, inferred: &inferred, inference: inference, missing: options.missing,
-                      hasHeader: options.hasHeader)
+            try check(
+                tokenizer, names: columnNames, declared: declared, inferred: &inferred, inference: inference, missing: options.missing,
+                hasHeader: options.hasHeader)
             rowCount += 1
         }
         guard let names else {
@@ -107,8 +113,9 @@ public struct CSVTable: RowSource {
         }
         let columns = names.indices.map { Column(names[$0], declared[$0] ?? inferred[$0].type) }
         let missingValues = columns.indices.compactMap { inferred[$0].markers.count(column: columns[$0].name, type: columns[$0].type) }
-        var table = CSVTable(columns: columns, rowCount: rowCount, data: data, delimiter: options.delimiter,
-                             hasHeader: options.hasHeader, inference: inference, missing: options.missing, missingValues: missingValues)
+        var table = CSVTable(
+            columns: columns, rowCount: rowCount, data: data, delimiter: options.delimiter,
+            hasHeader: options.hasHeader, inference: inference, missing: options.missing, missingValues: missingValues)
         table.warnings = columns.indices.compactMap { inferred[$0].unheldWarning(column: columns[$0].name, type: columns[$0].type) }
         return table
     }
@@ -123,7 +130,8 @@ public struct CSVTable: RowSource {
     /// line break was inside a quoted field) or when a part found a problem: the caller then
     /// reads on, a record after the other, and finds the problem where it is, on its line.
     private static func readInParallel(
-        after header: CSVTokenizer, names: [String], declared: [ColumnType?], inference: TypeInference, missing: MissingValues, hasHeader: Bool
+        after header: CSVTokenizer, names: [String], declared: [ColumnType?], inference: TypeInference, missing: MissingValues,
+        hasHeader: Bool
     ) -> (rows: Int, inferred: [ColumnInference])? {
         let bytes = header.text
         let start = header.position
@@ -160,8 +168,9 @@ public struct CSVTable: RowSource {
                 var entry: Int?
                 while try tokenizer.next() {
                     if entry == nil { entry = tokenizer.recordStart }
-                    try check(tokenizer, names: names, declared: declared, inferred: &result.inferred, inference: inference, missing: missing,
-                              hasHeader: hasHeader)
+                    try check(
+                        tokenizer, names: names, declared: declared, inferred: &result.inferred, inference: inference, missing: missing,
+                        hasHeader: hasHeader)
                     result.rows += 1
                 }
                 result.entry = entry ?? tokenizer.position
@@ -186,8 +195,9 @@ public struct CSVTable: RowSource {
     /// The declared type of each column, after checking that every declaration names one.
     private static func declaredTypes(_ types: [String: ColumnType], names: [String]) throws(TableProblem) -> [ColumnType?] {
         for name in types.keys.sorted() where !names.contains(name) {
-            throw TableProblem("a type is declared for the column `\(name)`, but there is none; the columns are "
-                + names.map { "`\($0)`" }.joined(separator: ", "))
+            throw TableProblem(
+                "a type is declared for the column `\(name)`, but there is none; the columns are "
+                    + names.map { "`\($0)`" }.joined(separator: ", "))
         }
         return names.map { types[$0] }
     }
@@ -217,8 +227,9 @@ public struct CSVTable: RowSource {
                             inferred[index].addMarker(field, declared: false)
                             continue
                         }
-                        return mismatch(String(decoding: field, as: UTF8.self), type, inference: inference,
-                                        line: tokenizer.line(of: record.spans[index].rawStart), column: names[index])
+                        return mismatch(
+                            String(decoding: field, as: UTF8.self), type, inference: inference,
+                            line: tokenizer.line(of: record.spans[index].rawStart), column: names[index])
                     }
                 } else {
                     inferred[index].add(field, inference, missing)
@@ -255,10 +266,14 @@ public struct CSVTable: RowSource {
             var tokenizer = CSVTokenizer(raw.bindMemory(to: UInt8.self), delimiter: delimiter)
             var skipHeader = hasHeader
             while try tokenizer.next() {
-                if skipHeader { skipHeader = false; continue }
+                if skipHeader {
+                    skipHeader = false
+                    continue
+                }
                 try tokenizer.withRecord { record in
                     guard record.count == columns.count else {
-                        throw TableProblem("the row has \(record.count) fields, the header has \(columns.count)", line: tokenizer.recordLine)
+                        throw TableProblem(
+                            "the row has \(record.count) fields, the header has \(columns.count)", line: tokenizer.recordLine)
                     }
                     try body(record, tokenizer.recordLine)
                 }
@@ -268,7 +283,9 @@ public struct CSVTable: RowSource {
 
     /// A field as a value of its column's `type`: null when it is empty or a marker of a
     /// missing value there; nil when it is not a value of the type.
-    static func value(_ field: UnsafeBufferPointer<UInt8>, as type: ColumnType, _ inference: TypeInference, _ missing: MissingValues) -> TableValue? {
+    static func value(_ field: UnsafeBufferPointer<UInt8>, as type: ColumnType, _ inference: TypeInference, _ missing: MissingValues)
+        -> TableValue?
+    {
         if missing.isDeclared(field) { return .null }
         if let value = inference.value(field, as: type) { return value }
         return MissingValues.nullsStandardMarkers(type) && missing.isStandard(field) ? .null : nil

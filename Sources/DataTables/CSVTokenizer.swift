@@ -225,8 +225,13 @@ extension CSVTokenizer {
                 }
             }
             let byte = base[index]
-            if byte == 0 { return (index, "a NUL byte (zero) in the text: a CSV file is text in UTF-8, and this looks like a binary file or UTF-16") }
-            if byte < 0x80 { index += 1; continue }
+            if byte == 0 {
+                return (index, "a NUL byte (zero) in the text: a CSV file is text in UTF-8, and this looks like a binary file or UTF-16")
+            }
+            if byte < 0x80 {
+                index += 1
+                continue
+            }
             let length = validSequenceLength(base + index, available: count - index)
             guard length > 0 else {
                 if index == 0, count >= 2, [0xFE, 0xFF].contains(byte), byte ^ base[1] == 0x01 {
@@ -248,12 +253,20 @@ extension CSVTokenizer {
         var second: ClosedRange<UInt8> = 0x80...0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; second = 0xA0...0xBF
+        case 0xE0:
+            length = 3
+            second = 0xA0...0xBF
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; second = 0x80...0x9F
-        case 0xF0: length = 4; second = 0x90...0xBF
+        case 0xED:
+            length = 3
+            second = 0x80...0x9F
+        case 0xF0:
+            length = 4
+            second = 0x90...0xBF
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; second = 0x80...0x8F
+        case 0xF4:
+            length = 4
+            second = 0x80...0x8F
         default: return 0
         }
         guard available >= length, second.contains(start[1]) else { return 0 }

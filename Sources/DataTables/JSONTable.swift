@@ -37,24 +37,28 @@ public enum JSONTable {
         rows.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             guard case .object(let members) = element else {
-                throw TableProblem("a row must be an object of column values, but this is \(element.kindDescription)",
-                                   jsonPath: text(of: rowsPath.appending(index: index)))
+                throw TableProblem(
+                    "a row must be an object of column values, but this is \(element.kindDescription)",
+                    jsonPath: text(of: rowsPath.appending(index: index)))
             }
             var row: [Int: Cell] = [:]
             flatten(members, prefix: []) { keys, cell in
-                let column = columnIndex[keys] ?? {
-                    keyPaths.append(keys)
-                    columnIndex[keys] = keyPaths.count - 1
-                    return keyPaths.count - 1
-                }()
+                let column =
+                    columnIndex[keys]
+                    ?? {
+                        keyPaths.append(keys)
+                        columnIndex[keys] = keyPaths.count - 1
+                        return keyPaths.count - 1
+                    }()
                 row[column] = cell
             }
             rows.append(row)
         }
         let names = ColumnNames.unique(keyPaths.map { $0.joined(separator: ".") })
         for name in types.keys.sorted() where !names.contains(name) {
-            throw TableProblem("a type is declared for the column `\(name)`, but there is none; the columns are "
-                + names.map { "`\($0)`" }.joined(separator: ", "))
+            throw TableProblem(
+                "a type is declared for the column `\(name)`, but there is none; the columns are "
+                    + names.map { "`\($0)`" }.joined(separator: ", "))
         }
         var columns: [Column] = []
         var missingValues: [MissingValueCount] = []
@@ -70,7 +74,9 @@ public enum JSONTable {
                         if missing.isDeclared(field) {
                             column.addMarker(field, declared: true)
                         } else if let declared {
-                            guard MissingValues.nullsStandardMarkers(declared), inference.value(field, as: declared) == nil, missing.isStandard(field) else { return false }
+                            guard MissingValues.nullsStandardMarkers(declared), inference.value(field, as: declared) == nil,
+                                missing.isStandard(field)
+                            else { return false }
                             column.addMarker(field, declared: false)
                         } else {
                             column.add(field, inference, missing)
@@ -91,8 +97,11 @@ public enum JSONTable {
             }
             columns.append(Column(name, declared ?? column.type))
             if let count = column.markers.count(column: name, type: columns[index].type) { missingValues.append(count) }
-            if let firstUnheld, let warning = column.unheldWarning(column: name, type: columns[index].type,
-                                                                   firstAt: text(of: cellPath(rowsPath, row: firstUnheld, keys: keyPaths[index]))) {
+            if let firstUnheld,
+                let warning = column.unheldWarning(
+                    column: name, type: columns[index].type,
+                    firstAt: text(of: cellPath(rowsPath, row: firstUnheld, keys: keyPaths[index])))
+            {
                 warnings.append(warning)
             }
         }
@@ -102,10 +111,14 @@ public enum JSONTable {
             var rowValues: [TableValue] = []
             rowValues.reserveCapacity(columns.count)
             for (index, column) in columns.enumerated() {
-                guard let cell = row[index] else { rowValues.append(.null); continue }
+                guard let cell = row[index] else {
+                    rowValues.append(.null)
+                    continue
+                }
                 guard let value = cell.value(as: column.type, inference, missing) else {
-                    throw TableProblem("\(cell.description) is not \(column.type.noun(inference))",
-                                       column: column.name, jsonPath: text(of: cellPath(rowsPath, row: rowIndex, keys: keyPaths[index])))
+                    throw TableProblem(
+                        "\(cell.description) is not \(column.type.noun(inference))",
+                        column: column.name, jsonPath: text(of: cellPath(rowsPath, row: rowIndex, keys: keyPaths[index])))
                 }
                 rowValues.append(value)
             }
@@ -166,7 +179,9 @@ public enum JSONTable {
             case (.index(let index), .array(let elements)):
                 place = place.appending(index: index)
                 guard elements.indices.contains(index) else {
-                    throw TableProblem("the path finds nothing: the array has \(elements.count) element\(elements.count == 1 ? "" : "s")", jsonPath: text(of: place))
+                    throw TableProblem(
+                        "the path finds nothing: the array has \(elements.count) element\(elements.count == 1 ? "" : "s")",
+                        jsonPath: text(of: place))
                 }
                 value = elements[index]
             case (.key(let key), _):
@@ -187,7 +202,8 @@ public enum JSONTable {
         while let character = rest.first {
             if character == "[" {
                 guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close]),
-                      index >= 0 else { return nil }
+                    index >= 0
+                else { return nil }
                 components.append(.index(index))
                 rest = rest[rest.index(after: close)...]
             } else {

@@ -56,29 +56,35 @@ final class QueryGuard {
         /// the post.
         func install(on connection: OpaquePointer) {
             let context = Unmanaged.passUnretained(self).toOpaque()
-            sqlite3_set_authorizer(connection, { context, action, first, second, schema, _ in
-                // Reading is what every query does, many times a statement: allowed before
-                // any name is made into a String.
-                if action == SQLITE_SELECT || action == SQLITE_READ || action == SQLITE_RECURSIVE { return SQLITE_OK }
-                guard let guardian = Unmanaged<Post>.fromOpaque(context!).takeUnretainedValue().onDuty else { return SQLITE_OK }
-                let text = { (pointer: UnsafePointer<CChar>?) in pointer.map { String(cString: $0) } }
-                if QueryGuard.isSchemaWrite(action, text(first)) {
-                    if guardian.schemaWrite == nil {
-                        guardian.schemaWrite = QueryGuard.refusal(of: action, text(first), text(second), schema: text(schema))
+            sqlite3_set_authorizer(
+                connection,
+                { context, action, first, second, schema, _ in
+                    // Reading is what every query does, many times a statement: allowed before
+                    // any name is made into a String.
+                    if action == SQLITE_SELECT || action == SQLITE_READ || action == SQLITE_RECURSIVE { return SQLITE_OK }
+                    guard let guardian = Unmanaged<Post>.fromOpaque(context!).takeUnretainedValue().onDuty else { return SQLITE_OK }
+                    let text = { (pointer: UnsafePointer<CChar>?) in pointer.map { String(cString: $0) } }
+                    if QueryGuard.isSchemaWrite(action, text(first)) {
+                        if guardian.schemaWrite == nil {
+                            guardian.schemaWrite = QueryGuard.refusal(of: action, text(first), text(second), schema: text(schema))
+                        }
+                        return SQLITE_OK
                     }
-                    return SQLITE_OK
-                }
-                guard let reason = QueryGuard.refusal(of: action, text(first), text(second), schema: text(schema)) else {
-                    return SQLITE_OK
-                }
-                if guardian.refusal == nil { guardian.refusal = reason }
-                return SQLITE_DENY
-            }, context)
-            sqlite3_progress_handler(connection, QueryGuard.stepsPerCheck, { context in
-                guard let guardian = Unmanaged<Post>.fromOpaque(context!).takeUnretainedValue().onDuty, guardian.timeIsUp else { return 0 }
-                guardian.timedOut = true
-                return 1
-            }, context)
+                    guard let reason = QueryGuard.refusal(of: action, text(first), text(second), schema: text(schema)) else {
+                        return SQLITE_OK
+                    }
+                    if guardian.refusal == nil { guardian.refusal = reason }
+                    return SQLITE_DENY
+                }, context)
+            sqlite3_progress_handler(
+                connection, QueryGuard.stepsPerCheck,
+                { context in
+                    guard let guardian = Unmanaged<Post>.fromOpaque(context!).takeUnretainedValue().onDuty, guardian.timeIsUp else {
+                        return 0
+                    }
+                    guardian.timedOut = true
+                    return 1
+                }, context)
         }
     }
 
@@ -94,12 +100,14 @@ final class QueryGuard {
         case SQLITE_PRAGMA:
             let name = (first ?? "").lowercased()
             if readingPragmas.contains(name) { return nil }
-            return "PRAGMA \(name) is not allowed: a query may only read (pragma_table_info and the other pragmas that describe tables are allowed)"
+            return
+                "PRAGMA \(name) is not allowed: a query may only read (pragma_table_info and the other pragmas that describe tables are allowed)"
         case SQLITE_INSERT: return "writes are not allowed: INSERT into \(table(first))"
         case SQLITE_UPDATE: return "writes are not allowed: UPDATE of \(table(first))"
         case SQLITE_DELETE: return "writes are not allowed: DELETE from \(table(first))"
         case SQLITE_CREATE_TABLE, SQLITE_CREATE_TEMP_TABLE: return "writes are not allowed: CREATE TABLE \(table(first))"
-        case SQLITE_CREATE_INDEX, SQLITE_CREATE_TEMP_INDEX: return "writes are not allowed: CREATE INDEX \(table(first)) on \(table(second))"
+        case SQLITE_CREATE_INDEX, SQLITE_CREATE_TEMP_INDEX:
+            return "writes are not allowed: CREATE INDEX \(table(first)) on \(table(second))"
         case SQLITE_CREATE_VIEW, SQLITE_CREATE_TEMP_VIEW: return "writes are not allowed: CREATE VIEW \(table(first))"
         case SQLITE_CREATE_TRIGGER, SQLITE_CREATE_TEMP_TRIGGER: return "writes are not allowed: CREATE TRIGGER \(table(first))"
         case SQLITE_CREATE_VTABLE: return "writes are not allowed: CREATE VIRTUAL TABLE \(table(first))"

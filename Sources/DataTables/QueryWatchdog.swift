@@ -36,8 +36,9 @@ final class QueryWatchdog: @unchecked Sendable {
     func watch(_ guardian: QueryGuard, connection: OpaquePointer, sql: String) {
         let grace = Duration.nanoseconds(Int64(Self.grace(guardian.limits) * 1e9))
         condition.withLock {
-            watched[ObjectIdentifier(guardian)] = Watch(connection: connection, sql: sql, limits: guardian.limits, deadline: guardian.deadline,
-                                                         giveUp: guardian.deadline + grace)
+            watched[ObjectIdentifier(guardian)] = Watch(
+                connection: connection, sql: sql, limits: guardian.limits, deadline: guardian.deadline,
+                giveUp: guardian.deadline + grace)
             if !started {
                 started = true
                 let thread = Thread { [self] in run() }
@@ -81,7 +82,9 @@ final class QueryWatchdog: @unchecked Sendable {
             guard let handler else { continue }
             for watch in stuck {
                 let first = watch.sql.split(whereSeparator: \.isNewline).first.map { String($0.prefix(60)) } ?? ""
-                handler("a query ran past its time limit of \(SQLError.seconds(watch.limits.seconds)) (`queries.seconds`) inside one call SQLite cannot interrupt, and was still running \(SQLError.seconds(Self.grace(watch.limits))) later: `\(first)…`")
+                handler(
+                    "a query ran past its time limit of \(SQLError.seconds(watch.limits.seconds)) (`queries.seconds`) inside one call SQLite cannot interrupt, and was still running \(SQLError.seconds(Self.grace(watch.limits))) later: `\(first)…`"
+                )
             }
         }
     }

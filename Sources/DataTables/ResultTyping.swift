@@ -51,11 +51,15 @@ enum ResultTyping {
         var values: [TableValue] = []
         values.reserveCapacity(rows.count)
         for row in rows {
-            guard case .text(var text) = row[index] else { values.append(.null); continue }
+            guard case .text(var text) = row[index] else {
+                values.append(.null)
+                continue
+            }
             let value: TableValue? = text.withUTF8 { bytes in
                 if let date = TypeInference.isoDate(bytes) { return .date(date) }
                 guard bytes.count >= 16, bytes.count <= 40, TypeInference.isoDate(UnsafeBufferPointer(rebasing: bytes[0..<10])) != nil,
-                      let instant = SQLText.instant(String(decoding: bytes, as: UTF8.self)) else { return nil }
+                    let instant = SQLText.instant(String(decoding: bytes, as: UTF8.self))
+                else { return nil }
                 return .dateTime(instant)
             }
             guard let value, let kind = kind(of: value), type == nil || type == kind else { return nil }

@@ -19,7 +19,7 @@ extension SQLDatabase {
             let uri = "file:" + Self.percentEncoded(path) + "?mode=ro&immutable=1"
             do throws(SQLError) {
                 try attachFile(uri: uri, as: schema)
-            } catch where error.kind == .file {
+            } catch  where error.kind == .file {
                 throw SQLError(.file, "could not read `\(path)` as a SQLite database: \(error.message)")
             }
             attachments.append((schema, uri))
@@ -40,7 +40,9 @@ extension SQLDatabase {
     }
 
     private func checkNewSchema(_ schema: String) throws(SQLError) {
-        guard !schema.isEmpty, !schema.contains("\0") else { throw SQLError(.name, "a schema name cannot be empty or hold a NUL character") }
+        guard !schema.isEmpty, !schema.contains("\0") else {
+            throw SQLError(.name, "a schema name cannot be empty or hold a NUL character")
+        }
         guard !["main", "temp"].contains(schema.lowercased()) else {
             throw SQLError(.name, "the schema name `\(schema)` is SQLite's own: choose another")
         }
@@ -51,7 +53,9 @@ extension SQLDatabase {
 
     /// The attached schemas' names, in the order they were attached.
     func schemas() throws(SQLError) -> [String] {
-        guard let list = try prepare("SELECT name FROM pragma_database_list WHERE name NOT IN ('main', 'temp') ORDER BY seq") else { return [] }
+        guard let list = try prepare("SELECT name FROM pragma_database_list WHERE name NOT IN ('main', 'temp') ORDER BY seq") else {
+            return []
+        }
         var names: [String] = []
         while sqlite3_step(list.handle) == SQLITE_ROW { names.append(list.text(0) ?? "") }
         return names
@@ -80,7 +84,10 @@ extension SQLDatabase {
             let start = (try? reader.read(upToCount: 8)) ?? Data()
             try? reader.close()
             if start.elementsEqual([0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7]) {
-                throw SQLError(.file, "`\(path)` has changes that were never committed, and `\(journal)` holds what undoes them: a program is writing it, or stopped while writing it; let it finish, or open the file once with `sqlite3` (which rolls the changes back)")
+                throw SQLError(
+                    .file,
+                    "`\(path)` has changes that were never committed, and `\(journal)` holds what undoes them: a program is writing it, or stopped while writing it; let it finish, or open the file once with `sqlite3` (which rolls the changes back)"
+                )
             }
         }
         // Bytes 18 and 19 are the read and write versions: 2 means WAL mode.
@@ -88,7 +95,10 @@ extension SQLDatabase {
             let wal = path + "-wal"
             let size = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
             if size > 0 {
-                throw SQLError(.file, "`\(path)` has changes in `\(wal)` not yet written into it; close the program that writes it, or run `PRAGMA wal_checkpoint(TRUNCATE)` on it")
+                throw SQLError(
+                    .file,
+                    "`\(path)` has changes in `\(wal)` not yet written into it; close the program that writes it, or run `PRAGMA wal_checkpoint(TRUNCATE)` on it"
+                )
             }
         }
     }
@@ -99,7 +109,7 @@ extension SQLDatabase {
         for byte in path.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "-"):
+                UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "-"):
                 text.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 text += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0x0F, radix: 16, uppercase: true)

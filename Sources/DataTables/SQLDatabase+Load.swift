@@ -1,5 +1,5 @@
-import CivilTime
 import CSQLite
+import CivilTime
 import Foundation
 
 extension SQLDatabase {
@@ -28,8 +28,10 @@ extension SQLDatabase {
         }
         var inserter = try BatchInserter(into: table, columns: columns.count, database: self)
         let failure = { (rows: ClosedRange<Int>) in
-            SQLError(.sql, "could not store row\(rows.count == 1 ? " \(rows.lowerBound)" : "s \(rows.lowerBound)–\(rows.upperBound)") of `\(name)`: "
-                + self.lastError().message)
+            SQLError(
+                .sql,
+                "could not store row\(rows.count == 1 ? " \(rows.lowerBound)" : "s \(rows.lowerBound)–\(rows.upperBound)") of `\(name)`: "
+                    + self.lastError().message)
         }
         let count: Int
         if let csv = rows as? CSVTable {
@@ -79,7 +81,8 @@ extension SQLDatabase {
         do {
             try execute("CREATE INDEX main.\(name) ON \(quotedIdentifier(table)) (\(list))")
         } catch {
-            let named = columns.count == 1 ? "the column `\(columns[0])`" : "the columns " + columns.map { "`\($0)`" }.joined(separator: ", ")
+            let named =
+                columns.count == 1 ? "the column `\(columns[0])`" : "the columns " + columns.map { "`\($0)`" }.joined(separator: ", ")
             throw SQLError(.name, "could not index \(named) of `\(table)`: \(error.message)")
         }
     }
@@ -98,7 +101,8 @@ extension SQLDatabase {
         existing.bind(.text(name), at: 1)
         if sqlite3_step(existing.handle) == SQLITE_ROW {
             let used = existing.text(0) ?? name
-            throw SQLError(.name, "the table name `\(name)` is already used" + (used == name ? "" : " (by `\(used)`: SQLite's names ignore case)"))
+            throw SQLError(
+                .name, "the table name `\(name)` is already used" + (used == name ? "" : " (by `\(used)`: SQLite's names ignore case)"))
         }
     }
 }

@@ -107,7 +107,9 @@ extension SQLDatabase {
         if let next = Self.nextStatement(in: sql, after: statement.tail) {
             let offset = sql.utf8.count - next.utf8.count
             let line = SQLError(.refused, "", offset: offset).line(in: sql) ?? 1
-            throw SQLError(.refused, "a query may hold only one statement; another follows the first: `\(next.prefix(40))` (line \(line))", offset: offset)
+            throw SQLError(
+                .refused, "a query may hold only one statement; another follows the first: `\(next.prefix(40))` (line \(line))",
+                offset: offset)
         }
         guard sqlite3_stmt_readonly(statement.handle) != 0 else {
             throw SQLError(.refused, guardian.schemaWrite ?? "the statement would change the database; a query may only read")
@@ -128,7 +130,9 @@ extension SQLDatabase {
                 while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
             } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
                 index += 2
-                while index < bytes.count, !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")) {
+                while index < bytes.count,
+                    !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"))
+                {
                     index += 1
                 }
                 index = min(index + 2, bytes.count)
@@ -160,7 +164,8 @@ extension SQLDatabase {
         guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
         let isIdentifier = { (byte: UInt8) in
             byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lowercased(byte))
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lowercased(byte))
         }
         for start in 0...(haystack.count - needle.count) {
             guard zip(haystack[start...], needle).allSatisfy({ lowercased($0) == $1 }) else { continue }
@@ -260,21 +265,26 @@ extension SQLDatabase {
             while sqlite3_step(list.handle) == SQLITE_ROW {
                 guard let schema = list.text(0), let file = list.text(1) else { continue }
                 let check = try? prepare("PRAGMA \(quotedIdentifier(schema)).quick_check(1)")
-                let fault: String? = if let check {
-                    sqlite3_step(check.handle) == SQLITE_ROW ? check.text(0) ?? "" : lastError().message
-                } else {
-                    lastError().message
-                }
+                let fault: String? =
+                    if let check {
+                        sqlite3_step(check.handle) == SQLITE_ROW ? check.text(0) ?? "" : lastError().message
+                    } else {
+                        lastError().message
+                    }
                 // "*** in database f ***" heads the fault: the file is named anyway.
                 if let fault, fault != "ok" {
-                    damaged.append((file, fault.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("*** in database") }.joined(separator: "; ")))
+                    damaged.append(
+                        (file, fault.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("*** in database") }.joined(separator: "; "))
+                    )
                 }
             }
         }
         guard !damaged.isEmpty else { return error }
         let files = damaged.map { "`\($0.file)` (\($0.fault))" }.joined(separator: " and ")
-        return SQLError(.file, "the database file \(files) is damaged: SQLite read a page of it that it cannot make sense of "
-            + "(\(error.message)); restore the file from a copy, or make it again")
+        return SQLError(
+            .file,
+            "the database file \(files) is damaged: SQLite read a page of it that it cannot make sense of "
+                + "(\(error.message)); restore the file from a copy, or make it again")
     }
 
     static func timeLimitError(_ limits: SQLLimits) -> SQLError {
@@ -286,8 +296,10 @@ extension SQLDatabase {
     }
 
     static func memoryLimitError(_ limits: SQLLimits) -> SQLError {
-        SQLError(.byteLimit, "the query took more memory than the byte limit allows: SQLite may use twice its \(limits.bytes.groupedForMessages) bytes "
-            + "(and 64 MiB) to make a result's values")
+        SQLError(
+            .byteLimit,
+            "the query took more memory than the byte limit allows: SQLite may use twice its \(limits.bytes.groupedForMessages) bytes "
+                + "(and 64 MiB) to make a result's values")
     }
 
     static func byteLimitError(_ limits: SQLLimits) -> SQLError {

@@ -91,7 +91,9 @@ public final class SQLReaders: @unchecked Sendable {
     }
 
     /// `query` on the connection `index` (0: the database itself), for tests.
-    func query(on index: Int, _ sql: String, parameters: [String: TableValue] = [:], limits: SQLLimits = SQLLimits()) throws(SQLError) -> Table {
+    func query(on index: Int, _ sql: String, parameters: [String: TableValue] = [:], limits: SQLLimits = SQLLimits()) throws(SQLError)
+        -> Table
+    {
         try connections[index].query(sql, parameters: parameters, limits: limits)
     }
 

@@ -9,16 +9,18 @@ extension SQLDatabase {
             var summaries: [TableSummary] = []
             for schema in try ["main"] + schemas() {
                 let quotedSchema = quotedIdentifier(schema)
-                let sql = "SELECT name FROM \(quotedSchema).sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"
+                let sql =
+                    "SELECT name FROM \(quotedSchema).sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"
                 guard let list = try prepare(sql) else { continue }
                 var names: [String] = []
                 while sqlite3_step(list.handle) == SQLITE_ROW { names.append(list.text(0) ?? "") }
                 for name in names {
-                    summaries.append(TableSummary(
-                        schema: schema == "main" ? nil : schema, name: name,
-                        columns: try columns(of: name, in: schema),
-                        rowCount: try rowCount(of: quotedSchema + "." + quotedIdentifier(name))
-                    ))
+                    summaries.append(
+                        TableSummary(
+                            schema: schema == "main" ? nil : schema, name: name,
+                            columns: try columns(of: name, in: schema),
+                            rowCount: try rowCount(of: quotedSchema + "." + quotedIdentifier(name))
+                        ))
                 }
             }
             return summaries

@@ -115,7 +115,8 @@ public final class SQLDatabase: @unchecked Sendable {
     private static func open(failing: String, path: String? = nil, clock: SQLClock? = nil) throws(SQLError) -> OpaquePointer {
         _ = processSettings
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | (path == nil ? SQLITE_OPEN_MEMORY | SQLITE_OPEN_URI : 0) | SQLITE_OPEN_NOMUTEX
+        let flags =
+            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | (path == nil ? SQLITE_OPEN_MEMORY | SQLITE_OPEN_URI : 0) | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path ?? ":memory:", &handle, flags, clock?.name)
         guard status == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -127,7 +128,9 @@ public final class SQLDatabase: @unchecked Sendable {
 
     /// Extensions cannot be loaded, the defensive mode is on, attached schemas are not trusted.
     private static func configure(_ handle: OpaquePointer) throws(SQLError) {
-        for (option, on) in [(SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0), (SQLITE_DBCONFIG_DEFENSIVE, 1), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0)] {
+        for (option, on) in [
+            (SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0), (SQLITE_DBCONFIG_DEFENSIVE, 1), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0),
+        ] {
             guard ttsite_sqlite3_db_config_flag(handle, option, Int32(on)) == SQLITE_OK else {
                 throw SQLError(.sql, "could not configure the database: \(String(cString: sqlite3_errmsg(handle)))")
             }
@@ -210,7 +213,12 @@ final class SQLClock: @unchecked Sendable {
     private final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var value = 0
-        func next() -> Int { lock.withLock { value += 1; return value } }
+        func next() -> Int {
+            lock.withLock {
+                value += 1
+                return value
+            }
+        }
     }
 }
 

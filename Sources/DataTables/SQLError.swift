@@ -33,7 +33,8 @@ public struct SQLError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     static func oneLine(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r\n", with: "\\n").replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+        text.replacingOccurrences(of: "\r\n", with: "\\n").replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(
+            of: "\r", with: "\\r")
     }
 
     /// The 1-based line of `sql` that `offset` falls on; nil without an offset.

@@ -22,12 +22,19 @@ extension ColumnType {
     init?(declaredType: String) {
         let name = declaredType.uppercased().trimmingCharacters(in: .whitespaces)
         if name.isEmpty || name.contains("BLOB") { return nil }
-        if name.hasPrefix("BOOL") { self = .boolean }
-        else if name.hasPrefix("DATETIME") || name.hasPrefix("TIMESTAMP") { self = .dateTime }
-        else if name.hasPrefix("DATE") { self = .date }
-        else if name.contains("INT") { self = .integer }
-        else if name.contains("CHAR") || name.contains("CLOB") || name.contains("TEXT") { self = .text }
-        else { self = .real }
+        if name.hasPrefix("BOOL") {
+            self = .boolean
+        } else if name.hasPrefix("DATETIME") || name.hasPrefix("TIMESTAMP") {
+            self = .dateTime
+        } else if name.hasPrefix("DATE") {
+            self = .date
+        } else if name.contains("INT") {
+            self = .integer
+        } else if name.contains("CHAR") || name.contains("CLOB") || name.contains("TEXT") {
+            self = .text
+        } else {
+            self = .real
+        }
     }
 }
 
@@ -149,9 +156,10 @@ extension SQLStatement {
         case SQLITE_TEXT:
             let count = Int(sqlite3_column_bytes(handle, index))
             bytes += count
-            let text = sqlite3_column_text(handle, index).map {
-                String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
-            } ?? ""
+            let text =
+                sqlite3_column_text(handle, index).map {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+                } ?? ""
             switch declared {
             case .date: return SQLText.date(text).map(TableValue.date) ?? .text(text)
             case .dateTime: return SQLText.instant(text).map(TableValue.dateTime) ?? .text(text)

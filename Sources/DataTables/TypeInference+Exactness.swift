@@ -17,7 +17,8 @@ extension TypeInference {
         let held = DecimalDigits(String(format: "%.*e", count - 1, value))
         let rounded = written.rounded(to: count)
         if held.digits == rounded.digits, held.exponent == rounded.exponent { return true }
-        guard written.digits.count > 17, held.exponent == rounded.exponent, let a = held.integer(count), let b = rounded.integer(count) else { return false }
+        guard written.digits.count > 17, held.exponent == rounded.exponent, let a = held.integer(count), let b = rounded.integer(count)
+        else { return false }
         return a > b ? a - b <= 1 : b - a <= 1
     }
 }

@@ -134,14 +134,17 @@ public struct TypeInference: Sendable {
     /// which the parser then reads.
     static func isoDateTime(_ field: UnsafeBufferPointer<UInt8>) -> WrittenDate? {
         guard field.count == 19 || field.count == 20 && field[19] | 0x20 == UInt8(ascii: "z"),
-              field[4] == UInt8(ascii: "-"), field[7] == UInt8(ascii: "-"),
-              field[10] == UInt8(ascii: "T") || field[10] == UInt8(ascii: "t") || field[10] == UInt8(ascii: " "),
-              field[13] == UInt8(ascii: ":"), field[16] == UInt8(ascii: ":") else { return nil }
+            field[4] == UInt8(ascii: "-"), field[7] == UInt8(ascii: "-"),
+            field[10] == UInt8(ascii: "T") || field[10] == UInt8(ascii: "t") || field[10] == UInt8(ascii: " "),
+            field[13] == UInt8(ascii: ":"), field[16] == UInt8(ascii: ":")
+        else { return nil }
         let number = { (range: Range<Int>) in fixedDigits(field, range) }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19) else { return nil }
-        return WrittenDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                           utcOffset: field.count == 20 ? 0 : nil)
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19)
+        else { return nil }
+        return WrittenDate(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+            utcOffset: field.count == 20 ? 0 : nil)
     }
 
     /// The number the ASCII digits of `field[range]` write; nil when one is not a digit.
@@ -266,8 +269,10 @@ public struct TypeInference: Sendable {
     }
 
     /// 10⁰ … 10²², every one exact as a Double.
-    private static let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                                1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+        1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
 
     static func boolean(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
         func matches(_ word: StaticString) -> Bool {
@@ -326,9 +331,10 @@ struct ColumnInference {
     /// none, or the column is of another type (declared: its values were read rounded).
     func unheldWarning(column: String, type: ColumnType, firstAt jsonPath: String? = nil) -> TableProblem? {
         guard unheld.count > 0, type == .text else { return nil }
-        return TableProblem("the number \(unheld.texts[0]) cannot be held exactly as a number (an integer beyond 64 bits, or more digits or a smaller or larger "
-            + "exponent than a double keeps), so the column is text and shows them as written; declare the column's type `real` "
-            + "to read them rounded", column: column, jsonPath: jsonPath)
+        return TableProblem(
+            "the number \(unheld.texts[0]) cannot be held exactly as a number (an integer beyond 64 bits, or more digits or a smaller or larger "
+                + "exponent than a double keeps), so the column is text and shows them as written; declare the column's type `real` "
+                + "to read them rounded", column: column, jsonPath: jsonPath)
     }
 
     /// Adds a value that fits `fits`; nil is a null, which does not vote.

@@ -1,7 +1,8 @@
 import Charts
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The chart engine on fuzzed options and data: any kind, layout, log axes and direction,
@@ -29,10 +30,12 @@ extension FuzzTarget {
         default: domain = .categories((0..<count).map { texts[$0 % texts.count] })
         }
         let series = (0..<seriesCount).map { number in
-            Chart.Series(name: texts[number % texts.count], values: (0..<count).map { index in
-                let value = numbers[(index * 7 + number) % max(1, numbers.count)]
-                return value.bitPattern % 5 == 0 ? nil : value
-            })
+            Chart.Series(
+                name: texts[number % texts.count],
+                values: (0..<count).map { index in
+                    let value = numbers[(index * 7 + number) % max(1, numbers.count)]
+                    return value.bitPattern % 5 == 0 ? nil : value
+                })
         }
         var chart = Chart(kind: kind, domain: domain, series: series)
         chart.layout = flags & 4 != 0 ? .stacked : .grouped

@@ -17,7 +17,8 @@ extension FuzzTarget {
         precondition(html == pageTextTags("word"), "a value from data changed the page's markup")
     }
 
-    private static let pageTextTemplate = try! Template("""
+    private static let pageTextTemplate = try! Template(
+        """
         {{value}}
 
         Said: {{value}} and more
@@ -45,14 +46,18 @@ extension FuzzTarget {
     /// values (a value may stand in `title="…"`).
     private static func pageTextTags(_ value: String) -> [String] {
         let text = TemplateLibrary().render(pageTextTemplate, .map(["value": .string(value)]), escaping: .markdown)
-        guard let html = try? pageTextMarkdown.html(text, replacingBlocksTagged: "ttsite", with: { _ in "<div class=\"block\"></div>" }) else {
+        guard let html = try? pageTextMarkdown.html(text, replacingBlocksTagged: "ttsite", with: { _ in "<div class=\"block\"></div>" })
+        else {
             preconditionFailure("a value from data made the page text fail")
         }
         var tags: [String] = []
         var inMailLink = false
         var rest = Substring(html)
         while let open = rest.firstIndex(of: "<") {
-            guard let close = rest[open...].firstIndex(of: ">") else { tags.append(String(rest[open...])); break }
+            guard let close = rest[open...].firstIndex(of: ">") else {
+                tags.append(String(rest[open...]))
+                break
+            }
             let tag = rest[open...close]
             if tag.hasPrefix("<a href=\"mailto:") {
                 inMailLink = true

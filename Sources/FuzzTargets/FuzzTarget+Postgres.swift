@@ -9,7 +9,8 @@ extension FuzzTarget {
     /// floats, boolean, date, the two timestamps, json, text, and arrays of numbers, booleans,
     /// json and text.
     static let postgresTypes: [(oid: UInt32, typmod: Int32)] = [
-        (20, -1), (23, -1), (1700, -1), (1700, (10 << 16) + 4), (701, -1), (16, -1), (1082, -1), (1184, -1), (1114, -1), (3802, -1), (25, -1),
+        (20, -1), (23, -1), (1700, -1), (1700, (10 << 16) + 4), (701, -1), (16, -1), (1082, -1), (1184, -1), (1114, -1), (3802, -1),
+        (25, -1),
         (1007, -1), (1022, -1), (1000, -1), (3807, -1), (1009, -1),
     ]
 
@@ -38,8 +39,9 @@ extension FuzzTarget {
             case (.date, .text(let date)):
                 precondition(date.utf8.count == 10, "a date stored as `\(date)`")
             case (.dateTime, .text(let instant)):
-                precondition(instant.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3}|\.\d{6})?Z$"#, options: .regularExpression) != nil,
-                             "an instant stored as `\(instant)`")
+                precondition(
+                    instant.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3}|\.\d{6})?Z$"#, options: .regularExpression) != nil,
+                    "an instant stored as `\(instant)`")
             case (.text, .text(let value)):
                 // A jsonb array's elements are copied as the server wrote them, which is JSON.
                 if [1007, 1022, 1000, 1009].contains(oid) {

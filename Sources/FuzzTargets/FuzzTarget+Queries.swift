@@ -12,15 +12,18 @@ extension FuzzTarget {
         let text = String(fuzzed: bytes)
         let blocks = MarkdownRenderer().blocks(in: text, taggedWith: "ttsite")
         guard !blocks.isEmpty, let database = try? SQLDatabase() else { return }
-        let table = Table(columns: [Column("name", .text), Column("n", .integer), Column("day", .date)],
-                          rows: (1...20).map { [.text("row \($0)"), .integer(Int64($0)), .null] })
+        let table = Table(
+            columns: [Column("name", .text), Column("n", .integer), Column("day", .date)],
+            rows: (1...20).map { [.text("row \($0)"), .integer(Int64($0)), .null] })
         guard (try? database.load("t", table)) == 20 else { preconditionFailure("the fuzz table did not load") }
         let limits = SQLLimits(seconds: 0.05, rows: 1_000, bytes: 1 << 20)
         for block in blocks.prefix(4) {
             do {
                 _ = try database.query(block.literal, parameters: ["name": .text("row 1"), "lang": .text("en")], limits: limits)
             } catch let error as SQLError {
-                if let offset = error.offset { precondition(offset >= 0 && offset <= block.literal.utf8.count, "an error offset outside the SQL") }
+                if let offset = error.offset {
+                    precondition(offset >= 0 && offset <= block.literal.utf8.count, "an error offset outside the SQL")
+                }
             } catch {
                 preconditionFailure("a query threw what is not an SQLError: \(error)")
             }

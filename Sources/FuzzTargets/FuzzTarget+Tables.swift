@@ -65,7 +65,8 @@ extension TableValue {
     /// Null, or a value of `type`.
     fileprivate func fits(_ type: ColumnType) -> Bool {
         switch (self, type) {
-        case (.null, _), (.integer, .integer), (.real, .real), (.boolean, .boolean), (.date, .date), (.dateTime, .dateTime), (.text, .text): true
+        case (.null, _), (.integer, .integer), (.real, .real), (.boolean, .boolean), (.date, .date), (.dateTime, .dateTime), (.text, .text):
+            true
         default: false
         }
     }

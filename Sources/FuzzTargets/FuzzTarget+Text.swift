@@ -11,13 +11,17 @@ extension FuzzTarget {
     /// through, heading ids are unique, and no id of a note lacks its prefix.
     public static let markdown = FuzzTarget("markdown") { bytes in
         let text = String(fuzzed: bytes)
-        let ids = MarkdownRenderer.IDs(prefix: "t-", headingSlug: { text in
-            let words = text.lowercased().split { !$0.isLetter && !$0.isNumber }
-            return words.isEmpty ? nil : words.joined(separator: "-")
-        }, taken: ["main"])
-        let safe = try? MarkdownRenderer().render(text, ids: ids, replacingBlocksTagged: "ttsite", changingReferences: { reference in
-            reference.kind == .image ? .html("<picture></picture>") : .keep
-        }, with: { _ in "<div></div>" })
+        let ids = MarkdownRenderer.IDs(
+            prefix: "t-",
+            headingSlug: { text in
+                let words = text.lowercased().split { !$0.isLetter && !$0.isNumber }
+                return words.isEmpty ? nil : words.joined(separator: "-")
+            }, taken: ["main"])
+        let safe = try? MarkdownRenderer().render(
+            text, ids: ids, replacingBlocksTagged: "ttsite",
+            changingReferences: { reference in
+                reference.kind == .image ? .html("<picture></picture>") : .keep
+            }, with: { _ in "<div></div>" })
         if let safe {
             precondition(!safe.html.contains("<script"), "safe mode let a script through")
             precondition(Set(safe.headings.map(\.id)).count == safe.headings.count, "two headings share an id")
@@ -26,7 +30,9 @@ extension FuzzTarget {
         _ = MarkdownRenderer(options: [.unsafeHTML, .smart]).html(text)
         _ = MarkdownRenderer().references(in: text)
         let length = text.utf8.count
-        for range in MarkdownRenderer().codeRanges(in: text) { precondition(range.lowerBound >= 0 && range.upperBound <= length, "a code range outside the text") }
+        for range in MarkdownRenderer().codeRanges(in: text) {
+            precondition(range.lowerBound >= 0 && range.upperBound <= length, "a code range outside the text")
+        }
     }
 
     /// The date parsers: ISO 8601, the three HTTP date forms, and patterns. The first line is
@@ -46,7 +52,8 @@ extension FuzzTarget {
     /// the same type), applied to English and used to say a few spans.
     public static let intervalText = FuzzTarget("interval-text") { bytes in
         guard let description = try? JSONDecoder().decode(LanguageDescription.self, from: Data(bytes)),
-              let language = try? IntervalText.Language.resolve(code: "en", description: description) else { return }
+            let language = try? IntervalText.Language.resolve(code: "en", description: description)
+        else { return }
         let formatter = IntervalFormatter(language: language)
         for (count, component) in [(1.0, TimeComponent.days), (3, .months), (21, .years), (0.5, .hours), (112, .minutes), (2, .millennia)] {
             _ = formatter.string(count, component, .past)

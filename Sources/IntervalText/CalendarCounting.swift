@@ -22,14 +22,18 @@ public struct CalendarCounting: Sendable {
     }
 
     public func counts(of date: Date, relativeTo reference: Date) -> IntervalCounts {
-        let start = min(date, reference), end = max(date, reference)
+        let start = min(date, reference)
+        let end = max(date, reference)
         let elapsed = end.timeIntervalSince(start)
-        let days = count(from: start, to: end, step: { $0.adding(days: $1) },
-                         estimate: { $0.days(to: $1) })
-        let months = count(from: start, to: end, step: { $0.adding(months: $1) },
-                           estimate: { a, b in (b.year - a.year) * 12 + b.month - a.month })
-        let years = count(from: start, to: end, step: { $0.adding(months: 12 * $1) },
-                          estimate: { a, b in b.year - a.year })
+        let days = count(
+            from: start, to: end, step: { $0.adding(days: $1) },
+            estimate: { $0.days(to: $1) })
+        let months = count(
+            from: start, to: end, step: { $0.adding(months: $1) },
+            estimate: { a, b in (b.year - a.year) * 12 + b.month - a.month })
+        let years = count(
+            from: start, to: end, step: { $0.adding(months: 12 * $1) },
+            estimate: { a, b in b.year - a.year })
         let values: [TimeComponent: Double] = [
             .seconds: elapsed, .minutes: elapsed / 60, .hours: elapsed / 3_600,
             .days: days, .weeks: days / 7, .months: months,
@@ -50,7 +54,8 @@ public struct CalendarCounting: Sendable {
         var whole = max(0, estimate(origin.date, target.date))
         while whole > 0, reached(whole) > end { whole -= 1 }
         while reached(whole + 1) <= end { whole += 1 }
-        let last = reached(whole), span = reached(whole + 1).timeIntervalSince(last)
+        let last = reached(whole)
+        let span = reached(whole + 1).timeIntervalSince(last)
         let share = span > 0 ? min(max(end.timeIntervalSince(last) / span, 0), 0.999_999) : 0
         return Double(whole) + share
     }

@@ -94,7 +94,8 @@ public struct IntervalTextConfiguration: Sendable {
         var value = rounding.apply(to: counts.count(of: component))
         // Rounding may reach the next unit: 59.6 s → "1 minute", not "60 seconds".
         while let carry = component.roundingCarry, value >= carry,
-              let larger = component.larger, self[larger] != nil {
+            let larger = component.larger, self[larger] != nil
+        {
             let largerValue = rounding.apply(to: counts.count(of: larger))
             guard largerValue >= 1 else { break }
             component = larger

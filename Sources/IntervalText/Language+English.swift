@@ -23,7 +23,7 @@ extension Language {
                 .years: WordForms(one: "year", other: "years", single: "a year"),
                 .centuries: WordForms(one: "century", other: "centuries", single: "a century"),
                 .millennia: WordForms(one: "millennium", other: "millennia", single: "a millennium"),
-            ],
+            ]
         ]
     )
 }

@@ -60,7 +60,9 @@ public struct Language: Sendable {
 
     /// The word for an unsigned, already rounded `count` of `component` in a case, and
     /// whether to show the number; nil when the language has no word for the component.
-    public func word(for count: Double, of component: TimeComponent, in grammaticalCase: GrammaticalCase) -> (word: String, showsNumber: Bool)? {
+    public func word(for count: Double, of component: TimeComponent, in grammaticalCase: GrammaticalCase) -> (
+        word: String, showsNumber: Bool
+    )? {
         let tables = [words[grammaticalCase]?[component], words[.nominative]?[component]]
         if !showsNumberForOne, count == 1, let single = tables.lazy.compactMap({ $0?.single }).first {
             return (single, false)
@@ -77,17 +79,19 @@ public struct Language: Sendable {
     public func configuration(
         rounding: Rounding = .truncate, zero: String? = nil, past: Phrase? = nil, future: Phrase? = nil
     ) -> IntervalTextConfiguration {
-        let past = past ?? self.past, future = future ?? self.future
+        let past = past ?? self.past
+        let future = future ?? self.future
         var configuration = IntervalTextConfiguration(
             zeroTimeIntervalPlaceholder: zero ?? self.zero,
             pastFormat: past.format, futureFormat: future.format,
             rounding: rounding, numberSymbols: numberSymbols
         )
         for component in TimeComponent.allCases {
-            configuration[component] = Declension(
-                language: self, component: component,
-                pastCase: past.grammaticalCase, futureCase: future.grammaticalCase
-            ).rule
+            configuration[component] =
+                Declension(
+                    language: self, component: component,
+                    pastCase: past.grammaticalCase, futureCase: future.grammaticalCase
+                ).rule
         }
         return configuration
     }

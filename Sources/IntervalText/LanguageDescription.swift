@@ -166,9 +166,10 @@ struct DynamicKey: CodingKey {
             .sorted { $0.stringValue < $1.stringValue }
         guard let key = unknown.first else { return }
         let expected = allowed.sorted().joined(separator: ", ")
-        throw DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: container.codingPath + [key],
-            debugDescription: "unknown key \"\(key.stringValue)\" (expected one of: \(expected))"
-        ))
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: container.codingPath + [key],
+                debugDescription: "unknown key \"\(key.stringValue)\" (expected one of: \(expected))"
+            ))
     }
 }

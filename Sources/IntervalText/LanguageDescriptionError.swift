@@ -15,7 +15,8 @@ public enum LanguageDescriptionError: Error, Equatable, Sendable, CustomStringCo
     case missingOtherForm(language: String, component: TimeComponent)
 
     static var knownRuleNames: String {
-        PluralRules.byName.keys.sorted().joined(separator: ", ") + "; or the rule's conditions in CLDR's notation, such as { one: \"i = 0,1\" }"
+        PluralRules.byName.keys.sorted().joined(separator: ", ")
+            + "; or the rule's conditions in CLDR's notation, such as { one: \"i = 0,1\" }"
     }
 
     public var description: String {

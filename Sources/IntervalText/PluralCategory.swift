@@ -48,7 +48,7 @@ public struct PluralOperands: Hashable, Sendable {
             .trimmingCharacters(in: CharacterSet(charactersIn: "-"))
             .split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), !parts[0].isEmpty,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
         else { return nil }
         self.init(integerDigits: String(parts[0]), fractionDigits: parts.count == 2 ? String(parts[1]) : "")
     }

@@ -19,7 +19,14 @@ struct PluralCondition: Sendable, Equatable {
 /// the number of visible fraction digits with and without trailing zeros, `f` and `t` those
 /// digits as an integer with and without trailing zeros, `e` and `c` the compact exponent.
 enum PluralOperand: Character, Sendable, Equatable, CaseIterable {
-    case n = "n", i = "i", v = "v", w = "w", f = "f", t = "t", e = "e", c = "c"
+    case n = "n"
+    case i = "i"
+    case v = "v"
+    case w = "w"
+    case f = "f"
+    case t = "t"
+    case e = "e"
+    case c = "c"
 }
 
 /// A rule's conditions laid out flat for asking: three arrays of plain values, so that asking
@@ -55,10 +62,11 @@ struct CompiledPluralRule: Sendable {
                 for (index, relation) in group.enumerated() {
                     let start = ranges.count
                     ranges += relation.ranges
-                    tests.append(Test(
-                        operand: relation.operand, modulus: relation.modulus ?? 0, within: relation.within,
-                        negated: relation.negated, ranges: start..<ranges.count, endsGroup: index == group.count - 1
-                    ))
+                    tests.append(
+                        Test(
+                            operand: relation.operand, modulus: relation.modulus ?? 0, within: relation.within,
+                            negated: relation.negated, ranges: start..<ranges.count, endsGroup: index == group.count - 1
+                        ))
                 }
             }
             entries.append(Entry(category: category, tests: first..<tests.count))

@@ -46,7 +46,7 @@ struct PluralRuleParser {
     private mutating func parseRelation() throws(Failure) -> PluralCondition.Relation {
         skipSpaces()
         guard position < bytes.count, let operand = PluralOperand(rawValue: Character(UnicodeScalar(bytes[position]))),
-              !isLetter(at: position + 1)
+            !isLetter(at: position + 1)
         else { throw fail("expected an operand (one of n, i, v, w, f, t, e, c)") }
         position += 1
         var modulus: Int?
@@ -122,8 +122,10 @@ struct PluralRuleParser {
     }
 
     private mutating func skipSpaces() {
-        while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t")
-            || bytes[position] == UInt8(ascii: "\n") || bytes[position] == UInt8(ascii: "\r") {
+        while position < bytes.count,
+            bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t")
+                || bytes[position] == UInt8(ascii: "\n") || bytes[position] == UInt8(ascii: "\r")
+        {
             position += 1
         }
     }

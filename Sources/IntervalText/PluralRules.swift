@@ -42,7 +42,9 @@ public struct PluralRules: Sendable {
             switch (category, condition) {
             case (.other, nil): continue
             case (.other, _):
-                throw PluralRuleError(category: category, condition: text, offset: 1, reason: "`other` is what no other condition holds for, so it takes no condition")
+                throw PluralRuleError(
+                    category: category, condition: text, offset: 1,
+                    reason: "`other` is what no other condition holds for, so it takes no condition")
             case (_, nil):
                 throw PluralRuleError(category: category, condition: text, offset: 1, reason: "the condition is empty")
             case (_, let condition?):
@@ -59,11 +61,13 @@ public struct PluralRules: Sendable {
 
     /// Russian and Ukrainian (identical rules in CLDR 38 and later); every number with
     /// visible decimals is other ("1,5 дня").
-    public static let eastSlavic = builtIn("east_slavic", [
-        .one: "v = 0 and i % 10 = 1 and i % 100 != 11",
-        .few: "v = 0 and i % 10 = 2..4 and i % 100 != 12..14",
-        .many: "v = 0 and i % 10 = 0 or v = 0 and i % 10 = 5..9 or v = 0 and i % 100 = 11..14",
-    ])
+    public static let eastSlavic = builtIn(
+        "east_slavic",
+        [
+            .one: "v = 0 and i % 10 = 1 and i % 100 != 11",
+            .few: "v = 0 and i % 10 = 2..4 and i % 100 != 12..14",
+            .many: "v = 0 and i % 10 = 0 or v = 0 and i % 10 = 5..9 or v = 0 and i % 100 = 11..14",
+        ])
 
     /// Languages without plural forms (Japanese, Chinese, …): always other.
     public static let otherOnly = builtIn("other_only", [:])

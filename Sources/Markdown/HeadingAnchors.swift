@@ -48,7 +48,9 @@ struct HeadingAnchors {
     /// Puts a custom block that writes the heading with `id` and its link in `node`'s place,
     /// holding the heading's inline content; whether it did (`node` is out of the document).
     private static func give(_ node: OpaquePointer, level: Int, id: String) -> Bool {
-        guard let heading = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK), let link = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { return false }
+        guard let heading = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK), let link = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else {
+            return false
+        }
         let id = HTMLEscaping.escape(id)
         _ = "<h\(level) id=\"\(id)\">".withCString { cmark_node_set_on_enter(heading, $0) }
         _ = "</h\(level)>".withCString { cmark_node_set_on_exit(heading, $0) }

@@ -1,11 +1,12 @@
 import CCmark
 import TextFormatting
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Renders GitHub Flavored Markdown to HTML through cmark-gfm, GitHub's fork of libcmark
@@ -176,7 +177,8 @@ public struct MarkdownRenderer: Sendable {
     /// `word` replaced by what `replace` returns for it (written as it is: it is the caller's
     /// HTML, not the author's). Everything else is rendered as `html(_:)` renders it: raw HTML
     /// in the Markdown stays omitted in safe mode.
-    public func html(_ markdown: String, replacingBlocksTagged word: String, with replace: (FencedBlock) throws -> String) throws -> String {
+    public func html(_ markdown: String, replacingBlocksTagged word: String, with replace: (FencedBlock) throws -> String) throws -> String
+    {
         try render(markdown, replacingBlocksTagged: word, with: replace).html
     }
 
@@ -191,8 +193,12 @@ public struct MarkdownRenderer: Sendable {
     ) rethrows -> Rendered {
         try parsed(markdown) { document, extensionList -> Rendered in
             // What is asked for, in one walk of the document.
-            var headings: [OpaquePointer] = [], blocks: [OpaquePointer] = [], references: [OpaquePointer] = []
-            let wantsHeadings = ids.headingSlug != nil, wantsBlocks = word != nil, wantsReferences = change != nil
+            var headings: [OpaquePointer] = []
+            var blocks: [OpaquePointer] = []
+            var references: [OpaquePointer] = []
+            let wantsHeadings = ids.headingSlug != nil
+            let wantsBlocks = word != nil
+            let wantsReferences = change != nil
             if wantsHeadings || wantsBlocks || wantsReferences, let iterator = cmark_iter_new(document) {
                 defer { cmark_iter_free(iterator) }
                 while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -215,7 +221,8 @@ public struct MarkdownRenderer: Sendable {
                     let info = String(cString: cmark_node_get_fence_info(node))
                     guard Self.firstWord(of: info) == word else { continue }
                     let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-                    let html = try replace(FencedBlock(info: info, literal: literal, line: Int(cmark_node_get_start_line(node)), headings: listed))
+                    let html = try replace(
+                        FencedBlock(info: info, literal: literal, line: Int(cmark_node_get_start_line(node)), headings: listed))
                     callers.replace(node, by: html, as: CMARK_NODE_CUSTOM_BLOCK)
                 }
             }
@@ -239,7 +246,9 @@ public struct MarkdownRenderer: Sendable {
 
     /// The HTML of a parsed document, with the markup of its tables, footnotes and task lists
     /// rewritten (`MarkupRewrite`) when the Markdown may hold some.
-    private func html(of document: OpaquePointer, extensionList: UnsafeMutablePointer<cmark_llist>?, markdown: String, prefix: String) -> String {
+    private func html(of document: OpaquePointer, extensionList: UnsafeMutablePointer<cmark_llist>?, markdown: String, prefix: String)
+        -> String
+    {
         guard let rendered = cmark_render_html(document, cmarkOptions, extensionList) else { return "" }
         defer { free(rendered) }  // cmark allocates with the C allocator
         guard rewritesMarkup else { return String(cString: rendered) }
@@ -271,9 +280,10 @@ public struct MarkdownRenderer: Sendable {
                 guard cmark_node_get_type($0) == CMARK_NODE_CODE_BLOCK, let info = cmark_node_get_fence_info($0) else { return false }
                 return Self.firstWord(of: String(cString: info)) == word
             }.map { node in
-                FencedBlock(info: String(cString: cmark_node_get_fence_info(node)),
-                            literal: cmark_node_get_literal(node).map { String(cString: $0) } ?? "",
-                            line: Int(cmark_node_get_start_line(node)), headings: [])
+                FencedBlock(
+                    info: String(cString: cmark_node_get_fence_info(node)),
+                    literal: cmark_node_get_literal(node).map { String(cString: $0) } ?? "",
+                    line: Int(cmark_node_get_start_line(node)), headings: [])
             }
         } ?? []
     }
@@ -284,7 +294,8 @@ public struct MarkdownRenderer: Sendable {
         parsed(markdown) { document, _ in
             Self.nodes(in: document) {
                 let type = cmark_node_get_type($0)
-                return type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE || type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE
+                return type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE || type == CMARK_NODE_HTML_BLOCK
+                    || type == CMARK_NODE_HTML_INLINE
             }.map(Self.reference)
         } ?? []
     }
@@ -309,7 +320,9 @@ public struct MarkdownRenderer: Sendable {
             }.compactMap { node -> Range<Int>? in
                 let startLine = cmark_node_get_start_line(node)
                 if cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK {
-                    if let word, let info = cmark_node_get_fence_info(node), Self.firstWord(of: String(cString: info)) == word { return nil }
+                    if let word, let info = cmark_node_get_fence_info(node), Self.firstWord(of: String(cString: info)) == word {
+                        return nil
+                    }
                     let endLine = max(cmark_node_get_end_line(node), startLine)
                     guard let start = offset(line: startLine, column: 1) else { return nil }
                     let end = Int(endLine) < lineStarts.count ? lineStarts[Int(endLine)] : bytes.count
@@ -330,11 +343,17 @@ public struct MarkdownRenderer: Sendable {
         var open = start - 1
         if open >= 0, bytes[open] == UInt8(ascii: " ") { open -= 1 }
         var run = 0
-        while open >= 0, bytes[open] == tick { run += 1; open -= 1 }
+        while open >= 0, bytes[open] == tick {
+            run += 1
+            open -= 1
+        }
         guard run > 0 else { return nil }
         var index = start
         while index < bytes.count {
-            guard bytes[index] == tick else { index += 1; continue }
+            guard bytes[index] == tick else {
+                index += 1
+                continue
+            }
             var length = 0
             while index + length < bytes.count, bytes[index + length] == tick { length += 1 }
             if length == run { return start..<index }
@@ -351,8 +370,9 @@ public struct MarkdownRenderer: Sendable {
         case CMARK_NODE_LINK:
             return Reference(kind: .link, text: cmark_node_get_url(node).map { String(cString: $0) } ?? "", line: line, title: title)
         case CMARK_NODE_IMAGE:
-            return Reference(kind: .image, text: cmark_node_get_url(node).map { String(cString: $0) } ?? "", line: line,
-                             alt: text(of: node), title: title)
+            return Reference(
+                kind: .image, text: cmark_node_get_url(node).map { String(cString: $0) } ?? "", line: line,
+                alt: text(of: node), title: title)
         default:
             return Reference(kind: .html, text: cmark_node_get_literal(node).map { String(cString: $0) } ?? "", line: line)
         }

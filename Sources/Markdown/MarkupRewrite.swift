@@ -70,8 +70,9 @@ struct MarkupRewrite {
         rewrite.replace(#" id="fnref-"#, with: #" id="fnref:\#(prefix)"#)
         rewrite.replace(##"href="#fn-"##, with: ##"href="#fn:\##(prefix)"##)
         rewrite.replace(##"href="#fnref-"##, with: ##"href="#fnref:\##(prefix)"##)
-        rewrite.replace(#"<section class="footnotes" data-footnotes>"#,
-                        with: #"<section class="footnotes" data-footnotes aria-label="\#(HTMLEscaping.escape(words.footnotes))">"#)
+        rewrite.replace(
+            #"<section class="footnotes" data-footnotes>"#,
+            with: #"<section class="footnotes" data-footnotes aria-label="\#(HTMLEscaping.escape(words.footnotes))">"#)
         rewrite.replace(#"aria-label="Back to content""#, with: #"aria-label="\#(HTMLEscaping.escape(words.backToText))""#)
     }
 
@@ -81,10 +82,12 @@ struct MarkupRewrite {
     /// loses the XHTML ` />`, which HTML5 ignores.
     static func taskLists(_ rewrite: inout MarkupRewrite, done: String) {
         let name = HTMLEscaping.escape(done)
-        rewrite.replace(#"<input type="checkbox" checked="" disabled="" />"#,
-                        with: #"<input type="checkbox" checked="" disabled="" aria-label="\#(name)">"#)
-        rewrite.replace(#"<input type="checkbox" disabled="" />"#,
-                        with: #"<input type="checkbox" disabled="" aria-label="\#(name)">"#)
+        rewrite.replace(
+            #"<input type="checkbox" checked="" disabled="" />"#,
+            with: #"<input type="checkbox" checked="" disabled="" aria-label="\#(name)">"#)
+        rewrite.replace(
+            #"<input type="checkbox" disabled="" />"#,
+            with: #"<input type="checkbox" disabled="" aria-label="\#(name)">"#)
     }
 }
 

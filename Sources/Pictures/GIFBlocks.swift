@@ -39,7 +39,8 @@ enum GIFBlocks {
                 switch label {
                 case 0xF9, 0x01:  // graphic control, plain text
                     output += bytes[start..<cursor.offset]
-                case 0xFF where data.count >= 12 && data.first == 11
+                case 0xFF
+                where data.count >= 12 && data.first == 11
                     && keptApplications.contains(where: { data.dropFirst().starts(with: $0) }):
                     output += bytes[start..<cursor.offset]
                 case 0xFF where data.dropFirst().starts(with: Array("XMP DataXMP".utf8)):

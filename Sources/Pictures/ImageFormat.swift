@@ -12,7 +12,9 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         let text = String(decoding: head, as: UTF8.self).lowercased()
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("<") {
-            if text.contains("<svg") { return .failure(.notAnImage("it is an SVG drawing, which ttsite does not publish (it can carry script)")) }
+            if text.contains("<svg") {
+                return .failure(.notAnImage("it is an SVG drawing, which ttsite does not publish (it can carry script)"))
+            }
             if text.contains("<html") || text.contains("<!doctype html") { return .failure(.notAnImage("it is an HTML page")) }
             return .failure(.notAnImage("it is XML or HTML"))
         }

@@ -149,12 +149,15 @@ public struct ImageProcessor: Sendable {
                 VipsLock.shared.reading {
                     var output: UnsafeMutableRawPointer?
                     var length = 0
-                    var width: Int32 = 0, height: Int32 = 0
+                    var width: Int32 = 0
+                    var height: Int32 = 0
                     guard ttsite_vips_save_png(image, &output, &length, &width, &height) == 0, let output else {
                         return .failure(.damaged(ImageProcessor.takeError() ?? "libvips failed without saying why"))
                     }
                     defer { ttsite_vips_free(output) }
-                    return .success(Encoded(bytes: [UInt8](UnsafeRawBufferPointer(start: output, count: length)), width: Int(width), height: Int(height)))
+                    return .success(
+                        Encoded(
+                            bytes: [UInt8](UnsafeRawBufferPointer(start: output, count: length)), width: Int(width), height: Int(height)))
                 }
             }
         }
@@ -171,10 +174,11 @@ public struct ImageProcessor: Sendable {
         defer { ttsite_vips_release(image) }
         var output: UnsafeMutableRawPointer?
         var length = 0
-        let status = switch recipe.output {
-        case .webp: ttsite_vips_save_webp(image, Int32(recipe.quality), &output, &length)
-        case .jpeg: ttsite_vips_save_jpeg(image, Int32(recipe.quality), &output, &length)
-        }
+        let status =
+            switch recipe.output {
+            case .webp: ttsite_vips_save_webp(image, Int32(recipe.quality), &output, &length)
+            case .jpeg: ttsite_vips_save_jpeg(image, Int32(recipe.quality), &output, &length)
+            }
         guard status == 0, let output else { throw .damaged(Self.takeError() ?? "libvips failed without saying why") }
         defer { ttsite_vips_free(output) }
         let bytes = [UInt8](UnsafeRawBufferPointer(start: output, count: length))
@@ -191,7 +195,9 @@ public struct ImageProcessor: Sendable {
     /// `bytes`: false for an SVG while its loader is blocked. For tests of the block; call it
     /// under `VipsLock`.
     static func libvipsReadsHeader(_ bytes: [UInt8]) -> Bool {
-        var width: Int32 = 0, height: Int32 = 0, sideways: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var sideways: Int32 = 0
         let read = bytes.withUnsafeBytes { ttsite_vips_header($0.baseAddress, $0.count, &width, &height, &sideways) == 0 }
         _ = takeError()
         return read

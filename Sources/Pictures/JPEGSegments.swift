@@ -85,8 +85,10 @@ enum JPEGSegments {
 
     /// What stays of an APPn or COM segment: nil keeps it as it is, an empty array drops it,
     /// other bytes replace it.
-    private static func keep(_ marker: UInt8, _ body: ArraySlice<UInt8>, keptOrientation: inout Bool,
-                             removed: inout Set<MetadataRemoval.Kind>) -> [UInt8]? {
+    private static func keep(
+        _ marker: UInt8, _ body: ArraySlice<UInt8>, keptOrientation: inout Bool,
+        removed: inout Set<MetadataRemoval.Kind>
+    ) -> [UInt8]? {
         func starts(_ text: String) -> Bool { body.starts(with: Array(text.utf8)) }
         switch marker {
         case 0xE0 where starts("JFIF\0") && body.count >= 14:

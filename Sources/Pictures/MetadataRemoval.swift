@@ -67,7 +67,9 @@ public enum MetadataRemoval {
             default: return nil
             }
         }
-        if head.starts(with: [0xFF, 0x0A]) || head.starts(with: [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) { return "JPEG XL" }
+        if head.starts(with: [0xFF, 0x0A]) || head.starts(with: [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) {
+            return "JPEG XL"
+        }
         if head.starts(with: [0, 0, 0, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) { return "JPEG 2000" }
         if head.starts(with: Array("8BPS".utf8)) { return "Photoshop" }
         return nil

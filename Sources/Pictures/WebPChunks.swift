@@ -70,7 +70,8 @@ enum WebPChunks {
     /// A chunk: its type, its size, its data and a pad byte to an even size.
     private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let length = UInt32(data.count)
-        var chunk = Array(type.utf8) + [UInt8(length & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length >> 16 & 0xFF), UInt8(length >> 24)] + data
+        var chunk =
+            Array(type.utf8) + [UInt8(length & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length >> 16 & 0xFF), UInt8(length >> 24)] + data
         if data.count % 2 == 1 { chunk.append(0) }
         return chunk
     }

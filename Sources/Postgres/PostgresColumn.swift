@@ -58,7 +58,9 @@ public struct PostgresColumn: Sendable {
         case 16: reader = .boolean
         case 1082: reader = .date
         case 1184: reader = .instantUTC
-        case 1114: reader = timeZone.secondsFromGMT() == 0 && timeZone.nextDaylightSavingTimeTransition == nil ? .wallClockUTC : .wallClock(timeZone)
+        case 1114:
+            reader =
+                timeZone.secondsFromGMT() == 0 && timeZone.nextDaylightSavingTimeTransition == nil ? .wallClockUTC : .wallClock(timeZone)
         default: reader = ArrayLiteral.element(ofArrayType: oid).map(Reader.array) ?? .text
         }
     }
@@ -88,7 +90,9 @@ public struct UnheldValues: Sendable {
 extension PostgresColumn {
     /// Appends the value of `text`, the server's text for it (which must be followed by a NUL
     /// byte, as libpq keeps it: `strtod` reads numbers in place), to the batch, as SQLite stores it. `scratch` holds a rewritten instant's bytes.
-    public func append(_ text: UnsafeBufferPointer<UInt8>, to batch: inout RowBatch, column: Int, unheld: inout UnheldValues, scratch: inout [UInt8]) {
+    public func append(
+        _ text: UnsafeBufferPointer<UInt8>, to batch: inout RowBatch, column: Int, unheld: inout UnheldValues, scratch: inout [UInt8]
+    ) {
         switch reader {
         case .text:
             batch.appendText(text)
@@ -170,7 +174,8 @@ extension PostgresColumn {
     /// `10000-…`).
     static func instant(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Bool {
         guard text.count >= 22, text[text.count - 3] == UInt8(ascii: "+"), text[text.count - 2] == UInt8(ascii: "0"),
-              text[text.count - 1] == UInt8(ascii: "0") else { return false }
+            text[text.count - 1] == UInt8(ascii: "0")
+        else { return false }
         return stored(UnsafeBufferPointer(rebasing: text[0..<(text.count - 3)]), into: &output)
     }
 
@@ -202,8 +207,9 @@ extension PostgresColumn {
             nanoseconds = number(20..<text.count)
             for _ in 0..<(9 - (text.count - 20)) { nanoseconds *= 10 }
         }
-        return WrittenDate(year: number(0..<4), month: number(5..<7), day: number(8..<10), hour: number(11..<13),
-                           minute: number(14..<16), second: number(17..<19), nanosecond: nanoseconds)
+        return WrittenDate(
+            year: number(0..<4), month: number(5..<7), day: number(8..<10), hour: number(11..<13),
+            minute: number(14..<16), second: number(17..<19), nanosecond: nanoseconds)
     }
 
     /// What a date the table cannot hold was, for the warning.
@@ -216,15 +222,18 @@ extension PostgresColumn {
     /// `YYYY-MM-DD` at the start of `text`, of a year from 1 to 9999: the server writes 1 BC
     /// as `0001-… BC` and year 10000 with five digits, and neither fits this shape.
     static func isDate(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        text.count >= 10 && isDigits(text, 0..<4) && isDigits(text, 5..<7) && isDigits(text, 8..<10) && text[4] == UInt8(ascii: "-") && text[7] == UInt8(ascii: "-")
-            && !(text[0] == UInt8(ascii: "0") && text[1] == UInt8(ascii: "0") && text[2] == UInt8(ascii: "0") && text[3] == UInt8(ascii: "0"))
+        text.count >= 10 && isDigits(text, 0..<4) && isDigits(text, 5..<7) && isDigits(text, 8..<10) && text[4] == UInt8(ascii: "-")
+            && text[7] == UInt8(ascii: "-")
+            && !(text[0] == UInt8(ascii: "0") && text[1] == UInt8(ascii: "0") && text[2] == UInt8(ascii: "0")
+                && text[3] == UInt8(ascii: "0"))
     }
 
     /// `YYYY-MM-DD HH:MM:SS`, then nothing or `.` and 1 to 6 digits: a date and time of the
     /// server's ISO style, its zone taken off.
     static func isDateTime(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard isDate(text), text.count >= 19, text[10] == UInt8(ascii: " "), text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"),
-              isDigits(text, 11..<13), isDigits(text, 14..<16), isDigits(text, 17..<19) else { return false }
+            isDigits(text, 11..<13), isDigits(text, 14..<16), isDigits(text, 17..<19)
+        else { return false }
         return text.count == 19 || text.count >= 21 && text.count <= 26 && text[19] == UInt8(ascii: ".") && isDigits(text, 20..<text.count)
     }
 

@@ -40,7 +40,7 @@ public final class PostgresConnection: @unchecked Sendable {
         let pairs = settings.keywords + [("client_encoding", "UTF8")]
         let keywords = pairs.map { strdup($0.0) } + [nil]
         let values = pairs.map { strdup($0.1) } + [nil]
-        defer { (keywords + values).forEach { free($0) } }
+        defer { for pointer in keywords + values { free(pointer) } }
         let connection = keywords.map { UnsafePointer($0) }.withUnsafeBufferPointer { keywordList in
             values.map { UnsafePointer($0) }.withUnsafeBufferPointer { valueList in
                 PQconnectdbParams(keywordList.baseAddress, valueList.baseAddress, 0)
@@ -54,7 +54,8 @@ public final class PostgresConnection: @unchecked Sendable {
         }
         handle = connection
         let milliseconds = max(1, Int((settings.seconds * 1000).rounded()))
-        let session = "SET default_transaction_read_only = on; SET statement_timeout = \(milliseconds); "
+        let session =
+            "SET default_transaction_read_only = on; SET statement_timeout = \(milliseconds); "
             + "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET extra_float_digits = 3"
         let result = PQexec(handle, session)
         defer { PQclear(result) }
@@ -88,7 +89,9 @@ public final class PostgresConnection: @unchecked Sendable {
     deinit {
         disarmDeadline()
         // A query's transaction is rolled back; closing would end it as well.
-        if PQstatus(handle) == CONNECTION_OK, PQtransactionStatus(handle) == PQTRANS_INTRANS || PQtransactionStatus(handle) == PQTRANS_INERROR {
+        if PQstatus(handle) == CONNECTION_OK,
+            PQtransactionStatus(handle) == PQTRANS_INTRANS || PQtransactionStatus(handle) == PQTRANS_INERROR
+        {
             PQclear(PQexec(handle, "ROLLBACK"))
         }
         PQfinish(handle)
@@ -108,18 +111,24 @@ public final class PostgresConnection: @unchecked Sendable {
     private func checkRole() throws(PostgresError) {
         let result = PQexec(handle, Self.roleQuery)
         defer { PQclear(result) }
-        let advice = "connect as a role that may only read (`GRANT SELECT` on what the site shows; see the PostgreSQL page of the docs), or set `trusted_role: true` on the connection if every line of the site's SQL is trusted"
+        let advice =
+            "connect as a role that may only read (`GRANT SELECT` on what the site shows; see the PostgreSQL page of the docs), or set `trusted_role: true` on the connection if every line of the site's SQL is trusted"
         guard PQresultStatus(result) == PGRES_TUPLES_OK, PQntuples(result) == 1, PQnfields(result) == 5 else {
             let why = PQresultStatus(result) == PGRES_TUPLES_OK ? "the role is not in pg_roles" : Self.error(of: result, on: handle).message
             throw PostgresError(.role, "could not find out what the role may do besides read (\(why)); \(advice)")
         }
         let value = { (column: Int32) in String(cString: PQgetvalue(result, 0, column)) }
-        let powers = [(1, "a superuser"), (2, "a member of pg_write_server_files (it may write the server's files)"),
-                      (3, "a member of pg_execute_server_program (it may run programs on the server)"),
-                      (4, "a member of pg_read_server_files (it may read the server's files)")]
-            .filter { value(Int32($0.0)) == "t" }.map(\.1)
+        let powers = [
+            (1, "a superuser"), (2, "a member of pg_write_server_files (it may write the server's files)"),
+            (3, "a member of pg_execute_server_program (it may run programs on the server)"),
+            (4, "a member of pg_read_server_files (it may read the server's files)"),
+        ]
+        .filter { value(Int32($0.0)) == "t" }.map(\.1)
         guard powers.isEmpty else {
-            throw PostgresError(.role, "the role `\(value(0))` is \(powers.joined(separator: ", ")): SQL run as it could change the server whatever ttsite does; \(advice)")
+            throw PostgresError(
+                .role,
+                "the role `\(value(0))` is \(powers.joined(separator: ", ")): SQL run as it could change the server whatever ttsite does; \(advice)"
+            )
         }
     }
 
@@ -183,7 +192,10 @@ public final class PostgresConnection: @unchecked Sendable {
     /// `error`, or the `.timeout` it is when the client's deadline gave the query up.
     func timedOut(_ error: PostgresError) -> PostgresError {
         guard deadlineLock.withLock({ if case .fired = deadline { true } else { false } }) else { return error }
-        return PostgresError(.timeout, "the server sent nothing for longer than the query may run (`seconds`, \(settings.seconds.formatted()) s) and \(Self.clientGrace.formatted()) s more, so ttsite gave it up and asked the server to cancel it")
+        return PostgresError(
+            .timeout,
+            "the server sent nothing for longer than the query may run (`seconds`, \(settings.seconds.formatted()) s) and \(Self.clientGrace.formatted()) s more, so ttsite gave it up and asked the server to cancel it"
+        )
     }
 
     /// Whether the connection is encrypted with TLS.
@@ -206,7 +218,10 @@ public final class PostgresConnection: @unchecked Sendable {
         let word = Self.firstWord(of: sql)
         guard Self.queryWords.contains(word) else {
             let what = word.isEmpty ? "holds no statement" : "starts with `\(word.uppercased())`"
-            throw PostgresError(.notAQuery, "the SQL \(what): it must be one query that returns rows (`SELECT`, `WITH`, `VALUES` or `TABLE`); `DO`, `CALL`, `COPY`, `SET` and the like are refused unrun")
+            throw PostgresError(
+                .notAQuery,
+                "the SQL \(what): it must be one query that returns rows (`SELECT`, `WITH`, `VALUES` or `TABLE`); `DO`, `CALL`, `COPY`, `SET` and the like are refused unrun"
+            )
         }
         try command("BEGIN TRANSACTION READ ONLY")
         let prepared = PQprepare(handle, "", sql, 0, nil)
@@ -220,7 +235,8 @@ public final class PostgresConnection: @unchecked Sendable {
         defer { PQclear(description) }
         guard PQresultStatus(description) == PGRES_COMMAND_OK else { throw Self.error(of: description, on: handle) }
         guard PQnfields(description) > 0 else {
-            throw PostgresError(.notAQuery, "the SQL returns no rows: it must be one query (a SELECT, a VALUES, a TABLE, a WITH …); it was not run")
+            throw PostgresError(
+                .notAQuery, "the SQL returns no rows: it must be one query (a SELECT, a VALUES, a TABLE, a WITH …); it was not run")
         }
         guard PQsendQueryPrepared(handle, "", 0, nil, nil, nil, 0) == 1 else {
             throw PostgresError(PQstatus(handle) == CONNECTION_OK ? .query : .lost, Self.words(PQerrorMessage(handle)))

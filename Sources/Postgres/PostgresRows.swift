@@ -36,7 +36,8 @@ public final class PostgresRows: BatchedRowSource, @unchecked Sendable {
         self.connection = connection
         self.first = first
         described = (0..<PQnfields(first)).map { index in
-            PostgresColumn(name: String(cString: PQfname(first, index)), oid: PQftype(first, index), typmod: PQfmod(first, index), timeZone: timeZone)
+            PostgresColumn(
+                name: String(cString: PQfname(first, index)), oid: PQftype(first, index), typmod: PQfmod(first, index), timeZone: timeZone)
         }
         columns = described.map { Column($0.name, $0.type) }
     }
@@ -120,7 +121,8 @@ private final class Receiver: @unchecked Sendable {
     func run() {
         // Locals, not the object's properties, in the loop: each access to a class's property
         // is checked for exclusivity at run time, which cost 5 % of the receiving.
-        var count = 0, bytes = 0
+        var count = 0
+        var bytes = 0
         var unheld = UnheldValues()
         var hashed = self.hashed
         var hasher = self.hasher
@@ -139,7 +141,8 @@ private final class Receiver: @unchecked Sendable {
                         continue
                     }
                     let length = Int(PQgetlength(current, 0, index))
-                    let text = UnsafeBufferPointer(start: UnsafeRawPointer(PQgetvalue(current, 0, index)).assumingMemoryBound(to: UInt8.self), count: length)
+                    let text = UnsafeBufferPointer(
+                        start: UnsafeRawPointer(PQgetvalue(current, 0, index)).assumingMemoryBound(to: UInt8.self), count: length)
                     bytes += length
                     withUnsafeBytes(of: UInt32(truncatingIfNeeded: length).littleEndian) { hashed += $0 }
                     hashed += text
@@ -172,7 +175,10 @@ private final class Receiver: @unchecked Sendable {
                 let error = PostgresConnection.error(of: current, on: connection.handle)
                 PQclear(current)
                 connection.drain()
-                let lost = error.kind == .lost ? PostgresError(.lost, "the connection broke after \(count.formatted()) rows: \(error.message)", sqlState: error.sqlState) : error
+                let lost =
+                    error.kind == .lost
+                    ? PostgresError(
+                        .lost, "the connection broke after \(count.formatted()) rows: \(error.message)", sqlState: error.sqlState) : error
                 return queue.finish(.failure(connection.timedOut(lost)))
             }
             result = PQgetResult(connection.handle)

@@ -73,7 +73,10 @@ public struct PostgresSettings: Sendable, Hashable {
         }
         for (keyword, value) in keywords { values[keyword] = value }
         let user = values["user"] ?? ""
-        return (values["host"] ?? values["hostaddr"] ?? "", values["port"] ?? "5432", values["dbname"].flatMap { $0.isEmpty ? nil : $0 } ?? user, user)
+        return (
+            values["host"] ?? values["hostaddr"] ?? "", values["port"] ?? "5432",
+            values["dbname"].flatMap { $0.isEmpty ? nil : $0 } ?? user, user
+        )
     }
 
     /// `reporter@db.example.org:5432/sales`: the server as messages name it (never with a

@@ -62,9 +62,10 @@ public enum DocumentCheck {
         case .object:
             let results = root["results"]
             guard case .array = results.value else {
-                throw DocumentRejection(results.isMissing
-                    ? "expected people: an object with \"results\" or an array, found an object without \"results\""
-                    : "expected \"results\" to be an array of people, found \(results.value!.kindDescription)")
+                throw DocumentRejection(
+                    results.isMissing
+                        ? "expected people: an object with \"results\" or an array, found an object without \"results\""
+                        : "expected \"results\" to be an array of people, found \(results.value!.kindDescription)")
             }
             return results.array() ?? []
         case let other:
@@ -86,12 +87,14 @@ public enum DocumentCheck {
                 return root["scenarios"].array() ?? []
             }
             guard members["named"] != nil || members["events"] != nil || members["unit"] != nil else {
-                throw DocumentRejection("expected a scenario (an object with \"named\", \"unit\", \"start\", \"end\" and \"events\"), "
-                    + "an array of them or {\"scenarios\": […]}, found an object with none of these keys")
+                throw DocumentRejection(
+                    "expected a scenario (an object with \"named\", \"unit\", \"start\", \"end\" and \"events\"), "
+                        + "an array of them or {\"scenarios\": […]}, found an object with none of these keys")
             }
             return [root]
         case let other:
-            throw DocumentRejection("expected a scenario, an array of them or {\"scenarios\": […]}, found \(other?.kindDescription ?? "nothing")")
+            throw DocumentRejection(
+                "expected a scenario, an array of them or {\"scenarios\": […]}, found \(other?.kindDescription ?? "nothing")")
         }
     }
 }

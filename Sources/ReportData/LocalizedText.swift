@@ -12,11 +12,12 @@ public struct LocalizedText: Sendable, Hashable {
 
     /// The text in `language` ("en", "de"); nil for another language or an empty text.
     public subscript(language: String) -> String? {
-        let text = switch language.lowercased() {
-        case "en": en
-        case "de": de
-        default: ""
-        }
+        let text =
+            switch language.lowercased() {
+            case "en": en
+            case "de": de
+            default: ""
+            }
         return text.isEmpty ? nil : text
     }
 

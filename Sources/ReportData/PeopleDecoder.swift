@@ -58,7 +58,7 @@ public struct PeopleDecoder: RecordDecoder {
             record.report("expected a person (an object), found \(record.value?.kindDescription ?? "nothing"); the record is left out")
             return nil
         }
-        let fields = record["user"].isPresent ? record["user"] : record   // the old 0.x shape
+        let fields = record["user"].isPresent ? record["user"] : record  // the old 0.x shape
         let name = expectingObject(fields["name"])
         let title = trimmed(name["title"].string())
         let first = trimmed(name["first"].string())
@@ -120,7 +120,8 @@ public struct PeopleDecoder: RecordDecoder {
     /// `node`, after reporting it when it is present but not an object: `"name": 42` would
     /// otherwise read as a person without a name, silently.
     private func expectingObject(_ node: JSONNode) -> JSONNode {
-        if node.isPresent, case .object = node.value {} else if node.isPresent {
+        if node.isPresent, case .object = node.value {
+        } else if node.isPresent {
             node.report("expected an object, found \(node.value!.kindDescription); it is ignored")
         }
         return node

@@ -36,10 +36,10 @@ struct ScenarioDates: Sendable {
         let year = sign == "-" ? -magnitude : magnitude
         let standIn = CalendarDate.isLeapYear(year) ? 2000 : 2001
         guard let written = try? iso.parse(String(standIn) + rest.dropFirst(digits.count)),
-              let moved = WrittenDate(
-                  year: year, month: written.calendarDate.month, day: written.calendarDate.day,
-                  hour: written.hour, minute: written.minute, second: written.second,
-                  nanosecond: written.nanosecond, utcOffset: written.utcOffset, hasTime: written.hasTime)
+            let moved = WrittenDate(
+                year: year, month: written.calendarDate.month, day: written.calendarDate.day,
+                hour: written.hour, minute: written.minute, second: written.second,
+                nanosecond: written.nanosecond, utcOffset: written.utcOffset, hasTime: written.hasTime)
         else { return nil }
         return moved.date(zoneless: .timeZone(timeZone))
     }

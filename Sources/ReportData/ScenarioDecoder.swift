@@ -72,8 +72,11 @@ public struct ScenarioDecoder: RecordDecoder {
         let unitNode = record["unit"]
         let allowed = ScenarioUnit.allCases.map(\.rawValue).joined(separator: ", ")
         guard let unitText = unitNode.string() else {
-            if !unitNode.isPresent { reading.error(unitNode, "the scenario \(label) has no unit (expected one of: \(allowed)); it is left out") }
-            else { reading.errors.insert(reading.problems.count - 1) }
+            if !unitNode.isPresent {
+                reading.error(unitNode, "the scenario \(label) has no unit (expected one of: \(allowed)); it is left out")
+            } else {
+                reading.errors.insert(reading.problems.count - 1)
+            }
             return nil
         }
         guard let unit = ScenarioUnit(rawValue: unitText.trimmingCharacters(in: .whitespaces).lowercased()) else {
@@ -94,7 +97,10 @@ public struct ScenarioDecoder: RecordDecoder {
 
         var events: [ScenarioEvent] = []
         for node in record["events"].array() ?? [] {
-            guard let event = event(node, unit: unit, label: label) else { reading.skipped += 1; continue }
+            guard let event = event(node, unit: unit, label: label) else {
+                reading.skipped += 1
+                continue
+            }
             if start.double <= end.double, event.start.double < start.double {
                 node["start"].report("event \(event.index) of scenario \(label) is before the scenario's start (\(text(record["start"])))")
             } else if start.double <= end.double, event.start.double > end.double {
@@ -104,10 +110,12 @@ public struct ScenarioDecoder: RecordDecoder {
         }
         var replaySeconds = record["replaySeconds"].number()
         if let seconds = replaySeconds, !(seconds.isFinite && seconds > 0) {
-            record["replaySeconds"].report("replaySeconds of scenario \(label) must be more than 0, found \(seconds); the site's replay_seconds is used")
+            record["replaySeconds"].report(
+                "replaySeconds of scenario \(label) must be more than 0, found \(seconds); the site's replay_seconds is used")
             replaySeconds = nil
         }
-        var slug = Slug.make(from: named) ?? Slug.make(from: name.en)
+        var slug =
+            Slug.make(from: named) ?? Slug.make(from: name.en)
             ?? Slug.hashed("scenario", [named, name.en, name.de])
         if Slug.isTakenByLists(slug) { slug = "scenario-" + slug }
         return Scenario(
@@ -123,7 +131,8 @@ public struct ScenarioDecoder: RecordDecoder {
     private func event(_ node: JSONNode, unit: ScenarioUnit, label: String) -> ScenarioEvent? {
         guard case .index(let index) = node.path.components.last else { return nil }
         guard case .object = node.value else {
-            node.report("event \(index) of scenario \(label) is not an object but \(node.value?.kindDescription ?? "nothing"); it is left out")
+            node.report(
+                "event \(index) of scenario \(label) is not an object but \(node.value?.kindDescription ?? "nothing"); it is left out")
             return nil
         }
         guard let start = point(node["start"], unit: unit) else {

@@ -26,7 +26,7 @@ public enum Slug {
                 pendingHyphen = false
                 slug.unicodeScalars.append(scalar)
             case "'", "\u{2019}", "\u{02BC}", "`", "\u{00B4}":
-                break   // "O'Brien" is one word: obrien
+                break  // "O'Brien" is one word: obrien
             default:
                 pendingHyphen = true
             }

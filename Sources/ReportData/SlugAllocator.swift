@@ -66,8 +66,9 @@ public enum SlugAllocator {
         // is taken means two records with one id; a slug made from a name is just a shared name.
         let fromID = { (person: Person, slug: String) in slug == person.id || slug == "person-" + person.id }
         let problems = collisions.filter { fromID(people[$0.index], $0.wanted) }.map { collision in
-            problem(collision, record: people[collision.index].origin, name: people[collision.index].fullName,
-                    holder: people[collision.holderIndex].origin, holderName: people[collision.holderIndex].fullName)
+            problem(
+                collision, record: people[collision.index].origin, name: people[collision.index].fullName,
+                holder: people[collision.holderIndex].origin, holderName: people[collision.holderIndex].fullName)
         }
         return (result, problems)
     }
@@ -83,12 +84,13 @@ public enum SlugAllocator {
                 holders[person.id] = index
                 continue
             }
-            problems.append(DataProblem(
-                source: person.origin.source, path: person.origin.path, value: nil,
-                message: "the id \"\(person.id)\" is also the id of \(people[holder].origin) (\"\(people[holder].fullName)\"); "
-                    + "both keep their pages, and the birthday calendar tells them apart by page name",
-                severity: .warning
-            ))
+            problems.append(
+                DataProblem(
+                    source: person.origin.source, path: person.origin.path, value: nil,
+                    message: "the id \"\(person.id)\" is also the id of \(people[holder].origin) (\"\(people[holder].fullName)\"); "
+                        + "both keep their pages, and the birthday calendar tells them apart by page name",
+                    severity: .warning
+                ))
         }
         return problems
     }
@@ -99,8 +101,9 @@ public enum SlugAllocator {
         var result = scenarios
         for index in result.indices { result[index].slug = slugs[index] }
         let problems = collisions.map { collision in
-            problem(collision, record: scenarios[collision.index].origin, name: scenarios[collision.index].named,
-                    holder: scenarios[collision.holderIndex].origin, holderName: scenarios[collision.holderIndex].named)
+            problem(
+                collision, record: scenarios[collision.index].origin, name: scenarios[collision.index].named,
+                holder: scenarios[collision.holderIndex].origin, holderName: scenarios[collision.holderIndex].named)
         }
         return (result, problems)
     }

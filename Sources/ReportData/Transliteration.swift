@@ -29,7 +29,9 @@ public enum Transliteration {
                 index += 1
                 continue
             }
-            if character.isGreek, index + 1 < characters.count, let digraph = greekDigraphs[String([character, characters[index + 1]]).strippingMarks] {
+            if character.isGreek, index + 1 < characters.count,
+                let digraph = greekDigraphs[String([character, characters[index + 1]]).strippingMarks]
+            {
                 output += digraph
                 index += 2
                 continue
@@ -37,7 +39,7 @@ public enum Transliteration {
             if let mapped = special[character] ?? cyrillic[character] ?? greek[character] {
                 output += mapped
             } else if !(character.isLetter || character.isNumber) {
-                output.append(character)   // punctuation and spaces: the caller's business
+                output.append(character)  // punctuation and spaces: the caller's business
             } else {
                 // A base letter plus marks ("é" = "e" + "́"): the base letter, if it is known.
                 let base = String(character).strippingMarks

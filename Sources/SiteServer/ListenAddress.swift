@@ -47,14 +47,14 @@ struct ListenAddress {
     /// The port `socket` listens on: `port`, or the one the system chose for port 0.
     func boundPort(of socket: Socket) throws -> UInt16 {
         switch try socket.sockname() {
-        case let .ip4(_, port), let .ip6(_, port): return port
+        case .ip4(_, let port), .ip6(_, let port): return port
         case .unix: return port
         }
     }
 
     private func describe(_ error: any Error) -> BuildError {
         var reason = "\(error)"
-        if case let SocketError.failed(_, code, _) = error {
+        if case SocketError.failed(_, let code, _) = error {
             reason = String(cString: strerror(code)).lowercased()
             if code == EADDRINUSE {
                 reason += "; pass --port with another number, or --port 0 for any free port"

@@ -28,9 +28,9 @@ struct OutputFileHandler: HTTPHandler {
         }
         let response: HTTPResponse
         switch RequestPath.resolve(rawPath, in: folder) {
-        case let .file(url, relative):
+        case .file(let url, let relative):
             response = try page(url, relative: relative, status: .ok)
-        case let .redirect(location):
+        case .redirect(let location):
             let query = request.target.query(percentEncoded: true)
             let target = query.isEmpty ? location : "\(location)?\(query)"
             response = HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: target]))
@@ -91,7 +91,7 @@ struct OutputFileHandler: HTTPHandler {
 
     private func withoutBody(_ response: HTTPResponse) -> HTTPResponse {
         var headers = response.headers
-        if case let .httpBody(body) = response.payload, let count = body.count {
+        if case .httpBody(let body) = response.payload, let count = body.count {
             headers[.contentLength] = String(count)
         }
         return HTTPResponse(version: response.version, statusCode: response.statusCode, headers: headers, body: Data())

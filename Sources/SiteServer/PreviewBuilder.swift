@@ -37,19 +37,21 @@ actor PreviewBuilder {
         build.allowShrink = true
         builds += 1
         if !changed.isEmpty {
-            let shown = changed.prefix(3).map { displayPath($0, in: options.build.siteFolder) }.joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
+            let shown =
+                changed.prefix(3).map { displayPath($0, in: options.build.siteFolder) }.joined(separator: ", ")
+                + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
             log("Changed: \(shown)")
         }
         let started = ContinuousClock.now
         switch await Self.runOffTheConcurrencyPool({ [site, build] in try site.update(build, changed: changed) }) {
-        case let .success(summary):
+        case .success(let summary):
             let id = state.succeeded()
             for warning in summary.warnings { log("ttsite: warning: \(warning)") }
             let elapsed = (ContinuousClock.now - started).components
             let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
             log(summary.line + String(format: " in %.2f s", seconds))
             await channel.send(ServerEvent(name: "build", data: id))
-        case let .failure(error):
+        case .failure(let error):
             let message = "\(error)"
             state.failed(message)
             log("ttsite: error: \(message)")
@@ -60,7 +62,9 @@ actor PreviewBuilder {
 
     /// A build blocks while it reads and writes files; it runs on a thread of its own so
     /// that the server's tasks keep answering requests meanwhile.
-    private static func runOffTheConcurrencyPool(_ work: @escaping @Sendable () throws -> BuildSummary) async -> Result<BuildSummary, any Error> {
+    private static func runOffTheConcurrencyPool(_ work: @escaping @Sendable () throws -> BuildSummary) async -> Result<
+        BuildSummary, any Error
+    > {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(returning: Result { try work() })

@@ -62,7 +62,7 @@ struct PreviewConnection: Sendable {
     /// only a read notices, so one waits beside the writes (a page reloaded a hundred times
     /// between two builds otherwise holds a hundred connections).
     private func send(_ response: HTTPResponse) async throws {
-        guard case let .httpBody(body) = response.payload else { return }
+        guard case .httpBody(let body) = response.payload else { return }
         var data = response.wireHead
         guard body.count == nil else {
             for try await chunk in body { data.append(chunk) }
@@ -92,7 +92,7 @@ extension HTTPResponse {
     /// chunked transfer coding for a body without one, and `Connection: close`.
     var wireHead: Data {
         var headers = self.headers
-        if case let .httpBody(body) = payload {
+        if case .httpBody(let body) = payload {
             if let count = body.count {
                 if headers[.contentLength] == nil { headers[.contentLength] = String(count) }
             } else {

@@ -6,7 +6,9 @@ extension PreviewServer {
     /// it cleanly: open pages' event streams are closed and the port is freed. Blocks the
     /// calling thread; for a command line's `run()`, called before any other thread starts
     /// (signals are heard through `Interruption`, which blocks them in every thread).
-    public static func runUntilInterrupted(_ options: ServeOptions, log: @escaping @Sendable (String) -> Void = PreviewServer.standardError) throws {
+    public static func runUntilInterrupted(_ options: ServeOptions, log: @escaping @Sendable (String) -> Void = PreviewServer.standardError)
+        throws
+    {
         let (stopRequests, requestStop) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingNewest(1))
         // Signalled when a stop is asked, or the preview ends on its own.
         let woken = DispatchSemaphore(value: 0)

@@ -21,10 +21,13 @@ public final class PreviewServer: Sendable {
     /// Builds the site once, starts listening on the options' host and port, and starts
     /// watching. Fails when the site has no config or the address cannot be listened on; a
     /// site that does not build is served anyway, showing its error, so it can be fixed live.
-    public static func start(_ options: ServeOptions, log: @escaping @Sendable (String) -> Void = PreviewServer.standardError) async throws -> PreviewServer {
+    public static func start(_ options: ServeOptions, log: @escaping @Sendable (String) -> Void = PreviewServer.standardError) async throws
+        -> PreviewServer
+    {
         let configFile = options.build.configFile ?? options.build.siteFolder.appendingPathComponent("ttsite.yml")
         guard FileManager.default.fileExists(atPath: configFile.path) else {
-            throw BuildError(.configuration, "no site config here: create one with `ttsite init`, or pass --site or --config", in: configFile.path)
+            throw BuildError(
+                .configuration, "no site config here: create one with `ttsite init`, or pass --site or --config", in: configFile.path)
         }
         let address = try ListenAddress(host: options.host, port: options.port)
         let state = PreviewState()
@@ -35,14 +38,18 @@ public final class PreviewServer: Sendable {
         let before = watcher.snapshot()
         await builder.rebuild(changed: [])
 
-        let handler = OutputFileHandler(folder: options.outputFolder, state: state, channel: channel, hosts: HostCheck(boundTo: options.host))
+        let handler = OutputFileHandler(
+            folder: options.outputFolder, state: state, channel: channel, hosts: HostCheck(boundTo: options.host))
         let listener = try await PreviewListener.start(on: address, handler: handler)
         let url = URL(string: "http://\(address.urlHost):\(listener.port)/")!
 
         let watchTask = Task {
             var snapshot = before
             while !Task.isCancelled {
-                guard let (next, changed) = try? await watcher.nextChange(since: snapshot, poll: options.pollInterval, quietPeriod: options.quietPeriod) else { return }
+                guard
+                    let (next, changed) = try? await watcher.nextChange(
+                        since: snapshot, poll: options.pollInterval, quietPeriod: options.quietPeriod)
+                else { return }
                 snapshot = next
                 await builder.rebuild(changed: changed)
             }
@@ -50,7 +57,10 @@ public final class PreviewServer: Sendable {
         return PreviewServer(options: options, url: url, listener: listener, watchTask: watchTask, channel: channel, state: state)
     }
 
-    private init(options: ServeOptions, url: URL, listener: PreviewListener, watchTask: Task<Void, Never>, channel: ReloadChannel, state: PreviewState) {
+    private init(
+        options: ServeOptions, url: URL, listener: PreviewListener, watchTask: Task<Void, Never>, channel: ReloadChannel,
+        state: PreviewState
+    ) {
         self.options = options
         self.url = url
         self.listener = listener

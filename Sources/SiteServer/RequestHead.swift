@@ -127,7 +127,8 @@ extension RequestHead {
         }
         let version = String(decoding: parts[2], as: UTF8.self)
         guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
-            throw Refusal(status: HTTPStatusCode(505, phrase: "HTTP Version Not Supported"), reason: "The preview speaks HTTP/1.1 and HTTP/1.0.")
+            throw Refusal(
+                status: HTTPStatusCode(505, phrase: "HTTP Version Not Supported"), reason: "The preview speaks HTTP/1.1 and HTTP/1.0.")
         }
         return RequestHead(method: method, target: target, version: version, headers: [])
     }
@@ -150,9 +151,11 @@ extension RequestHead {
     /// A method or header name: RFC 9110's `tchar`s, at least one.
     private static func token(_ bytes: ArraySlice<UInt8>) -> String? {
         let symbols = Array("!#$%&'*+-.^_`|~".utf8)
-        let valid = !bytes.isEmpty && bytes.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || symbols.contains(byte)
-        }
+        let valid =
+            !bytes.isEmpty
+            && bytes.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || symbols.contains(byte)
+            }
         return valid ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
@@ -164,11 +167,14 @@ extension RequestHead {
 
 extension RequestHead.Refusal {
     static func uriTooLong(_ limits: RequestHead.Limits) -> Self {
-        Self(status: HTTPStatusCode(414, phrase: "URI Too Long"), reason: "The request line is longer than \(limits.requestLine / 1024) KB.")
+        Self(
+            status: HTTPStatusCode(414, phrase: "URI Too Long"), reason: "The request line is longer than \(limits.requestLine / 1024) KB.")
     }
 
     static func headersTooLarge(_ limits: RequestHead.Limits) -> Self {
-        Self(status: HTTPStatusCode(431, phrase: "Request Header Fields Too Large"), reason: "The request's headers are longer than \(limits.head / 1024) KB.")
+        Self(
+            status: HTTPStatusCode(431, phrase: "Request Header Fields Too Large"),
+            reason: "The request's headers are longer than \(limits.head / 1024) KB.")
     }
 
     static let timedOut = Self(status: HTTPStatusCode(408, phrase: "Request Timeout"), reason: "The request did not arrive in time.")

@@ -35,9 +35,9 @@ struct SiteWatcher: Sendable {
         init(_ info: stat) {
             size = Int(info.st_size)
             #if canImport(Darwin)
-            (seconds, nanoseconds) = (Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec))
+                (seconds, nanoseconds) = (Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec))
             #else
-            (seconds, nanoseconds) = (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
+                (seconds, nanoseconds) = (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
             #endif
             inode = UInt64(info.st_ino)
         }
@@ -53,7 +53,7 @@ struct SiteWatcher: Sendable {
             configFile,
         ]
         if let config = try? SiteConfig.load(from: configFile, readingPacks: false) {
-            for case let .file(path) in config.people + config.scenarios + config.data.map(\.location) {
+            for case .file(let path) in config.people + config.scenarios + config.data.map(\.location) {
                 paths.append(path.hasPrefix("/") ? URL(fileURLWithPath: path) : siteFolder.appendingPathComponent(path))
             }
         }

@@ -47,7 +47,9 @@ public enum BuiltInTemplates {
         let path = "Templates/\(entry.name)"
         let url = siteFolder.appendingPathComponent(path)
         if FileManager.default.fileExists(atPath: url.path) && !force {
-            throw BuildError(.configuration, "the site already has this template; edit it, or pass --force to replace it with the built-in one", in: path)
+            throw BuildError(
+                .configuration, "the site already has this template; edit it, or pass --force to replace it with the built-in one", in: path
+            )
         }
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

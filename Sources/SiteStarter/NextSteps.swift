@@ -56,7 +56,8 @@ public enum NextSteps {
     /// else in single quotes (a single quote inside becomes `'\''`).
     public static func shellQuoted(_ text: String) -> String {
         let safe = text.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./+,:@%".unicodeScalars.contains(scalar))
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./+,:@%".unicodeScalars.contains(scalar))
         }
         if safe && !text.isEmpty { return text }
         return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"

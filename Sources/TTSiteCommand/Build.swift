@@ -13,7 +13,9 @@ extension TTSite {
         @Option(help: ArgumentHelp("The output folder; replaces the config's `output`.", valueName: "dir"))
         var output: String?
 
-        @Option(help: ArgumentHelp("Wait up to this many seconds for another build of the site to finish (default: 0, fail at once).", valueName: "seconds"))
+        @Option(
+            help: ArgumentHelp(
+                "Wait up to this many seconds for another build of the site to finish (default: 0, fail at once).", valueName: "seconds"))
         var wait: Double?
 
         @Flag(help: "Render every page, whatever the last build left (the record of it in .ttsite/builds/ is used otherwise).")

@@ -6,7 +6,8 @@ extension TTSite {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Do everything build does but write: read and decode the data, render every page, and check every internal link.",
-            discussion: "Exits 1 when a link is broken, with the same exit codes as build otherwise. Nothing is written but the cache of remote sources."
+            discussion:
+                "Exits 1 when a link is broken, with the same exit codes as build otherwise. Nothing is written but the cache of remote sources."
         )
 
         @OptionGroup var site: SiteOptions
@@ -31,7 +32,8 @@ extension TTSite {
             for broken in summary.broken {
                 VerbosityOptions.printLine("ttsite: error: \(broken)")
             }
-            verbosity.print(warnings: summary.build.warnings, details: summary.build.details, line: summary.line, always: !summary.broken.isEmpty)
+            verbosity.print(
+                warnings: summary.build.warnings, details: summary.build.details, line: summary.line, always: !summary.broken.isEmpty)
             if !summary.broken.isEmpty { throw ExitCode(1) }
         }
     }

@@ -7,7 +7,8 @@ extension TTSite {
         static let configuration = CommandConfiguration(
             commandName: "data",
             abstract: "List every table the site's queries see: its source, columns, types and rows.",
-            discussion: "Reads the sources of `data:`, `people` and `scenarios` as a build does (the cache, --offline). Writes nothing but the cache of remote sources."
+            discussion:
+                "Reads the sources of `data:`, `people` and `scenarios` as a build does (the cache, --offline). Writes nothing but the cache of remote sources."
         )
 
         @OptionGroup var site: SiteOptions
@@ -33,7 +34,8 @@ extension TTSite {
     struct Query: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run SQL over the site's tables and print the result.",
-            discussion: "The same tables, sources and limits (`queries:`) as a build; read-only. Example: ttsite query \"SELECT mission, launch FROM apollo ORDER BY launch\""
+            discussion:
+                "The same tables, sources and limits (`queries:`) as a build; read-only. Example: ttsite query \"SELECT mission, launch FROM apollo ORDER BY launch\""
         )
 
         @Argument(help: "The SQL: one SELECT (or WITH …) statement.")

@@ -24,7 +24,9 @@ final class ProgressBar: @unchecked Sendable {
             var line = "\u{1B}[2K\r\(progress.stage.rawValue)"
             if progress.total > 0 {
                 let filled = width * progress.done / progress.total
-                line += " [" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] \(progress.done)/\(progress.total)"
+                line +=
+                    " [" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+                    + "] \(progress.done)/\(progress.total)"
             }
             FileHandle.standardError.write(Data(line.utf8))
             drawn = true

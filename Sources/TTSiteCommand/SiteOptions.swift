@@ -25,7 +25,9 @@ struct SiteOptions: ParsableArguments {
     @Flag(help: "Never touch the network: use the cached copies of remote sources.")
     var offline = false
 
-    @Flag(name: .customLong("allow-shrink"), help: "Publish even when a source lost more records, or the site more pages, than the config's `guard` allows.")
+    @Flag(
+        name: .customLong("allow-shrink"),
+        help: "Publish even when a source lost more records, or the site more pages, than the config's `guard` allows.")
     var allowShrink = false
 
     @Option(help: ArgumentHelp("How many pages to render at once (default: one per core).", valueName: "n"))

@@ -11,7 +11,8 @@ import SiteBuilder
 struct TTSite: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ttsite",
-        abstract: "Builds static report sites from data: CSV, JSON, SQLite and PostgreSQL queried with SQL at build time, and people and timelines.",
+        abstract:
+            "Builds static report sites from data: CSV, JSON, SQLite and PostgreSQL queried with SQL at build time, and people and timelines.",
         version: SiteBuilderVersion.current,
         subcommands: [Init.self, Build.self, Check.self, Serve.self, DataCommand.self, Query.self, Templates.self],
         defaultSubcommand: nil
@@ -36,7 +37,8 @@ struct TTSite: ParsableCommand {
         // A query stuck past its time limit in one call of SQLite's ends the process, as a
         // signal would: a nightly build must not hold its lock for hours.
         RunawayQueries.onRunaway { message in
-            Interruption.shared.abort("ttsite: error: \(message); the build stopped, and the output folder holds the last complete build\n", code: 1)
+            Interruption.shared.abort(
+                "ttsite: error: \(message); the build stopped, and the output folder holds the last complete build\n", code: 1)
         }
         do {
             var command = try parseAsRoot()

@@ -40,7 +40,8 @@ extension TTSite {
         }
 
         struct Copy: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Copy a built-in template into the site's Templates/ to start an override.")
+            static let configuration = CommandConfiguration(
+                abstract: "Copy a built-in template into the site's Templates/ to start an override.")
 
             @Argument(help: ArgumentHelp("The template, e.g. page.mustache or page.", valueName: "name"))
             var name: String

@@ -25,8 +25,10 @@ public struct TemplateLibrary: Sendable {
     /// written where the partial is included (indented as its lines would be), and the
     /// partial's template is not rendered — how a caller that writes a partial's output
     /// itself, faster than the template would, takes the template's place.
-    public func render(_ name: String, _ value: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil, linkBase: String = "",
-                       written: [String: [UInt8]] = [:]) {
+    public func render(
+        _ name: String, _ value: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil, linkBase: String = "",
+        written: [String: [UInt8]] = [:]
+    ) {
         guard let template = templates[name] else {
             misses?.record(.partial, name, template: nil, line: 0)
             return
@@ -37,9 +39,12 @@ public struct TemplateLibrary: Sendable {
     /// `template` rendered with `value`; its partials and parents come from this library.
     /// Misses in it are recorded under `name` (nil: a template of no name, such as a page's
     /// own text).
-    public func render(_ template: Template, named name: String? = nil, _ value: TemplateValue, into output: inout [UInt8],
-                       misses: MissRecorder? = nil, linkBase: String = "", written: [String: [UInt8]] = [:], escaping: TemplateEscaping = .html) {
-        var renderer = TemplateRenderer(library: self, output: output, stack: [value], misses: misses, linkBase: Array(linkBase.utf8), written: written)
+    public func render(
+        _ template: Template, named name: String? = nil, _ value: TemplateValue, into output: inout [UInt8],
+        misses: MissRecorder? = nil, linkBase: String = "", written: [String: [UInt8]] = [:], escaping: TemplateEscaping = .html
+    ) {
+        var renderer = TemplateRenderer(
+            library: self, output: output, stack: [value], misses: misses, linkBase: Array(linkBase.utf8), written: written)
         renderer.escaping = escaping
         output = []
         renderer.render(template.nodes, indent: [], blocks: [:], template: name)
@@ -53,7 +58,9 @@ public struct TemplateLibrary: Sendable {
         return String(decoding: output, as: UTF8.self)
     }
 
-    public func render(_ template: Template, _ value: TemplateValue, misses: MissRecorder? = nil, escaping: TemplateEscaping = .html) -> String {
+    public func render(_ template: Template, _ value: TemplateValue, misses: MissRecorder? = nil, escaping: TemplateEscaping = .html)
+        -> String
+    {
         var output: [UInt8] = []
         render(template, value, into: &output, misses: misses, escaping: escaping)
         return String(decoding: output, as: UTF8.self)

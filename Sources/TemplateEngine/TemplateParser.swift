@@ -107,7 +107,8 @@ struct TemplateParser {
             skipRestOfLine()
         } else {
             // In a parent's body only blocks count, so its own tags keep a line blank.
-            let keepsLineBlank = tag.kind == .parent || (tag.kind == .close && (inParentBody || closeInParentBody))
+            let keepsLineBlank =
+                tag.kind == .parent || (tag.kind == .close && (inParentBody || closeInParentBody))
                 || (tag.kind == .block && inParentBody)
             if !keepsLineBlank { lineIsBlank = false }
             if !pending.isEmpty && !inParentBody { Self.appendText(pending, to: &nodes) }
@@ -123,7 +124,8 @@ struct TemplateParser {
             nodes.append(.variable(Name(tag.name), escaped: tag.kind == .variable, line: tag.line))
         case .section, .inverted:
             let inner = try parseSection(tag)
-            nodes.append(tag.kind == .section ? .section(Name(tag.name), inner, line: tag.line) : .inverted(Name(tag.name), inner, line: tag.line))
+            nodes.append(
+                tag.kind == .section ? .section(Name(tag.name), inner, line: tag.line) : .inverted(Name(tag.name), inner, line: tag.line))
         case .partial:
             let partialIndent = standalone ? indent : []
             if tag.name.hasPrefix("*") {
@@ -162,7 +164,9 @@ struct TemplateParser {
     private var closeInParentBody: Bool { openTags.last?.definedInParentBody ?? false }
 
     /// The nodes of a section, parent or block up to its closing tag, which must name it.
-    private mutating func parseSection(_ tag: Tag, isParent: Bool = false, dedents: Bool = false, definedInParentBody: Bool = false) throws -> [Node] {
+    private mutating func parseSection(_ tag: Tag, isParent: Bool = false, dedents: Bool = false, definedInParentBody: Bool = false) throws
+        -> [Node]
+    {
         openTags.append(OpenTag(dedents: dedents, definedInParentBody: definedInParentBody))
         defer { openTags.removeLast() }
         let (nodes, closing) = try parseNodes(inParentBody: isParent)
@@ -170,7 +174,8 @@ struct TemplateParser {
             throw TemplateError("`\(tag.opening)` is opened here but never closed", line: tag.line)
         }
         guard closing.name == tag.name else {
-            throw TemplateError("`\(closing.text)` closes `\(tag.opening)` of line \(tag.line); close it with `{{/\(tag.name)}}`", line: closing.line)
+            throw TemplateError(
+                "`\(closing.text)` closes `\(tag.opening)` of line \(tag.line); close it with `{{/\(tag.name)}}`", line: closing.line)
         }
         return nodes
     }
@@ -208,9 +213,13 @@ struct TemplateParser {
             case UInt8(ascii: ">"): kind = .partial
             case UInt8(ascii: "<"): kind = .parent
             case UInt8(ascii: "$"): kind = .block
-            case UInt8(ascii: "="): kind = .delimiters; closeWith = Array("=".utf8) + close
+            case UInt8(ascii: "="):
+                kind = .delimiters
+                closeWith = Array("=".utf8) + close
             case UInt8(ascii: "&"): kind = .unescaped
-            case UInt8(ascii: "{"): kind = .unescaped; closeWith = Array("}".utf8) + close
+            case UInt8(ascii: "{"):
+                kind = .unescaped
+                closeWith = Array("}".utf8) + close
             default: break
             }
             if kind != .variable {
@@ -226,7 +235,9 @@ struct TemplateParser {
         position = end + closeWith.count
         let name = String(decoding: content, as: UTF8.self).trimmingSpaces
         if kind != .comment && kind != .delimiters && name.isEmpty {
-            throw TemplateError("`\(String(decoding: open, as: UTF8.self))\(sigil)\(String(decoding: closeWith, as: UTF8.self))` has no name", line: startLine)
+            throw TemplateError(
+                "`\(String(decoding: open, as: UTF8.self))\(sigil)\(String(decoding: closeWith, as: UTF8.self))` has no name",
+                line: startLine)
         }
         return Tag(kind: kind, name: name, line: startLine, sigil: sigil)
     }

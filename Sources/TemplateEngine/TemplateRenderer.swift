@@ -34,7 +34,10 @@ struct TemplateRenderer {
         let template: String?
     }
 
-    init(library: TemplateLibrary, output: [UInt8], stack: [TemplateValue], misses: MissRecorder?, linkBase: [UInt8] = [], written: [String: [UInt8]] = [:]) {
+    init(
+        library: TemplateLibrary, output: [UInt8], stack: [TemplateValue], misses: MissRecorder?, linkBase: [UInt8] = [],
+        written: [String: [UInt8]] = [:]
+    ) {
         self.library = library
         self.output = output
         self.stack = stack
@@ -122,7 +125,9 @@ struct TemplateRenderer {
     /// Whether a name that was not found is one of `strictRoots` whose parent is there and
     /// holds no such key: a misspelling, not an optional value.
     private func isStrictMiss(_ name: Name) -> Bool {
-        guard let misses, !misses.strictRoots.isEmpty, name.parts.count >= 2, misses.strictRoots.contains(name.parts[0]) else { return false }
+        guard let misses, !misses.strictRoots.isEmpty, name.parts.count >= 2, misses.strictRoots.contains(name.parts[0]) else {
+            return false
+        }
         guard case .map? = lookup(Name(name.parts.dropLast().joined(separator: "."))) else { return false }
         return true
     }
@@ -225,7 +230,10 @@ struct TemplateRenderer {
 
     private mutating func append(_ text: inout String, escaped: Bool) {
         text.withUTF8 { bytes in
-            guard escaped else { output.append(contentsOf: bytes); return }
+            guard escaped else {
+                output.append(contentsOf: bytes)
+                return
+            }
             switch escaping {
             case .html: HTMLEscaping.append(bytes, to: &output)
             case .markdown: MarkdownEscaping.append(bytes, to: &output)

@@ -1,10 +1,11 @@
 import CNumberFormat
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `printf`'s fixed-point numbers, called directly: the same digits as Foundation's
@@ -41,7 +42,10 @@ public enum CFormat {
         let magnitude = value.magnitude
         var divisor: UInt = 1
         var digits = 1
-        while divisor <= magnitude / 10 { divisor *= 10; digits += 1 }
+        while divisor <= magnitude / 10 {
+            divisor *= 10
+            digits += 1
+        }
         for _ in digits..<Swift.max(width, digits) { bytes.append(48) }
         while divisor > 0 {
             bytes.append(UInt8(48 + magnitude / divisor % 10))
@@ -53,7 +57,10 @@ public enum CFormat {
     private static func paddedCount(_ value: Int, _ width: Int) -> Int {
         var digits = 1
         var rest = value.magnitude / 10
-        while rest > 0 { digits += 1; rest /= 10 }
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
         return (value < 0 ? 1 : 0) + Swift.max(width, digits)
     }
 
@@ -68,7 +75,10 @@ public enum CFormat {
             buffer[index] = UInt8(48 + rest % 10)
             rest /= 10
         } while rest > 0
-        while index > sign { index -= 1; buffer[index] = 48 }
+        while index > sign {
+            index -= 1
+            buffer[index] = 48
+        }
         if sign == 1 { buffer[0] = UInt8(ascii: "-") }
         return buffer.count
     }

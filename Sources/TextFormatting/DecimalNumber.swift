@@ -54,8 +54,11 @@ public struct DecimalNumber: Hashable, Sendable {
     public init(describing value: Double) {
         var digits: [UInt8] = []
         digits.reserveCapacity(17)
-        var point = 0, exponent = 0, exponentSign = 1
-        var seenPoint = false, inExponent = false
+        var point = 0
+        var exponent = 0
+        var exponentSign = 1
+        var seenPoint = false
+        var inExponent = false
         for byte in abs(value).description.utf8 {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -80,7 +83,8 @@ public struct DecimalNumber: Hashable, Sendable {
     }
 
     private init(isNegative: Bool, digits: [UInt8], point: Int) {
-        var digits = digits, point = point
+        var digits = digits
+        var point = point
         // Copied only when there are zeros to drop: most numbers have none.
         if digits.first == 0 || digits.last == 0 {
             let start = digits.firstIndex { $0 != 0 } ?? digits.count
@@ -176,6 +180,9 @@ public struct DecimalNumber: Hashable, Sendable {
     /// The integer digits ("0" for none) and the fraction digits, at least
     /// `minimumFractionDigits` of them (trailing zeros added), as ASCII.
     public func parts(minimumFractionDigits: Int = 0) -> (integer: String, fraction: String) {
-        (String(decoding: integerASCII, as: UTF8.self), String(decoding: fractionASCII(minimumDigits: minimumFractionDigits), as: UTF8.self))
+        (
+            String(decoding: integerASCII, as: UTF8.self),
+            String(decoding: fractionASCII(minimumDigits: minimumFractionDigits), as: UTF8.self)
+        )
     }
 }

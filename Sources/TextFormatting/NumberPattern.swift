@@ -20,7 +20,9 @@ public struct NumberPattern: Hashable, Sendable {
 
     /// Reads `pattern`; nil when it has no number part (no `0` or `#`) or two of them.
     public init?(_ pattern: String, percentSign: String = "%") {
-        var prefix = "", suffix = "", number = ""
+        var prefix = ""
+        var suffix = ""
+        var number = ""
         var inQuote = false
         var seenNumber = false
         var characters = Array(pattern)[...]
@@ -77,8 +79,9 @@ public struct NumberPattern: Hashable, Sendable {
         if rounded.isNegative { bytes += minusSign.utf8 }
         bytes += prefix.utf8
         // A rounded number has no trailing zeros: the fraction gets those the minimum asks for.
-        symbols.appendWritten(integer: rounded.integerASCII, fraction: rounded.fractionASCII(minimumDigits: minimumFractionDigits),
-                              grouping: groups, to: &bytes)
+        symbols.appendWritten(
+            integer: rounded.integerASCII, fraction: rounded.fractionASCII(minimumDigits: minimumFractionDigits),
+            grouping: groups, to: &bytes)
         bytes += suffix.utf8
     }
 
@@ -95,7 +98,8 @@ public struct NumberPattern: Hashable, Sendable {
         // ASCII digits, at least one before the point: 0.05 is integer 5, places 2, "005".
         let room = 21 + minimumFractionDigits
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
-            var digits = 20, rest = integer
+            var digits = 20
+            var rest = integer
             repeat {
                 digits -= 1
                 buffer[digits] = 48 + UInt8(rest % 10)
@@ -112,8 +116,9 @@ public struct NumberPattern: Hashable, Sendable {
                 buffer[end] = 48
                 end += 1
             }
-            symbols.appendWritten(integer: UnsafeBufferPointer(rebasing: buffer[digits..<point]),
-                                  fraction: UnsafeBufferPointer(rebasing: buffer[point..<end]), grouping: groups, to: &bytes)
+            symbols.appendWritten(
+                integer: UnsafeBufferPointer(rebasing: buffer[digits..<point]),
+                fraction: UnsafeBufferPointer(rebasing: buffer[point..<end]), grouping: groups, to: &bytes)
         }
         if !suffix.isEmpty { bytes += suffix.utf8 }
     }

@@ -60,7 +60,8 @@ public struct NumberSymbols: Hashable, Sendable {
     /// The symbols for a BCP 47 tag or locale identifier ("de", "de-AT", "uk_UA");
     /// English for a language not in the table.
     public init(language: String) {
-        let primary = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first
+        let primary =
+            language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first
             .map { $0.lowercased() } ?? ""
         self = Self.table[primary] ?? .english
     }

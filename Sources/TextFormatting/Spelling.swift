@@ -10,7 +10,8 @@ public enum Spelling {
     /// Edit distance over characters where swapping two neighbours is one edit (the optimal
     /// string alignment distance): `titel` is one edit from `title`.
     public static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
         var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in 0...a.count { table[i][0] = i }

@@ -5,11 +5,13 @@ extension String {
     /// `replacingOccurrences` cost tens of thousands of instructions per call, and these
     /// run for every date on every page.
     public func replacingEvery(_ target: String, with replacement: String) -> String {
-        let bytes = Array(utf8), key = Array(target.utf8)
+        let bytes = Array(utf8)
+        let key = Array(target.utf8)
         guard !key.isEmpty, bytes.count >= key.count else { return self }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + replacement.utf8.count)
-        var index = 0, found = false
+        var index = 0
+        var found = false
         while index < bytes.count {
             if bytes[index] == key[0], index + key.count <= bytes.count, bytes[index..<index + key.count].elementsEqual(key) {
                 result += replacement.utf8

@@ -41,7 +41,8 @@ public struct SingleValueToCollectionTransformer: ValueTransforming {
 
     public func canTransform(from source: Any.Type, to destination: Any.Type) -> Bool {
         guard !CollectionTransformer.isCollection(source), !(source is NSNull.Type),
-              let target = destination as? any RuntimeCollection.Type else { return false }
+            let target = destination as? any RuntimeCollection.Type
+        else { return false }
         let element = target.elementType
         return element == Any.self || element == AnyHashable.self || source == element
     }

@@ -29,9 +29,10 @@ public struct DatePattern: DateTextParser {
         self.pattern = pattern
         self.now = now
         self.tokens = try Self.tokenize(pattern, letters: Self.supported)
-        let letters = Set(tokens.compactMap { token -> Character? in
-            if case .field(let letter, _) = token { return letter } else { return nil }
-        })
+        let letters = Set(
+            tokens.compactMap { token -> Character? in
+                if case .field(let letter, _) = token { return letter } else { return nil }
+            })
         for required: Character in ["y", "M", "d"] where !letters.contains(required) {
             throw DateTextError("the date pattern \"\(pattern)\" has no \"\(required)\" field")
         }
@@ -52,20 +53,34 @@ public struct DatePattern: DateTextParser {
         var tokens: [Token] = []
         var characters = Array(pattern)[...]
         func appendLiteral(_ text: String) {
-            if case .literal(let previous) = tokens.last { tokens[tokens.count - 1] = .literal(previous + text) } else { tokens.append(.literal(text)) }
+            if case .literal(let previous) = tokens.last {
+                tokens[tokens.count - 1] = .literal(previous + text)
+            } else {
+                tokens.append(.literal(text))
+            }
         }
         while let character = characters.first {
             if character == "'" {
                 characters.removeFirst()
-                if characters.first == "'" { characters.removeFirst(); appendLiteral("'"); continue }
+                if characters.first == "'" {
+                    characters.removeFirst()
+                    appendLiteral("'")
+                    continue
+                }
                 guard let end = characters.firstIndex(of: "'") else { throw DateTextError("unclosed quote in the date pattern") }
                 appendLiteral(String(characters[..<end]))
                 characters = characters[(end + 1)...]
             } else if character.isASCII, character.isLetter {
                 let count = characters.prefix(while: { $0 == character }).count
-                guard supported.contains(character) else { throw DateTextError("the date pattern letter \"\(character)\" is not supported") }
+                guard supported.contains(character) else {
+                    throw DateTextError("the date pattern letter \"\(character)\" is not supported")
+                }
                 // No field has more than 9 letters (S…, nanoseconds); 19 digits would not fit an Int.
-                guard count <= 9 else { throw DateTextError("the date pattern field \"\(String(repeating: character, count: count))\" is too long: a field has at most 9 letters") }
+                guard count <= 9 else {
+                    throw DateTextError(
+                        "the date pattern field \"\(String(repeating: character, count: count))\" is too long: a field has at most 9 letters"
+                    )
+                }
                 tokens.append(.field(character, count))
                 characters.removeFirst(count)
             } else {
@@ -91,11 +106,13 @@ public struct DatePattern: DateTextParser {
             }
             guard s.isAtEnd else { throw DateTextError("unexpected \"\(s.rest)\" at the end") }
             let hour = fields.isPM.map { (fields.hour % 12) + ($0 ? 12 : 0) } ?? fields.hour
-            guard let date = WrittenDate(
-                year: fields.year, month: fields.month, day: fields.day, hour: hour, minute: fields.minute,
-                second: fields.second, nanosecond: fields.nanosecond, utcOffset: fields.utcOffset,
-                hasTime: fields.hasTime
-            ) else {
+            guard
+                let date = WrittenDate(
+                    year: fields.year, month: fields.month, day: fields.day, hour: hour, minute: fields.minute,
+                    second: fields.second, nanosecond: fields.nanosecond, utcOffset: fields.utcOffset,
+                    hasTime: fields.hasTime
+                )
+            else {
                 throw DateTextError.invalidFields(
                     year: fields.year, month: fields.month, day: fields.day, hour: hour, minute: fields.minute,
                     second: fields.second, utcOffset: fields.utcOffset
@@ -127,13 +144,18 @@ public struct DatePattern: DateTextParser {
                 f.year = try number(&s, count == 1 ? 1 : count, "year", maximumDigits: 4)
             }
         case "M":
-            if count <= 2 { f.month = try number(&s, count, "month"); break }
+            if count <= 2 {
+                f.month = try number(&s, count, "month")
+                break
+            }
             let word = s.word()
             let names = count == 3 ? EnglishNames.monthAbbreviations : EnglishNames.monthNames
             guard let index = names.firstIndex(where: { $0.lowercased() == word }) else { throw DateTextError("expected a month name") }
             f.month = index + 1
         case "d": f.day = try number(&s, count, "day")
-        case "H": f.hour = try number(&s, count, "hour"); f.hasTime = true
+        case "H":
+            f.hour = try number(&s, count, "hour")
+            f.hasTime = true
         case "h":
             f.hour = try number(&s, count, "hour")
             guard (1...12).contains(f.hour) else { throw DateTextError("hour \(f.hour) does not exist on a 12-hour clock") }
@@ -159,7 +181,11 @@ public struct DatePattern: DateTextParser {
     private func zone(_ s: inout DateScanner, letter: Character, count: Int) throws(DateTextError) -> Int {
         if letter == "X", s.take(UInt8(ascii: "Z")) { return 0 }
         let sign: Int
-        if s.take(UInt8(ascii: "+")) { sign = 1 } else if s.take(UInt8(ascii: "-")) { sign = -1 } else {
+        if s.take(UInt8(ascii: "+")) {
+            sign = 1
+        } else if s.take(UInt8(ascii: "-")) {
+            sign = -1
+        } else {
             throw DateTextError("expected a UTC offset at \"\(s.rest)\"")
         }
         guard let hours = s.digits(2) else { throw DateTextError("expected a UTC offset") }
@@ -167,7 +193,11 @@ public struct DatePattern: DateTextParser {
         let minutesOptional = letter != "Z" && count == 1
         if colon, !s.take(UInt8(ascii: ":")) { throw DateTextError("expected a UTC offset ±hh:mm") }
         var minutes = 0
-        if let value = s.digits(2) { minutes = value } else if !minutesOptional { throw DateTextError("expected the minutes of the UTC offset") }
+        if let value = s.digits(2) {
+            minutes = value
+        } else if !minutesOptional {
+            throw DateTextError("expected the minutes of the UTC offset")
+        }
         guard hours < 24, minutes < 60 else { throw DateTextError("the UTC offset is out of range") }
         return sign * (hours * 3600 + minutes * 60)
     }
@@ -191,7 +221,10 @@ public struct DatePattern: DateTextParser {
             case .field(let letter, let count):
                 switch letter {
                 case "y": text += count == 2 ? pad(day.year % 100, 2) : pad(day.year, count)
-                case "M": text += count <= 2 ? pad(day.month, count) : (count == 3 ? EnglishNames.monthAbbreviations : EnglishNames.monthNames)[day.month - 1]
+                case "M":
+                    text +=
+                        count <= 2
+                        ? pad(day.month, count) : (count == 3 ? EnglishNames.monthAbbreviations : EnglishNames.monthNames)[day.month - 1]
                 case "d": text += pad(day.day, count)
                 case "H": text += pad(f.hour, count)
                 case "h": text += pad(f.hour % 12 == 0 ? 12 : f.hour % 12, count)

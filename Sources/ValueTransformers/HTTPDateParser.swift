@@ -168,9 +168,11 @@ public struct HTTPDateParser: DateTextParser {
         _ s: inout DateScanner, year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int
     ) throws(DateTextError) -> WrittenDate {
         guard s.isAtEnd else { throw DateTextError("unexpected \"\(s.rest)\" at the end") }
-        guard let date = WrittenDate(
-            year: year, month: month, day: day, hour: hour, minute: minute, second: second, utcOffset: offset
-        ) else {
+        guard
+            let date = WrittenDate(
+                year: year, month: month, day: day, hour: hour, minute: minute, second: second, utcOffset: offset
+            )
+        else {
             throw DateTextError.invalidFields(
                 year: year, month: month, day: day, hour: hour, minute: minute, second: second, utcOffset: offset
             )

@@ -55,10 +55,12 @@ public struct ISO8601DateParser: DateTextParser {
         }
         let utcOffset = try parseZone(&s)
         guard s.isAtEnd else { throw DateTextError("unexpected \"\(s.rest)\" after the time") }
-        guard let date = WrittenDate(
-            year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-            nanosecond: nanosecond, utcOffset: utcOffset
-        ) else {
+        guard
+            let date = WrittenDate(
+                year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                nanosecond: nanosecond, utcOffset: utcOffset
+            )
+        else {
             throw DateTextError.invalidFields(
                 year: year, month: month, day: day, hour: hour, minute: minute, second: second, utcOffset: utcOffset
             )
@@ -92,7 +94,8 @@ public struct ISO8601DateParser: DateTextParser {
     public static func format(_ date: Date, utcOffset: Int = 0, fractionDigits: Int? = nil) -> String {
         let shifted = Date(timeIntervalSince1970: date.timeIntervalSince1970 + Double(utcOffset))
         let fields = WrittenDate(utc: shifted)
-        var text = fields.calendarDate.description + "T" + CFormat.padded(fields.hour, 2)
+        var text =
+            fields.calendarDate.description + "T" + CFormat.padded(fields.hour, 2)
             + ":" + CFormat.padded(fields.minute, 2) + ":" + CFormat.padded(fields.second, 2)
         let digits = fractionDigits ?? (fields.nanosecond / 1_000_000 == 0 ? 0 : 3)
         if digits > 0 {

@@ -81,7 +81,11 @@ struct JSONParser {
         index += 1
         var members = OrderedDictionary<String, JSONValue>()
         skipWhitespace()
-        if current == UInt8(ascii: "}") { index += 1; depth -= 1; return .object(members) }
+        if current == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return .object(members)
+        }
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
@@ -92,7 +96,10 @@ struct JSONParser {
             skipWhitespace()
             members[key] = try parseValue()
             skipWhitespace()
-            if current == UInt8(ascii: ",") { index += 1; continue }
+            if current == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
             guard current == UInt8(ascii: "}") else { throw error("expected \",\" or \"}\" in an object") }
             index += 1
             depth -= 1
@@ -105,12 +112,19 @@ struct JSONParser {
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()
-        if current == UInt8(ascii: "]") { index += 1; depth -= 1; return .array(elements) }
+        if current == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return .array(elements)
+        }
         while true {
             skipWhitespace()
             elements.append(try parseValue())
             skipWhitespace()
-            if current == UInt8(ascii: ",") { index += 1; continue }
+            if current == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
             guard current == UInt8(ascii: "]") else { throw error("expected \",\" or \"]\" in an array") }
             index += 1
             depth -= 1
@@ -120,10 +134,13 @@ struct JSONParser {
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
         let start = index
-        while let byte = current, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
-            || byte | 0x20 == UInt8(ascii: "e") || byte &- 48 < 10 { index += 1 }
+        while let byte = current,
+            byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+                || byte | 0x20 == UInt8(ascii: "e") || byte &- 48 < 10
+        { index += 1 }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        let leadingZero = text.hasPrefix("0") && text.count > 1 && text.dropFirst().first?.isNumber == true
+        let leadingZero =
+            text.hasPrefix("0") && text.count > 1 && text.dropFirst().first?.isNumber == true
             || text.hasPrefix("-0") && text.count > 2 && text.dropFirst(2).first?.isNumber == true
         guard !text.hasPrefix("+"), !leadingZero, let number = JSONNumber(text) else {
             index = start
@@ -161,7 +178,10 @@ struct JSONParser {
             UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A,
             UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
         ]
-        if let replacement = simple[byte] { utf8.append(replacement); return }
+        if let replacement = simple[byte] {
+            utf8.append(replacement)
+            return
+        }
         guard byte == UInt8(ascii: "u") else { throw error("invalid escape sequence") }
         var code = try hex4()
         if (0xD800..<0xDC00).contains(code) {
@@ -180,7 +200,8 @@ struct JSONParser {
 
     private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
         guard index + 4 <= bytes.count, bytes[index..<index + 4].allSatisfy({ ($0 | 0x20) &- 97 < 6 || $0 &- 48 < 10 }),
-              let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
+            let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+        else {
             throw error("expected four hexadecimal digits after \\u")
         }
         index += 4

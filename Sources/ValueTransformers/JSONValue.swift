@@ -47,7 +47,10 @@ public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
         case is NSNull: self = .null
         case let string as String: self = .string(string)
         case let number as NSNumber:
-            if NumericValue.isBoolean(number) { self = .bool(number.boolValue); return }
+            if NumericValue.isBoolean(number) {
+                self = .bool(number.boolValue)
+                return
+            }
             guard let value = NumericValue(number), let json = JSONNumber(value.description) else { return nil }
             self = .number(json)
         case let array as [Any]:

@@ -30,7 +30,8 @@ public struct NumberTransformer: ValueTransforming {
 
     private func convert(_ value: Any, _ number: NumericValue, to destination: Any.Type) throws(TransformationError) -> Any {
         if destination == Decimal.self || destination is NSDecimalNumber.Type, let text = StringValue.read(value),
-           let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) {
+            let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        {
             return destination == Decimal.self ? decimal : NSDecimalNumber(decimal: decimal)
         }
         guard NumericValue.isNumericType(destination) else { throw .unsupported(value, to: destination, by: name) }

@@ -44,7 +44,10 @@ enum NumericValue: Sendable, Equatable, CustomStringConvertible {
         var index = bytes.startIndex
         func digits() -> Int {
             var count = 0
-            while index != bytes.endIndex, bytes[index] &- 48 < 10 { count += 1; index = bytes.index(after: index) }
+            while index != bytes.endIndex, bytes[index] &- 48 < 10 {
+                count += 1
+                index = bytes.index(after: index)
+            }
             return count
         }
         func take(_ byte: UInt8) -> Bool {
@@ -114,7 +117,8 @@ enum NumericValue: Sendable, Equatable, CustomStringConvertible {
             case .floating(let value): return integerType.init(exactly: value)
             case .decimal(let value):
                 guard let integer = Int(exactly: NSDecimalNumber(decimal: value).doubleValue),
-                      Decimal(integer) == value else { return nil }
+                    Decimal(integer) == value
+                else { return nil }
                 return integerType.init(exactly: integer)
             }
         }

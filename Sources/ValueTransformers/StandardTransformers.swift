@@ -30,20 +30,22 @@ extension CompoundTransformer {
     /// Every built-in transformer in one compound, in an order where the specific wins over
     /// the general: null, dates, URL, decimal, number, Boolean, collections, string form.
     public static func standard(zoneless: ZonelessDates = .utc) -> CompoundTransformer {
-        CompoundTransformer(name: "standard", [
-            NullTransformer(),
-            DateTransformer(ISO8601DateParser(), zoneless: zoneless),
-            UNIXTimeTransformer(),
-            DateTransformer(HTTPDateParser(.rfc1123), zoneless: zoneless),
-            DateTransformer(HTTPDateParser(.rfc850), zoneless: zoneless),
-            DateTransformer(HTTPDateParser(.asctime), zoneless: zoneless),
-            URLTransformer(),
-            DecimalTransformer(),
-            NumberTransformer(),
-            BooleanTransformer(),
-            CollectionTransformer(),
-            SingleValueToCollectionTransformer(),
-            StringFormTransformer(),
-        ])
+        CompoundTransformer(
+            name: "standard",
+            [
+                NullTransformer(),
+                DateTransformer(ISO8601DateParser(), zoneless: zoneless),
+                UNIXTimeTransformer(),
+                DateTransformer(HTTPDateParser(.rfc1123), zoneless: zoneless),
+                DateTransformer(HTTPDateParser(.rfc850), zoneless: zoneless),
+                DateTransformer(HTTPDateParser(.asctime), zoneless: zoneless),
+                URLTransformer(),
+                DecimalTransformer(),
+                NumberTransformer(),
+                BooleanTransformer(),
+                CollectionTransformer(),
+                SingleValueToCollectionTransformer(),
+                StringFormTransformer(),
+            ])
     }
 }

@@ -34,7 +34,9 @@ public struct URLTransformer: ValueTransforming {
         }
         if let scheme = url.scheme?.lowercased() {
             if let allowedSchemes, !allowedSchemes.contains(scheme) {
-                throw .badInput(value, for: destination, "the scheme \"\(scheme)\" is not allowed (allowed: \(allowedSchemes.sorted().joined(separator: ", ")))")
+                throw .badInput(
+                    value, for: destination,
+                    "the scheme \"\(scheme)\" is not allowed (allowed: \(allowedSchemes.sorted().joined(separator: ", ")))")
             }
         } else if !allowsRelative {
             throw .badInput(value, for: destination, "a relative URL is not allowed here")

@@ -30,8 +30,9 @@ public struct WrittenDate: Sendable, Hashable {
         utcOffset: Int? = nil, hasTime: Bool = true
     ) {
         guard let calendarDate = CalendarDate(year: year, month: month, day: day),
-              (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second),
-              (0..<1_000_000_000).contains(nanosecond) else { return nil }
+            (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second),
+            (0..<1_000_000_000).contains(nanosecond)
+        else { return nil }
         if let utcOffset, abs(utcOffset) >= 24 * 3600 { return nil }
         self.calendarDate = calendarDate
         self.hour = hour
@@ -49,7 +50,10 @@ public struct WrittenDate: Sendable, Hashable {
         let total = date.timeIntervalSince1970
         var seconds = total.rounded(.down)
         var microseconds = Int(((total - seconds) * 1e6).rounded())
-        if microseconds == 1_000_000 { seconds += 1; microseconds = 0 }
+        if microseconds == 1_000_000 {
+            seconds += 1
+            microseconds = 0
+        }
         let days = Int((seconds / 86_400).rounded(.down))
         let secondOfDay = Int(seconds) - days * 86_400
         let day = CalendarDate(daysSince1970: days)

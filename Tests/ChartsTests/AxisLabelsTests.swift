@@ -50,6 +50,9 @@ import Testing
     @Test func fewerTicksWhenLongLabelsWouldTouch() {
         let axis = LinearScale(domain: (0, 1000), range: (56, 624))
         #expect(AxisLabels.horizontal(axis, count: 10, size: 12, gap: 8, label: { String(format: "%.2f", $0) }).count == 11)
-        #expect(AxisLabels.horizontal(axis, count: 10, size: 12, gap: 8, label: { String(format: "%.3f", $0) }) == [0, 200, 400, 600, 800, 1000])
+        #expect(
+            AxisLabels.horizontal(axis, count: 10, size: 12, gap: 8, label: { String(format: "%.3f", $0) }) == [
+                0, 200, 400, 600, 800, 1000,
+            ])
     }
 }

@@ -1,9 +1,10 @@
 import Charts
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// A chart as an SVG document of its own (`ChartDocument`), read back by Foundation's XML
 /// parser: well formed, sized as its layout says (worked out by hand below), the title and
@@ -15,9 +16,14 @@ import Testing
         var texts: [String] = []
         private var inText = false
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]
+        ) {
             elements.append((name, attributes))
-            if name == "text" { inText = true; texts.append("") }
+            if name == "text" {
+                inText = true
+                texts.append("")
+            }
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {
@@ -38,8 +44,9 @@ import Testing
     }
 
     static func chart(series: Int, mirrored: Bool = false) -> Chart {
-        var chart = Chart(kind: .line, domain: .numbers([1, 2, 3]),
-                          series: (0..<series).map { Chart.Series(name: "Series <\($0 + 1)> & co", values: [1, 3, 2]) })
+        var chart = Chart(
+            kind: .line, domain: .numbers([1, 2, 3]),
+            series: (0..<series).map { Chart.Series(name: "Series <\($0 + 1)> & co", values: [1, 3, 2]) })
         chart.mirrored = mirrored
         return chart
     }
@@ -74,7 +81,9 @@ import Testing
         // and gap, the name, 16 to the next: 16, 16 + 154 = 170, 170 + 154 = 324.
         #expect(swatches.map { $0.attributes["x"] } == ["16", "170", "324"])
         #expect(swatches.allSatisfy { $0.attributes["y"] == "46" })
-        #expect(read.elements.first { $0.name == "svg" && $0.attributes["class"]?.hasPrefix("chart line-chart") == true }?.attributes["y"] == "66")
+        #expect(
+            read.elements.first { $0.name == "svg" && $0.attributes["class"]?.hasPrefix("chart line-chart") == true }?.attributes["y"]
+                == "66")
     }
 
     @Test func aRightToLeftChartHasItsTitleAndLegendOnTheRight() throws {

@@ -1,9 +1,11 @@
-@testable import Charts
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+@testable import Charts
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Charts of every kind parse as XML with every text from the data read back as it was, hold
 /// no element the data wrote, stay small for many points, and put their marks where a hand
@@ -25,8 +27,10 @@ import Testing
 
     @Test(arguments: Chart.Kind.allCases) func textsFromTheDataAreEscapedEverywhere(kind: Chart.Kind) throws {
         for name in Self.hostile {
-            let domains: [Chart.Domain] = [.categories(Array(repeating: name, count: 12)), .numbers((0..<12).map(Double.init)),
-                                           .times((0..<12).map { Double($0) * 86_400 * 40 })]
+            let domains: [Chart.Domain] = [
+                .categories(Array(repeating: name, count: 12)), .numbers((0..<12).map(Double.init)),
+                .times((0..<12).map { Double($0) * 86_400 * 40 }),
+            ]
             for domain in domains {
                 var chart = Self.chart(kind, domain, names: [name, name])
                 chart.valueLabel = { _ in name }
@@ -87,7 +91,8 @@ import Testing
     @Test func aLongLineIsSimplifiedAndAShortOneIsNot() throws {
         func commands(_ count: Int) throws -> Int {
             let values: [Double?] = (0..<count).map { sin(Double($0) / Double(count) * 6) }
-            let chart = Chart(kind: .line, domain: .numbers((0..<count).map(Double.init)), series: [Chart.Series(name: "sine", values: values)])
+            let chart = Chart(
+                kind: .line, domain: .numbers((0..<count).map(Double.init)), series: [Chart.Series(name: "sine", values: values)])
             let path = try #require(SVGRead(chart.svg(id: "c", title: "t", summary: "s")).paths.first)
             return SVGRead.points(path).count
         }
@@ -116,11 +121,13 @@ import Testing
     /// The narrow frame draws a line by reference to the wide frame's, through a transform:
     /// it must land where the narrow frame drawn on its own puts it, mirrored or not.
     @Test(arguments: [false, true]) func theNarrowFramesLinesAreTheWideFramesMapped(mirrored: Bool) throws {
-        var chart = Chart(kind: .line, domain: .times([0, 86_400 * 40, 86_400 * 100, 86_400 * 101]),
-                          series: [Chart.Series(name: "s", values: [3, 9, -4, 12])])
+        var chart = Chart(
+            kind: .line, domain: .times([0, 86_400 * 40, 86_400 * 100, 86_400 * 101]),
+            series: [Chart.Series(name: "s", values: [3, 9, -4, 12])])
         chart.mirrored = mirrored
         let frames = chart.svgs(id: "c", title: "t", summary: "s")
-        let wide = try SVGRead(frames.wide), narrow = try SVGRead(frames.narrow)
+        let wide = try SVGRead(frames.wide)
+        let narrow = try SVGRead(frames.narrow)
         let alone = try SVGRead(chart.svg(id: "c-n", title: "t", summary: "s", frame: .narrow))
         let matrix = try #require(narrow.transforms.first).split(separator: " ").compactMap { Double($0) }
         #expect(matrix.count == 6 && matrix[1] == 0 && matrix[2] == 0)
@@ -130,13 +137,16 @@ import Testing
         #expect(mapped.count == own.count)
         // Each within the two roundings to a tenth (the wide one scaled down).
         #expect(zip(mapped, own).allSatisfy { abs($0[0] - $1[0]) <= 0.1 && abs($0[1] - $1[1]) <= 0.1 }, "\(mapped) against \(own)")
-        #expect(narrow.paths.allSatisfy { !$0.contains("l") }, "the narrow frame holds no line of its own (its markers are curves and squares)")
+        #expect(
+            narrow.paths.allSatisfy { !$0.contains("l") }, "the narrow frame holds no line of its own (its markers are curves and squares)")
     }
 
     @Test func stackedColumnsStandOnOneAnotherAndNegativeOnesHangBelowZero() throws {
-        var chart = Chart(kind: .column, domain: .categories(["a", "b"]), series: [
-            Chart.Series(name: "one", values: [1, 2]), Chart.Series(name: "two", values: [3, -1]),
-        ])
+        var chart = Chart(
+            kind: .column, domain: .categories(["a", "b"]),
+            series: [
+                Chart.Series(name: "one", values: [1, 2]), Chart.Series(name: "two", values: [3, -1]),
+            ])
         chart.layout = .stacked
         chart.valueLabel = { String(Int($0)) }
         let rects = try SVGRead(chart.svg(id: "c", title: "t", summary: "s")).rects
@@ -146,7 +156,9 @@ import Testing
         // Values −1…4, niced to −1…4 onto 338…8: 66 units a unit.
         let unit = 66.0
         let (a1, b1, a2, b2) = (bars[0], bars[1], bars[2], bars[3])
-        #expect(abs(a1.height - unit) < 0.15 && abs(b1.height - 2 * unit) < 0.15 && abs(a2.height - 3 * unit) < 0.15 && abs(b2.height - unit) < 0.15)
+        #expect(
+            abs(a1.height - unit) < 0.15 && abs(b1.height - 2 * unit) < 0.15 && abs(a2.height - 3 * unit) < 0.15
+                && abs(b2.height - unit) < 0.15)
         // "two" of a stands on "one" of a; "two" of b hangs from zero, where "one" of b stands.
         #expect(abs(a2.y + a2.height - a1.y) < 0.15)
         #expect(abs(b2.y - (b1.y + b1.height)) < 0.15)
@@ -154,9 +166,11 @@ import Testing
     }
 
     @Test func groupedBarsShareTheirCategorysBand() throws {
-        let chart = Chart(kind: .bar, domain: .categories(["a", "b", "c"]), series: [
-            Chart.Series(name: "one", values: [1, 2, 3]), Chart.Series(name: "two", values: [3, 2, 1]),
-        ])
+        let chart = Chart(
+            kind: .bar, domain: .categories(["a", "b", "c"]),
+            series: [
+                Chart.Series(name: "one", values: [1, 2, 3]), Chart.Series(name: "two", values: [3, 2, 1]),
+            ])
         let bars = try SVGRead(chart.svg(id: "c", title: "t", summary: "s")).rects.filter { $0.width != 6 }
         #expect(bars.count == 6)
         // Horizontal: lengths along x in proportion to the values, one band a category.
@@ -194,7 +208,8 @@ struct SVGRead {
     /// writes a line: a minus sign may stand for the space before a number.
     static func points(_ d: String) -> [[Double]] {
         var points: [[Double]] = []
-        var numbers: [Double] = [], command: Character = "M"
+        var numbers: [Double] = []
+        var command: Character = "M"
         var current = ""
         func flush() {
             if let value = Double(current) { numbers.append(value) }
@@ -245,7 +260,10 @@ struct SVGRead {
         var transforms: [String] = []
         private var current = ""
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             if elements.isEmpty { rootAttributes = attributes }
             if name == "path", let d = attributes["d"] { paths.append(d) }
             if name == "use", let transform = attributes["transform"] { transforms.append(String(transform.dropFirst(7).dropLast())) }

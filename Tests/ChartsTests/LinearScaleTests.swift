@@ -29,8 +29,9 @@ import Testing
         defer { folder.remove() }
         let input = folder.url.appendingPathComponent("input.json")
         try JSONSerialization.data(withJSONObject: cases.map { $0.map { "\($0)" } }).write(to: input)
-        let run = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script], in: folder.url,
-                                             input: try FileHandle(forReadingFrom: input))
+        let run = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script], in: folder.url,
+            input: try FileHandle(forReadingFrom: input))
         #expect(run.status == 0, "\(run.stderr)")
         let exact = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String])
         #expect(exact.count == cases.count)
@@ -40,7 +41,8 @@ import Testing
             let expected = try #require(Double(text))
             // Two roundings in floating point (d3's arithmetic) against one of the exact value:
             // within a few units in the last place of the range's size.
-            #expect(abs(position - expected) <= 8 * max(abs(numbers[2]), abs(numbers[3])).ulp, "\(numbers): \(position) against \(expected)")
+            #expect(
+                abs(position - expected) <= 8 * max(abs(numbers[2]), abs(numbers[3])).ulp, "\(numbers): \(position) against \(expected)")
         }
     }
 

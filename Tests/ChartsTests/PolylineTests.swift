@@ -23,7 +23,8 @@ import Testing
             var segment = 0
             for point in points {
                 while segment + 1 < kept.count - 1 && kept[segment + 1].x <= point.x { segment += 1 }
-                let a = kept[segment], b = kept[segment + 1]
+                let a = kept[segment]
+                let b = kept[segment + 1]
                 #expect(Self.distance(point, a, b) <= tolerance + 1e-9, "round \(round): \(point) is off the line \(a)–\(b)")
             }
         }
@@ -40,7 +41,8 @@ import Testing
     }
 
     static func distance(_ p: Point, _ a: Point, _ b: Point) -> Double {
-        let dx = b.x - a.x, dy = b.y - a.y
+        let dx = b.x - a.x
+        let dy = b.y - a.y
         let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)))
         return hypot(a.x + t * dx - p.x, a.y + t * dy - p.y)
     }

@@ -9,13 +9,17 @@ import Testing
 @Suite struct TicksOracleTests {
     /// Where d3-array is: `TTSITE_D3_ARRAY`, or where Debian's `node-d3-array` or a global npm
     /// install puts it (`scripts/install-deps` installs it).
-    static let d3 = ([ProcessInfo.processInfo.environment["TTSITE_D3_ARRAY"]].compactMap { $0 }
+    static let d3 =
+        ([ProcessInfo.processInfo.environment["TTSITE_D3_ARRAY"]].compactMap { $0 }
         + ["/usr/share/nodejs/d3-array", "/opt/homebrew/lib/node_modules/d3-array", "/usr/local/lib/node_modules/d3-array"])
         .first { FileManager.default.fileExists(atPath: $0 + "/package.json") } ?? "/usr/share/nodejs/d3-array"
 
     static func oracle(_ body: String, _ input: [String: Any]) async throws -> Any {
         guard FileManager.default.fileExists(atPath: d3 + "/package.json") else {
-            throw Node.Failure(description: "d3-array is not at \(d3): install Debian's node-d3-array (scripts/install-deps), or name its folder in TTSITE_D3_ARRAY")
+            throw Node.Failure(
+                description:
+                    "d3-array is not at \(d3): install Debian's node-d3-array (scripts/install-deps), or name its folder in TTSITE_D3_ARRAY"
+            )
         }
         var input = input
         input["d3"] = d3
@@ -43,7 +47,8 @@ import Testing
             case 0: (start, stop) = (start.rounded(), stop.rounded())
             case 1: (start, stop) = (stop, start)
             case 2: stop = start
-            case 3: (start, stop) = (Double(Int.random(in: -1000...1000, using: &random)), Double(Int.random(in: -1000...1000, using: &random)))
+            case 3:
+                (start, stop) = (Double(Int.random(in: -1000...1000, using: &random)), Double(Int.random(in: -1000...1000, using: &random)))
             default: break
             }
             return (start, stop, counts.randomElement(using: &random)!)
@@ -54,7 +59,8 @@ import Testing
     /// doubles on both sides (JSON through Foundation rounds some to 15 digits).
     @Test func ticksIncrementsAndNiceDomainsAreD3s() async throws {
         let domains = Self.domains(4000)
-        let output = try await Self.oracle("""
+        let output = try await Self.oracle(
+            """
             const text = (v) => Array.isArray(v) ? v.map(text) : String(v);
             console.log(JSON.stringify(input.domains.map((d) => {
               const [a, b, n] = d.map(Number);
@@ -82,10 +88,11 @@ import Testing
     /// Whether the doubles are those JavaScript wrote (`String(x)`, read back exactly by
     /// Swift), NaN being NaN.
     static func same(_ values: [Double], _ texts: [String]) -> Bool {
-        values.count == texts.count && zip(values, texts).allSatisfy { value, text in
-            guard let other = Double(text) else { return false }
-            return value == other || (value.isNaN && other.isNaN)
-        }
+        values.count == texts.count
+            && zip(values, texts).allSatisfy { value, text in
+                guard let other = Double(text) else { return false }
+                return value == other || (value.isNaN && other.isNaN)
+            }
     }
 
     @Test func histogramBinsAreD3s() async throws {
@@ -103,16 +110,19 @@ import Testing
                 }
             }
         }
-        let output = try await Self.oracle("""
+        let output = try await Self.oracle(
+            """
             console.log(JSON.stringify(input.datasets.map((values) => d3.bin()(values.map(Number)).map((b) => [b.x0, b.x1, b.length].map(String)))));
             """, ["datasets": datasets.map { $0.map { "\($0)" } }])
         let results = try #require(output as? [[[String]]])
         #expect(results.count == datasets.count)
         for (values, expected) in zip(datasets, results) {
             let bins = Bins(values).bins
-            #expect(bins.count == expected.count && zip(bins, expected).allSatisfy { bin, bounds in
-                Self.same([bin.lower, bin.upper, Double(bin.count)], bounds)
-            }, "\(values.prefix(5))… (\(values.count) values): \(bins), d3 \(expected)")
+            #expect(
+                bins.count == expected.count
+                    && zip(bins, expected).allSatisfy { bin, bounds in
+                        Self.same([bin.lower, bin.upper, Double(bin.count)], bounds)
+                    }, "\(values.prefix(5))… (\(values.count) values): \(bins), d3 \(expected)")
         }
         #expect(Bins([]).bins.isEmpty)
         #expect(Bins([.nan, .infinity]).bins.isEmpty)

@@ -11,13 +11,17 @@ import Testing
 /// d3-scale is 2.2; d3-scale 4 added one step to log ticks (linear ticks when the powers'
 /// multiples are fewer than half the count asked for), which the oracle adds as 4 does.
 @Suite struct TimeAndLogTicksOracleTests {
-    static let modules = ([ProcessInfo.processInfo.environment["TTSITE_D3_MODULES"]].compactMap { $0 }
+    static let modules =
+        ([ProcessInfo.processInfo.environment["TTSITE_D3_MODULES"]].compactMap { $0 }
         + ["/usr/share/nodejs", "/opt/homebrew/lib/node_modules", "/usr/local/lib/node_modules"])
         .first { FileManager.default.fileExists(atPath: $0 + "/d3-scale/package.json") } ?? "/usr/share/nodejs"
 
     static func oracle(_ body: String, _ input: [String: Any]) async throws -> Any {
         guard FileManager.default.fileExists(atPath: modules + "/d3-scale/package.json") else {
-            throw Node.Failure(description: "d3-scale is not in \(modules): install Debian's node-d3-scale (scripts/install-deps), or name its folder in TTSITE_D3_MODULES")
+            throw Node.Failure(
+                description:
+                    "d3-scale is not in \(modules): install Debian's node-d3-scale (scripts/install-deps), or name its folder in TTSITE_D3_MODULES"
+            )
         }
         var input = input
         input["modules"] = modules
@@ -39,7 +43,8 @@ import Testing
             let span = pow(10, Double.random(in: 1...10, using: &random)).rounded()
             return (start, start + span, Double(Int.random(in: 2...12, using: &random)))
         }
-        let output = try await Self.oracle("""
+        let output = try await Self.oracle(
+            """
             console.log(JSON.stringify(input.domains.map(([a, b, n]) =>
               d3.scaleUtc().domain([new Date(a * 1000), new Date(b * 1000)]).ticks(n).map((t) => t.getTime() / 1000))));
             """, ["domains": domains.map { [$0.0, $0.1, $0.2] }])
@@ -47,7 +52,11 @@ import Testing
         var weeks = 0
         for ((start, stop, count), d3) in zip(domains, expected) {
             let ours = TimeTicks.ticks(from: start, to: stop, count: count).map(\.seconds)
-            let sundays = !d3.isEmpty && d3.allSatisfy { $0.truncatingRemainder(dividingBy: day) == 0 && CalendarDate(daysSince1970: Int(($0 / day).rounded(.down))).weekday == 0 }
+            let sundays =
+                !d3.isEmpty
+                && d3.allSatisfy {
+                    $0.truncatingRemainder(dividingBy: day) == 0 && CalendarDate(daysSince1970: Int(($0 / day).rounded(.down))).weekday == 0
+                }
                 && zip(d3.dropFirst(), d3).allSatisfy { $0 - $1 == 7 * day }
             if sundays && ours != d3 {
                 weeks += 1
@@ -68,7 +77,8 @@ import Testing
             let high = low * pow(10, Double.random(in: 0.01...12, using: &random))
             return (low, high, Double(Int.random(in: 1...15, using: &random)))
         }
-        let output = try await Self.oracle("""
+        let output = try await Self.oracle(
+            """
             const array = require("d3-array");
             const text = (v) => v.map(String);
             console.log(JSON.stringify(input.domains.map(([a, b, n]) => {
@@ -83,8 +93,9 @@ import Testing
             let theirs = d3.compactMap(Double.init)
             // d3 multiplies a power of ten by 2 … 9 (0.1 × 3 is 0.30000000000000004), ttsite
             // divides (3 / 10 is 0.3): the same ticks to the last bit or so.
-            #expect(ours.count == theirs.count && zip(ours, theirs).allSatisfy { abs($0 - $1) <= abs($1) * 1e-15 },
-                    "\(low) \(high) \(count): \(ours) against \(theirs)")
+            #expect(
+                ours.count == theirs.count && zip(ours, theirs).allSatisfy { abs($0 - $1) <= abs($1) * 1e-15 },
+                "\(low) \(high) \(count): \(ours) against \(theirs)")
         }
     }
 
@@ -100,7 +111,8 @@ import Testing
             let high = low * pow(10, Double.random(in: 0.01...12, using: &random))
             return (low, high, Double(Int.random(in: 1...15, using: &random)))
         }
-        let output = try await Self.oracle("""
+        let output = try await Self.oracle(
+            """
             console.log(JSON.stringify(input.domains.map(([a, b, n]) => {
               const scale = d3.scaleLog().domain([+a, +b]);
               // Where d3-scale 4's ticks differ from 2.2's, nothing to compare.
@@ -132,11 +144,13 @@ import Testing
             compared += 1
             let ours = LogScale(domain: (low, high), range: (0, 1)).labelled(count: count)
             let theirs = d3.compactMap(Double.init)
-            #expect(ours.count == theirs.count && zip(ours, theirs).allSatisfy { abs($0 - $1) <= abs($1) * 1e-15 },
-                    "\(low) \(high) \(count): \(ours) against \(theirs)")
+            #expect(
+                ours.count == theirs.count && zip(ours, theirs).allSatisfy { abs($0 - $1) <= abs($1) * 1e-15 },
+                "\(low) \(high) \(count): \(ours) against \(theirs)")
         }
         #expect(compared > 1000)
         // Worked out by hand for the first: 10 ticks, k = max(1, 10 × 8 / 10) = 8.
-        #expect(LogScale(domain: (1000, 10000), range: (0, 1)).labelled(count: 8) == [1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 10000])
+        #expect(
+            LogScale(domain: (1000, 10000), range: (0, 1)).labelled(count: 8) == [1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 10000])
     }
 }

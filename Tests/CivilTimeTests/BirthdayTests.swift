@@ -1,22 +1,23 @@
 import CivilTime
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Ages and next birthdays: "today" decided in a time zone, Feb 29 on Feb 28 in common years.
 struct BirthdayTests {
     static let march8 = Birthday(calendarDay("1990-03-08"))
     static let leapDay = Birthday(calendarDay("2000-02-29"))
 
-    @Test(arguments: [
-        // now, zone, age, days until next birthday
-        ("2024-03-07T22:59:59Z", berlin, 33, 1),   // 23:59:59 on Mar 7 in Berlin
-        ("2024-03-07T23:00:00Z", berlin, 34, 0),   // midnight: the birthday begins in Berlin
-        ("2024-03-07T23:00:00Z", newYork, 33, 1),  // still 18:00 on Mar 7 in New York
-        ("2024-03-09T04:59:59Z", newYork, 34, 0),  // 23:59:59 on Mar 8 in New York
-        ("2024-03-09T05:00:00Z", newYork, 34, 364),// Mar 9 in New York: next is 2025-03-08
-        ("2024-03-08T23:00:00Z", berlin, 34, 364), // midnight into Mar 9 in Berlin
-    ] as [(String, TimeZone, Int, Int)])
+    @Test(
+        arguments: [
+            // now, zone, age, days until next birthday
+            ("2024-03-07T22:59:59Z", berlin, 33, 1),  // 23:59:59 on Mar 7 in Berlin
+            ("2024-03-07T23:00:00Z", berlin, 34, 0),  // midnight: the birthday begins in Berlin
+            ("2024-03-07T23:00:00Z", newYork, 33, 1),  // still 18:00 on Mar 7 in New York
+            ("2024-03-09T04:59:59Z", newYork, 34, 0),  // 23:59:59 on Mar 8 in New York
+            ("2024-03-09T05:00:00Z", newYork, 34, 364),  // Mar 9 in New York: next is 2025-03-08
+            ("2024-03-08T23:00:00Z", berlin, 34, 364),  // midnight into Mar 9 in Berlin
+        ] as [(String, TimeZone, Int, Int)])
     func aroundMidnightInTwoZones(now: String, zone: TimeZone, age: Int, days: Int) {
         #expect(Self.march8.age(at: instant(now), in: zone) == age)
         #expect(Self.march8.daysUntilNextBirthday(at: instant(now), in: zone) == days)

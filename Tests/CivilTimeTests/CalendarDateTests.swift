@@ -1,7 +1,7 @@
 import CivilTime
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 struct CalendarDateTests {
     @Test(arguments: [

@@ -1,7 +1,7 @@
 import CivilTime
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Expected texts are Python's: `datetime.fromtimestamp(t, timezone.utc).isoformat()` and
 /// `date.isoweekday() % 7`, rewritten into iCalendar's basic form (RFC 5545 3.3.4, 3.3.5) by hand.

@@ -61,7 +61,7 @@ import Testing
         clock.pause(at: 1)
         #expect(clock.state == .idle)
         clock.start(at: 0)
-        clock.resume(at: 5)   // not paused: the start time stays
+        clock.resume(at: 5)  // not paused: the start time stays
         #expect(clock.displayedValue(at: 5) == 50)
     }
 

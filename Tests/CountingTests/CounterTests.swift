@@ -8,8 +8,8 @@ import TextFormatting
         let counter = try Counter(from: 10, to: 110, duration: 4, easing: .easeIn)
         #expect(counter.value(at: -1) == 10)
         #expect(counter.value(at: 0) == 10)
-        #expect(counter.value(at: 2) == 22.5)        // 10 + 100 × 0.5³
-        #expect(counter.value(at: 3) == 52.1875)     // 10 + 100 × 0.75³
+        #expect(counter.value(at: 2) == 22.5)  // 10 + 100 × 0.5³
+        #expect(counter.value(at: 3) == 52.1875)  // 10 + 100 × 0.75³
         #expect(counter.value(at: 4) == 110)
         #expect(counter.value(at: 99) == 110)
     }
@@ -22,7 +22,7 @@ import TextFormatting
 
     @Test func countsDownToo() throws {
         let counter = try Counter(from: 100, to: 0, duration: 2, easing: .easeOut)
-        #expect(counter.value(at: 1) == 12.5)   // 100 − 100 × 0.875
+        #expect(counter.value(at: 1) == 12.5)  // 100 − 100 × 0.875
         #expect(counter.value(at: 2) == 0)
     }
 
@@ -94,15 +94,17 @@ import TextFormatting
 
     @Test func dataAttributesInAFixedOrder() throws {
         let counter = try Counter(from: 0, to: 34, duration: 1.5, easing: .easeOut, format: "{value} %")
-        #expect(counter.dataAttributes.map(\.0) == [
-            "data-counter", "data-from", "data-to", "data-duration", "data-easing", "data-decimals", "data-format",
-        ])
+        #expect(
+            counter.dataAttributes.map(\.0) == [
+                "data-counter", "data-from", "data-to", "data-duration", "data-easing", "data-decimals", "data-format",
+            ])
         #expect(counter.dataAttributes.map(\.1) == ["", "0", "34", "1.5", "easeOut", "0", "{value} %"])
     }
 
     @Test func dataAttributesOfDecimalsAndOddNumbers() throws {
-        let counter = try Counter(from: -0.5, to: 1e-7, duration: 2, easing: .easeInOut,
-                                  kind: .decimals(2), format: "<{value}> & \"so\"")
+        let counter = try Counter(
+            from: -0.5, to: 1e-7, duration: 2, easing: .easeInOut,
+            kind: .decimals(2), format: "<{value}> & \"so\"")
         #expect(counter.dataAttributes.map(\.1) == ["", "-0.5", "1e-07", "2", "easeInOut", "2", "<{value}> & \"so\""])
     }
 
@@ -111,8 +113,9 @@ import TextFormatting
         #expect(throws: CounterError.badDuration(-1)) { try Counter(to: 1, duration: -1) }
         #expect(throws: CounterError.badDecimals(21)) { try Counter(to: 1, kind: .decimals(21)) }
         #expect(throws: CounterError.notANumber(name: "to", value: .infinity)) { try Counter(to: .infinity) }
-        #expect(CounterError.formatWithoutValue("%").description
-            == "counter: the format \"%\" has no {value} to put the number in")
+        #expect(
+            CounterError.formatWithoutValue("%").description
+                == "counter: the format \"%\" has no {value} to put the number in")
         #expect(CounterError.badDuration(-1).description == "counter: the duration must be 0 or more seconds, not -1.0")
     }
 }

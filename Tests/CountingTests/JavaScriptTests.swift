@@ -1,7 +1,7 @@
 import Counting
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TextFormatting
 
 /// counter.js, loaded in node, must draw the same curves, reach the same values and write
@@ -36,7 +36,8 @@ import TextFormatting
             let js = try #require(curves[easing.rawValue] as? [Double], "counter.js has no \(easing.rawValue)")
             #expect(js.count == Self.points.count)
             for (t, value) in zip(Self.points, js) {
-                #expect(abs(value - easing.progress(t)) <= 1e-12, "\(easing.rawValue) at t = \(t): JS \(value), Swift \(easing.progress(t))")
+                #expect(
+                    abs(value - easing.progress(t)) <= 1e-12, "\(easing.rawValue) at t = \(t): JS \(value), Swift \(easing.progress(t))")
             }
         }
     }

@@ -1,7 +1,7 @@
 import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The reader's retry, revalidation and fallback rules, with a scripted fetcher.
 @Suite("Fallback rules")
@@ -28,8 +28,10 @@ struct FallbackTests {
         (.status(403), 1, "HTTP 403 Forbidden"),
         (.status(301), 1, "HTTP 301 Moved Permanently"),
         (.failure(.tooLarge(maxBytes: 1000)), 1, "the body is larger than 1000 bytes (max_bytes)"),
-        (.failure(.insecureRedirect(to: URL(string: "http://example.org/api/people")!)), 1,
-         "redirect from https to http refused (to http://example.org/api/people)"),
+        (
+            .failure(.insecureRedirect(to: URL(string: "http://example.org/api/people")!)), 1,
+            "redirect from https to http refused (to http://example.org/api/people)"
+        ),
     ])
     func aFailureIsRetriedOnlyWhenWorthIt(outcome: Result<FetchResponse, FetchError>, attempts: Int, problem: String) throws {
         let site = try TemporaryFolder("datasources")
@@ -62,7 +64,9 @@ struct FallbackTests {
         #expect(fetcher.requests.map(\.ifModifiedSince) == ["Wed, 21 Oct 2015 07:28:00 GMT"])
         #expect(fetcher.requests.map(\.userAgent) == [FetchSettings.defaultUserAgent])
         #expect(reading.documents == [SourceDocument(name: url.absoluteString, data: goodBody, origin: .notModified)])
-        let entry = SourceCache(siteFolder: site.url).entry(for: url).map { SourceCache.Entry(body: $0.body, etag: $0.etag, lastModified: $0.lastModified) }
+        let entry = SourceCache(siteFolder: site.url).entry(for: url).map {
+            SourceCache.Entry(body: $0.body, etag: $0.etag, lastModified: $0.lastModified)
+        }
         #expect(entry == SourceCache.Entry(body: goodBody, etag: #""v1b""#, lastModified: "Wed, 21 Oct 2015 07:28:00 GMT"))
     }
 
@@ -70,7 +74,10 @@ struct FallbackTests {
         let site = try TemporaryFolder("datasources")
         defer { site.remove() }
         let fetcher = ScriptedFetcher([.status(304)])
-        #expect(throws: SourceError(source: url.absoluteString, reason: "HTTP 304 Not Modified to a request without validators, and there is no cached copy")) {
+        #expect(
+            throws: SourceError(
+                source: url.absoluteString, reason: "HTTP 304 Not Modified to a request without validators, and there is no cached copy")
+        ) {
             try reader(site, fetcher).read(.url(url))
         }
         #expect(fetcher.requests.map(\.ifNoneMatch) == [nil])
@@ -99,7 +106,8 @@ struct FallbackTests {
         let fetcher = ScriptedFetcher([.status(200, "<html></html>"), .status(200, "{}")])
         let reading = try reader(site, fetcher).read(.url(url))
         #expect(fetcher.requests.count == 1)
-        #expect(reading.documents.map(\.origin) == [.cache(reason: #"the response is HTML or XML, not JSON (it starts with "<html></html>")"#)])
+        #expect(
+            reading.documents.map(\.origin) == [.cache(reason: #"the response is HTML or XML, not JSON (it starts with "<html></html>")"#)])
     }
 
     @Test(arguments: ["", "  \n", "<!DOCTYPE html>"])

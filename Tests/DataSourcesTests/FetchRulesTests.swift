@@ -6,16 +6,17 @@ import Testing
 /// here, on the decision function the URLSession fetcher calls) and the wording of fetch errors.
 @Suite("Fetch rules")
 struct FetchRulesTests {
-    @Test(arguments: [
-        ("https://a.org/x", "https://b.org/y", 1, nil),
-        ("http://a.org/x", "https://a.org/x", 1, nil),
-        ("http://a.org/x", "http://a.org/y", 5, nil),
-        ("https://a.org/x", "http://a.org/x", 1, FetchError.insecureRedirect(to: URL(string: "http://a.org/x")!)),
-        ("HTTPS://a.org/x", "HTTP://a.org/x", 1, FetchError.insecureRedirect(to: URL(string: "HTTP://a.org/x")!)),
-        ("https://a.org/x", "https://a.org/y", 6, FetchError.tooManyRedirects(limit: 5)),
-        ("https://a.org/x", "ftp://a.org/y", 1, FetchError.unsupportedRedirect(to: "ftp://a.org/y")),
-        ("http://a.org/x", "file:///etc/passwd", 1, FetchError.unsupportedRedirect(to: "file:///etc/passwd")),
-    ] as [(String, String, Int, FetchError?)])
+    @Test(
+        arguments: [
+            ("https://a.org/x", "https://b.org/y", 1, nil),
+            ("http://a.org/x", "https://a.org/x", 1, nil),
+            ("http://a.org/x", "http://a.org/y", 5, nil),
+            ("https://a.org/x", "http://a.org/x", 1, FetchError.insecureRedirect(to: URL(string: "http://a.org/x")!)),
+            ("HTTPS://a.org/x", "HTTP://a.org/x", 1, FetchError.insecureRedirect(to: URL(string: "HTTP://a.org/x")!)),
+            ("https://a.org/x", "https://a.org/y", 6, FetchError.tooManyRedirects(limit: 5)),
+            ("https://a.org/x", "ftp://a.org/y", 1, FetchError.unsupportedRedirect(to: "ftp://a.org/y")),
+            ("http://a.org/x", "file:///etc/passwd", 1, FetchError.unsupportedRedirect(to: "file:///etc/passwd")),
+        ] as [(String, String, Int, FetchError?)])
     func redirectDecisions(from: String, to: String, count: Int, refusal: FetchError?) {
         let decision = Result<Void, FetchError> { () throws(FetchError) in
             try RedirectPolicy.check(from: URL(string: from)!, to: URL(string: to)!, count: count)

@@ -1,7 +1,8 @@
-@testable import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import DataSources
 
 /// A fetcher for tests that must not touch the network.
 struct NoNetwork: Fetcher {
@@ -21,7 +22,8 @@ struct FileSourceTests {
         defer { site.remove() }
         try site.write(#"{"results": [1]}"#, to: "Content/data/people.json")
         let reading = try reader(site).read(.file("Content/data/people.json"))
-        #expect(reading.documents == [SourceDocument(name: "Content/data/people.json", data: Data(#"{"results": [1]}"#.utf8), origin: .file)])
+        #expect(
+            reading.documents == [SourceDocument(name: "Content/data/people.json", data: Data(#"{"results": [1]}"#.utf8), origin: .file)])
         #expect(reading.warnings.isEmpty)
     }
 
@@ -45,9 +47,10 @@ struct FileSourceTests {
         try site.write("{}", to: "Content/data/scenarios/notes.txt")
         try site.write("{}", to: "Content/data/scenarios/sub/d.json")
         let reading = try reader(site).read(.file("Content/data/scenarios/"))
-        #expect(reading.documents.map(\.name) == [
-            "Content/data/scenarios/C.json", "Content/data/scenarios/a.json", "Content/data/scenarios/b.json",
-        ])
+        #expect(
+            reading.documents.map(\.name) == [
+                "Content/data/scenarios/C.json", "Content/data/scenarios/a.json", "Content/data/scenarios/b.json",
+            ])
         #expect(reading.documents.allSatisfy { $0.origin == .file })
     }
 
@@ -67,7 +70,10 @@ struct FileSourceTests {
         defer { site.remove() }
         try site.makeFolder("data")
         #expect(mkfifo(site.url("data/sales.csv").path, 0o644) == 0)
-        #expect(throws: SourceError(source: "data/sales.csv", reason: "it is not a regular file (a named pipe, a device or a socket); a source is a file")) {
+        #expect(
+            throws: SourceError(
+                source: "data/sales.csv", reason: "it is not a regular file (a named pipe, a device or a socket); a source is a file")
+        ) {
             try reader(site).read(.file("data/sales.csv"))
         }
     }
@@ -82,9 +88,14 @@ struct FileSourceTests {
         try site.write(String(repeating: "a,b\n", count: 2_500), to: "data/big.csv")
         try site.write(String(repeating: "x", count: 10_000), to: "data/big.sqlite")
         try site.write("a,b\n1,2\n", to: "data/small.csv")
-        let reader = SourceReader(siteFolder: site.url, fetcher: NoNetwork(), settings: FetchSettings(maxBytes: 9_999), offline: false, strict: false)
-        #expect(throws: SourceError(source: "data/big.csv", reason: "the file is 10,000 bytes, more than `fetch.max_bytes` (9,999) lets a "
-                                    + "source hold in memory; raise `fetch: { max_bytes: … }` in ttsite.yml to read it")) {
+        let reader = SourceReader(
+            siteFolder: site.url, fetcher: NoNetwork(), settings: FetchSettings(maxBytes: 9_999), offline: false, strict: false)
+        #expect(
+            throws: SourceError(
+                source: "data/big.csv",
+                reason: "the file is 10,000 bytes, more than `fetch.max_bytes` (9,999) lets a "
+                    + "source hold in memory; raise `fetch: { max_bytes: … }` in ttsite.yml to read it")
+        ) {
             try reader.read(.file("data/big.csv"))
         }
         #expect(try reader.read(.file("data/small.csv")).documents.map(\.data.count) == [8])
@@ -143,7 +154,9 @@ struct FileSourceTests {
         try site.makeFolder("Content/data")
         try FileManager.default.createSymbolicLink(
             at: site.url.appendingPathComponent("Content/data/link.json"), withDestinationURL: outside)
-        #expect(throws: SourceError(source: "Content/data/link.json", reason: "a symbolic link to a file outside the site folder is refused")) {
+        #expect(
+            throws: SourceError(source: "Content/data/link.json", reason: "a symbolic link to a file outside the site folder is refused")
+        ) {
             try reader(site).read(.file("Content/data"))
         }
     }

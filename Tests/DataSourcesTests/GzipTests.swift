@@ -1,22 +1,25 @@
-@testable import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import DataSources
 
 /// gzip data made by Python's `gzip` module (the oracle), read back through zlib.
 @Suite struct GzipTests {
     /// `text` compressed by Python's gzip, `members` times one after the other (as `cat a.gz
     /// b.gz` makes).
     static func compressed(_ text: String, members: Int = 1, in folder: TemporaryFolder) async throws -> Data {
-        let input = folder.url("input.txt"), output = folder.url("output.gz")
+        let input = folder.url("input.txt")
+        let output = folder.url("output.gz")
         try Data(text.utf8).write(to: input)
         let script = """
             import gzip, sys
             data = open(sys.argv[1], 'rb').read()
             open(sys.argv[2], 'wb').write(b''.join(gzip.compress(data) for _ in range(int(sys.argv[3]))))
             """
-        let run = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, input.path, output.path, String(members)],
-                                             in: folder.url)
+        let run = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, input.path, output.path, String(members)],
+            in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
         return try Data(contentsOf: output)
     }
@@ -49,7 +52,9 @@ import TestSupport
         let folder = try TemporaryFolder("gzip")
         defer { folder.remove() }
         let data = try await Self.compressed(String(repeating: "abc,def\n", count: 10_000), in: folder)
-        #expect(throws: Gzip.Failure(message: "the gzip data is cut short")) { try Gzip.decompressed(data.prefix(data.count / 2), limit: 1_000_000) }
+        #expect(throws: Gzip.Failure(message: "the gzip data is cut short")) {
+            try Gzip.decompressed(data.prefix(data.count / 2), limit: 1_000_000)
+        }
         var damaged = data
         damaged[20] ^= 0xFF
         damaged[21] ^= 0xFF

@@ -1,7 +1,7 @@
 import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The real `URLSessionFetcher` and `SourceReader` against `TestSupport/Server/test_server.py` on 127.0.0.1.
 ///
@@ -18,11 +18,14 @@ struct LoopbackTests {
         server = try await TestServer.shared
     }
 
-    func reader(_ site: TemporaryFolder, strict: Bool = false, offline: Bool = false, retries: Int? = nil, mode: String = "good") -> OffThePoolReader {
+    func reader(_ site: TemporaryFolder, strict: Bool = false, offline: Bool = false, retries: Int? = nil, mode: String = "good")
+        -> OffThePoolReader
+    {
         var settings = settings
         if let retries { settings.retries = retries }
         settings.timeoutSeconds = Double(TestServer.timeoutSeconds(for: mode))
-        return OffThePoolReader(SourceReader(siteFolder: site.url, fetcher: URLSessionFetcher(), settings: settings, offline: offline, strict: strict))
+        return OffThePoolReader(
+            SourceReader(siteFolder: site.url, fetcher: URLSessionFetcher(), settings: settings, offline: offline, strict: strict))
     }
 
     /// A reader whose reads run on a thread of their own: `URLSessionFetcher` waits for each
@@ -31,7 +34,9 @@ struct LoopbackTests {
         let reader: SourceReader
         init(_ reader: SourceReader) { self.reader = reader }
 
-        func read(_ location: DataSources.SourceLocation, validate: @escaping @Sendable (Data, Data?) throws -> Void = { _, _ in }) async throws -> SourceReading {
+        func read(_ location: DataSources.SourceLocation, validate: @escaping @Sendable (Data, Data?) throws -> Void = { _, _ in })
+            async throws -> SourceReading
+        {
             try await offThePool { [reader] in try reader.read(location, validate: validate) }
         }
     }
@@ -98,8 +103,11 @@ struct LoopbackTests {
         let site = try TemporaryFolder("datasources")
         defer { site.remove() }
         let url = server.url("/fixed/\(mode)")
-        await #expect(throws: SourceError(source: url.absoluteString, reason: "\(problem), and there is no cached copy", unreachable: mode == "hang",
-                                          transient: Self.transient.contains(mode))) {
+        await #expect(
+            throws: SourceError(
+                source: url.absoluteString, reason: "\(problem), and there is no cached copy", unreachable: mode == "hang",
+                transient: Self.transient.contains(mode))
+        ) {
             try await reader(site, mode: mode).read(.url(url), validate: validateResults)
         }
         #expect(cacheFiles(site).isEmpty)
@@ -113,8 +121,11 @@ struct LoopbackTests {
         let before = cacheFiles(site)
         try await server.setMode(mode, for: key)
         let url = server.url("/data/\(key)")
-        await #expect(throws: SourceError(source: url.absoluteString, reason: "\(problem); not using the cached copy (--strict)", unreachable: mode == "hang",
-                                          transient: Self.transient.contains(mode))) {
+        await #expect(
+            throws: SourceError(
+                source: url.absoluteString, reason: "\(problem); not using the cached copy (--strict)", unreachable: mode == "hang",
+                transient: Self.transient.contains(mode))
+        ) {
             try await reader(site, strict: true, mode: mode).read(.url(url), validate: validateResults)
         }
         #expect(cacheFiles(site) == before)
@@ -155,7 +166,9 @@ struct LoopbackTests {
         let reading = try await reader(site).read(.url(url), validate: validateResults)
         #expect(reading.documents.map(\.origin) == [.network])
         #expect(reading.documents.map(\.data) == [secondBody])
-        let entry = SourceCache(siteFolder: site.url).entry(for: url).map { SourceCache.Entry(body: $0.body, etag: $0.etag, lastModified: $0.lastModified) }
+        let entry = SourceCache(siteFolder: site.url).entry(for: url).map {
+            SourceCache.Entry(body: $0.body, etag: $0.etag, lastModified: $0.lastModified)
+        }
         #expect(entry == SourceCache.Entry(body: secondBody, etag: #""v2""#, lastModified: nil))
     }
 
@@ -182,7 +195,9 @@ struct LoopbackTests {
         #expect(try await server.requests(for: key).count == 0)
     }
 
-    @Test(arguments: [(failures: 2, retries: 2, succeeds: true), (failures: 2, retries: 1, succeeds: false), (failures: 1, retries: 0, succeeds: false)])
+    @Test(arguments: [
+        (failures: 2, retries: 2, succeeds: true), (failures: 2, retries: 1, succeeds: false), (failures: 1, retries: 0, succeeds: false),
+    ])
     func retriesHappenAsConfigured(failures: Int, retries: Int, succeeds: Bool) async throws {
         let site = try TemporaryFolder("datasources")
         defer { site.remove() }
@@ -193,7 +208,11 @@ struct LoopbackTests {
             #expect(try await read().documents.map(\.data) == [goodBody])
         } else {
             let attempts = retries + 1 == 1 ? "" : " (\(retries + 1) attempts)"
-            await #expect(throws: SourceError(source: url.absoluteString, reason: "HTTP 500 Internal Server Error\(attempts), and there is no cached copy", transient: true)) {
+            await #expect(
+                throws: SourceError(
+                    source: url.absoluteString, reason: "HTTP 500 Internal Server Error\(attempts), and there is no cached copy",
+                    transient: true)
+            ) {
                 try await read()
             }
         }
@@ -212,7 +231,8 @@ struct LoopbackTests {
     }
 
     @Test func aGzipBodyIsDecompressed() async throws {
-        let response = try await fetch(FetchRequest(url: server.url("/fixed/gzip"), timeoutSeconds: Double(TestServer.answerSeconds), maxBytes: 1000))
+        let response = try await fetch(
+            FetchRequest(url: server.url("/fixed/gzip"), timeoutSeconds: Double(TestServer.answerSeconds), maxBytes: 1000))
         #expect(response.status == 200)
         #expect(response.body == goodBody)
     }
@@ -225,7 +245,8 @@ struct LoopbackTests {
 
     @Test(arguments: [0, 1, 5])
     func upToFiveRedirectsAreFollowed(redirects: Int) async throws {
-        let response = try await fetch(FetchRequest(url: server.url("/chain/\(redirects)"), timeoutSeconds: Double(TestServer.answerSeconds)))
+        let response = try await fetch(
+            FetchRequest(url: server.url("/chain/\(redirects)"), timeoutSeconds: Double(TestServer.answerSeconds)))
         #expect(response.status == 200)
         #expect(response.body == goodBody)
         #expect(response.finalURL == server.url("/chain/0"))

@@ -1,7 +1,7 @@
 import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Pictures through the reader: asked for as pictures, not asked again while fresh,
 /// revalidated after, and checked by the caller instead of as JSON.
@@ -60,7 +60,9 @@ struct PictureReadingTests {
     @Test func aRefusedBodyIsNotCachedAndTheCheckGivesTheReason() throws {
         let site = try TemporaryFolder("datasources")
         defer { site.remove() }
-        let fetcher = ScriptedFetcher([.success(FetchResponse(status: 200, headers: ["Content-Type": "image/jpeg"], body: Data("<html>".utf8)))])
+        let fetcher = ScriptedFetcher([
+            .success(FetchResponse(status: 200, headers: ["Content-Type": "image/jpeg"], body: Data("<html>".utf8)))
+        ])
         #expect(throws: SourceError(source: url.absoluteString, reason: "not a JPEG, and there is no cached copy")) {
             try reader(site, fetcher, Clock()).readPicture(url, freshFor: 3600, check: isPicture)
         }
@@ -71,11 +73,17 @@ struct PictureReadingTests {
         let site = try TemporaryFolder("datasources")
         defer { site.remove() }
         let fetcher = ScriptedFetcher([.failure(.connection("could not connect to the server"))])
-        #expect(throws: SourceError(source: url.absoluteString, reason: "could not connect to the server, and there is no cached copy", unreachable: true, transient: true)) {
+        #expect(
+            throws: SourceError(
+                source: url.absoluteString, reason: "could not connect to the server, and there is no cached copy", unreachable: true,
+                transient: true)
+        ) {
             try reader(site, fetcher, Clock()).readPicture(url, freshFor: 3600, check: isPicture)
         }
         let answered = ScriptedFetcher([.status(404)])
-        #expect(throws: SourceError(source: url.absoluteString, reason: "HTTP 404 Not Found, and there is no cached copy", unreachable: false)) {
+        #expect(
+            throws: SourceError(source: url.absoluteString, reason: "HTTP 404 Not Found, and there is no cached copy", unreachable: false)
+        ) {
             try reader(site, answered, Clock()).readPicture(url, freshFor: 3600, check: isPicture)
         }
     }

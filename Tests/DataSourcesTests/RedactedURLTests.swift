@@ -9,8 +9,10 @@ import Testing
         ("https://example.org/people.json", "https://example.org/people.json"),
         ("https://user:hunter2@example.org/a.csv", "https://***@example.org/a.csv"),
         ("https://example.org/a.csv?token=abc123&month=5", "https://example.org/a.csv?token=***&month=5"),
-        ("https://example.org/a?api_key=k&access_token=t&X-Amz-Signature=s&sig=x&page=2",
-         "https://example.org/a?api_key=***&access_token=***&X-Amz-Signature=***&sig=***&page=2"),
+        (
+            "https://example.org/a?api_key=k&access_token=t&X-Amz-Signature=s&sig=x&page=2",
+            "https://example.org/a?api_key=***&access_token=***&X-Amz-Signature=***&sig=***&page=2"
+        ),
         ("https://example.org/a?monkey=1&keyword=2", "https://example.org/a?monkey=1&keyword=2"),
     ])
     func anAddressIsShownWithoutItsCredentials(_ address: String, _ shown: String) throws {

@@ -1,7 +1,7 @@
 import DataSources
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Source cache")
 struct SourceCacheTests {

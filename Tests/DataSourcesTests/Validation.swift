@@ -12,8 +12,9 @@ func validateResults(_ candidate: Data, _ cached: Data?) throws {
         throw DocumentRejection("the response is an error object: \(error)")
     }
     if let results = fields["results"] as? [Any], results.isEmpty,
-       let cached, let cachedFields = try? JSONSerialization.jsonObject(with: cached) as? [String: Any],
-       let cachedResults = cachedFields["results"] as? [Any], !cachedResults.isEmpty {
+        let cached, let cachedFields = try? JSONSerialization.jsonObject(with: cached) as? [String: Any],
+        let cachedResults = cachedFields["results"] as? [Any], !cachedResults.isEmpty
+    {
         throw DocumentRejection("the response has no records, but the cached copy has \(cachedResults.count)")
     }
 }

@@ -1,15 +1,17 @@
 import CSQLite
 import CivilTime
-@testable import DataTables
 import Foundation
 import Testing
 import ValueTransformers
+
+@testable import DataTables
 
 /// A CSV table stored by `SQLDatabase.load`, which binds the file's bytes without making
 /// values, against the same rows made into `TableValue`s by `forEachRow` and stored as a
 /// `Table`: the same values of the same storage classes, in the same order.
 @Suite struct CSVLoadTests {
-    static let inference = try! TypeInference(dateFormats: ["dd.MM.yyyy", "dd.MM.yyyy HH:mm"], timeZone: TimeZone(identifier: "Europe/Berlin")!)
+    static let inference = try! TypeInference(
+        dateFormats: ["dd.MM.yyyy", "dd.MM.yyyy HH:mm"], timeZone: TimeZone(identifier: "Europe/Berlin")!)
 
     static func table(_ text: String, _ options: CSVOptions = CSVOptions()) throws -> CSVTable {
         try CSVTable.read(Data(text.utf8), options: options, inference: inference)
@@ -43,12 +45,13 @@ import ValueTransformers
     static func mixedRows(_ count: Int) -> String {
         var text = "id,name,day,at,price,yes,code\n"
         for row in 0..<count {
-            let name = switch row % 4 {
-            case 0: "plain \(row)"
-            case 1: "\"quoted, \"\"\(row)\"\"\""
-            case 2: "\"after\"tail\(row)"
-            default: ""
-            }
+            let name =
+                switch row % 4 {
+                case 0: "plain \(row)"
+                case 1: "\"quoted, \"\"\(row)\"\"\""
+                case 2: "\"after\"tail\(row)"
+                default: ""
+                }
             let day = row % 3 == 0 ? "2024-02-\(String(format: "%02d", row % 29 + 1))" : row % 3 == 1 ? "0\(row % 9 + 1).03.2023" : ""
             let at = row % 2 == 0 ? "2024-03-31 0\(row % 4):30" : "2024-10-27T02:\(String(format: "%02d", row % 60)):00.25+01:00"
             let price = row % 5 == 0 ? "" : "\(row).\(row % 100)e-1"
@@ -73,7 +76,8 @@ import ValueTransformers
     }
 
     @Test func aDateThatDoesNotExistIsNotStoredAsWritten() throws {
-        #expect(Array("2024-02-29".utf8).withUnsafeBufferPointer { TypeInference.isoDate($0) } == CalendarDate(year: 2024, month: 2, day: 29))
+        #expect(
+            Array("2024-02-29".utf8).withUnsafeBufferPointer { TypeInference.isoDate($0) } == CalendarDate(year: 2024, month: 2, day: 29))
         for text in ["2023-02-29", "2024-13-01", "2024-00-10", "2024-1-010", "20240229xx", "2024-02-2x"] {
             let bytes = Array(text.utf8)
             #expect(bytes.withUnsafeBufferPointer { TypeInference.isoDate($0) } == nil, "\(text)")
@@ -91,12 +95,14 @@ import ValueTransformers
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % bound)
         }
-        var texts = ["0.1", "-0.0", "0", "-0", "0.3", "2.675", "999999999999999", "1.000000000000001", "123456789012.345",
-                     "0.0000000000000000000001", "9007199254740993", "1234567890123456.5"]
+        var texts = [
+            "0.1", "-0.0", "0", "-0", "0.3", "2.675", "999999999999999", "1.000000000000001", "123456789012.345",
+            "0.0000000000000000000001", "9007199254740993", "1234567890123456.5",
+        ]
         for _ in 0..<100_000 {
             let count = 1 + next(17)
             var digits = (0..<count).map { _ in String(next(10)) }.joined()
-            if next(3) > 0 { digits.insert(".", at: digits.index(digits.startIndex, offsetBy: next(UInt64(count))) ) }
+            if next(3) > 0 { digits.insert(".", at: digits.index(digits.startIndex, offsetBy: next(UInt64(count)))) }
             if digits.hasPrefix(".") { digits = "0" + digits }
             if digits.hasSuffix(".") { digits += "5" }
             texts.append((next(2) == 0 ? "-" : "") + digits)
@@ -109,7 +115,8 @@ import ValueTransformers
                 fast += 1
                 #expect(read.bitPattern == Double(text)!.bitPattern, "\(text)")
             }
-            #expect(bytes.withUnsafeBufferPointer { TypeInference.real($0, rounded: true) }?.bitPattern == Double(text)!.bitPattern, "\(text)")
+            #expect(
+                bytes.withUnsafeBufferPointer { TypeInference.real($0, rounded: true) }?.bitPattern == Double(text)!.bitPattern, "\(text)")
         }
         // Most of them take the fast path; more than 15 digits never do.
         #expect(fast > 50_000)
@@ -150,9 +157,11 @@ import ValueTransformers
     /// it does not read whole is left to the parser.
     @Test func dateTimesReadWithoutAStringAreTheParsers() throws {
         let parser = ISO8601DateParser()
-        var texts = ["2024-02-29T13:05:09", "2024-02-29 13:05:09Z", "2024-02-29t00:00:00z", "0000-01-01T23:59:59", "2023-02-29T10:00:00",
-                     "2024-01-01T24:00:00", "2024-01-01T10:60:00", "2024-01-01T10:00:60", "2024-01-01X10:00:00", "2024-01-01T10:00:00+",
-                     "2024-01-01T10:00", "2024-1-01T10:00:00", "2024-01-01T10:00:0a", "2024-01-01T10:00:00.5", "2024-01-01T10-00-00"]
+        var texts = [
+            "2024-02-29T13:05:09", "2024-02-29 13:05:09Z", "2024-02-29t00:00:00z", "0000-01-01T23:59:59", "2023-02-29T10:00:00",
+            "2024-01-01T24:00:00", "2024-01-01T10:60:00", "2024-01-01T10:00:60", "2024-01-01X10:00:00", "2024-01-01T10:00:00+",
+            "2024-01-01T10:00", "2024-1-01T10:00:00", "2024-01-01T10:00:0a", "2024-01-01T10:00:00.5", "2024-01-01T10-00-00",
+        ]
         for year in [1, 1970, 2000, 2024, 9999] {
             for month in [1, 2, 12, 13] {
                 for day in [0, 1, 28, 29, 31] {

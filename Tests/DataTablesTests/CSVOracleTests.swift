@@ -1,7 +1,8 @@
-@testable import DataTables
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DataTables
 
 /// Files Python's `csv` module accepts: every field of every record must be the one Python
 /// reads (`Oracle/csv_oracle.py`), before any type is inferred.

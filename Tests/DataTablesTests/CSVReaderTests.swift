@@ -1,7 +1,8 @@
 import CivilTime
-@testable import DataTables
 import Foundation
 import Testing
+
+@testable import DataTables
 
 /// The CSV reader's columns, rows and refusals; the fields themselves are checked against
 /// Python in `CSVOracleTests`.
@@ -36,11 +37,12 @@ import Testing
         let table = try Self.read("id,name,price,active\n1,Ann,9.5,true\n2,\"Bob, Jr.\",10,FALSE\n3,,,\n")
         #expect(table.columns == [Column("id", .integer), Column("name", .text), Column("price", .real), Column("active", .boolean)])
         #expect(table.rowCount == 3)
-        #expect(try Self.rows(table) == [
-            [.integer(1), .text("Ann"), .real(9.5), .boolean(true)],
-            [.integer(2), .text("Bob, Jr."), .real(10), .boolean(false)],
-            [.integer(3), .null, .null, .null],
-        ])
+        #expect(
+            try Self.rows(table) == [
+                [.integer(1), .text("Ann"), .real(9.5), .boolean(true)],
+                [.integer(2), .text("Bob, Jr."), .real(10), .boolean(false)],
+                [.integer(3), .null, .null, .null],
+            ])
     }
 
     @Test func rowsCanBeReadAgain() throws {
@@ -95,7 +97,9 @@ import Testing
         #expect(Self.problem(wide) == "line 1: the header has 1,000,000 columns, and a table holds at most 2,000 (SQLite's limit)")
         var options = CSVOptions()
         options.hasHeader = false
-        #expect(Self.problem(String(repeating: "x,", count: 2000) + "x\n", options)?.hasPrefix("line 1: the first row has 2,001 columns") == true)
+        #expect(
+            Self.problem(String(repeating: "x,", count: 2000) + "x\n", options)?.hasPrefix("line 1: the first row has 2,001 columns")
+                == true)
         let widest = try Self.read((1...2000).map { "c\($0)" }.joined(separator: ",") + "\n" + String(repeating: "1,", count: 1999) + "1\n")
         #expect(widest.columns.count == 2000)
     }
@@ -113,62 +117,71 @@ import Testing
     }
 
     @Test func aNULByte() {
-        #expect(Self.problem("a,b\n1,x\0y\n")
-            == "line 2, column `b`: a NUL byte (zero) in the text: a CSV file is text in UTF-8, and this looks like a binary file or UTF-16")
+        #expect(
+            Self.problem("a,b\n1,x\0y\n")
+                == "line 2, column `b`: a NUL byte (zero) in the text: a CSV file is text in UTF-8, and this looks like a binary file or UTF-16"
+        )
     }
 
     @Test func aNULByteInTheHeaderNamesTheFieldByNumber() {
         #expect(Self.problem("a,b,\0\n")?.hasPrefix("line 1, column `3`: a NUL byte") == true)
     }
 
-    @Test func UTF16WithoutAByteOrderMarkIsRefusedForItsNULs() {
+    @Test func utf16WithoutAByteOrderMarkIsRefusedForItsNULs() {
         let bytes = "a,b\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         #expect(Self.problem(bytes)?.hasPrefix("line 1, column `1`: a NUL byte") == true)
     }
 
     @Test(arguments: [[0xFF, 0xFE], [0xFE, 0xFF]] as [[UInt8]])
-    func UTF16WithAByteOrderMark(mark: [UInt8]) {
-        #expect(Self.problem(mark + [0x61, 0, 0x0A, 0])
-            == "line 1, column `1`: the file starts with a UTF-16 byte order mark: save it as UTF-8")
+    func utf16WithAByteOrderMark(mark: [UInt8]) {
+        #expect(
+            Self.problem(mark + [0x61, 0, 0x0A, 0])
+                == "line 1, column `1`: the file starts with a UTF-16 byte order mark: save it as UTF-8")
     }
 
     @Test func bytesThatAreNotUTF8NameTheirLineInAQuotedField() {
         let bytes = Array("a,b\n1,\"x\ncaf".utf8) + [0xE9] + Array("\"\n".utf8)
-        #expect(Self.problem(bytes)
-            == "line 3, column `b`: byte 0xE9 is not UTF-8: save the file as UTF-8 (it may be Latin-1 or Windows-1252)")
+        #expect(
+            Self.problem(bytes)
+                == "line 3, column `b`: byte 0xE9 is not UTF-8: save the file as UTF-8 (it may be Latin-1 or Windows-1252)")
     }
 
-    @Test(arguments: [
-        [0xC0, 0x80], // an overlong NUL
-        [0xED, 0xA0, 0x80], // a surrogate
-        [0xF4, 0x90, 0x80, 0x80], // above U+10FFFF
-        [0xE2, 0x82], // cut short at the end
-        [0x80], // a continuation byte alone
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0xC0, 0x80],  // an overlong NUL
+            [0xED, 0xA0, 0x80],  // a surrogate
+            [0xF4, 0x90, 0x80, 0x80],  // above U+10FFFF
+            [0xE2, 0x82],  // cut short at the end
+            [0x80],  // a continuation byte alone
+        ] as [[UInt8]])
     func invalidUTF8(sequence: [UInt8]) {
         #expect(Self.problem(Array("a\nx".utf8) + sequence)?.hasPrefix("line 2, column `a`: byte 0x") == true)
     }
 
     @Test func aQuoteThatIsNeverClosedNamesTheLineItOpensOn() {
-        #expect(Self.problem("a,b\n1,2\n3,\"open\n4,5\n6,7\n")
-            == "line 3: the quote that opens field 2 here is never closed (a quote inside a quoted field is written twice: \"\")")
+        #expect(
+            Self.problem("a,b\n1,2\n3,\"open\n4,5\n6,7\n")
+                == "line 3: the quote that opens field 2 here is never closed (a quote inside a quoted field is written twice: \"\")")
     }
 
     @Test func aValueThatIsNotItsDeclaredType() {
         let options = CSVOptions(types: ["price": .real])
-        #expect(Self.problem("id,price\n1,9.5\n\"two\nlines\",3\n4,cheap\n", options)
-            == "line 5, column `price`: \"cheap\" is not a number")
+        #expect(
+            Self.problem("id,price\n1,9.5\n\"two\nlines\",3\n4,cheap\n", options)
+                == "line 5, column `price`: \"cheap\" is not a number")
     }
 
     @Test func aLongValueIsShortenedInTheMessage() {
         let long = String(repeating: "x", count: 100)
-        #expect(Self.problem("n\n\(long)\n", CSVOptions(types: ["n": .integer]))
-            == "line 2, column `n`: \"\(String(repeating: "x", count: 40))…\" is not an integer")
+        #expect(
+            Self.problem("n\n\(long)\n", CSVOptions(types: ["n": .integer]))
+                == "line 2, column `n`: \"\(String(repeating: "x", count: 40))…\" is not an integer")
     }
 
     @Test func aDeclaredTypeForAColumnThatIsNotThere() {
-        #expect(Self.problem("a,b\n1,2\n", CSVOptions(types: ["c": .integer]))
-            == "a type is declared for the column `c`, but there is none; the columns are `a`, `b`")
+        #expect(
+            Self.problem("a,b\n1,2\n", CSVOptions(types: ["c": .integer]))
+                == "a type is declared for the column `c`, but there is none; the columns are `a`, `b`")
     }
 
     @Test func anEmptyFile() {

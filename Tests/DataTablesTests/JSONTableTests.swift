@@ -20,12 +20,14 @@ import Testing
     }
 
     @Test func anArrayOfObjectsAtTheRoot() throws {
-        let table = try Self.read(#"[{"id": 1, "name": "Ann", "score": 9.5, "member": true}, {"id": 2, "name": "Bob", "score": 7, "member": false}]"#)
+        let table = try Self.read(
+            #"[{"id": 1, "name": "Ann", "score": 9.5, "member": true}, {"id": 2, "name": "Bob", "score": 7, "member": false}]"#)
         #expect(table.columns == [Column("id", .integer), Column("name", .text), Column("score", .real), Column("member", .boolean)])
-        #expect(table.rows == [
-            [.integer(1), .text("Ann"), .real(9.5), .boolean(true)],
-            [.integer(2), .text("Bob"), .real(7), .boolean(false)],
-        ])
+        #expect(
+            table.rows == [
+                [.integer(1), .text("Ann"), .real(9.5), .boolean(true)],
+                [.integer(2), .text("Bob"), .real(7), .boolean(false)],
+            ])
     }
 
     @Test func columnsInOrderOfFirstAppearanceAndMissingKeysAreNull() throws {
@@ -42,10 +44,12 @@ import Testing
     }
 
     @Test func nestedObjectsBecomeDottedColumns() throws {
-        let table = try Self.read(#"[{"name": "Ann", "address": {"city": "Berlin", "geo": {"lat": 52.5}}, "empty": {}}, {"address": {"zip": "01234"}}]"#)
-        #expect(table.columns == [
-            Column("name", .text), Column("address.city", .text), Column("address.geo.lat", .real), Column("address.zip", .text),
-        ])
+        let table = try Self.read(
+            #"[{"name": "Ann", "address": {"city": "Berlin", "geo": {"lat": 52.5}}, "empty": {}}, {"address": {"zip": "01234"}}]"#)
+        #expect(
+            table.columns == [
+                Column("name", .text), Column("address.city", .text), Column("address.geo.lat", .real), Column("address.zip", .text),
+            ])
         #expect(table.rows == [[.text("Ann"), .text("Berlin"), .real(52.5), .null], [.null, .null, .null, .text("01234")]])
     }
 
@@ -56,7 +60,8 @@ import Testing
     }
 
     @Test func numbers() throws {
-        let table = try Self.read(#"[{"i": 1, "r": 1.0, "e": 1e2, "neg": -9223372036854775808, "tiny": 4.9e-324, "pi": 3.14159265358979323846}]"#)
+        let table = try Self.read(
+            #"[{"i": 1, "r": 1.0, "e": 1e2, "neg": -9223372036854775808, "tiny": 4.9e-324, "pi": 3.14159265358979323846}]"#)
         #expect(table.columns.map(\.type) == [.integer, .real, .real, .integer, .real, .real])
         // Python: float("4.9e-324") == 5e-324, float("3.14159265358979323846") == 3.141592653589793.
         #expect(table.rows == [[.integer(1), .real(1), .real(100), .integer(.min), .real(5e-324), .real(3.141592653589793)]])
@@ -114,26 +119,31 @@ import Testing
     // MARK: Refusals, with the JSON path
 
     @Test func aValueThatIsNotItsDeclaredType() {
-        #expect(Self.problem(#"{"results": [{"price": 1}, {"price": "cheap"}]}"#, path: "$.results", types: ["price": .integer])
-            == #"column `price`, at $.results[1].price: "cheap" is not an integer"#)
-        #expect(Self.problem(#"[{"a": {"b": 1.5}}]"#, types: ["a.b": .integer])
-            == "column `a.b`, at $[0].a.b: the number 1.5 is not an integer")
+        #expect(
+            Self.problem(#"{"results": [{"price": 1}, {"price": "cheap"}]}"#, path: "$.results", types: ["price": .integer])
+                == #"column `price`, at $.results[1].price: "cheap" is not an integer"#)
+        #expect(
+            Self.problem(#"[{"a": {"b": 1.5}}]"#, types: ["a.b": .integer])
+                == "column `a.b`, at $[0].a.b: the number 1.5 is not an integer")
     }
 
     @Test func aRowThatIsNotAnObject() {
-        #expect(Self.problem(#"{"results": [{"a": 1}, 2]}"#, path: "results")
-            == "at $.results[1]: a row must be an object of column values, but this is the number 2")
+        #expect(
+            Self.problem(#"{"results": [{"a": 1}, 2]}"#, path: "results")
+                == "at $.results[1]: a row must be an object of column values, but this is the number 2")
     }
 
     @Test func aPathThatFindsNothing() {
-        #expect(Self.problem(#"{"result": []}"#, path: "$.results") == "at $.results: the path finds nothing: there is no key `results` here")
+        #expect(
+            Self.problem(#"{"result": []}"#, path: "$.results") == "at $.results: the path finds nothing: there is no key `results` here")
         #expect(Self.problem(#"{"a": [1]}"#, path: "a[3]") == "at $.a[3]: the path finds nothing: the array has 1 element")
         #expect(Self.problem(#"{"a": "x"}"#, path: "a.b") == "at $.a: the path looks for the key `b` in a string")
     }
 
     @Test func aPathThatFindsNoArray() {
-        #expect(Self.problem(#"{"results": {"a": 1}}"#, path: "$.results")
-            == "at $.results: the rows must be an array of objects, but here is an object")
+        #expect(
+            Self.problem(#"{"results": {"a": 1}}"#, path: "$.results")
+                == "at $.results: the rows must be an array of objects, but here is an object")
         #expect(Self.problem(#"{"a": 1}"#) == "at $: the rows must be an array of objects, but here is an object")
     }
 
@@ -147,7 +157,8 @@ import Testing
     }
 
     @Test func aDeclaredTypeForAColumnThatIsNotThere() {
-        #expect(Self.problem(#"[{"a": 1}]"#, types: ["b": .integer])
-            == "a type is declared for the column `b`, but there is none; the columns are `a`")
+        #expect(
+            Self.problem(#"[{"a": 1}]"#, types: ["b": .integer])
+                == "a type is declared for the column `b`, but there is none; the columns are `a`")
     }
 }

@@ -1,7 +1,8 @@
 import CivilTime
-@testable import DataTables
 import Foundation
 import Testing
+
+@testable import DataTables
 
 /// The markers of missing values pandas and R read (`NA`, `n/a`, `-` …) are null among
 /// numbers and dates, text elsewhere; markers a source declares are null everywhere. Each
@@ -9,8 +10,9 @@ import Testing
 @Suite struct MissingValuesTests {
     /// A CSV table read, and its rows as values: what the second pass and the database see.
     static func read(_ text: String, types: [String: ColumnType] = [:], nulls: [String] = []) throws -> (CSVTable, [[TableValue]]) {
-        let table = try CSVTable.read(Data(text.utf8), options: CSVOptions(types: types, missing: MissingValues(declared: nulls)),
-                                      inference: TypeInference())
+        let table = try CSVTable.read(
+            Data(text.utf8), options: CSVOptions(types: types, missing: MissingValues(declared: nulls)),
+            inference: TypeInference())
         var rows: [[TableValue]] = []
         try table.forEachRow { rows.append($0) }
         return (table, rows)
@@ -52,10 +54,11 @@ import Testing
         let (table, rows) = try Self.read("name,score\nNA,-999\nAda,7\n--,3\n", nulls: ["NA", "-999", "--"])
         #expect(table.columns == [Column("name", .text), Column("score", .integer)])
         #expect(rows == [[.null, .null], [.text("Ada"), .integer(7)], [.null, .integer(3)]])
-        #expect(table.missingValues == [
-            MissingValueCount(column: "name", count: 2, markers: ["NA", "--"]),
-            MissingValueCount(column: "score", count: 1, markers: ["-999"]),
-        ])
+        #expect(
+            table.missingValues == [
+                MissingValueCount(column: "name", count: 2, markers: ["NA", "--"]),
+                MissingValueCount(column: "score", count: 1, markers: ["-999"]),
+            ])
     }
 
     @Test func aDeclaredNumberColumnReadsMarkersAsNull() throws {
@@ -81,14 +84,16 @@ import Testing
     }
 
     @Test func aJSONStringMarkerAmongNumbersIsNull() throws {
-        let table = try JSONTable.read(Data(#"[{"x": 50, "y": "a"}, {"x": "NA", "y": "NA"}, {"x": 52, "y": "-"}]"#.utf8),
-                                       path: nil, types: [:], inference: TypeInference())
+        let table = try JSONTable.read(
+            Data(#"[{"x": 50, "y": "a"}, {"x": "NA", "y": "NA"}, {"x": 52, "y": "-"}]"#.utf8),
+            path: nil, types: [:], inference: TypeInference())
         #expect(table.columns == [Column("x", .integer), Column("y", .text)])
         #expect(table.rows.map { $0[0] } == [.integer(50), .null, .integer(52)])
         #expect(table.rows.map { $0[1] } == [.text("a"), .text("NA"), .text("-")])
         #expect(table.missingValues == [MissingValueCount(column: "x", count: 1, markers: ["NA"])])
-        let declared = try JSONTable.read(Data(#"[{"y": "a"}, {"y": "NA"}]"#.utf8), path: nil, types: [:], inference: TypeInference(),
-                                          missing: MissingValues(declared: ["NA"]))
+        let declared = try JSONTable.read(
+            Data(#"[{"y": "a"}, {"y": "NA"}]"#.utf8), path: nil, types: [:], inference: TypeInference(),
+            missing: MissingValues(declared: ["NA"]))
         #expect(declared.rows.map { $0[0] } == [.text("a"), .null])
     }
 

@@ -60,15 +60,23 @@ func date(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
 @Suite struct SQLDatabaseTests {
     /// A value of every kind, at its edges, in a column of its type.
     static let everyKind = Table(
-        columns: [Column("n", .integer), Column("x", .real), Column("yes", .boolean), Column("day", .date),
-                  Column("at", .dateTime), Column("name", .text)],
+        columns: [
+            Column("n", .integer), Column("x", .real), Column("yes", .boolean), Column("day", .date),
+            Column("at", .dateTime), Column("name", .text),
+        ],
         rows: [
-            [.integer(Int64.max), .real(0.1), .boolean(true), .date(date(2024, 2, 29)),
-             .dateTime(Date(timeIntervalSince1970: 1_709_211_909)), .text("Zürich")],
-            [.integer(Int64.min), .real(-1.7976931348623157e308), .boolean(false), .date(date(1, 1, 1)),
-             .dateTime(Date(timeIntervalSince1970: 946_684_799.5)), .text("")],
-            [.integer(0), .real(5e-324), .null, .date(date(9999, 12, 31)),
-             .dateTime(Date(timeIntervalSince1970: -86_400.25)), .text("日本語 👩‍🚀 e\u{301} \"q\" 'a'\t\n")],
+            [
+                .integer(Int64.max), .real(0.1), .boolean(true), .date(date(2024, 2, 29)),
+                .dateTime(Date(timeIntervalSince1970: 1_709_211_909)), .text("Zürich"),
+            ],
+            [
+                .integer(Int64.min), .real(-1.7976931348623157e308), .boolean(false), .date(date(1, 1, 1)),
+                .dateTime(Date(timeIntervalSince1970: 946_684_799.5)), .text(""),
+            ],
+            [
+                .integer(0), .real(5e-324), .null, .date(date(9999, 12, 31)),
+                .dateTime(Date(timeIntervalSince1970: -86_400.25)), .text("日本語 👩‍🚀 e\u{301} \"q\" 'a'\t\n"),
+            ],
             [.null, .real(.infinity), .boolean(true), .null, .null, .text("nul\u{0}inside")],
             [.integer(-1), .real(2), .boolean(false), .date(date(1970, 1, 1)), .dateTime(Date(timeIntervalSince1970: 0)), .null],
         ]
@@ -85,14 +93,22 @@ func date(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
     @Test func valuesAreStoredAsSQLiteWouldWriteThem() throws {
         let database = try SQLDatabase()
         try database.load("kinds", Self.everyKind)
-        let stored = try database.query("""
+        let stored = try database.query(
+            """
             SELECT typeof(yes), yes, typeof(day), quote(day), quote(at), quote(date(day, '+1 day')) FROM kinds ORDER BY rowid LIMIT 3
             """)
-        #expect(stored.rows == [
-            [.text("integer"), .boolean(true), .text("text"), .text("'2024-02-29'"), .text("'2024-02-29T13:05:09Z'"), .text("'2024-03-01'")],
-            [.text("integer"), .boolean(false), .text("text"), .text("'0001-01-01'"), .text("'1999-12-31T23:59:59.500Z'"), .text("'0001-01-02'")],
-            [.text("null"), .null, .text("text"), .text("'9999-12-31'"), .text("'1969-12-30T23:59:59.750Z'"), .text("NULL")],
-        ])
+        #expect(
+            stored.rows == [
+                [
+                    .text("integer"), .boolean(true), .text("text"), .text("'2024-02-29'"), .text("'2024-02-29T13:05:09Z'"),
+                    .text("'2024-03-01'"),
+                ],
+                [
+                    .text("integer"), .boolean(false), .text("text"), .text("'0001-01-01'"), .text("'1999-12-31T23:59:59.500Z'"),
+                    .text("'0001-01-02'"),
+                ],
+                [.text("null"), .null, .text("text"), .text("'9999-12-31'"), .text("'1969-12-30T23:59:59.750Z'"), .text("NULL")],
+            ])
     }
 
     @Test func aRealThatIsNotANumberIsStoredAsNull() throws {
@@ -105,7 +121,8 @@ func date(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
     @Test func resultColumnsAreTypedByDeclaredTypeElseByTheirValues() throws {
         let database = try SQLDatabase()
         try database.load("kinds", Self.everyKind)
-        let result = try database.query("""
+        let result = try database.query(
+            """
             SELECT n, day, 1 AS one, 1.5 AS half, 'a' AS letter, NULL AS absent,
                    CASE WHEN n > 0 THEN 1 ELSE 0.5 END AS mixedNumbers,
                    CASE WHEN n > 0 THEN 1 ELSE 'one' END AS mixedKinds,
@@ -126,10 +143,15 @@ func date(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
     /// as a source's column would be. Expected values worked out by hand from the SQL.
     @Test func datesMadeBySQLKeepTheirType() throws {
         let database = try SQLDatabase()
-        try database.load("days", Table(columns: [Column("day", .date), Column("code", .text)], rows: [
-            [.date(date(2012, 8, 14)), .text("2012-01-01")], [.date(date(2012, 9, 2)), .text("x")], [.null, .null],
-        ]))
-        let result = try database.query("""
+        try database.load(
+            "days",
+            Table(
+                columns: [Column("day", .date), Column("code", .text)],
+                rows: [
+                    [.date(date(2012, 8, 14)), .text("2012-01-01")], [.date(date(2012, 9, 2)), .text("x")], [.null, .null],
+                ]))
+        let result = try database.query(
+            """
             SELECT date(day, 'start of month') AS month, datetime(day, '+12 hours') AS noon,
                    strftime('%Y', day) AS year, CASE WHEN day > '2012-09-01' THEN date(day) ELSE datetime(day) END AS mixed,
                    code, CASE WHEN code = 'x' THEN 'soon' ELSE date(day) END AS notAllDates
@@ -164,15 +186,22 @@ func date(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
         #expect(try other.query("SELECT date('now') AS today").rows == [[.date(date(1970, 1, 1))]])
         #expect(try database.query("SELECT date('now') AS today").rows == [[.date(date(2026, 11, 22))]])
         let machine = try SQLDatabase().query("SELECT unixepoch() AS seconds").rows.first?.first
-        guard case .integer(let seconds) = machine else { Issue.record("no time: \(String(describing: machine))"); return }
+        guard case .integer(let seconds) = machine else {
+            Issue.record("no time: \(String(describing: machine))")
+            return
+        }
         #expect(abs(Double(seconds) - Date().timeIntervalSince1970) < 3600, "without a clock, SQL's now is the machine's")
     }
 
     @Test func aDeclaredColumnHoldingOtherKindsIsTypedByItsValues() throws {
         let database = try SQLDatabase()
-        try database.load("t", Table(columns: [Column("day", .date), Column("count", .integer)], rows: [
-            [.text("soon"), .integer(1)], [.date(date(2024, 1, 5)), .real(1.5)],
-        ]))
+        try database.load(
+            "t",
+            Table(
+                columns: [Column("day", .date), Column("count", .integer)],
+                rows: [
+                    [.text("soon"), .integer(1)], [.date(date(2024, 1, 5)), .real(1.5)],
+                ]))
         let result = try database.query("SELECT day, count FROM t")
         #expect(result.columns.map(\.type) == [.text, .real])
         #expect(result.rows == [[.text("soon"), .real(1)], [.date(date(2024, 1, 5)), .real(1.5)]])
@@ -186,7 +215,8 @@ func date(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
         try database.load("empty one", Table(columns: [Column("a", .text)], rows: []))
         try database.attach(file: try await SQLiteOracle.makeFixture(in: folder), as: "archive")
         let tables = try database.tables()
-        #expect(tables.map(\.qualifiedName) == ["kinds", "empty one", "archive.numbers", "archive.texts", "archive.events", "archive.odd days"])
+        #expect(
+            tables.map(\.qualifiedName) == ["kinds", "empty one", "archive.numbers", "archive.texts", "archive.events", "archive.odd days"])
         #expect(tables.map(\.rowCount) == [5, 0, 5, 5, 4, 3])
         #expect(tables[0].columns == Self.everyKind.columns)
         #expect(tables[0].schema == nil && tables[2].schema == "archive")
@@ -271,11 +301,14 @@ func date(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
         try database.load("kinds", Self.everyKind)
         let sql = "SELECT name FROM kinds WHERE day >= :from AND day <= :to AND (yes = :yes OR :yes IS NULL) ORDER BY day"
         #expect(try database.parameterNames(in: sql) == ["from", "to", "yes"])
-        let result = try database.query(sql, parameters: [
-            "from": .date(date(1970, 1, 1)), "to": .date(date(2024, 12, 31)), "yes": .boolean(true), "unused": .integer(1),
-        ])
+        let result = try database.query(
+            sql,
+            parameters: [
+                "from": .date(date(1970, 1, 1)), "to": .date(date(2024, 12, 31)), "yes": .boolean(true), "unused": .integer(1),
+            ])
         #expect(result.rows == [[.text("Zürich")]])
-        let instants = try database.query("SELECT count(*) FROM kinds WHERE at < :at", parameters: ["at": .dateTime(Date(timeIntervalSince1970: 946_684_800))])
+        let instants = try database.query(
+            "SELECT count(*) FROM kinds WHERE at < :at", parameters: ["at": .dateTime(Date(timeIntervalSince1970: 946_684_800))])
         #expect(instants.rows == [[.integer(3)]])
     }
 
@@ -430,7 +463,8 @@ func date(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
         for throughReaders in [false, true] {
             let error = try #require(throws: SQLError.self) { throughReaders ? try readers.query(sql) : try database.query(sql) }
             #expect(error.kind == .file)
-            #expect(error.message == "the database file `\(file.path)` (\(fault)) is damaged: SQLite read a page of it that it cannot make "
+            #expect(
+                error.message == "the database file `\(file.path)` (\(fault)) is damaged: SQLite read a page of it that it cannot make "
                     + "sense of (\(pythonError)); restore the file from a copy, or make it again")
         }
         // A query that reads only the intact file is answered.

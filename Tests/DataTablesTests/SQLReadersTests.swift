@@ -1,16 +1,19 @@
-@testable import DataTables
 import CivilTime
 import Dispatch
 import Foundation
 import TestSupport
 import Testing
 
+@testable import DataTables
+
 /// A query prepared once and run again keeps every limit, and readers (`SQLDatabase.readers`)
 /// answer as the database does.
 @Suite struct SQLReadersTests {
     static let numbers = Table(
         columns: [Column("id", .integer), Column("name", .text), Column("day", .date)],
-        rows: (1...500).map { [.integer(Int64($0)), .text("n\($0 % 37)"), .date(CalendarDate(year: 2000, month: 1 + $0 % 12, day: 1 + $0 % 28)!)] }
+        rows: (1...500).map {
+            [.integer(Int64($0)), .text("n\($0 % 37)"), .date(CalendarDate(year: 2000, month: 1 + $0 % 12, day: 1 + $0 % 28)!)]
+        }
     )
 
     static func database() throws -> SQLDatabase {
@@ -25,10 +28,13 @@ import Testing
         let rows = "SELECT id FROM t WHERE id <= :n"
         #expect(try database.query(rows, parameters: ["n": .integer(3)], limits: SQLLimits(rows: 3)).rows.count == 3)
         #expect(database.statements.count == 1)
-        let tooMany = try #require(throws: SQLError.self) { try database.query(rows, parameters: ["n": .integer(4)], limits: SQLLimits(rows: 3)) }
+        let tooMany = try #require(throws: SQLError.self) {
+            try database.query(rows, parameters: ["n": .integer(4)], limits: SQLLimits(rows: 3))
+        }
         #expect(tooMany == SQLError(.rowLimit, "the query returned more than 3 rows (the row limit)"))
         // Stopped part way, the statement is reset: it runs again from the start.
-        #expect(try database.query(rows, parameters: ["n": .integer(2)], limits: SQLLimits(rows: 3)).rows == [[.integer(1)], [.integer(2)]])
+        #expect(
+            try database.query(rows, parameters: ["n": .integer(2)], limits: SQLLimits(rows: 3)).rows == [[.integer(1)], [.integer(2)]])
 
         let blobs = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < :n) SELECT randomblob(100) FROM c"
         let bytes = SQLLimits(bytes: 10_000)
@@ -39,7 +45,9 @@ import Testing
         // The length limit is put in place for each run: a text longer than it is never made.
         let text = "SELECT printf('%.*c', :n, 'x') IS NULL AS missing"
         #expect(try database.query(text, parameters: ["n": .integer(900)], limits: SQLLimits(bytes: 1000)).rows == [[.integer(0)]])
-        let tooLong = try #require(throws: SQLError.self) { try database.query(text, parameters: ["n": .integer(1001)], limits: SQLLimits(bytes: 1000)) }
+        let tooLong = try #require(throws: SQLError.self) {
+            try database.query(text, parameters: ["n": .integer(1001)], limits: SQLLimits(bytes: 1000))
+        }
         #expect(tooLong == SQLError(.byteLimit, "the query's values came to more than 1,000 bytes (the byte limit)"))
         #expect(try database.query(text, parameters: ["n": .integer(1001)], limits: SQLLimits(bytes: 2000)).rows == [[.integer(0)]])
 
@@ -55,7 +63,9 @@ import Testing
     @Test func aRefusedQueryIsRefusedEveryTimeAndNeverKept() throws {
         let database = try Self.database()
         for _ in 1...2 {
-            let error = try #require(throws: SQLError.self) { try database.query("DELETE FROM t WHERE id = :id", parameters: ["id": .integer(1)]) }
+            let error = try #require(throws: SQLError.self) {
+                try database.query("DELETE FROM t WHERE id = :id", parameters: ["id": .integer(1)])
+            }
             #expect(error == SQLError(.refused, "writes are not allowed: DELETE from `t`"))
             let parameter = try #require(throws: SQLError.self) { try database.query("SELECT * FROM t WHERE id = ?") }
             #expect(parameter == SQLError(.parameter, "the query has a `?` parameter; name every parameter as `:name`"))
@@ -105,7 +115,8 @@ import Testing
             #expect(try readers.query(on: index, "SELECT count(*) FROM f.numbers").rows == [[.integer(5)]])
             #expect(try readers.query(on: index, "SELECT count(*) FROM t WHERE name = 'n1'").rows == [[.integer(14)]])
             #expect(try readers.query(on: index, "SELECT name FROM pragma_index_list('t')").rows == [[.text("t(name)")]])
-            #expect(try readers.query(on: index, "SELECT name FROM pragma_database_list ORDER BY seq").rows == [[.text("main")], [.text("f")]])
+            #expect(
+                try readers.query(on: index, "SELECT name FROM pragma_database_list ORDER BY seq").rows == [[.text("main")], [.text("f")]])
             // The query reads the index: SQLite's plan says so.
             let plan = try readers.query(on: index, "EXPLAIN QUERY PLAN SELECT id FROM t WHERE name = 'n1'")
             #expect(plan.rows.contains { $0.contains(.text("SEARCH t USING INDEX t(name) (name=?)")) })

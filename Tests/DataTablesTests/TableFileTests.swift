@@ -1,11 +1,13 @@
 import CivilTime
 import DataTables
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Day `n` of 2024 (1 is January 1st).
-private func day(_ n: Int) -> CalendarDate { CalendarDate(daysSince1970: CalendarDate(year: 2024, month: 1, day: 1)!.daysSince1970 + n - 1) }
+private func day(_ n: Int) -> CalendarDate {
+    CalendarDate(daysSince1970: CalendarDate(year: 2024, month: 1, day: 1)!.daysSince1970 + n - 1)
+}
 
 /// A table stored in a file of its own (`SQLDatabase(creatingFile:)`), from batches filled
 /// value by value, and copied back into a build's database with its declared types.
@@ -47,12 +49,14 @@ private func day(_ n: Int) -> CalendarDate { CalendarDate(daysSince1970: Calenda
         let copied = try database.copyTable("t", from: file)
         #expect(copied.rows == 250)
         #expect(copied.columns == Batches(rows: 0).columns)
-        let result = try database.query("SELECT n, name, day, flag, x FROM t WHERE n IN (3, 250) ORDER BY n", parameters: [:], limits: SQLLimits())
+        let result = try database.query(
+            "SELECT n, name, day, flag, x FROM t WHERE n IN (3, 250) ORDER BY n", parameters: [:], limits: SQLLimits())
         #expect(result.columns.map(\.type) == [.integer, .text, .date, .boolean, .real])
-        #expect(result.rows == [
-            [.integer(3), .text("row 3"), .date(day(3)), .boolean(true), .null],
-            [.integer(250), .text("row 250"), .date(day(250)), .boolean(false), .real(62.5)],
-        ])
+        #expect(
+            result.rows == [
+                [.integer(3), .text("row 3"), .date(day(3)), .boolean(true), .null],
+                [.integer(250), .text("row 250"), .date(day(250)), .boolean(false), .real(62.5)],
+            ])
         // The name is the build's now: a second copy is refused, and the file was let go.
         #expect(throws: SQLError.self) { try database.copyTable("t", from: file) }
         #expect(try database.tables().map(\.name) == ["t"])

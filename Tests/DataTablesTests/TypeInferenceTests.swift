@@ -1,7 +1,8 @@
 import CivilTime
-@testable import DataTables
 import Foundation
 import Testing
+
+@testable import DataTables
 
 /// A column's type from all its values, and the values it gives. Every expectation is worked
 /// out by hand; the instants in Berlin were also checked with Python's `zoneinfo`.
@@ -33,9 +34,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ["01234"], // a postcode keeps its zero
+        ["01234"],  // a postcode keeps its zero
         ["-01"],
-        ["9223372036854775808"], // one more than Int64 holds
+        ["9223372036854775808"],  // one more than Int64 holds
         ["-9223372036854775809"],
         ["+5"],
         ["1 000"],
@@ -68,7 +69,8 @@ import Testing
         #expect(table.columns[1] == Column("v", .text))
         #expect(table.warnings.map(\.column) == ["v"])
         #expect(table.warnings.first?.reason.hasPrefix("the number \(value) cannot be held exactly as a number") == true)
-        let held = try CSVTable.read(Data("k,v\n1,1.5\n2,0.10000000000000001\n3,3.14159265358979323846\n".utf8), options: CSVOptions(), inference: TypeInference())
+        let held = try CSVTable.read(
+            Data("k,v\n1,1.5\n2,0.10000000000000001\n3,3.14159265358979323846\n".utf8), options: CSVOptions(), inference: TypeInference())
         #expect(held.columns[1] == Column("v", .real))
         #expect(held.warnings.isEmpty)
     }
@@ -88,10 +90,11 @@ import Testing
     @Test func isoDates() throws {
         let column = try Self.column(["2024-05-01", "2024-02-29", "1900-01-01"])
         #expect(column.type == .date)
-        #expect(column.values == [
-            .date(CalendarDate(year: 2024, month: 5, day: 1)!), .date(CalendarDate(year: 2024, month: 2, day: 29)!),
-            .date(CalendarDate(year: 1900, month: 1, day: 1)!),
-        ])
+        #expect(
+            column.values == [
+                .date(CalendarDate(year: 2024, month: 5, day: 1)!), .date(CalendarDate(year: 2024, month: 2, day: 29)!),
+                .date(CalendarDate(year: 1900, month: 1, day: 1)!),
+            ])
     }
 
     @Test func aDayThatDoesNotExistIsText() throws {
@@ -101,7 +104,8 @@ import Testing
     @Test func aDateFormat() throws {
         let column = try Self.column(["01.05.2024", "31.12.1999"], dateFormats: ["dd.MM.yyyy"])
         #expect(column.type == .date)
-        #expect(column.values == [.date(CalendarDate(year: 2024, month: 5, day: 1)!), .date(CalendarDate(year: 1999, month: 12, day: 31)!)])
+        #expect(
+            column.values == [.date(CalendarDate(year: 2024, month: 5, day: 1)!), .date(CalendarDate(year: 1999, month: 12, day: 31)!)])
         #expect(try Self.type(["01.05.2024"]) == .text)
     }
 
@@ -110,20 +114,22 @@ import Testing
         // 2024-05-01T00:00Z is 1714521600; 2024-01-15T00:00Z is 1705276800.
         let column = try Self.column(["2024-05-01T12:00:00", "2024-01-15 08:30"], timeZone: Self.berlin)
         #expect(column.type == .dateTime)
-        #expect(column.values == [
-            .dateTime(Date(timeIntervalSince1970: 1_714_521_600 + 10 * 3600)),
-            .dateTime(Date(timeIntervalSince1970: 1_705_276_800 + 7 * 3600 + 30 * 60)),
-        ])
+        #expect(
+            column.values == [
+                .dateTime(Date(timeIntervalSince1970: 1_714_521_600 + 10 * 3600)),
+                .dateTime(Date(timeIntervalSince1970: 1_705_276_800 + 7 * 3600 + 30 * 60)),
+            ])
     }
 
     @Test func dateTimesWithAZoneKeepIt() throws {
         // 12:00 at +05:30 is 06:30Z, in any site time zone.
         let column = try Self.column(["2024-05-01T12:00:00+05:30", "2024-05-01T10:00:00Z"], timeZone: Self.berlin)
         #expect(column.type == .dateTime)
-        #expect(column.values == [
-            .dateTime(Date(timeIntervalSince1970: 1_714_521_600 + 6 * 3600 + 30 * 60)),
-            .dateTime(Date(timeIntervalSince1970: 1_714_521_600 + 10 * 3600)),
-        ])
+        #expect(
+            column.values == [
+                .dateTime(Date(timeIntervalSince1970: 1_714_521_600 + 6 * 3600 + 30 * 60)),
+                .dateTime(Date(timeIntervalSince1970: 1_714_521_600 + 10 * 3600)),
+            ])
     }
 
     @Test func aPatternWithATimeMakesDateTimes() throws {
@@ -134,7 +140,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ["2024-05-01", "2024-05-01T10:00"], // dates and date-times
+        ["2024-05-01", "2024-05-01T10:00"],  // dates and date-times
         ["2024-05-01", "5"],
         ["true", "2024-05-01"],
         ["1.5", "x"],

@@ -1,8 +1,9 @@
 import CivilTime
 import Foundation
-@testable import IntervalText
-import Testing
 import TestSupport
+import Testing
+
+@testable import IntervalText
 
 /// Birthdays in words: the ages and days of `CivilTime.Birthday` through `IntervalFormatter`.
 struct BirthdayWordsTests {

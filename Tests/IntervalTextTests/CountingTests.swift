@@ -1,9 +1,10 @@
 import CivilTime
 import Foundation
-@testable import IntervalText
-import Testing
 import TestSupport
+import Testing
 import TextFormatting
+
+@testable import IntervalText
 
 /// Fixed-length against calendar-aware counting: month ends, leap years, DST, rounding.
 struct CountingTests {
@@ -34,7 +35,8 @@ struct CountingTests {
         ("1924-07-16T00:00:00Z", "2024-07-16T00:00:00Z", "1 century ago", "1 century ago"),
     ])
     func monthEndsAndLeapYears(from: String, to: String, fixed: String, calendar: String) {
-        let date = instant(from), now = instant(to)
+        let date = instant(from)
+        let now = instant(to)
         #expect(Self.english(.fixed).string(for: date, relativeTo: now) == fixed)
         #expect(Self.english(.calendar(utc)).string(for: date, relativeTo: now) == calendar)
         // The future counts from the earlier instant too.
@@ -53,14 +55,16 @@ struct CountingTests {
         ("2024-02-29T09:00:00+01:00", "2024-03-29T09:00:00+01:00", "4 weeks ago", "1 month ago"),
     ])
     func daylightSavingTimeInBerlin(from: String, to: String, fixed: String, calendar: String) {
-        let date = instant(from), now = instant(to)
+        let date = instant(from)
+        let now = instant(to)
         #expect(Self.english(.fixed).string(for: date, relativeTo: now) == fixed)
         #expect(Self.english(.calendar(berlin)).string(for: date, relativeTo: now) == calendar)
     }
 
     @Test func calendarDaysDependOnTheTimeZone() {
         // 23 hours in UTC, a calendar day on the Berlin clock (spring forward).
-        let date = instant("2024-03-30T11:00:00Z"), now = instant("2024-03-31T10:00:00Z")
+        let date = instant("2024-03-30T11:00:00Z")
+        let now = instant("2024-03-31T10:00:00Z")
         #expect(Self.english(.calendar(utc)).string(for: date, relativeTo: now) == "23 hours ago")
         #expect(Self.english(.calendar(berlin)).string(for: date, relativeTo: now) == "1 day ago")
     }
@@ -82,18 +86,20 @@ struct CountingTests {
         #expect(counts.isPast)
         #expect(abs(counts.count(of: .years) - 1.5) < 1e-9)
         let oneDecimal = Rounding(.truncate, fractionDigits: 1)
-        #expect(Self.english(.calendar(utc), rounding: oneDecimal).string(
-            for: instant("2020-01-01T00:00:00Z"), relativeTo: instant("2021-07-02T12:00:00Z")) == "1.5 years ago")
+        #expect(
+            Self.english(.calendar(utc), rounding: oneDecimal).string(
+                for: instant("2020-01-01T00:00:00Z"), relativeTo: instant("2021-07-02T12:00:00Z")) == "1.5 years ago")
     }
 
-    @Test(arguments: [
-        (59.4, "59 seconds ago", "59 seconds ago"), (59.6, "59 seconds ago", "1 minute ago"),
-        (29.5, "29 seconds ago", "30 seconds ago"), (0.4, "now", "now"), (0.5, "now", "1 second ago"),
-        (1.5 * day, "1 day ago", "2 days ago"), (12 * hour, "12 hours ago", "12 hours ago"),
-        (23.6 * hour, "23 hours ago", "1 day ago"), (6.6 * day, "6 days ago", "1 week ago"),
-        (-364.6 * day, "in 11 months", "in 1 year"), (4.4 * week, "1 month ago", "1 month ago"),
-        (30.4 * day, "4 weeks ago", "4 weeks ago"), (99.5 * year, "99 years ago", "1 century ago"),
-    ] as [(TimeInterval, String, String)])
+    @Test(
+        arguments: [
+            (59.4, "59 seconds ago", "59 seconds ago"), (59.6, "59 seconds ago", "1 minute ago"),
+            (29.5, "29 seconds ago", "30 seconds ago"), (0.4, "now", "now"), (0.5, "now", "1 second ago"),
+            (1.5 * day, "1 day ago", "2 days ago"), (12 * hour, "12 hours ago", "12 hours ago"),
+            (23.6 * hour, "23 hours ago", "1 day ago"), (6.6 * day, "6 days ago", "1 week ago"),
+            (-364.6 * day, "in 11 months", "in 1 year"), (4.4 * week, "1 month ago", "1 month ago"),
+            (30.4 * day, "4 weeks ago", "4 weeks ago"), (99.5 * year, "99 years ago", "1 century ago"),
+        ] as [(TimeInterval, String, String)])
     func rounding(interval: TimeInterval, truncated: String, halfUp: String) {
         #expect(Language.english.text(interval) == truncated)
         #expect(Language.english.text(interval, rounding: .halfUp) == halfUp)

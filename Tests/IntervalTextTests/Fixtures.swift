@@ -1,8 +1,9 @@
 import CivilTime
 import Foundation
-@testable import IntervalText
 import TestSupport
 import TextFormatting
+
+@testable import IntervalText
 
 /// Lengths in seconds for readable tables (fixed lengths: a year is 365 days).
 let second: TimeInterval = 1

@@ -1,9 +1,10 @@
 import CivilTime
 import Foundation
-@testable import IntervalText
-import Testing
 import TestSupport
+import Testing
 import TextFormatting
+
+@testable import IntervalText
 
 /// The façade as pages use it: "Launch: 55 years ago", "3 days after the start".
 struct IntervalFormatterTests {

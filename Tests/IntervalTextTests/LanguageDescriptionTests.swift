@@ -1,9 +1,10 @@
 import CivilTime
 import Foundation
-@testable import IntervalText
-import Testing
 import TestSupport
+import Testing
 import TextFormatting
+
+@testable import IntervalText
 
 /// Languages from `ttsite.yml`. The site layer decodes YAML with Yams; the same Decodable
 /// shape is exercised here through JSON.
@@ -17,10 +18,11 @@ struct LanguageDescriptionTests {
     }
 
     @Test func theExampleFromTheIssue() throws {
-        let languages = try Self.languages("""
-        {"en": {"past": "<VALUE> <TIME_COMPONENT> ago", "future": "in <VALUE> <TIME_COMPONENT>",
-                "zero": "today", "words": {"days": {"one": "day", "other": "days"}}}}
-        """)
+        let languages = try Self.languages(
+            """
+            {"en": {"past": "<VALUE> <TIME_COMPONENT> ago", "future": "in <VALUE> <TIME_COMPONENT>",
+                    "zero": "today", "words": {"days": {"one": "day", "other": "days"}}}}
+            """)
         let english = try #require(languages["en"]).configuration()
         #expect(english.stringRepresentation(for: 0) == "today")
         #expect(english.stringRepresentation(for: 3 * day) == "3 days ago")
@@ -30,11 +32,12 @@ struct LanguageDescriptionTests {
     }
 
     @Test func overridesMergeFormByForm() throws {
-        let languages = try Self.languages("""
-        {"en": {"words": {"days": {"other": "whole days"}}, "number_for_one": false},
-         "de": {"past": "<VALUE> <TIME_COMPONENT> her", "past_case": "nominative", "today": "heute!"},
-         "ru": {"cases": {"accusative": {"days": {"one": "денёк", "single": "денёк"}}}}}
-        """)
+        let languages = try Self.languages(
+            """
+            {"en": {"words": {"days": {"other": "whole days"}}, "number_for_one": false},
+             "de": {"past": "<VALUE> <TIME_COMPONENT> her", "past_case": "nominative", "today": "heute!"},
+             "ru": {"cases": {"accusative": {"days": {"one": "денёк", "single": "денёк"}}}}}
+            """)
         let english = try #require(languages["en"])
         #expect(english.text(3 * day) == "3 whole days ago")
         #expect(english.text(day) == "a day ago")
@@ -50,13 +53,14 @@ struct LanguageDescriptionTests {
     }
 
     @Test func aNewLanguage() throws {
-        let languages = try Self.languages("""
-        {"nl": {"plural_rule": "one_other", "past": "<VALUE> <TIME_COMPONENT> geleden",
-                "future": "over <VALUE> <TIME_COMPONENT>", "zero": "nu", "today": "vandaag",
-                "decimal_separator": ",", "grouping_separator": ".",
-                "words": {"days": {"one": "dag", "other": "dagen", "single": "een dag"},
-                          "years": {"one": "jaar", "other": "jaar"}}}}
-        """)
+        let languages = try Self.languages(
+            """
+            {"nl": {"plural_rule": "one_other", "past": "<VALUE> <TIME_COMPONENT> geleden",
+                    "future": "over <VALUE> <TIME_COMPONENT>", "zero": "nu", "today": "vandaag",
+                    "decimal_separator": ",", "grouping_separator": ".",
+                    "words": {"days": {"one": "dag", "other": "dagen", "single": "een dag"},
+                              "years": {"one": "jaar", "other": "jaar"}}}}
+            """)
         let dutch = try #require(languages["nl"])
         #expect(dutch.text(3 * day) == "3 dagen geleden")
         #expect(dutch.text(-day) == "over 1 dag")
@@ -81,8 +85,10 @@ struct LanguageDescriptionTests {
         (#"{"en": {"words": {"dayz": {"one": "day"}}}}"#, "dayz", ["en", "words", "dayz"]),
         (#"{"en": {"words": {"days": {"dual": "days"}}}}"#, "dual", ["en", "words", "days", "dual"]),
         (#"{"de": {"cases": {"ablative": {}}}}"#, "ablative", ["de", "cases", "ablative"]),
-        (#"{"ru": {"cases": {"accusative": {"weeks": {"one": "неделю", "singel": "x"}}}}}"#, "singel",
-         ["ru", "cases", "accusative", "weeks", "singel"]),
+        (
+            #"{"ru": {"cases": {"accusative": {"weeks": {"one": "неделю", "singel": "x"}}}}}"#, "singel",
+            ["ru", "cases", "accusative", "weeks", "singel"]
+        ),
     ])
     func unknownKeysAreErrorsNamingTheKey(json: String, key: String, path: [String]) {
         do {
@@ -97,10 +103,11 @@ struct LanguageDescriptionTests {
     }
 
     @Test func allowedKeys() {
-        #expect(LanguageDescription.allowedKeys == [
-            "past", "future", "past_case", "future_case", "zero", "today", "number_for_one",
-            "plural_rule", "decimal_separator", "grouping_separator", "words", "cases",
-        ])
+        #expect(
+            LanguageDescription.allowedKeys == [
+                "past", "future", "past_case", "future_case", "zero", "today", "number_for_one",
+                "plural_rule", "decimal_separator", "grouping_separator", "words", "cases",
+            ])
         #expect(LanguageDescription.allowedComponentKeys.contains("millennia"))
         #expect(LanguageDescription.allowedCaseKeys == ["nominative", "accusative", "dative", "genitive"])
         #expect(WordForms.allowedKeys == ["zero", "one", "two", "few", "many", "other", "single"])
@@ -112,30 +119,49 @@ struct LanguageDescriptionTests {
     }
 
     @Test(arguments: [
-        (#"{"xx": {"past": "<VALUE>", "future": "<VALUE>", "zero": "0", "words": {"days": {"other": "d"}}}}"#,
-         LanguageDescriptionError.missingKey(language: "xx", key: "plural_rule"),
-         #"interval_text.xx: "xx" is not a built-in language, so it needs plural_rule (one of: de, east_slavic, en, one_other, other_only, ru, uk; or the rule's conditions in CLDR's notation, such as { one: "i = 0,1" })"#),
-        (#"{"xx": {"plural_rule": "klingon"}}"#,
-         .unknownPluralRule(language: "xx", name: "klingon"),
-         #"interval_text.xx.plural_rule: unknown plural rule "klingon" (known: de, east_slavic, en, one_other, other_only, ru, uk; or the rule's conditions in CLDR's notation, such as { one: "i = 0,1" })"#),
-        (#"{"xx": {"plural_rule": "en", "past": "<VALUE>", "future": "<VALUE>", "zero": "0"}}"#,
-         .missingKey(language: "xx", key: "words"),
-         #"interval_text.xx: "xx" is not a built-in language, so it needs words"#),
-        (#"{"xx": {"plural_rule": "en", "past": "<VALUE>", "zero": "0", "words": {"days": {"other": "d"}}}}"#,
-         .missingKey(language: "xx", key: "future"),
-         #"interval_text.xx: "xx" is not a built-in language, so it needs future"#),
-        (#"{"xx": {"plural_rule": "en", "past": "<VALUE>", "future": "<VALUE>", "zero": "0", "words": {"days": {"one": "d"}}}}"#,
-         .missingOtherForm(language: "xx", component: .days),
-         #"interval_text.xx.words.days: needs an "other" form"#),
-        (#"{"en": {"past": "<VALUES> <TIME_COMPONENT> ago"}}"#,
-         .unknownPlaceholder(language: "en", key: "past", placeholder: "<VALUES>"),
-         #"interval_text.en.past: unknown placeholder <VALUES> (use <VALUE> and <TIME_COMPONENT>)"#),
-        (#"{"xx": {"plural_rule": {"one": "i = 1 andd v = 0"}}}"#,
-         .invalidPluralRule(language: "xx", error: PluralRuleError(category: .one, condition: "i = 1 andd v = 0", offset: 7, reason: "expected `and`, `or` or the end of the condition")),
-         #"interval_text.xx.plural_rule.one: "i = 1 andd v = 0": at character 7, expected `and`, `or` or the end of the condition"#),
-        (#"{"de": {"plural_rule": "pl"}}"#,
-         .unknownPluralRule(language: "de", name: "pl"),
-         #"interval_text.de.plural_rule: unknown plural rule "pl" (known: de, east_slavic, en, one_other, other_only, ru, uk; or the rule's conditions in CLDR's notation, such as { one: "i = 0,1" })"#),
+        (
+            #"{"xx": {"past": "<VALUE>", "future": "<VALUE>", "zero": "0", "words": {"days": {"other": "d"}}}}"#,
+            LanguageDescriptionError.missingKey(language: "xx", key: "plural_rule"),
+            #"interval_text.xx: "xx" is not a built-in language, so it needs plural_rule (one of: de, east_slavic, en, one_other, other_only, ru, uk; or the rule's conditions in CLDR's notation, such as { one: "i = 0,1" })"#
+        ),
+        (
+            #"{"xx": {"plural_rule": "klingon"}}"#,
+            .unknownPluralRule(language: "xx", name: "klingon"),
+            #"interval_text.xx.plural_rule: unknown plural rule "klingon" (known: de, east_slavic, en, one_other, other_only, ru, uk; or the rule's conditions in CLDR's notation, such as { one: "i = 0,1" })"#
+        ),
+        (
+            #"{"xx": {"plural_rule": "en", "past": "<VALUE>", "future": "<VALUE>", "zero": "0"}}"#,
+            .missingKey(language: "xx", key: "words"),
+            #"interval_text.xx: "xx" is not a built-in language, so it needs words"#
+        ),
+        (
+            #"{"xx": {"plural_rule": "en", "past": "<VALUE>", "zero": "0", "words": {"days": {"other": "d"}}}}"#,
+            .missingKey(language: "xx", key: "future"),
+            #"interval_text.xx: "xx" is not a built-in language, so it needs future"#
+        ),
+        (
+            #"{"xx": {"plural_rule": "en", "past": "<VALUE>", "future": "<VALUE>", "zero": "0", "words": {"days": {"one": "d"}}}}"#,
+            .missingOtherForm(language: "xx", component: .days),
+            #"interval_text.xx.words.days: needs an "other" form"#
+        ),
+        (
+            #"{"en": {"past": "<VALUES> <TIME_COMPONENT> ago"}}"#,
+            .unknownPlaceholder(language: "en", key: "past", placeholder: "<VALUES>"),
+            #"interval_text.en.past: unknown placeholder <VALUES> (use <VALUE> and <TIME_COMPONENT>)"#
+        ),
+        (
+            #"{"xx": {"plural_rule": {"one": "i = 1 andd v = 0"}}}"#,
+            .invalidPluralRule(
+                language: "xx",
+                error: PluralRuleError(
+                    category: .one, condition: "i = 1 andd v = 0", offset: 7, reason: "expected `and`, `or` or the end of the condition")),
+            #"interval_text.xx.plural_rule.one: "i = 1 andd v = 0": at character 7, expected `and`, `or` or the end of the condition"#
+        ),
+        (
+            #"{"de": {"plural_rule": "pl"}}"#,
+            .unknownPluralRule(language: "de", name: "pl"),
+            #"interval_text.de.plural_rule: unknown plural rule "pl" (known: de, east_slavic, en, one_other, other_only, ru, uk; or the rule's conditions in CLDR's notation, such as { one: "i = 0,1" })"#
+        ),
     ])
     func errorsForSiteAuthors(json: String, error: LanguageDescriptionError, message: String) {
         #expect(throws: error) { try Self.languages(json) }
@@ -145,7 +171,8 @@ struct LanguageDescriptionTests {
     /// A language whose rule no name covers brings it in CLDR's notation: French's one is
     /// `i = 0,1`, so 0 and 1.5 days are "jour".
     @Test func aRuleInCLDRsNotation() throws {
-        let languages = try Self.languages(#"""
+        let languages = try Self.languages(
+            #"""
             {"fr": {"plural_rule": {"one": "i = 0,1", "many": "e = 0 and i != 0 and i % 1000000 = 0 and v = 0 or e != 0..5"},
                     "past": "il y a <VALUE> <TIME_COMPONENT>", "future": "dans <VALUE> <TIME_COMPONENT>", "zero": "maintenant",
                     "words": {"days": {"one": "jour", "many": "de jours", "other": "jours"}}}}

@@ -34,15 +34,23 @@ struct PluralRuleSyntaxTests {
     /// French as CLDR's plurals.xml writes it, samples included: each sample falls in its
     /// category (samples with a compact exponent, such as 1c6, are left out).
     @Test func cldrsOwnTextWithSamples() throws {
-        let french = try PluralRules(name: "fr", conditions: [
-            .one: "i = 0,1 @integer 0, 1 @decimal 0.0~1.5",
-            .many: "e = 0 and i != 0 and i % 1000000 = 0 and v = 0 or e != 0..5 @integer 1000000, 1c6, 2c6, 3c6, 4c6, 5c6, 6c6, … @decimal 1.0000001c6, 1.1c6, 2.0000001c6, 2.1c6, 3.0000001c6, 3.1c6, …",
-            .other: " @integer 2~17, 100, 1000, 10000, 100000, 1c3, 2c3, 3c3, 4c3, 5c3, 6c3, … @decimal 2.0~3.5, 2.1c6, 3c6, 3.1c6, 4c6, 5c6, 6c6, …",
-        ])
+        let french = try PluralRules(
+            name: "fr",
+            conditions: [
+                .one: "i = 0,1 @integer 0, 1 @decimal 0.0~1.5",
+                .many:
+                    "e = 0 and i != 0 and i % 1000000 = 0 and v = 0 or e != 0..5 @integer 1000000, 1c6, 2c6, 3c6, 4c6, 5c6, 6c6, … @decimal 1.0000001c6, 1.1c6, 2.0000001c6, 2.1c6, 3.0000001c6, 3.1c6, …",
+                .other:
+                    " @integer 2~17, 100, 1000, 10000, 100000, 1c3, 2c3, 3c3, 4c3, 5c3, 6c3, … @decimal 2.0~3.5, 2.1c6, 3c6, 3.1c6, 4c6, 5c6, 6c6, …",
+            ])
         #expect(french.categories == [.one, .many, .other])
-        for literal in ["0", "1", "0.0", "1.5", "1.99"] { #expect(french.category(for: PluralOperands(literal: literal)!) == .one, "\(literal)") }
+        for literal in ["0", "1", "0.0", "1.5", "1.99"] {
+            #expect(french.category(for: PluralOperands(literal: literal)!) == .one, "\(literal)")
+        }
         for literal in ["1000000", "2000000"] { #expect(french.category(for: PluralOperands(literal: literal)!) == .many, "\(literal)") }
-        for literal in ["2", "17", "100", "1000001", "2.0", "3.5"] { #expect(french.category(for: PluralOperands(literal: literal)!) == .other, "\(literal)") }
+        for literal in ["2", "17", "100", "1000001", "2.0", "3.5"] {
+            #expect(french.category(for: PluralOperands(literal: literal)!) == .other, "\(literal)")
+        }
     }
 
     /// `within` takes numbers between the ends; `in` and `=` only whole ones; `is` one value.
@@ -82,13 +90,18 @@ struct PluralRuleSyntaxTests {
     }
 
     @Test func otherTakesNoCondition() {
-        #expect(throws: PluralRuleError(category: .other, condition: "i = 1", offset: 1, reason: "`other` is what no other condition holds for, so it takes no condition")) {
+        #expect(
+            throws: PluralRuleError(
+                category: .other, condition: "i = 1", offset: 1,
+                reason: "`other` is what no other condition holds for, so it takes no condition")
+        ) {
             try PluralRules(name: "t", conditions: [.other: "i = 1"])
         }
     }
 
     @Test func theErrorSaysCategoryConditionAndPlace() {
-        let error = PluralRuleError(category: .few, condition: "i = 1 andd", offset: 7, reason: "expected `and`, `or` or the end of the condition")
+        let error = PluralRuleError(
+            category: .few, condition: "i = 1 andd", offset: 7, reason: "expected `and`, `or` or the end of the condition")
         #expect(error.description == "few: \"i = 1 andd\": at character 7, expected `and`, `or` or the end of the condition")
     }
 }

@@ -1,9 +1,10 @@
 import CivilTime
 import Foundation
-@testable import IntervalText
-import Testing
 import TestSupport
+import Testing
 import TextFormatting
+
+@testable import IntervalText
 
 /// ttsite's plural rules against Babel's (see Oracle/generate_plural_oracle.py).
 struct PluralRulesTests {

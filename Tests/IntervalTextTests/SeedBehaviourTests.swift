@@ -1,14 +1,16 @@
 import CivilTime
 import Foundation
-@testable import IntervalText
-import Testing
 import TestSupport
+import Testing
 import TextFormatting
+
+@testable import IntervalText
 
 /// The seed's documented behaviours of `NKTextTimeIntervalConfiguration`.
 struct SeedBehaviourTests {
     static let daysOnly: IntervalTextConfiguration = {
-        var configuration = IntervalTextConfiguration(pastFormat: "<VALUE> <TIME_COMPONENT> ago", futureFormat: "in <VALUE> <TIME_COMPONENT>")
+        var configuration = IntervalTextConfiguration(
+            pastFormat: "<VALUE> <TIME_COMPONENT> ago", futureFormat: "in <VALUE> <TIME_COMPONENT>")
         configuration.days = { count in abs(count) == 1 ? ("day", true) : ("days", true) }
         return configuration
     }()

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Markdown
 import Testing
+
+@testable import Markdown
 
 /// The 652 examples of the CommonMark 0.30 spec (`Fixtures/spec-0.30.json`, from the spec's
 /// own `spec_tests.py --dump-tests`), run through the wrapper with no extension: cmark-gfm
@@ -51,7 +52,9 @@ struct CommonMarkSpecTests {
             }
         }
         let compared = Self.examples.count - Self.differencesFrom029.count
-        print("CommonMark spec, safe mode: \(compared - omitted.count) of \(compared) examples match the spec exactly, \(omitted.count) hold raw HTML that is omitted")
+        print(
+            "CommonMark spec, safe mode: \(compared - omitted.count) of \(compared) examples match the spec exactly, \(omitted.count) hold raw HTML that is omitted"
+        )
         #expect(!omitted.isEmpty)
     }
 
@@ -63,9 +66,10 @@ struct CommonMarkSpecTests {
     static func tagNames(in html: String) -> Set<String> {
         let regex = try! NSRegularExpression(pattern: "<\\/?([A-Za-z][A-Za-z0-9-]*)")
         let range = NSRange(html.startIndex..., in: html)
-        return Set(regex.matches(in: html, range: range).compactMap { match in
-            Range(match.range(at: 1), in: html).map { html[$0].lowercased() }
-        })
+        return Set(
+            regex.matches(in: html, range: range).compactMap { match in
+                Range(match.range(at: 1), in: html).map { html[$0].lowercased() }
+            })
     }
 
     static func hasRawHTMLSyntax(_ markdown: String) -> Bool {

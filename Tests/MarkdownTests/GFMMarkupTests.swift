@@ -1,5 +1,6 @@
-@testable import Markdown
 import Testing
+
+@testable import Markdown
 
 /// The wrapper's own markup around cmark-gfm's: tables, footnotes, heading ids and links.
 /// Each expected text is cmark-gfm's output (its command-line program, the same library)
@@ -12,25 +13,26 @@ struct GFMMarkupTests {
 
     @Test func tablesGetClassesHeaderScopesAndAScrollBox() {
         let html = MarkdownRenderer().html("| Name | Count | Note |\n|:--|--:|---|\n| a | 1 | x |\n")
-        #expect(html == """
-            <div class="table-scroll" tabindex="0"><table>
-            <thead>
-            <tr>
-            <th scope="col" class="align-left">Name</th>
-            <th scope="col" class="align-right">Count</th>
-            <th scope="col">Note</th>
-            </tr>
-            </thead>
-            <tbody>
-            <tr>
-            <td class="align-left">a</td>
-            <td class="align-right">1</td>
-            <td>x</td>
-            </tr>
-            </tbody>
-            </table></div>
+        #expect(
+            html == """
+                <div class="table-scroll" tabindex="0"><table>
+                <thead>
+                <tr>
+                <th scope="col" class="align-left">Name</th>
+                <th scope="col" class="align-right">Count</th>
+                <th scope="col">Note</th>
+                </tr>
+                </thead>
+                <tbody>
+                <tr>
+                <td class="align-left">a</td>
+                <td class="align-right">1</td>
+                <td>x</td>
+                </tr>
+                </tbody>
+                </table></div>
 
-            """)
+                """)
         #expect(!html.contains("align="))
     }
 
@@ -42,17 +44,18 @@ struct GFMMarkupTests {
     @Test func footnotesGetPrefixedIdsAndTheLanguagesWords() {
         let renderer = MarkdownRenderer(words: .init(footnotes: "Fußnoten", backToText: "Zurück zum Text", taskDone: "Erledigt"))
         let html = renderer.render("A[^n] and B[^n].\n\n[^n]: Note.\n", ids: .init(prefix: "e3-")).html
-        #expect(html == """
-            <p>A<sup class="footnote-ref"><a href="#fn:e3-n" id="fnref:e3-n" data-footnote-ref>1</a></sup> and B<sup class="footnote-ref"><a href="#fn:e3-n" id="fnref:e3-n-2" data-footnote-ref>1</a></sup>.</p>
-            <section class="footnotes" data-footnotes aria-label="Fußnoten">
-            <ol>
-            <li id="fn:e3-n">
-            <p>Note. <a href="#fnref:e3-n" class="footnote-backref" data-footnote-backref aria-label="Zurück zum Text">↩</a> <a href="#fnref:e3-n-2" class="footnote-backref" data-footnote-backref aria-label="Zurück zum Text">↩<sup class="footnote-ref">2</sup></a></p>
-            </li>
-            </ol>
-            </section>
+        #expect(
+            html == """
+                <p>A<sup class="footnote-ref"><a href="#fn:e3-n" id="fnref:e3-n" data-footnote-ref>1</a></sup> and B<sup class="footnote-ref"><a href="#fn:e3-n" id="fnref:e3-n-2" data-footnote-ref>1</a></sup>.</p>
+                <section class="footnotes" data-footnotes aria-label="Fußnoten">
+                <ol>
+                <li id="fn:e3-n">
+                <p>Note. <a href="#fnref:e3-n" class="footnote-backref" data-footnote-backref aria-label="Zurück zum Text">↩</a> <a href="#fnref:e3-n-2" class="footnote-backref" data-footnote-backref aria-label="Zurück zum Text">↩<sup class="footnote-ref">2</sup></a></p>
+                </li>
+                </ol>
+                </section>
 
-            """)
+                """)
     }
 
     /// Two texts on one page with the same note label do not share an id.
@@ -72,25 +75,30 @@ struct GFMMarkupTests {
     @Test func headingsGetUniqueIdsAndALinkToThemselves() {
         let markdown = "# Intro\n\n## Intro\n\n## Main\n\nSetext\n------\n\n### *Field* `notes`\n\n## ???\n"
         let rendered = MarkdownRenderer().render(markdown, ids: .init(headingSlug: Self.slug, taken: ["main"]))
-        #expect(rendered.headings == [
-            .init(level: 1, text: "Intro", id: "intro"),
-            .init(level: 2, text: "Intro", id: "intro-1"),
-            .init(level: 2, text: "Main", id: "main-1"),
-            .init(level: 2, text: "Setext", id: "setext"),
-            .init(level: 3, text: "Field notes", id: "field-notes"),
-            .init(level: 2, text: "???", id: "section"),
-        ])
-        #expect(rendered.html.hasPrefix("""
-            <h1 id="intro">
-            Intro<a class="heading-link" href="#intro" aria-labelledby="intro"></a>
-            </h1>
-            <h2 id="intro-1">
-            """))
-        #expect(rendered.html.contains("""
-            <h3 id="field-notes">
-            <em>Field</em> <code>notes</code><a class="heading-link" href="#field-notes" aria-labelledby="field-notes"></a>
-            </h3>
-            """))
+        #expect(
+            rendered.headings == [
+                .init(level: 1, text: "Intro", id: "intro"),
+                .init(level: 2, text: "Intro", id: "intro-1"),
+                .init(level: 2, text: "Main", id: "main-1"),
+                .init(level: 2, text: "Setext", id: "setext"),
+                .init(level: 3, text: "Field notes", id: "field-notes"),
+                .init(level: 2, text: "???", id: "section"),
+            ])
+        #expect(
+            rendered.html.hasPrefix(
+                """
+                <h1 id="intro">
+                Intro<a class="heading-link" href="#intro" aria-labelledby="intro"></a>
+                </h1>
+                <h2 id="intro-1">
+                """))
+        #expect(
+            rendered.html.contains(
+                """
+                <h3 id="field-notes">
+                <em>Field</em> <code>notes</code><a class="heading-link" href="#field-notes" aria-labelledby="field-notes"></a>
+                </h3>
+                """))
     }
 
     @Test func withoutASlugHeadingsAreAsCommonMarkWritesThem() {
@@ -104,10 +112,13 @@ struct GFMMarkupTests {
     @Test func aBlockSeesTheHeadingsAndWorksInAFootnote() throws {
         let markdown = "## One\n\nText[^1].\n\n## Two\n\n[^1]: See:\n\n    ```ttsite toc\n    ```\n"
         var seen: [MarkdownRenderer.FencedBlock] = []
-        let html = try MarkdownRenderer().render(markdown, ids: .init(headingSlug: Self.slug), replacingBlocksTagged: "ttsite", with: { block in
-            seen.append(block)
-            return "<nav>\(block.headings.map(\.id).joined(separator: " "))</nav>"
-        }).html
+        let html = try MarkdownRenderer().render(
+            markdown, ids: .init(headingSlug: Self.slug), replacingBlocksTagged: "ttsite",
+            with: { block in
+                seen.append(block)
+                return "<nav>\(block.headings.map(\.id).joined(separator: " "))</nav>"
+            }
+        ).html
         #expect(seen.count == 1)
         #expect(seen.first?.line == 9)
         #expect(html.contains("<li id=\"fn:1\">\n<p>See:</p>\n<nav>one two</nav>\n<a href=\"#fnref:1\""))
@@ -116,10 +127,13 @@ struct GFMMarkupTests {
     /// A table cell holds inline content alone: a fence there is a code span, shown as code.
     @Test func aFenceInATableCellIsCode() throws {
         var blocks = 0
-        let html = try MarkdownRenderer().render("| a |\n|---|\n| ```ttsite toc``` |\n", replacingBlocksTagged: "ttsite", with: { _ in
-            blocks += 1
-            return ""
-        }).html
+        let html = try MarkdownRenderer().render(
+            "| a |\n|---|\n| ```ttsite toc``` |\n", replacingBlocksTagged: "ttsite",
+            with: { _ in
+                blocks += 1
+                return ""
+            }
+        ).html
         #expect(blocks == 0)
         #expect(html.contains("<td><code>ttsite toc</code></td>"))
     }
@@ -128,7 +142,9 @@ struct GFMMarkupTests {
     /// page also holds a pipe table (an unmatched `</div>` would follow it).
     @Test func aBlocksHTMLIsNotRewrittenBesideAPipeTable() throws {
         let block = "<table class=\"report\">\n<tr><th>x</th><td align=\"right\">1</td></tr>\n</table>\n"
-        let html = try MarkdownRenderer().render("| a |\n|---|\n| 1 |\n\n```ttsite people\n```\n", replacingBlocksTagged: "ttsite", with: { _ in block }).html
+        let html = try MarkdownRenderer().render(
+            "| a |\n|---|\n| 1 |\n\n```ttsite people\n```\n", replacingBlocksTagged: "ttsite", with: { _ in block }
+        ).html
         #expect(html.hasSuffix("</table></div>\n" + block))
         #expect(html.components(separatedBy: "table-scroll").count == 2)
     }
@@ -138,10 +154,13 @@ struct GFMMarkupTests {
     /// before the inner one was read).
     @Test func anImageInAnImagesDescriptionIsReplacedToo() {
         var asked: [String] = []
-        let html = MarkdownRenderer().render("![a ![b](b.jpg)](a.jpg)\n", changingReferences: { reference in
-            asked.append("\(reference.text) \(reference.alt)")
-            return .html("<picture>\(reference.text)</picture>")
-        }, with: { _ in "" }).html
+        let html = MarkdownRenderer().render(
+            "![a ![b](b.jpg)](a.jpg)\n",
+            changingReferences: { reference in
+                asked.append("\(reference.text) \(reference.alt)")
+                return .html("<picture>\(reference.text)</picture>")
+            }, with: { _ in "" }
+        ).html
         #expect(asked == ["a.jpg a b", "b.jpg b"])
         #expect(html == "<p><picture>a.jpg</picture></p>\n")
     }
@@ -149,18 +168,24 @@ struct GFMMarkupTests {
     /// A heading's links are read after its content has moved into the heading with an id.
     @Test func linksInAHeadingAreReadAfterItGetsItsId() {
         var links: [String] = []
-        let html = MarkdownRenderer().render("# See www.example.org and [here](x.md)\n", ids: .init(headingSlug: Self.slug), changingReferences: { reference in
-            links.append(reference.text)
-            return .keep
-        }, with: { _ in "" }).html
+        let html = MarkdownRenderer().render(
+            "# See www.example.org and [here](x.md)\n", ids: .init(headingSlug: Self.slug),
+            changingReferences: { reference in
+                links.append(reference.text)
+                return .keep
+            }, with: { _ in "" }
+        ).html
         #expect(links == ["http://www.example.org", "x.md"])
         #expect(html.contains(#"<a href="http://www.example.org">www.example.org</a> and <a href="x.md">here</a>"#))
     }
 
     @Test func anImageInATableCellIsReplacedLikeAnyOther() {
-        let html = MarkdownRenderer().render("| a |\n|---|\n| ![x](p.jpg) |\n", changingReferences: { reference in
-            reference.kind == .image ? .html("<picture>p</picture>") : .keep
-        }, with: { _ in "" }).html
+        let html = MarkdownRenderer().render(
+            "| a |\n|---|\n| ![x](p.jpg) |\n",
+            changingReferences: { reference in
+                reference.kind == .image ? .html("<picture>p</picture>") : .keep
+            }, with: { _ in "" }
+        ).html
         #expect(html.contains("<td><picture>p</picture></td>"))
     }
 
@@ -173,26 +198,28 @@ struct GFMMarkupTests {
 
     @Test func taskListsStrikethroughAndAutolinks() {
         let html = MarkdownRenderer().html("- [x] done\n- [ ] open\n\n~~old~~ www.example.org\n")
-        #expect(html == """
-            <ul>
-            <li><input type="checkbox" checked="" disabled="" aria-label="Done"> done</li>
-            <li><input type="checkbox" disabled="" aria-label="Done"> open</li>
-            </ul>
-            <p><del>old</del> <a href="http://www.example.org">www.example.org</a></p>
+        #expect(
+            html == """
+                <ul>
+                <li><input type="checkbox" checked="" disabled="" aria-label="Done"> done</li>
+                <li><input type="checkbox" disabled="" aria-label="Done"> open</li>
+                </ul>
+                <p><del>old</del> <a href="http://www.example.org">www.example.org</a></p>
 
-            """)
+                """)
     }
 
     /// A task's box is named in the page's language, escaped; without the extension a `[x]`
     /// is text.
     @Test func taskListBoxesAreNamedInThePagesLanguage() {
         let words = MarkdownRenderer.Words(footnotes: "Fußnoten", backToText: "Zurück zum Text", taskDone: "\"Erledigt\"")
-        #expect(MarkdownRenderer(words: words).html("* [X] fertig\n") == """
-            <ul>
-            <li><input type="checkbox" checked="" disabled="" aria-label="&quot;Erledigt&quot;"> fertig</li>
-            </ul>
+        #expect(
+            MarkdownRenderer(words: words).html("* [X] fertig\n") == """
+                <ul>
+                <li><input type="checkbox" checked="" disabled="" aria-label="&quot;Erledigt&quot;"> fertig</li>
+                </ul>
 
-            """)
+                """)
         #expect(MarkdownRenderer(extensions: [.table]).html("- [x] done\n") == "<ul>\n<li>[x] done</li>\n</ul>\n")
     }
 

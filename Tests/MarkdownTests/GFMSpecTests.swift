@@ -1,6 +1,7 @@
 import Foundation
-@testable import Markdown
 import Testing
+
+@testable import Markdown
 
 /// GitHub Flavored Markdown through the wrapper, against GitHub's own test data
 /// (`Fixtures/gfm/`, dumped from cmark-gfm's `test/` by its `spec_tests.py --dump-tests`):

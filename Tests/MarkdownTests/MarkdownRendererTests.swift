@@ -1,5 +1,6 @@
-@testable import Markdown
 import Testing
+
+@testable import Markdown
 
 struct MarkdownRendererTests {
     @Test func safeModeDropsDangerousLinks() {
@@ -48,7 +49,8 @@ struct MarkdownRendererTests {
     /// Tagged fenced blocks become the caller's HTML anywhere a block may stand; other code
     /// blocks and the author's raw HTML stay as `html(_:)` renders them.
     @Test func taggedBlocksAreReplacedAndTheRestStaysSafe() throws {
-        let markdown = "```ttsite one a=1\n```\n\n- ```ttsite two\n  body\n  ```\n\n> ```ttsite three\n> ```\n\n```swift\nlet x = 1\n```\n\n<b>raw</b>\n"
+        let markdown =
+            "```ttsite one a=1\n```\n\n- ```ttsite two\n  body\n  ```\n\n> ```ttsite three\n> ```\n\n```swift\nlet x = 1\n```\n\n<b>raw</b>\n"
         var seen: [MarkdownRenderer.FencedBlock] = []
         let html = try MarkdownRenderer().html(markdown, replacingBlocksTagged: "ttsite") { block in
             seen.append(block)
@@ -57,21 +59,22 @@ struct MarkdownRendererTests {
         #expect(seen.map(\.info) == ["ttsite one a=1", "ttsite two", "ttsite three"])
         #expect(seen.map(\.line) == [1, 4, 8])
         #expect(seen[1].literal == "body\n")
-        #expect(html == """
-            <div class="block">one</div>
-            <ul>
-            <li>
-            <div class="block">two</div>
-            </li>
-            </ul>
-            <blockquote>
-            <div class="block">three</div>
-            </blockquote>
-            <pre><code class="language-swift">let x = 1
-            </code></pre>
-            <p><!-- raw HTML omitted -->raw<!-- raw HTML omitted --></p>
+        #expect(
+            html == """
+                <div class="block">one</div>
+                <ul>
+                <li>
+                <div class="block">two</div>
+                </li>
+                </ul>
+                <blockquote>
+                <div class="block">three</div>
+                </blockquote>
+                <pre><code class="language-swift">let x = 1
+                </code></pre>
+                <p><!-- raw HTML omitted -->raw<!-- raw HTML omitted --></p>
 
-            """)
+                """)
     }
 
     @Test func aThrowingReplacementStopsTheRendering() {
@@ -101,11 +104,14 @@ struct MarkdownRendererTests {
     ])
     func anImageIsReplacedWithTheAltTextCmarkWouldWrite(markdown: String) throws {
         var seen: [MarkdownRenderer.Reference] = []
-        let html = MarkdownRenderer().render(markdown, changingReferences: { reference in
-            guard reference.kind == .image else { return .keep }
-            seen.append(reference)
-            return .html("<picture>REPLACED</picture>")
-        }, with: { _ in "" }).html
+        let html = MarkdownRenderer().render(
+            markdown,
+            changingReferences: { reference in
+                guard reference.kind == .image else { return .keep }
+                seen.append(reference)
+                return .html("<picture>REPLACED</picture>")
+            }, with: { _ in "" }
+        ).html
         #expect(seen.count == 1)
         #expect(html.contains("<picture>REPLACED</picture>"))
         #expect(!html.contains("<img"))
@@ -116,9 +122,12 @@ struct MarkdownRendererTests {
 
     @Test func anImageTheCallerLeavesIsRenderedAsCmarkRendersIt() throws {
         let markdown = "Look: ![kept](https://example.org/x.jpg) and ![gone](local.jpg)\n"
-        let html = MarkdownRenderer().render(markdown, changingReferences: { image in
-            image.text == "local.jpg" ? .html("<picture>local</picture>") : .keep
-        }, with: { _ in "" }).html
+        let html = MarkdownRenderer().render(
+            markdown,
+            changingReferences: { image in
+                image.text == "local.jpg" ? .html("<picture>local</picture>") : .keep
+            }, with: { _ in "" }
+        ).html
         #expect(html == "<p>Look: <img src=\"https://example.org/x.jpg\" alt=\"kept\" /> and <picture>local</picture></p>\n")
     }
 
@@ -126,30 +135,37 @@ struct MarkdownRendererTests {
     /// escapes the author's, and keeps everything else.
     @Test func aReferenceMayLeadToAnotherDestination() throws {
         let markdown = "[A *report*](report.pdf \"The report\") and ![photo](p.jpg) and [away](https://example.org/)\n"
-        let html = MarkdownRenderer().render(markdown, changingReferences: { reference in
-            switch reference.text {
-            case "report.pdf": .destination("../files/report & notes.pdf")
-            case "p.jpg": .destination("../p.jpg")
-            default: .keep
-            }
-        }, with: { _ in "" }).html
+        let html = MarkdownRenderer().render(
+            markdown,
+            changingReferences: { reference in
+                switch reference.text {
+                case "report.pdf": .destination("../files/report & notes.pdf")
+                case "p.jpg": .destination("../p.jpg")
+                default: .keep
+                }
+            }, with: { _ in "" }
+        ).html
         // cmark's own rendering of the same Markdown with those destinations written in.
-        let expected = MarkdownRenderer().html("[A *report*](<../files/report & notes.pdf> \"The report\") and ![photo](../p.jpg) and [away](https://example.org/)\n")
+        let expected = MarkdownRenderer().html(
+            "[A *report*](<../files/report & notes.pdf> \"The report\") and ![photo](../p.jpg) and [away](https://example.org/)\n")
         #expect(html == expected)
     }
 
     @Test func everyReferenceIsFoundWithItsLine() {
         let markdown = "# Title\n\nText [one](a.md) and\n![two](b.jpg \"T\")\n\n<div>raw</div>\n\n- [three][ref]\n\n[ref]: c.pdf\n"
         let found = MarkdownRenderer().references(in: markdown)
-        #expect(found == [
-            .init(kind: .link, text: "a.md", line: 3),
-            .init(kind: .image, text: "b.jpg", line: 4, alt: "two", title: "T"),
-            .init(kind: .html, text: "<div>raw</div>\n", line: 6),
-            .init(kind: .link, text: "c.pdf", line: 8),
-        ])
+        #expect(
+            found == [
+                .init(kind: .link, text: "a.md", line: 3),
+                .init(kind: .image, text: "b.jpg", line: 4, alt: "two", title: "T"),
+                .init(kind: .html, text: "<div>raw</div>\n", line: 6),
+                .init(kind: .link, text: "c.pdf", line: 8),
+            ])
     }
 
-    @Test(arguments: [("ttsite people month=3", "ttsite"), ("ttsite\tpeople", "ttsite"), ("ttsite", "ttsite"), ("", ""), ("swift", "swift")])
+    @Test(arguments: [
+        ("ttsite people month=3", "ttsite"), ("ttsite\tpeople", "ttsite"), ("ttsite", "ttsite"), ("", ""), ("swift", "swift"),
+    ])
     func theFirstWordOfAnInfoString(info: String, word: String) {
         #expect(MarkdownRenderer.firstWord(of: info) == word)
     }
@@ -176,7 +192,12 @@ struct MarkdownRendererTests {
 
             """
         let bytes = Array(markdown.utf8)
-        let found = MarkdownRenderer().codeRanges(in: markdown, exceptBlocksTagged: "ttsite").map { String(decoding: bytes[$0], as: UTF8.self) }
-        #expect(found == ["{{a}}", "x {{b}} y", "{{c}}", "{{d}}", "```swift\n{{f}}\n```\n", "    {{g}}\n\n", "{{h}}", "a ` b", "ttsite x={{i}}"])
+        let found = MarkdownRenderer().codeRanges(in: markdown, exceptBlocksTagged: "ttsite").map {
+            String(decoding: bytes[$0], as: UTF8.self)
+        }
+        #expect(
+            found == [
+                "{{a}}", "x {{b}} y", "{{c}}", "{{d}}", "```swift\n{{f}}\n```\n", "    {{g}}\n\n", "{{h}}", "a ` b", "ttsite x={{i}}",
+            ])
     }
 }

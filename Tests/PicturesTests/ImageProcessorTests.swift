@@ -100,7 +100,10 @@ struct ImageProcessorTests {
     func whatIsNotAPictureIsRefusedBeforeAnyDecoder(name: String, reason: String) async throws {
         let bytes = try await PillowOracle.fixture(name)
         let error = #expect(throws: ImageError.self) { try processor.render(bytes, [.wide(480, .webp)]) }
-        guard case .notAnImage(let text)? = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .notAnImage(let text)? = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
         #expect(text.contains(reason), "\(text)")
     }
 
@@ -120,7 +123,10 @@ struct ImageProcessorTests {
     @Test func aTruncatedJPEGFailsInsteadOfShowingGrey() async throws {
         let bytes = try await PillowOracle.fixture("truncated.jpg")
         let error = #expect(throws: ImageError.self) { try processor.render(bytes, [.wide(480, .webp)]) }
-        guard case .damaged(let reason)? = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .damaged(let reason)? = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
         #expect(!reason.isEmpty)
     }
 

@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
-@testable import Pictures
 import TestSupport
 import Testing
+
+@testable import Pictures
 
 /// ttsite's own SVG (its charts) rendered to PNG by libvips through librsvg, judged by
 /// Pillow; and the SVG loader, which that rendering opens for a moment, closed to every
@@ -13,7 +14,8 @@ struct SVGRenderingTests {
 
     /// 100 × 50: red on the left half, blue on the right half of the bottom; the top of the
     /// right half left clear.
-    static let drawing = Array("""
+    static let drawing = Array(
+        """
         <svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50">\
         <rect width="50" height="50" fill="#ff0000"/><rect x="50" y="25" width="50" height="25" fill="#0000ff"/></svg>
         """.utf8)
@@ -37,7 +39,10 @@ struct SVGRenderingTests {
 
     @Test func whatIsNotAnSVGFailsWithLibvipsReason() {
         let error = #expect(throws: ImageError.self) { try processor.renderSVG(Array("<svg".utf8)) }
-        guard case .damaged(let reason)? = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .damaged(let reason)? = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
         #expect(!reason.isEmpty)
     }
 

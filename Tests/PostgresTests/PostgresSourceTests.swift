@@ -1,8 +1,9 @@
 import DataTables
 import Foundation
-@testable import Postgres
 import TestSupport
 import Testing
+
+@testable import Postgres
 
 /// A real PostgreSQL server from the system's packages: every column type as the table holds
 /// it (as SQLite stores it: a boolean as 0 or 1, a date or an instant as its ISO text) (each expected value worked out by hand from PostgreSQL's documented text forms; the
@@ -10,7 +11,8 @@ import Testing
 @Suite struct PostgresSourceTests {
     @Test func everyColumnTypeBecomesATableValue() async throws {
         let server = try await PostgresServer.shared()
-        try await server.sql("""
+        try await server.sql(
+            """
             CREATE TABLE typed (i2 smallint, i8 bigint, n numeric, n2 numeric(10,2), n0 numeric(12,0), f4 real, f8 double precision,
               b boolean, d date, ts timestamp, tz timestamptz, j json, jb jsonb, t text, ai int[], at text[], ab bool[], iv interval);
             INSERT INTO typed VALUES (1, 9007199254740993, 100000000000000000000.5, 12.50, 123456789012, 1.5, 0.1, true, '2024-02-29',
@@ -20,20 +22,28 @@ import Testing
             """)
         let settings = readerSettings(server)
         let result = try await rows("SELECT * FROM typed ORDER BY i2 NULLS LAST", settings)
-        #expect(result.columns.map(\.type) == [.integer, .integer, .real, .real, .integer, .real, .real, .boolean, .date, .dateTime, .dateTime,
-                                               .text, .text, .text, .text, .text, .text, .text])
-        #expect(result.rows[0] == [
-            .integer(1), .integer(9_007_199_254_740_993), .real(1e20), .real(12.5), .integer(123_456_789_012), .real(1.5), .real(0.1),
-            .integer(1), .text("2024-02-29"), .text("2024-07-01T12:00:00Z"), .text("2024-05-01T10:34:56.500Z"),
-            .text(#"{"a": [1, 2]}"#), .text(#"{"b": null}"#), .text(#"héllo "quoted""#), .text("[1,null,3]"), .text(#"["a b","c\"d",null]"#),
-            .text("[true,false]"), .text("1 day 02:00:00"),
-        ])
+        #expect(
+            result.columns.map(\.type) == [
+                .integer, .integer, .real, .real, .integer, .real, .real, .boolean, .date, .dateTime, .dateTime,
+                .text, .text, .text, .text, .text, .text, .text,
+            ])
+        #expect(
+            result.rows[0] == [
+                .integer(1), .integer(9_007_199_254_740_993), .real(1e20), .real(12.5), .integer(123_456_789_012), .real(1.5), .real(0.1),
+                .integer(1), .text("2024-02-29"), .text("2024-07-01T12:00:00Z"), .text("2024-05-01T10:34:56.500Z"),
+                .text(#"{"a": [1, 2]}"#), .text(#"{"b": null}"#), .text(#"héllo "quoted""#), .text("[1,null,3]"),
+                .text(#"["a b","c\"d",null]"#),
+                .text("[true,false]"), .text("1 day 02:00:00"),
+            ])
         #expect(result.count == 2)
         #expect(result.rows[1][2] == .null && result.rows[1][5] == .null && result.rows[1][8] == .null)
         #expect(result.rows[1][10] == .text("2024-05-01T12:34:56.123400Z"))
         #expect(result.rows[1][13] == .text(""))
-        #expect(result.notes == ["column `n`: 1 value `NaN` stored as NULL", "column `f4`: 1 value `NaN` stored as NULL",
-                                 "column `d`: 1 value `infinity` stored as NULL"])
+        #expect(
+            result.notes == [
+                "column `n`: 1 value `NaN` stored as NULL", "column `f4`: 1 value `NaN` stored as NULL",
+                "column `d`: 1 value `infinity` stored as NULL",
+            ])
         // A timestamp without a zone is read in the site's zone: noon in Berlin's summer is 10:00 UTC.
         let berlin = try await rows("SELECT ts FROM typed WHERE i2 = 1", settings, timeZone: TimeZone(identifier: "Europe/Berlin")!)
         #expect(berlin.rows == [[.text("2024-07-01T10:00:00Z")]])
@@ -101,7 +111,8 @@ import Testing
         }
         // A query that calls the procedure's writing through a function is refused by the
         // read-only transaction, which no function can end.
-        try await server.sql("CREATE FUNCTION sneaky() RETURNS int LANGUAGE plpgsql AS $$ BEGIN INSERT INTO audit VALUES ('y'); RETURN 1; END $$")
+        try await server.sql(
+            "CREATE FUNCTION sneaky() RETURNS int LANGUAGE plpgsql AS $$ BEGIN INSERT INTO audit VALUES ('y'); RETURN 1; END $$")
         #expect(await failure("SELECT sneaky()", trusted)?.kind == .write)
         #expect(try await server.sql("SELECT count(*) FROM audit").contains(" 0\n"), "nothing was written")
         #expect(!FileManager.default.fileExists(atPath: marker.path), "no program ran")
@@ -189,7 +200,8 @@ import Testing
         }
         var backend: Int32?
         for _ in 0..<200 where backend == nil {
-            let said = try await server.sql("SELECT pid FROM pg_stat_activity WHERE query LIKE '%AS \(marker) %' AND pid <> pg_backend_pid()")
+            let said = try await server.sql(
+                "SELECT pid FROM pg_stat_activity WHERE query LIKE '%AS \(marker) %' AND pid <> pg_backend_pid()")
             backend = said.split(separator: "\n").lazy.compactMap { Int32($0.trimmingCharacters(in: .whitespaces)) }.first
             if backend == nil { try await Task.sleep(for: .milliseconds(20)) }
         }
@@ -206,7 +218,8 @@ import Testing
         _ = try? await server.sql("SELECT pg_terminate_backend(\(pid))")
         #expect(error?.kind == .timeout, "\(String(describing: error))")
         #expect(error?.sqlState == nil)
-        #expect(error?.message.hasPrefix("the server sent nothing for longer than the query may run (`seconds`, 60 s) and 5 s more") == true)
+        #expect(
+            error?.message.hasPrefix("the server sent nothing for longer than the query may run (`seconds`, 60 s) and 5 s more") == true)
     }
 
     @Test func aConnectionThatBreaksMidResultIsAnError() async throws {
@@ -218,7 +231,8 @@ import Testing
         }
         var terminated = false
         for _ in 0..<200 where !terminated {
-            let said = try await server.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%AS \(marker) %' AND pid <> pg_backend_pid()")
+            let said = try await server.sql(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%AS \(marker) %' AND pid <> pg_backend_pid()")
             terminated = said.contains("(1 row)")
             if !terminated { try await Task.sleep(for: .milliseconds(50)) }
         }

@@ -1,7 +1,8 @@
 import DataTables
 import Foundation
-@testable import Postgres
 import TestSupport
+
+@testable import Postgres
 
 /// Settings that reach a test server as the reader role, over TCP with TLS checked against
 /// the test authority.
@@ -18,7 +19,8 @@ func readerSettings(_ server: PostgresServer) -> PostgresSettings {
 
 /// Every row of `sql`'s result, read on a thread of its own (libpq waits for the network).
 func rows(_ sql: String, _ settings: PostgresSettings, timeZone: TimeZone = TimeZone(identifier: "UTC")!) async throws
-    -> (columns: [Column], rows: [[TableValue]], notes: [String], count: Int, digest: String) {
+    -> (columns: [Column], rows: [[TableValue]], notes: [String], count: Int, digest: String)
+{
     try await offThePool {
         let connection = try PostgresConnection(settings)
         let result = try connection.query(sql, timeZone: timeZone)

@@ -7,11 +7,15 @@ import Testing
     @Test(arguments: [
         ("", "the document is empty"),
         ("  \n", "the document is empty"),
-        ("<!DOCTYPE html>\n<html><body>Service unavailable</body></html>",
-         #"the document is HTML or XML, not JSON (it starts with "<!DOCTYPE html> <html><body>Service unav")"#),
+        (
+            "<!DOCTYPE html>\n<html><body>Service unavailable</body></html>",
+            #"the document is HTML or XML, not JSON (it starts with "<!DOCTYPE html> <html><body>Service unav")"#
+        ),
         ("{\"results\": [\n  {\"name\": }\n]}", #"the document is not JSON: line 2, column 12: unexpected character "}""#),
-        (#"{"error": "Uh oh, something has gone wrong. Please tweet us @randomapi about the issue. Thank you."}"#,
-         "the document is an error message, not data: Uh oh, something has gone wrong. Please tweet us @randomapi about the issue. Thank you."),
+        (
+            #"{"error": "Uh oh, something has gone wrong. Please tweet us @randomapi about the issue. Thank you."}"#,
+            "the document is an error message, not data: Uh oh, something has gone wrong. Please tweet us @randomapi about the issue. Thank you."
+        ),
         (#"{"error": {"code": 503}}"#, #"the document is an error message, not data: {"code":503}"#),
         (#"{"info": {}}"#, #"expected people: an object with "results" or an array, found an object without "results""#),
         (#"{"results": {"name": "x"}}"#, #"expected "results" to be an array of people, found an object"#),
@@ -49,9 +53,11 @@ import Testing
         #expect(throws: DocumentRejection(#"expected "scenarios" to be an array, found a string"#)) {
             try DocumentCheck.check(Data(json: #"{"scenarios": "none"}"#), kind: .scenarios, previousRecordCount: nil)
         }
-        #expect(throws: DocumentRejection(
-            #"expected a scenario (an object with "named", "unit", "start", "end" and "events"), an array of them or {"scenarios": […]}, found an object with none of these keys"#
-        )) {
+        #expect(
+            throws: DocumentRejection(
+                #"expected a scenario (an object with "named", "unit", "start", "end" and "events"), an array of them or {"scenarios": […]}, found an object with none of these keys"#
+            )
+        ) {
             try DocumentCheck.check(Data(json: #"{"results": []}"#), kind: .scenarios, previousRecordCount: nil)
         }
         let decoding = try ScenarioDecoder(timeZone: .gmt).decode(Data(json: #"{"error": "not found"}"#), source: "moon.json")

@@ -8,8 +8,10 @@ import Testing
         var text = #"{"results":["#
         for index in 0..<count {
             if index > 0 { text += "," }
-            let month = index % 12 + 1, day = index % 28 + 1
-            text += #"{"gender":"female","name":{"title":"Ms","first":"Émilie\#(index)","last":"Ørsted-Nguyễn"},"#
+            let month = index % 12 + 1
+            let day = index % 28 + 1
+            text +=
+                #"{"gender":"female","name":{"title":"Ms","first":"Émilie\#(index)","last":"Ørsted-Nguyễn"},"#
                 + #""location":{"street":{"number":\#(index),"name":"Rue de l'Abbé"},"city":"Lyon","state":"Rhône","country":"France","postcode":69001,"#
                 + #""coordinates":{"latitude":"-69.8246","longitude":"134.8719"},"timezone":{"offset":"+1:00","description":"Paris"}},"#
                 + #""email":"emilie\#(index)@example.com","#
@@ -33,7 +35,8 @@ import Testing
         #expect(decoding.problems.isEmpty, "\(decoding.problems.prefix(3))")
         #expect(Set(decoding.people.map(\.slug)).count == 10_000)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        print("ReportData: decoded 10 000 people (\(data.count / 1024) KiB) in \(String(format: "%.3f", seconds)) s, "
-            + "\(Int(10_000 / seconds)) people per second")
+        print(
+            "ReportData: decoded 10 000 people (\(data.count / 1024) KiB) in \(String(format: "%.3f", seconds)) s, "
+                + "\(Int(10_000 / seconds)) people per second")
     }
 }

@@ -10,7 +10,7 @@ import Testing
         let replay = moon.replay(seconds: 60)
         #expect(replay.seconds == 60)
         #expect(abs(replay.displayRatio - 8.533454698022372e-05) < 1e-18)
-        let expected = [0.0, 31.875866678992768, 33.60943800089601, 60.0, 60.0]   // the last is after the end: kept at 60
+        let expected = [0.0, 31.875866678992768, 33.60943800089601, 60.0, 60.0]  // the last is after the end: kept at 60
         #expect(replay.timings.count == expected.count)
         for (timing, value) in zip(replay.timings, expected) { #expect(abs(timing - value) < 1e-9) }
         #expect(replay.shownEvents(after: 32) == [0, 1])

@@ -54,11 +54,11 @@ import Testing
     }
 
     @Test func hashesAreStableAndFixedLength() {
-        #expect(StableHash.hex([]) == "cbf29ce484222325")          // FNV-1a 64 offset basis
-        #expect(StableHash.hex(["a"]) == "af63dc4c8601ec8c")        // published FNV-1a 64 test vector
+        #expect(StableHash.hex([]) == "cbf29ce484222325")  // FNV-1a 64 offset basis
+        #expect(StableHash.hex(["a"]) == "af63dc4c8601ec8c")  // published FNV-1a 64 test vector
         #expect(StableHash.hex(of: Array("a".utf8)) == "af63dc4c8601ec8c")
         #expect(StableHash.hex(of: [UInt8]()) == "cbf29ce484222325")
-        #expect(StableHash.hex(of: Array("foobar".utf8)) == "85944171f73967e8")   // published FNV-1a 64 test vector
+        #expect(StableHash.hex(of: Array("foobar".utf8)) == "85944171f73967e8")  // published FNV-1a 64 test vector
         #expect(StableHash.hex(["ab", "c"]) != StableHash.hex(["a", "bc"]))
         #expect(Slug.hashed("person", ["a"]) == "person-af63dc4c8601ec8c")
     }
@@ -89,15 +89,17 @@ import Testing
         #expect(people[3].slug == "wolfgang-amadeus-2")
         // Page names made from names are numbered quietly; the nameless person's page name is
         // a hash of the record, so a second one is the same record twice.
-        #expect(problems.map(\.description) == [
-            #"people-inc.json results[2]: the page name "person-\#(PeopleDecoderTests.fnv("", "", "1990-05-17"))" is already taken by people-inc.json results[2] (""); "" gets "person-\#(PeopleDecoderTests.fnv("", "", "1990-05-17"))-2""#,
-        ])
+        #expect(
+            problems.map(\.description) == [
+                #"people-inc.json results[2]: the page name "person-\#(PeopleDecoderTests.fnv("", "", "1990-05-17"))" is already taken by people-inc.json results[2] (""); "" gets "person-\#(PeopleDecoderTests.fnv("", "", "1990-05-17"))-2""#
+            ])
         // The same records twice have the same ids: each second one is named.
-        #expect(SlugAllocator.duplicateIDs(people).map(\.description) == [
-            #"people-inc.json results[0]: the id "\#(PeopleDecoderTests.fnv("Wolfgang", "Amadeus", ""))" is also the id of people-inc.json results[0] ("Wolfgang Amadeus"); both keep their pages, and the birthday calendar tells them apart by page name"#,
-            #"people-inc.json results[1]: the id "\#(PeopleDecoderTests.fnv("Clara", "Schumann", ""))" is also the id of people-inc.json results[1] ("Clara Schumann"); both keep their pages, and the birthday calendar tells them apart by page name"#,
-            #"people-inc.json results[2]: the id "\#(PeopleDecoderTests.fnv("", "", "1990-05-17"))" is also the id of people-inc.json results[2] (""); both keep their pages, and the birthday calendar tells them apart by page name"#,
-        ])
+        #expect(
+            SlugAllocator.duplicateIDs(people).map(\.description) == [
+                #"people-inc.json results[0]: the id "\#(PeopleDecoderTests.fnv("Wolfgang", "Amadeus", ""))" is also the id of people-inc.json results[0] ("Wolfgang Amadeus"); both keep their pages, and the birthday calendar tells them apart by page name"#,
+                #"people-inc.json results[1]: the id "\#(PeopleDecoderTests.fnv("Clara", "Schumann", ""))" is also the id of people-inc.json results[1] ("Clara Schumann"); both keep their pages, and the birthday calendar tells them apart by page name"#,
+                #"people-inc.json results[2]: the id "\#(PeopleDecoderTests.fnv("", "", "1990-05-17"))" is also the id of people-inc.json results[2] (""); both keep their pages, and the birthday calendar tells them apart by page name"#,
+            ])
     }
 }
 

@@ -1,8 +1,9 @@
 import CivilTime
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// `people/birthdays.ics` of built sites. The expected calendar below was written by hand
 /// from RFC 5545 (3.6.1 VEVENT, 3.8.5.3 RRULE, 3.3.4 DATE, 3.3.5 DATE-TIME in UTC, 3.3.11
@@ -107,10 +108,14 @@ import TestSupport
         let site = try makeSite()
         defer { site.remove() }
         try site.build(now: "2026-11-22T08:00:00Z")
-        #expect(try site.read("people/index.html").contains(
-            #"<p class="calendar-links">Birthday calendar: <a href="webcal://example.org/sub/people/birthdays.ics">Subscribe</a> · <a href="../people/birthdays.ics" type="text/calendar">iCalendar file</a></p>"#))
-        #expect(try site.read("de/people/index.html").contains(
-            #"<p class="calendar-links">Geburtstagskalender: <a href="webcal://example.org/sub/people/birthdays.ics">Abonnieren</a> · <a href="../../people/birthdays.ics" type="text/calendar">iCalendar-Datei</a></p>"#))
+        #expect(
+            try site.read("people/index.html").contains(
+                #"<p class="calendar-links">Birthday calendar: <a href="webcal://example.org/sub/people/birthdays.ics">Subscribe</a> · <a href="../people/birthdays.ics" type="text/calendar">iCalendar file</a></p>"#
+            ))
+        #expect(
+            try site.read("de/people/index.html").contains(
+                #"<p class="calendar-links">Geburtstagskalender: <a href="webcal://example.org/sub/people/birthdays.ics">Abonnieren</a> · <a href="../../people/birthdays.ics" type="text/calendar">iCalendar-Datei</a></p>"#
+            ))
         // The relative links lead to the file (the link checker resolves them on disk).
         let (checked, broken) = try LinkChecker(folder: site.output, sitePath: "/sub/").check()
         #expect(checked > 20)
@@ -129,7 +134,8 @@ import TestSupport
         #expect(calendar.hasPrefix("BEGIN:VCALENDAR\r\n") && calendar.hasSuffix("X-PUBLISHED-TTL:P1D\r\nEND:VCALENDAR\r\n"))
         #expect(!calendar.contains("VEVENT"))
 
-        let none = try TestSite("""
+        let none = try TestSite(
+            """
             -- ttsite.yml --
             title: No people
             -- Content/index.md --
@@ -142,7 +148,8 @@ import TestSupport
 
     /// Summaries in the default language: German when the site is German first.
     @Test func theSummaryUsesTheDefaultLanguage() throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Geburtstage
             languages: [de, en]
@@ -162,10 +169,11 @@ import TestSupport
     /// Two records with one uuid are two people to the pages (their slugs differ), so they get
     /// two events with different UIDs.
     @Test func sharedIdsStillGiveUniqueUIDs() throws {
-        let site = try makeSite(people: """
-            [{"name":{"first":"Anna","last":"One"},"dob":{"date":"1990-11-22"},"login":{"uuid":"same"}},
-             {"name":{"first":"Anna","last":"Two"},"dob":{"date":"1991-11-22"},"login":{"uuid":"same"}}]
-            """)
+        let site = try makeSite(
+            people: """
+                [{"name":{"first":"Anna","last":"One"},"dob":{"date":"1990-11-22"},"login":{"uuid":"same"}},
+                 {"name":{"first":"Anna","last":"Two"},"dob":{"date":"1991-11-22"},"login":{"uuid":"same"}}]
+                """)
         defer { site.remove() }
         try site.build()
         let uids = try site.read("people/birthdays.ics").components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }
@@ -177,9 +185,10 @@ import TestSupport
     /// Long and non-Latin names fold at 75 octets without splitting a character, and TEXT
     /// escaping survives the fold.
     @Test func longNamesAreFoldedAndEscaped() throws {
-        let site = try makeSite(people: """
-            [{"name":{"first":"Ζωή-Αικατερίνη","last":"Παπαδοπούλου, \\"Jr.\\"; back\\\\slash 山田太郎 🎂"},"dob":{"date":"1980-06-15"},"login":{"uuid":"long"}}]
-            """)
+        let site = try makeSite(
+            people: """
+                [{"name":{"first":"Ζωή-Αικατερίνη","last":"Παπαδοπούλου, \\"Jr.\\"; back\\\\slash 山田太郎 🎂"},"dob":{"date":"1980-06-15"},"login":{"uuid":"long"}}]
+                """)
         defer { site.remove() }
         try site.build()
         let calendar = try site.read("people/birthdays.ics")

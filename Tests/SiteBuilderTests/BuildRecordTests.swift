@@ -1,6 +1,7 @@
 import Foundation
-@testable import SiteBuilder
 import Testing
+
+@testable import SiteBuilder
 
 /// A build that reuses the last one — skipping it whole when nothing changed, or keeping the
 /// pages whose inputs did not — publishes exactly the bytes a full build does. Each test
@@ -12,7 +13,8 @@ import Testing
         let site = try TestSite(fixture: "mixed-site")
         let scenarios = Fixtures.url("scenario-site").appendingPathComponent("Content/data/scenarios")
         try FileManager.default.copyItem(at: scenarios, to: site.folder.appendingPathComponent("Content/data/scenarios"))
-        try site.write("""
+        try site.write(
+            """
             title: Record fixture
             base_url: https://example.org/report/
             languages: [en, de]
@@ -77,8 +79,9 @@ import Testing
         try FileManager.default.removeItem(at: site.folder.appendingPathComponent("Content/news/launch.md"))
         try buildBothWays(site, now: "2026-11-23T08:00:00Z", "a page removed")
 
-        try FileManager.default.moveItem(at: site.folder.appendingPathComponent("Content/notes/note.md"),
-                                         to: site.folder.appendingPathComponent("Content/notes/renamed.md"))
+        try FileManager.default.moveItem(
+            at: site.folder.appendingPathComponent("Content/notes/note.md"),
+            to: site.folder.appendingPathComponent("Content/notes/renamed.md"))
         try buildBothWays(site, now: "2026-11-23T08:00:00Z", "a page renamed")
 
         let config = try String(contentsOf: site.folder.appendingPathComponent("ttsite.yml"), encoding: .utf8)
@@ -109,7 +112,9 @@ import Testing
         let record = BuildRecord.url(siteFolder: site.folder, outputFolder: site.output)
         let text = try String(contentsOf: record, encoding: .utf8)
         // Every page's digest made wrong, and the inputs too: nothing may be kept on its word.
-        for damage in [text.replacingOccurrences(of: "\n0", with: "\nf"), String(text.prefix(text.count / 2)), "", "ttsite build record 99\n"] {
+        for damage in [
+            text.replacingOccurrences(of: "\n0", with: "\nf"), String(text.prefix(text.count / 2)), "", "ttsite build record 99\n",
+        ] {
             try Data(damage.utf8).write(to: record)
             try site.write("---\ntitle: Note\n---\nEdited \(damage.count).\n", to: "Content/notes/note.md")
             let summary = try buildBothWays(site, now: "2026-11-22T08:00:00Z", "after a damaged record")

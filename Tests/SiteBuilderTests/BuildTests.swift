@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 @Suite struct BuildTests {
     /// The fixture site's whole output equals the golden copy, which was read and checked by
@@ -37,7 +38,8 @@ import TestSupport
     }
 
     @Test func theLinkCheckerFindsABrokenLink() throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: T
             -- Content/index.md --
@@ -110,7 +112,8 @@ import TestSupport
     @Test func aSymlinkOutOfTheSiteIsRefused() throws {
         let site = try TestSite("-- ttsite.yml --\ntitle: T\n-- Content/index.md --\nHi")
         defer { site.remove() }
-        try FileManager.default.createSymbolicLink(atPath: site.folder.appendingPathComponent("Content/passwd").path, withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(
+            atPath: site.folder.appendingPathComponent("Content/passwd").path, withDestinationPath: "/etc/passwd")
         #expect { try site.build() } throws: { error in
             let error = error as? BuildError
             return error?.location == "Content/passwd" && error?.message.contains("outside the site folder") == true
@@ -123,7 +126,8 @@ import TestSupport
     /// its name, and nothing is published. A link to a folder of its own still works (and one
     /// to `Content/` itself is walked once: `HostileCorpus`).
     @Test func aSymlinkBackIntoTheSiteIsRefused() throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: T
             -- Content/index.md --
@@ -135,14 +139,17 @@ import TestSupport
             """)
         defer { site.remove() }
         let content = site.folder.appendingPathComponent("Content")
-        try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("files").path, withDestinationPath: "../downloads")
+        try FileManager.default.createSymbolicLink(
+            atPath: content.appendingPathComponent("files").path, withDestinationPath: "../downloads")
         try site.build()
         #expect(try site.read("files/report.txt").hasPrefix("figures"))
         let published = try snapshot(of: site.output)
-        for (name, target, says) in [("loop", "..", "is a symlink to the site folder"),
-                                     ("deep", "../Content/inner/../..", "is a symlink to the site folder"),
-                                     ("built", "../_site", "which is (or holds) the output folder"),
-                                     ("config.txt", "../ttsite.yml", "the site's config, which is never published")] {
+        for (name, target, says) in [
+            ("loop", "..", "is a symlink to the site folder"),
+            ("deep", "../Content/inner/../..", "is a symlink to the site folder"),
+            ("built", "../_site", "which is (or holds) the output folder"),
+            ("config.txt", "../ttsite.yml", "the site's config, which is never published"),
+        ] {
             let link = content.appendingPathComponent(name)
             try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target)
             #expect { try site.build() } throws: { error in
@@ -155,7 +162,8 @@ import TestSupport
     }
 
     @Test func dataAndHiddenFilesAreNotPublished() throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: T
             -- Content/index.md --
@@ -175,7 +183,8 @@ import TestSupport
     }
 
     @Test func aSiteTemplateOverridesTheBuiltInOne() throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: T
             -- Content/a.md --
@@ -189,7 +198,8 @@ import TestSupport
     }
 
     @Test func twoPagesForOneAddressAreAnError() throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: T
             -- Content/a.md --
@@ -206,7 +216,8 @@ import TestSupport
     }
 
     @Test func unsafeHTMLAppliesToContentWhenConfigured() throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: T
             markdown: { unsafe_html: true }
@@ -229,7 +240,8 @@ import TestSupport
 
 @Suite struct PageTextTests {
     @Test func pagesUseMustacheTagsOnTheSiteDataBeforeMarkdown() throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Tags & Co
             -- Content/a.md --
@@ -244,7 +256,8 @@ import TestSupport
     }
 
     @Test func aBrokenTagInThePageTextNamesTheFileLine() throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: T
             -- Content/a.md --

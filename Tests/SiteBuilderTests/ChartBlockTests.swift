@@ -1,14 +1,16 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// The `chart` block on a site: a query's result drawn as SVG with its summary, legend and
 /// data table in the page's language, every mistake an error naming the page and line. The
 /// expected texts are written by hand from `DataReportTests.missions`.
 @Suite struct ChartBlockTests {
     static func page(_ blocks: String, language: String = "") throws -> (site: TestSite, html: String) {
-        let site = try DataReportTests.site("""
+        let site = try DataReportTests.site(
+            """
             -- Content/charts\(language).md --
             ---
             title: Charts
@@ -38,7 +40,10 @@ import TestSupport
         #expect(html.contains(#"aria-labelledby="chart-samples-8-w-title chart-samples-8-w-desc""#))
         #expect(html.contains("<title id=\"chart-samples-8-w-title\">Column chart of Samples (kg) by mission</title>"))
         // Apollo 13 brought nothing back (NULL): the summary skips it, the table shows a dash.
-        #expect(html.contains("<desc id=\"chart-samples-8-w-desc\">Column chart of Samples (kg) by mission, Apollo 11 to Apollo 15: from 21.55 to 77.31, highest 77.31 (Apollo 15), lowest 21.55 (Apollo 11)</desc>"))
+        #expect(
+            html.contains(
+                "<desc id=\"chart-samples-8-w-desc\">Column chart of Samples (kg) by mission, Apollo 11 to Apollo 15: from 21.55 to 77.31, highest 77.31 (Apollo 15), lowest 21.55 (Apollo 11)</desc>"
+            ))
         #expect(html.contains(#"<summary>The chart&#39;s data</summary>"#) || html.contains("<summary>The chart's data</summary>"))
         #expect(html.contains(#"<thead><tr><th scope="col">mission</th><th scope="col" class="num">Samples (kg)</th></tr></thead>"#))
         #expect(html.contains("<tr><th>Apollo 13<td>–<tr>"))
@@ -52,13 +57,17 @@ import TestSupport
     @Test func theSummaryIsInThePagesLanguage() throws {
         let (site, html) = try Self.page(Self.samples, language: ".de")
         defer { site.remove() }
-        #expect(html.contains(">Säulendiagramm von Samples (kg) nach mission, Apollo 11 bis Apollo 15: von 21,55 auf 77,31, höchster Wert 77,31 (Apollo 15), niedrigster Wert 21,55 (Apollo 11)</desc>"))
+        #expect(
+            html.contains(
+                ">Säulendiagramm von Samples (kg) nach mission, Apollo 11 bis Apollo 15: von 21,55 auf 77,31, höchster Wert 77,31 (Apollo 15), niedrigster Wert 21,55 (Apollo 11)</desc>"
+            ))
         #expect(html.contains("<summary>Die Daten des Diagramms</summary>"))
         #expect(html.contains("<tr><th>Apollo 11<td>21,55<tr>"))
     }
 
     @Test func aSeriesColumnMakesOneSeriesOfEachOfItsValues() throws {
-        let (site, html) = try Self.page("""
+        let (site, html) = try Self.page(
+            """
             ```ttsite query outcomes
             SELECT strftime('%Y', launch) AS year, CASE WHEN samples_kg IS NULL THEN 'none' ELSE 'samples' END AS outcome, count(*) AS flights
             FROM missions GROUP BY 1, 2 ORDER BY 1, 2 DESC
@@ -70,9 +79,15 @@ import TestSupport
         defer { site.remove() }
         // Series in the order the rows first name them; a year without one has a dash.
         #expect(html.contains(#"<ul class="chart-legend"><li><svg class="chart-swatch""#))
-        let legend = try #require(html.range(of: #"<ul class="chart-legend">"#).map { String(html[$0.upperBound...].prefix { $0 != "\n" }) })
-        #expect(legend.replacingOccurrences(of: #"<svg[^>]*>.*?</svg>"#, with: "", options: .regularExpression) == "<li>samples</li><li>none</li></ul>")
-        #expect(html.contains(#"<thead><tr><th scope="col">year</th><th scope="col" class="num">samples</th><th scope="col" class="num">none</th></tr></thead>"#))
+        let legend = try #require(
+            html.range(of: #"<ul class="chart-legend">"#).map { String(html[$0.upperBound...].prefix { $0 != "\n" }) })
+        #expect(
+            legend.replacingOccurrences(of: #"<svg[^>]*>.*?</svg>"#, with: "", options: .regularExpression)
+                == "<li>samples</li><li>none</li></ul>")
+        #expect(
+            html.contains(
+                #"<thead><tr><th scope="col">year</th><th scope="col" class="num">samples</th><th scope="col" class="num">none</th></tr></thead>"#
+            ))
         #expect(html.contains("<tr><th>1969<td>2<td>–<tr>"))
         #expect(html.contains("<tr><th>1970<td>–<td>1<tr>"))
         // Whole numbers: no tick between two.
@@ -80,7 +95,8 @@ import TestSupport
     }
 
     @Test func aPersianPageMirrorsItsCharts() throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Missions
             languages: [fa]
@@ -104,22 +120,31 @@ import TestSupport
         #expect(html.contains(#"direction="rtl""#))
         let label = try #require(html.range(of: #"text-anchor="end">Apollo 11</text>"#))
         let before = String(html[..<label.lowerBound].suffix(60))
-        let x = try #require(before.range(of: #"x="([0-9.]+)""#, options: .regularExpression).map { Double(before[$0].dropFirst(3).dropLast()) ?? 0 })
+        let x = try #require(
+            before.range(of: #"x="([0-9.]+)""#, options: .regularExpression).map { Double(before[$0].dropFirst(3).dropLast()) ?? 0 })
         #expect(x > 320, "\(before)")
         #expect(html.contains("۷۷٫۳۱"))
     }
 
     @Test func mistakesNameThePageLineAndWhatIsAllowed() throws {
         func failure(_ block: String) throws -> BuildError? {
-            let site = try DataReportTests.site("-- Content/x.md --\n```ttsite query q\nSELECT mission, launch, samples_kg, crew FROM missions\n```\n\n" + block + "\n```\n")
+            let site = try DataReportTests.site(
+                "-- Content/x.md --\n```ttsite query q\nSELECT mission, launch, samples_kg, crew FROM missions\n```\n\n" + block + "\n```\n"
+            )
             defer { site.remove() }
             do { try site.build() } catch let error as BuildError { return error }
             return nil
         }
         let cases: [(String, String)] = [
-            ("```ttsite chart kind=pie data=q x=mission y=crew", "there is no chart kind `pie`; the kinds are `line`, `area`, `bar`, `column`, `scatter`, `histogram`, `sparkline`"),
+            (
+                "```ttsite chart kind=pie data=q x=mission y=crew",
+                "there is no chart kind `pie`; the kinds are `line`, `area`, `bar`, `column`, `scatter`, `histogram`, `sparkline`"
+            ),
             ("```ttsite chart data=q x=mission y=crew", "`chart` needs `kind=`"),
-            ("```ttsite chart kind=line data=q x=mission y=weight", "the query `q` has no column `weight`; it has `mission`, `launch`, `samples_kg`, `crew`"),
+            (
+                "```ttsite chart kind=line data=q x=mission y=weight",
+                "the query `q` has no column `weight`; it has `mission`, `launch`, `samples_kg`, `crew`"
+            ),
             ("```ttsite chart kind=line data=q x=mission y=mission", "`y=mission` must be a column of numbers"),
             ("```ttsite chart kind=line data=q y=crew", "`line` needs `x=`"),
             ("```ttsite chart kind=line data=q x=mission y=crew colour=red", "`chart` takes `data=`, `kind=`"),
@@ -133,13 +158,16 @@ import TestSupport
         ]
         for (block, message) in cases {
             let error = try failure(block)
-            #expect(error?.location == "Content/x.md" && error?.line == 5 && error?.message.contains(message) == true, "\(block): \(String(describing: error))")
+            #expect(
+                error?.location == "Content/x.md" && error?.line == 5 && error?.message.contains(message) == true,
+                "\(block): \(String(describing: error))")
         }
     }
 
     /// `format.COLUMN=sparkline` draws a column of number lists in the table's cells.
     @Test func aTableCellDrawsAListOfNumbersAsASparkline() throws {
-        let (site, html) = try Self.page("""
+        let (site, html) = try Self.page(
+            """
             ```ttsite query trends
             SELECT CASE WHEN samples_kg IS NULL THEN 'none' ELSE 'landed' END AS kind, group_concat(samples_kg) AS samples, 'abc' AS word
             FROM (SELECT * FROM missions ORDER BY launch) GROUP BY 1 ORDER BY 1
@@ -150,7 +178,10 @@ import TestSupport
             """)
         defer { site.remove() }
         // Four landings' samples in launch order: 21.55, 34.35, 42.8, 77.31; named by the first and last.
-        #expect(html.contains(#"<td data-sort="77.31"><svg class="sparkline" viewBox="0 0 80 20" role="img" fill="currentColor" aria-label="from 21.55 to 77.31">"#), "\(html)")
+        #expect(
+            html.contains(
+                #"<td data-sort="77.31"><svg class="sparkline" viewBox="0 0 80 20" role="img" fill="currentColor" aria-label="from 21.55 to 77.31">"#
+            ), "\(html)")
         // A text that holds no number stays text.
         #expect(html.contains("<td>abc</td>"))
         // Only the one row without samples: no list, its text (the en dash of NULL).
@@ -158,7 +189,8 @@ import TestSupport
     }
 
     @Test func textsFromTheBlockAndTheDataAreEscaped() throws {
-        let (site, html) = try Self.page("""
+        let (site, html) = try Self.page(
+            """
             ```ttsite query q
             SELECT '<script>alert(1)</script>' AS name, 1 AS n UNION ALL SELECT ']]>&', 2
             ```

@@ -1,14 +1,16 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// Charts published as PNG too (`chart_images:`): the share image of their page, the picture
 /// a feed entry shows in place of the SVG feed readers strip, rendered once and then taken
 /// from the cache; not for the pages made from rows unless asked, nor without a `base_url`.
 @Suite struct ChartImagesTests {
     static func site(config: String = "base_url: https://example.org/r/") throws -> TestSite {
-        try DataReportTests.site("""
+        try DataReportTests.site(
+            """
             -- queries/all.sql --
             SELECT mission, samples_kg FROM missions ORDER BY launch
             -- Content/news/samples.md --
@@ -51,7 +53,9 @@ import TestSupport
         #expect(first.details.contains("charts: 1 as PNG (1 rendered, 0 from the cache)"), "\(first.details)")
         let html = try site.read("news/samples/index.html")
         let address = try #require(Self.shareImage(html))
-        #expect(address.range(of: #"^https://example\.org/r/assets/charts/[0-9a-f]{16}\.png$"#, options: .regularExpression) != nil, "\(address)")
+        #expect(
+            address.range(of: #"^https://example\.org/r/assets/charts/[0-9a-f]{16}\.png$"#, options: .regularExpression) != nil,
+            "\(address)")
         let path = String(address.dropFirst("https://example.org/r/".count))
         let png = try [UInt8](Data(contentsOf: site.output.appendingPathComponent(path)))
         // One series: 672 × 418 units (ChartDocumentTests), two pixels a unit.
@@ -65,7 +69,10 @@ import TestSupport
         let feed = try JSONSerialization.jsonObject(with: Data(site.read("feed.json").utf8)) as? [String: Any]
         let items = try #require(feed?["items"] as? [[String: Any]])
         let entry = try #require(items.first { ($0["title"] as? String) == "Samples" }?["content_html"] as? String)
-        #expect(entry.contains(#"<img src="\#(address)" alt="Column chart of Samples (kg) by mission, Apollo 11 to Apollo 15: from 21.55 to 77.31, highest 77.31 (Apollo 15), lowest 21.55 (Apollo 11)" width="672" height="418">"#), "\(entry)")
+        #expect(
+            entry.contains(
+                #"<img src="\#(address)" alt="Column chart of Samples (kg) by mission, Apollo 11 to Apollo 15: from 21.55 to 77.31, highest 77.31 (Apollo 15), lowest 21.55 (Apollo 11)" width="672" height="418">"#
+            ), "\(entry)")
         #expect(!entry.contains("<svg"))
         #expect(entry.contains("<table>"), "the data stay in the entry")
 
@@ -83,7 +90,8 @@ import TestSupport
         #expect(Self.shareImage(try site.read("news/samples/index.html")) == address)
 
         // A cache file cut short is rendered again, to the same bytes.
-        let cached = site.folder.appendingPathComponent(".ttsite/cache/charts").appendingPathComponent(String(path.dropFirst("assets/charts/".count)))
+        let cached = site.folder.appendingPathComponent(".ttsite/cache/charts").appendingPathComponent(
+            String(path.dropFirst("assets/charts/".count)))
         try Data(png.prefix(png.count / 2)).write(to: cached)
         try site.write("---\ntitle: About\n---\nNewer.\n", to: "Content/about.md")
         let third = try site.build()
@@ -116,7 +124,8 @@ import TestSupport
         let site = try Self.site(config: "chart_images: some")
         defer { site.remove() }
         #expect { try site.build() } throws: { error in
-            "\(error)".contains("`chart_images` must be `pages` (the charts of pages not made from rows, the default), `all` or `none`, found `some`")
+            "\(error)".contains(
+                "`chart_images` must be `pages` (the charts of pages not made from rows, the default), `all` or `none`, found `some`")
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// `ttsite check`: every stage of a build, in memory, and the links of the would-be output.
 @Suite struct CheckTests {
@@ -42,31 +43,34 @@ import TestSupport
     }
 
     @Test func brokenLinksAreListedWithTheFileTheyAreWrittenIn() throws {
-        let site = try TestSite(Self.site + """
+        let site = try TestSite(
+            Self.site + """
 
-            -- Content/about.md --
-            [gone](../missing/) [typo](../doc/) [above](../../../etc/passwd) [other site path](/elsewhere/)
-            [into the site but missing](https://example.org/reports/nothing/) [picture](../img/b.png)
-            """)
+                -- Content/about.md --
+                [gone](../missing/) [typo](../doc/) [above](../../../etc/passwd) [other site path](/elsewhere/)
+                [into the site but missing](https://example.org/reports/nothing/) [picture](../img/b.png)
+                """)
         defer { site.remove() }
         let summary = try Site.check(site.options())
         // Worked out by hand from the page above: every link but none of the chrome, each
         // with the line of the Markdown that writes it (the page's text starts on line 1).
-        #expect(summary.broken.map(\.description) == [
-            "Content/about.md:1 (about/index.html): broken link `../missing/`: no such file in the output",
-            "Content/about.md:1 (about/index.html): broken link `../doc/`: no such file in the output",
-            "Content/about.md:1 (about/index.html): broken link `../../../etc/passwd`: leads above the output folder",
-            "Content/about.md:1 (about/index.html): broken link `/elsewhere/`: outside the site's path /reports/",
-            "Content/about.md:2 (about/index.html): broken link `https://example.org/reports/nothing/`: no such file in the output",
-            "Content/about.md:2 (about/index.html): broken link `../img/b.png`: no such file in the output",
-        ])
+        #expect(
+            summary.broken.map(\.description) == [
+                "Content/about.md:1 (about/index.html): broken link `../missing/`: no such file in the output",
+                "Content/about.md:1 (about/index.html): broken link `../doc/`: no such file in the output",
+                "Content/about.md:1 (about/index.html): broken link `../../../etc/passwd`: leads above the output folder",
+                "Content/about.md:1 (about/index.html): broken link `/elsewhere/`: outside the site's path /reports/",
+                "Content/about.md:2 (about/index.html): broken link `https://example.org/reports/nothing/`: no such file in the output",
+                "Content/about.md:2 (about/index.html): broken link `../img/b.png`: no such file in the output",
+            ])
         #expect(summary.line.hasSuffix(": 6 broken"))
         // Each is reported once: as the error, not also as the build's warning.
         #expect(summary.build.warnings == [])
     }
 
     @Test func aTemplateLinkThatLeadsNowhereIsFoundOnEveryPage() throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: T
             -- Content/index.md --
@@ -92,7 +96,8 @@ import TestSupport
 
     /// The byte scanner against the attribute forms pages use.
     @Test func referencesAreReadFromHrefAndSrcInEitherQuote() {
-        let html = Array("""
+        let html = Array(
+            """
             <a href="a/">x</a><img src='b.png' alt=""><link rel="stylesheet" HREF="c.css">
             <a data-href="not-me">y</a><a href="d?x=1&amp;y=2">z</a><a href="e&amp;lt;">w</a>
             <source srcset="f.webp 480w, g.webp 960w" type="image/webp">
@@ -123,7 +128,8 @@ import TestSupport
     @Test func externalLinksAreAskedOnlyWhenAsked() async throws {
         let server = try await TestServer.shared
         let key = TestServer.uniqueKey()
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: T
             -- Content/index.md --
@@ -138,10 +144,11 @@ import TestSupport
 
         let summary = try await offThePool { try Site.check(site.options(), externalLinks: true) }
         #expect(summary.externalLinks == 4)
-        #expect(summary.broken.map(\.description) == [
-            "Content/index.md (index.html): broken link `\(server.url("/fixed/404"))`: HTTP 404",
-            "Content/index.md (index.html): broken link `\(server.url("/fixed/500"))`: HTTP 500",
-        ])
+        #expect(
+            summary.broken.map(\.description) == [
+                "Content/index.md (index.html): broken link `\(server.url("/fixed/404"))`: HTTP 404",
+                "Content/index.md (index.html): broken link `\(server.url("/fixed/500"))`: HTTP 500",
+            ])
         // The same URL with a fragment is asked once.
         #expect(try await server.requests(for: key).count == 1)
     }

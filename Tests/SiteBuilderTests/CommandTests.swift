@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The `ttsite` binary run as a user runs it: exit codes and what it prints.
 @Suite struct CommandTests {
@@ -53,7 +53,10 @@ import TestSupport
 
     /// A bad value is shown with the usage of the command it was given to, not the root's.
     @Test(arguments: [
-        (["build", "--now", "2026-13-01"], "--now must be an ISO 8601 instant such as 2026-11-22T08:00:00Z or 2026-11-22, found `2026-13-01`", "build"),
+        (
+            ["build", "--now", "2026-13-01"],
+            "--now must be an ISO 8601 instant such as 2026-11-22T08:00:00Z or 2026-11-22, found `2026-13-01`", "build"
+        ),
         (["build", "--jobs", "0"], "--jobs must be 1 or more, found 0", "build"),
         (["check", "--jobs", "0"], "--jobs must be 1 or more, found 0", "check"),
         (["build", "--wait=-1"], "--wait must be 0 or more seconds", "build"),
@@ -93,7 +96,9 @@ import TestSupport
         let run = try await TTSiteBinary.run(["build"], in: site.folder)
         #expect(run.status == 3)
         // Line 3: the entry of `people`.
-        #expect(run.stderr == "ttsite: error: ttsite.yml:3: `people` names `Content/data/peple.json`, which is not there (no such file or folder)\n")
+        #expect(
+            run.stderr
+                == "ttsite: error: ttsite.yml:3: `people` names `Content/data/peple.json`, which is not there (no such file or folder)\n")
     }
 
     @Test func versionAndHelpExitZero() async throws {
@@ -106,7 +111,8 @@ import TestSupport
     }
 
     @Test func dataListsTablesAndQueryPrintsResultsOrTheSQLsMistake() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: T
             data:
@@ -120,10 +126,12 @@ import TestSupport
         let data = try await TTSiteBinary.run(["data"], in: site.folder)
         #expect(data.status == 0)
         #expect(data.stdout == "crew  (2 rows, from data/crew.csv)\n  name     text\n  flights  integer\n")
-        let csv = try await TTSiteBinary.run(["query", "SELECT name, flights FROM crew ORDER BY flights DESC", "--format", "csv"], in: site.folder)
+        let csv = try await TTSiteBinary.run(
+            ["query", "SELECT name, flights FROM crew ORDER BY flights DESC", "--format", "csv"], in: site.folder)
         #expect(csv.status == 0)
         #expect(csv.stdout == "name,flights\r\n\"Young, John\",6\r\nLovell,4\r\n")
-        let json = try await TTSiteBinary.run(["query", "SELECT flights FROM crew WHERE name = 'Lovell'", "--format", "json"], in: site.folder)
+        let json = try await TTSiteBinary.run(
+            ["query", "SELECT flights FROM crew WHERE name = 'Lovell'", "--format", "json"], in: site.folder)
         #expect(json.stdout == "[\n{\"flights\":4}\n]\n")
         let wrong = try await TTSiteBinary.run(["query", "SELECT name\nFROM crew\nWHERE nope = 1"], in: site.folder)
         #expect(wrong.status == 1)

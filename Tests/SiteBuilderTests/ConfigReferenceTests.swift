@@ -1,7 +1,8 @@
 import Foundation
 import IntervalText
-@testable import SiteBuilder
 import Testing
+
+@testable import SiteBuilder
 
 /// The table of every config key in `Docs/Content/configuration.md` against the config
 /// reader, both ways: a key the reader knows and the table lacks fails, and so does a row
@@ -23,8 +24,13 @@ struct ConfigReferenceTests {
         let table = try ConfigReferenceTable(markdown: String(contentsOf: Self.page, encoding: .utf8))
         let known = try ConfigKeys.known()
         let (missing, unknown) = ConfigReferenceTable.compare(documented: table.keys, known: known)
-        #expect(missing.isEmpty, "the config reader knows \(missing.joined(separator: ", ")), which the table of Docs/Content/configuration.md lacks: add a row for each")
-        #expect(unknown.isEmpty, "the table of Docs/Content/configuration.md names \(unknown.joined(separator: ", ")), which the config reader does not know")
+        #expect(
+            missing.isEmpty,
+            "the config reader knows \(missing.joined(separator: ", ")), which the table of Docs/Content/configuration.md lacks: add a row for each"
+        )
+        #expect(
+            unknown.isEmpty,
+            "the table of Docs/Content/configuration.md names \(unknown.joined(separator: ", ")), which the config reader does not know")
         #expect(known.count > 70, "the nested sections were found")
     }
 
@@ -58,28 +64,33 @@ struct ConfigReferenceTests {
     }
 
     @Test func theTableIsReadFromItsRows() throws {
-        let table = try ConfigReferenceTable(markdown: """
-            Text before.
+        let table = try ConfigReferenceTable(
+            markdown: """
+                Text before.
 
-            | option | meaning |
-            | --- | --- |
-            | `--site` | not this table |
+                | option | meaning |
+                | --- | --- |
+                | `--site` | not this table |
 
-            | key | type | default | meaning |
-            | --- | --- | --- | --- |
-            | `title` | text | none | the title |
-            | `fetch` | mapping | | how URLs are fetched |
-            | `fetch.retries` | whole number | `2` | tries again, `a \\| b` escaped |
+                | key | type | default | meaning |
+                | --- | --- | --- | --- |
+                | `title` | text | none | the title |
+                | `fetch` | mapping | | how URLs are fetched |
+                | `fetch.retries` | whole number | `2` | tries again, `a \\| b` escaped |
 
-            | key | after the table |
-            """)
+                | key | after the table |
+                """)
         #expect(table.keys == ["title", "fetch", "fetch.retries"])
         #expect(throws: ConfigReferenceTable.Problem.self) { _ = try ConfigReferenceTable(markdown: "no table") }
         #expect(throws: ConfigReferenceTable.Problem.self) {
-            _ = try ConfigReferenceTable(markdown: "| key | type | default | meaning |\n| --- | --- | --- | --- |\n| title | text | | no code span |")
+            _ = try ConfigReferenceTable(
+                markdown: "| key | type | default | meaning |\n| --- | --- | --- | --- |\n| title | text | | no code span |")
         }
         #expect(throws: ConfigReferenceTable.Problem.self) {
-            _ = try ConfigReferenceTable(markdown: "| key | type | default | meaning |\n| --- | --- | --- | --- |\n| `title` | text | | once |\n| `title` | text | | twice |")
+            _ = try ConfigReferenceTable(
+                markdown:
+                    "| key | type | default | meaning |\n| --- | --- | --- | --- |\n| `title` | text | | once |\n| `title` | text | | twice |"
+            )
         }
         #expect(throws: ConfigReferenceTable.Problem.self) {
             _ = try ConfigReferenceTable(markdown: "| key | type | default | meaning |\n| --- | --- | --- | --- |\n| `title` | text | |")
@@ -108,7 +119,9 @@ struct ConfigReferenceTable {
             guard cells.count == 4, !cells[1].isEmpty, !cells[3].isEmpty else {
                 throw Problem(description: "the row `\(line)` needs four cells: a key, a type, a default (may be empty) and a meaning")
             }
-            guard cells[0].count > 2, cells[0].hasPrefix("`"), cells[0].hasSuffix("`"), cells[0].dropFirst().dropLast().allSatisfy({ $0 != "`" }) else {
+            guard cells[0].count > 2, cells[0].hasPrefix("`"), cells[0].hasSuffix("`"),
+                cells[0].dropFirst().dropLast().allSatisfy({ $0 != "`" })
+            else {
                 throw Problem(description: "the row `\(line)` does not start with a key as a code span")
             }
             let key = String(cells[0].dropFirst().dropLast())
@@ -162,7 +175,8 @@ enum ConfigKeys {
             guard !leaves.contains(name) else { return }
             for shape in [[], ["[]"], ["<name>"], ["<lang>"]] {
                 guard let keys = try keys(in: path + shape) else { continue }
-                let prefix = name + (shape == ["[]"] ? "[]" : "") + (shape == ["<lang>"] ? ".<lang>" : "") + (shape == ["<name>"] ? ".<name>" : "")
+                let prefix =
+                    name + (shape == ["[]"] ? "[]" : "") + (shape == ["<lang>"] ? ".<lang>" : "") + (shape == ["<name>"] ? ".<name>" : "")
                 for key in keys {
                     let child = prefix.isEmpty ? key : prefix + "." + key
                     found.insert(child)
@@ -198,12 +212,16 @@ enum ConfigKeys {
     /// The keys an unknown-key error lists: the reader's "known keys are `a`, `b`" or a
     /// decoder's "(expected one of: a, b)".
     static func listedKeys(in message: String) -> Set<String>? {
-        if let range = message.range(of: "unknown key `\(unknownKey)`"), let list = message.range(of: "known keys are ", range: range.upperBound..<message.endIndex) {
-            return Set(message[list.upperBound...].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `")) })
+        if let range = message.range(of: "unknown key `\(unknownKey)`"),
+            let list = message.range(of: "known keys are ", range: range.upperBound..<message.endIndex)
+        {
+            return Set(
+                message[list.upperBound...].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `")) })
         }
         if message.contains("unknown key \"\(unknownKey)\""), let list = message.range(of: "(expected one of: ") {
             let rest = message[list.upperBound...]
-            return Set(rest[..<(rest.firstIndex(of: ")") ?? rest.endIndex)].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            return Set(
+                rest[..<(rest.firstIndex(of: ")") ?? rest.endIndex)].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         }
         return nil
     }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// Links and images of Content pages in a build: both ways of writing them work, what leads
 /// nowhere is a warning naming the page and the line (an error with `--strict`), and the
@@ -38,8 +39,10 @@ import TestSupport
         defer { site.remove() }
         let fixtures = try await PillowOracle.fixtures()
         try FileManager.default.createDirectory(at: site.folder.appendingPathComponent("Content/photos"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("large.jpg"), to: site.folder.appendingPathComponent("Content/photos/road.jpg"))
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("odd-alpha.png"), to: site.folder.appendingPathComponent("Content/photos/map.png"))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("large.jpg"), to: site.folder.appendingPathComponent("Content/photos/road.jpg"))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("odd-alpha.png"), to: site.folder.appendingPathComponent("Content/photos/map.png"))
         let summary = try await build(site)
         #expect(summary.warnings == [])
         let page = try site.read("news/trip/index.html")
@@ -57,30 +60,39 @@ import TestSupport
     }
 
     @Test func aLinkThatLeadsNowhereIsAWarningWithThePageAndTheLine() async throws {
-        let site = try TestSite(Self.site + """
+        let site = try TestSite(
+            Self.site + """
 
-            -- Content/notes.md --
-            ---
-            title: Notes
-            ---
-            Fine: [about](../about/)
+                -- Content/notes.md --
+                ---
+                title: Notes
+                ---
+                Fine: [about](../about/)
 
-            [Gone](missing.pdf) and ![a picture](../nowhere.png)
-            [Mail](mailto:someone@example.org), [a fragment](#top), [elsewhere](https://example.org/)
-            """)
+                [Gone](missing.pdf) and ![a picture](../nowhere.png)
+                [Mail](mailto:someone@example.org), [a fragment](#top), [elsewhere](https://example.org/)
+                """)
         defer { site.remove() }
         let summary = try await build(site)
         // Hand-checked: notes.md is at notes/, its text starts on line 4 of the file (`../`
         // from the Markdown file climbs out of Content/); the trip's pictures are missing in
         // this site too.
-        #expect(summary.warnings == [
-            "Content/news/trip.md:4: the image `../photos/road.jpg` leads to no file of the site (there is no `news/photos/road.jpg` nor `Content/photos/road.jpg`)",
-            "Content/news/trip.md:5: the image `../../photos/road.jpg` leads to no file of the site (there is no `photos/road.jpg`)",
-            "Content/news/trip.md:6: the image `/photos/map.png` leads to no file of the site (there is no `photos/map.png`)",
-            "Content/notes.md:6: the image `../nowhere.png` leads to no file of the site (there is no `nowhere.png`)",
-            "Content/notes.md:6: the link `missing.pdf` leads to no file of the site (there is no `notes/missing.pdf` nor `Content/missing.pdf`)",
-        ])
-        #expect(throws: BuildError.self) { try Site.build({ var options = site.options(); options.strict = true; return options }()) }
+        #expect(
+            summary.warnings == [
+                "Content/news/trip.md:4: the image `../photos/road.jpg` leads to no file of the site (there is no `news/photos/road.jpg` nor `Content/photos/road.jpg`)",
+                "Content/news/trip.md:5: the image `../../photos/road.jpg` leads to no file of the site (there is no `photos/road.jpg`)",
+                "Content/news/trip.md:6: the image `/photos/map.png` leads to no file of the site (there is no `photos/map.png`)",
+                "Content/notes.md:6: the image `../nowhere.png` leads to no file of the site (there is no `nowhere.png`)",
+                "Content/notes.md:6: the link `missing.pdf` leads to no file of the site (there is no `notes/missing.pdf` nor `Content/missing.pdf`)",
+            ])
+        #expect(throws: BuildError.self) {
+            try Site.build(
+                {
+                    var options = site.options()
+                    options.strict = true
+                    return options
+                }())
+        }
     }
 
     /// A site full of broken links says the first twenty and counts the rest, which
@@ -91,7 +103,10 @@ import TestSupport
         defer { site.remove() }
         let summary = try await build(site)
         #expect(summary.warnings.count == 21)
-        #expect(summary.warnings.first == "Content/index.md:1: the link `gone-1.pdf` leads to no file of the site (there is no `gone-1.pdf` nor `Content/gone-1.pdf`)")
+        #expect(
+            summary.warnings.first
+                == "Content/index.md:1: the link `gone-1.pdf` leads to no file of the site (there is no `gone-1.pdf` nor `Content/gone-1.pdf`)"
+        )
         #expect(summary.warnings.last == "5 more links and images lead to no file of the site (`--verbose` lists them)")
         #expect(summary.details.filter { $0.hasPrefix("link: Content/index.md:") }.count == 5)
     }

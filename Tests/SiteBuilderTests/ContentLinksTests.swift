@@ -1,6 +1,7 @@
 import Foundation
-@testable import SiteBuilder
 import Testing
+
+@testable import SiteBuilder
 
 /// Where links and images of Content pages lead: written relative to the page's address (as a
 /// browser reads them) or to the Markdown file (as on GitHub), and what the build writes.
@@ -14,15 +15,17 @@ import Testing
     ]
 
     static func page(_ source: String, _ urlPath: String) -> Page {
-        Page(sourcePath: source, source: MarkdownSource(frontMatter: FrontMatter(), body: "", bodyLine: 1), language: "en",
-                    urlPath: urlPath, translationKey: String(source.dropLast(3)))
+        Page(
+            sourcePath: source, source: MarkdownSource(frontMatter: FrontMatter(), body: "", bodyLine: 1), language: "en",
+            urlPath: urlPath, translationKey: String(source.dropLast(3)))
     }
 
     static let files = ["news/field.jpg", "photos/a b.jpg", "photos/a.jpg", "a.jpg", "docs/report.pdf", "news/post/inside.png"]
 
     static func links(sitePath: String = "/") -> ContentLinks {
-        ContentLinks(files: files, pages: pages, outputs: ["people/index.html", "atom.xml"], sitePath: sitePath,
-                     baseURL: URL(string: "https://example.org" + sitePath))
+        ContentLinks(
+            files: files, pages: pages, outputs: ["people/index.html", "atom.xml"], sitePath: sitePath,
+            baseURL: URL(string: "https://example.org" + sitePath))
     }
 
     static func on(_ source: String) -> Page { pages.first { $0.sourcePath == source }! }
@@ -61,29 +64,38 @@ import Testing
         #expect(Self.links().target(of: destination, on: Self.on(source)) == .file(path: file, link: nil))
     }
 
-    @Test(arguments: ["https://elsewhere.example/a.jpg", "//example.org/a.jpg", "mailto:someone@example.org", "#top", "?page=2", "",
-                      "data:image/png;base64,AAAA", "javascript:alert(1)"])
+    @Test(arguments: [
+        "https://elsewhere.example/a.jpg", "//example.org/a.jpg", "mailto:someone@example.org", "#top", "?page=2", "",
+        "data:image/png;base64,AAAA", "javascript:alert(1)",
+    ])
     func aDestinationOffTheSiteOrOnThePageIsNotFollowed(destination: String) {
         #expect(Self.links().target(of: destination, on: Self.on("news/post.md")) == .elsewhere)
     }
 
     @Test func aDestinationThatLeadsNowhereSaysWhereItLooked() {
         let links = Self.links()
-        #expect(links.target(of: "nowhere.pdf", on: Self.on("news/post.md")) == .nothing(looked: ["news/post/nowhere.pdf", "Content/news/nowhere.pdf"]))
+        #expect(
+            links.target(of: "nowhere.pdf", on: Self.on("news/post.md"))
+                == .nothing(looked: ["news/post/nowhere.pdf", "Content/news/nowhere.pdf"]))
         #expect(links.target(of: "../../../../a.jpg", on: Self.on("news/post.md")) == .nothing(looked: []))
         #expect(links.target(of: "/missing/", on: Self.on("post.md")) == .nothing(looked: ["missing/"]))
     }
 
     @Test func underASubPathALinkFromTheHostsRootNamesTheSiteByItsPath() {
         let links = Self.links(sitePath: "/reports/")
-        #expect(links.target(of: "/reports/photos/a.jpg", on: Self.on("news/post.md")) == .file(path: "photos/a.jpg", link: "../../photos/a.jpg"))
+        #expect(
+            links.target(of: "/reports/photos/a.jpg", on: Self.on("news/post.md"))
+                == .file(path: "photos/a.jpg", link: "../../photos/a.jpg"))
         #expect(links.target(of: "/photos/a.jpg", on: Self.on("news/post.md")) == .file(path: "photos/a.jpg", link: "../../photos/a.jpg"))
     }
 
     @Test func anAbsoluteLinkIntoTheSiteLeadsWhereItSaysOrNowhere() {
         let links = Self.links(sitePath: "/reports/")
-        #expect(links.target(of: "https://example.org/reports/about/", on: Self.on("post.md")) == .file(path: "about/index.html", link: nil))
-        #expect(links.target(of: "https://example.org/reports/photos/a.jpg#x", on: Self.on("post.md")) == .file(path: "photos/a.jpg", link: nil))
+        #expect(
+            links.target(of: "https://example.org/reports/about/", on: Self.on("post.md")) == .file(path: "about/index.html", link: nil))
+        #expect(
+            links.target(of: "https://example.org/reports/photos/a.jpg#x", on: Self.on("post.md")) == .file(path: "photos/a.jpg", link: nil)
+        )
         #expect(links.target(of: "https://example.org/reports/nothing/", on: Self.on("post.md")) == .nothing(looked: ["/nothing/"]))
         #expect(links.target(of: "https://example.org/elsewhere/", on: Self.on("post.md")) == .elsewhere)
     }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SiteBuilder
 import Testing
+
+@testable import SiteBuilder
 
 /// The content scan reads and parses pages on every core; what it finds and the errors it
 /// reports must not depend on which core finished first.
@@ -12,7 +13,8 @@ struct ContentScanTests {
         }
         let site = try TestSite(files)
         defer { site.remove() }
-        let scanner = ContentScanner(contentFolder: site.folder.appendingPathComponent("Content"), siteFolder: site.folder, languages: ["en"], includeDrafts: false)
+        let scanner = ContentScanner(
+            contentFolder: site.folder.appendingPathComponent("Content"), siteFolder: site.folder, languages: ["en"], includeDrafts: false)
         let pages = try scanner.scan().pages
         // Walk order: folders and files sorted by name, each folder's pages together.
         let expected = (0..<300).map { "\($0 % 7)/page-\(String(format: "%03d", $0)).md" }.sorted()

@@ -1,8 +1,9 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
 import TextFormatting
+
+@testable import SiteBuilder
 
 /// A value from data is text wherever a page's Markdown writes it (`{{row.notes}}`,
 /// `{{#data.q}}{{notes}}{{/data.q}}`): never an image, link, heading, code block, report
@@ -25,7 +26,8 @@ import TextFormatting
 
     static func site(page: String, file: String = "Content/index.md") throws -> TestSite {
         let rows = values.map { "\($0.note),\($0.csv)" }.joined(separator: "\n")
-        return try TestSite("""
+        return try TestSite(
+            """
             -- ttsite.yml --
             title: Notes
             markdown: { unsafe_html: true }
@@ -40,47 +42,50 @@ import TextFormatting
     }
 
     @Test func aRowsValueIsTextOnItsPage() throws {
-        let site = try Self.site(page: """
-            ---
-            rows: all
-            ---
-            ```ttsite query all
-            SELECT note, text FROM notes
-            ```
+        let site = try Self.site(
+            page: """
+                ---
+                rows: all
+                ---
+                ```ttsite query all
+                SELECT note, text FROM notes
+                ```
 
-            {{row.text}}
+                {{row.text}}
 
-            Said: {{row.text}}
-            """, file: "Content/n/[note].md")
+                Said: {{row.text}}
+                """, file: "Content/n/[note].md")
         defer { site.remove() }
         try site.build()
         for value in Self.values {
             let html = DataReportTests.article(try site.read("n/\(value.note)/index.html"))
             #expect(html.contains("<p>\(value.html)</p>"), "\(value.note): \(html)")
             #expect(html.contains("<p>Said: \(value.html)</p>"), "\(value.note): \(html)")
-            #expect(!html.contains("<img") && !html.contains("<a ") && !html.contains("<h1>Not") && !html.contains("<pre")
-                && !html.contains("<em>") && !html.contains("<del>") && !html.contains("<table"), "\(value.note): \(html)")
+            #expect(
+                !html.contains("<img") && !html.contains("<a ") && !html.contains("<h1>Not") && !html.contains("<pre")
+                    && !html.contains("<em>") && !html.contains("<del>") && !html.contains("<table"), "\(value.note): \(html)")
         }
     }
 
     @Test func aResultsValuesAreTextInASection() throws {
-        let site = try Self.site(page: """
-            ```ttsite query all
-            SELECT note, text FROM notes
-            ```
+        let site = try Self.site(
+            page: """
+                ```ttsite query all
+                SELECT note, text FROM notes
+                ```
 
-            {{#data.all}}
-            - {{note}}: {{text}}
-            {{/data.all}}
+                {{#data.all}}
+                - {{note}}: {{text}}
+                {{/data.all}}
 
-            | note | text |
-            |------|------|
-            {{#data.all}}
-            | {{note}} | {{text}} |
-            {{/data.all}}
+                | note | text |
+                |------|------|
+                {{#data.all}}
+                | {{note}} | {{text}} |
+                {{/data.all}}
 
-            <p title="{{#data.all}}{{note}}={{text}};{{/data.all}}">The notes.</p>
-            """)
+                <p title="{{#data.all}}{{note}}={{text}};{{/data.all}}">The notes.</p>
+                """)
         defer { site.remove() }
         try site.build()
         let html = DataReportTests.article(try site.read("index.html"))
@@ -89,8 +94,9 @@ import TextFormatting
             // A `|` in a value is no cell's end.
             #expect(html.contains("<td>\(value.note)</td>\n<td>\(value.html)</td>"), "\(value.note): \(html)")
         }
-        #expect(!html.contains("<img") && !html.contains("<a ") && !html.contains("<h1>") && !html.contains("<pre")
-            && !html.contains("<em>") && !html.contains("<del>"), "\(html)")
+        #expect(
+            !html.contains("<img") && !html.contains("<a ") && !html.contains("<h1>") && !html.contains("<pre")
+                && !html.contains("<em>") && !html.contains("<del>"), "\(html)")
         // In the raw HTML an author wrote, the value is references the browser reads as it.
         #expect(html.components(separatedBy: "<tr>").count == Self.values.count + 2)
         let title = try #require(html.range(of: #"<p title="image=&#33;&#91;t&#93;&#40;https&#58;&#47;&#47;"#))
@@ -100,7 +106,8 @@ import TextFormatting
     /// A row page's title made from its row was escaped twice: `AT&T O'Brien` read
     /// `AT&amp;T O&#39;Brien` in the tab, the heading, the feeds and the rows' search index.
     @Test func aRowsTitleIsEscapedOnce() throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Firms
             base_url: https://example.org/
@@ -139,7 +146,9 @@ import TextFormatting
         #expect(String(decoding: search, as: UTF8.self).contains(#"["AT&T O'Brien \u003c1> of Dallas","#))
         for (file, bytes) in files where [".html", ".xml", ".json", ".js"].contains(where: file.hasSuffix) {
             let text = String(decoding: bytes, as: UTF8.self)
-            #expect(!text.contains("&amp;amp;") && !text.contains("&amp;#39;") && !text.contains("&amp;lt;") && !text.contains("&#38;amp;"), "\(file)")
+            #expect(
+                !text.contains("&amp;amp;") && !text.contains("&amp;#39;") && !text.contains("&amp;lt;") && !text.contains("&#38;amp;"),
+                "\(file)")
         }
     }
 
@@ -179,11 +188,17 @@ import TextFormatting
         // The nested text is filled too, for the page's text and its templates.
         #expect(html.contains("In Dallas. [Dallas][Texas]"), "\(html)")
 
-        let other = try TestSite(files.replacingOccurrences(of: #"description: "{{row.firm}}, a firm of {{row.city}}""#,
-                                                            with: #"description: "{{row.firm}} · {{site.title}}""#))
+        let other = try TestSite(
+            files.replacingOccurrences(
+                of: #"description: "{{row.firm}}, a firm of {{row.city}}""#,
+                with: #"description: "{{row.firm}} · {{site.title}}""#))
         defer { other.remove() }
-        #expect(throws: BuildError(.content, "the front matter's `description` reads `{{site.title}}`, but a row page's front matter is filled "
-                                   + "from its row alone (`{{row.COLUMN}}`); write other texts without braces", in: "Content/f/[firm].md", line: 3)) {
+        #expect(
+            throws: BuildError(
+                .content,
+                "the front matter's `description` reads `{{site.title}}`, but a row page's front matter is filled "
+                    + "from its row alone (`{{row.COLUMN}}`); write other texts without braces", in: "Content/f/[firm].md", line: 3)
+        ) {
             try other.build()
         }
     }
@@ -192,7 +207,8 @@ import TextFormatting
     /// and in a title made the Atom feed malformed for every reader: it is U+FFFD in every
     /// output, as the charts' SVG writes it.
     @Test func controlCharactersAreReplacedInEveryOutput() throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Firms
             base_url: https://example.org/

@@ -1,19 +1,22 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// `data_outputs`: off unless asked for; when on, what the pages show and nothing else. The
 /// quality gates check every file against the JSON Schemas of Docs/schemas as well.
 @Suite struct DataOutputsTests {
     static func site(_ config: String) throws -> TestSite {
-        try TestSite(PeopleSite.text("""
-            {"results":[
-             {"name":{"first":"anna","last":"alpha"},"dob":"1990-11-24 10:00:00","nat":"DE","email":"anna@example.com","phone":"555-0100",
-              "login":{"uuid":"00000000-0000-4000-8000-00000000000a","password":"secret"},"location":{"city":"Bremen"}},
-             {"name":{"first":"Finn","last":"Zeta"}}
-            ]}
-            """, title: "Data", languages: nil, config: config))
+        try TestSite(
+            PeopleSite.text(
+                """
+                {"results":[
+                 {"name":{"first":"anna","last":"alpha"},"dob":"1990-11-24 10:00:00","nat":"DE","email":"anna@example.com","phone":"555-0100",
+                  "login":{"uuid":"00000000-0000-4000-8000-00000000000a","password":"secret"},"location":{"city":"Bremen"}},
+                 {"name":{"first":"Finn","last":"Zeta"}}
+                ]}
+                """, title: "Data", languages: nil, config: config))
     }
 
     @Test func offUnlessAskedFor() throws {

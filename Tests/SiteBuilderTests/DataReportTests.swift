@@ -1,10 +1,11 @@
 import DataTables
-import Markdown
 import Foundation
-@testable import SiteBuilder
+import Markdown
 import TemplateEngine
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// Reports from any data: a CSV source queried at build time, shown by table and value
 /// blocks and by Mustache, a page per row, long tables split into pages, downloads, and every
@@ -23,7 +24,8 @@ import TestSupport
         """
 
     static func site(_ files: String, config: String = "") throws -> TestSite {
-        try TestSite("""
+        try TestSite(
+            """
             -- ttsite.yml --
             title: Missions
             languages: [en, de]
@@ -43,7 +45,8 @@ import TestSupport
     /// rows to a table's page.
     static func longSite(named name: (Int) -> String, files: String) throws -> TestSite {
         let rows = (1...25).map { "\(name($0)),2000-01-\(String(format: "%02d", $0)),1,1,true," }.joined(separator: "\n")
-        return try TestSite("""
+        return try TestSite(
+            """
             -- ttsite.yml --
             title: Long
             data:
@@ -62,7 +65,8 @@ import TestSupport
     }
 
     @Test func aTableShowsTheResultWithLinksToTheRowsPagesAndDownloads() throws {
-        let site = try Self.site("""
+        let site = try Self.site(
+            """
             -- queries/all.sql --
             SELECT mission, launch, samples_kg, notes FROM missions ORDER BY launch
             -- Content/missions/index.md --
@@ -84,11 +88,18 @@ import TestSupport
         #expect(table.contains(#"<th scope="col">mission</th><th scope="col" class="num">Samples (kg)</th><th scope="col">notes</th>"#))
         // A row's link is written the shortest way (the table's page is `missions/`, the
         // row's `missions/apollo-11/`): a long table is mostly its links.
-        #expect(table.contains(#"<td><a href="apollo-11/index.html">Apollo 11</a></td><td class="num" data-sort="21.55">21.6</td><td>First landing, in July</td>"#))
+        #expect(
+            table.contains(
+                #"<td><a href="apollo-11/index.html">Apollo 11</a></td><td class="num" data-sort="21.55">21.6</td><td>First landing, in July</td>"#
+            ))
         // NULL is an en dash (the packs' `nullText`), with an empty sort key: the table script
         // puts it last, up or down; a number is sorted by its value.
-        #expect(table.contains(#"<td><a href="apollo-13/index.html">Apollo 13</a></td><td class="num" data-sort="">–</td><td>Oxygen tank failed</td>"#))
-        #expect(table.contains(#"<a href="../missions/all.csv" download>CSV</a>"#) && table.contains(#"<a href="../missions/all.json" download>JSON</a>"#))
+        #expect(
+            table.contains(
+                #"<td><a href="apollo-13/index.html">Apollo 13</a></td><td class="num" data-sort="">–</td><td>Oxygen tank failed</td>"#))
+        #expect(
+            table.contains(#"<a href="../missions/all.csv" download>CSV</a>"#)
+                && table.contains(#"<a href="../missions/all.json" download>JSON</a>"#))
         let html = try site.read("missions/index.html")
         #expect(html.contains(#"<script src="../assets/table."#), "the table script is loaded where a table is")
         #expect(!(try site.read("index.html")).contains("assets/table."), "and only there")
@@ -108,7 +119,8 @@ import TestSupport
     }
 
     @Test func valuesCompareInWordsAndArrowsAndRowsFillMustacheSections() throws {
-        let site = try Self.site("""
+        let site = try Self.site(
+            """
             -- Content/report.md --
             ---
             title: Report
@@ -146,23 +158,28 @@ import TestSupport
         // 5 missions, counted up to by the counter script, the final text in the HTML.
         #expect(english.contains(#"data-to="5""#) && english.contains(">5</span>"))
         // 4 of 5 landed: 20 % lower than all missions.
-        #expect(english.contains(#"<span class="value-change" data-direction="down"><span aria-hidden="true">▼</span> 20% lower than all missions</span>"#))
-        #expect(english.contains("<li>Apollo 15: 77.31</li>\n<li>Apollo 14: 42.8</li>\n<li>Apollo 12: 34.35</li>\n<li>Apollo 11: 21.55</li>"))
+        #expect(
+            english.contains(
+                #"<span class="value-change" data-direction="down"><span aria-hidden="true">▼</span> 20% lower than all missions</span>"#))
+        #expect(
+            english.contains("<li>Apollo 15: 77.31</li>\n<li>Apollo 14: 42.8</li>\n<li>Apollo 12: 34.35</li>\n<li>Apollo 11: 21.55</li>"))
         #expect(!english.contains("```") && !english.contains("SELECT"), "a query block shows nothing")
         let german = Self.article(try site.read("de/report/index.html"))
         #expect(german.contains("Apollo 15: 77,31 kg"))
     }
 
     @Test func aLongTableIsSplitIntoPages() throws {
-        let site = try Self.longSite(named: { "m\($0)" }, files: """
-            -- Content/index.md --
-            ```ttsite table data=all columns=mission
-            ```
+        let site = try Self.longSite(
+            named: { "m\($0)" },
+            files: """
+                -- Content/index.md --
+                ```ttsite table data=all columns=mission
+                ```
 
-            ```ttsite query all
-            SELECT mission FROM missions ORDER BY launch
-            ```
-            """)
+                ```ttsite query all
+                SELECT mission FROM missions ORDER BY launch
+                ```
+                """)
         defer { site.remove() }
         try site.build()
         let first = Self.article(try site.read("index.html"))
@@ -178,7 +195,8 @@ import TestSupport
     }
 
     @Test func rowPagesBindTheRowInTheirQueriesAndGetUniqueSlugs() throws {
-        let site = try Self.site("""
+        let site = try Self.site(
+            """
             -- queries/all.sql --
             SELECT mission, crew FROM missions UNION ALL SELECT 'Apollo 11', 2
             -- Content/m/[mission].md --
@@ -220,7 +238,8 @@ import TestSupport
     /// run on several readers of the database (`PageQueries.queriesForReaders`).
     static func manyRowPages(_ queries: String) throws -> TestSite {
         let rows = (1...300).map { "Mission \($0),2000-01-\(String(format: "%02d", 1 + $0 % 28)),\($0 % 7),\($0).5,\($0 % 2 == 0)," }
-        return try TestSite("""
+        return try TestSite(
+            """
             -- ttsite.yml --
             title: Many
             data:
@@ -239,7 +258,8 @@ import TestSupport
     }
 
     @Test func rowPagesQueriedOnSeveralThreadsAreAsOneAfterAnother() throws {
-        let site = try Self.manyRowPages("""
+        let site = try Self.manyRowPages(
+            """
             ```ttsite query crew
             SELECT mission, launch, samples_kg FROM missions WHERE crew = :crew ORDER BY launch, mission
             ```
@@ -275,7 +295,8 @@ import TestSupport
     @Test func theFirstFailingRowPageIsTheErrorOnSeveralThreadsToo() throws {
         // The pages go by the rows' order, by name: "Mission 200" fails on its second query,
         // after counting to a million; "Mission 50", a later page, fails on its first, at once.
-        let site = try Self.manyRowPages("""
+        let site = try Self.manyRowPages(
+            """
             ```ttsite query a
             SELECT CASE WHEN :samples_kg = 50.5 THEN abs(-9223372036854775807 - 1) ELSE 1 END AS x
             ```
@@ -307,22 +328,27 @@ import TestSupport
     }
 
     @Test func theRowsOfPeopleHoldOnlyWhatPagesShow() throws {
-        let site = try TestSite(PeopleSite.text(#"""
-            {"results":[{"name":{"title":"Ms","first":"Anna","last":"Alpha"},"email":"anna@example.org","phone":"555","login":{"uuid":"00000000-0000-4000-8000-00000000000a","password":"secret"},
-              "location":{"street":{"number":1,"name":"Main"}},"dob":{"date":"1990-11-24"},"nat":"DE","id":{"name":"SSN","value":"123"}}]}
-            """#, title: "People", files: """
-            -- Content/who.md --
-            ```ttsite query everyone
-            SELECT * FROM people
-            ```
+        let site = try TestSite(
+            PeopleSite.text(
+                #"""
+                {"results":[{"name":{"title":"Ms","first":"Anna","last":"Alpha"},"email":"anna@example.org","phone":"555","login":{"uuid":"00000000-0000-4000-8000-00000000000a","password":"secret"},
+                  "location":{"street":{"number":1,"name":"Main"}},"dob":{"date":"1990-11-24"},"nat":"DE","id":{"name":"SSN","value":"123"}}]}
+                """#, title: "People",
+                files: """
+                    -- Content/who.md --
+                    ```ttsite query everyone
+                    SELECT * FROM people
+                    ```
 
-            ```ttsite table data=everyone
-            ```
-            """))
+                    ```ttsite table data=everyone
+                    ```
+                    """))
         defer { site.remove() }
         try site.build()
         let html = Self.article(try site.read("who/index.html"))
-        let headers = html.components(separatedBy: #"<th scope="col""#).dropFirst().map { $0.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" } }
+        let headers = html.components(separatedBy: #"<th scope="col""#).dropFirst().map {
+            $0.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" }
+        }
         #expect(headers == ["name", "first_name", "last_name", "birth_date", "age", "nationality", "page"])
         #expect(html.contains("<td>Anna Alpha</td>") && html.contains(#"<td class="num">35</td>"#))
         for secret in ["anna@example.org", "555", "secret", "Main", "SSN", "123", "00000000-0000"] {
@@ -360,7 +386,8 @@ import TestSupport
     }
 
     @Test func aSharedQueryNamesItsOwnFileAndLine() throws {
-        let site = try Self.site("""
+        let site = try Self.site(
+            """
             -- queries/bad.sql --
             SELECT mission,
                    launch
@@ -384,7 +411,8 @@ import TestSupport
         let published = try site.read("x/index.html")
         try site.write("mission,launch,crew,samples_kg,landed,notes\n", to: "data/missions.csv")
         #expect { try site.build() } throws: { error in
-            (error as? BuildError)?.message.contains("data.missions: the source has no rows now, but the last published build had 5 rows") == true
+            (error as? BuildError)?.message.contains("data.missions: the source has no rows now, but the last published build had 5 rows")
+                == true
         }
         #expect(try site.read("x/index.html") == published)
     }
@@ -402,23 +430,29 @@ import TestSupport
         let tables = try Site.tables(site.options())
         #expect(tables.map(\.name) == ["missions"])
         #expect(tables[0].rows == 5)
-        #expect(tables[0].columns == [Column("mission", .text), Column("launch", .date), Column("crew", .integer), Column("samples_kg", .real),
-                                      Column("landed", .boolean), Column("notes", .text)])
-        let result = try Site.query("SELECT mission, samples_kg FROM missions WHERE landed ORDER BY samples_kg DESC LIMIT 2", site.options())
-        #expect(Site.text(of: result, format: .table) == """
-            mission    samples_kg
-            ---------  ----------
-            Apollo 15       77.31
-            Apollo 14        42.8
-            (2 rows)
+        #expect(
+            tables[0].columns == [
+                Column("mission", .text), Column("launch", .date), Column("crew", .integer), Column("samples_kg", .real),
+                Column("landed", .boolean), Column("notes", .text),
+            ])
+        let result = try Site.query(
+            "SELECT mission, samples_kg FROM missions WHERE landed ORDER BY samples_kg DESC LIMIT 2", site.options())
+        #expect(
+            Site.text(of: result, format: .table) == """
+                mission    samples_kg
+                ---------  ----------
+                Apollo 15       77.31
+                Apollo 14        42.8
+                (2 rows)
 
-            """)
+                """)
         #expect(Site.text(of: result, format: .csv) == "mission,samples_kg\r\nApollo 15,77.31\r\nApollo 14,42.8\r\n")
         #expect(throws: BuildError.self) { try Site.query("DROP TABLE missions", site.options()) }
     }
 
     @Test func jsonAndSQLiteSourcesAreTablesToo() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Sources
             data:
@@ -438,10 +472,12 @@ import TestSupport
             """)
         defer { site.remove() }
         // The SQLite file, made by SQLite's own shell as a user would.
-        let shell = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), [
-            "sqlite3", site.folder.appendingPathComponent("data/shop.sqlite").path,
-            "CREATE TABLE products (month TEXT, name TEXT); INSERT INTO products VALUES ('2024-01', 'Tea'), ('2024-02', 'Coffee');",
-        ], in: site.folder)
+        let shell = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "sqlite3", site.folder.appendingPathComponent("data/shop.sqlite").path,
+                "CREATE TABLE products (month TEXT, name TEXT); INSERT INTO products VALUES ('2024-01', 'Tea'), ('2024-02', 'Coffee');",
+            ], in: site.folder)
         #expect(shell.status == 0, "\(shell.stderr)")
         let before = try Data(contentsOf: site.folder.appendingPathComponent("data/shop.sqlite"))
         try site.build()
@@ -449,13 +485,15 @@ import TestSupport
         #expect(html.contains(#"<td>2024-01</td><td class="num">10.5</td><td>Köln</td><td>[&quot;a&quot;,&quot;b&quot;]</td><td>Tea</td>"#))
         // 7 in a column of one decimal reads 7.0 (`ColumnFormat`).
         #expect(html.contains(#"<td>2024-02</td><td class="num">7.0</td><td>Bonn</td><td>[]</td><td>Coffee</td>"#))
-        #expect(try Data(contentsOf: site.folder.appendingPathComponent("data/shop.sqlite")) == before, "the database file is never written")
+        #expect(
+            try Data(contentsOf: site.folder.appendingPathComponent("data/shop.sqlite")) == before, "the database file is never written")
         let names = try Site.tables(site.options()).map(\.name)
         #expect(names == ["sales", "shop.products"])
     }
 
     @Test func aValueThatDoesNotFitItsDeclaredTypeNamesLineAndColumn() throws {
-        let site = try Self.site("-- Content/x.md --\n```ttsite query all\nSELECT * FROM missions\n```\n", config: "queries: { seconds: 5 }")
+        let site = try Self.site(
+            "-- Content/x.md --\n```ttsite query all\nSELECT * FROM missions\n```\n", config: "queries: { seconds: 5 }")
         defer { site.remove() }
         try site.write("data:\n  missions: { file: data/missions.csv, types: { crew: integer } }\ntitle: Missions\n", to: "ttsite.yml")
         try site.write("mission,crew\nApollo 11,3\nApollo 12,three\n", to: "data/missions.csv")
@@ -466,8 +504,9 @@ import TestSupport
     }
 
     @Test func aQueryThatWritesOrLoopsIsRefusedAndThePublishedSiteKept() throws {
-        let site = try Self.site("-- Content/x.md --\n```ttsite query all\nSELECT count(*) AS n FROM missions\n```\n\n```ttsite value data=all\n```\n",
-                                 config: "queries: { seconds: 0.2, rows: 1000 }")
+        let site = try Self.site(
+            "-- Content/x.md --\n```ttsite query all\nSELECT count(*) AS n FROM missions\n```\n\n```ttsite value data=all\n```\n",
+            config: "queries: { seconds: 0.2, rows: 1000 }")
         defer { site.remove() }
         try site.build()
         let published = try site.read("x/index.html")
@@ -491,7 +530,8 @@ import TestSupport
     }
 
     @Test func editingOneSourceRendersOnlyThePagesThatShowIt() throws {
-        let site = try Self.site("""
+        let site = try Self.site(
+            """
             -- data/other.csv --
             name,n
             a,1
@@ -520,18 +560,20 @@ import TestSupport
     }
 
     @Test func aLongTableOfRowPagesFindsAnyOfThem() throws {
-        let site = try Self.longSite(named: { "Mission \($0)" }, files: """
-            -- queries/all.sql --
-            SELECT mission FROM missions ORDER BY launch
-            -- Content/index.md --
-            ```ttsite table data=all link=mission
-            ```
-            -- Content/m/[mission].md --
-            ---
-            rows: all
-            ---
-            One mission.
-            """)
+        let site = try Self.longSite(
+            named: { "Mission \($0)" },
+            files: """
+                -- queries/all.sql --
+                SELECT mission FROM missions ORDER BY launch
+                -- Content/index.md --
+                ```ttsite table data=all link=mission
+                ```
+                -- Content/m/[mission].md --
+                ---
+                rows: all
+                ---
+                One mission.
+                """)
         defer { site.remove() }
         try site.build()
         let html = try site.read("2/index.html")
@@ -551,7 +593,8 @@ import TestSupport
     /// is an error naming the config's line.
     @Test func anIndexAskedForIsMadeAndUsed() throws {
         func site(_ index: String) throws -> TestSite {
-            try TestSite("""
+            try TestSite(
+                """
                 -- ttsite.yml --
                 title: Missions
                 data:
@@ -575,13 +618,20 @@ import TestSupport
         defer { composite.remove() }
         let both = try Site.query("SELECT name FROM pragma_index_list('missions') ORDER BY name", composite.options())
         #expect(both.rows == [[.text("missions(crew)")], [.text("missions(mission,launch)")]])
-        let covered = try Site.query("EXPLAIN QUERY PLAN SELECT launch FROM missions WHERE mission = 'Apollo 11' ORDER BY launch", composite.options())
+        let covered = try Site.query(
+            "EXPLAIN QUERY PLAN SELECT launch FROM missions WHERE mission = 'Apollo 11' ORDER BY launch", composite.options())
         #expect(covered.rows.contains { $0.contains(.text("SEARCH missions USING COVERING INDEX missions(mission,launch) (mission=?)")) })
         #expect(!covered.rows.contains { $0.contains { $0.plainText.contains("TEMP B-TREE") } }, "no sort")
 
         for (index, line, message) in [
-            ("landing", 3, "data.missions.index names the column `landing`, which the table does not have; its columns are `mission`, `launch`, `crew`, `samples_kg`, `landed`, `notes`"),
-            ("[[mission, landing]]", 3, "data.missions.index names the column `landing`, which the table does not have; its columns are `mission`, `launch`, `crew`, `samples_kg`, `landed`, `notes`"),
+            (
+                "landing", 3,
+                "data.missions.index names the column `landing`, which the table does not have; its columns are `mission`, `launch`, `crew`, `samples_kg`, `landed`, `notes`"
+            ),
+            (
+                "[[mission, landing]]", 3,
+                "data.missions.index names the column `landing`, which the table does not have; its columns are `mission`, `launch`, `crew`, `samples_kg`, `landed`, `notes`"
+            ),
             ("[crew, []]", 3, "data.missions.index: an index needs at least one column"),
             ("[[crew, [launch]]]", 3, "`data.missions.index` must be text, found a list"),
         ] {
@@ -606,11 +656,13 @@ import TestSupport
         #expect(ParsedText(text, renderer: MarkdownRenderer()).queryNames == names)
     }
 
-
     /// A page made from a row gets the columns its text names written, and all of them when
     /// it may read any.
     @Test(arguments: [
-        ("{{row.name}} works in {{row.sector}}; {{#row.landing}}landed {{row.landing}}{{/row.landing}}", Set(["name", "sector", "landing"]) as Set<String>?),
+        (
+            "{{row.name}} works in {{row.sector}}; {{#row.landing}}landed {{row.landing}}{{/row.landing}}",
+            Set(["name", "sector", "landing"]) as Set<String>?
+        ),
         ("No row here: {{page.title}}", Set<String>()),
         ("{{#row}}{{name}}{{/row}}", nil),
         ("All of it: {{row}}", nil),
@@ -618,17 +670,20 @@ import TestSupport
     ])
     func aRowPageTextGetsTheColumnsItNames(text: String, columns: Set<String>?) throws {
         #expect(ParsedText(text, renderer: MarkdownRenderer()).rowColumns == columns)
-        let row = PageRow(columns: [Column("name", .text), Column("sector", .text), Column("landing", .date)],
-                          values: [.text("Aurora"), .text("food"), .null])
-        let value = PageQueries.rowValue(row, pack: try #require(LanguagePack.builtIn(code: "en")), now: Date(), timeZone: TimeZone(identifier: "UTC")!,
-                                         reading: columns)
+        let row = PageRow(
+            columns: [Column("name", .text), Column("sector", .text), Column("landing", .date)],
+            values: [.text("Aurora"), .text("food"), .null])
+        let value = PageQueries.rowValue(
+            row, pack: try #require(LanguagePack.builtIn(code: "en")), now: Date(), timeZone: TimeZone(identifier: "UTC")!,
+            reading: columns)
         // A NULL is null: it shows nothing, and the column is still known.
         let all: [String: TemplateValue] = ["name": .string("Aurora"), "sector": .string("food"), "landing": .null]
         #expect(value == .map(all.filter { columns?.contains($0.key) ?? true }))
     }
 
     @Test func aFrontMatterKeyBoundByAQueryIsRead() throws {
-        let site = try Self.site("""
+        let site = try Self.site(
+            """
             -- Content/x.md --
             ---
             title: X
@@ -652,7 +707,8 @@ import TestSupport
     /// itself keeps it, though it comes after a second "Apollo 11", which gets the next number
     /// no row wants.
     @Test func rowSlugsNeverTakeAnotherRowsSlug() throws {
-        let site = try Self.site("""
+        let site = try Self.site(
+            """
             -- queries/names.sql --
             SELECT 'Apollo 11' AS mission, 1 AS n UNION ALL SELECT 'Apollo 11', 2 UNION ALL SELECT 'Apollo 11 2', 3
             -- Content/s/[mission].md --

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// A `data:` source at a URL goes through the reader of every source, over real HTTP on
 /// loopback: fetched, cached with its ETag, revalidated, kept when a bad copy comes, read
@@ -15,7 +16,8 @@ import TestSupport
     }
 
     func site(key: String) throws -> TestSite {
-        try TestSite("""
+        try TestSite(
+            """
             -- ttsite.yml --
             title: Remote table
             fetch: { timeout_seconds: 2, retries: 0 }
@@ -77,7 +79,8 @@ import TestSupport
     /// does.
     @Test func thePreviewsDataUpdateSaysWhatReadingSaid() async throws {
         let key = TestServer.uniqueKey()
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Remote and local
             fetch: { timeout_seconds: 2, retries: 0 }

@@ -1,7 +1,8 @@
 import CivilTime
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// Dates written for pages with the one reader of date patterns. Expected texts are worked out
 /// by hand from the pattern letters (UTS #35) and the packs' month names.

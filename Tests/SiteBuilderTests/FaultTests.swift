@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// What a nightly build meets: sources that fail every way, a full disk, a read-only disk,
 /// `kill -9`, SIGTERM and SIGINT mid-build, and two builds at once. Each time the published
@@ -19,7 +20,8 @@ import TestSupport
 
     /// A site whose people come from `/data/<key>` of the loopback server.
     func remoteSite(key: String, timeout: Int = TestServer.answerSeconds, maxBytes: Int = 5000) throws -> TestSite {
-        try TestSite("""
+        try TestSite(
+            """
             -- ttsite.yml --
             title: Remote
             fetch: { timeout_seconds: \(timeout), retries: 1, max_bytes: \(maxBytes) }
@@ -76,10 +78,15 @@ import TestSupport
         #expect(try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
         let published = try snapshot(of: site.output)
         // Port 1 (tcpmux) has no listener on a test machine: the connection is refused.
-        try site.write("title: Remote\nfetch: { timeout_seconds: \(TestServer.answerSeconds), retries: 1 }\npeople:\n  - url: http://127.0.0.1:1/people.json\n", to: "ttsite.yml")
+        try site.write(
+            "title: Remote\nfetch: { timeout_seconds: \(TestServer.answerSeconds), retries: 1 }\npeople:\n  - url: http://127.0.0.1:1/people.json\n",
+            to: "ttsite.yml")
         let run = try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder)
         #expect(run.status == 3)
-        #expect(run.stderr == "ttsite: error: http://127.0.0.1:1/people.json: could not connect to the server (2 attempts), and there is no cached copy\n")
+        #expect(
+            run.stderr
+                == "ttsite: error: http://127.0.0.1:1/people.json: could not connect to the server (2 attempts), and there is no cached copy\n"
+        )
         #expect(try snapshot(of: site.output) == published)
     }
 
@@ -147,7 +154,8 @@ import TestSupport
         try site.write("Home, edited", to: "Content/index.md")
         let run = try await TTSiteBinary.run(["build", "--quiet", "--output", output.path, "--now", now], in: site.folder)
         #expect(run.status == 1)
-        #expect(run.stderr == "ttsite: error: \(disk.folder.path): cannot create the staging folder beside the output: read-only file system\n")
+        #expect(
+            run.stderr == "ttsite: error: \(disk.folder.path): cannot create the staging folder beside the output: read-only file system\n")
         #expect(try snapshot(of: output) == published)
     }
 
@@ -175,7 +183,9 @@ import TestSupport
     /// sends it `signal` once its staging folder exists (mid-render); returns it with the first
     /// edition's files. The signal goes from the thread that saw the folder: a test awaiting that
     /// moment on the concurrency pool could resume after the build had finished.
-    func secondEditionMidBuild(_ site: TestSite, interruptedBy signal: Int32) async throws -> (build: ChildProcess, published: [String: Data]) {
+    func secondEditionMidBuild(_ site: TestSite, interruptedBy signal: Int32) async throws -> (
+        build: ChildProcess, published: [String: Data]
+    ) {
         #expect(try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder).status == 0)
         let published = try snapshot(of: site.output)
         try site.write("title: Second edition", to: "ttsite.yml")
@@ -237,7 +247,10 @@ import TestSupport
 
         let refused = try await second.finish()
         #expect(refused.status == 1)
-        #expect(refused.stderr == "ttsite: error: \(lockFile.path): another ttsite build of this site is running (pid \(first.pid)); try again later, or pass --wait SECONDS to wait for it\n")
+        #expect(
+            refused.stderr
+                == "ttsite: error: \(lockFile.path): another ttsite build of this site is running (pid \(first.pid)); try again later, or pass --wait SECONDS to wait for it\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: site.output.path))
 
         let waiting = try TTSiteBinary.start(["build", "--quiet", "--wait", "120", "--now", now], in: site.folder)
@@ -262,7 +275,8 @@ import TestSupport
             Issue.record("a locked site was built")
         } catch let error as BuildError {
             #expect(error.kind == .locked && error.exitCode == 1)
-            #expect(error.message.hasPrefix("another ttsite build of this site is running (pid \(ProcessInfo.processInfo.processIdentifier))"))
+            #expect(
+                error.message.hasPrefix("another ttsite build of this site is running (pid \(ProcessInfo.processInfo.processIdentifier))"))
         }
         held = nil
         #expect(throws: Never.self) { try site.build() }

@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The feeds: which entries, their ids across days, their escaping and their errors. The
 /// quality gates read the built feeds with feedparser and the JSON Feed rules as well.
@@ -35,7 +37,10 @@ import TestSupport
             return reader.entries
         }
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             if name == "entry" { current = [:] }
             text = ""
         }
@@ -59,7 +64,10 @@ import TestSupport
         try site.build(now: "2026-11-22T08:00:00Z")
         let first = try AtomEntries.read(Data(contentsOf: site.output.appendingPathComponent("people/upcoming.xml")))
         #expect(first.map(\.title) == ["Anna Alpha's birthday", "<b>Bert</b> & Co Beta's birthday"])
-        #expect(first.map(\.summary) == ["Anna Alpha turns 36 in 2 days (24-11-2026).", "<b>Bert</b> & Co Beta turns 46 in 9 days (01-12-2026)."])
+        #expect(
+            first.map(\.summary) == [
+                "Anna Alpha turns 36 in 2 days (24-11-2026).", "<b>Bert</b> & Co Beta turns 46 in 9 days (01-12-2026).",
+            ])
         let german = try AtomEntries.read(Data(contentsOf: site.output.appendingPathComponent("de/people/upcoming.xml")))
         #expect(german.first?.summary == "Anna Alpha wird 36 – in 2 Tagen (24-11-2026).")
 
@@ -140,13 +148,17 @@ import TestSupport
         let limited = try Self.site(people: Self.people, config: "base_url: https://example.org/r/\nfeeds: { limit: 2 }", pages: pages)
         defer { limited.remove() }
         try limited.build()
-        #expect(try AtomEntries.read(Data(contentsOf: limited.output.appendingPathComponent("atom.xml"))).map(\.title) == ["Day 23", "Day 22"])
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: limited.output.appendingPathComponent("feed.json"))) as? [String: Any]
+        #expect(
+            try AtomEntries.read(Data(contentsOf: limited.output.appendingPathComponent("atom.xml"))).map(\.title) == ["Day 23", "Day 22"])
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: limited.output.appendingPathComponent("feed.json"))) as? [String: Any]
         #expect((json?["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Day 23", "Day 22"])
 
         let refused = try Self.site(people: Self.people, config: "base_url: https://example.org/r/\nfeeds: { limit: 0 }")
         defer { refused.remove() }
-        #expect { try refused.build() } throws: { "\($0)".contains("ttsite.yml:5") && "\($0)".contains("`feeds.limit` must be a whole number of entries, 1 or more, found 0") }
+        #expect { try refused.build() } throws: {
+            "\($0)".contains("ttsite.yml:5") && "\($0)".contains("`feeds.limit` must be a whole number of entries, 1 or more, found 0")
+        }
     }
 
     /// JSON Feed has no `xml:base`: every link of an entry's HTML is absolute, resolved
@@ -171,16 +183,18 @@ import TestSupport
         let site = try Self.site(people: Self.people, pages: pages)
         defer { site.remove() }
         try site.build()
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("feed.json"))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("feed.json"))) as? [String: Any]
         let item = try #require((json?["items"] as? [[String: Any]])?.first)
         let html = try #require(item["content_html"] as? String)
         let links = HTMLReferences.urls(in: Array(html.utf8))
-        #expect(links == [
-            // `/` is the site's root, written by the page as ../../index.html.
-            "https://example.org/r/news/report.pdf", "https://example.org/r/about/", "https://example.org/r/index.html",
-            "https://example.org/r/news/trip/#note", "mailto:a@example.org", "https://example.com/x?a=1&b=2",
-            "https://example.org/r/news/map.svg",
-        ])
+        #expect(
+            links == [
+                // `/` is the site's root, written by the page as ../../index.html.
+                "https://example.org/r/news/report.pdf", "https://example.org/r/about/", "https://example.org/r/index.html",
+                "https://example.org/r/news/trip/#note", "mailto:a@example.org", "https://example.com/x?a=1&b=2",
+                "https://example.org/r/news/map.svg",
+            ])
         let atom = try String(contentsOf: site.output.appendingPathComponent("atom.xml"), encoding: .utf8)
         #expect(atom.contains("href=&quot;https://example.org/r/news/report.pdf&quot;"))
         #expect(!atom.contains("href=&quot;../"))
@@ -188,9 +202,13 @@ import TestSupport
 
     /// `srcset` candidates are URLs too: each is rewritten, its descriptor kept.
     @Test func aSrcsetIsRewrittenCandidateByCandidate() {
-        let html = #"<picture><source srcset="../a.webp 480w, ../b.webp 960w" type="image/webp"><img src="../a.jpg" alt="x &amp; y"></picture>"#
+        let html =
+            #"<picture><source srcset="../a.webp 480w, ../b.webp 960w" type="image/webp"><img src="../a.jpg" alt="x &amp; y"></picture>"#
         let rewritten = SiteFeeds.absoluteLinks(html, base: "https://example.org/r/news/trip/")
-        #expect(rewritten == #"<picture><source srcset="https://example.org/r/news/a.webp 480w, https://example.org/r/news/b.webp 960w" type="image/webp"><img src="https://example.org/r/news/a.jpg" alt="x &amp; y"></picture>"#)
+        #expect(
+            rewritten
+                == #"<picture><source srcset="https://example.org/r/news/a.webp 480w, https://example.org/r/news/b.webp 960w" type="image/webp"><img src="https://example.org/r/news/a.jpg" alt="x &amp; y"></picture>"#
+        )
     }
 
     @Test func anUnreadableDateNamesThePageAndLine() throws {
@@ -207,6 +225,8 @@ import TestSupport
         let id = Feed.uuid(["birthday", "x", "2026"])
         #expect(id == Feed.uuid(["birthday", "x", "2026"]))
         #expect(id != Feed.uuid(["birthday", "x", "2027"]))
-        #expect(id.range(of: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", options: .regularExpression) != nil)
+        #expect(
+            id.range(of: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", options: .regularExpression)
+                != nil)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// The walks over folders and the removal of the previous site, on real files: kinds from
 /// `readdir`, hidden entries, links listed and never followed (nor removed through).
@@ -17,7 +18,8 @@ struct FileTreeTests {
             try temporary.write(file, to: "tree/" + file)
         }
         let outside = try temporary.write("keep", to: "outside/keep.txt").deletingLastPathComponent()
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("b/elsewhere").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("b/elsewhere").path, withDestinationPath: outside.path)
         return (temporary, root, outside)
     }
 
@@ -26,8 +28,11 @@ struct FileTreeTests {
         defer { temporary.remove() }
         let entries = FileTree.entries(under: root.path)
         // Written by hand from the tree above; `.` sorts before letters, `e` before `y`.
-        #expect(entries.map(\.path) == [".hidden", ".hidden/secret", "a", "a/index.html", "b", "b/deep", "b/deep/er", "b/deep/er/x.html",
-                                        "b/elsewhere", "b/y.txt", "z.html"])
+        #expect(
+            entries.map(\.path) == [
+                ".hidden", ".hidden/secret", "a", "a/index.html", "b", "b/deep", "b/deep/er", "b/deep/er/x.html",
+                "b/elsewhere", "b/y.txt", "z.html",
+            ])
         #expect(entries.first { $0.path == "b/elsewhere" }?.kind == .link, "a link to a folder is listed, not followed")
         #expect(entries.first { $0.path == "b/deep" }?.kind == .folder)
         #expect(entries.first { $0.path == "z.html" }?.kind == .file)

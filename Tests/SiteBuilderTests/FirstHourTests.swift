@@ -1,8 +1,9 @@
 import DataTables
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// What a data journalist hit in the first hour of a real report, each a regression test named
 /// after the defect (issue 49). Expected texts are worked out by hand from the data.
@@ -18,7 +19,8 @@ import TestSupport
     /// `date(…, 'start of month')` and `date('now')` are dates, written as the page's dates
     /// are; `now` is the build's `--now` (2026-11-22T08:00:00Z), not the machine's clock.
     @Test func datesMadeBySQLAreDatesAndNowIsTheBuildsClock() throws {
-        let site = try Self.site("""
+        let site = try Self.site(
+            """
             ```ttsite query m
             SELECT date(launch, 'start of month') AS month, date('now') AS today FROM missions ORDER BY launch LIMIT 1
             ```
@@ -37,7 +39,8 @@ import TestSupport
     /// 50 and 52 is 51 (counted as 0 it would be 34); `ttsite data` says what was read as
     /// missing; `nulls:` makes a text column's marker NULL too.
     @Test func aMissingValueMarkerDoesNotPoisonANumericColumn() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Gap
             data:
@@ -62,14 +65,15 @@ import TestSupport
         #expect(summary.details.contains("table gap, column note: 1 value written \"n.a.\" read as missing (null)"))
         let listing = try await TTSiteBinary.run(["data"], in: site.folder)
         #expect(listing.status == 0, "\(listing.stderr)")
-        #expect(listing.stdout == """
-            gap  (3 rows, from data/gap.csv)
-              country    text
-              continent  text
-              lifeExp    integer  (1 value written "NA" read as missing (null))
-              note       text  (1 value written "n.a." read as missing (null))
+        #expect(
+            listing.stdout == """
+                gap  (3 rows, from data/gap.csv)
+                  country    text
+                  continent  text
+                  lifeExp    integer  (1 value written "NA" read as missing (null))
+                  note       text  (1 value written "n.a." read as missing (null))
 
-            """)
+                """)
     }
 
     // MARK: Compressed sources
@@ -77,7 +81,8 @@ import TestSupport
     /// A `.csv.gz` was refused with a hint about Latin-1; CSV, TSV and JSON compressed by
     /// `gzip` are read by their name, and the format comes from the name without `.gz`.
     @Test func gzipCompressedSourcesAreRead() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Compressed
             data:
@@ -102,7 +107,8 @@ import TestSupport
             """)
         defer { site.remove() }
         for name in ["gap.csv", "tabs.tsv", "rows.json"] {
-            let zipped = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["gzip", "-9", name], in: site.folder.appendingPathComponent("data"))
+            let zipped = try await ChildProcess.run(
+                URL(fileURLWithPath: "/usr/bin/env"), ["gzip", "-9", name], in: site.folder.appendingPathComponent("data"))
             #expect(zipped.status == 0, "\(zipped.stderr)")
         }
         try site.build()
@@ -119,28 +125,30 @@ import TestSupport
     /// long query `d` split a page whose chart reads `daily` (a substring test): only a
     /// table that shows a long result splits its page.
     @Test func onlyATableThatShowsALongResultSplitsItsPage() throws {
-        let site = try DataReportTests.longSite(named: { "m\($0)" }, files: """
-            -- ttsite.yml --
-            title: Long
-            base_url: https://example.org/
-            data:
-              missions: { file: data/missions.csv }
-            queries: { table_page_size: 10 }
-            -- Content/index.md --
-            ```ttsite query d
-            SELECT mission, crew FROM missions
-            ```
+        let site = try DataReportTests.longSite(
+            named: { "m\($0)" },
+            files: """
+                -- ttsite.yml --
+                title: Long
+                base_url: https://example.org/
+                data:
+                  missions: { file: data/missions.csv }
+                queries: { table_page_size: 10 }
+                -- Content/index.md --
+                ```ttsite query d
+                SELECT mission, crew FROM missions
+                ```
 
-            ```ttsite query daily
-            SELECT launch, crew FROM missions ORDER BY launch
-            ```
+                ```ttsite query daily
+                SELECT launch, crew FROM missions ORDER BY launch
+                ```
 
-            ```ttsite chart kind=line data=daily x=launch y=crew
-            ```
+                ```ttsite chart kind=line data=daily x=launch y=crew
+                ```
 
-            ```ttsite value data=daily column=crew
-            ```
-            """)
+                ```ttsite value data=daily column=crew
+                ```
+                """)
         defer { site.remove() }
         try site.build()
         #expect(!Self.exists(site, "2/index.html"))
@@ -148,26 +156,29 @@ import TestSupport
     }
 
     @Test func twoLongTablesOnOnePageAreNamedWithTheirLines() throws {
-        let site = try DataReportTests.longSite(named: { "m\($0)" }, files: """
-            -- Content/index.md --
-            ```ttsite query a
-            SELECT mission FROM missions
-            ```
+        let site = try DataReportTests.longSite(
+            named: { "m\($0)" },
+            files: """
+                -- Content/index.md --
+                ```ttsite query a
+                SELECT mission FROM missions
+                ```
 
-            ```ttsite table data=a
-            ```
+                ```ttsite table data=a
+                ```
 
-            ```ttsite query b
-            SELECT launch FROM missions
-            ```
+                ```ttsite query b
+                SELECT launch FROM missions
+                ```
 
-            ```ttsite table data=b
-            ```
-            """)
+                ```ttsite table data=b
+                ```
+                """)
         defer { site.remove() }
         #expect { try site.build() } throws: { error in
             let text = "\(error)"
-            return text.hasPrefix("Content/index.md:12: ") && text.contains("the tables `a` (line 5) and `b` (line 12) are each longer than a page")
+            return text.hasPrefix("Content/index.md:12: ")
+                && text.contains("the tables `a` (line 5) and `b` (line 12) are each longer than a page")
         }
     }
 
@@ -175,26 +186,28 @@ import TestSupport
     /// their download links lead to the files beside the first page (`table/2/all.csv` was
     /// none); a short table beside the long one shows whole on each page.
     @Test func aSplitTablesPagesAreNoMenuEntriesAndTheirDownloadsWork() throws {
-        let site = try DataReportTests.longSite(named: { "m\($0)" }, files: """
-            -- Content/table.md --
-            ---
-            title: Airports
-            menu: 1
-            ---
-            ```ttsite query all
-            SELECT mission FROM missions ORDER BY launch
-            ```
+        let site = try DataReportTests.longSite(
+            named: { "m\($0)" },
+            files: """
+                -- Content/table.md --
+                ---
+                title: Airports
+                menu: 1
+                ---
+                ```ttsite query all
+                SELECT mission FROM missions ORDER BY launch
+                ```
 
-            ```ttsite query few
-            SELECT mission FROM missions ORDER BY launch LIMIT 2
-            ```
+                ```ttsite query few
+                SELECT mission FROM missions ORDER BY launch LIMIT 2
+                ```
 
-            ```ttsite table data=all download=csv,json
-            ```
+                ```ttsite table data=all download=csv,json
+                ```
 
-            ```ttsite table data=few
-            ```
-            """)
+                ```ttsite table data=few
+                ```
+                """)
         defer { site.remove() }
         try site.build()
         let second = try site.read("table/2/index.html")
@@ -211,13 +224,16 @@ import TestSupport
     @Test func aLinkTheBuildWroteToNoFileIsFound() {
         let links = WrittenLinks()
         // The root is left to `ttsite check`: a site without a home page still builds.
-        links.add(["people/", "assets/style.css", "table/all.csv#top", "https://example.org/x", "", "index.html"], page: "people/index.html")
+        links.add(
+            ["people/", "assets/style.css", "table/all.csv#top", "https://example.org/x", "", "index.html"], page: "people/index.html")
         links.add(["table/2/all.csv", "people/anna", "table/all.csv"], page: "table/2/index.html")
         let files: Set<String> = ["people/index.html", "people/anna/index.html", "assets/style.css", "table/all.csv"]
         let broken = links.broken(in: files)
         #expect(broken.map(\.link) == ["table/2/all.csv"])
         #expect(broken.map(\.page) == ["table/2/index.html"])
-        #expect("\(WrittenLinks.failure(broken))".contains("the build wrote a link to no file of the site: `table/2/all.csv` on table/2/index.html."))
+        #expect(
+            "\(WrittenLinks.failure(broken))".contains(
+                "the build wrote a link to no file of the site: `table/2/all.csv` on table/2/index.html."))
     }
 
     // MARK: Errors, empty results and misspelt names
@@ -225,7 +241,8 @@ import TestSupport
     /// An error on a page made from a row named no row (`[country].md:11: row=3 … gave 1
     /// rows`): it says which row's page it is.
     @Test func anErrorOnARowsPageNamesTheRow() throws {
-        let site = try Self.site("""
+        let site = try Self.site(
+            """
             -- Content/m/[mission].md --
             ---
             rows: all
@@ -243,7 +260,8 @@ import TestSupport
             """)
         defer { site.remove() }
         #expect { try site.build() } throws: { error in
-            "\(error)" == "Content/m/[mission].md:12: `row=3`, and the query `one` gave 1 row (for the row whose `mission` is \"Apollo 11\")"
+            "\(error)"
+                == "Content/m/[mission].md:12: `row=3`, and the query `one` gave 1 row (for the row whose `mission` is \"Apollo 11\")"
         }
     }
 
@@ -252,7 +270,8 @@ import TestSupport
     /// warns with its line; `--strict` makes that an error. A mistake in the block's line is
     /// still one.
     @Test func anEmptyResultShowsNoDataAndWarns() throws {
-        let site = try Self.site("""
+        let site = try Self.site(
+            """
             ```ttsite query none
             SELECT mission, crew, launch FROM missions WHERE crew > 99
             ```
@@ -273,16 +292,18 @@ import TestSupport
         #expect(html.contains(#"<span class="no-data-label">Crews:</span> <span class="no-data-text">No data</span>"#))
         #expect(html.contains(#"<span class="no-data-label">crew members:</span> <span class="no-data-text">No data</span>"#))
         #expect(!html.contains("<svg") && !html.contains("<table"))
-        #expect(summary.warnings == [
-            "Content/index.md:6: the query `none` gave no rows, so the chart shows \"No data\"",
-            "Content/index.md:9: the query `none` gave no rows, so the table shows \"No data\"",
-            "Content/index.md:12: the query `none` gave no rows, so the key figure shows \"No data\"",
-        ])
+        #expect(
+            summary.warnings == [
+                "Content/index.md:6: the query `none` gave no rows, so the chart shows \"No data\"",
+                "Content/index.md:9: the query `none` gave no rows, so the table shows \"No data\"",
+                "Content/index.md:12: the query `none` gave no rows, so the key figure shows \"No data\"",
+            ])
         var strict = site.options()
         strict.strict = true
         #expect(throws: BuildError.self) { try Site.build(strict) }
 
-        try site.write("""
+        try site.write(
+            """
             ```ttsite query none
             SELECT mission, crew FROM missions WHERE crew > 99
             ```
@@ -296,7 +317,8 @@ import TestSupport
     /// `{{#data.contries}}` rendered nothing, silently: a section over a misspelt result or
     /// row column is a warning with its line and the name meant. A NULL column is no miss.
     @Test func aMisspeltResultOrColumnInASectionIsAWarning() throws {
-        let site = try Self.site("""
+        let site = try Self.site(
+            """
             ```ttsite query countries
             SELECT mission FROM missions
             ```
@@ -314,10 +336,17 @@ import TestSupport
             """)
         defer { site.remove() }
         let summary = try site.build()
-        #expect(summary.warnings.contains(
-            "Content/index.md:6: `{{#data.contries}}` names no query result of the page on index.html, so it shows nothing; did you mean `data.countries`?"))
-        #expect(summary.warnings.contains { $0.hasPrefix("Content/m/[mission].md:8: `{{#row.note}}` names no column of the page's row on m/apollo-11/index.html (and 4 more pages), so it shows nothing; did you mean `row.notes`?") },
-                "\(summary.warnings)")
+        #expect(
+            summary.warnings.contains(
+                "Content/index.md:6: `{{#data.contries}}` names no query result of the page on index.html, so it shows nothing; did you mean `data.countries`?"
+            ))
+        #expect(
+            summary.warnings.contains {
+                $0.hasPrefix(
+                    "Content/m/[mission].md:8: `{{#row.note}}` names no column of the page's row on m/apollo-11/index.html (and 4 more pages), so it shows nothing; did you mean `row.notes`?"
+                )
+            },
+            "\(summary.warnings)")
         // Apollo 14 has no notes: no warning says so, and its page shows none.
         #expect(!summary.warnings.contains { $0.contains("{{row.notes}}") || $0.contains("{{#row.notes}}") })
         #expect(!Self.article(try site.read("m/apollo-14/index.html")).contains("("))
@@ -341,24 +370,25 @@ import TestSupport
     /// Mustache: a column of whole numbers from 1000 to 2999 named `year` is written without
     /// grouping (and any with `format.COLUMN=year`); `pop` holds numbers, grouped.
     @Test func yearsAreWrittenWithoutAThousandsSeparator() throws {
-        let site = try TestSite(Self.gapSite + """
+        let site = try TestSite(
+            Self.gapSite + """
 
-            -- Content/index.md --
-            ```ttsite query gap
-            SELECT year, pop, founded FROM gap ORDER BY year
-            ```
+                -- Content/index.md --
+                ```ttsite query gap
+                SELECT year, pop, founded FROM gap ORDER BY year
+                ```
 
-            ```ttsite table data=gap format.founded=year
-            ```
+                ```ttsite table data=gap format.founded=year
+                ```
 
-            ```ttsite chart kind=column data=gap x=year y=pop
-            ```
+                ```ttsite chart kind=column data=gap x=year y=pop
+                ```
 
-            ```ttsite value data=gap column=year row=3
-            ```
+                ```ttsite value data=gap column=year row=3
+                ```
 
-            {{#data.gap}}[{{year}}|{{pop}}]{{/data.gap}}
-            """)
+                {{#data.gap}}[{{year}}|{{pop}}]{{/data.gap}}
+                """)
         defer { site.remove() }
         try site.build()
         let html = Self.article(try site.read("index.html"))
@@ -374,19 +404,20 @@ import TestSupport
     /// a column of numbers with fractions takes the decimals of the value that needs the
     /// most, in a table and in a chart's data table; the chart's axis keeps round ticks.
     @Test func aColumnOfDecimalsKeepsOneNumberOfDecimals() throws {
-        let site = try TestSite(Self.gapSite + """
+        let site = try TestSite(
+            Self.gapSite + """
 
-            -- Content/index.md --
-            ```ttsite query gap
-            SELECT year, lifeExp FROM gap ORDER BY year
-            ```
+                -- Content/index.md --
+                ```ttsite query gap
+                SELECT year, lifeExp FROM gap ORDER BY year
+                ```
 
-            ```ttsite table data=gap
-            ```
+                ```ttsite table data=gap
+                ```
 
-            ```ttsite chart kind=line data=gap x=year y=lifeExp
-            ```
-            """)
+                ```ttsite chart kind=line data=gap x=year y=lifeExp
+                ```
+                """)
         defer { site.remove() }
         try site.build()
         let html = Self.article(try site.read("index.html"))
@@ -419,7 +450,9 @@ import TestSupport
         #expect(waited, "the build said it waits, and waited")
         let result = try await build.finish()
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("ttsite: the preview (`ttsite serve`, pid \(getpid())) is rebuilding the site; waiting for it to finish\n"))
+        #expect(
+            result.stderr.hasPrefix(
+                "ttsite: the preview (`ttsite serve`, pid \(getpid())) is rebuilding the site; waiting for it to finish\n"))
         #expect(try site.read("index.html").contains("Hello."))
     }
 
@@ -429,7 +462,8 @@ import TestSupport
     /// `[mission].de` and failed with an unrelated message: a translation into a language
     /// the site does not list is left out, with one warning naming the language.
     @Test func aTranslationIntoAnUnlistedLanguageIsLeftOutWithAWarning() throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Missions
             languages: [en, fr]
@@ -460,9 +494,10 @@ import TestSupport
             """)
         defer { site.remove() }
         let summary = try site.build()
-        #expect(summary.warnings == [
-            "`de` is not one of the site's languages (en, fr): its 2 pages are left out (Content/about.de.md, Content/m/[mission].de.md); add `de` to `languages:` to publish them",
-        ])
+        #expect(
+            summary.warnings == [
+                "`de` is not one of the site's languages (en, fr): its 2 pages are left out (Content/about.de.md, Content/m/[mission].de.md); add `de` to `languages:` to publish them"
+            ])
         #expect(Self.exists(site, "m/apollo-11/index.html") && !Self.exists(site, "de/about/index.html"))
         #expect(Self.exists(site, "notes.v2/index.html"))
     }
@@ -470,7 +505,8 @@ import TestSupport
     /// A file named `%.md` (tldr-pages has one) stopped a 7,000-page site: such a name gets an
     /// address that works (a slug, or a hash where it has no letter), with a warning.
     @Test func aFileNameThatBreaksAddressesGetsOneThatWorks() throws {
-        let site = try Self.site("""
+        let site = try Self.site(
+            """
             See [percent](%25.md).
             -- Content/%.md --
             # The percent command
@@ -480,7 +516,10 @@ import TestSupport
         defer { site.remove() }
         let summary = try site.build()
         #expect(Self.exists(site, "c/index.html"))
-        #expect(summary.warnings.contains("Content/c#.md: the name `c#` has a character (`?`, `#` or `%`) that breaks addresses, so its page is at `c` instead; rename the file or folder, or give it a `slug:`, to choose"))
+        #expect(
+            summary.warnings.contains(
+                "Content/c#.md: the name `c#` has a character (`?`, `#` or `%`) that breaks addresses, so its page is at `c` instead; rename the file or folder, or give it a `slug:`, to choose"
+            ))
         let percent = try #require(summary.warnings.first { $0.hasPrefix("Content/%.md: the name `%` has") })
         let slug = try #require(percent.firstMatch(of: /at `(page-[0-9a-f]{16})` instead/)?.1)
         #expect(try site.read("\(slug)/index.html").contains("The percent command"))
@@ -495,13 +534,16 @@ import TestSupport
         let help = try await TTSiteBinary.run(["--help"], in: site.folder)
         #expect(help.status == 0)
         let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(words.hasPrefix("OVERVIEW: Builds static report sites from data: CSV, JSON, SQLite and PostgreSQL queried with SQL at build time"))
+        #expect(
+            words.hasPrefix(
+                "OVERVIEW: Builds static report sites from data: CSV, JSON, SQLite and PostgreSQL queried with SQL at build time"))
     }
 
     /// `format.price=currency:usd` gave its reason run together with the list of formats and
     /// "or `sparkline`": a format named with a mistake gets what is wrong with it, alone.
     @Test func aMisspeltCurrencySaysWhatIsWrongAlone() throws {
-        let site = try Self.site("""
+        let site = try Self.site(
+            """
             ```ttsite query q
             SELECT mission, samples_kg FROM missions
             ```
@@ -511,7 +553,8 @@ import TestSupport
             """)
         defer { site.remove() }
         #expect { try site.build() } throws: { error in
-            "\(error)" == "Content/index.md:6: `format.samples_kg`: the format `currency:usd`: `usd` is not an ISO 4217 currency code: write it in capitals, `currency:USD`"
+            "\(error)"
+                == "Content/index.md:6: `format.samples_kg`: the format `currency:usd`: `usd` is not an ISO 4217 currency code: write it in capitals, `currency:USD`"
         }
     }
 
@@ -535,7 +578,8 @@ import TestSupport
     /// The wide frame of the chart of `html` whose class is `kind-chart`.
     static func wideFrame(_ html: String, kind: String) -> String {
         guard let start = html.range(of: "<svg class=\"chart \(kind)-chart wide\""),
-              let end = html.range(of: "</svg>", range: start.upperBound..<html.endIndex) else { return "" }
+            let end = html.range(of: "</svg>", range: start.upperBound..<html.endIndex)
+        else { return "" }
         return String(html[start.lowerBound..<end.upperBound])
     }
 
@@ -543,19 +587,20 @@ import TestSupport
     /// cars, six markers: circles for the USA, squares for Europe), and bars add up the
     /// rows of one x and series, and the data table says so.
     @Test func everyRowOfASeriesIsAPoint() throws {
-        let site = try TestSite(Self.carsSite + """
+        let site = try TestSite(
+            Self.carsSite + """
 
-            -- Content/index.md --
-            ```ttsite query cars
-            SELECT hp, mpg, origin, year FROM cars ORDER BY hp
-            ```
+                -- Content/index.md --
+                ```ttsite query cars
+                SELECT hp, mpg, origin, year FROM cars ORDER BY hp
+                ```
 
-            ```ttsite chart kind=scatter data=cars x=hp y=mpg series=origin
-            ```
+                ```ttsite chart kind=scatter data=cars x=hp y=mpg series=origin
+                ```
 
-            ```ttsite chart kind=column layout=stacked data=cars x=year y=mpg series=origin
-            ```
-            """)
+                ```ttsite chart kind=column layout=stacked data=cars x=year y=mpg series=origin
+                ```
+                """)
         defer { site.remove() }
         try site.build()
         let html = Self.article(try site.read("index.html"))
@@ -566,7 +611,9 @@ import TestSupport
         #expect(scatter.components(separatedBy: "h6v6h-6z").count - 1 == 3)
         // The data table: a row a slot, Europe's column first. 90: Europe 26 and 27; 100: USA
         // 20; 150: Europe 30, USA 10 and 12.
-        #expect(html.contains("<tr><th>90<td>26<td>–<tr><th>90<td>27<td>–<tr><th>100<td>–<td>20<tr><th>150<td>30<td>10<tr><th>150<td>–<td>12</tbody>"))
+        #expect(
+            html.contains(
+                "<tr><th>90<td>26<td>–<tr><th>90<td>27<td>–<tr><th>100<td>–<td>20<tr><th>150<td>30<td>10<tr><th>150<td>–<td>12</tbody>"))
         // The summary counts every car: the USA from 20 (hp 100) to 12 (hp 150), highest 20, lowest 10.
         #expect(scatter.contains("USA: from 20 to 12, highest 20 (100), lowest 10 (150)"))
         // Stacked columns (1971 first, as the rows come): Europe's 1971 is 26 + 27 = 53, the
@@ -577,16 +624,17 @@ import TestSupport
 
     /// A line through two rows of one series at one x does not break the other series' line.
     @Test func aSecondRowAtOneXBreaksNoOtherLine() throws {
-        let site = try TestSite(Self.carsSite + """
+        let site = try TestSite(
+            Self.carsSite + """
 
-            -- Content/index.md --
-            ```ttsite query cars
-            SELECT hp, mpg, origin FROM cars WHERE origin = 'USA' OR hp <> 90 ORDER BY hp
-            ```
+                -- Content/index.md --
+                ```ttsite query cars
+                SELECT hp, mpg, origin FROM cars WHERE origin = 'USA' OR hp <> 90 ORDER BY hp
+                ```
 
-            ```ttsite chart kind=line data=cars x=hp y=mpg series=origin
-            ```
-            """)
+                ```ttsite chart kind=line data=cars x=hp y=mpg series=origin
+                ```
+                """)
         defer { site.remove() }
         try site.build()
         let line = Self.wideFrame(Self.article(try site.read("index.html")), kind: "line")
@@ -604,7 +652,9 @@ import TestSupport
             let site = try ChartImagesTests.site()
             defer { site.remove() }
             let page = try String(contentsOf: site.folder.appendingPathComponent("Content/news/samples.md"), encoding: .utf8)
-            try site.write(page.replacingOccurrences(of: "label.samples_kg=", with: "caption=\"\(caption)\" label.samples_kg="), to: "Content/news/samples.md")
+            try site.write(
+                page.replacingOccurrences(of: "label.samples_kg=", with: "caption=\"\(caption)\" label.samples_kg="),
+                to: "Content/news/samples.md")
             try site.build()
             let html = try site.read("news/samples/index.html")
             #expect(html.contains("<figcaption>\(caption)</figcaption>"))
@@ -615,14 +665,17 @@ import TestSupport
 
     /// The labels of the value axis of a wide frame, in order.
     static func valueAxisLabels(_ frame: String) -> [String] {
-        guard let start = frame.range(of: #"<g class="axis value-axis">"#), let end = frame.range(of: "</g>", range: start.upperBound..<frame.endIndex) else { return [] }
+        guard let start = frame.range(of: #"<g class="axis value-axis">"#),
+            let end = frame.range(of: "</g>", range: start.upperBound..<frame.endIndex)
+        else { return [] }
         return frame[start.upperBound..<end.lowerBound].matches(of: /<text[^>]*>([^<]*)<\/text>/).map { String($0.1) }
     }
 
     /// 4.1–4.7 % with `format=percent` read "4%, 4%, 4%, 5%": labels read apart (a decimal
     /// more); a tick at 0.0015 read "0.002": every tick takes the decimals the finest needs.
     @Test func axisLabelsReadApart() throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Rates
             data:
@@ -672,23 +725,24 @@ import TestSupport
     /// colours in two charts of a page: each of eight series has a dash of its own, a series
     /// keeps its colour (class) by name across the page, and the legends one order.
     @Test func aSeriesKeepsItsStyleAcrossThePage() throws {
-        let site = try TestSite(Self.regionsSite + """
+        let site = try TestSite(
+            Self.regionsSite + """
 
-            -- Content/index.md --
-            ```ttsite query byYear
-            SELECT region, year, n FROM r ORDER BY year, region
-            ```
+                -- Content/index.md --
+                ```ttsite query byYear
+                SELECT region, year, n FROM r ORDER BY year, region
+                ```
 
-            ```ttsite query bySize
-            SELECT region, year, n FROM r ORDER BY n
-            ```
+                ```ttsite query bySize
+                SELECT region, year, n FROM r ORDER BY n
+                ```
 
-            ```ttsite chart kind=line data=byYear x=year y=n series=region
-            ```
+                ```ttsite chart kind=line data=byYear x=year y=n series=region
+                ```
 
-            ```ttsite chart kind=column data=bySize x=year y=n series=region
-            ```
-            """)
+                ```ttsite chart kind=column data=bySize x=year y=n series=region
+                ```
+                """)
         defer { site.remove() }
         try site.build()
         let html = Self.article(try site.read("index.html"))
@@ -698,7 +752,9 @@ import TestSupport
         for legend in legends {
             let names = legend.matches(of: /<\/svg>([^<]+)<\/li>/).map { String($0.1) }
             #expect(names == ["Asia", "Europe"], "\(legend)")
-            #expect(legend.contains(##"<g class="series s1" color="#0072B2">"##) && legend.contains(##"<g class="series s2" color="#D55E00">"##))
+            #expect(
+                legend.contains(##"<g class="series s1" color="#0072B2">"##) && legend.contains(##"<g class="series s2" color="#D55E00">"##)
+            )
         }
         #expect(Self.wideFrame(html, kind: "column").contains("<title>Asia</title>"))
     }
@@ -706,7 +762,8 @@ import TestSupport
     /// Past eight series nothing warned: a chart of nine warns with its line.
     @Test func aChartOfMoreSeriesThanStylesWarns() throws {
         let rows = (1...9).map { "s\($0),1,\($0)\ns\($0),2,\($0 + 1)" }.joined(separator: "\n")
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Many
             data:
@@ -724,15 +781,22 @@ import TestSupport
             """)
         defer { site.remove() }
         let summary = try site.build()
-        #expect(summary.warnings == ["Content/index.md:5: the chart of `m` draws 9 series, and only 8 can be told apart (each by a colour and a dash, a marker or a pattern of its own): show fewer, or a chart for a few of them"])
+        #expect(
+            summary.warnings == [
+                "Content/index.md:5: the chart of `m` draws 9 series, and only 8 can be told apart (each by a colour and a dash, a marker or a pattern of its own): show fewer, or a chart for a few of them"
+            ])
         let line = Self.wideFrame(Self.article(try site.read("index.html")), kind: "line")
         // Series 6 (`s6`) is dashed where series 1 is solid.
-        #expect(line.range(of: #"<g class="series s6"[^>]*><title>s6</title><path[^>]* stroke-dasharray="12 3""#, options: .regularExpression) != nil)
+        #expect(
+            line.range(of: #"<g class="series s6"[^>]*><title>s6</title><path[^>]* stroke-dasharray="12 3""#, options: .regularExpression)
+                != nil)
     }
 
     /// The `<text>`s of the x axis of a frame.
     static func xAxisLabels(_ frame: String) -> [String] {
-        guard let start = frame.range(of: #"<g class="axis x-axis">"#), let end = frame.range(of: "</g>", range: start.upperBound..<frame.endIndex) else { return [] }
+        guard let start = frame.range(of: #"<g class="axis x-axis">"#),
+            let end = frame.range(of: "</g>", range: start.upperBound..<frame.endIndex)
+        else { return [] }
         return frame[start.upperBound..<end.lowerBound].matches(of: /<text[^>]*>([^<]*)<\/text>/).map { String($0.1) }
     }
 
@@ -740,7 +804,8 @@ import TestSupport
     /// axis, each at its date (a year's gap is twelve times a month's), labelled by the
     /// time ticks a line chart has; horizontal bars name each date whole.
     @Test func columnsOverDatesStandOnATimeAxis() throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Sales
             data:
@@ -781,7 +846,8 @@ import TestSupport
     /// binned by whole steps, and `bins=` (how many) and `step=` (how wide) choose.
     @Test func histogramsOfWholeNumbersAndTheirBins() throws {
         let values = (0..<40).map { "\($0 % 5 + 1)" }.joined(separator: "\n")
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Scores
             data:
@@ -807,7 +873,9 @@ import TestSupport
         #expect(html.contains("<tr><th>1–2<td>8<tr><th>2–3<td>8<tr><th>3–4<td>8<tr><th>4–5<td>8<tr><th>5–6<td>8</tbody>"), "\(html)")
         // step=2 from 0: 0–2 holds the 1s, 2–4 the 2s and 3s, 4–6 the 4s and 5s.
         #expect(html.contains("<tr><th>0–2<td>8<tr><th>2–4<td>16<tr><th>4–6<td>16</tbody>"))
-        try site.write("```ttsite query s\nSELECT score FROM s\n```\n\n```ttsite chart kind=line data=s x=score y=score bins=3\n```\n", to: "Content/index.md")
+        try site.write(
+            "```ttsite query s\nSELECT score FROM s\n```\n\n```ttsite chart kind=line data=s x=score y=score bins=3\n```\n",
+            to: "Content/index.md")
         #expect { try site.build() } throws: { "\($0)".contains("`bins=` is for `histogram` charts, and this is `line`") }
     }
 
@@ -815,7 +883,8 @@ import TestSupport
     /// cell like stocks from 2000): the column's lines share one axis, the shorter ending at
     /// the right edge with the others.
     @Test func aSparklineColumnSharesOneAxis() throws {
-        let site = try Self.site("""
+        let site = try Self.site(
+            """
             ```ttsite query s
             SELECT 'AAPL' AS symbol, '1,2,3,4,5' AS prices UNION ALL SELECT 'GOOG', '4,5'
             ```

@@ -10,12 +10,15 @@ import Testing
 struct FoundationSearchLintTests {
     /// The folders of code that runs for every page, every record or every value.
     static let perPage = [
-        "SiteBuilder/Content", "SiteBuilder/Data", "SiteBuilder/Model", "SiteBuilder/Derive", "SiteBuilder/Incremental", "SiteBuilder/Output",
-        "SiteBuilder/Pictures", "SiteBuilder/Pipeline", "SiteBuilder/Render", "SiteBuilder/Support", "Markdown", "TemplateEngine", "ReportData",
+        "SiteBuilder/Content", "SiteBuilder/Data", "SiteBuilder/Model", "SiteBuilder/Derive", "SiteBuilder/Incremental",
+        "SiteBuilder/Output",
+        "SiteBuilder/Pictures", "SiteBuilder/Pipeline", "SiteBuilder/Render", "SiteBuilder/Support", "Markdown", "TemplateEngine",
+        "ReportData",
         "ValueTransformers", "CivilTime", "IntervalText", "TextFormatting", "Counting", "Charts",
     ]
 
-    static let pattern = try! NSRegularExpression(pattern: #"\.contains\("|\.range\(of:|\.components\(separatedBy:|\.replacingOccurrences\(of:"#)
+    static let pattern = try! NSRegularExpression(
+        pattern: #"\.contains\("|\.range\(of:|\.components\(separatedBy:|\.replacingOccurrences\(of:"#)
 
     @Test func noFoundationStringSearchRunsPerPage() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -30,7 +33,8 @@ struct FoundationSearchLintTests {
                 let lines = try String(contentsOf: base.appendingPathComponent(name), encoding: .utf8).components(separatedBy: "\n")
                 for (index, line) in lines.enumerated() {
                     let code = line.trimmingCharacters(in: .whitespaces)
-                    guard !code.hasPrefix("//"), Self.pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil else { continue }
+                    guard !code.hasPrefix("//"), Self.pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil
+                    else { continue }
                     let said = line.contains("// Not per page:") || (index > 0 && lines[index - 1].contains("// Not per page:"))
                     if !said { found.append("Sources/\(folder)/\(name):\(index + 1): \(code)") }
                 }

@@ -1,20 +1,22 @@
-@testable import SiteBuilder
 import Testing
+
+@testable import SiteBuilder
 
 struct FrontMatterTests {
     @Test func readsTypedKeysAndPassesEveryKeyOn() throws {
-        let source = try MarkdownSource(parsing: """
-            ---
-            title: Hello "world"
-            layout: post
-            draft: false
-            lang: de
-            slug: hello-world
-            menu: 3
-            tags: [a, b]
-            ---
-            Body *text*.
-            """, file: "Content/a.md")
+        let source = try MarkdownSource(
+            parsing: """
+                ---
+                title: Hello "world"
+                layout: post
+                draft: false
+                lang: de
+                slug: hello-world
+                menu: 3
+                tags: [a, b]
+                ---
+                Body *text*.
+                """, file: "Content/a.md")
         let front = source.frontMatter
         #expect(front.title == "Hello \"world\"")
         #expect(front.layout == "post")
@@ -31,15 +33,16 @@ struct FrontMatterTests {
     /// YAML 1.1 reads `1:30` as 90 (base 60), and Yams traps on a long one (found by
     /// fuzzing: `Fuzz/regressions/front-matter/`); ttsite reads it as YAML 1.2 does, as text.
     @Test func aTimeIsTextAndALongBase60NumberDoesNotStopTheBuild() throws {
-        let source = try MarkdownSource(parsing: """
-            ---
-            time: 12:30
-            huge: 20888888888888888888:8
-            menu: 2
-            tags: [7, "8", 1:00]
-            ---
-            Text.
-            """, file: "Content/a.md")
+        let source = try MarkdownSource(
+            parsing: """
+                ---
+                time: 12:30
+                huge: 20888888888888888888:8
+                menu: 2
+                tags: [7, "8", 1:00]
+                ---
+                Text.
+                """, file: "Content/a.md")
         #expect(source.frontMatter.values["time"] == .string("12:30"))
         #expect(source.frontMatter.values["huge"] == .string("20888888888888888888:8"))
         #expect(source.frontMatter.menu == 2)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SiteBuilder
 import Testing
+
+@testable import SiteBuilder
 
 /// TEXT escaping and line folding of RFC 5545. Every expected value was worked out by hand
 /// from the RFC: 3.3.11 (TEXT: `\\`, `\;`, `\,`, `\n`; a colon is not escaped; control
@@ -57,7 +58,8 @@ import Testing
     ])
     func multiOctetCharactersAreNotSplit(_ name: String, _ character: String, _ count: Int, _ onFirstLine: Int) {
         let line = name + String(repeating: character, count: count)
-        let expected = name + String(repeating: character, count: onFirstLine) + "\r\n " + String(repeating: character, count: count - onFirstLine)
+        let expected =
+            name + String(repeating: character, count: onFirstLine) + "\r\n " + String(repeating: character, count: count - onFirstLine)
         #expect(ICalendarText.folded(line) == expected)
     }
 
@@ -83,6 +85,9 @@ import Testing
                 event.add("DTSTART", "20240229", parameters: "VALUE=DATE")
             }
         }
-        #expect(calendar.text == "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:a\\, b\r\nDTSTART;VALUE=DATE:20240229\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        #expect(
+            calendar.text
+                == "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:a\\, b\r\nDTSTART;VALUE=DATE:20240229\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        )
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// Files whose bytes did not change are not written again: they keep their inode and their
 /// modification time, so `rsync` uploads only what changed. Files no longer produced go.
@@ -95,12 +96,13 @@ import TestSupport
     /// `--strict` fails after every page is in the staging folder, most of them as hard links
     /// to the published files: throwing the staging folder away must not touch those.
     @Test func aFailedBuildLeavesTheKeptFilesUntouched() throws {
-        let site = try TestSite(Self.site + """
+        let site = try TestSite(
+            Self.site + """
 
-            -- Content/data/people.json --
-            {"results":[{"name":{"first":"Ada","last":"Lovelace"},"dob":{"date":"1815-12-10"}},
-                        {"name":{"first":"No","last":"Date"},"dob":{"date":"someday"}}]}
-            """)
+                -- Content/data/people.json --
+                {"results":[{"name":{"first":"Ada","last":"Lovelace"},"dob":{"date":"1815-12-10"}},
+                            {"name":{"first":"No","last":"Date"},"dob":{"date":"someday"}}]}
+                """)
         defer { site.remove() }
         try site.write("title: Incremental\npeople:\n  - file: Content/data/people.json\n", to: "ttsite.yml")
         let first = try site.build()

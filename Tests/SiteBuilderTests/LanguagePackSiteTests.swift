@@ -1,6 +1,7 @@
 import Foundation
-@testable import SiteBuilder
 import Testing
+
+@testable import SiteBuilder
 
 /// A site's own language packs: a language added without Swift, built-in packs changed
 /// word by word from `Templates/languages/` and `ttsite.yml`, and the errors of a pack that
@@ -34,7 +35,8 @@ struct LanguagePackSiteTests {
     }
 
     func site(languages: String, extra: String = "") throws -> TestSite {
-        try TestSite("""
+        try TestSite(
+            """
             -- ttsite.yml --
             title: Packs
             languages: \(languages)
@@ -81,7 +83,8 @@ struct LanguagePackSiteTests {
         #expect {
             try site.build()
         } throws: { error in
-            "\(error)".contains("ttsite.yml:2:") && "\(error)".contains("`languages` names `nl`, which has no language pack: write one at Templates/languages/nl.yml")
+            "\(error)".contains("ttsite.yml:2:")
+                && "\(error)".contains("`languages` names `nl`, which has no language pack: write one at Templates/languages/nl.yml")
         }
     }
 
@@ -99,17 +102,20 @@ struct LanguagePackSiteTests {
     /// Layers change a pack key by key: the site's file over the built-in pack, ttsite.yml
     /// over the file, `interval_text` last. A plural rule is replaced whole.
     @Test func layersChangeABuiltInPackWordByWord() throws {
-        let site = try site(languages: "[en, de]", extra: """
-            language_packs:
-              de:
-                words: { backToList: "Alle Leute" }
-            interval_text:
-              de:
-                words:
-                  years: { other: Lenze }
-            """)
+        let site = try site(
+            languages: "[en, de]",
+            extra: """
+                language_packs:
+                  de:
+                    words: { backToList: "Alle Leute" }
+                interval_text:
+                  de:
+                    words:
+                      years: { other: Lenze }
+                """)
         defer { site.remove() }
-        try site.write("""
+        try site.write(
+            """
             words:
               people: Leute
               backToList: Zur Liste
@@ -122,7 +128,8 @@ struct LanguagePackSiteTests {
         #expect(!page.contains("Zur Liste"))
         #expect(page.contains("35 Lenze alt"))
         #expect(page.contains("Geboren"))
-        let config = try SiteConfig.load(from: site.folder.appendingPathComponent("ttsite.yml"), packFolder: site.folder.appendingPathComponent("Templates/languages"))
+        let config = try SiteConfig.load(
+            from: site.folder.appendingPathComponent("ttsite.yml"), packFolder: site.folder.appendingPathComponent("Templates/languages"))
         let german = config.pack(for: "de")
         #expect(german.labels.people == "Leute")
         #expect(german.interval.pluralRules.category(for: 0) == .one)
@@ -136,7 +143,8 @@ struct LanguagePackSiteTests {
         defer { site.remove() }
         try site.write("words: { people: Leute, born: Geboren am }\n", to: "Templates/languages/de.yml")
         try site.write("words: { people: Menschen }\n", to: "Templates/languages/de-AT.yml")
-        let config = try SiteConfig.load(from: site.folder.appendingPathComponent("ttsite.yml"), packFolder: site.folder.appendingPathComponent("Templates/languages"))
+        let config = try SiteConfig.load(
+            from: site.folder.appendingPathComponent("ttsite.yml"), packFolder: site.folder.appendingPathComponent("Templates/languages"))
         let austrian = config.pack(for: "de-AT")
         #expect(austrian.code == "de-AT")
         #expect(austrian.labels.people == "Menschen")

@@ -1,9 +1,10 @@
 import Foundation
 import IntervalText
-@testable import SiteBuilder
 import Testing
 import TextFormatting
 import Yams
+
+@testable import SiteBuilder
 
 /// The built-in language packs against Babel (Oracle/generate_language_pack_oracle.py): the
 /// plural categories and `format_timedelta`'s texts of every shipped language, and the four
@@ -43,7 +44,9 @@ struct LanguagePackTests {
         let pack = try Self.pack(code)
         for title in ["Mr", "Mrs", "Ms", "Miss", "Monsieur", "Madame", "Mademoiselle"] {
             #expect(pack.titles[title.lowercased()] != nil, "\(code) has no word for \(title)")
-            #expect(pack.title(title.lowercased()) == pack.title(title) && pack.title(title.uppercased()) == pack.title(title), "\(code): \(title) in other cases")
+            #expect(
+                pack.title(title.lowercased()) == pack.title(title) && pack.title(title.uppercased()) == pack.title(title),
+                "\(code): \(title) in other cases")
         }
         #expect(pack.title("Dr") == "Dr")
     }
@@ -64,7 +67,11 @@ struct LanguagePackTests {
             var result: Set<String> = []
             for (key, value) in node.mapping ?? [:] {
                 let name = prefix + (key.string ?? "")
-                if value.mapping != nil, !Labels.countedWords.contains(name) { result.formUnion(keys(value, name + ".")) } else { result.insert(name) }
+                if value.mapping != nil, !Labels.countedWords.contains(name) {
+                    result.formUnion(keys(value, name + "."))
+                } else {
+                    result.insert(name)
+                }
             }
             return result
         }
@@ -72,7 +79,11 @@ struct LanguagePackTests {
             var result: Set<String> = []
             for child in Mirror(reflecting: value).children {
                 guard let label = child.label else { continue }
-                if child.value is String || child.value is CountedWord { result.insert(prefix + label) } else { result.formUnion(labelKeys(child.value, prefix + label + ".")) }
+                if child.value is String || child.value is CountedWord {
+                    result.insert(prefix + label)
+                } else {
+                    result.formUnion(labelKeys(child.value, prefix + label + "."))
+                }
             }
             return result
         }
@@ -95,15 +106,19 @@ struct LanguagePackTests {
         #expect(fromPack.pluralRules.categories == swift.pluralRules.categories)
         let counts: [Double] = [0, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 11, 12, 14, 21, 21.5, 22, 25, 101, 111, 112, 1000, 1001, 1021, 12345]
         for showsNumber in [true, false] {
-            var own = fromPack, former = swift
+            var own = fromPack
+            var former = swift
             own.showsNumberForOne = showsNumber
             former.showsNumberForOne = showsNumber
-            let ownConfiguration = own.configuration(), formerConfiguration = former.configuration()
+            let ownConfiguration = own.configuration()
+            let formerConfiguration = former.configuration()
             for component in TimeComponent.allCases {
                 for count in counts {
                     for signed in [count, -count] {
-                        #expect(ownConfiguration.formattedString(for: component, with: signed) == formerConfiguration.formattedString(for: component, with: signed),
-                                "\(code) \(component) \(signed) \(showsNumber)")
+                        #expect(
+                            ownConfiguration.formattedString(for: component, with: signed)
+                                == formerConfiguration.formattedString(for: component, with: signed),
+                            "\(code) \(component) \(signed) \(showsNumber)")
                     }
                     #expect(own.standalone(count, component) == former.standalone(count, component), "\(code) \(component) \(count)")
                 }
@@ -132,7 +147,7 @@ struct LanguagePackTests {
     static let deliberateDifferences: [(language: String, unit: String, form: String, babel: String, ours: String)] = [
         // "in N days" reads "N روز دیگر" in CLDR; every other unit says "N … بعد", and so does
         // ttsite for days, so that a text reads alike whatever unit it ends up in.
-        ("fa", "days", "future", " روز دیگر", " روز بعد"),
+        ("fa", "days", "future", " روز دیگر", " روز بعد")
     ]
 
     /// `format_timedelta`'s past, future and undirected texts for every shipped language,
@@ -152,7 +167,8 @@ struct LanguagePackTests {
             let number = pack.numbers.magnitudeString(for: Double(n))
             func expected(_ babel: String, form: String) -> String {
                 var text = babel.replacingOccurrences(of: "\u{00A0}", with: " ")
-                for difference in Self.deliberateDifferences where difference.language == code && difference.unit == row[1] && difference.form == form {
+                for difference in Self.deliberateDifferences
+                where difference.language == code && difference.unit == row[1] && difference.form == form {
                     text = text.replacingOccurrences(of: difference.babel, with: difference.ours)
                 }
                 return text.replacingOccurrences(of: String(n), with: number)
@@ -160,8 +176,12 @@ struct LanguagePackTests {
             #expect(pack.interval.standalone(Double(n), component) == expected(row[5], form: "none"), "\(code) \(row[1]) \(n)")
             if n > 0 {
                 // Positive is the past, as in the seed's API.
-                #expect(configuration.formattedString(for: component, with: Double(n)) == expected(row[3], form: "past"), "\(code) \(row[1]) \(n) past")
-                #expect(configuration.formattedString(for: component, with: -Double(n)) == expected(row[4], form: "future"), "\(code) \(row[1]) \(n) future")
+                #expect(
+                    configuration.formattedString(for: component, with: Double(n)) == expected(row[3], form: "past"),
+                    "\(code) \(row[1]) \(n) past")
+                #expect(
+                    configuration.formattedString(for: component, with: -Double(n)) == expected(row[4], form: "future"),
+                    "\(code) \(row[1]) \(n) future")
             }
             compared += 1
         }
@@ -172,7 +192,9 @@ struct LanguagePackTests {
     /// browsers' `Intl.NumberFormat("fa")` writes (checked in Tests/Browser too).
     @Test func persianNumbersUseTheExtendedArabicIndicDigits() throws {
         let numbers = try Self.pack("fa").numbers
-        #expect(numbers.magnitudeString(for: 1_234_567.5) == "\u{06F1}\u{066C}\u{06F2}\u{06F3}\u{06F4}\u{066C}\u{06F5}\u{06F6}\u{06F7}\u{066B}\u{06F5}")
+        #expect(
+            numbers.magnitudeString(for: 1_234_567.5)
+                == "\u{06F1}\u{066C}\u{06F2}\u{06F3}\u{06F4}\u{066C}\u{06F5}\u{06F6}\u{06F7}\u{066B}\u{06F5}")
         #expect(numbers.localizingDigits("2026-11-20") == "\u{06F2}\u{06F0}\u{06F2}\u{06F6}-\u{06F1}\u{06F1}-\u{06F2}\u{06F0}")
     }
 

@@ -8,7 +8,10 @@ import Testing
 /// the files of the folders below its own, where it must not be.
 struct LayoutTests {
     /// Lowest first.
-    static let layers = ["Support", "Config", "Model", "Content", "Data", "Pictures", "Queries", "Derive", "Output", "Render", "Check", "Incremental", "Pipeline"]
+    static let layers = [
+        "Support", "Config", "Model", "Content", "Data", "Pictures", "Queries", "Derive", "Output", "Render", "Check", "Incremental",
+        "Pipeline",
+    ]
 
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/SiteBuilder")
@@ -48,7 +51,9 @@ struct LayoutTests {
 
     @Test func everyFolderIsALayer() throws {
         let folders = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).filter { folder in
-            try FileManager.default.contentsOfDirectory(atPath: Self.sources.appendingPathComponent(folder).path).contains { $0.hasSuffix(".swift") }
+            try FileManager.default.contentsOfDirectory(atPath: Self.sources.appendingPathComponent(folder).path).contains {
+                $0.hasSuffix(".swift")
+            }
         }
         #expect(Set(folders) == Set(Self.layers), "a folder of Swift files that is not in the layer list, or a layer without one")
     }
@@ -75,7 +80,8 @@ struct LayoutTests {
 
     @Test func theCheckFindsAnUpwardName() throws {
         // The same search over a made-up file of Support that names Page (of Model/).
-        let code = Self.strip("func title(of page: Page) -> String { page.title } // Routes\nlet text = \"SitePlan\"\nlet x = a.Relativiser\n")
+        let code = Self.strip(
+            "func title(of page: Page) -> String { page.title } // Routes\nlet text = \"SitePlan\"\nlet x = a.Relativiser\n")
         #expect(Self.names("Page", in: code))
         #expect(!Self.names("Routes", in: code), "comments do not count")
         #expect(!Self.names("SitePlan", in: code), "string literals do not count")

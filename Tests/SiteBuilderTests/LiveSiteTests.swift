@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// A preview's site in memory (`LiveSite`) renders only what an edit of a page's text or of a
 /// template changes, in place, and leaves its folder holding exactly the bytes a full build
@@ -61,20 +62,22 @@ import TestSupport
     /// A dated page beyond `feeds.limit` is in no feed: an edit of its text writes the page
     /// alone; an edit of one the feeds show writes them too.
     @Test func anEditOfAPageTheFeedsDoNotShowLeavesThem() throws {
-        let site = try FeedTests.site(people: FeedTests.people, config: "base_url: https://example.org/r/\nfeeds: { limit: 1 }", pages: """
-            -- Content/news/old.md --
-            ---
-            title: Old
-            date: 2026-01-05
-            ---
-            Old news.
-            -- Content/news/new.md --
-            ---
-            title: New
-            date: 2026-11-20
-            ---
-            New news.
-            """)
+        let site = try FeedTests.site(
+            people: FeedTests.people, config: "base_url: https://example.org/r/\nfeeds: { limit: 1 }",
+            pages: """
+                -- Content/news/old.md --
+                ---
+                title: Old
+                date: 2026-01-05
+                ---
+                Old news.
+                -- Content/news/new.md --
+                ---
+                title: New
+                date: 2026-11-20
+                ---
+                New news.
+                """)
         defer { site.remove() }
         let live = LiveSite()
         try update(live, site, [], "first build")
@@ -124,7 +127,8 @@ import TestSupport
 
         // Only person pages (and the Content pages, whose text may hold report blocks) use `person`.
         let person = String(decoding: TemplateSet.defaults["person.mustache"]!, as: UTF8.self)
-        try site.write(person.replacingOccurrences(of: "</article>", with: "<p>edited person</p></article>"), to: "Templates/person.mustache")
+        try site.write(
+            person.replacingOccurrences(of: "</article>", with: "<p>edited person</p></article>"), to: "Templates/person.mustache")
         let people = try update(live, site, ["Templates/person.mustache"], "the person template")
         let personPages = try snapshot(of: site.output).keys.filter { $0.hasSuffix(".html") }
             .filter { try! site.read($0).contains("edited person") }.count
@@ -147,7 +151,9 @@ import TestSupport
         let before = try snapshot(of: site.output)
 
         try site.write("<footer>{{#site}}</footer>\n", to: "Templates/footer.mustache")
-        #expect(throws: BuildError.self) { try live.update(site.options(now: Self.day), changed: [site.folder.appendingPathComponent("Templates/footer.mustache").path]) }
+        #expect(throws: BuildError.self) {
+            try live.update(site.options(now: Self.day), changed: [site.folder.appendingPathComponent("Templates/footer.mustache").path])
+        }
         #expect(try snapshot(of: site.output) == before)
 
         // A broken data file fails the build; a text edit after it must not hide that.
@@ -156,7 +162,9 @@ import TestSupport
         try Data("{\"results\": [".utf8).write(to: people)
         #expect(throws: BuildError.self) { try live.update(site.options(now: Self.day), changed: [people.path]) }
         try site.write("---\ntitle: Note\n---\nEdited while the data is broken.\n", to: "Content/notes/note.md")
-        #expect(throws: BuildError.self) { try live.update(site.options(now: Self.day), changed: [site.folder.appendingPathComponent("Content/notes/note.md").path]) }
+        #expect(throws: BuildError.self) {
+            try live.update(site.options(now: Self.day), changed: [site.folder.appendingPathComponent("Content/notes/note.md").path])
+        }
         #expect(try snapshot(of: site.output) == before)
 
         // Both fixed: the footer and the note are taken in with the data.
@@ -173,7 +181,8 @@ import TestSupport
         let facts = { (amount: String) in
             "entity,quarter,amount\nAurora,2024-01-01,\(amount)\nAurora,2024-04-01,20.5\nBorealis,2024-01-01,5.25\nCygnus,2024-01-01,7.5\n"
         }
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Facts
             data:
@@ -239,7 +248,9 @@ import TestSupport
 
         // A broken CSV fails the update, and the preview keeps what it showed.
         try site.write("entity,quarter,amount\nAurora,2024-01-01,\"unclosed\n", to: "data/facts.csv")
-        #expect(throws: BuildError.self) { try live.update(site.options(now: Self.day), changed: [site.folder.appendingPathComponent("data/facts.csv").path]) }
+        #expect(throws: BuildError.self) {
+            try live.update(site.options(now: Self.day), changed: [site.folder.appendingPathComponent("data/facts.csv").path])
+        }
         #expect(try site.read("entities/aurora/index.html").contains(">1,234.50<"))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SiteBuilder
 import Testing
+
+@testable import SiteBuilder
 
 /// GitHub's Markdown on a site: the table of contents (block and `page.toc`) on a site
 /// without people, `markdown.extensions`, notes in the page's language, and the ids of notes
@@ -29,7 +30,8 @@ import Testing
         """
 
     static func site(config: String = "", page: String = page, files: String = "") throws -> TestSite {
-        try TestSite("""
+        try TestSite(
+            """
             -- ttsite.yml --
             title: Notes
             base_url: https://example.org/r/
@@ -58,18 +60,20 @@ import Testing
         defer { site.remove() }
         try site.build()
         let html = try site.read("notes/index.html")
-        #expect(html.contains("""
-            <nav class="toc" aria-label="Contents">
-            <ol>
-            <li><a href="#first-part">First part</a>
-            <ol>
-            <li><a href="#detail">Detail</a></li>
-            </ol>
-            </li>
-            <li><a href="#second-part">Second part</a></li>
-            </ol>
-            </nav>
-            """))
+        #expect(
+            html.contains(
+                """
+                <nav class="toc" aria-label="Contents">
+                <ol>
+                <li><a href="#first-part">First part</a>
+                <ol>
+                <li><a href="#detail">Detail</a></li>
+                </ol>
+                </li>
+                <li><a href="#second-part">Second part</a></li>
+                </ol>
+                </nav>
+                """))
         for id in ["first-part", "detail", "deeper", "second-part"] {
             #expect(html.contains(#"id="\#(id)""#))
         }
@@ -146,7 +150,8 @@ import Testing
         let site = try Self.site(files: other)
         defer { site.remove() }
         try site.build()
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("feed.json"))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("feed.json"))) as? [String: Any]
         let items = try #require(json?["items"] as? [[String: Any]])
         let entries = items.compactMap { $0["content_html"] as? String }
         #expect(entries.count == 2)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SiteBuilder
 import Testing
+
+@testable import SiteBuilder
 
 /// The held-out-like fixture (`Fixtures/mixed-site`): 61 people over seven API shapes, in
 /// Latin with marks, Cyrillic, Greek, Persian and Devanagari, some written all in lower case,
@@ -43,7 +44,8 @@ import Testing
             var body = ""
             var rest = html[...]
             let endTag = list == "people-list" ? "</ol>" : "</ul>"
-            while let open = rest.range(of: "class=\"\(list)\""), let close = rest.range(of: endTag, range: open.upperBound..<rest.endIndex) {
+            while let open = rest.range(of: "class=\"\(list)\""), let close = rest.range(of: endTag, range: open.upperBound..<rest.endIndex)
+            {
                 body += rest[open.lowerBound..<close.upperBound]
                 rest = rest[close.upperBound...]
             }
@@ -59,14 +61,16 @@ import Testing
         try site.build()
         let pages = try Self.pages(site)
         let prefix = language == "en" ? "" : language + "/"
-        let personPages = Set(pages.keys.compactMap { path -> String? in
-            let parts = path.split(separator: "/").map(String.init)
-            let local = language == "en" ? parts : Array(parts.dropFirst())
-            guard language == "en" ? parts.first != "de" : parts.first == language,
-                  local.count == 3, local[0] == "people", local[2] == "index.html",
-                  !local[1].allSatisfy(\.isNumber) else { return nil }
-            return local[1]
-        })
+        let personPages = Set(
+            pages.keys.compactMap { path -> String? in
+                let parts = path.split(separator: "/").map(String.init)
+                let local = language == "en" ? parts : Array(parts.dropFirst())
+                guard language == "en" ? parts.first != "de" : parts.first == language,
+                    local.count == 3, local[0] == "people", local[2] == "index.html",
+                    !local[1].allSatisfy(\.isNumber)
+                else { return nil }
+                return local[1]
+            })
         #expect(personPages.count == Self.people)
 
         let lists = Self.listed(pages, under: prefix + "people/", language: language, list: "people-list")
@@ -94,7 +98,10 @@ import Testing
         try site.build()
         let pages = try Self.pages(site)
         let html = pages.values.joined()
-        for shown in ["Gertrude Franklin", "Karl-Heinz Müller-Lüdenscheidt", "Seán O&#39;Brien", "Пётр Ёлкин", "Emma van der Berg", "Daan Van Der Berg"] {
+        for shown in [
+            "Gertrude Franklin", "Karl-Heinz Müller-Lüdenscheidt", "Seán O&#39;Brien", "Пётр Ёлкин", "Emma van der Berg",
+            "Daan Van Der Berg",
+        ] {
             #expect(html.contains(shown), "\(shown)")
         }
         for written in ["gertrude franklin", "пётр ёлкин", "seán o&#39;brien"] {
@@ -136,10 +143,11 @@ import Testing
             // [name or [name, its Latin spelling], page, birthday, age]: strings only.
             let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]])
             #expect(entries.count == Self.people)
-            #expect(entries.allSatisfy { entry in
-                entry.count == 4 && entry.dropFirst().allSatisfy { $0 is String }
-                    && (entry[0] is String || (entry[0] as? [String]).map { $0.count == 2 } == true)
-            })
+            #expect(
+                entries.allSatisfy { entry in
+                    entry.count == 4 && entry.dropFirst().allSatisfy { $0 is String }
+                        && (entry[0] is String || (entry[0] as? [String]).map { $0.count == 2 } == true)
+                })
         }
     }
 }

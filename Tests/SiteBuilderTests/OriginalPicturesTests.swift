@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// The pictures of `Content/` as files of their own: one that pages only show is published
 /// only as its processed files; one a page links to, a template names or nothing names is
@@ -28,7 +29,8 @@ import TestSupport
     }
 
     @Test func aPhotoThatPagesOnlyShowIsNotPublishedAsItsOriginal() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Shown only
             -- Content/trip.md --
@@ -41,15 +43,22 @@ import TestSupport
         #expect(!exists(site, "photos/road.jpg"), "the original with its GPS position stays in Content/")
         let page = try site.read("trip/index.html")
         #expect(page.contains("assets/img/") && !page.contains("road.jpg"))
-        #expect(summary.details.contains("originals: 0 pictures of Content/ published without their metadata, 1 published only as processed pictures"), "\(summary.details)")
+        #expect(
+            summary.details.contains(
+                "originals: 0 pictures of Content/ published without their metadata, 1 published only as processed pictures"),
+            "\(summary.details)")
         // Every processed file is without metadata (as before).
-        let processed = try FileManager.default.contentsOfDirectory(at: site.output.appendingPathComponent("assets/img"), includingPropertiesForKeys: nil)
+        let processed = try FileManager.default.contentsOfDirectory(
+            at: site.output.appendingPathComponent("assets/img"), includingPropertiesForKeys: nil)
         #expect(!processed.isEmpty)
-        for reading in try await PillowOracle.inspect(processed) { #expect(reading.hasNoMetadata && reading.secrets.isEmpty, "\(reading.file)") }
+        for reading in try await PillowOracle.inspect(processed) {
+            #expect(reading.hasNoMetadata && reading.secrets.isEmpty, "\(reading.file)")
+        }
     }
 
     @Test func originalsThatSomethingNeedsArePublishedWithoutMetadataAndWithTheirPixels() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Downloads
             base_url: https://example.org/
@@ -80,7 +89,9 @@ import TestSupport
         #expect(summary.warnings == [])
         // A GIF and an animated WebP are shown as they are (processing would keep one frame).
         let gallery = try site.read("gallery/index.html")
-        #expect(gallery.contains(#"<img src="../moving.gif" alt="moving" />"#) && gallery.contains(#"<img src="../animated.webp" alt="animated" />"#))
+        #expect(
+            gallery.contains(#"<img src="../moving.gif" alt="moving" />"#)
+                && gallery.contains(#"<img src="../animated.webp" alt="animated" />"#))
         let sources = files.map { site.folder.appendingPathComponent($0.1) }
         let published = files.map { site.output.appendingPathComponent(String($0.1.dropFirst("Content/".count))) }
         for file in published { #expect(FileManager.default.fileExists(atPath: file.path), "\(file.lastPathComponent) is published") }
@@ -99,7 +110,8 @@ import TestSupport
     }
 
     @Test func asIsPublishesEveryOriginalAsItIs() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: As is
             images: { originals: as_is }
@@ -117,7 +129,8 @@ import TestSupport
     }
 
     @Test func aPictureWhoseMetadataCannotBeRemovedIsNotPublished() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: HEIC
             -- Content/page.md --
@@ -125,20 +138,25 @@ import TestSupport
             """)
         defer { site.remove() }
         // An ISO base media file whose brand says HEIC, as an iPhone writes it.
-        let heic: [UInt8] = [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) + Array(repeating: 0, count: 32)
+        let heic: [UInt8] =
+            [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) + Array(repeating: 0, count: 32)
         try Data(heic).write(to: site.folder.appendingPathComponent("Content/IMG_0001.HEIC"))
         // Other files are published as they are, whatever their name.
         try site.write("%PDF-1.4 not a picture\n", to: "Content/report.pdf")
         try site.write("<!DOCTYPE html><p>not a picture</p>\n", to: "Content/fake.jpg")
         let summary = try await build(site)
-        #expect(summary.warnings == ["Content/IMG_0001.HEIC: it is a HEIF picture, and ttsite cannot remove the metadata of HEIF pictures (a GPS position, the camera …); convert it to JPEG, PNG or WebP, or set `images.originals: as_is` to publish originals as they are; it is not published"])
+        #expect(
+            summary.warnings == [
+                "Content/IMG_0001.HEIC: it is a HEIF picture, and ttsite cannot remove the metadata of HEIF pictures (a GPS position, the camera …); convert it to JPEG, PNG or WebP, or set `images.originals: as_is` to publish originals as they are; it is not published"
+            ])
         #expect(!exists(site, "IMG_0001.HEIC"))
         #expect(try site.read("report.pdf") == "%PDF-1.4 not a picture\n")
         #expect(try site.read("fake.jpg") == "<!DOCTYPE html><p>not a picture</p>\n")
     }
 
     @Test func withRemoteImagesAShownOriginalIsPublishedWithoutMetadata() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Remote
             images: remote
@@ -155,7 +173,8 @@ import TestSupport
     }
 
     @Test func checkSeesWhatABuildPublishes() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Check
             -- Content/index.md --

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// A page's report blocks are found once, when its text is read, and every later stage asks
 /// them: only a fenced block whose info string starts with `ttsite` is one, wherever else the
@@ -55,7 +56,8 @@ import TestSupport
     /// to run the shared query `broken`, whose mistake then stopped the build of a page that
     /// shows no result.
     @Test func proseNamingAQueryDoesNotRunIt() throws {
-        let site = try FirstHourTests.site("""
+        let site = try FirstHourTests.site(
+            """
             -- queries/broken.sql --
             SELECT no_such_column FROM missions
             -- Content/guide.md --
@@ -71,7 +73,8 @@ import TestSupport
 
     /// A block that shows the shared query runs it, and its mistake names the query's file.
     @Test func aBlockShowingAQueryRunsIt() throws {
-        let site = try FirstHourTests.site("""
+        let site = try FirstHourTests.site(
+            """
             -- queries/broken.sql --
             SELECT no_such_column FROM missions
             -- Content/guide.md --

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// Two pages for one URL printed "Built 5 pages", wrote 3 and listed the URL twice in the
 /// sitemap (issue 50): each is an error naming both sources, the row by its value, and the
@@ -11,7 +12,8 @@ import TestSupport
     /// unless `files` has one.
     static func site(names: [String] = [], csv: String? = nil, files: String) throws -> TestSite {
         let home = files.contains("-- Content/index.md --") ? "" : "-- Content/index.md --\nHello."
-        return try TestSite("""
+        return try TestSite(
+            """
             -- ttsite.yml --
             title: Names
             data:
@@ -37,52 +39,62 @@ import TestSupport
         """
 
     @Test func aRowPageAndAFileForOneURL() throws {
-        let site = try Self.site(names: ["ada", "about", "bea"], files: Self.rowPages + """
+        let site = try Self.site(
+            names: ["ada", "about", "bea"],
+            files: Self.rowPages + """
 
-            -- Content/about.md --
-            About us.
-            """)
+                -- Content/about.md --
+                About us.
+                """)
         defer { site.remove() }
         #expect { try site.build() } throws: { error in
-            "\(error)" == "Content/about.md: Content/[name].md (for the row whose `name` is \"about\") and Content/about.md are both the page about/index.html: rename one, or give it another `slug`"
+            "\(error)"
+                == "Content/about.md: Content/[name].md (for the row whose `name` is \"about\") and Content/about.md are both the page about/index.html: rename one, or give it another `slug`"
         }
         #expect(!FileManager.default.fileExists(atPath: site.output.path), "nothing is published")
     }
 
     @Test func aRowPageAndAFurtherPageOfATable() throws {
         let names = (1...25).map { "n\($0)" } + ["2"]
-        let site = try Self.site(names: names, files: Self.rowPages + """
+        let site = try Self.site(
+            names: names,
+            files: Self.rowPages + """
 
-            -- Content/index.md --
-            ```ttsite query all
-            SELECT name FROM names
-            ```
+                -- Content/index.md --
+                ```ttsite query all
+                SELECT name FROM names
+                ```
 
-            ```ttsite table data=all
-            ```
-            """)
+                ```ttsite table data=all
+                ```
+                """)
         defer { site.remove() }
         #expect { try site.build() } throws: { error in
-            "\(error)".hasSuffix("Content/[name].md (for the row whose `name` is \"2\") and Content/index.md (page 2 of its table) are both the page 2/index.html: rename one, or give it another `slug`")
+            "\(error)".hasSuffix(
+                "Content/[name].md (for the row whose `name` is \"2\") and Content/index.md (page 2 of its table) are both the page 2/index.html: rename one, or give it another `slug`"
+            )
         }
     }
 
     @Test func twoRowFilesInOneFolder() throws {
-        let site = try Self.site(csv: "name,kind\nada,x\nx,y", files: Self.rowPages + """
+        let site = try Self.site(
+            csv: "name,kind\nada,x\nx,y",
+            files: Self.rowPages + """
 
-            -- Content/[kind].md --
-            ---
-            rows: kinds
-            ---
-            ```ttsite query kinds
-            SELECT DISTINCT kind FROM names
-            ```
+                -- Content/[kind].md --
+                ---
+                rows: kinds
+                ---
+                ```ttsite query kinds
+                SELECT DISTINCT kind FROM names
+                ```
 
-            Pages of the kind {{row.kind}}; and one is called x.
-            """)
+                Pages of the kind {{row.kind}}; and one is called x.
+                """)
         defer { site.remove() }
         #expect { try site.build() } throws: { error in
-            "\(error)" == "Content/[name].md: Content/[kind].md (for the row whose `kind` is \"x\") and Content/[name].md (for the row whose `name` is \"x\") are both the page x/index.html: rename one, or give it another `slug`"
+            "\(error)"
+                == "Content/[name].md: Content/[kind].md (for the row whose `kind` is \"x\") and Content/[name].md (for the row whose `name` is \"x\") are both the page x/index.html: rename one, or give it another `slug`"
         }
     }
 

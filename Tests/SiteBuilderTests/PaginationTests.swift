@@ -1,6 +1,7 @@
-@testable import SiteBuilder
 import TemplateEngine
 import Testing
+
+@testable import SiteBuilder
 
 /// Pages of a list, worked out by hand: 10 records in pages of 4 are 4 + 4 + 2.
 struct PaginationTests {
@@ -23,7 +24,7 @@ struct PaginationTests {
         (100, 1, [1, 2, 3, 0, 100]),
         (100, 50, [1, 0, 48, 49, 50, 51, 52, 0, 100]),
         (100, 100, [1, 0, 98, 99, 100]),
-        (100, 5, [1, 2, 3, 4, 5, 6, 7, 0, 100]),   // 2 is shown, not a gap of one
+        (100, 5, [1, 2, 3, 4, 5, 6, 7, 0, 100]),  // 2 is shown, not a gap of one
         (9, 6, [1, 0, 4, 5, 6, 7, 8, 9]),
     ])
     func compactNumbers(pages: Int, current: Int, shown: [Int]) {
@@ -41,7 +42,10 @@ struct PaginationTests {
     /// neighbour): the navigation says `false` rather than leaving the name to be looked up.
     @Test func theFirstPageHasNoPreviousLink() throws {
         let templates = try TemplateSet(overridesIn: nil)
-        let nav = try #require(PaginationView(Pagination(records: 30, size: 10), current: 1, listPath: "people/", pack: SiteConfig(title: "T").pack(for: "en"))?.templateValue)
+        let nav = try #require(
+            PaginationView(
+                Pagination(records: 30, size: 10), current: 1, listPath: "people/", pack: SiteConfig(title: "T").pack(for: "en"))?
+                .templateValue)
         let context: TemplateValue = .map([
             "previous": .map(["href": .string("elsewhere.html")]),
             "labels": SiteConfig(title: "T").pack(for: "en").labels.templateValue,

@@ -1,9 +1,10 @@
 import CivilTime
 import Foundation
 import ReportData
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// The name index and the birthday months on their own. Every expected order below was
 /// worked out by hand from the Unicode Collation Algorithm's root order (CLDR), which English
@@ -32,11 +33,15 @@ import TestSupport
     func everyScriptHasItsOwnLetters(language: String) {
         let index = NameIndex(Self.mixed, language: language, otherLabel: "Other")
         #expect(index.letters.map(\.label) == ["A", "C", "D", "M", "N", "O", "Ζ", "Е", "Є", "І", "Й", "Ш", "ا", "ر", "व", "श", "Other"])
-        #expect(index.letters.map(\.slug) == ["a", "c", "d", "m", "n", "o", "u3b6", "u435", "u454", "u456", "u439", "u448",
-                                              "u627", "u631", "u935", "u936", "other"])
+        #expect(
+            index.letters.map(\.slug) == [
+                "a", "c", "d", "m", "n", "o", "u3b6", "u435", "u454", "u456", "u439", "u448",
+                "u627", "u631", "u935", "u936", "other",
+            ])
         // Shown a row per script: Latin O and Greek Ο look alike.
-        #expect(index.letters.map(\.script) == Array(repeating: .latin, count: 6) + [.greek] + Array(repeating: .cyrillic, count: 5)
-            + [.arabic, .arabic, .indic, .indic, .other])
+        #expect(
+            index.letters.map(\.script) == Array(repeating: .latin, count: 6) + [.greek] + Array(repeating: .cyrillic, count: 5)
+                + [.arabic, .arabic, .indic, .indic, .other])
         let names = Dictionary(uniqueKeysWithValues: index.letters.map { ($0.label, $0.people.map(\.person.fullName)) })
         // Æ collates as AE (CLDR root), so before Å, which is A with a mark.
         #expect(names["A"] == ["Ida Æbelø", "Anna Ångström"])
@@ -64,9 +69,11 @@ import TestSupport
 
 @Suite struct BirthdayMonthsTests {
     @Test func eachMonthByDayThenInNameOrder() {
-        let nameOrder = [NameIndexTests.facts("Anna", "Alpha", born: "1990-11-22"), NameIndexTests.facts("Bert", "Beta", born: "1980-11-03"),
-                         NameIndexTests.facts("Cora", "Gamma", born: "2004-02-29"), NameIndexTests.facts("Dora", "Delta", born: "1970-11-22"),
-                         NameIndexTests.facts("Finn", "Zeta", born: nil)]
+        let nameOrder = [
+            NameIndexTests.facts("Anna", "Alpha", born: "1990-11-22"), NameIndexTests.facts("Bert", "Beta", born: "1980-11-03"),
+            NameIndexTests.facts("Cora", "Gamma", born: "2004-02-29"), NameIndexTests.facts("Dora", "Delta", born: "1970-11-22"),
+            NameIndexTests.facts("Finn", "Zeta", born: nil),
+        ]
         let months = BirthdayMonths(nameOrder: nameOrder)
         #expect(months.counts == [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0])
         #expect(months.months[10].map(\.person.first) == ["Bert", "Anna", "Dora"])

@@ -1,8 +1,9 @@
 import CivilTime
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// The people report at a fixed instant. Every expected age and distance below was worked
 /// out by hand from the calendar (2026-11-22 in Berlin; 2027 is a common year).
@@ -25,7 +26,8 @@ import TestSupport
 
     /// (name, age text, next birthday text) of each row of a people list, in order.
     func rows(_ html: String) -> [(String, String, String)] {
-        let pattern = #"class="person-name" href="[^"]*">([^<]*)</a>[\s\S]*?class="person-age">([^<]*)</span>\s*<span class="person-next">(?:<time[^>]*>)?([^<]*)"#
+        let pattern =
+            #"class="person-name" href="[^"]*">([^<]*)</a>[\s\S]*?class="person-age">([^<]*)</span>\s*<span class="person-next">(?:<time[^>]*>)?([^<]*)"#
         let regex = try! NSRegularExpression(pattern: pattern)
         return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { match in
             let text = { (i: Int) in String(html[Range(match.range(at: i), in: html)!]) }
@@ -39,7 +41,8 @@ import TestSupport
         let site = try FeedTests.site(people: FeedTests.people, pages: "-- Content/people/anna-alpha.md --\nMine.\n")
         defer { site.remove() }
         #expect { try site.build() } throws: {
-            "\($0)".contains("Content/people/anna-alpha.md: its page people/anna-alpha/index.html is also the page made from data for people/anna-alpha")
+            "\($0)".contains(
+                "Content/people/anna-alpha.md: its page people/anna-alpha/index.html is also the page made from data for people/anna-alpha")
         }
     }
 
@@ -86,7 +89,10 @@ import TestSupport
         defer { site.remove() }
         try site.build(now: "2026-11-22T08:00:00Z")
         let page = try site.read("people/bert-beta/index.html")
-        #expect(page.contains(#"<span class="counter" data-counter="" data-from="0" data-to="35" data-duration="1.5" data-easing="easeOut" data-decimals="0" data-format="{value}">35</span>"#))
+        #expect(
+            page.contains(
+                #"<span class="counter" data-counter="" data-from="0" data-to="35" data-duration="1.5" data-easing="easeOut" data-decimals="0" data-format="{value}">35</span>"#
+            ))
         #expect(page.contains(#"<script src="../../assets/counter."#) && page.contains("defer></script>"))
         #expect(!page.contains("<script>"))
         // Neighbours in birthday order: Anna before, Dora after.
@@ -108,7 +114,8 @@ import TestSupport
     }
 
     @Test func aHostileNameIsTextEverywhere() throws {
-        let hostile = #"{"results":[{"name":{"title":"<b>Dr</b>","first":"<script>alert(1)</script>","last":"O'Brien & Søn\" onmouseover=\"x"},"dob":{"date":"1980-01-01"}}]}"#
+        let hostile =
+            #"{"results":[{"name":{"title":"<b>Dr</b>","first":"<script>alert(1)</script>","last":"O'Brien & Søn\" onmouseover=\"x"},"dob":{"date":"1980-01-01"}}]}"#
         let site = try makeSite(hostile)
         defer { site.remove() }
         try site.build(now: "2026-11-22T08:00:00Z")

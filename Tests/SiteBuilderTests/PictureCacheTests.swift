@@ -1,7 +1,8 @@
 import Foundation
 import Pictures
-@testable import SiteBuilder
 import Testing
+
+@testable import SiteBuilder
 
 /// The picture index's text: what is written reads back the same, and what is damaged is
 /// left out rather than misread.
@@ -13,19 +14,23 @@ import Testing
             .init(name: "bbbbbbbbbbbbbbbb.jpg", width: 128, height: 128, format: .jpeg, bytes: 3051),
         ])
         index.pictures["1111111111111111-fedcba9876543210"] = ProcessedPicture(files: [
-            .init(name: "cccccccccccccccc.webp", width: 480, height: 361, format: .webp, bytes: 20_113),
+            .init(name: "cccccccccccccccc.webp", width: 480, height: 361, format: .webp, bytes: 20_113)
         ])
         index.sources["https://randomuser.me/api/portraits/men/1.jpg"] = .init(hash: "0123456789abcdef", checked: 1_795_334_400.25)
         index.sources["http://127.0.0.1:8080/a b?x=1"] = .init(hash: "1111111111111111", checked: 0)
         index.failures["https://example.org/gone.jpg"] = .init(reason: "HTTP 404 Not Found", checked: 1_795_334_400, retry: 1_795_939_200)
-        index.unreachable["randomuser.me"] = .init(reason: "the server's name could not be found (3 attempts)", since: 1_795_334_400,
-                                                   until: 1_795_335_000, times: 2)
+        index.unreachable["randomuser.me"] = .init(
+            reason: "the server's name could not be found (3 attempts)", since: 1_795_334_400,
+            until: 1_795_335_000, times: 2)
         return index
     }()
 
     @Test func whatIsWrittenReadsBackTheSame() {
         #expect(PictureCache.Index(text: Self.index.text) == Self.index)
-        #expect(Self.index.text.hasPrefix("ttsite picture index 1\nP 0123456789abcdef-fedcba9876543210\taaaaaaaaaaaaaaaa.webp 64 64 812\tbbbbbbbbbbbbbbbb.jpg 128 128 3051\n"))
+        #expect(
+            Self.index.text.hasPrefix(
+                "ttsite picture index 1\nP 0123456789abcdef-fedcba9876543210\taaaaaaaaaaaaaaaa.webp 64 64 812\tbbbbbbbbbbbbbbbb.jpg 128 128 3051\n"
+            ))
     }
 
     @Test func aDamagedLineIsLeftOut() {

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// `images: local` end to end: pictures served by the loopback server, fetched, processed by
 /// libvips and written into the site; Pillow reads what was written.
@@ -14,7 +15,9 @@ import TestSupport
 
     /// Two people and a timeline with a picture, and an event with one, all on the server
     /// under `key` (so each test counts its own requests).
-    func site(key: String, images: String = "local", fetch: String = "{ timeout_seconds: \(TestServer.answerSeconds), retries: 0 }") throws -> TestSite {
+    func site(key: String, images: String = "local", fetch: String = "{ timeout_seconds: \(TestServer.answerSeconds), retries: 0 }") throws
+        -> TestSite
+    {
         let picture = { (name: String) in server.url("/picture/\(key)/\(name)").absoluteString }
         let people = """
             {"results": [
@@ -33,7 +36,8 @@ import TestSupport
              "events": [{"start": "2020-01-02T00:00:00Z", "textEn": "A **green** field", "textDe": "Ein Feld", "major": true,
                          "image": "\(picture("photo.webp"))", "license": null, "source": null}]}
             """
-        return try TestSite("""
+        return try TestSite(
+            """
             -- ttsite.yml --
             title: Pictures
             images: \(images)
@@ -87,7 +91,9 @@ import TestSupport
         while let open = rest.range(of: "<\(tag) ") {
             let end = rest[open.upperBound...].firstIndex(of: ">") ?? rest.endIndex
             let inside = rest[open.upperBound..<end]
-            if let start = inside.range(of: " \(attribute)=\"") ?? (inside.hasPrefix("\(attribute)=\"") ? inside.range(of: "\(attribute)=\"") : nil) {
+            if let start = inside.range(of: " \(attribute)=\"")
+                ?? (inside.hasPrefix("\(attribute)=\"") ? inside.range(of: "\(attribute)=\"") : nil)
+            {
                 values.append(String(inside[start.upperBound...].prefix { $0 != "\"" }))
             } else {
                 values.append("")
@@ -116,7 +122,8 @@ import TestSupport
             #expect(reading.hasNoMetadata, "\(reading.file): \(reading.keys)")
             #expect(reading.format == (reading.file.hasSuffix(".webp") ? "WEBP" : "JPEG"), "\(reading.file)")
         }
-        let sizes = Dictionary(uniqueKeysWithValues: readings.map { (URL(fileURLWithPath: $0.file).lastPathComponent, ($0.width, $0.height)) })
+        let sizes = Dictionary(
+            uniqueKeysWithValues: readings.map { (URL(fileURLWithPath: $0.file).lastPathComponent, ($0.width, $0.height)) })
 
         // Ada: stored 300 × 200 and turned upright by EXIF. Squares of 64 and 128 are cut
         // from 200 × 300; the 256 one would need enlarging, so the largest square there is,
@@ -152,8 +159,9 @@ import TestSupport
         let site = try site(key: key)
         defer { site.remove() }
         let trip = try String(contentsOf: site.folder.appendingPathComponent("trip.json"), encoding: .utf8)
-            .replacingOccurrences(of: server.url("/picture/\(key)/photo.webp").absoluteString,
-                                  with: server.url("/picture/\(key)/rotated-gps.jpg").absoluteString)
+            .replacingOccurrences(
+                of: server.url("/picture/\(key)/photo.webp").absoluteString,
+                with: server.url("/picture/\(key)/rotated-gps.jpg").absoluteString)
         try site.write(trip, to: "trip.json")
         #expect(try await build(site).warnings == [])
         let ada = try site.read("people/ada-lovelace/index.html")
@@ -178,7 +186,8 @@ import TestSupport
             for set in attributes("srcset", of: "source", in: html) + attributes("src", of: "img", in: html) {
                 for candidate in set.split(separator: ",") {
                     let link = candidate.trimmingCharacters(in: .whitespaces).split(separator: " ")[0]
-                    let file = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(String(link)).standardizedFileURL
+                    let file = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(String(link))
+                        .standardizedFileURL
                     #expect(FileManager.default.fileExists(atPath: file.path), "\(path) names \(link), which is not in the output")
                 }
             }
@@ -198,7 +207,8 @@ import TestSupport
         // A full build, so that the pictures stage runs (with nothing changed the build is up to date).
         let second = try await build(site) { $0.full = true }
         #expect(try await server.requests(for: key).count == asked, "fresh for refresh_days: no request at all")
-        #expect(second.details.contains { $0.hasPrefix("pictures: 4 in use, 0 downloaded, 0 processed, 0 not usable") }, "\(second.details)")
+        #expect(
+            second.details.contains { $0.hasPrefix("pictures: 4 in use, 0 downloaded, 0 processed, 0 not usable") }, "\(second.details)")
         #expect(try pictureFiles(site).map { try Data(contentsOf: $0) } == before, "the same bytes")
     }
 
@@ -232,13 +242,15 @@ import TestSupport
         let site = try site(key: key)
         defer { site.remove() }
         _ = try await build(site)
-        try site.write(try String(contentsOf: site.folder.appendingPathComponent("ttsite.yml"), encoding: .utf8)
-            .replacingOccurrences(of: "images: local", with: "images: { mode: local, refresh_days: 0 }"), to: "ttsite.yml")
+        try site.write(
+            try String(contentsOf: site.folder.appendingPathComponent("ttsite.yml"), encoding: .utf8)
+                .replacingOccurrences(of: "images: local", with: "images: { mode: local, refresh_days: 0 }"), to: "ttsite.yml")
         let second = try await build(site)
         let requests = try await server.requests(for: key)
         #expect(requests.count == 8, "each of the four asked again")
         #expect(requests.headers["if-none-match"] != nil, "with the ETag of the cached copy")
-        #expect(second.details.contains { $0.hasPrefix("pictures: 4 in use, 0 downloaded, 0 processed, 0 not usable") }, "\(second.details)")
+        #expect(
+            second.details.contains { $0.hasPrefix("pictures: 4 in use, 0 downloaded, 0 processed, 0 not usable") }, "\(second.details)")
         #expect(second.warnings == [])
     }
 
@@ -287,7 +299,10 @@ import TestSupport
         // A time-out is a host that does not answer: one warning for the host, the picture
         // in the details.
         #expect(summary.warnings.contains { $0.hasPrefix("127.0.0.1 could not be reached (timed out after 1 s): ") }, "\(summary.warnings)")
-        #expect(summary.details.contains { $0.hasPrefix("picture: \(url) (the picture of Ada Lovelace, people.json results[0]): timed out after 1 s") }, "\(summary.details)")
+        #expect(
+            summary.details.contains {
+                $0.hasPrefix("picture: \(url) (the picture of Ada Lovelace, people.json results[0]): timed out after 1 s")
+            }, "\(summary.details)")
         #expect(try site.read("people/ada-lovelace/index.html").contains(">AL</span>"))
     }
 
@@ -314,7 +329,8 @@ import TestSupport
         // Port 1 has no listener: the connection is refused, at once. Three people, one host.
         // The time-out is a minute, so that it cannot fire first on a busy machine: the
         // refusal is the one cause there can be.
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Dead host
             images: { mode: local, parallel: 1 }
@@ -331,13 +347,15 @@ import TestSupport
         defer { site.remove() }
         let summary = try await build(site) { $0.clock = { Self.t0 } }
         // The time is the clock's, plus five minutes: 2026-11-25T08:00:00Z + 300 s.
-        #expect(summary.warnings == [
-            "127.0.0.1 could not be reached (could not connect to the server): 3 of its pictures are left out, with no cached copy; it is asked again after 2026-11-25T08:05:00Z",
-        ])
+        #expect(
+            summary.warnings == [
+                "127.0.0.1 could not be reached (could not connect to the server): 3 of its pictures are left out, with no cached copy; it is asked again after 2026-11-25T08:05:00Z"
+            ])
         // Asked once: one failure noted for the host, and its three pictures left out.
-        #expect(summary.details.filter { $0.hasPrefix("picture host: ") } == [
-            "picture host: 127.0.0.1 left alone until 2026-11-25T08:05:00Z (first failure; could not connect to the server)",
-        ])
+        #expect(
+            summary.details.filter { $0.hasPrefix("picture host: ") } == [
+                "picture host: 127.0.0.1 left alone until 2026-11-25T08:05:00Z (first failure; could not connect to the server)"
+            ])
         #expect(summary.details.filter { $0.hasPrefix("picture: http://127.0.0.1:1/") }.count == 3)
         for (page, initials) in [("a-one", "AO"), ("b-two", "BT"), ("c-three", "CT")] {
             let html = try site.read("people/\(page)/index.html")
@@ -368,9 +386,10 @@ import TestSupport
 
         let first = try await build(site) { $0.clock = Self.at(0) }
         // Two portraits, a timeline's picture and an event's.
-        #expect(first.warnings == [
-            "127.0.0.1 could not be reached (timed out after 1 s): 4 of its pictures are left out, with no cached copy; it is asked again after 2026-11-25T08:05:00Z",
-        ], "\(first.warnings)")
+        #expect(
+            first.warnings == [
+                "127.0.0.1 could not be reached (timed out after 1 s): 4 of its pictures are left out, with no cached copy; it is asked again after 2026-11-25T08:05:00Z"
+            ], "\(first.warnings)")
         let asked = try await server.requests(for: key).count
         #expect(asked >= 1 && asked <= 4, "the host is asked until it is found unreachable, not after: \(asked)")
 
@@ -381,9 +400,10 @@ import TestSupport
         try site.write("# Home\n", to: "Content/index.md")
         let third = try await build(site) { $0.clock = Self.at(120) }
         #expect(!third.upToDate)
-        #expect(third.warnings == [
-            "127.0.0.1 has not been reachable since 2026-11-25T08:00:00Z (timed out after 1 s): 4 of its pictures are left out, with no cached copy; it is asked again after 2026-11-25T08:05:00Z",
-        ])
+        #expect(
+            third.warnings == [
+                "127.0.0.1 has not been reachable since 2026-11-25T08:00:00Z (timed out after 1 s): 4 of its pictures are left out, with no cached copy; it is asked again after 2026-11-25T08:05:00Z"
+            ])
         #expect(try await server.requests(for: key).count == asked)
 
         // After five minutes it is asked again; still hanging, it is left alone for ten.
@@ -395,7 +415,9 @@ import TestSupport
         // host answers now: a time-out of a second could fire first on a busy machine.
         try await server.setMode("good", for: key)
         let config = try String(contentsOf: site.folder.appendingPathComponent("ttsite.yml"), encoding: .utf8)
-        try site.write(config.replacingOccurrences(of: "timeout_seconds: \(TestServer.hangSeconds),", with: "timeout_seconds: \(TestServer.answerSeconds),"), to: "ttsite.yml")
+        try site.write(
+            config.replacingOccurrences(
+                of: "timeout_seconds: \(TestServer.hangSeconds),", with: "timeout_seconds: \(TestServer.answerSeconds),"), to: "ttsite.yml")
         let fifth = try await build(site) { $0.clock = Self.at(1000) }
         #expect(fifth.warnings == [])
         #expect(try site.read("people/ada-lovelace/index.html").contains("<picture"))
@@ -413,13 +435,19 @@ import TestSupport
         let url = server.url("/picture-mode/\(key)/rotated-gps.jpg").absoluteString
         try giveAda(url, in: site, key: key)
         let first = try await build(site) { $0.clock = Self.at(0) }
-        #expect(first.warnings == ["\(url) (the picture of Ada Lovelace, people.json results[0]): HTTP 404 Not Found, and there is no cached copy; shown with initials"])
+        #expect(
+            first.warnings == [
+                "\(url) (the picture of Ada Lovelace, people.json results[0]): HTTP 404 Not Found, and there is no cached copy; shown with initials"
+            ])
         let asked = try await server.requests(for: key).count
         let second = try await build(site) { $0.clock = Self.at(3_600) }
         #expect(second.upToDate)
         try site.write("# Home\n", to: "Content/index.md")
         let third = try await build(site) { $0.clock = Self.at(7_200) }
-        #expect(third.warnings == ["\(url) (the picture of Ada Lovelace, people.json results[0]): HTTP 404 Not Found (when last asked, at 2026-11-25T08:00:00Z); shown with initials"])
+        #expect(
+            third.warnings == [
+                "\(url) (the picture of Ada Lovelace, people.json results[0]): HTTP 404 Not Found (when last asked, at 2026-11-25T08:00:00Z); shown with initials"
+            ])
         #expect(try await server.requests(for: key).count == asked)
         // Seven days (refresh_days) later it is asked again.
         try await server.setMode("good", for: key)
@@ -447,7 +475,8 @@ import TestSupport
     }
 
     @Test func aMarkdownImageOfContentIsShownProcessed() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Content pictures
             -- Content/news/field-day.md --
@@ -459,18 +488,21 @@ import TestSupport
             """)
         defer { site.remove() }
         let fixtures = try await PillowOracle.fixtures()
-        for (name, path) in [("large.jpg", "news/field.jpg"), ("rotated-gps.jpg", "photos/upright.jpg"), ("page.html", "news/broken.jpg"),
-                                   ("garbage.bin", "news/not-shown.jpg")] {
+        for (name, path) in [
+            ("large.jpg", "news/field.jpg"), ("rotated-gps.jpg", "photos/upright.jpg"), ("page.html", "news/broken.jpg"),
+            ("garbage.bin", "news/not-shown.jpg"),
+        ] {
             let target = site.folder.appendingPathComponent("Content/" + path)
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: target)
         }
         let summary = try await build(site)
         // not-shown.jpg is no picture either, but no page shows it: it is only copied.
-        #expect(summary.warnings == [
-            "Content/news/field-day.md:5: the image `broken.jpg` (Content/news/broken.jpg) is shown as it is: it is an HTML page",
-            "Content/news/field-day.md:5: the image `nowhere.jpg` leads to no file of the site (there is no `news/field-day/nowhere.jpg` nor `Content/news/nowhere.jpg`)",
-        ])
+        #expect(
+            summary.warnings == [
+                "Content/news/field-day.md:5: the image `broken.jpg` (Content/news/broken.jpg) is shown as it is: it is an HTML page",
+                "Content/news/field-day.md:5: the image `nowhere.jpg` leads to no file of the site (there is no `news/field-day/nowhere.jpg` nor `Content/news/nowhere.jpg`)",
+            ])
 
         let page = try site.read("news/field-day/index.html")
         let alts = attributes("alt", of: "img", in: page)

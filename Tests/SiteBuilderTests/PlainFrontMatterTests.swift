@@ -1,5 +1,6 @@
-@testable import SiteBuilder
 import Testing
+
+@testable import SiteBuilder
 
 /// The one-scan reader of plain front matter against the YAML parser (Yams) as the oracle:
 /// whatever the plain reader accepts it must read exactly as YAML does, values, typed keys

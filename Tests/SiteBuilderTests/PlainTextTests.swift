@@ -1,5 +1,6 @@
-@testable import SiteBuilder
 import Testing
+
+@testable import SiteBuilder
 
 /// The plain text of rendered Markdown (event images' `alt`, page summaries). Expected values are from
 /// Python, with the regular expression the byte scan replaced:

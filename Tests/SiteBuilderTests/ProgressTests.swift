@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The progress bar: on a terminal's stderr only, never with `--quiet`, and gone before the
 /// summary line. The terminal is a real pseudo-terminal, made by util-linux's `script`.
@@ -26,7 +26,10 @@ import TestSupport
         let site = try TestSite(Self.site)
         defer { site.remove() }
         let shown = try await onATerminal(["build", "--now", "2026-11-22"], in: site.folder)
-        for stage in ["reading data", "scanning content", "processing pictures", "loading templates", "rendering pages [", "] 40/40", "writing files", "publishing"] {
+        for stage in [
+            "reading data", "scanning content", "processing pictures", "loading templates", "rendering pages [", "] 40/40", "writing files",
+            "publishing",
+        ] {
             #expect(shown.contains(stage), "\(stage) is missing from: \(shown.debugDescription)")
         }
         // The bar is cleared (erase line, carriage return) before the summary line.

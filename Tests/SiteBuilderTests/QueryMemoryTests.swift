@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `queries.megabytes` bounds a query's memory, not only its result: SQLite makes a row's
 /// values before the result sees them, and ten values of 49 MB each (`hex(zeroblob(…))`)
@@ -22,14 +22,20 @@ import TestSupport
             _, status, usage = os.wait4(child.pid, 0)
             json.dump({"status": os.waitstatus_to_exitcode(status), "stderr": error.decode(), "kib": usage.ru_maxrss}, sys.stdout)
             """
-        let run = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, TTSiteBinary.url.path] + arguments, in: folder)
-        struct Report: Decodable { let status: Int32; let stderr: String; let kib: Int }
+        let run = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, TTSiteBinary.url.path] + arguments, in: folder)
+        struct Report: Decodable {
+            let status: Int32
+            let stderr: String
+            let kib: Int
+        }
         let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
         return (report.status, report.stderr, report.kib / 1024)
     }
 
     static func site() throws -> TestSite {
-        try TestSite("""
+        try TestSite(
+            """
             -- ttsite.yml --
             title: T
             queries: { megabytes: \(megabytes), seconds: 600 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// Report blocks in Markdown (```` ```ttsite … ```` ): each kind, in both languages, inside a
 /// list and a quote, escaped, and every mistake an error naming the page and line. The
@@ -20,20 +21,23 @@ import TestSupport
         """#
 
     static func site(page: String, german: String = "Hallo.") throws -> TestSite {
-        try TestSite(PeopleSite.text(people, title: "Blocks", config: "scenarios:\n  - file: Content/data/trip.json", files: """
-            -- Content/data/trip.json --
-            \(scenario)
-            -- Content/report.md --
-            ---
-            title: Report
-            ---
-            \(page)
-            -- Content/report.de.md --
-            ---
-            title: Bericht
-            ---
-            \(german)
-            """))
+        try TestSite(
+            PeopleSite.text(
+                people, title: "Blocks", config: "scenarios:\n  - file: Content/data/trip.json",
+                files: """
+                    -- Content/data/trip.json --
+                    \(scenario)
+                    -- Content/report.md --
+                    ---
+                    title: Report
+                    ---
+                    \(page)
+                    -- Content/report.de.md --
+                    ---
+                    title: Bericht
+                    ---
+                    \(german)
+                    """))
     }
 
     /// The part of a page between its `<article>` tags.
@@ -68,7 +72,7 @@ import TestSupport
         try site.build(now: "2026-11-22T08:00:00Z")
         let english = Self.article(try site.read("report/index.html"))
         #expect(english.contains(#"<a class="person-name" href="../people/anna-alpha/index.html">Anna Alpha</a>"#))
-        #expect(!english.contains("Cora Gamma</a><span")) // 38 days away: not in the next 14
+        #expect(!english.contains("Cora Gamma</a><span"))  // 38 days away: not in the next 14
         #expect(english.contains("<caption>Birthdays in March</caption>"))
         #expect(english.contains("&lt;script&gt;alert(1)&lt;/script&gt; Beta") && !english.contains("<script>alert"))
         #expect(english.contains("<caption>Nationality: Germany</caption>"))
@@ -100,7 +104,9 @@ import TestSupport
         defer { site.remove() }
         try site.build(now: "2026-11-22T08:00:00Z")
         let html = Self.article(try site.read("report/index.html"))
-        #expect(html.contains(#"<li><p class="report-block counter-block">"#) || html.contains(#"<li>\#n<p class="report-block counter-block">"#))
+        #expect(
+            html.contains(#"<li><p class="report-block counter-block">"#)
+                || html.contains(#"<li>\#n<p class="report-block counter-block">"#))
         #expect(html.contains("<blockquote>\n<p class=\"report-block counter-block\">"))
         #expect(html.contains(#"data-to="3""#) && html.contains(#"data-to="1""#))
         #expect(html.contains("<!-- raw HTML omitted -->raw") && !html.contains("<b>raw</b>"))
@@ -127,23 +133,39 @@ import TestSupport
         #expect(try site.read("report/index.html").contains("<td colspan=\"3\">There is nobody on the list yet.</td>"))
     }
 
-    @Test(arguments: [
-        ("```ttsite\n```", 4, "a `ttsite` block names what it shows: one of `upcoming-birthdays`, `people`, `counter`, `age-histogram`, `timeline`"),
-        ("Text.\n\n```ttsite calendar\n```", 6, "there is no report block `calendar`; the blocks are `upcoming-birthdays`"),
-        ("```ttsite upcoming-birthdays days=0\n```", 4, "`days` must be a whole number from 1 to 366, found `0`"),
-        ("```ttsite upcoming-birthdays weeks=2\n```", 4, "`upcoming-birthdays` takes `days=`, found `weeks`"),
-        ("```ttsite people month=13\n```", 4, "`month` must be a whole number from 1 to 12, found `13`"),
-        ("```ttsite people\n```", 4, "`people` takes one of `month=` (1 to 12) or `nationality=` (such as `DE`)"),
-        ("```ttsite people nationality=DEU\n```", 4, "`nationality` must be a country's two-letter code (ISO 3166) such as `DE`, found `DEU`; the site's people have `DE`, `US`"),
-        ("```ttsite people nationality=XX\n```", 4, "`nationality` must be a country's two-letter code (ISO 3166) such as `DE`, found `XX`; the site's people have `DE`, `US`"),
-        ("```ttsite upcoming-birthdays days=7 days=300\n```", 4, "`days` is given twice (`days=7` and `days=300`); give it once"),
-        ("``` ttsite people month=3 nationality=DE\n```", 4, "`people` takes one of `month=` (1 to 12) or `nationality=` (such as `DE`)"),
-        ("```ttsite counter of=cats\n```", 4, "`counter` needs `of=` one of `people`, `timelines`, `events`, `birthdays-this-month`, found `cats`"),
-        ("```ttsite age-histogram bins=5\n```", 4, "`age-histogram` takes no arguments, found `bins`"),
-        ("```ttsite timeline named=moon\n```", 4, "no scenario is named `moon`; some that are: `trip`"),
-        ("```ttsite timeline named=\"moon\n```", 4, "a quote in the block's line is not closed"),
-        ("```ttsite counter people\n```", 4, "`people` is not an argument; write `name=value`"),
-    ] as [(String, Int, String)])
+    @Test(
+        arguments: [
+            (
+                "```ttsite\n```", 4,
+                "a `ttsite` block names what it shows: one of `upcoming-birthdays`, `people`, `counter`, `age-histogram`, `timeline`"
+            ),
+            ("Text.\n\n```ttsite calendar\n```", 6, "there is no report block `calendar`; the blocks are `upcoming-birthdays`"),
+            ("```ttsite upcoming-birthdays days=0\n```", 4, "`days` must be a whole number from 1 to 366, found `0`"),
+            ("```ttsite upcoming-birthdays weeks=2\n```", 4, "`upcoming-birthdays` takes `days=`, found `weeks`"),
+            ("```ttsite people month=13\n```", 4, "`month` must be a whole number from 1 to 12, found `13`"),
+            ("```ttsite people\n```", 4, "`people` takes one of `month=` (1 to 12) or `nationality=` (such as `DE`)"),
+            (
+                "```ttsite people nationality=DEU\n```", 4,
+                "`nationality` must be a country's two-letter code (ISO 3166) such as `DE`, found `DEU`; the site's people have `DE`, `US`"
+            ),
+            (
+                "```ttsite people nationality=XX\n```", 4,
+                "`nationality` must be a country's two-letter code (ISO 3166) such as `DE`, found `XX`; the site's people have `DE`, `US`"
+            ),
+            ("```ttsite upcoming-birthdays days=7 days=300\n```", 4, "`days` is given twice (`days=7` and `days=300`); give it once"),
+            (
+                "``` ttsite people month=3 nationality=DE\n```", 4,
+                "`people` takes one of `month=` (1 to 12) or `nationality=` (such as `DE`)"
+            ),
+            (
+                "```ttsite counter of=cats\n```", 4,
+                "`counter` needs `of=` one of `people`, `timelines`, `events`, `birthdays-this-month`, found `cats`"
+            ),
+            ("```ttsite age-histogram bins=5\n```", 4, "`age-histogram` takes no arguments, found `bins`"),
+            ("```ttsite timeline named=moon\n```", 4, "no scenario is named `moon`; some that are: `trip`"),
+            ("```ttsite timeline named=\"moon\n```", 4, "a quote in the block's line is not closed"),
+            ("```ttsite counter people\n```", 4, "`people` is not an argument; write `name=value`"),
+        ] as [(String, Int, String)])
     func mistakesNameThePageAndLine(page: String, line: Int, message: String) throws {
         let site = try Self.site(page: page)
         defer { site.remove() }

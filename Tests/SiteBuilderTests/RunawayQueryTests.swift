@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// `queries.seconds: 1` and a query that spends minutes in one SQLite call (`instr` over a
 /// text of 50 million characters), which neither the progress handler nor `sqlite3_interrupt`
@@ -9,7 +10,8 @@ import TestSupport
 /// naming the query, and the published site stays as it was (issue 50).
 @Suite struct RunawayQueryTests {
     @Test func aQueryStuckInOneCallEndsTheBuild() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Slow
             queries: { seconds: 1 }
@@ -29,7 +31,8 @@ import TestSupport
         defer { site.remove() }
         try site.build()
         let published = try snapshot(of: site.output)
-        try site.write("""
+        try site.write(
+            """
             ```ttsite query q
             SELECT instr(printf('%.*c', 50000000, 'a'), printf('%.*c', 200000, 'a') || 'b') AS n
             ```
@@ -39,8 +42,14 @@ import TestSupport
             """, to: "Content/index.md")
         let run = try await ChildProcess.run(TTSiteBinary.url, ["build", "--site", site.folder.path], in: site.folder, limit: 300)
         #expect(run.status == 1)
-        #expect(run.stderr.hasPrefix("ttsite: error: a query ran past its time limit of 1 second (`queries.seconds`) inside one call SQLite cannot interrupt, and was still running 5 seconds later: `SELECT instr(printf('%.*c', 50000000, 'a')"), "\(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix(
+                "ttsite: error: a query ran past its time limit of 1 second (`queries.seconds`) inside one call SQLite cannot interrupt, and was still running 5 seconds later: `SELECT instr(printf('%.*c', 50000000, 'a')"
+            ), "\(run.stderr)")
         #expect(try snapshot(of: site.output) == published)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: site.folder.path).filter { $0.contains(".staging-") || $0.contains(".old-") }.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: site.folder.path).filter {
+                $0.contains(".staging-") || $0.contains(".old-")
+            }.isEmpty)
     }
 }

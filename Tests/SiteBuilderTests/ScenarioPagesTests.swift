@@ -1,6 +1,7 @@
 import Foundation
-@testable import SiteBuilder
 import Testing
+
+@testable import SiteBuilder
 
 /// The timeline pages of `Fixtures/scenario-site` (UTC, en/de/ru, replay_seconds 60) at
 /// 2026-11-22: one scenario of every unit plus deep time and a zero-length one.
@@ -15,15 +16,30 @@ import Testing
 
     /// (event id, position %, gap, delay s) in page order.
     static let expected: [String: [(String, String, String, String)]] = [
-        "apollo-11": [("0", "0.00", "0.0000", "0.00"), ("1", "52.61", "0.5261", "31.57"), ("2", "56.02", "0.0340", "33.61"), ("3", "100.00", "0.4398", "60.00")],
+        "apollo-11": [
+            ("0", "0.00", "0.0000", "0.00"), ("1", "52.61", "0.5261", "31.57"), ("2", "56.02", "0.0340", "33.61"),
+            ("3", "100.00", "0.4398", "60.00"),
+        ],
         // 365 days, 36.5 s: 0.1 s a day. May 2 is day 121, Nov 9 day 312; the tie keeps document order.
-        "year-1989": [("0", "0.00", "0.0000", "0.00"), ("2", "33.15", "0.3315", "12.10"), ("1", "85.48", "0.5233", "31.20"), ("3", "85.48", "0.0000", "31.20"), ("4", "100.00", "0.1452", "36.50")],
+        "year-1989": [
+            ("0", "0.00", "0.0000", "0.00"), ("2", "33.15", "0.3315", "12.10"), ("1", "85.48", "0.5233", "31.20"),
+            ("3", "85.48", "0.0000", "31.20"), ("4", "100.00", "0.1452", "36.50"),
+        ],
         // 1 … 41 AU, 1.5 s per AU; Mercury (0.39) is before the start: at 0, shown first.
-        "solar-ae": [("2", "0.00", "0.0000", "0.00"), ("0", "0.00", "0.0000", "0.00"), ("1", "10.50", "0.1050", "6.30"), ("3", "21.25", "0.1075", "12.75"), ("4", "100.00", "0.7875", "60.00")],
+        "solar-ae": [
+            ("2", "0.00", "0.0000", "0.00"), ("0", "0.00", "0.0000", "0.00"), ("1", "10.50", "0.1050", "6.30"),
+            ("3", "21.25", "0.1075", "12.75"), ("4", "100.00", "0.7875", "60.00"),
+        ],
         // 150 … 4500 million km in 30 s; 5000 is after the end: at 100 % and 30 s.
-        "solar-miokm": [("0", "14.45", "0.1445", "4.33"), ("1", "29.51", "0.1506", "8.85"), ("2", "99.89", "0.7038", "29.97"), ("3", "100.00", "0.0011", "30.00")],
+        "solar-miokm": [
+            ("0", "14.45", "0.1445", "4.33"), ("1", "29.51", "0.1506", "8.85"), ("2", "99.89", "0.7038", "29.97"),
+            ("3", "100.00", "0.0011", "30.00"),
+        ],
         // 3940 km in 39.4 s: 0.01 s a km.
-        "road-trip": [("0", "0.00", "0.0000", "0.00"), ("1", "25.38", "0.2538", "10.00"), ("2", "55.28", "0.2990", "21.78"), ("3", "100.00", "0.4472", "39.40")],
+        "road-trip": [
+            ("0", "0.00", "0.0000", "0.00"), ("1", "25.38", "0.2538", "10.00"), ("2", "55.28", "0.2990", "21.78"),
+            ("3", "100.00", "0.4472", "39.40"),
+        ],
         "deep-time": [("0", "22.81", "0.2281", "13.69"), ("1", "25.00", "0.0219", "15.00"), ("2", "74.96", "0.4996", "44.97")],
         "zero": [("0", "0.00", "0.0000", "0.00"), ("1", "0.00", "0.0000", "0.00")],
     ]
@@ -64,25 +80,47 @@ import Testing
         let site = try built()
         defer { site.remove() }
         func whens(_ path: String) throws -> [String] {
-            matches(#"<p class="event-when">(?:<span class="visually-hidden">[^<]*</span>)?(?:<time[^>]*>|<span class="event-date">)([^<]*)<"#, in: try site.read(path)).map { $0[0] }
+            matches(
+                #"<p class="event-when">(?:<span class="visually-hidden">[^<]*</span>)?(?:<time[^>]*>|<span class="event-date">)([^<]*)<"#,
+                in: try site.read(path)
+            ).map { $0[0] }
         }
-        #expect(try whens("scenarios/apollo-11/index.html") == ["16 July 1969, 13:32", "20 July 1969, 20:17", "21 July 1969, 02:56", "24 July 1969, 16:50"])
-        #expect(try whens("de/scenarios/year-1989/index.html") == ["1. Januar 1989", "2. Mai 1989", "9. November 1989", "9. November 1989", "1. Januar 1990"])
+        #expect(
+            try whens("scenarios/apollo-11/index.html") == [
+                "16 July 1969, 13:32", "20 July 1969, 20:17", "21 July 1969, 02:56", "24 July 1969, 16:50",
+            ])
+        #expect(
+            try whens("de/scenarios/year-1989/index.html") == [
+                "1. Januar 1989", "2. Mai 1989", "9. November 1989", "9. November 1989", "1. Januar 1990",
+            ])
         #expect(try whens("scenarios/solar-ae/index.html") == ["0.39 AU", "1 AU", "5.2 AU", "9.5 AU", "41 AU"])
         #expect(try whens("de/scenarios/solar-ae/index.html") == ["0,39 AE", "1 AE", "5,2 AE", "9,5 AE", "41 AE"])
-        #expect(try whens("scenarios/solar-miokm/index.html") == ["778.5 million km", "1,433.5 million km", "4,495.1 million km", "5,000 million km"])
-        #expect(try whens("de/scenarios/solar-miokm/index.html") == ["778,5 Mio. km", "1.433,5 Mio. km", "4.495,1 Mio. km", "5.000 Mio. km"])
+        #expect(
+            try whens("scenarios/solar-miokm/index.html") == [
+                "778.5 million km", "1,433.5 million km", "4,495.1 million km", "5,000 million km",
+            ])
+        #expect(
+            try whens("de/scenarios/solar-miokm/index.html") == ["778,5 Mio. km", "1.433,5 Mio. km", "4.495,1 Mio. km", "5.000 Mio. km"])
         #expect(try whens("de/scenarios/road-trip/index.html") == ["0 km", "1.000 km", "2.178 km", "3.940 km"])
         #expect(try whens("scenarios/deep-time/index.html") == ["15 March 44 BC, 12:00", "1 January 1, 00:00", "1 March 1000, 06:30"])
-        #expect(try whens("de/scenarios/deep-time/index.html") == ["15. März 44 v. Chr., 12:00", "1. Januar 1, 00:00", "1. März 1000, 06:30"])
+        #expect(
+            try whens("de/scenarios/deep-time/index.html") == ["15. März 44 v. Chr., 12:00", "1. Januar 1, 00:00", "1. März 1000, 06:30"])
 
         let apollo = try site.read("scenarios/apollo-11/index.html")
-        #expect(matches(#"class="event-since">([^<]*)<"#, in: apollo).map { $0[0] } == ["at the start", "4 days after the start", "4 days after the start", "1 week after the start"])
+        #expect(
+            matches(#"class="event-since">([^<]*)<"#, in: apollo).map { $0[0] } == [
+                "at the start", "4 days after the start", "4 days after the start", "1 week after the start",
+            ])
         #expect(apollo.contains(#"<span class="event-ago">57 years ago</span>"#))
         let jahr = try site.read("de/scenarios/year-1989/index.html")
-        #expect(matches(#"class="event-since">([^<]*)<"#, in: jahr).map { $0[0] } == ["beim Start", "4 Monate nach dem Start", "10 Monate nach dem Start", "10 Monate nach dem Start", "1 Jahr nach dem Start"])
+        #expect(
+            matches(#"class="event-since">([^<]*)<"#, in: jahr).map { $0[0] } == [
+                "beim Start", "4 Monate nach dem Start", "10 Monate nach dem Start", "10 Monate nach dem Start", "1 Jahr nach dem Start",
+            ])
         #expect(jahr.contains(#"<span class="event-ago">vor 37 Jahren</span>"#))
-        #expect(try site.read("de/scenarios/deep-time/index.html").contains(#"<span class="event-since">4 Jahrhunderte nach dem Start</span> · <span class="event-ago">vor 2 Jahrtausenden</span>"#))
+        #expect(
+            try site.read("de/scenarios/deep-time/index.html").contains(
+                #"<span class="event-since">4 Jahrhunderte nach dem Start</span> · <span class="event-ago">vor 2 Jahrtausenden</span>"#))
         // Outside the axis, marked; no interval text for distances.
         #expect(try site.read("scenarios/solar-ae/index.html").contains(#"<span class="event-outside">(before the start)</span>"#))
         #expect(try site.read("de/scenarios/solar-miokm/index.html").contains(#"<span class="event-outside">(nach dem Ende)</span>"#))
@@ -93,17 +131,24 @@ import Testing
         let site = try built()
         defer { site.remove() }
         let list = try site.read("scenarios/index.html")
-        #expect(matches(#"<span>([^<]*)</span> · <span>([^<]*)</span>"#, in: list).map { $0[1] } == [
-            "1 week", "1 year", "40 AU", "4,350 million km", "3,940 km", "2 millennia", "0 km",
-        ])
-        #expect(matches(#"data-to="(\d+)""#, in: list).map { $0[0] } == ["4", "3", "5", "2", "5", "2", "4", "2", "4", "2", "3", "1", "2", "1"])
-        #expect(list.contains(#"<img class="scenario-thumb" src="https://images.example.org/apollo.jpg" alt="" loading="lazy" decoding="async">"#))
+        #expect(
+            matches(#"<span>([^<]*)</span> · <span>([^<]*)</span>"#, in: list).map { $0[1] } == [
+                "1 week", "1 year", "40 AU", "4,350 million km", "3,940 km", "2 millennia", "0 km",
+            ])
+        #expect(
+            matches(#"data-to="(\d+)""#, in: list).map { $0[0] } == ["4", "3", "5", "2", "5", "2", "4", "2", "4", "2", "3", "1", "2", "1"])
+        #expect(
+            list.contains(
+                #"<img class="scenario-thumb" src="https://images.example.org/apollo.jpg" alt="" loading="lazy" decoding="async">"#))
         #expect(list.contains(#"<a href="../index.html" aria-current="page">"#) == false)
         #expect(list.contains(#"<li><a href="../scenarios/index.html" aria-current="page">Timelines</a></li>"#))
         #expect(try site.read("de/scenarios/index.html").contains("4 Jahrhunderte") == false)
         #expect(try site.read("de/scenarios/index.html").contains(#"aria-current="page">Zeitleisten</a>"#))
         let apollo = try site.read("scenarios/apollo-11/index.html")
-        #expect(apollo.contains(#"<img src="https://images.example.org/step.jpg" alt="First step" loading="lazy" decoding="async"></picture><figcaption>License: NASA · <a href="https://images.nasa.gov/step" rel="noopener noreferrer">Source</a></figcaption>"#))
+        #expect(
+            apollo.contains(
+                #"<img src="https://images.example.org/step.jpg" alt="First step" loading="lazy" decoding="async"></picture><figcaption>License: NASA · <a href="https://images.nasa.gov/step" rel="noopener noreferrer">Source</a></figcaption>"#
+            ))
         // An event without an image shows none (not the scenario's).
         #expect(apollo.components(separatedBy: "apollo.jpg").count == 2)
     }
@@ -129,7 +174,8 @@ import Testing
              "unit":"km","start":0,"end":1,"image":"javascript:alert(1)","source":"data:text/html,hi",
              "events":[{"start":0,"textEn":"<img src=x onerror=alert(2)> [x](javascript:alert(3))","image":"https://e.org/a.jpg","license":"<i>CC</i>\" onload=\"y","source":"javascript:alert(4)"}]}
             """#
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: T
             images: remote

@@ -1,8 +1,9 @@
 import Foundation
 import ReportData
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// How a timeline writes a point of its axis. Instants and wall clocks are Python's
 /// (`datetime.fromisoformat("1969-07-16T13:32:00+00:00").astimezone(ZoneInfo("Europe/Berlin"))`
@@ -13,7 +14,8 @@ struct ScenarioViewsTests {
         var config = SiteConfig(title: "T")
         config.languages = ["en", "de"]
         config.timeZone = berlin
-        return ScenarioViews(config: config, language: language, now: instant("2026-11-22T08:00:00Z"), routes: Routes(languages: config.languages))
+        return ScenarioViews(
+            config: config, language: language, now: instant("2026-11-22T08:00:00Z"), routes: Routes(languages: config.languages))
     }
 
     @Test func aMomentInTheSitesZone() {
@@ -30,7 +32,8 @@ struct ScenarioViewsTests {
         var config = SiteConfig(title: "T")
         config.languages = ["fa"]
         config.timeZone = berlin
-        let views = ScenarioViews(config: config, language: "fa", now: instant("2026-11-22T08:00:00Z"), routes: Routes(languages: config.languages))
+        let views = ScenarioViews(
+            config: config, language: "fa", now: instant("2026-11-22T08:00:00Z"), routes: Routes(languages: config.languages))
         let text = views.pointText(ScenarioPoint(date: instant("1969-07-16T13:32:00Z")), unit: .datetime).text
         #expect(text.hasSuffix("\u{060C} \u{06F1}\u{06F4}:\u{06F3}\u{06F2}"), "\(text)")
     }
@@ -40,7 +43,8 @@ struct ScenarioViewsTests {
     @Test func aMomentBeforeYearOneInUTCHasNoDatetime() throws {
         var config = SiteConfig(title: "T")
         config.timeZone = try #require(TimeZone(identifier: "Asia/Tehran"))
-        let views = ScenarioViews(config: config, language: "en", now: instant("2026-11-22T08:00:00Z"), routes: Routes(languages: config.languages))
+        let views = ScenarioViews(
+            config: config, language: "en", now: instant("2026-11-22T08:00:00Z"), routes: Routes(languages: config.languages))
         // 0001-01-01T00:00:00 local mean time in Tehran (UTC+03:25:44), from Python's zoneinfo.
         let point = ScenarioPoint(date: Date(timeIntervalSince1970: -62_135_609_144))
         let written = views.pointText(point, unit: .datetime)

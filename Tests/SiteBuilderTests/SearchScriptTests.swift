@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// search.js's matching, run in node over an index file written by `SearchIndex`: what a
 /// reader types finds what they mean, in every script. Expected results worked out by hand
@@ -19,9 +20,12 @@ import TestSupport
 
     /// The names `search.js` shows for each query, in order, reading the index `SearchIndex` wrote.
     static func results(_ queries: [String], limit: Int? = 50) async throws -> [[String]] {
-        let index = SearchIndex(name: "people-search.en.js", entries: names.map {
-            SearchIndex.Entry(names: SearchIndex.Entry.spellings(of: $0), link: "people/x/index.html", details: ["01-01-1990", "36 years old"])
-        })
+        let index = SearchIndex(
+            name: "people-search.en.js",
+            entries: names.map {
+                SearchIndex.Entry(
+                    names: SearchIndex.Entry.spellings(of: $0), link: "people/x/index.html", details: ["01-01-1990", "36 years old"])
+            })
         let text = String(decoding: index.bytes, as: UTF8.self)
         let output = try await Node.run(
             """
@@ -43,16 +47,20 @@ import TestSupport
     /// Foundation's JSONEncoder writes with every `<` written `\u003c`.
     @Test func theIndexGivesBackEveryTextAndIsWhatAJSONEncoderWrites() async throws {
         var generator = SystemRandomNumberGenerator()
-        let pieces = ["a", "Zoë", "Тарас", "😀", "<", "</script>", "\"", "\\", "/", "&", " ", "\n", "\r", "\t", "\u{0}", "\u{8}", "\u{c}",
-                      "\u{1f}", "\u{7f}", "\u{2028}", "\u{2029}", "\u{e2}", "’", "'"]
+        let pieces = [
+            "a", "Zoë", "Тарас", "😀", "<", "</script>", "\"", "\\", "/", "&", " ", "\n", "\r", "\t", "\u{0}", "\u{8}", "\u{c}",
+            "\u{1f}", "\u{7f}", "\u{2028}", "\u{2029}", "\u{e2}", "’", "'",
+        ]
         // Every other entry without control characters and line separators.
         let plainPieces = pieces.filter { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0 != "\u{2028}" && $0 != "\u{2029}" } }
         func text(_ plain: Bool) -> String {
-            (0..<Int.random(in: 0...6, using: &generator)).map { _ in (plain ? plainPieces : pieces).randomElement(using: &generator)! }.joined()
+            (0..<Int.random(in: 0...6, using: &generator)).map { _ in (plain ? plainPieces : pieces).randomElement(using: &generator)! }
+                .joined()
         }
         let entries = (0..<400).map { number in
-            SearchIndex.Entry(names: (0..<Int.random(in: 1...2, using: &generator)).map { _ in text(number % 2 == 0) }, link: text(number % 2 == 0),
-                              details: (0..<Int.random(in: 0...2, using: &generator)).map { _ in text(number % 2 == 0) })
+            SearchIndex.Entry(
+                names: (0..<Int.random(in: 1...2, using: &generator)).map { _ in text(number % 2 == 0) }, link: text(number % 2 == 0),
+                details: (0..<Int.random(in: 0...2, using: &generator)).map { _ in text(number % 2 == 0) })
         }
         let index = SearchIndex(name: "rows-search.name.en.js", entries: entries)
         let file = String(decoding: index.bytes, as: UTF8.self)
@@ -76,12 +84,15 @@ import TestSupport
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         let plain = entries.filter { entry in
-            (entry.names + [entry.link] + entry.details).allSatisfy { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0 != "\u{2028}" && $0 != "\u{2029}" } }
+            (entry.names + [entry.link] + entry.details).allSatisfy {
+                $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0 != "\u{2028}" && $0 != "\u{2029}" }
+            }
         }
         #expect(plain.count >= 200)
-        let json = try encoder.encode(plain.map { entry -> [JSONValue] in
-            [entry.names.count == 1 ? .text(entry.names[0]) : .list(entry.names)] + ([entry.link] + entry.details).map(JSONValue.text)
-        })
+        let json = try encoder.encode(
+            plain.map { entry -> [JSONValue] in
+                [entry.names.count == 1 ? .text(entry.names[0]) : .list(entry.names)] + ([entry.link] + entry.details).map(JSONValue.text)
+            })
         let expected = "ttsiteSearchIndex(" + String(decoding: json, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c") + ");\n"
         #expect(String(decoding: SearchIndex(name: "x.js", entries: plain).bytes, as: UTF8.self) == expected)
     }
@@ -104,19 +115,21 @@ import TestSupport
         let found = try await Self.results([
             "zoe", "MULLER", "ольга", "overgard", "o brien", "yilmaz", "शर्मा", "anna", "", "  ", "hostile",
         ])
-        #expect(found == [
-            ["Zoë Müller"],
-            ["Zoë Müller"],
-            ["Ольга Кузнецова"],
-            ["Lars Øvergård"],
-            ["Seán O'Brien"],
-            ["Ayşe Yılmaz"],
-            ["प्रिया शर्मा"],
-            ["Anna Schmidt", "Άννα Παπαδοπούλου", "Maria Anna Weber"],   // those that begin with "anna" first (Άννα by its Latin spelling)
-            [],
-            [],
-            ["<b>Hostile</b> & Co"],                 // the text as it is: search.js writes it with textContent
-        ])
+        #expect(
+            found == [
+                ["Zoë Müller"],
+                ["Zoë Müller"],
+                ["Ольга Кузнецова"],
+                ["Lars Øvergård"],
+                ["Seán O'Brien"],
+                ["Ayşe Yılmaz"],
+                ["प्रिया शर्मा"],
+                // Those that begin with "anna" first (Άννα by its Latin spelling).
+                ["Anna Schmidt", "Άννα Παπαδοπούλου", "Maria Anna Weber"],
+                [],
+                [],
+                ["<b>Hostile</b> & Co"],  // the text as it is: search.js writes it with textContent
+            ])
     }
 
     /// A Cyrillic or Greek name is also found by its Latin transliteration, the one its page's
@@ -124,13 +137,14 @@ import TestSupport
     /// 743), and Latin names are not given one.
     @Test func aTransliteratedNameIsFound() async throws {
         let found = try await Self.results(["shevchenko", "taras shev", "папа", "papadopoulou", "anna"])
-        #expect(found == [
-            ["Тарас Шевченко"],
-            ["Тарас Шевченко"],
-            [],
-            ["Άννα Παπαδοπούλου"],
-            ["Anna Schmidt", "Άννα Παπαδοπούλου", "Maria Anna Weber"],
-        ])
+        #expect(
+            found == [
+                ["Тарас Шевченко"],
+                ["Тарас Шевченко"],
+                [],
+                ["Άννα Παπαδοπούλου"],
+                ["Anna Schmidt", "Άννα Παπαδοπούλου", "Maria Anna Weber"],
+            ])
         #expect(SearchIndex.Entry.spellings(of: "Zoë Müller") == ["Zoë Müller"])
         #expect(SearchIndex.Entry.spellings(of: "Тарас Шевченко") == ["Тарас Шевченко", "taras shevchenko"])
     }

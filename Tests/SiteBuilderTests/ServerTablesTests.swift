@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// Tables whose SQL runs in a real PostgreSQL server, built by the `ttsite` binary as cron
 /// runs it: the result cached, used when the server is down (with a warning, an error under
@@ -12,7 +13,8 @@ import TestSupport
     let now = "2026-11-22T08:00:00Z"
 
     func site(_ server: PostgresServer, table: String, sql: String? = nil) throws -> TestSite {
-        try TestSite("""
+        try TestSite(
+            """
             -- ttsite.yml --
             title: Warehouse
             base_url: https://example.org/
@@ -44,7 +46,8 @@ import TestSupport
     @Test func theCachedResultCarriesABuildThroughAServerThatIsDown() async throws {
         let server = try await PostgresServer.start()
         defer { Task { await server.remove() } }
-        try await server.sql("CREATE TABLE sales (region text, total numeric(10,2)); INSERT INTO sales VALUES ('north', 10.5), ('north', 2), ('south', 7)")
+        try await server.sql(
+            "CREATE TABLE sales (region text, total numeric(10,2)); INSERT INTO sales VALUES ('north', 10.5), ('north', 2), ('south', 7)")
         let site = try site(server, table: "sales")
         defer { site.remove() }
 
@@ -62,8 +65,11 @@ import TestSupport
         try await server.stop()
         let down = try await build(site, ["--full"])
         #expect(down.status == 0, "\(down.stderr)")
-        #expect(down.stderr.contains("cannot connect to `warehouse`") && down.stderr.contains("using the result cached at"), "\(down.stderr)")
-        #expect(down.stderr.contains("warning: `data.regions`: cannot connect") && !down.stderr.contains("`data.regions`: `data.regions`"), "\(down.stderr)")
+        #expect(
+            down.stderr.contains("cannot connect to `warehouse`") && down.stderr.contains("using the result cached at"), "\(down.stderr)")
+        #expect(
+            down.stderr.contains("warning: `data.regions`: cannot connect") && !down.stderr.contains("`data.regions`: `data.regions`"),
+            "\(down.stderr)")
         #expect(try site.read("index.html").contains("[north=12.5][south=7]"))
         #expect(try await build(site, ["--strict"]).status == 3)
         let offline = try await build(site, ["--offline", "--full"])
@@ -74,7 +80,8 @@ import TestSupport
         let changed = try self.site(server, table: "sales", sql: "SELECT region, max(total) AS total FROM sales GROUP BY region")
         defer { changed.remove() }
         try FileManager.default.removeItem(at: site.folder.appendingPathComponent("ttsite.yml"))
-        try FileManager.default.copyItem(at: changed.folder.appendingPathComponent("ttsite.yml"), to: site.folder.appendingPathComponent("ttsite.yml"))
+        try FileManager.default.copyItem(
+            at: changed.folder.appendingPathComponent("ttsite.yml"), to: site.folder.appendingPathComponent("ttsite.yml"))
         let uncached = try await build(site)
         #expect(uncached.status == 3)
         #expect(uncached.stderr.contains("no cached result"), "\(uncached.stderr)")
@@ -106,14 +113,17 @@ import TestSupport
         #expect(try await build(site).status == 0)
         let published = try snapshot(of: site.folder.appendingPathComponent("_site"))
 
-        let slow = "SELECT 'r' || g AS region, CASE WHEN g = 700 THEN pg_sleep(60) END IS NULL AS \(marker), g AS total FROM generate_series(1, 1000) g"
+        let slow =
+            "SELECT 'r' || g AS region, CASE WHEN g = 700 THEN pg_sleep(60) END IS NULL AS \(marker), g AS total FROM generate_series(1, 1000) g"
         let config = try String(contentsOf: site.folder.appendingPathComponent("ttsite.yml"), encoding: .utf8)
             .replacingOccurrences(of: "SELECT 'r' || g AS region, g AS total FROM generate_series(1, 3) g", with: slow)
         try config.write(to: site.folder.appendingPathComponent("ttsite.yml"), atomically: true, encoding: .utf8)
-        let running = try TTSiteBinary.start(["build", "--now", now], in: site.folder, environment: ["PGPASSWORD": PostgresServer.password])
+        let running = try TTSiteBinary.start(
+            ["build", "--now", now], in: site.folder, environment: ["PGPASSWORD": PostgresServer.password])
         var terminated = false
         for _ in 0..<200 where !terminated {
-            let said = try await server.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%AS \(marker),%' AND pid <> pg_backend_pid()")
+            let said = try await server.sql(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%AS \(marker),%' AND pid <> pg_backend_pid()")
             terminated = said.contains("(1 row)")
             if !terminated { try await Task.sleep(for: .milliseconds(50)) }
         }
@@ -127,7 +137,8 @@ import TestSupport
     @Test func aResultThatShrankToNothingIsStoppedByTheGuard() async throws {
         let server = try await PostgresServer.shared()
         let table = "shrinking_\(UInt32.random(in: 0...UInt32.max))"
-        try await server.sql("CREATE TABLE \(table) (region text, total int); INSERT INTO \(table) SELECT 'r' || g, g FROM generate_series(1, 20) g")
+        try await server.sql(
+            "CREATE TABLE \(table) (region text, total int); INSERT INTO \(table) SELECT 'r' || g, g FROM generate_series(1, 20) g")
         let site = try site(server, table: table, sql: "SELECT region, total FROM \(table)")
         defer { site.remove() }
         #expect(try await build(site).status == 0)
@@ -151,13 +162,17 @@ import TestSupport
         try await server.sql(try String(contentsOf: script, encoding: .utf8))
         let site = try TestSite(fixture: "warehouse-site")
         defer { site.remove() }
-        let environment = ["PGHOST": "localhost", "PGPORT": "\(server.port)", "PGDATABASE": PostgresServer.database, "PGUSER": PostgresServer.user,
-                           "PGSSLMODE": "verify-full", "PGSSLROOTCERT": server.authority.path, "PGPASSWORD": PostgresServer.password]
-        let run = try await TTSiteBinary.run(["build", "--quiet", "--now", "2026-11-22T08:00:00Z"], in: site.folder, environment: environment)
+        let environment = [
+            "PGHOST": "localhost", "PGPORT": "\(server.port)", "PGDATABASE": PostgresServer.database, "PGUSER": PostgresServer.user,
+            "PGSSLMODE": "verify-full", "PGSSLROOTCERT": server.authority.path, "PGPASSWORD": PostgresServer.password,
+        ]
+        let run = try await TTSiteBinary.run(
+            ["build", "--quiet", "--now", "2026-11-22T08:00:00Z"], in: site.folder, environment: environment)
         #expect(run.status == 0, "\(run.stderr)")
         // psql's own figures: region, count, sum, the first sale in the site's zone written as
         // the English pack writes an instant (`Jan 1, 2024, 9:02 AM`), and how many years.
-        let oracle = try await server.sql("""
+        let oracle = try await server.sql(
+            """
             SELECT region || '|' || count(*) || '|' || sum(total) || '|' || to_char(min(sold_at) AT TIME ZONE 'Europe/Berlin', 'Mon FMDD, YYYY, FMHH12:MI AM') || '|'
               || count(DISTINCT extract(year FROM sold_at AT TIME ZONE 'UTC')) FROM sales GROUP BY region ORDER BY region
             """)
@@ -198,9 +213,11 @@ import TestSupport
     /// A password inside `host:`, `database:` or `user:` — a URI, a connection string, a
     /// `user:pw@host` — is refused like `password:`, and the message does not repeat it.
     @Test func aPasswordInsideAnotherSettingIsRefusedUnsaid() {
-        for (key, value) in [("host", "postgresql://reporter:s3cret@db.example.org/sales"), ("host", "reporter:s3cret@db.example.org"),
-                             ("database", "postgres://reporter:s3cret@db/sales"), ("database", "dbname=sales password=s3cret"),
-                             ("user", "reporter password = s3cret"), ("host", "POSTGRESQL://db?PASSWORD=s3cret")] {
+        for (key, value) in [
+            ("host", "postgresql://reporter:s3cret@db.example.org/sales"), ("host", "reporter:s3cret@db.example.org"),
+            ("database", "postgres://reporter:s3cret@db/sales"), ("database", "dbname=sales password=s3cret"),
+            ("user", "reporter password = s3cret"), ("host", "POSTGRESQL://db?PASSWORD=s3cret"),
+        ] {
             let error = error("connections:\n  db:\n    type: postgres\n    \(key): \"\(value)\"\n")
             #expect(error?.kind == .configuration, "\(key): \(value)")
             #expect(error?.line == 5, "\(key): \(value)")
@@ -208,21 +225,28 @@ import TestSupport
             #expect(error?.message.contains("PGPASSWORD") == true && error?.message.contains("s3cret") == false, "\(error?.message ?? "")")
         }
         // A name is a name: a socket folder, a host, a user with a dot.
-        #expect(error("connections:\n  db: { type: postgres, host: /var/run/postgresql, user: ada.lovelace, database: password_vault }\n") == nil)
+        #expect(
+            error("connections:\n  db: { type: postgres, host: /var/run/postgresql, user: ada.lovelace, database: password_vault }\n")
+                == nil)
     }
 
     @Test func mistakesNameTheirKeyAndLine() {
         #expect(error("connections:\n  db: { host: h }\n")?.message.contains("needs `type: postgres`") == true)
         #expect(error("connections:\n  db: { type: mysql }\n")?.message.contains("`connections.db.type` must be `postgres`") == true)
         #expect(error("connections:\n  db: { type: postgres, sslmode: strict }\n")?.message.contains("`verify-full`") == true)
-        #expect(error("connections:\n  db: { type: postgres }\ndata:\n  t: { connection: other, sql: SELECT 1 }\n")?.message
-            .contains("names `other`, which `connections:` does not declare; it declares `db`") == true)
-        #expect(error("connections:\n  db: { type: postgres }\ndata:\n  t: { connection: db }\n")?.message.contains("exactly one of `sql:`") == true)
-        #expect(error("connections:\n  db: { type: postgres }\ndata:\n  t: { connection: db, sql: SELECT 1, types: { a: text } }\n")?.line == 5)
+        #expect(
+            error("connections:\n  db: { type: postgres }\ndata:\n  t: { connection: other, sql: SELECT 1 }\n")?.message
+                .contains("names `other`, which `connections:` does not declare; it declares `db`") == true)
+        #expect(
+            error("connections:\n  db: { type: postgres }\ndata:\n  t: { connection: db }\n")?.message.contains("exactly one of `sql:`")
+                == true)
+        #expect(
+            error("connections:\n  db: { type: postgres }\ndata:\n  t: { connection: db, sql: SELECT 1, types: { a: text } }\n")?.line == 5)
     }
 
     @Test func aTableOfAConnectionIsReadWithItsSettings() throws {
-        let config = try SiteConfig.parse("""
+        let config = try SiteConfig.parse(
+            """
             title: T
             connections:
               db: { type: postgres, host: db.example.org, port: 6432, database: sales, user: reporter, sslmode: verify-full, seconds: 5, rows: 10, megabytes: 1 }

@@ -1,12 +1,14 @@
 import Foundation
-@testable import SiteBuilder
 import Testing
+
+@testable import SiteBuilder
 
 /// Every page's description and share preview: from the page, its first paragraph, or (a
 /// person) only what the page shows.
 @Suite struct SharePreviewTests {
     static func site(config: String = "base_url: https://example.org/r/", files: String = "") throws -> TestSite {
-        try TestSite("""
+        try TestSite(
+            """
             -- ttsite.yml --
             title: Previews
             \(config)
@@ -53,7 +55,8 @@ import Testing
     }
 
     @Test func aShareImageIsAbsoluteAndMustExist() throws {
-        let site = try Self.site(config: "base_url: https://example.org/r/\nshare_image: images/share.png", files: "-- Content/images/share.png --\nPNG")
+        let site = try Self.site(
+            config: "base_url: https://example.org/r/\nshare_image: images/share.png", files: "-- Content/images/share.png --\nPNG")
         defer { site.remove() }
         try site.build()
         let home = try site.read("index.html")
@@ -65,7 +68,8 @@ import Testing
         #expect {
             try missing.build()
         } throws: { error in
-            (error as? BuildError)?.description == "ttsite.yml: `share_image` names Content/images/none.png, which is not a file of Content/"
+            (error as? BuildError)?.description
+                == "ttsite.yml: `share_image` names Content/images/none.png, which is not a file of Content/"
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// The guard of unattended builds, end to end through the binary: a source that shrank to
 /// nothing or by more than `guard.max_shrink` since the last published build, and a build that
@@ -20,7 +21,8 @@ import TestSupport
     }
 
     func site(people: Int, config: String = "") throws -> TestSite {
-        try TestSite("""
+        try TestSite(
+            """
             -- ttsite.yml --
             title: Guarded
             people:
@@ -48,8 +50,10 @@ import TestSupport
         for flags in [[], ["--strict"]] {
             let run = try await build(site, flags)
             #expect(run.status == 1)
-            #expect(run.stderr == "ttsite: error: Content/data/people.json: the source has no people now, but the last published build had 3 people; "
-                + "the published site is kept. If this is meant, build once with --allow-shrink\n")
+            #expect(
+                run.stderr
+                    == "ttsite: error: Content/data/people.json: the source has no people now, but the last published build had 3 people; "
+                    + "the published site is kept. If this is meant, build once with --allow-shrink\n")
             #expect(try snapshot(of: site.output) == published)
             #expect(leftovers(in: site.folder).isEmpty)
         }
@@ -76,8 +80,10 @@ import TestSupport
         try site.write(Self.people(1), to: "Content/data/people.json")
         let run = try await build(site)
         #expect(run.status == 1)
-        #expect(run.stderr == "ttsite: error: Content/data/people.json: the source has 1 person now, but the last published build had 4 "
-            + "(75% fewer; `guard.max_shrink` allows 50%); the published site is kept. If this is meant, build once with --allow-shrink\n")
+        #expect(
+            run.stderr == "ttsite: error: Content/data/people.json: the source has 1 person now, but the last published build had 4 "
+                + "(75% fewer; `guard.max_shrink` allows 50%); the published site is kept. If this is meant, build once with --allow-shrink\n"
+        )
         #expect(try snapshot(of: site.output) == published)
 
         // 4 → 2 is a loss of exactly 50 %: allowed.
@@ -103,7 +109,8 @@ import TestSupport
         let server = try await TestServer.shared
         let key = TestServer.uniqueKey()
         let url = server.url("/data/\(key)")
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Remote
             fetch: { timeout_seconds: 5, retries: 0 }
@@ -134,15 +141,16 @@ import TestSupport
         #expect(try await build(site).status == 0)
         let published = try snapshot(of: site.output)
         let htmlPages = published.keys.filter { $0.hasSuffix(".html") }.count
-        #expect(htmlPages == 10) // index, 404 and page1…page8
+        #expect(htmlPages == 10)  // index, 404 and page1…page8
 
         for page in 1...6 {
             try FileManager.default.removeItem(at: site.folder.appendingPathComponent("Content/page\(page).md"))
         }
         let run = try await build(site)
         #expect(run.status == 1)
-        #expect(run.stderr == "ttsite: error: \(site.output.path): this build would remove 6 of the 10 published pages "
-            + "(60%; `guard.max_deletes` allows 50%); the published site is kept. If this is meant, build once with --allow-shrink\n")
+        #expect(
+            run.stderr == "ttsite: error: \(site.output.path): this build would remove 6 of the 10 published pages "
+                + "(60%; `guard.max_deletes` allows 50%); the published site is kept. If this is meant, build once with --allow-shrink\n")
         #expect(try snapshot(of: site.output) == published)
         #expect(leftovers(in: site.folder).isEmpty)
         let check = try await TTSiteBinary.run(["check", "--quiet", "--now", now], in: site.folder)
@@ -186,8 +194,9 @@ import TestSupport
         try Data("{\"outputs\": ".utf8).write(to: record)
         let run = try await build(site)
         #expect(run.status == 2)
-        #expect(run.stderr == "ttsite: error: .ttsite/published.json: the record of the last published build is damaged or of a newer ttsite; "
-            + "build once with --allow-shrink to start a new record\n")
+        #expect(
+            run.stderr == "ttsite: error: .ttsite/published.json: the record of the last published build is damaged or of a newer ttsite; "
+                + "build once with --allow-shrink to start a new record\n")
         #expect(try await build(site, ["--allow-shrink"]).status == 0)
         #expect(try await build(site).status == 0)
     }

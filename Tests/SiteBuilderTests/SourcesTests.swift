@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// A site with file and URL sources of both kinds, the URLs served over loopback by a real
 /// HTTP server (Python's `http.server`) and fetched by the real HTTP client.
@@ -19,7 +20,8 @@ import TestSupport
             // "Serving HTTP on 127.0.0.1 port 40123 (http://127.0.0.1:40123/) ..."
             let text = try await child.firstLine() ?? child.output
             guard let range = text.range(of: #"port (\d+)"#, options: .regularExpression),
-                  let port = Int(text[range].dropFirst(5)) else {
+                let port = Int(text[range].dropFirst(5))
+            else {
                 child.terminate(SIGKILL)
                 throw BuildError(.source, "the test HTTP server did not start: \(text)")
             }
@@ -61,7 +63,8 @@ import TestSupport
         """
 
     func makeSite(server: StaticServer, people: String = SourcesTests.people) throws -> TestSite {
-        try TestSite("""
+        try TestSite(
+            """
             -- ttsite.yml --
             title: Sources
             time_zone: Europe/Berlin
@@ -120,7 +123,8 @@ import TestSupport
         // The API now answers with an error object: not data, so the cache is used.
         try served.write(#"{"error": "Uh oh, something has gone wrong."}"#, to: "people.json")
         // http.server answers If-Modified-Since by the file's time, to the second.
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: served.folder.appendingPathComponent("people.json").path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: served.folder.appendingPathComponent("people.json").path)
         let summary = try await offThePool { try site.build() }
         #expect(summary.people == 3)
         #expect(summary.warnings.contains { $0.hasPrefix(server.url("people.json")) && $0.contains("using the cached copy") })
@@ -128,7 +132,9 @@ import TestSupport
         // --strict refuses the stale copy: exit 3.
         var strict = site.options()
         strict.strict = true
-        await #expect { try await offThePool { [strict] in try Site.build(strict) } } throws: { error in (error as? BuildError)?.exitCode == 3 }
+        await #expect { try await offThePool { [strict] in try Site.build(strict) } } throws: { error in
+            (error as? BuildError)?.exitCode == 3
+        }
 
         // The server is gone: --offline builds from the cache without touching the network.
         server.stop()

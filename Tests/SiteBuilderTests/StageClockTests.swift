@@ -1,14 +1,16 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// `ttsite build --verbose` prints each stage's wall and CPU time, in the order the stages run;
 /// a build that finds nothing changed times the stages it ran. Only the shape is checked:
 /// times depend on the machine.
 @Suite struct StageClockTests {
     static let stages = [
-        "config", "lock", "read", "up-to-date check", "decode", "content", "tables", "pictures", "templates", "queries", "derive", "markdown",
+        "config", "lock", "read", "up-to-date check", "decode", "content", "tables", "pictures", "templates", "queries", "derive",
+        "markdown",
         "feeds and charts", "checks", "write", "publish", "record",
     ]
 
@@ -21,7 +23,8 @@ import TestSupport
     }
 
     @Test func everyStageIsTimedInTheOrderItRuns() throws {
-        let site = try DataReportTests.site("""
+        let site = try DataReportTests.site(
+            """
             ```ttsite query all
             SELECT mission FROM missions
             ```

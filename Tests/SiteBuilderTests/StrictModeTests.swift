@@ -1,7 +1,8 @@
 import Foundation
 import ReportData
-@testable import SiteBuilder
 import Testing
+
+@testable import SiteBuilder
 
 /// `--strict`, decided in one place: what each stage does with a warning.
 struct StrictModeTests {

@@ -1,8 +1,9 @@
 import Foundation
 import Mustache
-@testable import SiteBuilder
 import TemplateEngine
 import Testing
+
+@testable import SiteBuilder
 
 /// The built-in templates through two engines: every page of the example site and of the
 /// fixture sites, rendered by ttsite's `TemplateEngine` and by swift-mustache (the well-kept
@@ -39,7 +40,9 @@ struct TemplateOracleTests {
             var bytes: [UInt8] = []
             templates.render(page.template, page.value, into: &bytes, linkBase: page.linkBase)
             // swift-mustache knows no links: it is given them written after the page's base.
-            let expected = oracle.render(page.value.resolvingLinks(after: page.linkBase).mustacheValue, withTemplate: page.template) ?? "(no such template)"
+            let expected =
+                oracle.render(page.value.resolvingLinks(after: page.linkBase).mustacheValue, withTemplate: page.template)
+                ?? "(no such template)"
             #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(site): \(page.path)")
             templatesSeen.insert(page.template)
         }
@@ -64,7 +67,10 @@ struct TemplateOracleTests {
         // Partials are rendered through the pages that include them; report blocks inside
         // Markdown pages (ReportBlocksTests renders each kind).
         let pageTemplates = Set(TemplateSet.defaults.keys.filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(9)) })
-            .subtracting(["base", "header", "footer", "avatar", "portrait", "counter", "figure", "pagination", "browse", "search", "age-chart", "table-rows"])
+            .subtracting([
+                "base", "header", "footer", "avatar", "portrait", "counter", "figure", "pagination", "browse", "search", "age-chart",
+                "table-rows",
+            ])
             .filter { !$0.hasPrefix("block-") }
         #expect(pageTemplates.subtracting(seen) == [])
     }

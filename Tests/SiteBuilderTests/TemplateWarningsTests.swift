@@ -1,8 +1,9 @@
 import Foundation
-@testable import SiteBuilder
+import TestSupport
 import Testing
 import TextFormatting
-import TestSupport
+
+@testable import SiteBuilder
 
 /// A site's own templates and pages are checked while they render: a name that resolves to
 /// nothing, a partial that does not exist and a front matter key nothing reads are warnings
@@ -11,7 +12,8 @@ import TestSupport
     let now = "2026-11-22T08:00:00Z"
 
     func site() throws -> TestSite {
-        try TestSite("""
+        try TestSite(
+            """
             -- ttsite.yml --
             title: Checked
             -- Templates/post.mustache --
@@ -47,12 +49,13 @@ import TestSupport
         #expect(run.status == 0)
         // Lines by hand: in post.mustache `{{page.autor}}` is on line 3 and `{{>foter}}` on 4;
         // in one.md the key `titel` is on line 5 and the body's first line is line 7.
-        #expect(run.stderr.split(separator: "\n").map(String.init) == [
-            "ttsite: warning: Content/one.md:5: the front matter key `titel` is read by neither ttsite nor the template `post`; did you mean `title`?",
-            "ttsite: warning: Content/one.md:7: `{{people.cont}}` names nothing on one/index.html, so it shows nothing; check the spelling, or write `{{#people.cont}}…{{/people.cont}}` where it is optional",
-            "ttsite: warning: Templates/post.mustache:3: `{{page.autor}}` names nothing on two/index.html, so it shows nothing; check the spelling, or write `{{#page.autor}}…{{/page.autor}}` where it is optional",
-            "ttsite: warning: Templates/post.mustache:4: `{{>foter}}` names no template (there is no Templates/foter.mustache nor a built-in one), so it shows nothing",
-        ])
+        #expect(
+            run.stderr.split(separator: "\n").map(String.init) == [
+                "ttsite: warning: Content/one.md:5: the front matter key `titel` is read by neither ttsite nor the template `post`; did you mean `title`?",
+                "ttsite: warning: Content/one.md:7: `{{people.cont}}` names nothing on one/index.html, so it shows nothing; check the spelling, or write `{{#people.cont}}…{{/people.cont}}` where it is optional",
+                "ttsite: warning: Templates/post.mustache:3: `{{page.autor}}` names nothing on two/index.html, so it shows nothing; check the spelling, or write `{{#page.autor}}…{{/page.autor}}` where it is optional",
+                "ttsite: warning: Templates/post.mustache:4: `{{>foter}}` names no template (there is no Templates/foter.mustache nor a built-in one), so it shows nothing",
+            ])
         #expect(try site.read("one/index.html").contains("<p class=\"by\">Ann</p>"))
     }
 
@@ -68,7 +71,8 @@ import TestSupport
     }
 
     @Test func aKeyReadByThePagesOwnTagsOrAPartialIsNotWarned() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Quiet
             -- Templates/byline.mustache --
@@ -96,7 +100,8 @@ import TestSupport
     /// A page can show a template: tags in code spans and code blocks stay as written, with
     /// no warning; tags outside code are filled in, also around and between code.
     @Test func tagsInCodeAreShownAsWritten() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- ttsite.yml --
             title: Templates shown
             -- Content/index.md --
@@ -121,7 +126,10 @@ import TestSupport
         let page = try site.read("index.html")
         // cmark's HTML for code: `<` and `>` escaped, braces as written.
         #expect(page.contains("<p>Write <code>{{page.title}}</code> for the title; today is calm.</p>"))
-        #expect(page.contains("<pre><code class=\"language-mustache\">&lt;h1&gt;{{page.title}}&lt;/h1&gt;\n{{#people}}{{name}}{{/people}}\n</code></pre>"))
+        #expect(
+            page.contains(
+                "<pre><code class=\"language-mustache\">&lt;h1&gt;{{page.title}}&lt;/h1&gt;\n{{#people}}{{name}}{{/people}}\n</code></pre>")
+        )
         #expect(page.contains("<pre><code>{{{page.content}}}\n</code></pre>"))
         #expect(page.contains("<p>In a quote: <code>{{ lang }}</code>, and outside: en.</p>"))
     }
@@ -132,11 +140,16 @@ import TestSupport
         defer { site.remove() }
         let run = try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder)
         #expect(run.status == 0)
-        #expect(run.stderr == "ttsite: warning: Content/p1.md:3: the front matter key `author` is read by neither ttsite nor the template `page` (and 2 more pages)\n")
+        #expect(
+            run.stderr
+                == "ttsite: warning: Content/p1.md:3: the front matter key `author` is read by neither ttsite nor the template `page` (and 2 more pages)\n"
+        )
     }
 
     /// Worked out by hand: a swap of neighbours is one edit, `layuot` → `layout` one swap.
-    @Test(arguments: [("titel", "title", 1), ("layuot", "layout", 1), ("kitten", "sitting", 3), ("x", "", 1), ("", "abc", 3), ("same", "same", 0)])
+    @Test(arguments: [
+        ("titel", "title", 1), ("layuot", "layout", 1), ("kitten", "sitting", 3), ("x", "", 1), ("", "abc", 3), ("same", "same", 0),
+    ])
     func editDistance(a: String, b: String, expected: Int) {
         #expect(Spelling.distance(a, b) == expected)
     }

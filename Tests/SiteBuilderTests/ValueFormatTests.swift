@@ -2,10 +2,11 @@ import CivilTime
 import DataTables
 import Foundation
 import IntervalText
-@testable import SiteBuilder
 import Testing
 import TextFormatting
 import Yams
+
+@testable import SiteBuilder
 
 /// The value formats of reports against Babel (Oracle/generate_format_oracle.py writes
 /// FormatOracle.swift): every shipped language, numbers, percentages, currencies, compact
@@ -56,12 +57,13 @@ struct ValueFormatTests {
     static let cases: [Case] = FormatOracle.rows.split(separator: "\n").map { line in
         let field = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         let literal = field[3]
-        let value: TableValue = switch field[2] {
-        case "i": .integer(Int64(literal)!)
-        case "r": .real(Double(literal)!)
-        case "d": .date(calendarDay(literal))
-        default: .dateTime(Date(timeIntervalSince1970: Double(literal)!))
-        }
+        let value: TableValue =
+            switch field[2] {
+            case "i": .integer(Int64(literal)!)
+            case "r": .real(Double(literal)!)
+            case "d": .date(calendarDay(literal))
+            default: .dateTime(Date(timeIntervalSince1970: Double(literal)!))
+            }
         return Case(
             language: field[0], format: try! ValueFormat(parsing: field[1]), value: value, literal: literal,
             zone: field[4].isEmpty ? .utc : TimeZone(identifier: field[4])!,
@@ -83,9 +85,12 @@ struct ValueFormatTests {
         if test.format.kind == .compact, compactDiffersOnPurpose(test) { return nil }
         var text = test.babel
         if text.hasPrefix("-"), !text.contains(where: { ("1"..."9").contains($0) }) { text.removeFirst() }
-        if ["es", "pl"].contains(test.language) { text = ungroupingFourDigitIntegers(text, separator: Character(pack.numbers.groupingSeparator)) }
+        if ["es", "pl"].contains(test.language) {
+            text = ungroupingFourDigitIntegers(text, separator: Character(pack.numbers.groupingSeparator))
+        }
         if test.format.kind == .span {
-            for difference in LanguagePackTests.deliberateDifferences where difference.language == test.language && difference.form == "future" {
+            for difference in LanguagePackTests.deliberateDifferences
+            where difference.language == test.language && difference.form == "future" {
                 text = text.replacingOccurrences(of: difference.babel, with: difference.ours)
             }
         }
@@ -107,7 +112,8 @@ struct ValueFormatTests {
         func isDigit(_ at: Int) -> Bool { characters.indices.contains(at) && characters[at].isASCII && characters[at].isNumber }
         while index + 4 < characters.count {
             if isDigit(index), !isDigit(index - 1), characters[index + 1] == separator, (2...4).allSatisfy({ isDigit(index + $0) }),
-               !isDigit(index + 5), !(characters.indices.contains(index + 5) && characters[index + 5] == separator && isDigit(index + 6)) {
+                !isDigit(index + 5), !(characters.indices.contains(index + 5) && characters[index + 5] == separator && isDigit(index + 6))
+            {
                 characters.remove(at: index + 1)
             }
             index += 1
@@ -138,7 +144,8 @@ struct ValueFormatTests {
     @Test(arguments: shipped)
     func everyFormatIsBabels(code: String) throws {
         let pack = try Self.pack(code)
-        var compared = 0, leftOut = 0
+        var compared = 0
+        var leftOut = 0
         for test in Self.cases where test.language == code {
             guard let expected = Self.expected(test, pack: pack) else {
                 leftOut += 1
@@ -168,7 +175,8 @@ struct ValueFormatTests {
     @Test(arguments: [
         ("en", TableValue.integer(999_999), "1M"), ("en", .real(999.95), "1K"), ("en", .real(12.345), "12.3"),
         ("en", .real(0.125), "0.1"), ("en", .real(0.001), "0"), ("en", .real(-0.0004), "0"),
-        ("de", .real(1234.5678), "1.234,6"), ("de", .integer(999_999), "999.999"), ("de", .real(999_999.96), "1\u{00A0}Mio."), ("de", .real(45_678.9), "45.678,9"),
+        ("de", .real(1234.5678), "1.234,6"), ("de", .integer(999_999), "999.999"), ("de", .real(999_999.96), "1\u{00A0}Mio."),
+        ("de", .real(45_678.9), "45.678,9"),
         ("ru", .integer(999_999), "1\u{00A0}млн"), ("pl", .real(1234.5678), "1,2\u{00A0}tys."),
         ("fa", .integer(999_999), "\u{06F1}\u{00A0}میلیون"),
     ])
@@ -180,7 +188,10 @@ struct ValueFormatTests {
     @Test func compactFormsFollowThePluralRule() throws {
         var pack = try Self.pack("ru")
         // CLDR's long forms: "other" is the one of fractions.
-        pack.formats.compact[6] = [.one: NumberPattern("0 миллион")!, .few: NumberPattern("0 миллиона")!, .many: NumberPattern("0 миллионов")!, .other: NumberPattern("0 миллиона")!]
+        pack.formats.compact[6] = [
+            .one: NumberPattern("0 миллион")!, .few: NumberPattern("0 миллиона")!, .many: NumberPattern("0 миллионов")!,
+            .other: NumberPattern("0 миллиона")!,
+        ]
         let compact = ValueFormat(.compact)
         #expect(pack.text(of: .integer(1_000_000), as: compact, now: Date(), timeZone: .utc) == "1 миллион")
         #expect(pack.text(of: .integer(2_000_000), as: compact, now: Date(), timeZone: .utc) == "2 миллиона")
@@ -206,14 +217,23 @@ struct ValueFormatTests {
     /// says what it takes. `currency:eur` is refused with the capitals it needs: an ISO 4217
     /// code is written in capitals, and a table's formats read alike.
     @Test(arguments: [
-        ("percentage", "there is no format `percentage`; a format is one of `integer`, `year`, `decimal`, `decimal:N`, `percent`, `percent:N`, `currency:CODE`, `compact`, `date`, `month`, `datetime`, `span`, `text`"),
-        ("", "there is no format ``; a format is one of `integer`, `year`, `decimal`, `decimal:N`, `percent`, `percent:N`, `currency:CODE`, `compact`, `date`, `month`, `datetime`, `span`, `text`"),
+        (
+            "percentage",
+            "there is no format `percentage`; a format is one of `integer`, `year`, `decimal`, `decimal:N`, `percent`, `percent:N`, `currency:CODE`, `compact`, `date`, `month`, `datetime`, `span`, `text`"
+        ),
+        (
+            "",
+            "there is no format ``; a format is one of `integer`, `year`, `decimal`, `decimal:N`, `percent`, `percent:N`, `currency:CODE`, `compact`, `date`, `month`, `datetime`, `span`, `text`"
+        ),
         ("decimal:11", "the format `decimal:11`: `decimal:` takes a number of decimals from 0 to 10, such as `decimal:2`"),
         ("decimal:", "the format `decimal:`: `decimal:` takes a number of decimals from 0 to 10, such as `decimal:2`"),
         ("percent:-1", "the format `percent:-1`: `percent:` takes a number of decimals from 0 to 10, such as `percent:2`"),
         ("currency", "the format `currency`: `currency` needs a currency's ISO 4217 code, such as `currency:EUR`"),
         ("currency:eur", "the format `currency:eur`: `eur` is not an ISO 4217 currency code: write it in capitals, `currency:EUR`"),
-        ("currency:EURO", "the format `currency:EURO`: `EURO` is not an ISO 4217 currency code, three capital letters such as `currency:EUR`"),
+        (
+            "currency:EURO",
+            "the format `currency:EURO`: `EURO` is not an ISO 4217 currency code, three capital letters such as `currency:EUR`"
+        ),
         ("date:long", "the format `date:long`: `date` takes nothing after a colon"),
     ])
     func badNamesSayWhatIsAllowed(name: String, message: String) {
@@ -230,7 +250,8 @@ struct ValueFormatTests {
     static let moonLanding = Date(timeIntervalSince1970: -14_182_940)
 
     @Test func eachTypeHasADefault() throws {
-        let en = try Self.pack("en"), de = try Self.pack("de")
+        let en = try Self.pack("en")
+        let de = try Self.pack("de")
         func both(_ value: TableValue) -> [String] {
             [en, de].map { $0.text(of: value, as: nil, now: Self.moonLanding, timeZone: .utc) }
         }
@@ -310,7 +331,8 @@ struct ValueFormatTests {
 
     /// A site changes a built-in pack's formats key by key; a compact table is replaced whole.
     @Test func aLayerChangesFormatsKeyByKey() throws {
-        let layer = try Self.layer("""
+        let layer = try Self.layer(
+            """
             formats:
               boolean: ["ja!", "nein!"]
               currency_symbols: { CHF: "Fr." }
@@ -330,11 +352,23 @@ struct ValueFormatTests {
         ("formats:\n  percent: \"#,##0\"\n", 2, "`formats.percent` \"#,##0\" is not a CLDR number pattern with `%`, such as \"#,##0 %\""),
         ("formats:\n  date: \"d MMM\"\n", 2, "`formats.date` \"d MMM\" needs a day, a month and a year, such as \"MMM d, y\""),
         ("formats:\n  time: \"h:mm\"\n", 2, "`formats.time` \"h:mm\" needs hours and minutes, such as \"HH:mm\" or \"h:mm a\""),
-        ("formats:\n  month: \"QQQ y\"\n", 2, "`formats.month` \"QQQ y\": the date pattern letter \"Q\" is not supported (a date or time is written with `d`, `M`, `L`, `y`, `H`, `h`, `m`, `a` and text in single quotes)"),
+        (
+            "formats:\n  month: \"QQQ y\"\n", 2,
+            "`formats.month` \"QQQ y\": the date pattern letter \"Q\" is not supported (a date or time is written with `d`, `M`, `L`, `y`, `H`, `h`, `m`, `a` and text in single quotes)"
+        ),
         ("formats:\n  boolean: [\"yes\"]\n", 2, "`formats.boolean` must list two words, true's first, such as [\"yes\", \"no\"], found 1"),
-        ("formats:\n  compact:\n    1500: \"0K\"\n", 3, "`formats.compact` has `1500`: its keys are the powers of ten from 1000 to 100000000000000, written out"),
-        ("formats:\n  compact:\n    1000: { one: \"0K\" }\n", 3, "`formats.compact.1000` needs an `other` form (the one for numbers the plural rule gives no category of their own)"),
-        ("formats:\n  currency_symbols: { eur: \"€\" }\n", 2, "`formats.currency_symbols` has `eur`, which is not an ISO 4217 code (three capital letters, such as EUR)"),
+        (
+            "formats:\n  compact:\n    1500: \"0K\"\n", 3,
+            "`formats.compact` has `1500`: its keys are the powers of ten from 1000 to 100000000000000, written out"
+        ),
+        (
+            "formats:\n  compact:\n    1000: { one: \"0K\" }\n", 3,
+            "`formats.compact.1000` needs an `other` form (the one for numbers the plural rule gives no category of their own)"
+        ),
+        (
+            "formats:\n  currency_symbols: { eur: \"€\" }\n", 2,
+            "`formats.currency_symbols` has `eur`, which is not an ISO 4217 code (three capital letters, such as EUR)"
+        ),
     ])
     func badFormatsNameTheKeyAndLine(yaml: String, line: Int, message: String) throws {
         let layer = try Self.layer(yaml)

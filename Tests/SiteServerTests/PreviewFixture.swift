@@ -1,7 +1,8 @@
 import Foundation
 import SiteBuilder
-@testable import SiteServer
 import TestSupport
+
+@testable import SiteServer
 
 /// A small site written inline (see `Txtar`) into `site/` of a fresh temporary folder,
 /// served by a real preview on a free loopback port.

@@ -14,7 +14,11 @@ struct RawHTTP: Sendable {
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    enum Failure: Error { case connect(Int32), closedEarly(String), timedOut }
+    enum Failure: Error {
+        case connect(Int32)
+        case closedEarly(String)
+        case timedOut
+    }
 
     /// Sends `GET target` (or another method) with `Connection: close` and reads the answer.
     /// The socket calls block, so they run off the concurrency pool: on it they would starve
@@ -106,7 +110,9 @@ struct SocketReader {
     mutating func head() throws -> (Int, [String: String]) {
         let end = Data("\r\n\r\n".utf8)
         while buffer.range(of: end) == nil {
-            guard try fill() else { throw RawHTTP.Failure.closedEarly("before the end of the head: \(String(decoding: buffer, as: UTF8.self))") }
+            guard try fill() else {
+                throw RawHTTP.Failure.closedEarly("before the end of the head: \(String(decoding: buffer, as: UTF8.self))")
+            }
         }
         let range = buffer.range(of: end)!
         let lines = String(decoding: buffer[..<range.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
@@ -175,7 +181,7 @@ final class EventStreamClient: @unchecked Sendable {
                     if line.hasPrefix("event: ") { event.name = String(line.dropFirst(7)) }
                     if line.hasPrefix("data: ") { data.append(String(line.dropFirst(6))) }
                 }
-                if data.isEmpty { continue }   // `retry:` and comments
+                if data.isEmpty { continue }  // `retry:` and comments
                 event.data = data.joined(separator: "\n")
                 return event
             }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SiteServer
 import Testing
+
+@testable import SiteServer
 
 /// Rebuilds on change and the events open pages hear: an edit shows up, a broken template
 /// keeps the last good page and shows the error, a fix brings the page back.
@@ -23,7 +24,8 @@ import Testing
         #expect(!home.contains("First version"))
         #expect(preview.log.all.contains("Changed: Content/index.md"))
         // The site stayed in memory: the edit rendered the home page alone.
-        #expect(preview.log.all.contains { $0.hasPrefix("Updated the text of 1 Markdown page: rendered 1 of 2 pages again, 1 file rewritten") })
+        #expect(
+            preview.log.all.contains { $0.hasPrefix("Updated the text of 1 Markdown page: rendered 1 of 2 pages again, 1 file rewritten") })
     }
 
     @Test func aBrokenTemplateKeepsTheLastGoodPageAndShowsTheError() async throws {
@@ -74,8 +76,10 @@ import Testing
     }
 
     @Test func aLocalDataFileOutsideContentIsWatched() async throws {
-        let person = #"{"results":[{"name":{"first":"Ada","last":"Lovelace"},"dob":{"date":"1815-12-10T00:00:00Z"},"login":{"uuid":"a1"}}]}"#
-        let preview = try await PreviewFixture.start("""
+        let person =
+            #"{"results":[{"name":{"first":"Ada","last":"Lovelace"},"dob":{"date":"1815-12-10T00:00:00Z"},"login":{"uuid":"a1"}}]}"#
+        let preview = try await PreviewFixture.start(
+            """
             -- ttsite.yml --
             title: Data
             people:

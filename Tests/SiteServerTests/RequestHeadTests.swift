@@ -1,6 +1,7 @@
 import FlyingFox
-@testable import SiteServer
 import Testing
+
+@testable import SiteServer
 
 /// The preview reads a request's head with bounds: the line and the headers are refused at
 /// their limit, as soon as it is passed, and a head reads the same whole or a byte at a time.

@@ -1,8 +1,9 @@
 import FlyingFox
 import Foundation
-@testable import SiteServer
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteServer
 
 /// Any web page the author has open can send the preview requests (an `<img>` pointing at
 /// 127.0.0.1:1717). None of them may pin it: heads are bounded in bytes and time, a client
@@ -12,7 +13,8 @@ import TestSupport
     @Test func aHeaderOverTheLimitIs431AndALongAddress414() async throws {
         let preview = try await PreviewFixture.start()
         defer { Task { await preview.stop() } }
-        let big = try await preview.http.exchange("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "b", count: 70_000))\r\n\r\n")
+        let big = try await preview.http.exchange(
+            "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "b", count: 70_000))\r\n\r\n")
         #expect(big.status == 431)
         #expect(big.text == "The request's headers are longer than 64 KB.\n")
         #expect(big.headers["connection"] == "close")
@@ -20,7 +22,9 @@ import TestSupport
         #expect(long.status == 414)
         #expect(long.text == "The request line is longer than 8 KB.\n")
         // Just under the bounds, a request is answered.
-        let near = try await preview.http.exchange("GET /?q=\(String(repeating: "a", count: 8_000)) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "b", count: 50_000))\r\n\r\n")
+        let near = try await preview.http.exchange(
+            "GET /?q=\(String(repeating: "a", count: 8_000)) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "b", count: 50_000))\r\n\r\n"
+        )
         #expect(near.status == 200)
         #expect(near.text.contains("First version of the home page."))
     }
@@ -33,7 +37,9 @@ import TestSupport
         defer { Task { await preview.stop() } }
         let stop = Flag()
         defer { stop.set() }
-        let clients = (0..<2 * ProcessInfo.processInfo.activeProcessorCount + 2).map { _ in EndlessHeader(port: preview.port, until: { stop.isSet }) }
+        let clients = (0..<2 * ProcessInfo.processInfo.activeProcessorCount + 2).map { _ in
+            EndlessHeader(port: preview.port, until: { stop.isSet })
+        }
         #expect(await eventually { clients.allSatisfy { $0.sent > 0 } })
         let home = try await preview.http.request("/")
         #expect(home.status == 200)
@@ -44,7 +50,8 @@ import TestSupport
     }
 
     @Test func aClientThatSendsItsHeadTooSlowlyGets408() async throws {
-        let listener = try await PreviewListener.start(on: try ListenAddress(host: "127.0.0.1", port: 0), limits: .init(headSeconds: 1), handler: Hello())
+        let listener = try await PreviewListener.start(
+            on: try ListenAddress(host: "127.0.0.1", port: 0), limits: .init(headSeconds: 1), handler: Hello())
         defer { Task { await listener.stop() } }
         // One byte of a head that never ends every 100 ms: the head's time counts from
         // connecting, not from the last byte, so dripping does not keep a connection (and the
@@ -66,7 +73,8 @@ import TestSupport
     /// Past the limit, a new connection is closed unanswered instead of queued behind the
     /// others; once one ends, new ones are answered again.
     @Test func pastTheConnectionLimitNewClientsAreClosedUnanswered() async throws {
-        let listener = try await PreviewListener.start(on: try ListenAddress(host: "127.0.0.1", port: 0), limits: .init(headSeconds: 600, connections: 2), handler: Hello())
+        let listener = try await PreviewListener.start(
+            on: try ListenAddress(host: "127.0.0.1", port: 0), limits: .init(headSeconds: 600, connections: 2), handler: Hello())
         defer { Task { await listener.stop() } }
         let first = try RawHTTP.connect(port: listener.port)
         let second = try RawHTTP.connect(port: listener.port)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `ttsite serve` as a user runs it: after `ttsite init`, it serves, and Ctrl-C stops it
 /// cleanly; a port in use is a usage error that says what to do.
@@ -50,9 +50,11 @@ import TestSupport
         defer { serve.terminate(SIGKILL) }
         #expect(await eventually { listeningPort(serve) != nil }, "\(serve.errorOutput)")
         let port = try #require(listeningPort(serve))
-        let clients = (0..<2 * ProcessInfo.processInfo.activeProcessorCount + 2).map { _ in EndlessHeader(port: port, until: { serve.finished }) }
+        let clients = (0..<2 * ProcessInfo.processInfo.activeProcessorCount + 2).map { _ in
+            EndlessHeader(port: port, until: { serve.finished })
+        }
         let idle = try (0..<4).map { _ in try RawHTTP.connect(port: port) }
-        defer { idle.forEach { close($0) } }
+        defer { for socket in idle { close(socket) } }
         let page = try await EventStreamClient.open(port: port)
         #expect(try await page.next(named: "hello") != nil)
         #expect(await eventually { clients.allSatisfy { $0.sent > 0 } }, "the clients could not connect")
@@ -70,7 +72,10 @@ import TestSupport
         let second = try TTSiteBinary.start(["serve", "--port", String(preview.port)], in: preview.folder)
         #expect(await eventually { second.finished })
         #expect(second.ending?.status == 2)
-        #expect(second.errorOutput.contains("ttsite: error: cannot listen on 127.0.0.1:\(preview.port): address already in use; pass --port with another number, or --port 0 for any free port\n"))
+        #expect(
+            second.errorOutput.contains(
+                "ttsite: error: cannot listen on 127.0.0.1:\(preview.port): address already in use; pass --port with another number, or --port 0 for any free port\n"
+            ))
     }
 
     @Test func aFolderWithoutConfigIsRefusedBeforeServing() async throws {

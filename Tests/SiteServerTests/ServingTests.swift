@@ -1,6 +1,7 @@
 import Foundation
-@testable import SiteServer
 import Testing
+
+@testable import SiteServer
 
 /// The preview over real loopback HTTP: pages and files with their content types, the
 /// site's 404 page, folders, and the live-reload script added only to what is served.

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteServer
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteServer
 
 /// No request reads a file outside the preview's output folder. The targets are sent byte
 /// for byte over a raw socket; the config beside the output holds a marker that no answer
@@ -39,8 +40,10 @@ import TestSupport
         let preview = try await PreviewFixture.start()
         defer { Task { await preview.stop() } }
         let output = preview.server.options.outputFolder
-        try FileManager.default.createSymbolicLink(atPath: output.appendingPathComponent("leak.txt").path, withDestinationPath: "../../ttsite.yml")
-        try FileManager.default.createSymbolicLink(atPath: output.appendingPathComponent("inside.txt").path, withDestinationPath: "robots.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: output.appendingPathComponent("leak.txt").path, withDestinationPath: "../../ttsite.yml")
+        try FileManager.default.createSymbolicLink(
+            atPath: output.appendingPathComponent("inside.txt").path, withDestinationPath: "robots.txt")
         let leak = try await preview.http.request("/leak.txt")
         #expect(leak.status == 400)
         #expect(!leak.text.contains(PreviewFixture.configSecret))
@@ -54,7 +57,10 @@ import TestSupport
         let preview = try await PreviewFixture.start()
         defer { Task { await preview.stop() } }
         let port = preview.http.port
-        for host in ["attacker.example", "attacker.example:\(port)", "127.0.0.1.attacker.example", "localhost.attacker.example:\(port)", "[::2]:\(port)", ""] {
+        for host in [
+            "attacker.example", "attacker.example:\(port)", "127.0.0.1.attacker.example", "localhost.attacker.example:\(port)",
+            "[::2]:\(port)", "",
+        ] {
             let response = try await preview.http.request("/", host: host)
             #expect(response.status == 421, "\(host) answered \(response.status)")
             #expect(!response.text.contains("<html") && !response.text.contains("<!DOCTYPE"), "\(host)")
@@ -94,7 +100,8 @@ import TestSupport
         try temporary.write("x", to: "a b/index.html")
         let folder = temporary.url
         let base = folder.resolvingSymlinksInPath()
-        #expect(RequestPath.resolve("/a%20b/", in: folder) == .file(base.appendingPathComponent("a b/index.html"), relative: "a b/index.html"))
+        #expect(
+            RequestPath.resolve("/a%20b/", in: folder) == .file(base.appendingPathComponent("a b/index.html"), relative: "a b/index.html"))
         #expect(RequestPath.resolve("/a%20b", in: folder) == .redirect(to: "/a%20b/"))
         #expect(RequestPath.resolve("/", in: folder) == .notFound)
         #expect(RequestPath.resolve("/nothing", in: folder) == .notFound)

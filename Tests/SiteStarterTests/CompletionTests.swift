@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The shell completion scripts swift-argument-parser generates for `ttsite`, as the README
 /// tells users to install them: bash's is loaded into a real bash and asked to complete.
@@ -9,7 +9,8 @@ import TestSupport
     func bashCompletions(_ words: [String], script: URL) async throws -> [String] {
         let line = words.joined(separator: " ")
         let array = words.map { "'\($0)'" }.joined(separator: " ")
-        let run = try await Shell.run("""
+        let run = try await Shell.run(
+            """
             source '\(script.path)'
             COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1)
             _ttsite ttsite '\(words.last!)' '\(words[words.count - 2])'

@@ -1,8 +1,8 @@
 import Foundation
 import SiteBuilder
 import SiteStarter
-import Testing
 import TestSupport
+import Testing
 
 /// `ttsite init` through the binary: what it writes, what it refuses, and that the next steps
 /// it prints work when pasted into a shell.
@@ -31,15 +31,20 @@ import TestSupport
         let output = site.appendingPathComponent("_site")
         let people = try String(contentsOf: output.appendingPathComponent("people/index.html"), encoding: .utf8)
         // The names come from the sample file itself, read with Foundation's JSON parser.
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("Content/data/people.json"))) as! [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("Content/data/people.json")))
+            as! [String: Any]
         let results = json["results"] as! [[String: Any]]
         #expect(results.count == 8)
         for person in results {
             let name = person["name"] as! [String: String]
             #expect(people.contains("\(name["first"]!) \(name["last"]!)"))
         }
-        let scenario = try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("Content/data/scenarios/moonlanding.json"))) as! [String: Any]
-        let timeline = try String(contentsOf: output.appendingPathComponent("scenarios/\(scenario["named"] as! String)/index.html"), encoding: .utf8)
+        let scenario =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("Content/data/scenarios/moonlanding.json")))
+            as! [String: Any]
+        let timeline = try String(
+            contentsOf: output.appendingPathComponent("scenarios/\(scenario["named"] as! String)/index.html"), encoding: .utf8)
         #expect(timeline.contains(scenario["nameEn"] as! String))
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("about/index.html").path))
         #expect(try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8).contains("_site/\n.ttsite/\n"))
@@ -57,7 +62,9 @@ import TestSupport
         try folder.write("my notes", to: "notes.txt")
         let run = try await TTSiteBinary.run(["init", "."], in: folder.url)
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("ttsite: error: \(folder.url.path): the folder is not empty (it holds `notes.txt`); choose a new folder, or pass --force"))
+        #expect(
+            run.stderr.hasPrefix(
+                "ttsite: error: \(folder.url.path): the folder is not empty (it holds `notes.txt`); choose a new folder, or pass --force"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["notes.txt"])
     }
 
@@ -91,7 +98,8 @@ import TestSupport
         let run = try await TTSiteBinary.run(["init", "site", "--bare"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("site").path) == ["ttsite.yml"])
-        let built = try await Shell.run("set -e\n" + Self.nextSteps(run.stdout).filter { !$0.contains(" serve ") }.joined(separator: "\n"), in: folder.url)
+        let built = try await Shell.run(
+            "set -e\n" + Self.nextSteps(run.stdout).filter { !$0.contains(" serve ") }.joined(separator: "\n"), in: folder.url)
         #expect(built.status == 0, "\(built.stderr)")
         #expect(folder.exists("site/_site/404.html"))
         #expect(!folder.exists("site/_site/people/index.html"))

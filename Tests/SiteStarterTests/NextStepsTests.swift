@@ -1,7 +1,7 @@
 import Foundation
 import SiteStarter
-import Testing
 import TestSupport
+import Testing
 
 /// The quoting of the printed next steps, checked by the shell itself: `printf %s WORD`
 /// must print the text back unchanged.
@@ -17,7 +17,9 @@ import TestSupport
     @Test func plainNamesStayUnquoted() {
         #expect(NextSteps.shellQuoted("mysite") == "mysite")
         #expect(NextSteps.shellQuoted("/srv/report-2") == "/srv/report-2")
-        #expect(NextSteps.lines(folder: ".", command: "ttsite", port: 1717, bare: false).first == "ttsite serve    # a preview at http://127.0.0.1:1717/ that reloads on every change")
+        #expect(
+            NextSteps.lines(folder: ".", command: "ttsite", port: 1717, bare: false).first
+                == "ttsite serve    # a preview at http://127.0.0.1:1717/ that reloads on every change")
     }
 
     /// Real folders on a real PATH: a shell runs the first executable `ttsite` it finds there.

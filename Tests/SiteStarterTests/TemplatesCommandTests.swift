@@ -1,7 +1,7 @@
 import Foundation
 import SiteBuilder
-import Testing
 import TestSupport
+import Testing
 
 /// `ttsite templates list | show | copy`, against the built-in table `TemplateSet.defaults`.
 @Suite struct TemplatesCommandTests {
@@ -16,8 +16,9 @@ import TestSupport
         let packs = LanguagePack.builtInCodes.map { "languages/\($0).yml" }
         #expect(lines.count == TemplateSet.defaults.count + packs.count)
         #expect(Set(lines.map { String($0.split(separator: " ")[0]) }) == Set(TemplateSet.defaults.keys).union(packs))
-        #expect(lines.filter { $0.contains("[overridden by Templates/") }
-            == lines.filter { $0.hasPrefix("footer.mustache ") || $0.hasPrefix("languages/de.yml ") })
+        #expect(
+            lines.filter { $0.contains("[overridden by Templates/") }
+                == lines.filter { $0.hasPrefix("footer.mustache ") || $0.hasPrefix("languages/de.yml ") })
     }
 
     /// A built-in pack shown is the start of a new language's pack.
@@ -45,7 +46,10 @@ import TestSupport
         defer { folder.remove() }
         let run = try await TTSiteBinary.run(["templates", "show", "pgae"], in: folder.url)
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("ttsite: error: no built-in template is called `pgae`; the built-in templates are age-chart.mustache, avatar.mustache, base.mustache,"))
+        #expect(
+            run.stderr.hasPrefix(
+                "ttsite: error: no built-in template is called `pgae`; the built-in templates are age-chart.mustache, avatar.mustache, base.mustache,"
+            ))
     }
 
     @Test func copyStartsAnOverrideAndReplacesOneOnlyWithForce() async throws {
@@ -53,16 +57,23 @@ import TestSupport
         defer { folder.remove() }
         let first = try await TTSiteBinary.run(["templates", "copy", "page"], in: folder.url)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(try Data(contentsOf: folder.url.appendingPathComponent("Templates/page.mustache")) == Data(TemplateSet.defaults["page.mustache"]!))
+        #expect(
+            try Data(contentsOf: folder.url.appendingPathComponent("Templates/page.mustache"))
+                == Data(TemplateSet.defaults["page.mustache"]!))
 
         try folder.write("edited", to: "Templates/page.mustache")
         let again = try await TTSiteBinary.run(["templates", "copy", "page.mustache"], in: folder.url)
         #expect(again.status == 2)
-        #expect(again.stderr == "ttsite: error: Templates/page.mustache: the site already has this template; edit it, or pass --force to replace it with the built-in one\n")
+        #expect(
+            again.stderr
+                == "ttsite: error: Templates/page.mustache: the site already has this template; edit it, or pass --force to replace it with the built-in one\n"
+        )
         #expect(try folder.read("Templates/page.mustache") == "edited")
 
         let forced = try await TTSiteBinary.run(["templates", "copy", "page", "--force", "--site", "."], in: folder.url)
         #expect(forced.status == 0)
-        #expect(try Data(contentsOf: folder.url.appendingPathComponent("Templates/page.mustache")) == Data(TemplateSet.defaults["page.mustache"]!))
+        #expect(
+            try Data(contentsOf: folder.url.appendingPathComponent("Templates/page.mustache"))
+                == Data(TemplateSet.defaults["page.mustache"]!))
     }
 }

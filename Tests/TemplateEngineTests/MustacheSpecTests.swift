@@ -37,13 +37,21 @@ struct MustacheSpecTests {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if container.decodeNil() { value = .null }
-            else if let flag = try? container.decode(Bool.self) { value = .bool(flag) }
-            else if let number = try? container.decode(Int.self) { value = .int(number) }
-            else if let number = try? container.decode(Double.self) { value = .double(number) }
-            else if let text = try? container.decode(String.self) { value = .string(text) }
-            else if let list = try? container.decode([JSONValue].self) { value = .list(list.map(\.value)) }
-            else { value = .map(try container.decode([String: JSONValue].self).mapValues(\.value)) }
+            if container.decodeNil() {
+                value = .null
+            } else if let flag = try? container.decode(Bool.self) {
+                value = .bool(flag)
+            } else if let number = try? container.decode(Int.self) {
+                value = .int(number)
+            } else if let number = try? container.decode(Double.self) {
+                value = .double(number)
+            } else if let text = try? container.decode(String.self) {
+                value = .string(text)
+            } else if let list = try? container.decode([JSONValue].self) {
+                value = .list(list.map(\.value))
+            } else {
+                value = .map(try container.decode([String: JSONValue].self).mapValues(\.value))
+            }
         }
     }
 
@@ -52,8 +60,9 @@ struct MustacheSpecTests {
             .appendingPathComponent("Fixtures/mustache-spec/\(module).json")
         let suite = try! JSONDecoder().decode(Suite.self, from: Data(contentsOf: url))
         return suite.tests.map { test in
-            Case(module: module, name: test.name, template: test.template, data: test.data.value,
-                 partials: test.partials ?? [:], expected: test.expected)
+            Case(
+                module: module, name: test.name, template: test.template, data: test.data.value,
+                partials: test.partials ?? [:], expected: test.expected)
         }
     }
 

@@ -5,16 +5,17 @@ import TextFormatting
 /// What the spec does not cover: errors with their lines, names and partials that are not
 /// found, recursion without end, and escaping over bytes.
 struct TemplateEngineTests {
-    @Test(arguments: [
-        ("a\n{{#items}}\nb\n", 2, "`{{#items}}` is opened here but never closed"),
-        ("{{#a}}\n{{/b}}", 2, "`{{/b}}` closes `{{#a}}` of line 1; close it with `{{/a}}`"),
-        ("x\n\n{{/a}}", 3, "`{{/a}}` closes a section that was never opened"),
-        ("one\ntwo {{name", 2, "a tag is not finished (missing `}}`?)"),
-        ("{{=<% %>=}}\n<%name", 2, "a tag is not finished (missing `%>`?)"),
-        ("{{= | =}}", 1, "a set-delimiter tag needs two delimiters, such as `{{=<% %>=}}`"),
-        ("{{}}", 1, "`{{}}` has no name"),
-        ("{{! a\ncomment }}\n{{#x}}", 3, "`{{#x}}` is opened here but never closed"),
-    ] as [(String, Int, String)])
+    @Test(
+        arguments: [
+            ("a\n{{#items}}\nb\n", 2, "`{{#items}}` is opened here but never closed"),
+            ("{{#a}}\n{{/b}}", 2, "`{{/b}}` closes `{{#a}}` of line 1; close it with `{{/a}}`"),
+            ("x\n\n{{/a}}", 3, "`{{/a}}` closes a section that was never opened"),
+            ("one\ntwo {{name", 2, "a tag is not finished (missing `}}`?)"),
+            ("{{=<% %>=}}\n<%name", 2, "a tag is not finished (missing `%>`?)"),
+            ("{{= | =}}", 1, "a set-delimiter tag needs two delimiters, such as `{{=<% %>=}}`"),
+            ("{{}}", 1, "`{{}}` has no name"),
+            ("{{! a\ncomment }}\n{{#x}}", 3, "`{{#x}}` is opened here but never closed"),
+        ] as [(String, Int, String)])
     func errorsNameTheLine(source: String, line: Int, message: String) {
         #expect(throws: TemplateError(message, line: line)) { try Template(source) }
     }
@@ -55,20 +56,31 @@ struct TemplateEngineTests {
     @Test func valuesAreWrittenAsSwiftWritesThem() throws {
         let library = TemplateLibrary()
         let value: TemplateValue = ["i": 42, "d": 60.0, "e": 0.1, "t": true, "f": false, "n": nil, "l": ["a"], "m": ["k": "v"]]
-        #expect(library.render(try Template("{{i}} {{d}} {{e}} {{t}} {{f}} [{{n}}] [{{l}}] [{{m}}]"), value) == "42 60.0 0.1 true false [] [] []")
+        #expect(
+            library.render(try Template("{{i}} {{d}} {{e}} {{t}} {{f}} [{{n}}] [{{l}}] [{{m}}]"), value)
+                == "42 60.0 0.1 true false [] [] []")
     }
 
     @Test func sectionsTreatEmptyTextAndZeroAsValues() throws {
         // As swift-mustache did: only false, null, a missing name and an empty list hide a section.
         let library = TemplateLibrary()
         let value: TemplateValue = ["empty": "", "zero": 0, "none": [], "no": false, "null": nil]
-        #expect(library.render(try Template("{{#empty}}E{{/empty}}{{#zero}}Z{{/zero}}{{#none}}N{{/none}}{{#no}}F{{/no}}{{#null}}U{{/null}}"), value) == "EZ")
-        #expect(library.render(try Template("{{^empty}}E{{/empty}}{{^zero}}Z{{/zero}}{{^none}}N{{/none}}{{^no}}F{{/no}}{{^null}}U{{/null}}"), value) == "NFU")
+        #expect(
+            library.render(
+                try Template("{{#empty}}E{{/empty}}{{#zero}}Z{{/zero}}{{#none}}N{{/none}}{{#no}}F{{/no}}{{#null}}U{{/null}}"), value)
+                == "EZ")
+        #expect(
+            library.render(
+                try Template("{{^empty}}E{{/empty}}{{^zero}}Z{{/zero}}{{^none}}N{{/none}}{{^no}}F{{/no}}{{^null}}U{{/null}}"), value)
+                == "NFU")
     }
 
     /// The keys a template reads under a name, and nil where it may read any.
     @Test(arguments: [
-        ("{{row.name}} in {{row.sector}}{{#row.landing}} on {{row.landing.day}}{{/row.landing}}{{page.title}}", Set(["name", "sector", "landing"]) as Set<String>?),
+        (
+            "{{row.name}} in {{row.sector}}{{#row.landing}} on {{row.landing.day}}{{/row.landing}}{{page.title}}",
+            Set(["name", "sector", "landing"]) as Set<String>?
+        ),
         ("{{page.title}} {{rows.name}}", Set<String>()),
         ("{{#row}}{{name}}{{/row}}", nil),
         ("{{{row}}}", nil),

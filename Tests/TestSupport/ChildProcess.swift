@@ -35,20 +35,23 @@ public final class ChildProcess: @unchecked Sendable {
     /// (`/dev/null`). `environment` is added to (or replaces variables of) the test process's.
     /// The program runs in a process group of its own, with no signal blocked or ignored
     /// (a test thread may block some, and a child would inherit that).
-    public init(_ executable: URL, _ arguments: [String], in folder: URL, input: FileHandle? = nil, environment: [String: String] = [:]) throws {
+    public init(_ executable: URL, _ arguments: [String], in folder: URL, input: FileHandle? = nil, environment: [String: String] = [:])
+        throws
+    {
         command = ([executable.lastPathComponent] + arguments.prefix(3)).joined(separator: " ")
         // Both ends close on exec: a program started meanwhile from another thread must not
         // hold this one's output open (the child gets its ends by `dup2`, which clears it).
-        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
+        var outPipe: [Int32] = [0, 0]
+        var errPipe: [Int32] = [0, 0]
         guard ttsite_pipe(&outPipe) == 0 else { throw Failure(message: "\(command): no pipe: errno \(errno)") }
         guard ttsite_pipe(&errPipe) == 0 else {
-            outPipe.forEach { close($0) }
+            for end in outPipe { close(end) }
             throw Failure(message: "\(command): no pipe: errno \(errno)")
         }
         let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var child: pid_t = 0
         let spawned = ttsite_spawn(&child, executable.path, argv, envp, folder.path, input?.fileDescriptor ?? -1, outPipe[1], errPipe[1])
         close(outPipe[1])
@@ -73,8 +76,10 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Runs a program to its end, waiting for it without holding a thread of the concurrency
     /// pool, which every test of the process shares.
-    public static func run(_ executable: URL, _ arguments: [String], in folder: URL, input: FileHandle? = nil,
-                           environment: [String: String] = [:], limit: Double = defaultLimit) async throws -> ProgramRun {
+    public static func run(
+        _ executable: URL, _ arguments: [String], in folder: URL, input: FileHandle? = nil,
+        environment: [String: String] = [:], limit: Double = defaultLimit
+    ) async throws -> ProgramRun {
         try await ChildProcess(executable, arguments, in: folder, input: input, environment: environment).finish(limit: limit)
     }
 

@@ -17,8 +17,9 @@ public enum Node {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("node")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw Failure(description: "node was not found on PATH (\(path)). These tests run the site's scripts "
-            + "(counter.js, search.js) in node to compare them with the Swift side: install Node.js.")
+        throw Failure(
+            description: "node was not found on PATH (\(path)). These tests run the site's scripts "
+                + "(counter.js, search.js) in node to compare them with the Swift side: install Node.js.")
     }
 
     public static func run(_ body: String, input: [String: Any]) async throws -> Any {
@@ -29,7 +30,10 @@ public enum Node {
         try data.write(to: file)
         let run = try await ChildProcess.run(
             try executable(),
-            ["-e", "\"use strict\"; const input = JSON.parse(require(\"fs\").readFileSync(process.argv[1], \"utf8\"));\n" + body, file.path],
+            [
+                "-e", "\"use strict\"; const input = JSON.parse(require(\"fs\").readFileSync(process.argv[1], \"utf8\"));\n" + body,
+                file.path,
+            ],
             in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         )
         guard run.status == 0 else {

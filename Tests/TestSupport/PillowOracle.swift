@@ -69,10 +69,12 @@ public enum PillowOracle {
     }
 
     static func run(_ arguments: [String]) async throws -> String {
-        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path] + arguments,
-                                                in: script.deletingLastPathComponent())
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path] + arguments,
+            in: script.deletingLastPathComponent())
         guard result.status == 0 else {
-            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "pictures.py \(arguments.first ?? ""): \(result.stderr)"])
+            throw CocoaError(
+                .fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "pictures.py \(arguments.first ?? ""): \(result.stderr)"])
         }
         return result.stdout
     }

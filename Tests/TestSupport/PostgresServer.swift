@@ -51,7 +51,8 @@ public final class PostgresServer: Sendable {
             try await server.sql("CREATE ROLE \(superuser) LOGIN SUPERUSER PASSWORD '\(password)'")
             try await server.sql("CREATE ROLE \(fileWriter) LOGIN PASSWORD '\(password)' IN ROLE pg_write_server_files")
             try await server.sql("GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(fileWriter)")
-            let lines = [user, superuser, fileWriter].map { "*:*:*:\($0):\(password)\n" }.joined() + "*:*:*:\(wrongPasswordUser):\(wrongPassword)\n"
+            let lines =
+                [user, superuser, fileWriter].map { "*:*:*:\($0):\(password)\n" }.joined() + "*:*:*:\(wrongPasswordUser):\(wrongPassword)\n"
             try lines.write(to: passfile, atomically: true, encoding: .utf8)
             chmod(passfile.path, 0o600)
             setenv("PGPASSFILE", passfile.path, 1)
@@ -99,7 +100,7 @@ public final class PostgresServer: Sendable {
             posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             posix_spawn_file_actions_adddup2(&actions, 1, 2)
             let argv = (["/bin/bash", script.path] + arguments).map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
+            defer { for pointer in argv { free(pointer) } }
             var pid: pid_t = 0
             let spawned = posix_spawn(&pid, "/bin/bash", &actions, nil, argv, environ)
             guard spawned == 0 else { throw ServerFailure(message: "cannot start postgres-server: error \(spawned)") }

@@ -1,7 +1,8 @@
 import DataSources
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The loopback HTTP server of `Server/test_server.py`, started once for the whole test run.
@@ -42,9 +43,11 @@ public final class TestServer: @unchecked Sendable {
         )
         guard let line = try await server.firstLine(), let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
             server.terminate(SIGKILL)
-            throw CocoaError(.fileReadCorruptFile, userInfo: [
-                NSLocalizedDescriptionKey: "the test HTTP server printed no port: \(server.errorOutput)",
-            ])
+            throw CocoaError(
+                .fileReadCorruptFile,
+                userInfo: [
+                    NSLocalizedDescriptionKey: "the test HTTP server printed no port: \(server.errorOutput)"
+                ])
         }
         self.port = port
     }
@@ -70,7 +73,10 @@ public final class TestServer: @unchecked Sendable {
     /// How often `/data/<key>` (or `/flaky/<key>/…`) was asked, and the headers of the last request.
     public func requests(for key: String) async throws -> (count: Int, headers: [String: String]) {
         let response = try await fetch("/requests/\(key)")
-        struct Requests: Decodable { var count: Int; var headers: [String: String] }
+        struct Requests: Decodable {
+            var count: Int
+            var headers: [String: String]
+        }
         let requests = try JSONDecoder().decode(Requests.self, from: response.body)
         return (requests.count, requests.headers)
     }

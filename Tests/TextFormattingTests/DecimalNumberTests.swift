@@ -8,12 +8,16 @@ import TextFormatting
 @Suite struct DecimalNumberTests {
     @Test func theQuickWayGivesTheShortestTextsDigits() {
         var random = SystemRandomNumberGenerator()
-        var values: [Double] = [0, -0.0, 1, -1, 0.1, 0.2, 0.1 + 0.2, 0.3, 1.005, 0.125, 1e-7, 123456789012345, 999999999999999,
-                                1e15, 1e15 - 1, 4.35, 1e-6, 0.000001, 0.0000015, 12.34, 99.995, 1e300, 5e-324, .ulpOfOne]
+        var values: [Double] = [
+            0, -0.0, 1, -1, 0.1, 0.2, 0.1 + 0.2, 0.3, 1.005, 0.125, 1e-7, 123_456_789_012_345, 999_999_999_999_999,
+            1e15, 1e15 - 1, 4.35, 1e-6, 0.000001, 0.0000015, 12.34, 99.995, 1e300, 5e-324, .ulpOfOne,
+        ]
         for _ in 0..<100_000 {
             // Decimals of 0 to 8 places and up to 16 digits, as a CSV or a sum would hold them.
             let places = Int.random(in: 0...8, using: &random)
-            let integer = Int64.random(in: -9_999_999_999_999_999...9_999_999_999_999_999, using: &random) / Int64(pow(10, Double(Int.random(in: 0...16, using: &random))))
+            let integer =
+                Int64.random(in: -9_999_999_999_999_999...9_999_999_999_999_999, using: &random)
+                / Int64(pow(10, Double(Int.random(in: 0...16, using: &random))))
             values.append(Double(integer) / pow(10, Double(places)))
             values.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &random)))
             values.append(Double.random(in: -1e6...1e6, using: &random))
@@ -31,23 +35,32 @@ import TextFormatting
     /// symbols (Persian's own digits among them).
     @Test func aPatternWritesADoubleAsItsDecimalNumber() {
         var random = SystemRandomNumberGenerator()
-        var values: [Double] = [0, -0.0, 1, -1, 0.05, -0.05, 0.5, 1500, -1500, 1234.5, 0.125, 99.995, 1e15 - 1, 1e15, 1e-7, 123456.000001, .nan]
+        var values: [Double] = [
+            0, -0.0, 1, -1, 0.05, -0.05, 0.5, 1500, -1500, 1234.5, 0.125, 99.995, 1e15 - 1, 1e15, 1e-7, 123456.000001, .nan,
+        ]
         for _ in 0..<30_000 {
             let places = Int.random(in: 0...8, using: &random)
-            let integer = Int64.random(in: -9_999_999_999_999_999...9_999_999_999_999_999, using: &random) / Int64(pow(10, Double(Int.random(in: 0...16, using: &random))))
+            let integer =
+                Int64.random(in: -9_999_999_999_999_999...9_999_999_999_999_999, using: &random)
+                / Int64(pow(10, Double(Int.random(in: 0...16, using: &random))))
             values.append(Double(integer) / pow(10, Double(places)))
             values.append(Double.random(in: -1e6...1e6, using: &random))
         }
-        let patterns = ["#,##0", "#,##0.###", "#,##0.00", "0.0", "#,##0.########", "#0.000000", "¤#,##0.00", "#,##0 %"].compactMap { NumberPattern($0) }
+        let patterns = ["#,##0", "#,##0.###", "#,##0.00", "0.0", "#,##0.########", "#0.000000", "¤#,##0.00", "#,##0 %"].compactMap {
+            NumberPattern($0)
+        }
         let symbols = [NumberSymbols.english, .german, NumberSymbols(language: "fa")]
         var mismatches: [String] = []
         for value in values {
             for pattern in patterns {
                 for symbol in symbols {
-                    var quick: [UInt8] = [], slow: [UInt8] = []
+                    var quick: [UInt8] = []
+                    var slow: [UInt8] = []
                     pattern.append(value, symbols: symbol, minusSign: "\u{2212}", to: &quick)
                     pattern.append(DecimalNumber(value), symbols: symbol, minusSign: "\u{2212}", to: &slow)
-                    if quick != slow { mismatches.append("\(value): \(String(decoding: quick, as: UTF8.self)) ≠ \(String(decoding: slow, as: UTF8.self))") }
+                    if quick != slow {
+                        mismatches.append("\(value): \(String(decoding: quick, as: UTF8.self)) ≠ \(String(decoding: slow, as: UTF8.self))")
+                    }
                 }
             }
         }

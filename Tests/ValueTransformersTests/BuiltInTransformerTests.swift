@@ -1,6 +1,7 @@
 import Foundation
 import OrderedCollections
 import Testing
+
 @testable import ValueTransformers
 
 /// The seed's test-suite style: per transformer, validation both ways, transformation both
@@ -88,9 +89,9 @@ struct BuiltInTransformerTests {
         .init(number, "1,5", Double.self, fails: .badInput),
         .init(number, " 1", Double.self, fails: .badInput),
         .init(number, "inf", Double.self, fails: .badInput),
-        .init(number, "1e400", Double.self, fails: .badInput),      // valid JSON, beyond Double's range
+        .init(number, "1e400", Double.self, fails: .badInput),  // valid JSON, beyond Double's range
         .init(number, "-1e400", Float.self, fails: .badInput),
-        .init(number, "1e-400", Double.self, 0.0),                  // underflows to zero: still a number
+        .init(number, "1e-400", Double.self, 0.0),  // underflows to zero: still a number
         .init(number, "", Double.self, fails: .badInput),
         .init(number, true, Double.self, fails: .badInput),
         .init(number, "12", Date.self, fails: .unsupportedDestination),

@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import Testing
+
 @testable import ValueTransformers
 
 @Suite("Compound transformers")
@@ -59,15 +60,16 @@ struct CompoundTransformerTests {
         #expect(error?.reason == .badInput)
         #expect(error?.message == #""31-02-1990" is not a date (tried: ISO 8601, UNIX time, RFC 1123, RFC 850, asctime, dd.MM.yyyy)"#)
         #expect(error?.attempts.map(\.transformer) == ["ISO 8601", "UNIX time", "RFC 1123", "RFC 850", "asctime", "dd.MM.yyyy"])
-        #expect(error?.detailedDescription == """
-            "31-02-1990" is not a date (tried: ISO 8601, UNIX time, RFC 1123, RFC 850, asctime, dd.MM.yyyy)
-              ISO 8601: "31-02-1990" is not a date in ISO 8601 format: expected a four-digit year at the start
-              UNIX time: "31-02-1990" is not a date: UNIX time must be a number of seconds
-              RFC 1123: "31-02-1990" is not a date in RFC 1123 format: expected the day of the month
-              RFC 850: "31-02-1990" is not a date in RFC 850 format: expected a weekday name
-              asctime: "31-02-1990" is not a date in asctime format: expected a weekday name
-              dd.MM.yyyy: "31-02-1990" is not a date in dd.MM.yyyy format: expected "." before "-02-1990"
-            """)
+        #expect(
+            error?.detailedDescription == """
+                "31-02-1990" is not a date (tried: ISO 8601, UNIX time, RFC 1123, RFC 850, asctime, dd.MM.yyyy)
+                  ISO 8601: "31-02-1990" is not a date in ISO 8601 format: expected a four-digit year at the start
+                  UNIX time: "31-02-1990" is not a date: UNIX time must be a number of seconds
+                  RFC 1123: "31-02-1990" is not a date in RFC 1123 format: expected the day of the month
+                  RFC 850: "31-02-1990" is not a date in RFC 850 format: expected a weekday name
+                  asctime: "31-02-1990" is not a date in asctime format: expected a weekday name
+                  dd.MM.yyyy: "31-02-1990" is not a date in dd.MM.yyyy format: expected "." before "-02-1990"
+                """)
     }
 
     @Test("No member for the pair: an unsupported-destination error")
@@ -78,16 +80,18 @@ struct CompoundTransformerTests {
         #expect(error?.message == #""x" is not a URL (no date transformer turns a string into a URL)"#)
     }
 
-    @Test("The default date compound reads every input form", arguments: [
-        ("1992-03-08T15:13:16.688Z", 700_067_596.688),
-        ("1983-07-14 07:29:45", 427_015_785),
-        ("1983-07-14", 426_988_800),
-        ("1378767519.18176508", 1_378_767_519.181_765_08),
-        ("Sun, 06 Nov 1994 08:49:37 GMT", 784_111_777),
-        ("Sunday, 06-Nov-94 08:49:37 GMT", 784_111_777),
-        ("Sun Nov  6 08:49:37 1994", 784_111_777),
-        ("06.11.1994", 784_080_000),
-    ])
+    @Test(
+        "The default date compound reads every input form",
+        arguments: [
+            ("1992-03-08T15:13:16.688Z", 700_067_596.688),
+            ("1983-07-14 07:29:45", 427_015_785),
+            ("1983-07-14", 426_988_800),
+            ("1378767519.18176508", 1_378_767_519.181_765_08),
+            ("Sun, 06 Nov 1994 08:49:37 GMT", 784_111_777),
+            ("Sunday, 06-Nov-94 08:49:37 GMT", 784_111_777),
+            ("Sun Nov  6 08:49:37 1994", 784_111_777),
+            ("06.11.1994", 784_080_000),
+        ])
     func defaultDates(text: String, seconds: Double) throws {
         // Instants from Python: datetime(...,tzinfo=timezone.utc).timestamp()
         let dates = try CompoundTransformer.dates(formats: ["dd.MM.yyyy"], now: .oracleNow)

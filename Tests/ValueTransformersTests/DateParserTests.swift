@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import Testing
+
 @testable import ValueTransformers
 
 @Suite("Date parsers against the Python oracle")
@@ -35,14 +36,16 @@ struct DateParserTests {
         #expect(throws: DateTextError("a time is required")) { try ISO8601DateParser(allowsDateOnly: false).parse("2013-04-23") }
     }
 
-    @Test("Rejection reasons name the problem", arguments: [
-        ("2013-02-30", "February 2013 has no day 30"),
-        ("2013-13-01", "month 13 does not exist"),
-        ("2013-04-23T24:61", "hour 24 does not exist"),
-        ("2013-04-23T12:61", "minute 61 does not exist"),
-        ("2013-04-23T12:00:00Zjunk", "unexpected \"junk\" after the time"),
-        ("", "the text is empty"),
-    ])
+    @Test(
+        "Rejection reasons name the problem",
+        arguments: [
+            ("2013-02-30", "February 2013 has no day 30"),
+            ("2013-13-01", "month 13 does not exist"),
+            ("2013-04-23T24:61", "hour 24 does not exist"),
+            ("2013-04-23T12:61", "minute 61 does not exist"),
+            ("2013-04-23T12:00:00Zjunk", "unexpected \"junk\" after the time"),
+            ("", "the text is empty"),
+        ])
     func reasons(text: String, reason: String) {
         #expect(throws: DateTextError(reason)) { try ISO8601DateParser().parse(text) }
     }
@@ -60,11 +63,13 @@ struct DateParserTests {
         #expect(throws: DateTextError.self) { try HTTPDateParser(Self.style(style), now: .oracleNow).parse(text) }
     }
 
-    @Test("HTTP dates are written in the canonical form", arguments: [
-        (HTTPDateParser.Style.rfc1123, "Sun, 06 Nov 1994 08:49:37 GMT"),
-        (.rfc850, "Sunday, 06-Nov-94 08:49:37 GMT"),
-        (.asctime, "Sun Nov  6 08:49:37 1994"),
-    ])
+    @Test(
+        "HTTP dates are written in the canonical form",
+        arguments: [
+            (HTTPDateParser.Style.rfc1123, "Sun, 06 Nov 1994 08:49:37 GMT"),
+            (.rfc850, "Sunday, 06-Nov-94 08:49:37 GMT"),
+            (.asctime, "Sun Nov  6 08:49:37 1994"),
+        ])
     func httpFormat(style: HTTPDateParser.Style, text: String) throws {
         let parser = HTTPDateParser(style, now: .oracleNow)
         #expect(parser.format(Date(timeIntervalSince1970: 784_111_777)) == text)
@@ -86,19 +91,23 @@ struct DateParserTests {
 
     /// A field of 19 or more letters read 19 digits into an Int and stopped the process (found
     /// by fuzzing: `Fuzz/regressions/dates/`).
-    @Test("Patterns that cannot make a date are refused", arguments: [
-        "HH:mm", "dd.MM.yyyy QQQ", "yyyy-MM-dd hh:mm", "'open", "yyyy-MM-dddddddddddddddddddddd", "yyyyyyyyyy-MM-dd",
-    ])
+    @Test(
+        "Patterns that cannot make a date are refused",
+        arguments: [
+            "HH:mm", "dd.MM.yyyy QQQ", "yyyy-MM-dd hh:mm", "'open", "yyyy-MM-dddddddddddddddddddddd", "yyyyyyyyyy-MM-dd",
+        ])
     func badPatterns(pattern: String) {
         #expect(throws: DateTextError.self) { try DatePattern(pattern) }
     }
 
-    @Test("Patterns write dates", arguments: [
-        ("dd.MM.yyyy", "06.11.1994"),
-        ("EEEE, d MMMM yyyy 'at' h:mm a", "Sunday, 6 November 1994 at 8:49 AM"),
-        ("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "1994-11-06T08:49:37.250Z"),
-        ("yyyyMMddHHmmssZ", "19941106084937+0000"),
-    ])
+    @Test(
+        "Patterns write dates",
+        arguments: [
+            ("dd.MM.yyyy", "06.11.1994"),
+            ("EEEE, d MMMM yyyy 'at' h:mm a", "Sunday, 6 November 1994 at 8:49 AM"),
+            ("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "1994-11-06T08:49:37.250Z"),
+            ("yyyyMMddHHmmssZ", "19941106084937+0000"),
+        ])
     func patternFormat(pattern: String, text: String) throws {
         #expect(try DatePattern(pattern).format(Date(timeIntervalSince1970: 784_111_777.25)) == text)
     }
@@ -135,14 +144,16 @@ struct DateParserTests {
         #expect(CalendarDate(date, in: TimeZone(identifier: "UTC")!) == CalendarDate(year: 1000, month: 3, day: 1))
     }
 
-    @Test("ISO 8601 writes what it reads", arguments: [
-        (0.0, 0, nil as Int?, "1970-01-01T00:00:00Z"),
-        (700_067_596.688, 0, nil, "1992-03-08T15:13:16.688Z"),
-        (700_067_596.688, 7200, nil, "1992-03-08T17:13:16.688+02:00"),
-        (-14_182_940, -18000, 0, "1969-07-20T15:17:40-05:00"),
-        (1_366_734_545.123456, 0, 6, "2013-04-23T16:29:05.123456Z"),
-        (-30_605_126_400, 0, nil, "1000-03-01T00:00:00Z"),
-    ])
+    @Test(
+        "ISO 8601 writes what it reads",
+        arguments: [
+            (0.0, 0, nil as Int?, "1970-01-01T00:00:00Z"),
+            (700_067_596.688, 0, nil, "1992-03-08T15:13:16.688Z"),
+            (700_067_596.688, 7200, nil, "1992-03-08T17:13:16.688+02:00"),
+            (-14_182_940, -18000, 0, "1969-07-20T15:17:40-05:00"),
+            (1_366_734_545.123456, 0, 6, "2013-04-23T16:29:05.123456Z"),
+            (-30_605_126_400, 0, nil, "1000-03-01T00:00:00Z"),
+        ])
     func isoFormat(seconds: Double, offset: Int, digits: Int?, text: String) throws {
         let date = Date(timeIntervalSince1970: seconds)
         #expect(ISO8601DateParser.format(date, utcOffset: offset, fractionDigits: digits) == text)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ValueTransformers
 
 /// One expected date from `Oracle/make_dates.py`: the text, the instant Python computed
@@ -34,9 +35,10 @@ struct OracleDate: Sendable, CustomTestStringConvertible {
         let whole = date.timeIntervalSince1970.rounded(.down)
         let expected = Double(seconds) + Double(nanoseconds) / 1e9
         let tolerance = max(1e-6, abs(expected) * 4e-16)
-        #expect(abs(date.timeIntervalSince1970 - expected) <= tolerance,
-                "\(text): got \(whole) s + \(date.timeIntervalSince1970 - whole), expected \(seconds) s + \(nanoseconds) ns",
-                sourceLocation: sourceLocation)
+        #expect(
+            abs(date.timeIntervalSince1970 - expected) <= tolerance,
+            "\(text): got \(whole) s + \(date.timeIntervalSince1970 - whole), expected \(seconds) s + \(nanoseconds) ns",
+            sourceLocation: sourceLocation)
     }
 
     func expectFields(_ written: WrittenDate, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -4,49 +4,52 @@
 
 enum Oracle {
     static let iso8601: [OracleDate] = [
-        .init("2013-04-23T16:29:05Z", 1366734545, 0, [2013, 4, 23, 16, 29, 5], offset: 0, zone: nil, hasTime: true),
-        .init("1992-03-08T15:13:16.688Z", 700067596, 688000000, [1992, 3, 8, 15, 13, 16], offset: 0, zone: nil, hasTime: true),
-        .init("2013-04-23T16:29:05.5Z", 1366734545, 500000000, [2013, 4, 23, 16, 29, 5], offset: 0, zone: nil, hasTime: true),
-        .init("2013-04-23T16:29:05.123456789Z", 1366734545, 123456789, [2013, 4, 23, 16, 29, 5], offset: 0, zone: nil, hasTime: true),
-        .init("2013-04-23T16:29:05,25Z", 1366734545, 250000000, [2013, 4, 23, 16, 29, 5], offset: 0, zone: nil, hasTime: true),
-        .init("2013-04-23t16:29:05z", 1366734545, 0, [2013, 4, 23, 16, 29, 5], offset: 0, zone: nil, hasTime: true),
-        .init("2013-04-23 16:29:05Z", 1366734545, 0, [2013, 4, 23, 16, 29, 5], offset: 0, zone: nil, hasTime: true),
-        .init("2013-04-23T16:29Z", 1366734540, 0, [2013, 4, 23, 16, 29, 0], offset: 0, zone: nil, hasTime: true),
-        .init("2013-04-23T18:29:05+02:00", 1366734545, 0, [2013, 4, 23, 18, 29, 5], offset: 7200, zone: nil, hasTime: true),
-        .init("2013-04-23T18:29:05+0200", 1366734545, 0, [2013, 4, 23, 18, 29, 5], offset: 7200, zone: nil, hasTime: true),
-        .init("2013-04-23T11:29:05-05", 1366734545, 0, [2013, 4, 23, 11, 29, 5], offset: -18000, zone: nil, hasTime: true),
-        .init("2013-04-23T11:29:05.000001-05:00", 1366734545, 1000, [2013, 4, 23, 11, 29, 5], offset: -18000, zone: nil, hasTime: true),
-        .init("1983-07-14 07:29:45", 427015785, 0, [1983, 7, 14, 7, 29, 45], offset: nil, zone: nil, hasTime: true),
-        .init("2013-04-23", 1366675200, 0, [2013, 4, 23, 0, 0, 0], offset: nil, zone: nil, hasTime: false),
-        .init("1969-07-16T13:32:00", -14552880, 0, [1969, 7, 16, 13, 32, 0], offset: nil, zone: nil, hasTime: true),
-        .init("1969-12-31T23:59:59.999Z", -1, 999000000, [1969, 12, 31, 23, 59, 59], offset: 0, zone: nil, hasTime: true),
-        .init("1900-01-01T00:00:00Z", -2208988800, 0, [1900, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true),
-        .init("1582-10-04T12:00:00Z", -12220200000, 0, [1582, 10, 4, 12, 0, 0], offset: 0, zone: nil, hasTime: true),
-        .init("1582-10-15T00:00:00Z", -12219292800, 0, [1582, 10, 15, 0, 0, 0], offset: 0, zone: nil, hasTime: true),
-        .init("1000-03-01T00:00:00Z", -30605126400, 0, [1000, 3, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true),
-        .init("1000-02-28", -30605212800, 0, [1000, 2, 28, 0, 0, 0], offset: nil, zone: nil, hasTime: false),
-        .init("0001-01-01T00:00:00Z", -62135596800, 0, [1, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true),
-        .init("2038-01-19T03:14:08Z", 2147483648, 0, [2038, 1, 19, 3, 14, 8], offset: 0, zone: nil, hasTime: true),
-        .init("2100-12-31T23:59:59Z", 4133980799, 0, [2100, 12, 31, 23, 59, 59], offset: 0, zone: nil, hasTime: true),
-        .init("3001-01-01T00:00:00Z", 32535216000, 0, [3001, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true),
-        .init("9999-12-31T23:59:59.999999999Z", 253402300799, 999999999, [9999, 12, 31, 23, 59, 59], offset: 0, zone: nil, hasTime: true),
-        .init("2000-02-29T12:00:00Z", 951825600, 0, [2000, 2, 29, 12, 0, 0], offset: 0, zone: nil, hasTime: true),
-        .init("2024-02-29", 1709164800, 0, [2024, 2, 29, 0, 0, 0], offset: nil, zone: nil, hasTime: false),
-        .init("1600-02-29T00:00:00+14:00", -11671048800, 0, [1600, 2, 29, 0, 0, 0], offset: 50400, zone: nil, hasTime: true),
-        .init("2020-06-15T00:30:00-12:00", 1592224200, 0, [2020, 6, 15, 0, 30, 0], offset: -43200, zone: nil, hasTime: true),
+        .init("2013-04-23T16:29:05Z", 1_366_734_545, 0, [2013, 4, 23, 16, 29, 5], offset: 0, zone: nil, hasTime: true),
+        .init("1992-03-08T15:13:16.688Z", 700_067_596, 688_000_000, [1992, 3, 8, 15, 13, 16], offset: 0, zone: nil, hasTime: true),
+        .init("2013-04-23T16:29:05.5Z", 1_366_734_545, 500_000_000, [2013, 4, 23, 16, 29, 5], offset: 0, zone: nil, hasTime: true),
+        .init("2013-04-23T16:29:05.123456789Z", 1_366_734_545, 123_456_789, [2013, 4, 23, 16, 29, 5], offset: 0, zone: nil, hasTime: true),
+        .init("2013-04-23T16:29:05,25Z", 1_366_734_545, 250_000_000, [2013, 4, 23, 16, 29, 5], offset: 0, zone: nil, hasTime: true),
+        .init("2013-04-23t16:29:05z", 1_366_734_545, 0, [2013, 4, 23, 16, 29, 5], offset: 0, zone: nil, hasTime: true),
+        .init("2013-04-23 16:29:05Z", 1_366_734_545, 0, [2013, 4, 23, 16, 29, 5], offset: 0, zone: nil, hasTime: true),
+        .init("2013-04-23T16:29Z", 1_366_734_540, 0, [2013, 4, 23, 16, 29, 0], offset: 0, zone: nil, hasTime: true),
+        .init("2013-04-23T18:29:05+02:00", 1_366_734_545, 0, [2013, 4, 23, 18, 29, 5], offset: 7200, zone: nil, hasTime: true),
+        .init("2013-04-23T18:29:05+0200", 1_366_734_545, 0, [2013, 4, 23, 18, 29, 5], offset: 7200, zone: nil, hasTime: true),
+        .init("2013-04-23T11:29:05-05", 1_366_734_545, 0, [2013, 4, 23, 11, 29, 5], offset: -18000, zone: nil, hasTime: true),
+        .init("2013-04-23T11:29:05.000001-05:00", 1_366_734_545, 1000, [2013, 4, 23, 11, 29, 5], offset: -18000, zone: nil, hasTime: true),
+        .init("1983-07-14 07:29:45", 427_015_785, 0, [1983, 7, 14, 7, 29, 45], offset: nil, zone: nil, hasTime: true),
+        .init("2013-04-23", 1_366_675_200, 0, [2013, 4, 23, 0, 0, 0], offset: nil, zone: nil, hasTime: false),
+        .init("1969-07-16T13:32:00", -14_552_880, 0, [1969, 7, 16, 13, 32, 0], offset: nil, zone: nil, hasTime: true),
+        .init("1969-12-31T23:59:59.999Z", -1, 999_000_000, [1969, 12, 31, 23, 59, 59], offset: 0, zone: nil, hasTime: true),
+        .init("1900-01-01T00:00:00Z", -2_208_988_800, 0, [1900, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true),
+        .init("1582-10-04T12:00:00Z", -12_220_200_000, 0, [1582, 10, 4, 12, 0, 0], offset: 0, zone: nil, hasTime: true),
+        .init("1582-10-15T00:00:00Z", -12_219_292_800, 0, [1582, 10, 15, 0, 0, 0], offset: 0, zone: nil, hasTime: true),
+        .init("1000-03-01T00:00:00Z", -30_605_126_400, 0, [1000, 3, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true),
+        .init("1000-02-28", -30_605_212_800, 0, [1000, 2, 28, 0, 0, 0], offset: nil, zone: nil, hasTime: false),
+        .init("0001-01-01T00:00:00Z", -62_135_596_800, 0, [1, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true),
+        .init("2038-01-19T03:14:08Z", 2_147_483_648, 0, [2038, 1, 19, 3, 14, 8], offset: 0, zone: nil, hasTime: true),
+        .init("2100-12-31T23:59:59Z", 4_133_980_799, 0, [2100, 12, 31, 23, 59, 59], offset: 0, zone: nil, hasTime: true),
+        .init("3001-01-01T00:00:00Z", 32_535_216_000, 0, [3001, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true),
+        .init(
+            "9999-12-31T23:59:59.999999999Z", 253_402_300_799, 999_999_999, [9999, 12, 31, 23, 59, 59], offset: 0, zone: nil, hasTime: true),
+        .init("2000-02-29T12:00:00Z", 951_825_600, 0, [2000, 2, 29, 12, 0, 0], offset: 0, zone: nil, hasTime: true),
+        .init("2024-02-29", 1_709_164_800, 0, [2024, 2, 29, 0, 0, 0], offset: nil, zone: nil, hasTime: false),
+        .init("1600-02-29T00:00:00+14:00", -11_671_048_800, 0, [1600, 2, 29, 0, 0, 0], offset: 50400, zone: nil, hasTime: true),
+        .init("2020-06-15T00:30:00-12:00", 1_592_224_200, 0, [2020, 6, 15, 0, 30, 0], offset: -43200, zone: nil, hasTime: true),
         .init("1970-01-01T00:00:00Z", 0, 0, [1970, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true),
         .init("1970-01-01T05:30:00+05:30", 0, 0, [1970, 1, 1, 5, 30, 0], offset: 19800, zone: nil, hasTime: true),
     ]
     /// Dates without a zone read in a time zone; those with one ignore it.
     static let iso8601Zoneless: [OracleDate] = [
-        .init("1969-07-16T13:32:00", -14538480, 0, [1969, 7, 16, 13, 32, 0], offset: nil, zone: "America/New_York", hasTime: true),
-        .init("1983-07-14 07:29:45", 427008585, 0, [1983, 7, 14, 7, 29, 45], offset: nil, zone: "Europe/Berlin", hasTime: true),
-        .init("2024-02-29", 1709161200, 0, [2024, 2, 29, 0, 0, 0], offset: nil, zone: "Europe/Berlin", hasTime: false),
-        .init("2013-04-23T16:29:05.25", 1366714745, 250000000, [2013, 4, 23, 16, 29, 5], offset: nil, zone: "Asia/Kolkata", hasTime: true),
-        .init("2024-07-01T12:00:00", 1719828000, 0, [2024, 7, 1, 12, 0, 0], offset: nil, zone: "Europe/Berlin", hasTime: true),
-        .init("2024-01-01T12:00:00", 1704106800, 0, [2024, 1, 1, 12, 0, 0], offset: nil, zone: "Europe/Berlin", hasTime: true),
-        .init("1950-06-01T00:00:00", -618105600, 0, [1950, 6, 1, 0, 0, 0], offset: nil, zone: "UTC", hasTime: true),
-        .init("2013-04-23T16:29:05Z", 1366734545, 0, [2013, 4, 23, 16, 29, 5], offset: 0, zone: "Europe/Berlin", hasTime: true),
+        .init("1969-07-16T13:32:00", -14_538_480, 0, [1969, 7, 16, 13, 32, 0], offset: nil, zone: "America/New_York", hasTime: true),
+        .init("1983-07-14 07:29:45", 427_008_585, 0, [1983, 7, 14, 7, 29, 45], offset: nil, zone: "Europe/Berlin", hasTime: true),
+        .init("2024-02-29", 1_709_161_200, 0, [2024, 2, 29, 0, 0, 0], offset: nil, zone: "Europe/Berlin", hasTime: false),
+        .init(
+            "2013-04-23T16:29:05.25", 1_366_714_745, 250_000_000, [2013, 4, 23, 16, 29, 5], offset: nil, zone: "Asia/Kolkata", hasTime: true
+        ),
+        .init("2024-07-01T12:00:00", 1_719_828_000, 0, [2024, 7, 1, 12, 0, 0], offset: nil, zone: "Europe/Berlin", hasTime: true),
+        .init("2024-01-01T12:00:00", 1_704_106_800, 0, [2024, 1, 1, 12, 0, 0], offset: nil, zone: "Europe/Berlin", hasTime: true),
+        .init("1950-06-01T00:00:00", -618_105_600, 0, [1950, 6, 1, 0, 0, 0], offset: nil, zone: "UTC", hasTime: true),
+        .init("2013-04-23T16:29:05Z", 1_366_734_545, 0, [2013, 4, 23, 16, 29, 5], offset: 0, zone: "Europe/Berlin", hasTime: true),
     ]
     static let iso8601Invalid: [String] = [
         "",
@@ -86,31 +89,46 @@ enum Oracle {
     ]
     /// (style, expected)
     static let http: [(String, OracleDate)] = [
-        ("rfc1123", .init("Sun, 06 Nov 1994 08:49:37 GMT", 784111777, 0, [1994, 11, 6, 8, 49, 37], offset: 0, zone: nil, hasTime: true)),
-        ("rfc1123", .init("Tue, 15 Nov 1994 12:45:26 GMT", 784903526, 0, [1994, 11, 15, 12, 45, 26], offset: 0, zone: nil, hasTime: true)),
+        ("rfc1123", .init("Sun, 06 Nov 1994 08:49:37 GMT", 784_111_777, 0, [1994, 11, 6, 8, 49, 37], offset: 0, zone: nil, hasTime: true)),
+        (
+            "rfc1123",
+            .init("Tue, 15 Nov 1994 12:45:26 GMT", 784_903_526, 0, [1994, 11, 15, 12, 45, 26], offset: 0, zone: nil, hasTime: true)
+        ),
         ("rfc1123", .init("Thu, 01 Jan 1970 00:00:00 GMT", 0, 0, [1970, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
         ("rfc1123", .init("Wed, 31 Dec 1969 23:59:59 GMT", -1, 0, [1969, 12, 31, 23, 59, 59], offset: 0, zone: nil, hasTime: true)),
-        ("rfc1123", .init("Tue, 19 Jan 2038 03:14:08 GMT", 2147483648, 0, [2038, 1, 19, 3, 14, 8], offset: 0, zone: nil, hasTime: true)),
-        ("rfc1123", .init("Tue, 29 Feb 2000 12:00:00 GMT", 951825600, 0, [2000, 2, 29, 12, 0, 0], offset: 0, zone: nil, hasTime: true)),
-        ("rfc1123", .init("Sat, 01 Mar 1000 00:00:00 GMT", -30605126400, 0, [1000, 3, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
-        ("rfc1123", .init("Mon, 01 Jan 3001 00:00:00 GMT", 32535216000, 0, [3001, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
-        ("rfc1123", .init("06 Nov 1994 08:49:37 GMT", 784111777, 0, [1994, 11, 6, 8, 49, 37], offset: 0, zone: nil, hasTime: true)),
-        ("rfc1123", .init("Sun, 6 Nov 1994 08:49:37 +0100", 784108177, 0, [1994, 11, 6, 8, 49, 37], offset: 3600, zone: nil, hasTime: true)),
-        ("rfc1123", .init("Sun, 06 Nov 1994 08:49 UT", 784111740, 0, [1994, 11, 6, 8, 49, 0], offset: 0, zone: nil, hasTime: true)),
-        ("rfc1123", .init("sun, 06 nov 1994 08:49:37 gmt", 784111777, 0, [1994, 11, 6, 8, 49, 37], offset: 0, zone: nil, hasTime: true)),
-        ("rfc850", .init("Sunday, 06-Nov-94 08:49:37 GMT", 784111777, 0, [1994, 11, 6, 8, 49, 37], offset: 0, zone: nil, hasTime: true)),
+        (
+            "rfc1123",
+            .init("Tue, 19 Jan 2038 03:14:08 GMT", 2_147_483_648, 0, [2038, 1, 19, 3, 14, 8], offset: 0, zone: nil, hasTime: true)
+        ),
+        ("rfc1123", .init("Tue, 29 Feb 2000 12:00:00 GMT", 951_825_600, 0, [2000, 2, 29, 12, 0, 0], offset: 0, zone: nil, hasTime: true)),
+        (
+            "rfc1123",
+            .init("Sat, 01 Mar 1000 00:00:00 GMT", -30_605_126_400, 0, [1000, 3, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)
+        ),
+        ("rfc1123", .init("Mon, 01 Jan 3001 00:00:00 GMT", 32_535_216_000, 0, [3001, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
+        ("rfc1123", .init("06 Nov 1994 08:49:37 GMT", 784_111_777, 0, [1994, 11, 6, 8, 49, 37], offset: 0, zone: nil, hasTime: true)),
+        (
+            "rfc1123",
+            .init("Sun, 6 Nov 1994 08:49:37 +0100", 784_108_177, 0, [1994, 11, 6, 8, 49, 37], offset: 3600, zone: nil, hasTime: true)
+        ),
+        ("rfc1123", .init("Sun, 06 Nov 1994 08:49 UT", 784_111_740, 0, [1994, 11, 6, 8, 49, 0], offset: 0, zone: nil, hasTime: true)),
+        ("rfc1123", .init("sun, 06 nov 1994 08:49:37 gmt", 784_111_777, 0, [1994, 11, 6, 8, 49, 37], offset: 0, zone: nil, hasTime: true)),
+        ("rfc850", .init("Sunday, 06-Nov-94 08:49:37 GMT", 784_111_777, 0, [1994, 11, 6, 8, 49, 37], offset: 0, zone: nil, hasTime: true)),
         ("rfc850", .init("Thursday, 01-Jan-70 00:00:00 GMT", 0, 0, [1970, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
-        ("rfc850", .init("Monday, 01-Jan-75 00:00:00 GMT", 3313526400, 0, [2075, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
-        ("rfc850", .init("Saturday, 01-Jan-76 00:00:00 GMT", 189302400, 0, [1976, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
-        ("rfc850", .init("Saturday, 01-Jan-00 00:00:00 GMT", 946684800, 0, [2000, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
-        ("rfc850", .init("Tuesday, 29-Feb-00 00:00:00 GMT", 951782400, 0, [2000, 2, 29, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
-        ("rfc850", .init("Sunday, 06-Nov-1994 08:49:37 GMT", 784111777, 0, [1994, 11, 6, 8, 49, 37], offset: 0, zone: nil, hasTime: true)),
-        ("asctime", .init("Sun Nov  6 08:49:37 1994", 784111777, 0, [1994, 11, 6, 8, 49, 37], offset: 0, zone: nil, hasTime: true)),
+        ("rfc850", .init("Monday, 01-Jan-75 00:00:00 GMT", 3_313_526_400, 0, [2075, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
+        ("rfc850", .init("Saturday, 01-Jan-76 00:00:00 GMT", 189_302_400, 0, [1976, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
+        ("rfc850", .init("Saturday, 01-Jan-00 00:00:00 GMT", 946_684_800, 0, [2000, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
+        ("rfc850", .init("Tuesday, 29-Feb-00 00:00:00 GMT", 951_782_400, 0, [2000, 2, 29, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
+        (
+            "rfc850",
+            .init("Sunday, 06-Nov-1994 08:49:37 GMT", 784_111_777, 0, [1994, 11, 6, 8, 49, 37], offset: 0, zone: nil, hasTime: true)
+        ),
+        ("asctime", .init("Sun Nov  6 08:49:37 1994", 784_111_777, 0, [1994, 11, 6, 8, 49, 37], offset: 0, zone: nil, hasTime: true)),
         ("asctime", .init("Thu Jan  1 00:00:00 1970", 0, 0, [1970, 1, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
-        ("asctime", .init("Tue Feb 29 23:59:59 2000", 951868799, 0, [2000, 2, 29, 23, 59, 59], offset: 0, zone: nil, hasTime: true)),
-        ("asctime", .init("Fri Dec 31 23:59:59 1999", 946684799, 0, [1999, 12, 31, 23, 59, 59], offset: 0, zone: nil, hasTime: true)),
-        ("asctime", .init("Sat Mar  1 00:00:00 1000", -30605126400, 0, [1000, 3, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
-        ("asctime", .init("Sun Nov 6 08:49:37 1994", 784111777, 0, [1994, 11, 6, 8, 49, 37], offset: 0, zone: nil, hasTime: true)),
+        ("asctime", .init("Tue Feb 29 23:59:59 2000", 951_868_799, 0, [2000, 2, 29, 23, 59, 59], offset: 0, zone: nil, hasTime: true)),
+        ("asctime", .init("Fri Dec 31 23:59:59 1999", 946_684_799, 0, [1999, 12, 31, 23, 59, 59], offset: 0, zone: nil, hasTime: true)),
+        ("asctime", .init("Sat Mar  1 00:00:00 1000", -30_605_126_400, 0, [1000, 3, 1, 0, 0, 0], offset: 0, zone: nil, hasTime: true)),
+        ("asctime", .init("Sun Nov 6 08:49:37 1994", 784_111_777, 0, [1994, 11, 6, 8, 49, 37], offset: 0, zone: nil, hasTime: true)),
     ]
     static let httpInvalid: [(String, String)] = [
         ("rfc1123", "Sun, 30 Feb 1994 08:49:37 GMT"),
@@ -134,16 +152,27 @@ enum Oracle {
     ]
     /// (pattern, expected)
     static let patterns: [(String, OracleDate)] = [
-        ("dd.MM.yyyy", .init("31.12.1999", 946598400, 0, [1999, 12, 31, 0, 0, 0], offset: nil, zone: nil, hasTime: false)),
-        ("dd.MM.yyyy", .init("29.02.2024", 1709164800, 0, [2024, 2, 29, 0, 0, 0], offset: nil, zone: nil, hasTime: false)),
-        ("dd.MM.yyyy", .init("01.03.1000", -30605126400, 0, [1000, 3, 1, 0, 0, 0], offset: nil, zone: nil, hasTime: false)),
-        ("MM/dd/yyyy", .init("11/27/1982", 407203200, 0, [1982, 11, 27, 0, 0, 0], offset: nil, zone: nil, hasTime: false)),
-        ("yyyy-MM-dd", .init("2013-11-27", 1385510400, 0, [2013, 11, 27, 0, 0, 0], offset: nil, zone: nil, hasTime: false)),
-        ("d MMMM yyyy HH:mm", .init("14 July 1983 07:29", 427015740, 0, [1983, 7, 14, 7, 29, 0], offset: nil, zone: nil, hasTime: true)),
-        ("MMM d, yyyy hh:mm a", .init("Jul 4, 1776 12:00 PM", -6106017600, 0, [1776, 7, 4, 12, 0, 0], offset: nil, zone: nil, hasTime: true)),
-        ("MMM d, yyyy hh:mm a", .init("Jan 1, 3001 12:30 AM", 32535217800, 0, [3001, 1, 1, 0, 30, 0], offset: nil, zone: nil, hasTime: true)),
-        ("yyyy-MM-dd'T'HH:mm:ss.SSSZ", .init("2013-04-23T16:29:05.123+0200", 1366727345, 123000000, [2013, 4, 23, 16, 29, 5], offset: 7200, zone: nil, hasTime: true)),
-        ("yyyyMMddHHmmss", .init("20130423162905", 1366734545, 0, [2013, 4, 23, 16, 29, 5], offset: nil, zone: nil, hasTime: true)),
+        ("dd.MM.yyyy", .init("31.12.1999", 946_598_400, 0, [1999, 12, 31, 0, 0, 0], offset: nil, zone: nil, hasTime: false)),
+        ("dd.MM.yyyy", .init("29.02.2024", 1_709_164_800, 0, [2024, 2, 29, 0, 0, 0], offset: nil, zone: nil, hasTime: false)),
+        ("dd.MM.yyyy", .init("01.03.1000", -30_605_126_400, 0, [1000, 3, 1, 0, 0, 0], offset: nil, zone: nil, hasTime: false)),
+        ("MM/dd/yyyy", .init("11/27/1982", 407_203_200, 0, [1982, 11, 27, 0, 0, 0], offset: nil, zone: nil, hasTime: false)),
+        ("yyyy-MM-dd", .init("2013-11-27", 1_385_510_400, 0, [2013, 11, 27, 0, 0, 0], offset: nil, zone: nil, hasTime: false)),
+        ("d MMMM yyyy HH:mm", .init("14 July 1983 07:29", 427_015_740, 0, [1983, 7, 14, 7, 29, 0], offset: nil, zone: nil, hasTime: true)),
+        (
+            "MMM d, yyyy hh:mm a",
+            .init("Jul 4, 1776 12:00 PM", -6_106_017_600, 0, [1776, 7, 4, 12, 0, 0], offset: nil, zone: nil, hasTime: true)
+        ),
+        (
+            "MMM d, yyyy hh:mm a",
+            .init("Jan 1, 3001 12:30 AM", 32_535_217_800, 0, [3001, 1, 1, 0, 30, 0], offset: nil, zone: nil, hasTime: true)
+        ),
+        (
+            "yyyy-MM-dd'T'HH:mm:ss.SSSZ",
+            .init(
+                "2013-04-23T16:29:05.123+0200", 1_366_727_345, 123_000_000, [2013, 4, 23, 16, 29, 5], offset: 7200, zone: nil, hasTime: true
+            )
+        ),
+        ("yyyyMMddHHmmss", .init("20130423162905", 1_366_734_545, 0, [2013, 4, 23, 16, 29, 5], offset: nil, zone: nil, hasTime: true)),
     ]
     static let patternsInvalid: [(String, String)] = [
         ("dd.MM.yyyy", "31.02.1990"),
@@ -159,17 +188,17 @@ enum Oracle {
     /// (value as text, whole seconds, nanoseconds rounded to microseconds)
     static let unix: [(String, Int64, Int)] = [
         ("0", 0, 0),
-        ("1378767519", 1378767519, 0),
-        ("1378767519.18176508", 1378767519, 181765000),
-        ("-14182940", -14182940, 0),
+        ("1378767519", 1_378_767_519, 0),
+        ("1378767519.18176508", 1_378_767_519, 181_765_000),
+        ("-14182940", -14_182_940, 0),
         ("-1", -1, 0),
-        ("2147483648", 2147483648, 0),
-        ("32503680000", 32503680000, 0),
-        ("951825600", 951825600, 0),
-        ("-30610224000", -30610224000, 0),
-        ("426403785", 426403785, 0),
-        ("1e9", 1000000000, 0),
-        ("-0.5", -1, 500000000),
+        ("2147483648", 2_147_483_648, 0),
+        ("32503680000", 32_503_680_000, 0),
+        ("951825600", 951_825_600, 0),
+        ("-30610224000", -30_610_224_000, 0),
+        ("426403785", 426_403_785, 0),
+        ("1e9", 1_000_000_000, 0),
+        ("-0.5", -1, 500_000_000),
     ]
     static let unixInvalid: [String] = [
         "",
@@ -185,5 +214,5 @@ enum Oracle {
         "99999999999999999",
     ]
     /// The `now` the two-digit years above were expanded from.
-    static let now: Int64 = 1748736000
+    static let now: Int64 = 1_748_736_000
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ValueTransformers
 
 /// One row of a validation table: does `transformer` handle `source` → `destination`?
@@ -54,7 +55,9 @@ struct TransformCase: @unchecked Sendable, CustomTestStringConvertible {
                 Issue.record("expected a \(reason!.rawValue) error, got \(String(reflecting: result))", sourceLocation: sourceLocation)
                 return
             }
-            #expect(Self.same(result, expected), "got \(String(reflecting: result)) of type \(type(of: result))", sourceLocation: sourceLocation)
+            #expect(
+                Self.same(result, expected), "got \(String(reflecting: result)) of type \(type(of: result))", sourceLocation: sourceLocation
+            )
         } catch {
             #expect(error.reason == reason, "\(error.message)", sourceLocation: sourceLocation)
             #expect(!error.message.isEmpty, sourceLocation: sourceLocation)

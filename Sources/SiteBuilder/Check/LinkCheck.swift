@@ -74,7 +74,7 @@ struct LinkCheck {
         if link.isEmpty { return .ignored }
         let lower = link.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") || link.hasPrefix("//") { return .external }
-        if Self.hasScheme(link) { return .ignored }   // mailto:, tel:, webcal:, data: …
+        if Self.hasScheme(link) { return .ignored }  // mailto:, tel:, webcal:, data: …
 
         var components: [Substring]
         if link.hasPrefix("/") {

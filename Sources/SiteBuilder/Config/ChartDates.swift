@@ -20,7 +20,8 @@ final class ChartDates: Sendable {
         month = DateWriter("LLL", pack: pack)
         // CLDR's day-and-month pattern for the language ("MMM d", "d MMM", "d. MMM").
         let pattern = DateFormatter.dateFormat(fromTemplate: "dMMM", options: 0, locale: Locale(identifier: pack.code))
-        day = DateWriter(pattern.flatMap { (try? DateWriter.fields(of: $0, letters: DateWriter.letters)) != nil ? $0 : nil } ?? "d MMM", pack: pack)
+        day = DateWriter(
+            pattern.flatMap { (try? DateWriter.fields(of: $0, letters: DateWriter.letters)) != nil ? $0 : nil } ?? "d MMM", pack: pack)
         clock = DateWriter("HH:mm", pack: pack)
     }
 
@@ -30,7 +31,9 @@ final class ChartDates: Sendable {
         let date = CalendarDate(daysSince1970: days)
         switch tick.unit {
         // A year before year 1 as the pack writes one ("44 BC").
-        case .year: return numbers.localizingDigits(date.year >= 1 ? String(date.year) : yearBC.replacingEvery("<YEAR>", with: String(1 - date.year)))
+        case .year:
+            return numbers.localizingDigits(
+                date.year >= 1 ? String(date.year) : yearBC.replacingEvery("<YEAR>", with: String(1 - date.year)))
         case .month: return month.string(date)
         case .day: return day.string(date)
         case .hour, .minute, .second:

@@ -47,9 +47,10 @@ final class DateWriter: Sendable {
     /// The field letters `pattern` uses, of `letters`; a letter not among them, or a quote
     /// left open, is an error.
     static func fields(of pattern: String, letters: Set<Character>) throws(DateTextError) -> Set<Character> {
-        Set(try DatePattern.tokenize(pattern, letters: letters).compactMap { token -> Character? in
-            if case .field(let letter, _) = token { letter } else { nil }
-        })
+        Set(
+            try DatePattern.tokenize(pattern, letters: letters).compactMap { token -> Character? in
+                if case .field(let letter, _) = token { letter } else { nil }
+            })
     }
 
     /// Why `pattern` cannot write a date with a day and a month, or nil when it can: a letter
@@ -59,7 +60,8 @@ final class DateWriter: Sendable {
         do {
             fields = try Self.fields(of: pattern, letters: letters)
         } catch {
-            return "\(error.reason) (a date is written with `d`, `dd`, `M`, `MM`, `MMM`, `MMMM`, `LLLL`, `yy`, `yyyy` and text in single quotes)"
+            return
+                "\(error.reason) (a date is written with `d`, `dd`, `M`, `MM`, `MMM`, `MMMM`, `LLLL`, `yy`, `yyyy` and text in single quotes)"
         }
         // Not per page: a set of pattern letters, once per pattern read.
         guard fields.contains("d"), fields.contains("M") || fields.contains("L") else {

@@ -229,7 +229,8 @@ struct CountedWord: Sendable, Decodable {
             forms[category] = try container.decode(String.self, forKey: key)
         }
         guard let other = forms[.other] else {
-            throw DecodingError.keyNotFound(DynamicCodingKey(stringValue: "other"), .init(codingPath: decoder.codingPath, debugDescription: "no `other` form"))
+            throw DecodingError.keyNotFound(
+                DynamicCodingKey(stringValue: "other"), .init(codingPath: decoder.codingPath, debugDescription: "no `other` form"))
         }
         self.forms = forms
         self.other = other

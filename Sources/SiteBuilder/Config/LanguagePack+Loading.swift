@@ -133,7 +133,8 @@ extension LanguagePack {
     /// `intervalText` is `interval_text.<code>` of `ttsite.yml`, applied last. A built-in
     /// pack alone is read `checking: false`: the tests check it, and the checks were a
     /// third of reading it, on every build.
-    static func load(code: String, layers: [Layer], intervalText: LanguageDescription? = nil, checking: Bool = true) throws -> LanguagePack {
+    static func load(code: String, layers: [Layer], intervalText: LanguageDescription? = nil, checking: Bool = true) throws -> LanguagePack
+    {
         precondition(!layers.isEmpty)
         if checking {
             for layer in layers { try check(layer) }
@@ -145,7 +146,9 @@ extension LanguagePack {
 
         func missing(_ key: String) -> BuildError {
             let (layer, node) = whereMissing(key, in: layers)
-            return layer.reader.error("the language pack `\(code)` has no `\(layer.keyPrefix)\(key)`\(layers.count > 1 ? " (nor has the pack it changes)" : "")", at: node)
+            return layer.reader.error(
+                "the language pack `\(code)` has no `\(layer.keyPrefix)\(key)`\(layers.count > 1 ? " (nor has the pack it changes)" : "")",
+                at: node)
         }
         func text(_ node: Node?, _ key: String) throws -> String {
             guard let node, let scalar = node.scalar, node.null == nil else { throw missing(key) }
@@ -170,7 +173,9 @@ extension LanguagePack {
             shortMonths: dates["short_months"]?.sequence?.compactMap(\.string),
             shortFormatMonths: dates["short_format_months"]?.sequence?.compactMap(\.string)
         )
-        let startCase = try top["timeline"]?.mapping?["start_case"].map { GrammaticalCase(rawValue: try text($0, "timeline.start_case"))! } ?? .nominative
+        let startCase =
+            try top["timeline"]?.mapping?["start_case"].map { GrammaticalCase(rawValue: try text($0, "timeline.start_case"))! }
+            ?? .nominative
 
         if checking, let key = firstMissingWord(in: top["words"], reference: referenceWords, path: "words") { throw missing(key) }
         let labels = try YAMLDecoder().decode(Labels.self, from: top["words"]!)
@@ -249,7 +254,9 @@ extension LanguagePack {
         for (key, value) in referenceMapping {
             let name = key.string ?? ""
             guard let own = mapping[name] else { return "\(path).\(name)" }
-            if value.mapping != nil, !Labels.countedWords.contains(name), let missing = firstMissingWord(in: own, reference: value, path: "\(path).\(name)") {
+            if value.mapping != nil, !Labels.countedWords.contains(name),
+                let missing = firstMissingWord(in: own, reference: value, path: "\(path).\(name)")
+            {
                 return missing
             }
         }
@@ -259,7 +266,8 @@ extension LanguagePack {
     /// Checks one layer on its own: known keys only, and values of the right kind. Errors
     /// name the layer's file and line.
     static func check(_ layer: Layer) throws {
-        let reader = layer.reader, prefix = layer.keyPrefix
+        let reader = layer.reader
+        let prefix = layer.keyPrefix
         let top = try reader.mapping(layer.node, prefix.isEmpty ? "language pack" : String(prefix.dropLast()))
         try reader.requireKnownKeys(top, topKeys, context: prefix.isEmpty ? nil : String(prefix.dropLast()))
         if let node = top["name"] { _ = try reader.string(node, prefix + "name") }
@@ -278,13 +286,17 @@ extension LanguagePack {
             if let value = numbers["minimum_grouping_digits"] {
                 let digits = try reader.int(value, prefix + "numbers.minimum_grouping_digits")
                 guard (1...4).contains(digits) else {
-                    throw reader.error("`\(prefix)numbers.minimum_grouping_digits` must be 1 to 4 (CLDR's minimumGroupingDigits), found \(digits)", at: value)
+                    throw reader.error(
+                        "`\(prefix)numbers.minimum_grouping_digits` must be 1 to 4 (CLDR's minimumGroupingDigits), found \(digits)",
+                        at: value)
                 }
             }
             if let value = numbers["digits"] {
                 let digits = try reader.string(value, prefix + "numbers.digits")
                 guard digits.count == 10, Set(digits).count == 10 else {
-                    throw reader.error("`\(prefix)numbers.digits` must be the ten digits from 0 to 9, such as \"0123456789\", found \(digits.count) characters", at: value)
+                    throw reader.error(
+                        "`\(prefix)numbers.digits` must be the ten digits from 0 to 9, such as \"0123456789\", found \(digits.count) characters",
+                        at: value)
                 }
             }
         }
@@ -302,7 +314,8 @@ extension LanguagePack {
                 guard let value = dates[key] else { continue }
                 let names = try reader.strings(value, "\(prefix)dates.\(key)")
                 guard names.count == 12 else {
-                    throw reader.error("`\(prefix)dates.\(key)` must list the twelve months, January first, found \(names.count)", at: value)
+                    throw reader.error(
+                        "`\(prefix)dates.\(key)` must list the twelve months, January first, found \(names.count)", at: value)
                 }
             }
         }
@@ -312,7 +325,9 @@ extension LanguagePack {
             if let value = timeline["start_case"] {
                 let name = try reader.string(value, prefix + "timeline.start_case")
                 guard GrammaticalCase(rawValue: name) != nil else {
-                    throw reader.error("`\(prefix)timeline.start_case` must be one of \(GrammaticalCase.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(name)`", at: value)
+                    throw reader.error(
+                        "`\(prefix)timeline.start_case` must be one of \(GrammaticalCase.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(name)`",
+                        at: value)
                 }
             }
         }
@@ -320,13 +335,15 @@ extension LanguagePack {
             let interval = try reader.mapping(node, prefix + "interval")
             for key in ["decimal_separator", "grouping_separator"] {
                 if let keyNode = interval.keys.first(where: { $0.string == key }) {
-                    throw reader.error("`\(prefix)interval.\(key)`: a pack writes numbers under `numbers:` (`decimal`, `grouping`)", at: keyNode)
+                    throw reader.error(
+                        "`\(prefix)interval.\(key)`: a pack writes numbers under `numbers:` (`decimal`, `grouping`)", at: keyNode)
                 }
             }
             do {
                 _ = try YAMLDecoder().decode(LanguageDescription.self, from: node)
             } catch let error as DecodingError {
-                throw reader.error("\(prefix)interval: \(SiteConfig.decodingMessage(error))", at: SiteConfig.line(of: error, in: node) ?? node)
+                throw reader.error(
+                    "\(prefix)interval: \(SiteConfig.decodingMessage(error))", at: SiteConfig.line(of: error, in: node) ?? node)
             }
         }
         if let node = top["words"] {
@@ -338,7 +355,9 @@ extension LanguagePack {
             for (key, value) in punctuation { _ = try reader.string(value, "\(prefix)punctuation.\(key.string ?? "")") }
         }
         if let node = top["titles"] {
-            for (key, value) in try reader.mapping(node, prefix + "titles") { _ = try reader.string(value, "\(prefix)titles.\(key.string ?? "")") }
+            for (key, value) in try reader.mapping(node, prefix + "titles") {
+                _ = try reader.string(value, "\(prefix)titles.\(key.string ?? "")")
+            }
         }
         if let node = top["formats"] {
             try ValueFormatting.check(node, prefix: prefix, reader: reader)

@@ -46,7 +46,8 @@ extension LanguagePack {
             case .span:
                 let today = WallClock(now, in: timeZone).date
                 if day == today { return interval.today }
-                return dates.span(in: timeZone).string(for: WallClock(date: day).instant(in: timeZone), relativeTo: WallClock(date: today).instant(in: timeZone))
+                return dates.span(in: timeZone).string(
+                    for: WallClock(date: day).instant(in: timeZone), relativeTo: WallClock(date: today).instant(in: timeZone))
                     ?? dates.date.string(day)
             default: return dates.date.string(day)
             }

@@ -15,17 +15,22 @@ extension SiteConfig {
     ///
     /// The last kind runs its SQL in a database server of `connections:`.
     static func tableSources(_ node: Node, _ reader: YAMLReader, connections: [String: ServerConnection] = [:]) throws
-        -> (files: [TableSource], servers: [ServerTable]) {
+        -> (files: [TableSource], servers: [ServerTable])
+    {
         let mapping = try reader.mapping(node, "data")
         var sources: [TableSource] = []
         var servers: [ServerTable] = []
         for (nameNode, entry) in mapping {
             let name = nameNode.string ?? ""
             guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
-                throw reader.error("data: `\(name)` is not a table name; use letters, digits and `_`, starting with a letter (it is the table's name in SQL)", at: nameNode)
+                throw reader.error(
+                    "data: `\(name)` is not a table name; use letters, digits and `_`, starting with a letter (it is the table's name in SQL)",
+                    at: nameNode)
             }
             guard !TableSource.reserved.contains(name.lowercased()) else {
-                throw reader.error("data: `\(name)` is a table ttsite makes itself (from `people` and `scenarios`); name the source otherwise", at: nameNode)
+                throw reader.error(
+                    "data: `\(name)` is a table ttsite makes itself (from `people` and `scenarios`); name the source otherwise",
+                    at: nameNode)
             }
             let settings = try reader.mapping(entry, "data.\(name)")
             if settings["connection"] != nil {
@@ -34,12 +39,15 @@ extension SiteConfig {
             }
             // A table of a server's has `connection:`; the keys of both kinds are listed, so
             // that `sql:` without it is told what it lacks.
-            try reader.requireKnownKeys(settings, ["file", "url", "connection", "sql", "sql_file", "format", "delimiter", "header", "path", "types", "nulls", "index"], context: "data.\(name)")
+            try reader.requireKnownKeys(
+                settings,
+                ["file", "url", "connection", "sql", "sql_file", "format", "delimiter", "header", "path", "types", "nulls", "index"],
+                context: "data.\(name)")
             let location: DataSources.SourceLocation
             switch (settings["file"], settings["url"]) {
-            case let (file?, nil):
+            case (let file?, nil):
                 location = .file(try reader.string(file, "file"))
-            case let (nil, urlNode?):
+            case (nil, let urlNode?):
                 let text = try reader.string(urlNode, "url")
                 guard let url = URL(string: text), url.isWebAddress else {
                     throw reader.error("data.\(name).url: `\(text)` is not an http or https URL", at: urlNode)
@@ -52,26 +60,34 @@ extension SiteConfig {
             if let formatNode = settings["format"] {
                 let text = try reader.string(formatNode, "format")
                 guard let given = TableSource.Format(rawValue: text) else {
-                    throw reader.error("data.\(name).format must be \(TableSource.Format.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(text)`", at: formatNode)
+                    throw reader.error(
+                        "data.\(name).format must be \(TableSource.Format.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(text)`",
+                        at: formatNode)
                 }
                 format = given
             } else if let known = TableSource.format(of: location) {
                 format = known
             } else {
-                throw reader.error("data.\(name): the format of `\(location)` is not known from its name; add `format: csv`, `json` or `sqlite`", at: entry)
+                throw reader.error(
+                    "data.\(name): the format of `\(location)` is not known from its name; add `format: csv`, `json` or `sqlite`", at: entry
+                )
             }
             var source = TableSource(name: name, location: location, format: format)
             source.line = nameNode.mark?.line
             if TableSource.isCompressed(location), format == .sqlite {
-                throw reader.error("data.\(name): a SQLite file is opened where it lies, so it cannot be read compressed; give it uncompressed", at: entry)
+                throw reader.error(
+                    "data.\(name): a SQLite file is opened where it lies, so it cannot be read compressed; give it uncompressed", at: entry)
             }
             if format == .csv, TableSource.isTabSeparated(location) { source.delimiter = UInt8(ascii: "\t") }
             if let value = settings["delimiter"] {
                 guard format == .csv else { throw reader.error("data.\(name).delimiter is for CSV sources", at: value) }
                 let text = try reader.string(value, "delimiter")
                 let delimiter = text == "\\t" || text == "tab" ? "\t" : text
-                guard delimiter.utf8.count == 1, let byte = delimiter.utf8.first, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") else {
-                    throw reader.error("data.\(name).delimiter must be one character such as `,`, `;`, `|` or `tab`, found `\(text)`", at: value)
+                guard delimiter.utf8.count == 1, let byte = delimiter.utf8.first, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\n"),
+                    byte != UInt8(ascii: "\r")
+                else {
+                    throw reader.error(
+                        "data.\(name).delimiter must be one character such as `,`, `;`, `|` or `tab`, found `\(text)`", at: value)
                 }
                 source.delimiter = byte
             }
@@ -80,29 +96,41 @@ extension SiteConfig {
                 source.header = try reader.bool(value, "header")
             }
             if let value = settings["path"] {
-                guard format == .json else { throw reader.error("data.\(name).path is for JSON sources: where the array of rows is, such as `$.results`", at: value) }
+                guard format == .json else {
+                    throw reader.error("data.\(name).path is for JSON sources: where the array of rows is, such as `$.results`", at: value)
+                }
                 source.jsonPath = try reader.string(value, "path")
             }
             if let value = settings["types"] {
-                guard format != .sqlite else { throw reader.error("data.\(name).types: a SQLite file's columns have the types its tables declare", at: value) }
+                guard format != .sqlite else {
+                    throw reader.error("data.\(name).types: a SQLite file's columns have the types its tables declare", at: value)
+                }
                 for (columnNode, typeNode) in try reader.mapping(value, "types") {
                     let column = columnNode.string ?? ""
                     let text = try reader.string(typeNode, "types.\(column)")
                     guard let type = ColumnType(rawValue: text) else {
-                        throw reader.error("data.\(name).types.\(column) must be \(ColumnType.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(text)`", at: typeNode)
+                        throw reader.error(
+                            "data.\(name).types.\(column) must be \(ColumnType.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(text)`",
+                            at: typeNode)
                     }
                     source.types[column] = type
                 }
             }
             if let value = settings["nulls"] {
-                guard format != .sqlite else { throw reader.error("data.\(name).nulls: a SQLite file's missing values are its NULLs", at: value) }
+                guard format != .sqlite else {
+                    throw reader.error("data.\(name).nulls: a SQLite file's missing values are its NULLs", at: value)
+                }
                 source.nulls = try reader.strings(value, "nulls")
                 if source.nulls.contains("") {
-                    throw reader.error("data.\(name).nulls: an empty value is always missing; list the texts that mark one, such as `[NA, \"-\"]`", at: value)
+                    throw reader.error(
+                        "data.\(name).nulls: an empty value is always missing; list the texts that mark one, such as `[NA, \"-\"]`",
+                        at: value)
                 }
             }
             if let value = settings["index"] {
-                guard format != .sqlite else { throw reader.error("data.\(name).index: a SQLite file's tables have the indexes the file holds", at: value) }
+                guard format != .sqlite else {
+                    throw reader.error("data.\(name).index: a SQLite file's tables have the indexes the file holds", at: value)
+                }
                 source.indexed = try indexes(value, context: "data.\(name)", reader)
             }
             sources.append(source)
@@ -118,7 +146,9 @@ extension SiteConfig {
         try reader.requireKnownKeys(mapping, ["seconds", "rows", "megabytes", "table_page_size"], context: "queries")
         if let value = mapping["seconds"] {
             settings.seconds = try reader.number(value, "seconds")
-            guard settings.seconds > 0, settings.seconds <= 3600 else { throw reader.error("`queries.seconds` must be more than 0 and at most 3600", at: value) }
+            guard settings.seconds > 0, settings.seconds <= 3600 else {
+                throw reader.error("`queries.seconds` must be more than 0 and at most 3600", at: value)
+            }
         }
         if let value = mapping["rows"] {
             settings.rows = try reader.int(value, "rows")
@@ -126,13 +156,16 @@ extension SiteConfig {
         }
         if let value = mapping["megabytes"] {
             let megabytes = try reader.number(value, "megabytes")
-            guard megabytes > 0, megabytes <= 4096 else { throw reader.error("`queries.megabytes` must be more than 0 and at most 4096", at: value) }
+            guard megabytes > 0, megabytes <= 4096 else {
+                throw reader.error("`queries.megabytes` must be more than 0 and at most 4096", at: value)
+            }
             settings.bytes = Int(megabytes * 1024 * 1024)
         }
         if let value = mapping["table_page_size"] {
             settings.tablePageSize = try reader.int(value, "table_page_size")
             guard (1...100_000).contains(settings.tablePageSize) else {
-                throw reader.error("`queries.table_page_size` must be a whole number from 1 to 100000, found \(settings.tablePageSize)", at: value)
+                throw reader.error(
+                    "`queries.table_page_size` must be a whole number from 1 to 100000, found \(settings.tablePageSize)", at: value)
             }
         }
         return settings

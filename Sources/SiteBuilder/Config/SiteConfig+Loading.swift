@@ -17,7 +17,9 @@ extension SiteConfig {
     /// `packFolder` holds the site's own language packs (`Templates/languages/`); with
     /// `readingPacks` false the packs are left as they are (a caller that wants only the data
     /// sources, many times a second).
-    public static func load(from url: URL, displayName: String? = nil, packFolder: URL? = nil, readingPacks: Bool = true) throws -> SiteConfig {
+    public static func load(from url: URL, displayName: String? = nil, packFolder: URL? = nil, readingPacks: Bool = true) throws
+        -> SiteConfig
+    {
         let name = displayName ?? url.path
         let text: String
         do {
@@ -80,7 +82,8 @@ extension SiteConfig {
         if let node = mapping["remote_images"] {
             // The key before `images:`: true hot-linked people's pictures, false showed initials.
             guard mapping["images"] == nil else {
-                throw reader.error("`remote_images` is the older spelling of `images:`; keep only `images: local`, `remote` or `none`", at: node)
+                throw reader.error(
+                    "`remote_images` is the older spelling of `images:`; keep only `images: local`, `remote` or `none`", at: node)
             }
             config.images.mode = try reader.bool(node, "remote_images") ? .remote : .local
         }
@@ -107,14 +110,18 @@ extension SiteConfig {
             if let value = sizes["index"] { config.pageSize.index = try pageSize(value, "index", reader) }
         }
         if let node = mapping["connections"] { config.connections = try connections(node, reader) }
-        if let node = mapping["data"] { (config.data, config.serverTables) = try tableSources(node, reader, connections: config.connections) }
+        if let node = mapping["data"] {
+            (config.data, config.serverTables) = try tableSources(node, reader, connections: config.connections)
+        }
         if let node = mapping["queries"] { config.queries = try querySettings(node, reader) }
         if let node = mapping["data_outputs"] { config.dataOutputs = try reader.bool(node, "data_outputs") }
         if let node = mapping["share_image"] {
             let path = try reader.string(node, "share_image")
             guard path.range(of: "^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$", options: .regularExpression) != nil,
-                  !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
-                throw reader.error("`share_image` must be the path of a file in Content/, such as `images/share.png`, found `\(path)`", at: node)
+                !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." })
+            else {
+                throw reader.error(
+                    "`share_image` must be the path of a file in Content/, such as `images/share.png`, found `\(path)`", at: node)
             }
             config.shareImage = path
         }
@@ -139,14 +146,17 @@ extension SiteConfig {
         if let node = mapping["chart_images"] {
             let text = try reader.string(node, "chart_images")
             guard let images = ChartImages(rawValue: text) else {
-                throw reader.error("`chart_images` must be `pages` (the charts of pages not made from rows, the default), `all` or `none`, found `\(text)`", at: node)
+                throw reader.error(
+                    "`chart_images` must be `pages` (the charts of pages not made from rows, the default), `all` or `none`, found `\(text)`",
+                    at: node)
             }
             config.chartImages = images
         }
         if let node = mapping["people_urls"] {
             let text = try reader.string(node, "people_urls")
             guard let urls = PersonURLs(rawValue: text) else {
-                throw reader.error("`people_urls` must be `name` (people/lukas-schafer/) or `id` (the record's id), found `\(text)`", at: node)
+                throw reader.error(
+                    "`people_urls` must be `name` (people/lukas-schafer/) or `id` (the record's id), found `\(text)`", at: node)
             }
             config.personURLs = urls
         }
@@ -178,11 +188,15 @@ extension SiteConfig {
         }
         if let value = mapping["max_pixels"] {
             settings.maxPixels = try reader.int(value, "max_pixels")
-            guard settings.maxPixels >= 1 else { throw reader.error("`images.max_pixels` must be a whole number of pixels, at least 1", at: value) }
+            guard settings.maxPixels >= 1 else {
+                throw reader.error("`images.max_pixels` must be a whole number of pixels, at least 1", at: value)
+            }
         }
         if let value = mapping["parallel"] {
             settings.parallel = try reader.int(value, "parallel")
-            guard (1...64).contains(settings.parallel) else { throw reader.error("`images.parallel` must be a whole number from 1 to 64", at: value) }
+            guard (1...64).contains(settings.parallel) else {
+                throw reader.error("`images.parallel` must be a whole number from 1 to 64", at: value)
+            }
         }
         if let value = mapping["originals"] {
             let text = try reader.string(value, "images.originals")
@@ -208,7 +222,8 @@ extension SiteConfig {
     private static func share(_ node: Node, _ key: String, _ reader: YAMLReader) throws -> Double {
         let text = try reader.string(node, key).trimmingCharacters(in: .whitespaces)
         guard text.hasSuffix("%"), let percent = Double(text.dropLast().trimmingCharacters(in: .whitespaces)),
-              percent >= 0, percent <= 100 else {
+            percent >= 0, percent <= 100
+        else {
             throw reader.error("`\(key)` must be a percentage from 0% to 100%, such as `50%`, found `\(text)`", at: node)
         }
         return percent / 100
@@ -216,7 +231,8 @@ extension SiteConfig {
 
     private static func baseURL(_ text: String, reader: YAMLReader, node: Node) throws -> URL {
         guard let url = baseURL(from: text) else {
-            throw reader.error("`base_url` must be an absolute http(s) URL such as `https://example.org/reports/`, found `\(text)`", at: node)
+            throw reader.error(
+                "`base_url` must be an absolute http(s) URL such as `https://example.org/reports/`, found `\(text)`", at: node)
         }
         return url
     }
@@ -225,11 +241,14 @@ extension SiteConfig {
     public static func baseURL(from text: String) -> URL? {
         let withSlash = text.hasSuffix("/") ? text : text + "/"
         guard let url = URL(string: withSlash), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host != nil else { return nil }
+            scheme == "http" || scheme == "https", url.host != nil
+        else { return nil }
         return url
     }
 
-    private static func sources(_ node: Node, _ key: String, _ reader: YAMLReader, lines: inout [String: Int]) throws -> [DataSources.SourceLocation] {
+    private static func sources(_ node: Node, _ key: String, _ reader: YAMLReader, lines: inout [String: Int]) throws -> [DataSources
+        .SourceLocation]
+    {
         guard let sequence = node.sequence else {
             throw reader.error("`\(key)` must be a list of `- file: …` or `- url: …` entries", at: node)
         }
@@ -237,12 +256,13 @@ extension SiteConfig {
             let mapping = try reader.mapping(entry, key)
             try reader.requireKnownKeys(mapping, ["file", "url"], context: key)
             switch (mapping["file"], mapping["url"]) {
-            case let (file?, nil):
+            case (let file?, nil):
                 return .file(try reader.string(file, "file"))
-            case let (nil, urlNode?):
+            case (nil, let urlNode?):
                 let text = try reader.string(urlNode, "url")
                 guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-                      scheme == "http" || scheme == "https", url.host != nil else {
+                    scheme == "http" || scheme == "https", url.host != nil
+                else {
                     throw reader.error("`\(text)` is not an http or https URL", at: urlNode)
                 }
                 return .url(url)
@@ -264,13 +284,16 @@ extension SiteConfig {
     /// The pack of every page language (`LanguagePack+Loading.swift`), with the sections of
     /// `language_packs` and `interval_text` applied. Both sections may only name page
     /// languages: anything else is a typo or a language that `languages` forgot.
-    private static func languagePacks(_ languages: [String], _ mapping: Node.Mapping, packFolder: URL?, _ reader: YAMLReader) throws -> [String: LanguagePack] {
+    private static func languagePacks(_ languages: [String], _ mapping: Node.Mapping, packFolder: URL?, _ reader: YAMLReader) throws
+        -> [String: LanguagePack]
+    {
         var sections: [String: LanguagePack.Layer] = [:]
         if let node = mapping["language_packs"] {
             for (codeNode, section) in try reader.mapping(node, "language_packs") {
                 let code = codeNode.string ?? ""
                 guard languages.contains(code) else {
-                    throw reader.error("language_packs.\(code): `\(code)` is not one of `languages` (\(languages.joined(separator: ", ")))", at: codeNode)
+                    throw reader.error(
+                        "language_packs.\(code): `\(code)` is not one of `languages` (\(languages.joined(separator: ", ")))", at: codeNode)
                 }
                 sections[code] = LanguagePack.Layer(reader: reader, node: section, keyPrefix: "language_packs.\(code).")
             }
@@ -280,7 +303,9 @@ extension SiteConfig {
             for (codeNode, description) in try reader.mapping(node, "interval_text") {
                 let code = codeNode.string ?? ""
                 guard languages.contains(code) else {
-                    throw reader.error("interval_text.\(code): `\(code)` is not one of `languages` (\(languages.joined(separator: ", "))); a new language needs a language pack, at \(LanguagePack.siteFolder)/\(code).yml", at: codeNode)
+                    throw reader.error(
+                        "interval_text.\(code): `\(code)` is not one of `languages` (\(languages.joined(separator: ", "))); a new language needs a language pack, at \(LanguagePack.siteFolder)/\(code).yml",
+                        at: codeNode)
                 }
                 do {
                     intervalTexts[code] = try YAMLDecoder().decode(LanguageDescription.self, from: description)
@@ -363,7 +388,8 @@ extension SiteConfig {
             let name = try reader.string(entry, "markdown.extensions")
             guard let known = MarkdownExtension(rawValue: name) else {
                 let names = MarkdownExtension.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
-                throw reader.error("`markdown.extensions` names `\(name)`, which is not an extension; the extensions are \(names)", at: entry)
+                throw reader.error(
+                    "`markdown.extensions` names `\(name)`, which is not an extension; the extensions are \(names)", at: entry)
             }
             chosen.insert(known)
         }

@@ -14,7 +14,8 @@ extension TemplateValue {
     private static func convert(_ node: Node, reader: YAMLReader, budget: inout Int) throws -> TemplateValue {
         budget -= 1
         guard budget >= 0 else {
-            throw reader.error("the front matter expands to more than \(maximumYAMLValues) values (are YAML aliases repeating it?)", at: node)
+            throw reader.error(
+                "the front matter expands to more than \(maximumYAMLValues) values (are YAML aliases repeating it?)", at: node)
         }
         switch node {
         case .scalar(let scalar):

@@ -57,7 +57,9 @@ public struct ValueFormat: Sendable, Hashable, CustomStringConvertible {
         func places() throws(ValueFormatError) -> Int {
             guard let argument else { return 0 }
             guard let value = Int(argument), (0...Self.maximumPlaces).contains(value), argument.allSatisfy(\.isASCII) else {
-                throw ValueFormatError(name: name, reason: "`\(parts[0]):` takes a number of decimals from 0 to \(Self.maximumPlaces), such as `\(parts[0]):2`")
+                throw ValueFormatError(
+                    name: name, reason: "`\(parts[0]):` takes a number of decimals from 0 to \(Self.maximumPlaces), such as `\(parts[0]):2`"
+                )
             }
             return value
         }
@@ -70,7 +72,9 @@ public struct ValueFormat: Sendable, Hashable, CustomStringConvertible {
             }
             guard code.count == 3, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else {
                 let upper = code.uppercased()
-                let hint = upper.count == 3 && upper.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) ? ": write it in capitals, `currency:\(upper)`" : ", three capital letters such as `currency:EUR`"
+                let hint =
+                    upper.count == 3 && upper.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) })
+                    ? ": write it in capitals, `currency:\(upper)`" : ", three capital letters such as `currency:EUR`"
                 throw ValueFormatError(name: name, reason: "`\(code)` is not an ISO 4217 currency code\(hint)")
             }
             kind = .currency(code: code)

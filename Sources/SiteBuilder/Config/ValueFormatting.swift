@@ -34,7 +34,9 @@ public struct ValueFormatting: Sendable {
     public var no: String
 
     /// The keys of `formats:`.
-    static let keys = ["minus_sign", "percent_sign", "percent", "currency", "currency_symbols", "compact", "date", "month", "time", "am_pm", "boolean"]
+    static let keys = [
+        "minus_sign", "percent_sign", "percent", "currency", "currency_symbols", "compact", "date", "month", "time", "am_pm", "boolean",
+    ]
 
     /// The number of decimals of a currency (CLDR's supplemental currency data, as Babel
     /// 2.18 holds it): 2 unless listed.
@@ -44,9 +46,11 @@ public struct ValueFormatting: Sendable {
 
     static let currencyDecimals: [String: Int] = {
         var table: [String: Int] = [:]
-        for code in ["ADP", "AFN", "ALL", "BIF", "BYR", "CLP", "DJF", "ESP", "GNF", "IQD", "IRR", "ISK", "ITL", "JPY", "KMF", "KPW", "KRW",
-                     "LAK", "LBP", "LUF", "MGA", "MGF", "MMK", "MRO", "PYG", "RSD", "RWF", "SLL", "SOS", "STD", "SYP", "TMM", "TRL",
-                     "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF", "YER", "ZMK", "ZWD"] { table[code] = 0 }
+        for code in [
+            "ADP", "AFN", "ALL", "BIF", "BYR", "CLP", "DJF", "ESP", "GNF", "IQD", "IRR", "ISK", "ITL", "JPY", "KMF", "KPW", "KRW",
+            "LAK", "LBP", "LUF", "MGA", "MGF", "MMK", "MRO", "PYG", "RSD", "RWF", "SLL", "SOS", "STD", "SYP", "TMM", "TRL",
+            "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF", "YER", "ZMK", "ZWD",
+        ] { table[code] = 0 }
         for code in ["BHD", "JOD", "KWD", "LYD", "OMR", "TND"] { table[code] = 3 }
         for code in ["CLF", "UYW"] { table[code] = 4 }
         return table
@@ -112,14 +116,18 @@ public struct ValueFormatting: Sendable {
             guard let value = formats[key] else { continue }
             let pattern = try reader.string(value, "\(path).\(key)")
             guard NumberPattern(pattern) != nil, pattern.contains(sign) else {
-                throw reader.error("`\(path).\(key)` \"\(pattern)\" is not a CLDR number pattern with `\(sign)`, such as \"\(key == "percent" ? "#,##0 %" : "#,##0.00 ¤")\"", at: value)
+                throw reader.error(
+                    "`\(path).\(key)` \"\(pattern)\" is not a CLDR number pattern with `\(sign)`, such as \"\(key == "percent" ? "#,##0 %" : "#,##0.00 ¤")\"",
+                    at: value)
             }
         }
         if let value = formats["currency_symbols"] {
             for (code, symbol) in try reader.mapping(value, "\(path).currency_symbols") {
                 let name = code.string ?? ""
                 guard name.count == 3, name.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else {
-                    throw reader.error("`\(path).currency_symbols` has `\(name)`, which is not an ISO 4217 code (three capital letters, such as EUR)", at: code)
+                    throw reader.error(
+                        "`\(path).currency_symbols` has `\(name)`, which is not an ISO 4217 code (three capital letters, such as EUR)",
+                        at: code)
                 }
                 _ = try reader.string(symbol, "\(path).currency_symbols.\(name)")
             }
@@ -128,21 +136,27 @@ public struct ValueFormatting: Sendable {
             for (key, forms) in try reader.mapping(value, "\(path).compact") {
                 let name = key.string ?? ""
                 guard powerOfTen(name) != nil else {
-                    throw reader.error("`\(path).compact` has `\(name)`: its keys are the powers of ten from 1000 to 100000000000000, written out", at: key)
+                    throw reader.error(
+                        "`\(path).compact` has `\(name)`: its keys are the powers of ten from 1000 to 100000000000000, written out", at: key
+                    )
                 }
                 let place = "\(path).compact.\(name)"
                 var patterns: [(Node, String)] = []
                 if let mapping = forms.mapping {
                     try reader.requireKnownKeys(mapping, PluralCategory.allCases.map(\.rawValue), context: place)
                     guard mapping["other"] != nil else {
-                        throw reader.error("`\(place)` needs an `other` form (the one for numbers the plural rule gives no category of their own)", at: forms)
+                        throw reader.error(
+                            "`\(place)` needs an `other` form (the one for numbers the plural rule gives no category of their own)",
+                            at: forms)
                     }
                     for (_, pattern) in mapping { patterns.append((pattern, try reader.string(pattern, place))) }
                 } else {
                     patterns.append((forms, try reader.string(forms, place)))
                 }
                 for (node, pattern) in patterns where NumberPattern(pattern) == nil {
-                    throw reader.error("`\(place)` \"\(pattern)\" is not a compact number pattern such as \"0K\" or \"00 Mio'.'\" (a dot, comma, `0` or `#` in the words goes in single quotes)", at: node)
+                    throw reader.error(
+                        "`\(place)` \"\(pattern)\" is not a compact number pattern such as \"0K\" or \"00 Mio'.'\" (a dot, comma, `0` or `#` in the words goes in single quotes)",
+                        at: node)
                 }
             }
         }
@@ -158,7 +172,9 @@ public struct ValueFormatting: Sendable {
             do {
                 letters = try DateWriter.fields(of: pattern, letters: DateWriter.letters.union(DateWriter.clockLetters))
             } catch {
-                throw reader.error("`\(path).\(need.key)` \"\(pattern)\": \(error.reason) (a date or time is written with `d`, `M`, `L`, `y`, `H`, `h`, `m`, `a` and text in single quotes)", at: value)
+                throw reader.error(
+                    "`\(path).\(need.key)` \"\(pattern)\": \(error.reason) (a date or time is written with `d`, `M`, `L`, `y`, `H`, `h`, `m`, `a` and text in single quotes)",
+                    at: value)
             }
             guard need.fields.allSatisfy({ !$0.isDisjoint(with: letters) }), letters.contains("h") == letters.contains("a") else {
                 throw reader.error("`\(path).\(need.key)` \"\(pattern)\" needs \(need.example)", at: value)
@@ -168,7 +184,9 @@ public struct ValueFormatting: Sendable {
             guard let value = formats[key] else { continue }
             let words = try reader.strings(value, "\(path).\(key)")
             guard words.count == 2 else {
-                throw reader.error("`\(path).\(key)` must list two words, \(key == "boolean" ? "true's first, such as [\"yes\", \"no\"]" : "the morning's first, such as [\"AM\", \"PM\"]"), found \(words.count)", at: value)
+                throw reader.error(
+                    "`\(path).\(key)` must list two words, \(key == "boolean" ? "true's first, such as [\"yes\", \"no\"]" : "the morning's first, such as [\"AM\", \"PM\"]"), found \(words.count)",
+                    at: value)
             }
         }
     }

@@ -106,16 +106,17 @@ struct YAMLReader {
         // libyaml reports an error at the end of the text on the line after the last one.
         let lastLine = max(1, lines.count - (text.hasSuffix("\n") ? 1 : 0))
         switch error {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             let detail = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }
             return BuildError(kind, "invalid YAML: \(detail.joined(separator: " "))", in: file, line: min(mark.line, lastLine) + lineOffset)
-        case let .duplicatedKeysInMapping(duplicates, context):
+        case .duplicatedKeysInMapping(let duplicates, let context):
             // libyaml marks the mapping; the line worth showing is the key's second use.
             let key = duplicates.first ?? ""
             let uses = lines.indices.filter { lines[$0].drop(while: { $0 == " " }).hasPrefix(key + ":") }
             let line = uses.count > 1 ? uses[1] + 1 : context.mark.line
-            return BuildError(kind, "invalid YAML: the key `\(duplicates.joined(separator: "`, `"))` appears twice", in: file, line: line + lineOffset)
+            return BuildError(
+                kind, "invalid YAML: the key `\(duplicates.joined(separator: "`, `"))` appears twice", in: file, line: line + lineOffset)
         default:
             return BuildError(kind, "invalid YAML: \(error)", in: file)
         }

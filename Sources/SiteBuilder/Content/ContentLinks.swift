@@ -66,14 +66,18 @@ struct ContentLinks: Sendable {
             var path = parts.path
             if path.hasPrefix(sitePath) { path = "/" + path.dropFirst(sitePath.count) }
             guard let site = Self.normalized(String(path.dropFirst()), in: "") else { return .nothing(looked: []) }
-            if let found = output(site) ?? source(site) { return .file(path: found.file, link: Relativiser(page: page.urlPath).link(found.link) + parts.rest) }
+            if let found = output(site) ?? source(site) {
+                return .file(path: found.file, link: Relativiser(page: page.urlPath).link(found.link) + parts.rest)
+            }
             return .nothing(looked: [site.isEmpty ? "/" : site])
         }
         let fromPage = Self.normalized(parts.path, in: page.urlPath)
         if let fromPage, let found = output(fromPage) { return .file(path: found.file, link: nil) }
         let folder = page.sourcePath.split(separator: "/").dropLast().map { $0 + "/" }.joined()
         let fromFile = Self.normalized(parts.path, in: folder)
-        if let fromFile, let found = source(fromFile) { return .file(path: found.file, link: Relativiser(page: page.urlPath).link(found.link) + parts.rest) }
+        if let fromFile, let found = source(fromFile) {
+            return .file(path: found.file, link: Relativiser(page: page.urlPath).link(found.link) + parts.rest)
+        }
         return .nothing(looked: [fromPage, fromFile.map { "Content/" + $0 }].compactMap { $0 })
     }
 

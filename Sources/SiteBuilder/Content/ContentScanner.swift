@@ -58,8 +58,10 @@ struct ContentScanner {
         if let stop = found.stop { throw stop }
         for (code, files) in otherLanguages.sorted(by: { $0.key < $1.key }) {
             let shown = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
-            result.warnings.append("`\(code)` is not one of the site's languages (\(languages.joined(separator: ", "))): "
-                + "\(files.count == 1 ? "its page is" : "its \(files.count) pages are") left out (\(shown)); add `\(code)` to `languages:` to publish them")
+            result.warnings.append(
+                "`\(code)` is not one of the site's languages (\(languages.joined(separator: ", "))): "
+                    + "\(files.count == 1 ? "its page is" : "its \(files.count) pages are") left out (\(shown)); add `\(code)` to `languages:` to publish them"
+            )
         }
         try checkForCollisions(result)
         return result
@@ -109,31 +111,50 @@ struct ContentScanner {
         let written = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
         guard let target = Self.realPath(path) else {
             let why = errno == ELOOP ? "symlinks that point at each other in a loop" : "nothing there"
-            throw BuildError(.content, "is a symlink to \(written), which leads to \(why); remove it or point it at a file", in: displayPath)
+            throw BuildError(
+                .content, "is a symlink to \(written), which leads to \(why); remove it or point it at a file", in: displayPath)
         }
         guard let site = Self.realPath(siteFolder.path) else { return target }
         guard target == site || target.hasPrefix(site + "/") else {
-            throw BuildError(.content, "is a symlink to \(target), outside the site folder; ttsite publishes only what is inside the site", in: displayPath)
+            throw BuildError(
+                .content, "is a symlink to \(target), outside the site folder; ttsite publishes only what is inside the site",
+                in: displayPath)
         }
         guard target != site else {
-            throw BuildError(.content, "is a symlink to the site folder, which would publish the site itself (its config, its data) inside it; link a folder of its own", in: displayPath)
+            throw BuildError(
+                .content,
+                "is a symlink to the site folder, which would publish the site itself (its config, its data) inside it; link a folder of its own",
+                in: displayPath)
         }
         let inside = target.dropFirst(site.count + 1)
         let data = Self.realPath(contentFolder.appendingPathComponent("data").path)
-        if inside.split(separator: "/").contains(where: { $0.hasPrefix(".") }) || data.map({ target == $0 || target.hasPrefix($0 + "/") }) == true {
-            throw BuildError(.content, "is a symlink to \(inside), which is never published (hidden files and Content/data/ may hold personal data)", in: displayPath)
+        if inside.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+            || data.map({ target == $0 || target.hasPrefix($0 + "/") }) == true
+        {
+            throw BuildError(
+                .content, "is a symlink to \(inside), which is never published (hidden files and Content/data/ may hold personal data)",
+                in: displayPath)
         }
         // A folder above Content/ would publish it again inside itself, and what is beside it
         // (the output nesting itself on every build). A link to Content/ itself, or to a
         // folder of it, is a loop the walk goes round once (`visited`).
         if let content = Self.realPath(contentFolder.path), content.hasPrefix(target + "/") {
-            throw BuildError(.content, "is a symlink to \(inside), which holds Content/: a loop that would publish the site inside itself; link a folder of its own", in: displayPath)
+            throw BuildError(
+                .content,
+                "is a symlink to \(inside), which holds Content/: a loop that would publish the site inside itself; link a folder of its own",
+                in: displayPath)
         }
-        if let output = outputFolder.flatMap({ Self.realPath($0.path) }), target == output || target.hasPrefix(output + "/") || output.hasPrefix(target + "/") {
-            throw BuildError(.content, "is a symlink to \(inside), which is (or holds) the output folder: the site would publish its own last build", in: displayPath)
+        if let output = outputFolder.flatMap({ Self.realPath($0.path) }),
+            target == output || target.hasPrefix(output + "/") || output.hasPrefix(target + "/")
+        {
+            throw BuildError(
+                .content, "is a symlink to \(inside), which is (or holds) the output folder: the site would publish its own last build",
+                in: displayPath)
         }
         if let config = configFile.flatMap({ Self.realPath($0.path) }), target == config {
-            throw BuildError(.content, "is a symlink to \(inside), the site's config, which is never published (it names the site's servers)", in: displayPath)
+            throw BuildError(
+                .content, "is a symlink to \(inside), the site's config, which is never published (it names the site's servers)",
+                in: displayPath)
         }
         return target
     }
@@ -176,7 +197,8 @@ struct ContentScanner {
         }
         if let lang = source.frontMatter.lang {
             guard languages.contains(lang) else {
-                throw BuildError(.content, "`lang: \(lang)` is not one of the site's languages (\(languages.joined(separator: ", ")))", in: display)
+                throw BuildError(
+                    .content, "`lang: \(lang)` is not one of the site's languages (\(languages.joined(separator: ", ")))", in: display)
             }
             language = lang
         }
@@ -195,11 +217,16 @@ struct ContentScanner {
         for (index, component) in components.enumerated() where Self.breaksAddresses(component) {
             let slug = Slug.make(from: component) ?? Slug.hashed("page", [component])
             components[index] = slug
-            note = .renamed("\(display): the name `\(component)` has a character (`?`, `#` or `%`) that breaks addresses, so its page is at `\(slug)` instead; rename the file or folder, or give it a `slug:`, to choose")
+            note = .renamed(
+                "\(display): the name `\(component)` has a character (`?`, `#` or `%`) that breaks addresses, so its page is at `\(slug)` instead; rename the file or folder, or give it a `slug:`, to choose"
+            )
         }
         let urlPath = Routes(languages: languages).contentPage(components, language: language)
-        return (Page(sourcePath: path, source: source, language: language, urlPath: urlPath, translationKey: translationKey,
-                     kind: translationKey == "404" ? .notFound : translationKey.isEmpty ? .home : .content), note)
+        return (
+            Page(
+                sourcePath: path, source: source, language: language, urlPath: urlPath, translationKey: translationKey,
+                kind: translationKey == "404" ? .notFound : translationKey.isEmpty ? .home : .content), note
+        )
     }
 
     private func checkForCollisions(_ result: Result) throws {
@@ -207,7 +234,8 @@ struct ContentScanner {
         let outputs = result.pages.map { ($0.outputPath, $0.sourcePath) } + result.staticFiles.map { ($0.path, $0.path) }
         for (output, source) in outputs {
             if let other = owners[output] {
-                throw BuildError(.content, "Content/\(source) and Content/\(other) would both be written to \(output)", in: "Content/" + source)
+                throw BuildError(
+                    .content, "Content/\(source) and Content/\(other) would both be written to \(output)", in: "Content/" + source)
             }
             owners[output] = source
         }

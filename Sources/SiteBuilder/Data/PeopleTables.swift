@@ -11,13 +11,17 @@ enum PeopleTables {
     /// nationality, and the person's page (a path from the site's root).
     static func people(_ people: [Person], today: CalendarDate, routes: Routes, language: String) -> Table {
         Table(
-            columns: [Column("name", .text), Column("first_name", .text), Column("last_name", .text), Column("birth_date", .date),
-                      Column("age", .integer), Column("nationality", .text), Column("page", .text)],
+            columns: [
+                Column("name", .text), Column("first_name", .text), Column("last_name", .text), Column("birth_date", .date),
+                Column("age", .integer), Column("nationality", .text), Column("page", .text),
+            ],
             rows: people.map { person in
                 let age = person.birthDate.flatMap { Birthday($0).age(on: today) }
-                return [.text(person.displayName), .text(person.first), .text(person.last), person.birthDate.map(TableValue.date) ?? .null,
-                        age.map { .integer(Int64($0)) } ?? .null, person.nationality.map(TableValue.text) ?? .null,
-                        .text(routes.person(person.slug, language: language))]
+                return [
+                    .text(person.displayName), .text(person.first), .text(person.last), person.birthDate.map(TableValue.date) ?? .null,
+                    age.map { .integer(Int64($0)) } ?? .null, person.nationality.map(TableValue.text) ?? .null,
+                    .text(routes.person(person.slug, language: language)),
+                ]
             }
         )
     }
@@ -27,15 +31,19 @@ enum PeopleTables {
     /// counts of events, and the timeline's page.
     static func scenarios(_ scenarios: [Scenario], routes: Routes, language: String) -> Table {
         Table(
-            columns: [Column("named", .text), Column("name", .text), Column("name_de", .text), Column("unit", .text),
-                      Column("start", .real), Column("end", .real), Column("start_time", .dateTime), Column("end_time", .dateTime),
-                      Column("events", .integer), Column("major_events", .integer), Column("page", .text)],
+            columns: [
+                Column("named", .text), Column("name", .text), Column("name_de", .text), Column("unit", .text),
+                Column("start", .real), Column("end", .real), Column("start_time", .dateTime), Column("end_time", .dateTime),
+                Column("events", .integer), Column("major_events", .integer), Column("page", .text),
+            ],
             rows: scenarios.map { scenario in
-                [.text(scenario.named), .text(scenario.nameEn), .text(scenario.nameDe), .text(scenario.unit.rawValue),
-                 .real(scenario.startDouble), .real(scenario.endDouble),
-                 scenario.startDate.map(TableValue.dateTime) ?? .null, scenario.endDate.map(TableValue.dateTime) ?? .null,
-                 .integer(Int64(scenario.totalEvents)), .integer(Int64(scenario.majorEvents)),
-                 .text(routes.timeline(scenario.slug, language: language))]
+                [
+                    .text(scenario.named), .text(scenario.nameEn), .text(scenario.nameDe), .text(scenario.unit.rawValue),
+                    .real(scenario.startDouble), .real(scenario.endDouble),
+                    scenario.startDate.map(TableValue.dateTime) ?? .null, scenario.endDate.map(TableValue.dateTime) ?? .null,
+                    .integer(Int64(scenario.totalEvents)), .integer(Int64(scenario.majorEvents)),
+                    .text(routes.timeline(scenario.slug, language: language)),
+                ]
             }
         )
     }
@@ -43,12 +51,17 @@ enum PeopleTables {
     /// `events`: each event of each scenario, by the scenario's `named`.
     static func events(_ scenarios: [Scenario]) -> Table {
         Table(
-            columns: [Column("scenario", .text), Column("position", .integer), Column("start", .real), Column("start_time", .dateTime),
-                      Column("text", .text), Column("text_de", .text), Column("major", .boolean)],
+            columns: [
+                Column("scenario", .text), Column("position", .integer), Column("start", .real), Column("start_time", .dateTime),
+                Column("text", .text), Column("text_de", .text), Column("major", .boolean),
+            ],
             rows: scenarios.flatMap { scenario in
                 scenario.events.map { event in
-                    [.text(scenario.named), .integer(Int64(event.index)), .real(event.startDouble), event.startDate.map(TableValue.dateTime) ?? .null,
-                     .text(event.text.en), .text(event.text.de), .boolean(event.major)] as [TableValue]
+                    [
+                        .text(scenario.named), .integer(Int64(event.index)), .real(event.startDouble),
+                        event.startDate.map(TableValue.dateTime) ?? .null,
+                        .text(event.text.en), .text(event.text.de), .boolean(event.major),
+                    ] as [TableValue]
                 }
             }
         )

@@ -29,7 +29,8 @@ struct ServerResultCache: Sendable {
     /// `monthly-1f0c…`: the table's name and 16 hex digits of the key.
     static func stem(of table: ServerTable, sql: String) -> String {
         let server = table.connection.settings.resolved
-        let identity = [table.connection.kind.rawValue, server.host, server.port, server.database, server.user, sql].joined(separator: "\u{0}")
+        let identity = [table.connection.kind.rawValue, server.host, server.port, server.database, server.user, sql].joined(
+            separator: "\u{0}")
         let hash = SHA256.hash(data: Data(identity.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
         return "\(table.name)-\(hash)"
     }
@@ -40,8 +41,9 @@ struct ServerResultCache: Sendable {
     /// The cached result of `stem`, nil when there is none or its files do not belong together.
     func record(_ stem: String) -> Record? {
         guard let bytes = try? Data(contentsOf: recordFile(stem)), let record = try? JSONDecoder().decode(Record.self, from: bytes),
-              let size = (try? FileManager.default.attributesOfItem(atPath: tableFile(stem).path))?[.size] as? Int,
-              size == record.bytes else { return nil }
+            let size = (try? FileManager.default.attributesOfItem(atPath: tableFile(stem).path))?[.size] as? Int,
+            size == record.bytes
+        else { return nil }
         return record
     }
 
@@ -69,8 +71,11 @@ struct ServerResultCache: Sendable {
         for name in names {
             let stem = (name as NSString).deletingPathExtension
             let file = folder.appendingPathComponent(name)
-            let stale = name.hasPrefix(".") && name.hasSuffix(".tmp")
-                && ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date).map { -$0.timeIntervalSinceNow > 86_400 } == true
+            let stale =
+                name.hasPrefix(".") && name.hasSuffix(".tmp")
+                && ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date).map {
+                    -$0.timeIntervalSinceNow > 86_400
+                } == true
             if name.hasPrefix(".") ? stale : !kept.contains(stem) {
                 try? FileManager.default.removeItem(at: file)
             }
@@ -81,7 +86,9 @@ struct ServerResultCache: Sendable {
         guard rename(file.path, target.path) == 0 else {
             let code = errno
             try? FileManager.default.removeItem(at: file)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path, NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)])
+            throw CocoaError(
+                .fileWriteUnknown,
+                userInfo: [NSFilePathErrorKey: target.path, NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)])
         }
     }
 }

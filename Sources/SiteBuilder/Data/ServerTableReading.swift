@@ -53,8 +53,10 @@ struct ServerTableReader {
     private func read(_ table: ServerTable, sql: String, stem: String) throws -> ServerTableReading {
         if offline {
             guard let record = cache.record(stem) else {
-                throw BuildError(.source, "`data.\(table.name)`: there is no cached result of its SQL to build offline with; build once with `\(table.connection.name)` reachable",
-                                 in: configName, line: table.line)
+                throw BuildError(
+                    .source,
+                    "`data.\(table.name)`: there is no cached result of its SQL to build offline with; build once with `\(table.connection.name)` reachable",
+                    in: configName, line: table.line)
             }
             return reading(table, stem: stem, record: record, origin: "cached copy (offline)", warnings: [])
         }
@@ -69,11 +71,13 @@ struct ServerTableReader {
             }
             if !strict, let record = cache.record(stem) {
                 let fetched = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: record.fetched))
-                return reading(table, stem: stem, record: record, origin: "cached copy, because \(error.kind.rawValue) failed",
-                               warnings: ["\(message); using the result cached at \(fetched) (\(record.rows) rows)"])
+                return reading(
+                    table, stem: stem, record: record, origin: "cached copy, because \(error.kind.rawValue) failed",
+                    warnings: ["\(message); using the result cached at \(fetched) (\(record.rows) rows)"])
             }
-            throw BuildError(.source, message + (strict ? "" : "; there is no cached result to fall back on, and the published site is kept"),
-                             in: configName, line: table.line)
+            throw BuildError(
+                .source, message + (strict ? "" : "; there is no cached result to fall back on, and the published site is kept"),
+                in: configName, line: table.line)
         }
     }
 
@@ -99,8 +103,11 @@ struct ServerTableReader {
         return reading(table, stem: stem, record: record, origin: "fetched", warnings: notes)
     }
 
-    private func reading(_ table: ServerTable, stem: String, record: ServerResultCache.Record, origin: String, warnings: [String]) -> ServerTableReading {
-        ServerTableReading(table: table, file: cache.tableFile(stem), rows: record.rows, digest: record.digest, origin: origin, warnings: warnings)
+    private func reading(_ table: ServerTable, stem: String, record: ServerResultCache.Record, origin: String, warnings: [String])
+        -> ServerTableReading
+    {
+        ServerTableReading(
+            table: table, file: cache.tableFile(stem), rows: record.rows, digest: record.digest, origin: origin, warnings: warnings)
     }
 
     /// The SQL of `sql:`, or of the file `sql_file:` names.
@@ -110,7 +117,9 @@ struct ServerTableReader {
         do {
             return try String(contentsOf: url, encoding: .utf8)
         } catch {
-            throw BuildError(.configuration, "`data.\(table.name).sql_file`: cannot read `\(path)`: \(fileErrorText(error))", in: configName, line: table.line)
+            throw BuildError(
+                .configuration, "`data.\(table.name).sql_file`: cannot read `\(path)`: \(fileErrorText(error))", in: configName,
+                line: table.line)
         }
     }
 
@@ -128,19 +137,22 @@ struct ServerTableReader {
         case .connection:
             return "\(subject): cannot connect to \(server): \(error.message)"
         case .query:
-            let line = error.position.map { position in
-                let prefix = sql.prefix(max(0, position - 1))
-                let number = prefix.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-                return " at line \(number) of its SQL" + (table.sqlFile.map { " (\($0))" } ?? "")
-            } ?? ""
+            let line =
+                error.position.map { position in
+                    let prefix = sql.prefix(max(0, position - 1))
+                    let number = prefix.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+                    return " at line \(number) of its SQL" + (table.sqlFile.map { " (\($0))" } ?? "")
+                } ?? ""
             return "\(subject): \(server) refused the SQL\(line): \(error.message)"
         case .write:
-            return "\(subject): the SQL would write, and the session with \(server) is read-only, so the server refused it: \(error.message)"
+            return
+                "\(subject): the SQL would write, and the session with \(server) is read-only, so the server refused it: \(error.message)"
         case .timeout where error.sqlState == nil:
             // The client's deadline: the server said nothing.
             return "\(subject): \(server): \(error.message) (`connections.\(connection.name).seconds`)"
         case .timeout:
-            return "\(subject): the query ran longer than \(connection.settings.seconds.formatted()) seconds (`connections.\(connection.name).seconds`), and \(server) cancelled it"
+            return
+                "\(subject): the query ran longer than \(connection.settings.seconds.formatted()) seconds (`connections.\(connection.name).seconds`), and \(server) cancelled it"
         case .limit:
             return "\(subject): \(error.message) (`connections.\(connection.name).\(error.setting ?? "rows")`)"
         case .lost:

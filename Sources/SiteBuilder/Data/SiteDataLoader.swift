@@ -36,8 +36,9 @@ struct SiteDataLoader {
             strict: !strict.fallsBackToCache,
             clock: options.clock
         )
-        servers = ServerTableReader(siteFolder: options.siteFolder.standardizedFileURL, offline: options.offline, strict: !strict.fallsBackToCache,
-                                    timeZone: config.timeZone, configName: configName, clock: options.clock)
+        servers = ServerTableReader(
+            siteFolder: options.siteFolder.standardizedFileURL, offline: options.offline, strict: !strict.fallsBackToCache,
+            timeZone: config.timeZone, configName: configName, clock: options.clock)
     }
 
     /// Every source of the config read (fetched, or taken from the cache), not yet decoded.
@@ -75,7 +76,9 @@ struct SiteDataLoader {
             }
         } catch {
             if case .file = source.location, error.reason.hasPrefix("no such file") {
-                throw BuildError(.source, "`data.\(source.name)` names `\(source.location)`, which is not there (\(error.reason))", in: configName, line: source.line)
+                throw BuildError(
+                    .source, "`data.\(source.name)` names `\(source.location)`, which is not there (\(error.reason))", in: configName,
+                    line: source.line)
             }
             throw BuildError(.source, error.reason, in: error.source)
         }
@@ -154,8 +157,10 @@ struct SiteDataLoader {
 
     private func decoders() throws -> (PeopleDecoder, ScenarioDecoder) {
         do {
-            return (try PeopleDecoder(dateFormats: config.dateFormats, urls: config.personURLs),
-                    try ScenarioDecoder(timeZone: config.timeZone, dateFormats: config.dateFormats))
+            return (
+                try PeopleDecoder(dateFormats: config.dateFormats, urls: config.personURLs),
+                try ScenarioDecoder(timeZone: config.timeZone, dateFormats: config.dateFormats)
+            )
         } catch {
             throw BuildError(.configuration, "`date_formats`: \(error)", in: "ttsite.yml")
         }
@@ -195,7 +200,8 @@ struct SiteDataLoader {
         }
         let made = work.parallelMap { item -> Decoding<Decoder.Record>? in
             guard !item.kept else { return nil }
-            return item.parsed.map { decoder.decode($0, source: item.document.name) } ?? decoder.decode(item.document.data, source: item.document.name)
+            return item.parsed.map { decoder.decode($0, source: item.document.name) }
+                ?? decoder.decode(item.document.data, source: item.document.name)
         }
         for (index, document) in documents.enumerated() {
             let decoding: Decoding<Decoder.Record>
@@ -208,9 +214,12 @@ struct SiteDataLoader {
             try take(decoding.problems, into: &data)
             records += decoding.records
             data.skippedRecords += decoding.skippedRecords
-            data.sourceLines.append("\(document.name): \(held(decoding)), \(decoding.skippedRecords) skipped, \(count(decoding.problems.count, "warning")) (\(Self.describe(document.origin)))")
+            data.sourceLines.append(
+                "\(document.name): \(held(decoding)), \(decoding.skippedRecords) skipped, \(count(decoding.problems.count, "warning")) (\(Self.describe(document.origin)))"
+            )
         }
-        data.sourceCounts.append(SourceCount(kind: Decoder.kind == .people ? .people : .scenarios, source: source.location.description, records: records.count))
+        data.sourceCounts.append(
+            SourceCount(kind: Decoder.kind == .people ? .people : .scenarios, source: source.location.description, records: records.count))
         return records
     }
 
@@ -244,14 +253,19 @@ struct SiteDataLoader {
 
     /// A source read, or an error that names it (or, for a file that is not there, the line
     /// of the config that names it).
-    private func read(_ location: DataSources.SourceLocation, kind: RecordKind, validate: (Data, Data?) throws -> Void) throws -> SourceReading {
+    private func read(_ location: DataSources.SourceLocation, kind: RecordKind, validate: (Data, Data?) throws -> Void) throws
+        -> SourceReading
+    {
         let reading: SourceReading
         do {
             reading = try reader.read(location, validate: validate)
         } catch {
             // A path that leads nowhere is mended in the config: its line is named.
-            if case .file = location, error.reason.hasPrefix("no such file"), let line = config.sourceLines[SiteConfig.sourceKey(kind.rawValue, location)] {
-                throw BuildError(.source, "`\(kind.rawValue)` names `\(location)`, which is not there (\(error.reason))", in: configName, line: line)
+            if case .file = location, error.reason.hasPrefix("no such file"),
+                let line = config.sourceLines[SiteConfig.sourceKey(kind.rawValue, location)]
+            {
+                throw BuildError(
+                    .source, "`\(kind.rawValue)` names `\(location)`, which is not there (\(error.reason))", in: configName, line: line)
             }
             throw BuildError(.source, error.reason, in: error.source)
         }

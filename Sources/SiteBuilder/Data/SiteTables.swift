@@ -14,7 +14,6 @@ struct SiteTables: Sendable {
     /// The rows each table of `data:` gave, for the shrink guard.
     let sourceCounts: [SourceCount]
 
-
     /// Loads the tables of `readings` and of `data`'s people and scenarios into a new
     /// in-memory database. A source whose bytes are not a table of its format stops the
     /// build, naming the file, the line and the column (or the JSON path).
@@ -22,8 +21,10 @@ struct SiteTables: Sendable {
     /// config file as messages name it.
     /// `servers` are the results of tables whose SQL ran in a server, each copied from its
     /// cached file. `now` is the build's clock, and SQL's `now`.
-    static func load(_ readings: [TableReading], servers: [ServerTableReading], data: SiteData, config: SiteConfig, now: Date, today: CalendarDate,
-                     siteFolder: URL, copies: URL, configName: String) throws -> SiteTables {
+    static func load(
+        _ readings: [TableReading], servers: [ServerTableReading], data: SiteData, config: SiteConfig, now: Date, today: CalendarDate,
+        siteFolder: URL, copies: URL, configName: String
+    ) throws -> SiteTables {
         let database: SQLDatabase
         do { database = try SQLDatabase(now: now) } catch { throw BuildError(.source, "cannot open the build's database: \(error)") }
         var tables: [TableListing] = []
@@ -45,7 +46,9 @@ struct SiteTables: Sendable {
                 }
                 // A JSON array with no objects names no columns, and a table needs one.
                 guard !rows.columns.isEmpty else {
-                    throw BuildError(.source, "the source has no rows, so table `\(source.name)` would have no columns; the published site is kept", in: place)
+                    throw BuildError(
+                        .source, "the source has no rows, so table `\(source.name)` would have no columns; the published site is kept",
+                        in: place)
                 }
                 let count: Int
                 do {
@@ -56,8 +59,10 @@ struct SiteTables: Sendable {
                     throw BuildError(.source, "cannot load it as table `\(source.name)`: \(error)", in: place)
                 }
                 try index(source.name, source.indexed, line: source.line, columns: rows.columns, in: database, configName: configName)
-                tables.append(TableListing(name: source.name, source: "\(source.location)", columns: rows.columns, rows: count,
-                                           missingValues: rows.missingValues, warnings: rows.warnings.map { "\(place): \($0)" }))
+                tables.append(
+                    TableListing(
+                        name: source.name, source: "\(source.location)", columns: rows.columns, rows: count,
+                        missingValues: rows.missingValues, warnings: rows.warnings.map { "\(place): \($0)" }))
                 counts.append(SourceCount(kind: .rows, source: "data.\(source.name)", records: count))
             case .sqlite:
                 let file = try reading.databaseFile(siteFolder: siteFolder, copies: copies)
@@ -74,10 +79,13 @@ struct SiteTables: Sendable {
             do {
                 (columns, count) = try database.copyTable(table.name, from: server.file)
             } catch {
-                throw BuildError(.source, "`data.\(table.name)`: cannot load the result of its SQL: \(error)", in: configName, line: table.line)
+                throw BuildError(
+                    .source, "`data.\(table.name)`: cannot load the result of its SQL: \(error)", in: configName, line: table.line)
             }
             try index(table.name, table.indexed, line: table.line, columns: columns, in: database, configName: configName)
-            tables.append(TableListing(name: table.name, source: "connection `\(table.connection.name)` (\(server.origin))", columns: columns, rows: count))
+            tables.append(
+                TableListing(
+                    name: table.name, source: "connection `\(table.connection.name)` (\(server.origin))", columns: columns, rows: count))
             counts.append(SourceCount(kind: .rows, source: "data.\(table.name)", records: count))
         }
         let summaries: [TableSummary]
@@ -94,15 +102,21 @@ struct SiteTables: Sendable {
                 counts.append(SourceCount(kind: .rows, source: "data.\(name)", records: summary.rowCount))
             }
             if !config.people.isEmpty {
-                let people = PeopleTables.people(data.people, today: today, routes: Routes(languages: config.languages), language: config.defaultLanguage)
-                tables.append(TableListing(name: "people", source: "people", columns: people.columns, rows: try database.load("people", people)))
+                let people = PeopleTables.people(
+                    data.people, today: today, routes: Routes(languages: config.languages), language: config.defaultLanguage)
+                tables.append(
+                    TableListing(name: "people", source: "people", columns: people.columns, rows: try database.load("people", people)))
             }
             if !config.scenarios.isEmpty {
                 let routes = Routes(languages: config.languages)
                 let scenarios = PeopleTables.scenarios(data.scenarios, routes: routes, language: config.defaultLanguage)
-                tables.append(TableListing(name: "scenarios", source: "scenarios", columns: scenarios.columns, rows: try database.load("scenarios", scenarios)))
+                tables.append(
+                    TableListing(
+                        name: "scenarios", source: "scenarios", columns: scenarios.columns, rows: try database.load("scenarios", scenarios))
+                )
                 let events = PeopleTables.events(data.scenarios)
-                tables.append(TableListing(name: "events", source: "scenarios", columns: events.columns, rows: try database.load("events", events)))
+                tables.append(
+                    TableListing(name: "events", source: "scenarios", columns: events.columns, rows: try database.load("events", events)))
             }
         } catch let error as BuildError {
             throw error
@@ -114,11 +128,15 @@ struct SiteTables: Sendable {
 
     /// The indexes the table `name` of `data:` asks for (`index:`, named on `line` of the
     /// config), after checking that each names columns of it.
-    private static func index(_ name: String, _ indexes: [[String]], line: Int?, columns: [Column], in database: SQLDatabase, configName: String) throws {
+    private static func index(
+        _ name: String, _ indexes: [[String]], line: Int?, columns: [Column], in database: SQLDatabase, configName: String
+    ) throws {
         for indexed in indexes {
             for column in indexed where !columns.contains(where: { $0.name.lowercased() == column.lowercased() }) {
-                throw BuildError(.configuration, "data.\(name).index names the column `\(column)`, which the table does not have; its columns are "
-                                 + columns.map { "`\($0.name)`" }.joined(separator: ", "), in: configName, line: line)
+                throw BuildError(
+                    .configuration,
+                    "data.\(name).index names the column `\(column)`, which the table does not have; its columns are "
+                        + columns.map { "`\($0.name)`" }.joined(separator: ", "), in: configName, line: line)
             }
             do { try database.createIndex(on: name, columns: indexed) } catch {
                 throw BuildError(.source, "\(error)", in: configName, line: line)
@@ -168,8 +186,9 @@ struct TableReading: Sendable {
             options.missing = MissingValues(declared: source.nulls)
             return try CSVTable.read(bytes, options: options, inference: inference)
         case .json:
-            return try JSONTable.read(bytes, path: source.jsonPath, types: source.types, inference: inference,
-                                      missing: MissingValues(declared: source.nulls))
+            return try JSONTable.read(
+                bytes, path: source.jsonPath, types: source.types, inference: inference,
+                missing: MissingValues(declared: source.nulls))
         case .sqlite:
             preconditionFailure("a SQLite source is attached, not read as rows")
         }

@@ -95,7 +95,9 @@ struct IndexPageView: TemplateView {
     let pagination: PaginationView?
 
     var templateValue: TemplateValue {
-        var map = TemplateMap(["list": .link(list), "browse": browse.templateValue, "groups": groups.templateValue, "hasCounters": .bool(false)])
+        var map = TemplateMap([
+            "list": .link(list), "browse": browse.templateValue, "groups": groups.templateValue, "hasCounters": .bool(false),
+        ])
         map.add("pagination", pagination)
         return map.templateValue
     }

@@ -16,8 +16,9 @@ extension DataPages {
         } else {
             var front = FrontMatter()
             front.menu = menu
-            page = generatedPage(kind.rawValue, kind: .list, title: title, layout: kind.rawValue, language: language,
-                                 urlPath: routes.list(kind, language: language), front: front)
+            page = generatedPage(
+                kind.rawValue, kind: .list, title: title, layout: kind.rawValue, language: language,
+                urlPath: routes.list(kind, language: language), front: front)
         }
         routes.setList(kind, language: language, urlPath: page.urlPath)
         return page
@@ -32,10 +33,11 @@ extension DataPages {
         let layout = first.source.frontMatter.layout ?? kind.rawValue
         for number in stride(from: 2, through: pagination.pageCount, by: 1) {
             let status = PaginationView.status(number, of: pagination.pageCount, pack: pack)
-            pages.append(generatedPage(
-                "\(kind.rawValue)/\(number)", kind: .list, title: "\(title) – \(status)",
-                layout: layout, language: first.language, urlPath: Routes.listPage(number, of: first.urlPath)
-            ))
+            pages.append(
+                generatedPage(
+                    "\(kind.rawValue)/\(number)", kind: .list, title: "\(title) – \(status)",
+                    layout: layout, language: first.language, urlPath: Routes.listPage(number, of: first.urlPath)
+                ))
         }
         return pages
     }

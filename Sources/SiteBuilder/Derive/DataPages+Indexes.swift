@@ -27,20 +27,23 @@ extension DataPages {
         let monthNames = views.dates.standaloneMonthNames
         for month in 1...12 where !indexes.months.months[month - 1].isEmpty {
             let title = labels.birthdaysIn.replacingEvery("<MONTH>", with: monthNames[month - 1])
-            addIndexPage(indexes.months.months[month - 1], key: "people/by-month/\(month)", title: title,
-                         urlPath: views.routes.birthdayMonth(month, language: language), byDay: true, currentMonth: month,
-                         indexes: indexes, views: views, listPath: listPath, pageSize: pageSize, to: &pages, extras: &extras)
+            addIndexPage(
+                indexes.months.months[month - 1], key: "people/by-month/\(month)", title: title,
+                urlPath: views.routes.birthdayMonth(month, language: language), byDay: true, currentMonth: month,
+                indexes: indexes, views: views, listPath: listPath, pageSize: pageSize, to: &pages, extras: &extras)
         }
         if !indexes.months.unknown.isEmpty {
-            addIndexPage(indexes.months.unknown, key: "people/by-month/unknown", title: labels.unknownBirthday,
-                         urlPath: views.routes.birthdayMonth(nil, language: language), byDay: false, currentMonth: 0,
-                         indexes: indexes, views: views, listPath: listPath, pageSize: pageSize, to: &pages, extras: &extras)
+            addIndexPage(
+                indexes.months.unknown, key: "people/by-month/unknown", title: labels.unknownBirthday,
+                urlPath: views.routes.birthdayMonth(nil, language: language), byDay: false, currentMonth: 0,
+                indexes: indexes, views: views, listPath: listPath, pageSize: pageSize, to: &pages, extras: &extras)
         }
         for letter in indexes.index.letters {
             let title = labels.namesWith.replacingEvery("<LETTER>", with: letter.label)
-            addIndexPage(letter.people, key: "people/by-name/\(letter.slug)", title: title,
-                         urlPath: views.routes.nameIndex(letter.slug, language: language), byDay: false, currentLetter: letter.slug,
-                         indexes: indexes, views: views, listPath: listPath, pageSize: pageSize, to: &pages, extras: &extras)
+            addIndexPage(
+                letter.people, key: "people/by-name/\(letter.slug)", title: title,
+                urlPath: views.routes.nameIndex(letter.slug, language: language), byDay: false, currentLetter: letter.slug,
+                indexes: indexes, views: views, listPath: listPath, pageSize: pageSize, to: &pages, extras: &extras)
         }
     }
 
@@ -54,13 +57,15 @@ extension DataPages {
         let pagination = Pagination(records: people.count, size: pageSize)
         for number in 1...pagination.pageCount {
             let pageTitle = number == 1 ? title : "\(title) – \(PaginationView.status(number, of: pagination.pageCount, pack: views.pack))"
-            let page = generatedPage(number == 1 ? key : "\(key)/\(number)", kind: .index, title: pageTitle, layout: "people-index",
-                                     language: views.language, urlPath: Routes.listPage(number, of: urlPath))
+            let page = generatedPage(
+                number == 1 ? key : "\(key)/\(number)", kind: .index, title: pageTitle, layout: "people-index",
+                language: views.language, urlPath: Routes.listPage(number, of: urlPath))
             pages.append(page)
             extras.later(page) {
                 IndexPageView(
                     list: Routes.file(listPath),
-                    browse: views.browse(months: indexes.months, index: indexes.index, currentMonth: currentMonth, currentLetter: currentLetter),
+                    browse: views.browse(
+                        months: indexes.months, index: indexes.index, currentMonth: currentMonth, currentLetter: currentLetter),
                     groups: groups(people[pagination.records(onPage: number)], byDay: byDay, views: views),
                     pagination: PaginationView(pagination, current: number, listPath: urlPath, pack: views.pack)
                 )
@@ -81,7 +86,9 @@ extension DataPages {
             let end = people[start...].firstIndex { $0.person.birthDate?.day != born.day } ?? people.endIndex
             // A leap year, so that 29 February has a date of its own.
             let day = CalendarDate(year: 2000, month: born.month, day: born.day)!
-            groups.append(IndexPageView.Group(heading: views.dayHeading(day), id: "day-\(born.day)", people: people[start..<end].map(views.indexEntry)))
+            groups.append(
+                IndexPageView.Group(
+                    heading: views.dayHeading(day), id: "day-\(born.day)", people: people[start..<end].map(views.indexEntry)))
             start = end
         }
         return groups

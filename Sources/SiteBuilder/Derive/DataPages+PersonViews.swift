@@ -22,7 +22,8 @@ extension DataPages {
         /// with the digests of the three people's views.
         func values(_ position: Int, list: String) -> PageValues {
             var shown: [String: (view: TemplateValue, digest: BuildDigest)] = [:]
-            for (key, index) in [("previous", position - 1), ("person", position), ("next", position + 1)] where ordered.indices.contains(index) {
+            for (key, index) in [("previous", position - 1), ("person", position), ("next", position + 1)]
+            where ordered.indices.contains(index) {
                 shown[key] = personViews.made(index)
             }
             let view = PersonPageView(

@@ -15,18 +15,23 @@ extension DataPages {
             let pagination = Pagination(records: scenarios.count, size: config.pageSize.scenarios)
             let search = SearchIndex(name: "scenarios-search.\(language).js", entries: scenarios.map(views.searchEntry))
             searchIndexes.append(search)
-            for (offset, page) in listPages(of: list, kind: .scenarios, pagination: pagination, pack: config.pack(for: language)).enumerated() {
+            for (offset, page) in listPages(of: list, kind: .scenarios, pagination: pagination, pack: config.pack(for: language))
+                .enumerated()
+            {
                 pages.append(page)
                 let input = ListPageInput(number: offset + 1, pagination: pagination, firstPage: list.urlPath)
-                extras.later(page) { scenarioListExtras(input, scenarios: scenarios, views: views, search: search, pack: config.pack(for: language)) }
+                extras.later(page) {
+                    scenarioListExtras(input, scenarios: scenarios, views: views, search: search, pack: config.pack(for: language))
+                }
             }
 
             for (position, layout) in layouts.enumerated() {
                 let scenario = layout.scenario
                 let listPage = Routes.listPage(pagination.page(ofRecord: position), of: list.urlPath)
                 let name = scenario.name.preferring(language)
-                let page = generatedPage("scenarios/\(scenario.slug)", kind: .timeline, title: name.isEmpty ? scenario.named : name, layout: "timeline",
-                                         language: language, urlPath: routes.timeline(scenario.slug, language: language))
+                let page = generatedPage(
+                    "scenarios/\(scenario.slug)", kind: .timeline, title: name.isEmpty ? scenario.named : name, layout: "timeline",
+                    language: language, urlPath: routes.timeline(scenario.slug, language: language))
                 pages.append(page)
                 extras.later(page) {
                     TimelinePageView(scenario: views.timeline(layout, listPage: listPage))

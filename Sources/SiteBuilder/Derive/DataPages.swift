@@ -25,13 +25,16 @@ struct DataPages {
     var peopleViews: [String: PeopleViews] = [:]
     var scenarioViews: [String: ScenarioViews] = [:]
 
-    init(content: [Page], data: SiteData, config: SiteConfig, now: Date, today: CalendarDate, pictures: PictureViews? = nil,
-         keepingEveryView: Bool = false) {
+    init(
+        content: [Page], data: SiteData, config: SiteConfig, now: Date, today: CalendarDate, pictures: PictureViews? = nil,
+        keepingEveryView: Bool = false
+    ) {
         let pictures = pictures ?? PictureViews(mode: config.images.mode)
         var pages = content
         // A page per person and per timeline in each language, their lists and indexes: room
         // made once (growing by doubling left a 50 MB array behind at 100,000 people).
-        pages.reserveCapacity(content.count + config.languages.count * (data.people.count + data.people.count / 50 + data.scenarios.count + 256))
+        pages.reserveCapacity(
+            content.count + config.languages.count * (data.people.count + data.people.count / 50 + data.scenarios.count + 256))
         var extras = PageExtras()
         var routes = Routes(languages: config.languages)
         var searchIndexes: [SearchIndex] = []
@@ -44,10 +47,12 @@ struct DataPages {
         for language in config.languages {
             let labels = config.pack(for: language).labels
             if !config.people.isEmpty {
-                peopleLists[language] = Self.listPage(.people, title: labels.people, menu: 3, language: language, routes: &routes, from: &pages)
+                peopleLists[language] = Self.listPage(
+                    .people, title: labels.people, menu: 3, language: language, routes: &routes, from: &pages)
             }
             if !config.scenarios.isEmpty {
-                scenarioLists[language] = Self.listPage(.scenarios, title: labels.scenarios, menu: 4, language: language, routes: &routes, from: &pages)
+                scenarioLists[language] = Self.listPage(
+                    .scenarios, title: labels.scenarios, menu: 4, language: language, routes: &routes, from: &pages)
             }
         }
 
@@ -55,7 +60,8 @@ struct DataPages {
         // every core: collating and writing the index are the dearest steps before rendering.
         let listRoutes = routes
         let prepared = config.languages.parallelMap { language -> (views: PeopleViews, indexes: PeopleIndexes?, search: SearchIndex?) in
-            let views = PeopleViews(config: config, language: language, today: today, routes: listRoutes, nationalities: nationalities, pictures: pictures)
+            let views = PeopleViews(
+                config: config, language: language, today: today, routes: listRoutes, nationalities: nationalities, pictures: pictures)
             guard !config.people.isEmpty else { return (views, nil, nil) }
             let indexes = PeopleIndexes(ordered, language: language, labels: views.labels)
             let search = SearchIndex(name: "people-search.\(language).js", entries: indexes.index.ordered.map(views.searchEntry))
@@ -74,8 +80,9 @@ struct DataPages {
             // the same views (their links are written from each page as it is rendered). They
             // are made as pages are rendered, and only the recent ones are kept.
             let personPages = ordered.map {
-                Self.generatedPage("people/\($0.person.slug)", kind: .person, title: $0.person.displayName, layout: "person",
-                                   language: language, urlPath: routes.person($0.person.slug, language: language))
+                Self.generatedPage(
+                    "people/\($0.person.slug)", kind: .person, title: $0.person.displayName, layout: "person",
+                    language: language, urlPath: routes.person($0.person.slug, language: language))
             }
             let personViews = PersonViews(window: max(256, 2 * config.pageSize.people), keepingEvery: keepingEveryView) {
                 views.person(ordered[$0]).templateValue
@@ -94,7 +101,11 @@ struct DataPages {
             for (offset, page) in listPages.enumerated() {
                 pages.append(page)
                 let input = ListPageInput(number: offset + 1, pagination: pagination, firstPage: list.urlPath)
-                extras.later(page) { Self.peopleListExtras(input, ordered: ordered, personViews: personViews, histogram: histogram, indexes: indexes, search: search, views: views) }
+                extras.later(page) {
+                    Self.peopleListExtras(
+                        input, ordered: ordered, personViews: personViews, histogram: histogram, indexes: indexes, search: search,
+                        views: views)
+                }
                 let listLink = Routes.file(page.urlPath)
                 for position in pagination.records(onPage: offset + 1) {
                     pages.append(personPages[position])
@@ -102,12 +113,14 @@ struct DataPages {
                 }
             }
         }
-        let scenarioViews = Dictionary(uniqueKeysWithValues: config.languages.map {
-            ($0, ScenarioViews(config: config, language: $0, now: now, routes: routes, pictures: pictures))
-        })
+        let scenarioViews = Dictionary(
+            uniqueKeysWithValues: config.languages.map {
+                ($0, ScenarioViews(config: config, language: $0, now: now, routes: routes, pictures: pictures))
+            })
         if !config.scenarios.isEmpty {
-            Self.addScenarioPages(data.scenarios, lists: scenarioLists, views: scenarioViews, config: config, routes: routes,
-                                  to: &pages, extras: &extras, searchIndexes: &searchIndexes)
+            Self.addScenarioPages(
+                data.scenarios, lists: scenarioLists, views: scenarioViews, config: config, routes: routes,
+                to: &pages, extras: &extras, searchIndexes: &searchIndexes)
         }
         self.pages = pages
         self.searchIndexes = searchIndexes
@@ -137,7 +150,6 @@ struct DataPages {
         return view
     }
 
-
     /// How many of the next 30 days' birthdays the home page lists; the people list, which
     /// starts with the next birthday, has the rest.
     static let upcomingOnHome = 12
@@ -155,14 +167,18 @@ struct DataPages {
         return HomeReportView(
             hasPeople: hasPeople,
             peopleHref: Routes.file(views.routes.list(.people, language: views.language)),
-            counters: counters.map { count, label in HomeReportView.Count(counter: views.counter(to: Double(count), format: "{value}"), label: label) },
+            counters: counters.map { count, label in
+                HomeReportView.Count(counter: views.counter(to: Double(count), format: "{value}"), label: label)
+            },
             upcoming: shown.map(views.person),
             hasUpcoming: !upcoming.isEmpty,
-            more: upcoming.count > shown.count ? (
-                text: labels.moreUpcoming.replacingEvery("<COUNT>", with: views.numbers.localizingDigits(String(upcoming.count - shown.count))),
-                // The month page where the birthdays the home page leaves out begin.
-                href: Routes.file(views.routes.birthdayMonth(upcoming[shown.count].nextBirthday?.month, language: views.language))
-            ) : nil
+            more: upcoming.count > shown.count
+                ? (
+                    text: labels.moreUpcoming.replacingEvery(
+                        "<COUNT>", with: views.numbers.localizingDigits(String(upcoming.count - shown.count))),
+                    // The month page where the birthdays the home page leaves out begin.
+                    href: Routes.file(views.routes.birthdayMonth(upcoming[shown.count].nextBirthday?.month, language: views.language))
+                ) : nil
         )
     }
 }

@@ -36,7 +36,10 @@ struct NameIndex: Sendable {
         case latin, greek, cyrillic, armenian, hebrew, arabic, indic, other
 
         init(of letter: String) {
-            guard let value = letter.unicodeScalars.first?.value else { self = .other; return }
+            guard let value = letter.unicodeScalars.first?.value else {
+                self = .other
+                return
+            }
             switch value {
             case 0x0041...0x024F, 0x1E00...0x1EFF: self = .latin
             case 0x0370...0x03FF, 0x1F00...0x1FFF: self = .greek
@@ -77,8 +80,9 @@ struct NameIndex: Sendable {
         var entries: [String] = []
         for letter in sortedLetters {
             if let last = entries.last, !Self.ownLetters.contains(letter), !Self.ownLetters.contains(last),
-               Self.isPrimaryEqual(letter, last, locale: locale)
-                || Self.isLatinBeyondAZ(letter) && Self.isAZ(last) && Self.collate(letter, "z", locale: locale) == .orderedAscending {
+                Self.isPrimaryEqual(letter, last, locale: locale)
+                    || Self.isLatinBeyondAZ(letter) && Self.isAZ(last) && Self.collate(letter, "z", locale: locale) == .orderedAscending
+            {
                 entryOfLetter[letter] = last
             } else {
                 entries.append(letter)
@@ -154,7 +158,8 @@ struct NameIndex: Sendable {
         var visible = name
         visible.unicodeScalars.removeAll { $0.properties.generalCategory == .format }
         guard let first = visible.unicodeScalars.first(where: { !$0.properties.isWhitespace }),
-              first.properties.isAlphabetic else { return nil }
+            first.properties.isAlphabetic
+        else { return nil }
         return String(first).lowercased()
     }
 
@@ -173,7 +178,10 @@ struct NameIndex: Sendable {
     /// in big data sets, so each distinct pair of names is collated once, and people are then
     /// sorted by the pair's rank.
     private static func sorted(_ people: [PersonFacts], locale: Locale) -> [PersonFacts] {
-        struct Key: Hashable { let family: String; let given: String }
+        struct Key: Hashable {
+            let family: String
+            let given: String
+        }
         let keys = people.map { Key(family: familyName($0.person), given: $0.person.last.isEmpty ? "" : $0.person.first) }
         let distinct = Array(Set(keys)).sorted { a, b in
             let family = collate(a.family, b.family, locale: locale)

@@ -32,12 +32,14 @@ struct PaginationView: TemplateView {
     var templateValue: TemplateValue {
         .map([
             "status": .string(status),
-            "numbers": .list(numbers.map { number in
-                switch number {
-                case .page(let text, let href, let current): .map(["number": .string(text), "href": .link(href), "current": .bool(current)])
-                case .gap: .map(["gap": .bool(true)])
-                }
-            }),
+            "numbers": .list(
+                numbers.map { number in
+                    switch number {
+                    case .page(let text, let href, let current):
+                        .map(["number": .string(text), "href": .link(href), "current": .bool(current)])
+                    case .gap: .map(["gap": .bool(true)])
+                    }
+                }),
             // Present even when false, so that a template never finds a `previous` or `next`
             // of an enclosing context (a person page's neighbours) instead.
             "previous": previous.map { .map(["href": .link($0)]) } ?? .bool(false),

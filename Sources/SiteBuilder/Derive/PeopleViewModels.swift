@@ -134,8 +134,10 @@ struct BrowseView: TemplateView {
         let bar: Int
 
         var templateValue: TemplateValue {
-            var map = TemplateMap(["name": .string(name), "short": .string(short), "count": .string(count), "current": .bool(current),
-                                   "bar": .string(String(bar))])
+            var map = TemplateMap([
+                "name": .string(name), "short": .string(short), "count": .string(count), "current": .bool(current),
+                "bar": .string(String(bar)),
+            ])
             map.add("href", href.map(TemplateValue.link))
             return map.templateValue
         }

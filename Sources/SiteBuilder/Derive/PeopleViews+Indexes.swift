@@ -8,8 +8,9 @@ extension PeopleViews {
     /// page. Lighter than `person`: these pages list many people.
     func indexEntry(_ facts: PersonFacts) -> IndexEntryView {
         let person = facts.person
-        return IndexEntryView(name: nameText(person), href: Routes.file(routes.person(person.slug, language: language)),
-                              birthday: birthdayText(person), age: ageText(facts), birthdayISO: person.birthDate.map(CivilText.isoDate))
+        return IndexEntryView(
+            name: nameText(person), href: Routes.file(routes.person(person.slug, language: language)),
+            birthday: birthdayText(person), age: ageText(facts), birthdayISO: person.birthDate.map(CivilText.isoDate))
     }
 
     /// A person's page in one line, for its description and share preview: only what the
@@ -26,9 +27,10 @@ extension PeopleViews {
     /// page from the site root, birthday, age).
     func searchEntry(_ facts: PersonFacts) -> SearchIndex.Entry {
         let person = facts.person
-        return SearchIndex.Entry(names: SearchIndex.Entry.spellings(of: nameText(person)),
-                                 link: Routes.file(routes.person(person.slug, language: language)),
-                                 details: [birthdayText(person), ageText(facts)])
+        return SearchIndex.Entry(
+            names: SearchIndex.Entry.spellings(of: nameText(person)),
+            link: Routes.file(routes.person(person.slug, language: language)),
+            details: [birthdayText(person), ageText(facts)])
     }
 
     /// The ways into the people besides the list (`browse.mustache`): a year overview with
@@ -44,19 +46,23 @@ extension PeopleViews {
         let scale = LinearScale(domain: (0, Double(fullest)), range: (0, 100))
         let bar = { (count: Int) in fullest == 0 ? 0 : Int(scale.position(of: Double(count)).rounded()) }
         var monthViews = months.counts.enumerated().map { offset, count in
-            BrowseView.Month(name: monthNames[offset], short: shortNames[offset], count: number(count), current: currentMonth == offset + 1,
-                             href: count > 0 ? Routes.file(routes.birthdayMonth(offset + 1, language: language)) : nil, bar: bar(count))
+            BrowseView.Month(
+                name: monthNames[offset], short: shortNames[offset], count: number(count), current: currentMonth == offset + 1,
+                href: count > 0 ? Routes.file(routes.birthdayMonth(offset + 1, language: language)) : nil, bar: bar(count))
         }
         if !months.unknown.isEmpty {
-            monthViews.append(BrowseView.Month(name: labels.unknownBirthday, short: "?", count: number(months.unknown.count), current: currentMonth == 0,
-                                               href: Routes.file(routes.birthdayMonth(nil, language: language)), bar: bar(months.unknown.count)))
+            monthViews.append(
+                BrowseView.Month(
+                    name: labels.unknownBirthday, short: "?", count: number(months.unknown.count), current: currentMonth == 0,
+                    href: Routes.file(routes.birthdayMonth(nil, language: language)), bar: bar(months.unknown.count)))
         }
         // One row per script, so that Latin O and Greek Ο are not side by side.
         var scripts: [[BrowseView.Letter]] = []
         var lastScript: NameIndex.Script?
         for letter in index.letters {
-            let view = BrowseView.Letter(label: letter.label, count: number(letter.people.count), current: currentLetter == letter.slug,
-                                         href: Routes.file(routes.nameIndex(letter.slug, language: language)))
+            let view = BrowseView.Letter(
+                label: letter.label, count: number(letter.people.count), current: currentLetter == letter.slug,
+                href: Routes.file(routes.nameIndex(letter.slug, language: language)))
             if letter.script == lastScript, !scripts.isEmpty { scripts[scripts.count - 1].append(view) } else { scripts.append([view]) }
             lastScript = letter.script
         }

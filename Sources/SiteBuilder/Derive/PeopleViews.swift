@@ -134,8 +134,9 @@ struct PeopleViews {
         let bars = histogram.bars.map { bar in
             HistogramView.Bar(label: numbers.localizingDigits("\(bar.from)–\(bar.from + 9)"), count: number(bar.count))
         }
-        var chart = Chart(kind: .column, domain: .categories(bars.map(\.label)),
-                          series: [Chart.Series(name: labels.count, values: histogram.bars.map { Double($0.count) })])
+        var chart = Chart(
+            kind: .column, domain: .categories(bars.map(\.label)),
+            series: [Chart.Series(name: labels.count, values: histogram.bars.map { Double($0.count) })])
         chart.wholeValues = true
         chart.valueLabel = { numbers.localizingDigits(String(Int($0))) }
         chart.valueTitle = labels.count
@@ -159,7 +160,6 @@ struct PeopleViews {
     func number(_ value: Int) -> String {
         numbers.localizingDigits(String(value))
     }
-
 
     /// One of twelve avatar colours, the same for a person on every build (FNV-1a of the id).
     static func colourIndex(of id: String) -> Int {

@@ -37,7 +37,7 @@ final class PersonFacts: Sendable {
     static func inBirthdayOrder(_ people: [Person], today: CalendarDate) -> [PersonFacts] {
         people.map { PersonFacts($0, today: today) }.sorted { a, b in
             switch (a.daysUntilBirthday, b.daysUntilBirthday) {
-            case let (x?, y?) where x != y: return x < y
+            case (let x?, let y?) where x != y: return x < y
             case (_?, nil): return true
             case (nil, _?): return false
             default:

@@ -8,7 +8,9 @@ struct RowSearch: Sendable {
     init(_ results: QueryResults) {
         for (language, columns) in results.rowTitles.sorted(by: { $0.key < $1.key }) {
             for (column, pages) in columns.sorted(by: { $0.key < $1.key }) {
-                let entries = pages.map { SearchIndex.Entry(names: SearchIndex.Entry.spellings(of: $0.title), link: Routes.file($0.urlPath), details: []) }
+                let entries = pages.map {
+                    SearchIndex.Entry(names: SearchIndex.Entry.spellings(of: $0.title), link: Routes.file($0.urlPath), details: [])
+                }
                 byKey[Self.key(language, column)] = indexes.count
                 indexes.append(SearchIndex(name: "rows-search.\(column).\(language).js", entries: entries))
             }

@@ -15,7 +15,9 @@ struct ScenarioHeadingView {
     let image: FigureView?
 
     var templateMap: TemplateMap {
-        var map = TemplateMap(["name": .string(name), "href": .link(href), "unit": .string(unit), "unitName": .string(unitName), "span": .string(span)])
+        var map = TemplateMap([
+            "name": .string(name), "href": .link(href), "unit": .string(unit), "unitName": .string(unitName), "span": .string(span),
+        ])
         map.add("nameLang", orFalse: nameLang)
         map.add("nameDir", orFalse: nameDir)
         map.add("image", orFalse: image)

@@ -57,7 +57,9 @@ struct ScenarioViews {
         )
         sinceStart.configuration.zeroTimeIntervalPlaceholder = labels.atStart
         self.sinceStart = sinceStart
-        var span = IntervalFormatter(language: pack.interval, counting: counting, past: Phrase("<VALUE> <TIME_COMPONENT>"), future: Phrase("<VALUE> <TIME_COMPONENT>"))
+        var span = IntervalFormatter(
+            language: pack.interval, counting: counting, past: Phrase("<VALUE> <TIME_COMPONENT>"),
+            future: Phrase("<VALUE> <TIME_COMPONENT>"))
         span.configuration.zeroTimeIntervalPlaceholder = labels.zeroSpan
         self.span = span
         numbers = pack.numbers
@@ -114,29 +116,38 @@ struct ScenarioViews {
     /// touching each other or the start and end labels at the axis's ends. The axis shows on
     /// screens of 40rem and more: the labels are fitted to that narrowest width.
     func axisTicks(_ scenario: Scenario, between startLabel: String, and endLabel: String) -> [TimelineView.Tick] {
-        let start = scenario.start.double, end = scenario.end.double
+        let start = scenario.start.double
+        let end = scenario.end.double
         guard end > start, start.isFinite, end.isFinite else { return [] }
         // 40rem less the page's and the axis's margins, in px of the labels' 0.8rem.
-        let width = 560.0, size = 12.8, gap = 16.0
+        let width = 560.0
+        let size = 12.8
+        let gap = 16.0
         let labelWidth = { (label: String) in AxisLabels.width(label, size: size) }
         let fitted: [(at: Double, label: String)]
         if let startDate = scenario.start.date, let endDate = scenario.end.date {
             // On the wall clock of the site's zone, as the events' dates read.
             let zone = config.timeZone
-            let low = start + Double(zone.secondsFromGMT(for: startDate)), high = end + Double(zone.secondsFromGMT(for: endDate))
+            let low = start + Double(zone.secondsFromGMT(for: startDate))
+            let high = end + Double(zone.secondsFromGMT(for: endDate))
             let scale = LinearScale(domain: (low, high), range: (0, width))
-            fitted = AxisLabels.fitting(count: 6, ticks: { TimeTicks.ticks(from: low, to: high, count: $0) }, position: { scale.position(of: $0.seconds) },
-                                        label: tickDates.label, extent: labelWidth, gap: gap)
-                .map { (scale.position(of: $0.tick.seconds) / width, $0.label) }
+            fitted = AxisLabels.fitting(
+                count: 6, ticks: { TimeTicks.ticks(from: low, to: high, count: $0) }, position: { scale.position(of: $0.seconds) },
+                label: tickDates.label, extent: labelWidth, gap: gap
+            )
+            .map { (scale.position(of: $0.tick.seconds) / width, $0.label) }
         } else {
             let scale = LinearScale(domain: (start, end), range: (0, width))
             let numbers = numbers
-            fitted = AxisLabels.fitting(count: 6, ticks: scale.ticks(count:), position: scale.position(of:),
-                                        label: { ($0 < 0 ? "−" : "") + numbers.magnitudeString(for: $0) }, extent: labelWidth, gap: gap)
-                .map { (scale.position(of: $0.tick) / width, $0.label) }
+            fitted = AxisLabels.fitting(
+                count: 6, ticks: scale.ticks(count:), position: scale.position(of:),
+                label: { ($0 < 0 ? "−" : "") + numbers.magnitudeString(for: $0) }, extent: labelWidth, gap: gap
+            )
+            .map { (scale.position(of: $0.tick) / width, $0.label) }
         }
         // Clear of the labels at the ends, which start and end at the axis's ends.
-        let startRoom = (labelWidth(startLabel) + gap) / width, endRoom = (labelWidth(endLabel) + gap) / width
+        let startRoom = (labelWidth(startLabel) + gap) / width
+        let endRoom = (labelWidth(endLabel) + gap) / width
         return fitted.filter { tick in
             let half = labelWidth(tick.label) / 2 / width
             return tick.at - half >= startRoom && tick.at + half <= 1 - endRoom
@@ -146,9 +157,10 @@ struct ScenarioViews {
     /// A timeline in the search index: name, page from the site root, unit and span.
     func searchEntry(_ scenario: Scenario) -> SearchIndex.Entry {
         let name = localized(scenario.name)
-        return SearchIndex.Entry(names: SearchIndex.Entry.spellings(of: name.text.isEmpty ? scenario.named : name.text),
-                                 link: Routes.file(routes.timeline(scenario.slug, language: language)),
-                                 details: [labels.unitName(scenario.unit), spanText(scenario)])
+        return SearchIndex.Entry(
+            names: SearchIndex.Entry.spellings(of: name.text.isEmpty ? scenario.named : name.text),
+            link: Routes.file(routes.timeline(scenario.slug, language: language)),
+            details: [labels.unitName(scenario.unit), spanText(scenario)])
     }
 
     private func heading(_ scenario: Scenario) -> ScenarioHeadingView {
@@ -221,7 +233,8 @@ struct ScenarioViews {
         }
         let clock = WallClock(date, in: config.timeZone)
         let day = clock.date
-        let year = numbers.localizingDigits(day.year >= 1 ? String(day.year) : labels.yearBC.replacingEvery("<YEAR>", with: String(1 - day.year)))
+        let year = numbers.localizingDigits(
+            day.year >= 1 ? String(day.year) : labels.yearBC.replacingEvery("<YEAR>", with: String(1 - day.year)))
         var text = days.string(day) + " " + year
         var iso = (1...9999).contains(day.year) ? CivilText.isoDate(day) : nil
         if unit == .datetime {

@@ -51,7 +51,8 @@ struct SearchIndex: Sendable {
         /// Cyrillic or Greek (the search folds the marks of Latin letters itself).
         static func spellings(of name: String) -> [String] {
             guard name.unicodeScalars.contains(where: { (0x0370...0x052F).contains($0.value) }),
-                  let latin = Transliteration.latin(name), latin != name.lowercased() else { return [name] }
+                let latin = Transliteration.latin(name), latin != name.lowercased()
+            else { return [name] }
             return [name, latin]
         }
     }

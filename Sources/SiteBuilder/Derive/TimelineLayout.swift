@@ -36,7 +36,8 @@ struct TimelineLayout {
         self.scenario = scenario
         let replay = scenario.replay(seconds: scenario.replaySeconds ?? siteReplaySeconds)
         replaySeconds = replay.seconds
-        let start = scenario.start.double, length = scenario.length
+        let start = scenario.start.double
+        let length = scenario.length
         let ordered = scenario.events.enumerated().sorted { a, b in
             (a.element.start.double, a.offset) < (b.element.start.double, b.offset)
         }
@@ -45,11 +46,12 @@ struct TimelineLayout {
         for (offset, event) in ordered {
             let raw = length > 0 && length.isFinite ? (event.start.double - start) / length : 0
             let position = raw.isFinite ? min(max(raw, 0), 1) : 0
-            entries.append(Entry(
-                event: event, position: position, gap: max(position - previous, 0), delay: replay.timings[offset],
-                isBeforeStart: event.start.double < start,
-                isAfterEnd: length >= 0 && event.start.double > scenario.end.double
-            ))
+            entries.append(
+                Entry(
+                    event: event, position: position, gap: max(position - previous, 0), delay: replay.timings[offset],
+                    isBeforeStart: event.start.double < start,
+                    isAfterEnd: length >= 0 && event.start.double > scenario.end.double
+                ))
             previous = position
         }
         self.entries = entries
@@ -66,7 +68,8 @@ struct TimelineLayout {
     var styleRules: String {
         var rules = ".timeline-replay{--replay:\(Self.fixed(replaySeconds, 2))s}\n"
         for entry in entries {
-            rules += ".event-\(entry.event.index){--at:\(Self.fixed(entry.position * 100, 2))%;--gap:\(Self.fixed(entry.gap, 4));--delay:\(Self.fixed(entry.delay, 2))s}\n"
+            rules +=
+                ".event-\(entry.event.index){--at:\(Self.fixed(entry.position * 100, 2))%;--gap:\(Self.fixed(entry.gap, 4));--delay:\(Self.fixed(entry.delay, 2))s}\n"
         }
         return rules
     }

@@ -36,7 +36,8 @@ enum BuildInputs {
     /// The running program, by its path and stamp: a new build of ttsite is a new input,
     /// whatever its version says.
     private static func addExecutable(to hasher: inout BuildHasher) {
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let path =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
         hasher.add(path)
         add(FileBytes.stamp(path), to: &hasher)
@@ -69,8 +70,10 @@ enum BuildInputs {
 
     private static func add(_ stamp: FileStamp?, to hasher: inout BuildHasher) {
         guard let stamp else { return hasher.add(-1) }
-        for number in [stamp.size, Int(stamp.modified.tv_sec), Int(stamp.modified.tv_nsec), Int(bitPattern: UInt(stamp.inode)),
-                       Int(stamp.changed.tv_sec), Int(stamp.changed.tv_nsec)] {
+        for number in [
+            stamp.size, Int(stamp.modified.tv_sec), Int(stamp.modified.tv_nsec), Int(bitPattern: UInt(stamp.inode)),
+            Int(stamp.changed.tv_sec), Int(stamp.changed.tv_nsec),
+        ] {
             hasher.add(number)
         }
     }

@@ -83,7 +83,9 @@ struct BuildRecord: Sendable {
     /// The record of the last build published in `outputFolder`; nil when there is none or it
     /// cannot be read.
     static func load(siteFolder: URL, outputFolder: URL) -> BuildRecord? {
-        guard let data = FileManager.default.contents(atPath: url(siteFolder: siteFolder, outputFolder: outputFolder).path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: url(siteFolder: siteFolder, outputFolder: outputFolder).path) else {
+            return nil
+        }
         return BuildRecord(parsing: data)
     }
 
@@ -119,10 +121,11 @@ struct BuildRecord: Sendable {
             return text.hasPrefix(name + " ") ? String(text.dropFirst(name.count + 1)) : nil
         }
         guard let first = line(), String(decoding: first, as: UTF8.self) == header,
-              let inputs = field("inputs"), inputs.utf8.count == 64,
-              let due = field("pictures-due"), due == "-" || Double(due) != nil,
-              let summaryText = field("summary"),
-              let summary = try? JSONDecoder().decode(Summary.self, from: Data(summaryText.utf8)) else { return nil }
+            let inputs = field("inputs"), inputs.utf8.count == 64,
+            let due = field("pictures-due"), due == "-" || Double(due) != nil,
+            let summaryText = field("summary"),
+            let summary = try? JSONDecoder().decode(Summary.self, from: Data(summaryText.utf8))
+        else { return nil }
         var files: [String: File] = [:]
         while let line = line() {
             guard !line.isEmpty else { continue }
@@ -145,8 +148,9 @@ struct BuildRecord: Sendable {
                 return value
             }
             guard let digest = word(), digest.count == 64 || (digest.count == 1 && digest.first == UInt8(ascii: "-")),
-                  let size = number(), let seconds = number(), let nanoseconds = number(), let inode = number(),
-                  cursor < line.endIndex else { return nil }
+                let size = number(), let seconds = number(), let nanoseconds = number(), let inode = number(),
+                cursor < line.endIndex
+            else { return nil }
             let stamp = FileStamp(size: size, modified: timespec(tv_sec: seconds, tv_nsec: nanoseconds), inode: UInt64(inode))
             let page = digest.count == 64 ? BuildDigest(hex: String(decoding: digest, as: UTF8.self)) : nil
             files[String(decoding: line[cursor...], as: UTF8.self)] = File(page: page, stamp: stamp)
@@ -161,12 +165,15 @@ struct BuildRecord: Sendable {
     /// (the record of 200,000 files is 25 MB, and it was made as a dictionary, then as text,
     /// at the build's busiest moment). A file written twice counts as last written. False,
     /// and no record, when `file` has nothing for a file or a path does not fit on one line.
-    static func save(inputs: BuildDigest, picturesDue: Double?, summary: Summary, count: Int, path: (Int) -> String,
-                     file: (Int) -> File?, siteFolder: URL, outputFolder: URL) throws -> Bool {
+    static func save(
+        inputs: BuildDigest, picturesDue: Double?, summary: Summary, count: Int, path: (Int) -> String,
+        file: (Int) -> File?, siteFolder: URL, outputFolder: URL
+    ) throws -> Bool {
         let url = Self.url(siteFolder: siteFolder, outputFolder: outputFolder)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let summaryJSON = try? encoder.encode(summary), !(0..<count).contains(where: { path($0).utf8.contains(UInt8(ascii: "\n")) }) else {
+        guard let summaryJSON = try? encoder.encode(summary), !(0..<count).contains(where: { path($0).utf8.contains(UInt8(ascii: "\n")) })
+        else {
             try? FileManager.default.removeItem(at: url)
             return false
         }

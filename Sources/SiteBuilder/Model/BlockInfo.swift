@@ -27,7 +27,10 @@ enum BlockInfo {
         var word = ""
         var quoted = false
         for character in info {
-            if character == "\"" { quoted.toggle(); continue }
+            if character == "\"" {
+                quoted.toggle()
+                continue
+            }
             if (character == " " || character == "\t") && !quoted {
                 if !word.isEmpty { words.append(word) }
                 word = ""

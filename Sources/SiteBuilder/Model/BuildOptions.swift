@@ -83,7 +83,8 @@ public struct BuildSummary: Sendable {
 
     public var line: String {
         if let update {
-            var line = "Updated \(update.change): rendered \(update.pagesRendered) of \(pages) page\(pages == 1 ? "" : "s") again, "
+            var line =
+                "Updated \(update.change): rendered \(update.pagesRendered) of \(pages) page\(pages == 1 ? "" : "s") again, "
                 + "\(filesWritten) file\(filesWritten == 1 ? "" : "s") rewritten in \(outputFolder.path)"
             if !warnings.isEmpty { line += ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")" }
             return line
@@ -91,7 +92,8 @@ public struct BuildSummary: Sendable {
         var parts = ["\(pages) page\(pages == 1 ? "" : "s")", "\(staticFiles) static file\(staticFiles == 1 ? "" : "s")"]
         if people > 0 { parts.append(people == 1 ? "1 person" : "\(people) people") }
         if scenarios > 0 { parts.append("\(scenarios) scenario\(scenarios == 1 ? "" : "s") with \(events) events") }
-        var line = upToDate
+        var line =
+            upToDate
             ? "Up to date: " + parts.joined(separator: ", ") + " in \(outputFolder.path), nothing changed since the last build"
             : "Built " + parts.joined(separator: ", ") + " into \(outputFolder.path)"
         if skippedRecords > 0 { line += "; \(skippedRecords) record\(skippedRecords == 1 ? "" : "s") skipped" }

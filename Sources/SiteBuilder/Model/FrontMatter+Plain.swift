@@ -17,7 +17,8 @@ extension FrontMatter {
         for line in lines {
             lineNumber += 1
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")),
-                  let key = Self.plainKey(line[..<colon]), values[key] == nil else { return nil }
+                let key = Self.plainKey(line[..<colon]), values[key] == nil
+            else { return nil }
             var valueStart = line.index(after: colon)
             guard valueStart < line.endIndex, line[valueStart] == UInt8(ascii: " ") else { return nil }
             while valueStart < line.endIndex, line[valueStart] == UInt8(ascii: " ") { valueStart = line.index(after: valueStart) }
@@ -26,7 +27,9 @@ extension FrontMatter {
             case "title": title = text
             case "lang": lang = text
             case "layout":
-                guard !text.isEmpty, text.utf8.allSatisfy({ Self.isLetterOrDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }) else { return nil }
+                guard !text.isEmpty,
+                    text.utf8.allSatisfy({ Self.isLetterOrDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") })
+                else { return nil }
                 layout = text
             case "slug":
                 guard Self.isSlug(text) else { return nil }
@@ -48,14 +51,16 @@ extension FrontMatter {
     private static func plainKey(_ bytes: Substring.UTF8View.SubSequence) -> String? {
         // YAML allows implicit keys of at most 1024 characters; longer ones are its error to report.
         guard bytes.count <= 1024, let first = bytes.first, isLetter(first) || first == UInt8(ascii: "_"),
-              bytes.allSatisfy({ isLetterOrDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }) else { return nil }
+            bytes.allSatisfy({ isLetterOrDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") })
+        else { return nil }
         return String(Substring(bytes))
     }
 
     /// The value and its text as a scalar, for the shapes YAML reads one way only.
     private static func plainValue(_ bytes: Substring.UTF8View.SubSequence) -> (TemplateValue, String)? {
         guard let first = bytes.first, let last = bytes.last, last != UInt8(ascii: " "),
-              !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return nil }
+            !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F })
+        else { return nil }
         let text = String(Substring(bytes))
         if bytes.contains(where: { $0 >= 0x80 }), !text.unicodeScalars.allSatisfy(isYAMLPrintable) { return nil }
         if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
@@ -75,7 +80,8 @@ extension FrontMatter {
         // A plain sentence: starts with a letter, no comment, no `key: value` inside, and not
         // one of the words YAML reads as something else.
         guard isLetter(first), !bytes.contains(UInt8(ascii: "#")), last != UInt8(ascii: ":"),
-              !text.containsUTF8(": "), !reservedWords.contains(text.lowercased()) else { return nil }
+            !text.containsUTF8(": "), !reservedWords.contains(text.lowercased())
+        else { return nil }
         return (.string(text), text)
     }
 

@@ -46,7 +46,8 @@ public struct MarkdownSource: Sendable {
     public init(parsing text: String, file: String) throws {
         var text = text
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        let hasReturn = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.baseAddress.map { memchr($0, 13, bytes.count) != nil } ?? false }
+        let hasReturn =
+            text.utf8.withContiguousStorageIfAvailable { bytes in bytes.baseAddress.map { memchr($0, 13, bytes.count) != nil } ?? false }
             ?? text.utf8.contains(UInt8(ascii: "\r"))
         if hasReturn { text = text.replacingEvery("\r\n", with: "\n") }
 
@@ -98,7 +99,9 @@ extension FrontMatter {
             case "title": title = try reader.string(valueNode, key)
             case "layout":
                 let name = try reader.string(valueNode, key)
-                guard !name.isEmpty, name.utf8.allSatisfy({ Self.isLetterOrDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }) else {
+                guard !name.isEmpty,
+                    name.utf8.allSatisfy({ Self.isLetterOrDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") })
+                else {
                     throw reader.error("`layout` must name a template such as `page`, found `\(name)`", at: valueNode)
                 }
                 layout = name

@@ -84,7 +84,6 @@ public struct Page: Sendable {
     }
 }
 
-
 /// The row a page is made from: the columns of its query's result and this row's values.
 public struct PageRow: Sendable, Hashable {
     public var columns: [Column]

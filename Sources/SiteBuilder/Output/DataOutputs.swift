@@ -65,8 +65,10 @@ enum DataOutputs {
                     events: scenario.totalEvents, major_events: scenario.majorEvents
                 )
             }
-            files.append(OutputFile(path: routes.scenariosData(language: language),
-                                    bytes: encode(ScenariosDocument(version: version, generated: CivilText.isoUTC(now), scenarios: summaries))))
+            files.append(
+                OutputFile(
+                    path: routes.scenariosData(language: language),
+                    bytes: encode(ScenariosDocument(version: version, generated: CivilText.isoUTC(now), scenarios: summaries))))
             for (layout, summary) in zip(layouts, summaries) {
                 let document = TimelineDocument(
                     version: version, generated: CivilText.isoUTC(now), scenario: summary,
@@ -106,6 +108,8 @@ enum DataOutputs {
         let people: [PersonEntry]
     }
 
+    // Named as the published JSON names its keys.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private struct PersonEntry: Encodable {
         let name: String
         let url: String
@@ -150,6 +154,8 @@ enum DataOutputs {
         }
     }
 
+    // Named as the published JSON names its keys.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private struct TimelineSummary: Encodable {
         let slug: String
         let named: String
@@ -168,6 +174,8 @@ enum DataOutputs {
         let scenarios: [TimelineSummary]
     }
 
+    // Named as the published JSON names its keys.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private struct EventEntry: Encodable {
         let index: Int
         let at: Point
@@ -179,6 +187,8 @@ enum DataOutputs {
         let after_end: Bool
     }
 
+    // Named as the published JSON names its keys.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private struct TimelineDocument: Encodable {
         let version: Int
         let generated: String

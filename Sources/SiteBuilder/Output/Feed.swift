@@ -38,30 +38,32 @@ struct Feed: Sendable {
     /// `feed.atom.xml`'s text.
     var atom: String {
         var xml = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(escape(language))">
-          <id>\(escape(atomURL))</id>
-          <title>\(escape(title))</title>
-          <updated>\(Self.timestamp(updated))</updated>
-          <link rel="self" type="application/atom+xml" href="\(escape(atomURL))"/>
-          <link rel="alternate" type="text/html" href="\(escape(homeURL))"/>
-          <author><name>\(escape(author))</name></author>
-          <generator version="\(SiteBuilderVersion.current)">ttsite</generator>
-
-        """
-        for entry in entries {
-            xml += """
-              <entry>
-                <id>\(escape(entry.id))</id>
-                <title>\(escape(entry.title))</title>
-                <link rel="alternate" type="text/html" href="\(escape(entry.url))"/>
-                <published>\(Self.timestamp(entry.published))</published>
-                <updated>\(Self.timestamp(entry.updated))</updated>
-                <summary type="text">\(escape(entry.summary))</summary>
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(escape(language))">
+              <id>\(escape(atomURL))</id>
+              <title>\(escape(title))</title>
+              <updated>\(Self.timestamp(updated))</updated>
+              <link rel="self" type="application/atom+xml" href="\(escape(atomURL))"/>
+              <link rel="alternate" type="text/html" href="\(escape(homeURL))"/>
+              <author><name>\(escape(author))</name></author>
+              <generator version="\(SiteBuilderVersion.current)">ttsite</generator>
 
             """
+        for entry in entries {
+            xml += """
+                  <entry>
+                    <id>\(escape(entry.id))</id>
+                    <title>\(escape(entry.title))</title>
+                    <link rel="alternate" type="text/html" href="\(escape(entry.url))"/>
+                    <published>\(Self.timestamp(entry.published))</published>
+                    <updated>\(Self.timestamp(entry.updated))</updated>
+                    <summary type="text">\(escape(entry.summary))</summary>
+
+                """
             // Links in a page's HTML are relative to the page.
-            if let html = entry.contentHTML { xml += "    <content type=\"html\" xml:base=\"\(escape(entry.url))\">\(escape(html))</content>\n" }
+            if let html = entry.contentHTML {
+                xml += "    <content type=\"html\" xml:base=\"\(escape(entry.url))\">\(escape(html))</content>\n"
+            }
             xml += "  </entry>\n"
         }
         return xml + "</feed>\n"
@@ -69,6 +71,8 @@ struct Feed: Sendable {
 
     /// The JSON Feed 1.1 document, keys sorted.
     var json: [UInt8] {
+        // Named as JSON Feed 1.1 names its keys.
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         struct Document: Encodable {
             let version = "https://jsonfeed.org/version/1.1"
             let title: String
@@ -79,6 +83,8 @@ struct Feed: Sendable {
             let items: [Item]
         }
         struct Author: Encodable { let name: String }
+        // Named as JSON Feed 1.1 names its keys.
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         struct Item: Encodable {
             let id: String
             let url: String
@@ -92,9 +98,10 @@ struct Feed: Sendable {
         let document = Document(
             title: title, home_page_url: homeURL, feed_url: jsonURL, language: language, authors: [Author(name: author)],
             items: entries.map { entry in
-                Item(id: entry.id, url: entry.url, title: entry.title, summary: entry.summary,
-                     content_text: entry.contentHTML == nil ? entry.summary : nil, content_html: entry.contentHTML,
-                     date_published: Self.timestamp(entry.published), date_modified: Self.timestamp(entry.updated))
+                Item(
+                    id: entry.id, url: entry.url, title: entry.title, summary: entry.summary,
+                    content_text: entry.contentHTML == nil ? entry.summary : nil, content_html: entry.contentHTML,
+                    date_published: Self.timestamp(entry.published), date_modified: Self.timestamp(entry.updated))
             }
         )
         let encoder = JSONEncoder()

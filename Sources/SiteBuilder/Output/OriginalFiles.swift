@@ -19,7 +19,10 @@ struct OriginalFiles {
     mutating func published(_ bytes: [UInt8]) throws(Withheld) -> [UInt8] {
         guard ImageFormat.of(bytes) != nil else {
             if let format = MetadataRemoval.unremovable(bytes) {
-                throw Withheld(reason: "it is a \(format) picture, and ttsite cannot remove the metadata of \(format) pictures (a GPS position, the camera …); convert it to JPEG, PNG or WebP, or set `images.originals: as_is` to publish originals as they are")
+                throw Withheld(
+                    reason:
+                        "it is a \(format) picture, and ttsite cannot remove the metadata of \(format) pictures (a GPS position, the camera …); convert it to JPEG, PNG or WebP, or set `images.originals: as_is` to publish originals as they are"
+                )
             }
             return bytes
         }

@@ -205,11 +205,13 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
                     return
                 }
                 guard errno == ENOSYS || errno == EINVAL || errno == ENOTSUP else {
-                    throw BuildError(.output, "cannot replace the output folder: \(String(cString: strerror(errno)).lowercased())", in: destinationPath)
+                    throw BuildError(
+                        .output, "cannot replace the output folder: \(String(cString: strerror(errno)).lowercased())", in: destinationPath)
                 }
                 try renameInTwoSteps()
             } else if rename(stagingPath, destinationPath) != 0 {
-                throw BuildError(.output, "cannot create the output folder: \(String(cString: strerror(errno)).lowercased())", in: destinationPath)
+                throw BuildError(
+                    .output, "cannot create the output folder: \(String(cString: strerror(errno)).lowercased())", in: destinationPath)
             }
             finished = true
         }
@@ -224,7 +226,8 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
         let fileManager = FileManager.default
         try? fileManager.removeItem(atPath: retired)
         guard rename(destinationPath, retired) == 0 else {
-            throw BuildError(.output, "cannot replace the output folder: \(String(cString: strerror(errno)).lowercased())", in: destinationPath)
+            throw BuildError(
+                .output, "cannot replace the output folder: \(String(cString: strerror(errno)).lowercased())", in: destinationPath)
         }
         guard rename(stagingPath, destinationPath) == 0 else {
             let text = String(cString: strerror(errno)).lowercased()
@@ -246,7 +249,9 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
         let output = destination.resolvingSymlinksInPath().path
         let site = siteFolder.standardizedFileURL.resolvingSymlinksInPath().path
         if output == site || site.hasPrefix(output == "/" ? "/" : output + "/") {
-            throw BuildError(.configuration, "the output folder is the site folder or contains it; choose a folder such as `_site`", in: destination.path)
+            throw BuildError(
+                .configuration, "the output folder is the site folder or contains it; choose a folder such as `_site`", in: destination.path
+            )
         }
         if output.hasPrefix(site + "/Content") || output.hasPrefix(site + "/Templates") {
             throw BuildError(.configuration, "the output folder must not be inside Content/ or Templates/", in: destination.path)
@@ -260,7 +265,10 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
         let marker = destination.appendingPathComponent(markerName).path
         let contents = (try? fileManager.contentsOfDirectory(atPath: destination.path)) ?? []
         if !contents.isEmpty && !fileManager.fileExists(atPath: marker) {
-            throw BuildError(.configuration, "the output folder exists and was not written by ttsite (it has no \(markerName) file); ttsite replaces only folders it created: empty it or choose another", in: destination.path)
+            throw BuildError(
+                .configuration,
+                "the output folder exists and was not written by ttsite (it has no \(markerName) file); ttsite replaces only folders it created: empty it or choose another",
+                in: destination.path)
         }
     }
 

@@ -41,6 +41,7 @@ extension OutputWriter {
 /// Output paths come from slugs and content paths that were already checked; this is the
 /// last line of defence against a path that would leave the output folder.
 func checkOutputPath(_ path: String) {
-    precondition(!path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains { $0 == ".." },
-                 "output path escapes the output folder: \(path)")
+    precondition(
+        !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains { $0 == ".." },
+        "output path escapes the output folder: \(path)")
 }

@@ -7,10 +7,10 @@ enum Sitemap {
     static func xml(baseURL: URL, urlPaths: some Sequence<String>) -> String {
         let base = baseURL.absoluteString
         var xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+            <?xml version="1.0" encoding="UTF-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 
-        """
+            """
         for path in urlPaths.sorted() {
             xml += "  <url><loc>\(HTMLEscaping.escape(base + Routes.percentEncoded(path)))</loc></url>\n"
         }

@@ -59,7 +59,9 @@ final class PictureCache: @unchecked Sendable {
         /// Reads the text byte by byte (a `Character` split of the text of 1,000 portraits
         /// cost half as much as rendering the people pages).
         init(text: String) {
-            let newline = UInt8(ascii: "\n"), tab = UInt8(ascii: "\t"), space = UInt8(ascii: " ")
+            let newline = UInt8(ascii: "\n")
+            let tab = UInt8(ascii: "\t")
+            let space = UInt8(ascii: " ")
             func string(_ bytes: Substring.UTF8View.SubSequence) -> String { String(decoding: bytes, as: UTF8.self) }
             var lines = text.utf8.split(separator: newline)[...]
             guard let first = lines.popFirst(), String(decoding: first, as: UTF8.self) == Self.header else { return }
@@ -71,9 +73,12 @@ final class PictureCache: @unchecked Sendable {
                     for field in fields.dropFirst() {
                         let parts = field.split(separator: space)
                         guard parts.count == 4, let width = Int(string(parts[1])), let height = Int(string(parts[2])),
-                              let bytes = Int(string(parts[3])) else { break }
+                            let bytes = Int(string(parts[3]))
+                        else { break }
                         let name = string(parts[0])
-                        guard let format: ImageRecipe.Output = name.hasSuffix(".webp") ? .webp : name.hasSuffix(".jpg") ? .jpeg : nil else { break }
+                        guard let format: ImageRecipe.Output = name.hasSuffix(".webp") ? .webp : name.hasSuffix(".jpg") ? .jpeg : nil else {
+                            break
+                        }
                         files.append(ProcessedPicture.File(name: name, width: width, height: height, format: format, bytes: bytes))
                     }
                     if files.count == fields.count - 1 { pictures[string(fields[0])] = ProcessedPicture(files: files) }
@@ -199,7 +204,8 @@ final class PictureCache: @unchecked Sendable {
             if let entry = used.unreachable[host] { return entry }
             let before = previous.unreachable[host]
             let times = (before?.times ?? 0) + 1
-            let entry = Unreachable(reason: reason, since: before?.since ?? now, until: now + Unreachable.backoff(times: times), times: times)
+            let entry = Unreachable(
+                reason: reason, since: before?.since ?? now, until: now + Unreachable.backoff(times: times), times: times)
             used.unreachable[host] = entry
             return entry
         }
@@ -214,7 +220,8 @@ final class PictureCache: @unchecked Sendable {
     func picture(for key: String) -> ProcessedPicture? {
         lock.withLock {
             guard let picture = used.pictures[key] ?? previous.pictures[key],
-                  picture.files.allSatisfy({ present.contains($0.name) }) else { return nil }
+                picture.files.allSatisfy({ present.contains($0.name) })
+            else { return nil }
             used.pictures[key] = picture
             return picture
         }
@@ -227,8 +234,9 @@ final class PictureCache: @unchecked Sendable {
         var files: [ProcessedPicture.File] = []
         for output in outputs {
             let name = "\(StableHash.hex(of: output.image.bytes)).\(output.recipe.output.fileExtension)"
-            let file = ProcessedPicture.File(name: name, width: output.image.width, height: output.image.height,
-                                             format: output.recipe.output, bytes: output.image.bytes.count)
+            let file = ProcessedPicture.File(
+                name: name, width: output.image.width, height: output.image.height,
+                format: output.recipe.output, bytes: output.image.bytes.count)
             if !lock.withLock({ present.contains(name) }) {
                 let temporary = "\(folderPath)/.\(name).\(UUID().uuidString).tmp"
                 try output.image.bytes.withUnsafeBytes { try FileBytes.write($0, to: temporary) }

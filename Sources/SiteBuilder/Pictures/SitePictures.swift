@@ -61,8 +61,9 @@ struct SitePictures: Sendable {
         let now = reader.clock().timeIntervalSince1970
         let work = Work(
             reader: reader,
-            cacheOnly: SourceReader(siteFolder: reader.siteFolder, fetcher: reader.fetcher, settings: reader.settings,
-                                    offline: true, strict: reader.strict, clock: reader.clock),
+            cacheOnly: SourceReader(
+                siteFolder: reader.siteFolder, fetcher: reader.fetcher, settings: reader.settings,
+                offline: true, strict: reader.strict, clock: reader.clock),
             freshFor: config.images.refreshDays * 86_400,
             processor: ImageProcessor(maxPixels: config.images.maxPixels),
             cache: cache,
@@ -82,7 +83,8 @@ struct SitePictures: Sendable {
             case .failure(let problem):
                 counts.failed += 1
                 due = min(due ?? problem.due, problem.due)
-                let line = "\(request.url.absoluteString) (\(request.owners.joined(separator: "; "))): \(problem.reason); \(request.use == .avatar ? "shown with initials" : "shown without it")"
+                let line =
+                    "\(request.url.absoluteString) (\(request.owners.joined(separator: "; "))): \(problem.reason); \(request.use == .avatar ? "shown with initials" : "shown without it")"
                 if let host = problem.unreachableHost {
                     work.hosts.leftOut(host)
                     details.append("picture: " + line)
@@ -114,14 +116,20 @@ struct SitePictures: Sendable {
         for host in hosts where host.earlier { cache.keep(host.entry, for: host.name) }
         report(failures, hosts: hosts)
         if notCached > 0 {
-            warnings.append("--offline: \(notCached == 1 ? "1 picture is" : "\(notCached) pictures are") not in the cache and left out (`--verbose` lists them)")
+            warnings.append(
+                "--offline: \(notCached == 1 ? "1 picture is" : "\(notCached) pictures are") not in the cache and left out (`--verbose` lists them)"
+            )
         }
         do {
             try cache.save()
         } catch {
-            warnings.append("\(displayPath(cache.folder, in: reader.siteFolder)): the processed pictures' index could not be saved (\(fileErrorText(error))); the next build processes them again")
+            warnings.append(
+                "\(displayPath(cache.folder, in: reader.siteFolder)): the processed pictures' index could not be saved (\(fileErrorText(error))); the next build processes them again"
+            )
         }
-        details.append("pictures: \(requests.count + contentImages.count) in use, \(counts.fetched) downloaded, \(counts.processed) processed, \(counts.failed) not usable, \(files.count) files")
+        details.append(
+            "pictures: \(requests.count + contentImages.count) in use, \(counts.fetched) downloaded, \(counts.processed) processed, \(counts.failed) not usable, \(files.count) files"
+        )
     }
 
     /// Takes in a picture that can be shown.
@@ -145,10 +153,18 @@ struct SitePictures: Sendable {
             let pictures = { (count: Int) in count == 1 ? "1 of its pictures" : "\(count) of its pictures" }
             var parts: [String] = []
             if host.fromCache > 0 { parts.append("\(pictures(host.fromCache)) \(host.fromCache == 1 ? "comes" : "come") from the cache") }
-            if host.leftOut > 0 { parts.append("\(pictures(host.leftOut)) \(host.leftOut == 1 ? "is" : "are") left out, with no cached copy") }
-            let when = host.earlier ? "has not been reachable since \(CivilText.isoUTC(Date(timeIntervalSince1970: host.entry.since)))" : "could not be reached"
-            warnings.append("\(host.name) \(when) (\(host.entry.reason)): \(parts.joined(separator: " and ")); it is asked again after \(CivilText.isoUTC(Date(timeIntervalSince1970: host.entry.until)))")
-            details.append("picture host: \(host.name) left alone until \(CivilText.isoUTC(Date(timeIntervalSince1970: host.entry.until))) (\(host.entry.times == 1 ? "first failure" : "failed \(host.entry.times) builds in a row"); \(host.entry.reason))")
+            if host.leftOut > 0 {
+                parts.append("\(pictures(host.leftOut)) \(host.leftOut == 1 ? "is" : "are") left out, with no cached copy")
+            }
+            let when =
+                host.earlier
+                ? "has not been reachable since \(CivilText.isoUTC(Date(timeIntervalSince1970: host.entry.since)))" : "could not be reached"
+            warnings.append(
+                "\(host.name) \(when) (\(host.entry.reason)): \(parts.joined(separator: " and ")); it is asked again after \(CivilText.isoUTC(Date(timeIntervalSince1970: host.entry.until)))"
+            )
+            details.append(
+                "picture host: \(host.name) left alone until \(CivilText.isoUTC(Date(timeIntervalSince1970: host.entry.until))) (\(host.entry.times == 1 ? "first failure" : "failed \(host.entry.times) builds in a row"); \(host.entry.reason))"
+            )
         }
     }
 
@@ -196,13 +212,16 @@ struct SitePictures: Sendable {
             let now = reader.clock().timeIntervalSince1970
             let known = cache.source(request.url)
             if let known, now - known.checked < freshFor, known.checked <= now,
-               let picture = cache.picture(for: PictureCache.key(hash: known.hash, use: request.use)) {
+                let picture = cache.picture(for: PictureCache.key(hash: known.hash, use: request.use))
+            {
                 cache.record(known, for: request.url)
                 return Outcome(picture: picture, fetched: false, processed: false, warnings: [], due: known.checked + freshFor)
             }
             if !reader.offline, let failure = cache.failure(request.url), now < failure.retry, failure.checked <= now {
                 cache.record(failure, for: request.url)
-                throw PictureProblem(reason: "\(failure.reason) (when last asked, at \(CivilText.isoUTC(Date(timeIntervalSince1970: failure.checked))))", due: failure.retry)
+                throw PictureProblem(
+                    reason: "\(failure.reason) (when last asked, at \(CivilText.isoUTC(Date(timeIntervalSince1970: failure.checked))))",
+                    due: failure.retry)
             }
             let host = request.url.host?.lowercased() ?? ""
             let (reading, down) = try read(request, host: host, at: now)
@@ -217,14 +236,17 @@ struct SitePictures: Sendable {
         /// The bytes of the request's URL through the reader, or only from its cache when the
         /// host could not be reached (in this build, or by one a short while ago); with the
         /// host's note then.
-        private func read(_ request: Request, host: String, at now: Double) throws(PictureProblem) -> (SourceReading, PictureCache.Unreachable?) {
+        private func read(_ request: Request, host: String, at now: Double) throws(PictureProblem) -> (
+            SourceReading, PictureCache.Unreachable?
+        ) {
             if let down = hosts.unreachable(host) {
                 do throws(SourceError) {
                     let reading = try cacheOnly.readPicture(request.url, freshFor: freshFor, check: SitePictures.check)
                     hosts.fromCache(host)
                     return (reading, down)
                 } catch {
-                    throw PictureProblem(reason: "\(host) could not be reached, and there is no cached copy", due: down.until, unreachableHost: host)
+                    throw PictureProblem(
+                        reason: "\(host) could not be reached, and there is no cached copy", due: down.until, unreachableHost: host)
                 }
             }
             do throws(SourceError) {
@@ -272,7 +294,9 @@ struct SitePictures: Sendable {
 
         /// The processed files of a document's bytes, from the cache when an earlier build
         /// made them of the same bytes.
-        private func process(_ document: SourceDocument, hash: String, warnings: [String], as use: PictureUse) throws(PictureProblem) -> Outcome {
+        private func process(_ document: SourceDocument, hash: String, warnings: [String], as use: PictureUse) throws(PictureProblem)
+            -> Outcome
+        {
             let key = PictureCache.key(hash: hash, use: use)
             let fetched = document.origin == .network
             if let picture = cache.picture(for: key) {
@@ -331,7 +355,8 @@ struct SitePictures: Sendable {
             lock.withLock {
                 down.compactMap { host, value in
                     guard let count = counts[host] else { return nil }
-                    return Report(name: host, entry: value.entry, earlier: value.earlier, fromCache: count.fromCache, leftOut: count.leftOut)
+                    return Report(
+                        name: host, entry: value.entry, earlier: value.earlier, fromCache: count.fromCache, leftOut: count.leftOut)
                 }.sorted { $0.name < $1.name }
             }
         }
@@ -342,7 +367,8 @@ struct SitePictures: Sendable {
     static func check(_ body: Data, contentType: String?) throws(DocumentRejection) {
         let mediaType = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         if let mediaType, !mediaType.isEmpty, !mediaType.hasPrefix("image/"),
-           mediaType != "application/octet-stream", mediaType != "binary/octet-stream" {
+            mediaType != "application/octet-stream", mediaType != "binary/octet-stream"
+        {
             throw DocumentRejection("the server says it is \(mediaType), not a picture")
         }
         if case .failure(let error) = ImageFormat.sniff(body) {
@@ -356,7 +382,10 @@ struct SitePictures: Sendable {
     /// Every picture URL of the data once per use (a portrait that is also an event's
     /// picture is made into both), in the order the data has them.
     static func requests(_ data: SiteData) -> [Request] {
-        struct Key: Hashable { var url: URL; var use: PictureUse }
+        struct Key: Hashable {
+            var url: URL
+            var use: PictureUse
+        }
         var order: [Key] = []
         var requests: [Key: Request] = [:]
         func add(_ url: URL?, _ use: PictureUse, _ owner: @autoclosure () -> String) {
@@ -369,7 +398,9 @@ struct SitePictures: Sendable {
             if requests[key]!.owners.count < 3 { requests[key]?.owners.append(owner()) }
         }
         for person in data.people {
-            add(person.picture?.best, .avatar, "the picture of \(person.displayName.isEmpty ? person.id : person.displayName), \(person.origin)")
+            add(
+                person.picture?.best, .avatar,
+                "the picture of \(person.displayName.isEmpty ? person.id : person.displayName), \(person.origin)")
         }
         for scenario in data.scenarios {
             add(scenario.image, .figure, "the picture of the timeline \(scenario.named), \(scenario.origin)")

@@ -53,7 +53,9 @@ public final class LiveSite: @unchecked Sendable {
     private func updateInPlace(_ options: BuildOptions, changed: Set<String>) throws -> BuildSummary? {
         guard var plan, !changed.isEmpty, CalendarDate(options.now, in: plan.config.timeZone) == plan.today else { return nil }
         let site = options.siteFolder.standardizedFileURL.path
-        let lock = try SiteLock(siteFolder: options.siteFolder, outputFolder: plan.summary.outputFolder, wait: options.lockWait, preview: options.isPreview, waiting: options.waiting)
+        let lock = try SiteLock(
+            siteFolder: options.siteFolder, outputFolder: plan.summary.outputFolder, wait: options.lockWait, preview: options.isPreview,
+            waiting: options.waiting)
         defer { withExtendedLifetime(lock) {} }
         let update: LiveUpdate
         let change: String
@@ -69,14 +71,16 @@ public final class LiveSite: @unchecked Sendable {
             guard let taken = try plan.takeTemplates(templates) else { return nil }
             update = taken
             change = "templates"
-        } else if case let (files, queries) = plan.tableFiles(siteFolder: options.siteFolder),
-                  changed.allSatisfy({ files.contains(URL(fileURLWithPath: $0).standardizedFileURL.path) || $0.hasPrefix(queries) }) {
+        } else if case (let files, let queries) = plan.tableFiles(siteFolder: options.siteFolder),
+            changed.allSatisfy({ files.contains(URL(fileURLWithPath: $0).standardizedFileURL.path) || $0.hasPrefix(queries) })
+        {
             // The build's own stages: read, tables, queries, then render the pages whose
             // results changed.
             let loader = SiteDataLoader(config: plan.config, options: options, decoded: decodedDocuments)
             guard let taken = try plan.takeTables(try loader.read(checkingFiles: false), loader: loader) else { return nil }
             update = taken
-            change = "the data of \(changed.count) file\(changed.count == 1 ? "" : "s"), \(taken.pages) page\(taken.pages == 1 ? "" : "s") with other results"
+            change =
+                "the data of \(changed.count) file\(changed.count == 1 ? "" : "s"), \(taken.pages) page\(taken.pages == 1 ? "" : "s") with other results"
         } else {
             return nil
         }

@@ -30,8 +30,10 @@ final class ParallelRender: @unchecked Sendable {
     private var digests: [String: BuildDigest] = [:]
     private var rendered = 0
 
-    init(pages: [Page], renderer: PageRenderer, extras: PageExtras, output: any OutputWriter,
-         reuse: PageReuse? = nil, progress: (@Sendable (BuildProgress) -> Void)? = nil) {
+    init(
+        pages: [Page], renderer: PageRenderer, extras: PageExtras, output: any OutputWriter,
+        reuse: PageReuse? = nil, progress: (@Sendable (BuildProgress) -> Void)? = nil
+    ) {
         self.pages = pages
         total = pages.reduce(0) { $0 + ($1.kind == .notFound ? 0 : 1) }
         digests.reserveCapacity(reuse == nil ? 0 : total)
@@ -56,7 +58,10 @@ final class ParallelRender: @unchecked Sendable {
                 do {
                     try renderOrKeep(page)
                     if let progress {
-                        let done = lock.withLock { self.done += 1; return self.done }
+                        let done = lock.withLock {
+                            self.done += 1
+                            return self.done
+                        }
                         progress(BuildProgress(stage: .render, done: done, total: total))
                     }
                 } catch {

@@ -30,8 +30,10 @@ struct PublishLedger: Codable, Equatable {
             return ledger
         }
         if ignoringDamage { return PublishLedger() }
-        throw BuildError(.configuration, "the record of the last published build is damaged or of a newer ttsite; "
-            + "build once with --allow-shrink to start a new record", in: displayPath(url, in: siteFolder))
+        throw BuildError(
+            .configuration,
+            "the record of the last published build is damaged or of a newer ttsite; "
+                + "build once with --allow-shrink to start a new record", in: displayPath(url, in: siteFolder))
     }
 
     /// Writes the ledger whole through a temporary file and a rename, so a build killed

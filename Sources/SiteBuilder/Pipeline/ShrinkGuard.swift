@@ -18,10 +18,13 @@ struct ShrinkGuard {
             guard let before = entry.records[count.key], before > 0, count.records < before else { continue }
             let lost = Double(before - count.records) / Double(before)
             if count.records == 0 {
-                problems.append("\(count.source): the source has no \(count.kind.rawValue) now, but the last published build had \(Self.records(before, count.kind))")
+                problems.append(
+                    "\(count.source): the source has no \(count.kind.rawValue) now, but the last published build had \(Self.records(before, count.kind))"
+                )
             } else if lost > settings.maxShrink {
-                problems.append("\(count.source): the source has \(Self.records(count.records, count.kind)) now, but the last published build had \(before) "
-                    + "(\(Self.percent(lost)) fewer; `guard.max_shrink` allows \(Self.percent(settings.maxShrink)))")
+                problems.append(
+                    "\(count.source): the source has \(Self.records(count.records, count.kind)) now, but the last published build had \(before) "
+                        + "(\(Self.percent(lost)) fewer; `guard.max_shrink` allows \(Self.percent(settings.maxShrink)))")
             }
         }
         guard !problems.isEmpty else { return }
@@ -33,8 +36,11 @@ struct ShrinkGuard {
         guard published > 0, removed > 0 else { return }
         let share = Double(removed) / Double(published)
         guard share > settings.maxDeletes else { return }
-        throw BuildError(.content, "this build would remove \(removed) of the \(published) published pages "
-            + "(\(Self.percent(share)); `guard.max_deletes` allows \(Self.percent(settings.maxDeletes)))" + Self.advice, in: output.path)
+        throw BuildError(
+            .content,
+            "this build would remove \(removed) of the \(published) published pages "
+                + "(\(Self.percent(share)); `guard.max_deletes` allows \(Self.percent(settings.maxDeletes)))" + Self.advice, in: output.path
+        )
     }
 
     private static let advice = "; the published site is kept. If this is meant, build once with --allow-shrink"

@@ -46,8 +46,9 @@ extension Site {
         sources.tables = []
         sources.servers = []
         let data = try loader.decode(sources)
-        return try SiteTables.load(readings, servers: servers, data: data, config: config, now: options.now, today: CalendarDate(options.now, in: config.timeZone),
-                                   siteFolder: options.siteFolder, copies: options.siteFolder.appendingPathComponent(".ttsite/tables"),
-                                   configName: displayPath(options.configURL, in: options.siteFolder))
+        return try SiteTables.load(
+            readings, servers: servers, data: data, config: config, now: options.now, today: CalendarDate(options.now, in: config.timeZone),
+            siteFolder: options.siteFolder, copies: options.siteFolder.appendingPathComponent(".ttsite/tables"),
+            configName: displayPath(options.configURL, in: options.siteFolder))
     }
 }

@@ -23,14 +23,18 @@ public enum Site {
     /// `build`, and with `keepingPlan` the plan of what the output folder now holds, for a
     /// preview to keep in memory (made, but not rendered, when nothing had changed); `decoded`
     /// holds a preview's decodings of the source documents from its last build.
-    static func build(_ options: BuildOptions, keepingPlan: Bool, decoded: DecodedDocuments? = nil) throws -> (summary: BuildSummary, plan: SitePlan?) {
+    static func build(_ options: BuildOptions, keepingPlan: Bool, decoded: DecodedDocuments? = nil) throws -> (
+        summary: BuildSummary, plan: SitePlan?
+    ) {
         var clock = StageClock()
         // config
         let config = try loadConfig(options)
         let outputURL = outputFolder(options, config)
         clock.lap("config")
         // lock
-        let lock = try SiteLock(siteFolder: options.siteFolder, outputFolder: outputURL, wait: options.lockWait, preview: options.isPreview, waiting: options.waiting)
+        let lock = try SiteLock(
+            siteFolder: options.siteFolder, outputFolder: outputURL, wait: options.lockWait, preview: options.isPreview,
+            waiting: options.waiting)
         defer { withExtendedLifetime(lock) {} }
         clock.lap("lock")
         // read sources, and the shrink guard's ledger: a damaged one stops a build even when
@@ -46,15 +50,18 @@ public enum Site {
         clock.lap("up-to-date check")
         if var summary = upToDate(record, inputs: inputs, outputFolder: outputURL, options: options) {
             summary.details += clock.lines
-            let plan = keepingPlan
-                ? try SitePlan.make(options: options, config: config, outputFolder: outputURL, loader: loader, sources: sources, ledger: ledger)
+            let plan =
+                keepingPlan
+                ? try SitePlan.make(
+                    options: options, config: config, outputFolder: outputURL, loader: loader, sources: sources, ledger: ledger)
                 : nil
             return (summary, plan)
         }
         // decode → guard → scan content → pictures → templates → derive → render Markdown
         // → feeds and data outputs
-        var plan = try SitePlan.make(options: options, config: config, outputFolder: outputURL, loader: loader, sources: consume sources, ledger: ledger,
-                                     clock: &clock)
+        var plan = try SitePlan.make(
+            options: options, config: config, outputFolder: outputURL, loader: loader, sources: consume sources, ledger: ledger,
+            clock: &clock)
         // write, into a staging folder; publish, one swap of it and the output folder
         let output = try OutputFolder(destination: outputURL, siteFolder: options.siteFolder)
         do {
@@ -94,7 +101,8 @@ public enum Site {
     /// its output files stand as it published them; nil when the site must be built.
     static func upToDate(_ record: BuildRecord?, inputs: BuildDigest, outputFolder: URL, options: BuildOptions) -> BuildSummary? {
         guard let record, record.inputs == inputs, record.picturesDue.map({ options.clock().timeIntervalSince1970 < $0 }) ?? true,
-              record.outputIsIntact(outputFolder) else { return nil }
+            record.outputIsIntact(outputFolder)
+        else { return nil }
         var summary = record.summary.summary(outputFolder: outputFolder)
         summary.upToDate = true
         summary.pagesKept = summary.pages
@@ -126,14 +134,16 @@ public enum Site {
         // its line: it is reported once, as the error, with that line.
         var problems = plan.linkProblems
         summary.broken = inside.broken.map { link in
-            var broken = CheckSummary.Broken(location: plan.source(ofOutput: link.page), page: link.page, link: link.link, reason: link.reason)
+            var broken = CheckSummary.Broken(
+                location: plan.source(ofOutput: link.page), page: link.page, link: link.link, reason: link.reason)
             if let index = problems.firstIndex(where: { $0.file == broken.location && Self.sameLink($0.destination, link.link) }) {
                 broken.line = problems[index].line
                 problems.remove(at: index)
             }
             return broken
         }
-        let before = MissReport.linkWarnings(plan.linkProblems), after = MissReport.linkWarnings(problems)
+        let before = MissReport.linkWarnings(plan.linkProblems)
+        let after = MissReport.linkWarnings(problems)
         let stale = Set(before.warnings + before.details)
         summary.build.warnings.removeAll { stale.contains($0) }
         summary.build.warnings += after.warnings
@@ -168,12 +178,17 @@ public enum Site {
     static func loadConfig(_ options: BuildOptions) throws -> SiteConfig {
         let url = options.configURL
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw BuildError(.configuration, "no site config here: create ttsite.yml (at least `title: My site`) or pass --site or --config", in: url.path)
+            throw BuildError(
+                .configuration, "no site config here: create ttsite.yml (at least `title: My site`) or pass --site or --config",
+                in: url.path)
         }
-        var config = try SiteConfig.load(from: url, displayName: displayPath(url, in: options.siteFolder), packFolder: options.siteFolder.appendingPathComponent(LanguagePack.siteFolder))
+        var config = try SiteConfig.load(
+            from: url, displayName: displayPath(url, in: options.siteFolder),
+            packFolder: options.siteFolder.appendingPathComponent(LanguagePack.siteFolder))
         if let text = options.baseURL {
             guard let baseURL = SiteConfig.baseURL(from: text) else {
-                throw BuildError(.configuration, "--base-url must be an absolute http(s) URL such as `https://example.org/reports/`, found `\(text)`")
+                throw BuildError(
+                    .configuration, "--base-url must be an absolute http(s) URL such as `https://example.org/reports/`, found `\(text)`")
             }
             config.baseURL = baseURL
         }

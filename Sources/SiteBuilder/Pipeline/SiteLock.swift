@@ -67,7 +67,10 @@ final class SiteLock {
                 let holder = Self.pid(of: descriptor).map { " (pid \($0))" } ?? ""
                 close(descriptor)
                 let waited = wait > 0 ? " after waiting \(Self.seconds(wait))" : ""
-                throw BuildError(.locked, "another ttsite build of this site is running\(holder)\(waited); try again later, or pass --wait SECONDS to wait for it", in: path)
+                throw BuildError(
+                    .locked,
+                    "another ttsite build of this site is running\(holder)\(waited); try again later, or pass --wait SECONDS to wait for it",
+                    in: path)
             }
             usleep(100_000)
         }

@@ -14,11 +14,13 @@ extension SitePlan {
     /// results are made before any page is: `PageQueries`).
     func textEdits(in scan: ContentScanner.Result) -> [String: MarkdownSource]? {
         guard scan.pages.count == content.pages.count,
-              scan.staticFiles.map(\.path) == content.staticFiles.map(\.path) else { return nil }
+            scan.staticFiles.map(\.path) == content.staticFiles.map(\.path)
+        else { return nil }
         var edits: [String: MarkdownSource] = [:]
         for (old, new) in zip(content.pages, scan.pages) {
             guard old.sourcePath == new.sourcePath, old.urlPath == new.urlPath, old.language == new.language,
-                  old.translationKey == new.translationKey, old.source.frontMatter == new.source.frontMatter else { return nil }
+                old.translationKey == new.translationKey, old.source.frontMatter == new.source.frontMatter
+            else { return nil }
             if old.source.body != new.source.body || old.source.bodyLine != new.source.bodyLine {
                 guard !Self.usesQueries(old), !Self.usesQueries(new) else { return nil }
                 edits[new.sourcePath] = new.source
@@ -65,13 +67,15 @@ extension SitePlan {
         // (an entry's title and summary come from the front matter, which stands).
         var feedFiles: [OutputFile] = []
         if config.baseURL != nil, !entries.isEmpty {
-            next.feeds = SiteFeeds(config: config, routes: routes, people: feedPeople.people, views: feedPeople.views,
-                                   entries: feedEntries, now: options.now, html: next.renderer.texts.feedEntries)
+            next.feeds = SiteFeeds(
+                config: config, routes: routes, people: feedPeople.people, views: feedPeople.views,
+                entries: feedEntries, now: options.now, html: next.renderer.texts.feedEntries)
             feedFiles = next.feeds.files
         }
         var update = try next.render(edited.filter { $0.kind != .notFound }, files: feedFiles)
-        update.warnings += try UnreadKeys.warnings(pages: edited, templates: next.renderer.templates, readByQueries: queryKeys,
-                                                   templateName: next.renderer.templateName)
+        update.warnings += try UnreadKeys.warnings(
+            pages: edited, templates: next.renderer.templates, readByQueries: queryKeys,
+            templateName: next.renderer.templateName)
         try StrictMode(options).check(update.warnings, as: .content)
         self = next
         return update
@@ -103,7 +107,8 @@ extension SitePlan {
             try page.hasSourceFile || changed.contains(renderer.templateName(for: page))
         }
         var update = try next.render(pages, files: [])
-        update.warnings += try UnreadKeys.warnings(pages: next.pages, templates: templates, readByQueries: queryKeys, templateName: renderer.templateName)
+        update.warnings += try UnreadKeys.warnings(
+            pages: next.pages, templates: templates, readByQueries: queryKeys, templateName: renderer.templateName)
         try StrictMode(options).check(update.warnings, as: .content)
         self = next
         return update
@@ -137,14 +142,19 @@ extension SitePlan {
         let readingWarnings = readings.flatMap(\.reading.warnings) + servers.flatMap(\.warnings)
         let data = try loader.decode(sources)
         let shared = try QueryDefinition.shared(siteFolder: options.siteFolder)
-        guard let tables = try Self.loadTables(readings, servers: servers, data: data, content: content, shared: shared, options: options, config: config,
-                                               today: today, into: &summary) else { return nil }
+        guard
+            let tables = try Self.loadTables(
+                readings, servers: servers, data: data, content: content, shared: shared, options: options, config: config,
+                today: today, into: &summary)
+        else { return nil }
         try Self.guardSources(tables.sourceCounts, config: config, ledger: ledger, outputFolder: summary.outputFolder, options: options)
         var queried = content
-        let results = try Self.runQueries(&queried, tables: tables, shared: shared, templates: renderer.templates, config: config,
-                                          now: options.now, into: &summary)
+        let results = try Self.runQueries(
+            &queried, tables: tables, shared: shared, templates: renderer.templates, config: config,
+            now: options.now, into: &summary)
         guard Set(results.pages.keys) == Set(old.pages.keys), results.rowPages == old.rowPages, results.rowTitles == old.rowTitles,
-              results.parameterKeys == old.parameterKeys else { return nil }
+            results.parameterKeys == old.parameterKeys
+        else { return nil }
         let rows = Dictionary(queried.pages.map { ($0.urlPath, $0.row) }) { first, _ in first }
         var next = self
         var changed: [Page] = []
@@ -158,8 +168,10 @@ extension SitePlan {
         }
         guard !changed.contains(where: { feeds.pagePaths.contains($0.outputPath) }) else { return nil }
         if let blocks = markdown.dataBlocks {
-            next.markdown = markdown.with(dataBlocks: DataBlocks(results: results, config: config, now: options.now, pageSize: blocks.pageSize,
-                                                                 search: blocks.search))
+            next.markdown = markdown.with(
+                dataBlocks: DataBlocks(
+                    results: results, config: config, now: options.now, pageSize: blocks.pageSize,
+                    search: blocks.search))
         }
         let texts = try SitePlan.renderMarkdown(changed, with: next.markdown, feedEntries: [], options: options)
         next.renderer.replaceText(of: changed, texts: texts)

@@ -7,15 +7,21 @@ import Markdown
 extension SitePlan {
     /// The plan of a build: `sources` are the sources `loader` read, let go once decoded (a
     /// people file of 100,000 records is 60 MB); `ledger` is what the shrink guard compares with.
-    static func make(options: BuildOptions, config: SiteConfig, outputFolder: URL, loader: SiteDataLoader,
-                     sources: consuming SourceReadings, ledger: PublishLedger) throws -> SitePlan {
+    static func make(
+        options: BuildOptions, config: SiteConfig, outputFolder: URL, loader: SiteDataLoader,
+        sources: consuming SourceReadings, ledger: PublishLedger
+    ) throws -> SitePlan {
         var clock = StageClock()
-        return try make(options: options, config: config, outputFolder: outputFolder, loader: loader, sources: consume sources, ledger: ledger, clock: &clock)
+        return try make(
+            options: options, config: config, outputFolder: outputFolder, loader: loader, sources: consume sources, ledger: ledger,
+            clock: &clock)
     }
 
     /// The same, each stage timed on `clock`.
-    static func make(options: BuildOptions, config: SiteConfig, outputFolder: URL, loader: SiteDataLoader,
-                     sources: consuming SourceReadings, ledger: PublishLedger, clock: inout StageClock) throws -> SitePlan {
+    static func make(
+        options: BuildOptions, config: SiteConfig, outputFolder: URL, loader: SiteDataLoader,
+        sources: consuming SourceReadings, ledger: PublishLedger, clock: inout StageClock
+    ) throws -> SitePlan {
         var summary = BuildSummary(outputFolder: outputFolder)
         let today = CalendarDate(options.now, in: config.timeZone)
         let tableReadings = sources.tables
@@ -27,19 +33,26 @@ extension SitePlan {
         let content = try scanContent(options: options, config: config, into: &summary)
         clock.lap("content")
         let shared = try QueryDefinition.shared(siteFolder: options.siteFolder)
-        let tables = try loadTables(tableReadings, servers: serverReadings, data: data, content: content, shared: shared, options: options, config: config, today: today, into: &summary)
-        if let tables { try guardSources(tables.sourceCounts, config: config, ledger: ledger, outputFolder: outputFolder, options: options) }
+        let tables = try loadTables(
+            tableReadings, servers: serverReadings, data: data, content: content, shared: shared, options: options, config: config,
+            today: today, into: &summary)
+        if let tables {
+            try guardSources(tables.sourceCounts, config: config, ledger: ledger, outputFolder: outputFolder, options: options)
+        }
         clock.lap("tables")
-        let pictures = processPictures(content: content, data: data, options: options, config: config, reader: loader.reader, into: &summary)
+        let pictures = processPictures(
+            content: content, data: data, options: options, config: config, reader: loader.reader, into: &summary)
         clock.lap("pictures")
         let templates = try loadTemplates(options: options)
         clock.lap("templates")
         var queried = content
-        let results = try runQueries(&queried, tables: tables, shared: shared, templates: templates, config: config, now: options.now,
-                                     workers: options.jobs, into: &summary)
+        let results = try runQueries(
+            &queried, tables: tables, shared: shared, templates: templates, config: config, now: options.now,
+            workers: options.jobs, into: &summary)
         clock.lap("queries")
-        let derived = try derive(content: queried, data: data, config: config, templates: templates, pictures: pictures, options: options, today: today,
-                                 results: results)
+        let derived = try derive(
+            content: queried, data: data, config: config, templates: templates, pictures: pictures, options: options, today: today,
+            results: results)
         clock.lap("derive")
         let texts = try renderMarkdown(derived.pages, with: derived.markdown, feedEntries: derived.feedEntries.all, options: options)
         clock.lap("markdown")
@@ -49,10 +62,12 @@ extension SitePlan {
 
         var pictureUses = pictures.uses
         pictureUses.addMentions(in: templates.siteTexts)
-        let renderer = PageRenderer(config: config, templates: templates, assets: derived.assets, pages: derived.pages, routes: derived.routes,
-                                    texts: texts, feedLinks: feeds.links)
-        summary.warnings += try UnreadKeys.warnings(pages: derived.pages, templates: templates, readByQueries: results.parameterKeys,
-                                                    templateName: renderer.templateName)
+        let renderer = PageRenderer(
+            config: config, templates: templates, assets: derived.assets, pages: derived.pages, routes: derived.routes,
+            texts: texts, feedLinks: feeds.links)
+        summary.warnings += try UnreadKeys.warnings(
+            pages: derived.pages, templates: templates, readByQueries: results.parameterKeys,
+            templateName: renderer.templateName)
         clock.lap("checks")
         return SitePlan(
             options: options, config: config, summary: summary, content: content, assets: derived.assets, pages: derived.pages,
@@ -60,13 +75,16 @@ extension SitePlan {
             feedEntries: derived.feedEntries, feeds: feeds, feedPeople: (derived.people, derived.peopleViews), dataFiles: dataFiles,
             pictures: pictures.site,
             pictureUses: pictureUses,
-            onlyProcessed: config.images.originals == .stripped ? pictureUses.onlyProcessed(processed: pictures.site.contentPictures.keys) : [],
+            onlyProcessed: config.images.originals == .stripped
+                ? pictureUses.onlyProcessed(processed: pictures.site.contentPictures.keys) : [],
             routes: derived.routes, sourceCounts: data.sourceCounts + (tables?.sourceCounts ?? []), today: today, ledger: ledger
         )
     }
 
     /// decode: the sources into people and timelines.
-    static func decode(_ sources: consuming SourceReadings, with loader: SiteDataLoader, into summary: inout BuildSummary) throws -> SiteData {
+    static func decode(_ sources: consuming SourceReadings, with loader: SiteDataLoader, into summary: inout BuildSummary) throws
+        -> SiteData
+    {
         let data = try loader.decode(sources)
         summary.people = data.people.count
         summary.scenarios = data.scenarios.count
@@ -78,7 +96,9 @@ extension SitePlan {
     }
 
     /// guard: a source that shrank against what was last published stops the build.
-    static func guardSources(_ counts: [SourceCount], config: SiteConfig, ledger: PublishLedger, outputFolder: URL, options: BuildOptions) throws {
+    static func guardSources(_ counts: [SourceCount], config: SiteConfig, ledger: PublishLedger, outputFolder: URL, options: BuildOptions)
+        throws
+    {
         guard !options.allowShrink else { return }
         try ShrinkGuard(settings: config.shrinkGuard).checkSources(counts, publishedBefore: ledger.outputs[outputFolder.path])
     }
@@ -86,15 +106,20 @@ extension SitePlan {
     /// tables: the sources of `data:`, and the people and scenarios, loaded into the build's
     /// database — when a page can query them (there are `data:` sources, shared queries or
     /// query blocks); a site without queries never opens one.
-    static func loadTables(_ readings: [TableReading], servers: [ServerTableReading], data: SiteData, content: ContentScanner.Result, shared: [String: QueryDefinition],
-                           options: BuildOptions, config: SiteConfig, today: CalendarDate, into summary: inout BuildSummary) throws -> SiteTables? {
+    static func loadTables(
+        _ readings: [TableReading], servers: [ServerTableReading], data: SiteData, content: ContentScanner.Result,
+        shared: [String: QueryDefinition],
+        options: BuildOptions, config: SiteConfig, today: CalendarDate, into summary: inout BuildSummary
+    ) throws -> SiteTables? {
         // Without `data:` and `queries/` a page can query only the people and scenarios.
-        let queried = !readings.isEmpty || !servers.isEmpty || !shared.isEmpty
+        let queried =
+            !readings.isEmpty || !servers.isEmpty || !shared.isEmpty
             || (!data.people.isEmpty || !data.scenarios.isEmpty) && content.pages.contains { $0.source.blocks.contains(where: \.isQuery) }
         guard queried else { return nil }
-        let tables = try SiteTables.load(readings, servers: servers, data: data, config: config, now: options.now, today: today, siteFolder: options.siteFolder,
-                                         copies: options.siteFolder.appendingPathComponent(".ttsite/tables"),
-                                         configName: displayPath(options.configURL, in: options.siteFolder))
+        let tables = try SiteTables.load(
+            readings, servers: servers, data: data, config: config, now: options.now, today: today, siteFolder: options.siteFolder,
+            copies: options.siteFolder.appendingPathComponent(".ttsite/tables"),
+            configName: displayPath(options.configURL, in: options.siteFolder))
         for table in tables.tables {
             summary.details.append("table \(table.name): \(table.rows) rows, \(table.columns.count) columns, from \(table.source)")
             summary.details += table.missingValues.map { "table \(table.name), column \($0.column): \($0.description)" }
@@ -105,12 +130,15 @@ extension SitePlan {
 
     /// queries: every page's queries run (each distinct query once), a page made for each
     /// row of a `rows:` query, and the further pages of long tables.
-    static func runQueries(_ content: inout ContentScanner.Result, tables: SiteTables?, shared: [String: QueryDefinition], templates: TemplateSet,
-                           config: SiteConfig, now: Date, workers: Int? = nil, into summary: inout BuildSummary) throws -> QueryResults {
+    static func runQueries(
+        _ content: inout ContentScanner.Result, tables: SiteTables?, shared: [String: QueryDefinition], templates: TemplateSet,
+        config: SiteConfig, now: Date, workers: Int? = nil, into summary: inout BuildSummary
+    ) throws -> QueryResults {
         guard let tables else { return QueryResults() }
         let runner = QueryRunner(tables: tables, limits: config.queries.limits)
-        let queries = PageQueries(shared: shared, runner: runner, templateMentions: PageQueries.mentions(in: templates.siteTexts),
-                                  config: config, now: now, workers: workers)
+        let queries = PageQueries(
+            shared: shared, runner: runner, templateMentions: PageQueries.mentions(in: templates.siteTexts),
+            config: config, now: now, workers: workers)
         let (pages, results) = try queries.run(content.pages)
         runner.forgetResults()
         content.pages = pages
@@ -139,11 +167,14 @@ extension SitePlan {
 
     /// pictures: how pages use the pictures of `Content/`, and every picture processed
     /// (`images: local`).
-    static func processPictures(content: ContentScanner.Result, data: SiteData, options: BuildOptions, config: SiteConfig, reader: SourceReader,
-                                into summary: inout BuildSummary) -> (uses: ContentPictureUses, site: SitePictures) {
+    static func processPictures(
+        content: ContentScanner.Result, data: SiteData, options: BuildOptions, config: SiteConfig, reader: SourceReader,
+        into summary: inout BuildSummary
+    ) -> (uses: ContentPictureUses, site: SitePictures) {
         options.progress?(BuildProgress(stage: .pictures))
         let uses = pictureUses(content, config: config)
-        let pictures = config.images.mode == .local
+        let pictures =
+            config.images.mode == .local
             ? SitePictures(data: data, contentImages: uses.toProcess, config: config, reader: reader)
             : SitePictures()
         summary.warnings += pictures.warnings
@@ -175,12 +206,15 @@ extension SitePlan {
 
     /// derive: the pages made from data beside those of `Content/`, their routes and views;
     /// then, every file of the build being known, where each link of a Content page leads.
-    static func derive(content: ContentScanner.Result, data: SiteData, config: SiteConfig, templates: TemplateSet,
-                       pictures: (uses: ContentPictureUses, site: SitePictures), options: BuildOptions, today: CalendarDate,
-                       results: QueryResults = QueryResults()) throws -> Derived {
+    static func derive(
+        content: ContentScanner.Result, data: SiteData, config: SiteConfig, templates: TemplateSet,
+        pictures: (uses: ContentPictureUses, site: SitePictures), options: BuildOptions, today: CalendarDate,
+        results: QueryResults = QueryResults()
+    ) throws -> Derived {
         let assets = AssetManifest(assets: templates.assets)
-        let dataPages = DataPages(content: content.pages, data: data, config: config, now: options.now, today: today,
-                                  pictures: PictureViews(mode: config.images.mode, pictures: pictures.site.pictures), keepingEveryView: options.keepsEveryView)
+        let dataPages = DataPages(
+            content: content.pages, data: data, config: config, now: options.now, today: today,
+            pictures: PictureViews(mode: config.images.mode, pictures: pictures.site.pictures), keepingEveryView: options.keepsEveryView)
         let pages = dataPages.pages
         try refuseCollisions(pages)
         let rowSearch = RowSearch(results)
@@ -198,11 +232,14 @@ extension SitePlan {
         outputs.formUnion(DataOutputs.paths(scenarios: data.scenarios, config: config, routes: routes))
         if config.baseURL != nil {
             for language in config.languages {
-                outputs.formUnion([routes.pagesFeed(.atom, language: language), routes.pagesFeed(.json, language: language),
-                                   routes.birthdayFeed(.atom, language: language), routes.birthdayFeed(.json, language: language)])
+                outputs.formUnion([
+                    routes.pagesFeed(.atom, language: language), routes.pagesFeed(.json, language: language),
+                    routes.birthdayFeed(.atom, language: language), routes.birthdayFeed(.json, language: language),
+                ])
             }
         }
-        let links = ContentLinks(files: content.staticFiles.map(\.path), pages: pages, outputs: outputs, sitePath: config.sitePath, baseURL: config.baseURL)
+        let links = ContentLinks(
+            files: content.staticFiles.map(\.path), pages: pages, outputs: outputs, sitePath: config.sitePath, baseURL: config.baseURL)
         var reportBlocks: ReportBlocks?
         if !config.people.isEmpty || !config.scenarios.isEmpty {
             reportBlocks = ReportBlocks(
@@ -211,19 +248,25 @@ extension SitePlan {
                 replaySeconds: config.replaySeconds, today: today, routes: routes
             )
         }
-        let markdown = MarkdownTexts(config: config, templates: templates, siteData: data.templateData, links: links,
-                                     contentPictures: pictures.site.contentPictures, contentPictureProblems: pictures.site.contentProblems,
-                                     reportBlocks: reportBlocks,
-                                     dataBlocks: results.ran ? DataBlocks(results: results, config: config, now: options.now, pageSize: config.queries.tablePageSize,
-                                                                          search: rowSearch) : nil)
-        return Derived(pages: pages, extras: dataPages.extras, routes: routes, searchIndexes: dataPages.searchIndexes + rowSearch.indexes,
-                       people: dataPages.people, peopleViews: dataPages.peopleViews, assets: assets,
-                       feedEntries: try SiteFeeds.Entries(pages: pages, config: config), markdown: markdown, downloads: results.downloads)
+        let markdown = MarkdownTexts(
+            config: config, templates: templates, siteData: data.templateData, links: links,
+            contentPictures: pictures.site.contentPictures, contentPictureProblems: pictures.site.contentProblems,
+            reportBlocks: reportBlocks,
+            dataBlocks: results.ran
+                ? DataBlocks(
+                    results: results, config: config, now: options.now, pageSize: config.queries.tablePageSize,
+                    search: rowSearch) : nil)
+        return Derived(
+            pages: pages, extras: dataPages.extras, routes: routes, searchIndexes: dataPages.searchIndexes + rowSearch.indexes,
+            people: dataPages.people, peopleViews: dataPages.peopleViews, assets: assets,
+            feedEntries: try SiteFeeds.Entries(pages: pages, config: config), markdown: markdown, downloads: results.downloads)
     }
 
     /// render Markdown: the text of every page that has one, and of the feeds' entries, once,
     /// before anything shows it.
-    static func renderMarkdown(_ pages: [Page], with markdown: MarkdownTexts, feedEntries: [Page], options: BuildOptions) throws -> PageTexts {
+    static func renderMarkdown(_ pages: [Page], with markdown: MarkdownTexts, feedEntries: [Page], options: BuildOptions) throws
+        -> PageTexts
+    {
         try markdown.texts(of: pages, feedEntries: feedEntries, workers: options.jobs)
     }
 
@@ -231,18 +274,24 @@ extension SitePlan {
     static func chartImages(_ texts: PageTexts, options: BuildOptions, into summary: inout BuildSummary) throws -> [OutputFile] {
         let pngs = texts.pages.keys.sorted().flatMap { texts.pages[$0]!.tables.chartPNGs }
         let (files, rendered) = try ChartPNGFiles(siteFolder: options.siteFolder).files(pngs, workers: options.jobs)
-        if !files.isEmpty { summary.details.append("charts: \(files.count) as PNG (\(rendered) rendered, \(files.count - rendered) from the cache)") }
+        if !files.isEmpty {
+            summary.details.append("charts: \(files.count) as PNG (\(rendered) rendered, \(files.count - rendered) from the cache)")
+        }
         return files
     }
 
     /// feeds and data outputs: the Atom and JSON feeds (with a `base_url`) and the report as
     /// JSON (`data_outputs: true`).
-    static func feedsAndData(_ derived: Derived, data: SiteData, config: SiteConfig, texts: PageTexts, now: Date) -> (SiteFeeds, [OutputFile]) {
-        let feeds = SiteFeeds(config: config, routes: derived.routes, people: derived.people, views: derived.peopleViews,
-                              entries: derived.feedEntries, now: now, html: texts.feedEntries)
-        let dataFiles = (config.dataOutputs
-            ? DataOutputs.files(people: derived.people, scenarios: data.scenarios, config: config, routes: derived.routes, now: now)
-            : []) + derived.downloads
+    static func feedsAndData(_ derived: Derived, data: SiteData, config: SiteConfig, texts: PageTexts, now: Date) -> (
+        SiteFeeds, [OutputFile]
+    ) {
+        let feeds = SiteFeeds(
+            config: config, routes: derived.routes, people: derived.people, views: derived.peopleViews,
+            entries: derived.feedEntries, now: now, html: texts.feedEntries)
+        let dataFiles =
+            (config.dataOutputs
+                ? DataOutputs.files(people: derived.people, scenarios: data.scenarios, config: config, routes: derived.routes, now: now)
+                : []) + derived.downloads
         return (feeds, dataFiles)
     }
 }

@@ -49,11 +49,13 @@ struct SitePlan {
     /// The links and images of Content pages that lead nowhere, once written.
     private(set) var linkProblems: [MissReport.LinkProblem] = []
 
-    init(options: BuildOptions, config: SiteConfig, summary: BuildSummary, content: ContentScanner.Result, assets: AssetManifest,
-         pages: [Page], extras: PageExtras, searchIndexes: [SearchIndex], markdown: MarkdownTexts, renderer: PageRenderer,
-         feedEntries: SiteFeeds.Entries, feeds: SiteFeeds, feedPeople: (people: [PersonFacts], views: [String: PeopleViews]),
-         dataFiles: [OutputFile], pictures: SitePictures, pictureUses: ContentPictureUses, onlyProcessed: Set<String>,
-         routes: Routes, sourceCounts: [SourceCount], today: CalendarDate, ledger: PublishLedger) {
+    init(
+        options: BuildOptions, config: SiteConfig, summary: BuildSummary, content: ContentScanner.Result, assets: AssetManifest,
+        pages: [Page], extras: PageExtras, searchIndexes: [SearchIndex], markdown: MarkdownTexts, renderer: PageRenderer,
+        feedEntries: SiteFeeds.Entries, feeds: SiteFeeds, feedPeople: (people: [PersonFacts], views: [String: PeopleViews]),
+        dataFiles: [OutputFile], pictures: SitePictures, pictureUses: ContentPictureUses, onlyProcessed: Set<String>,
+        routes: Routes, sourceCounts: [SourceCount], today: CalendarDate, ledger: PublishLedger
+    ) {
         self.options = options
         self.config = config
         self.summary = summary
@@ -118,7 +120,8 @@ struct SitePlan {
             try write(file, misses: MissReport(), to: output)
         }
         // The pages as the plan holds them: a copy of 200,000 of them is 50 MB.
-        let render = ParallelRender(pages: pages, renderer: renderer, extras: extras, output: output, reuse: reuse, progress: options.progress)
+        let render = ParallelRender(
+            pages: pages, renderer: renderer, extras: extras, output: output, reuse: reuse, progress: options.progress)
         try render.run(jobs: options.jobs)
         pageDigests = render.pageDigests
         linkProblems = render.misses.linkProblems
@@ -192,15 +195,21 @@ struct SitePlan {
         case .notFound(let page):
             let templateMisses = MissRecorder()
             try output.write(renderer.renderNotFound(page, misses: templateMisses), to: file.path)
-            if let page { misses.add(template: templateMisses, text: nil, page: file.path, source: page, origins: renderer.templates.origins) }
+            if let page {
+                misses.add(template: templateMisses, text: nil, page: file.path, source: page, origins: renderer.templates.origins)
+            }
         case .sitemap:
             guard let baseURL = config.baseURL else { return }
-            try output.write(Sitemap.xml(baseURL: baseURL, urlPaths: pages.lazy.filter { $0.kind != .notFound }.map(\.urlPath)), to: file.path)
+            try output.write(
+                Sitemap.xml(baseURL: baseURL, urlPaths: pages.lazy.filter { $0.kind != .notFound }.map(\.urlPath)), to: file.path)
         case .robots:
             try output.write(Sitemap.robots(baseURL: config.baseURL), to: file.path)
         case .calendar:
             // The people as the pages hold them: the decoded records are let go after the plan.
-            guard let calendar = BirthdayCalendar(people: feedPeople.people.map(\.person), config: config, routes: routes, now: options.now, today: today) else { return }
+            guard
+                let calendar = BirthdayCalendar(
+                    people: feedPeople.people.map(\.person), config: config, routes: routes, now: options.now, today: today)
+            else { return }
             try output.write(calendar.bytes, to: file.path)
         }
     }
@@ -238,7 +247,8 @@ struct SitePlan {
             try ledger.save(siteFolder: options.siteFolder)
             return nil
         } catch {
-            return "\(displayPath(PublishLedger.url(siteFolder: options.siteFolder), in: options.siteFolder)): cannot record the published build for the shrink guard: \(fileErrorText(error))"
+            return
+                "\(displayPath(PublishLedger.url(siteFolder: options.siteFolder), in: options.siteFolder)): cannot record the published build for the shrink guard: \(fileErrorText(error))"
         }
     }
 
@@ -251,7 +261,8 @@ struct SitePlan {
         do {
             // A file without a stamp (the system would not say): no record, and the next build is a full one.
             _ = try BuildRecord.save(
-                inputs: inputs, picturesDue: pictures.due, summary: BuildRecord.Summary(summary), count: files.count, path: { files[$0].path },
+                inputs: inputs, picturesDue: pictures.due, summary: BuildRecord.Summary(summary), count: files.count,
+                path: { files[$0].path },
                 file: { index in
                     // The stamp the write saw; the swap moves files without changing them.
                     (files[index].stamp ?? FileBytes.stamp(base + files[index].path)).map {
@@ -263,7 +274,8 @@ struct SitePlan {
             return nil
         } catch {
             BuildRecord.remove(siteFolder: options.siteFolder, outputFolder: folder)
-            return "\(displayPath(BuildRecord.url(siteFolder: options.siteFolder, outputFolder: folder), in: options.siteFolder)): cannot record the build for the next one, which will render every page: \(fileErrorText(error))"
+            return
+                "\(displayPath(BuildRecord.url(siteFolder: options.siteFolder, outputFolder: folder), in: options.siteFolder)): cannot record the build for the next one, which will render every page: \(fileErrorText(error))"
         }
     }
 
@@ -277,15 +289,19 @@ struct SitePlan {
         for page in pages where page.kind.isMarkdownPage {
             if let other = written.updateValue(page, forKey: page.outputPath) {
                 let (first, second) = other.sourcePath <= page.sourcePath ? (other, page) : (page, other)
-                throw BuildError(.content, "\(Self.described(first)) and \(Self.described(second)) are both the page \(page.outputPath): rename one, or give it another `slug`",
-                                 in: "Content/" + second.sourcePath)
+                throw BuildError(
+                    .content,
+                    "\(Self.described(first)) and \(Self.described(second)) are both the page \(page.outputPath): rename one, or give it another `slug`",
+                    in: "Content/" + second.sourcePath)
             }
         }
         guard !written.isEmpty else { return }
         for page in pages where !page.kind.isMarkdownPage {
             if let own = written[page.outputPath] {
-                throw BuildError(.content, "its page \(own.outputPath) is also the page made from data for \(page.translationKey); move the page or give it another `slug`",
-                                 in: "Content/" + own.sourcePath)
+                throw BuildError(
+                    .content,
+                    "its page \(own.outputPath) is also the page made from data for \(page.translationKey); move the page or give it another `slug`",
+                    in: "Content/" + own.sourcePath)
             }
         }
     }

@@ -58,7 +58,10 @@ final class WrittenLinks: @unchecked Sendable {
     static func failure(_ broken: [(page: String, link: String)]) -> BuildError {
         let shown = broken.prefix(5).map { "`\($0.link)` on \($0.page)" }.joined(separator: "; ")
         let more = broken.count > 5 ? " and \(broken.count - 5) more" : ""
-        return BuildError(.content, "the build wrote \(broken.count == 1 ? "a link" : "\(broken.count) links") to no file of the site: \(shown)\(more). "
-                          + "The published site is kept. A link of a template of the site's own (`Templates/`) is its to mend; any other is a fault of ttsite: please report it")
+        return BuildError(
+            .content,
+            "the build wrote \(broken.count == 1 ? "a link" : "\(broken.count) links") to no file of the site: \(shown)\(more). "
+                + "The published site is kept. A link of a template of the site's own (`Templates/`) is its to mend; any other is a fault of ttsite: please report it"
+        )
     }
 }

@@ -87,7 +87,10 @@ struct PageQueries {
         var work: [Work] = []
         var stop: (any Error)?
         for page in pages {
-            guard page.hasSourceFile else { work.append(Work(page: page, queries: nil)); continue }
+            guard page.hasSourceFile else {
+                work.append(Work(page: page, queries: nil))
+                continue
+            }
             do {
                 let definitions = try definitions(for: page)
                 // The same for every page made from the file's rows: they share its text.
@@ -110,7 +113,10 @@ struct PageQueries {
         made.reserveCapacity(work.count)
         results.pages.reserveCapacity(work.count)
         for (item, done) in zip(work, done) {
-            guard let done else { made.append(item.page); continue }
+            guard let done else {
+                made.append(item.page)
+                continue
+            }
             let (shown, extra, downloads) = try done.map { ($0.shown, $0.extra, $0.downloads) }.get()
             results.downloads += downloads
             results.pages[item.page.urlPath] = shown
@@ -151,7 +157,9 @@ struct PageQueries {
     func definitions(for page: Page) throws -> [String: QueryDefinition] {
         let own = try QueryDefinition.blocks(of: page)
         for (name, query) in own where shared[name] != nil {
-            throw BuildError(.content, "the query `\(name)` is also `\(shared[name]!.file)`; give one of them another name", in: query.file, line: query.firstLine - 1)
+            throw BuildError(
+                .content, "the query `\(name)` is also `\(shared[name]!.file)`; give one of them another name", in: query.file,
+                line: query.firstLine - 1)
         }
         return shared.merging(own) { _, own in own }
     }
@@ -226,25 +234,33 @@ struct PageQueries {
         case (false, nil):
             return [page]
         case (false, _):
-            throw BuildError(.content, "`rows:` makes a page of each row, and the file's name says which column names them: call it `[column].md`, such as `[name].md`",
-                             in: file, line: page.source.frontMatter.keyLines["rows"])
+            throw BuildError(
+                .content,
+                "`rows:` makes a page of each row, and the file's name says which column names them: call it `[column].md`, such as `[name].md`",
+                in: file, line: page.source.frontMatter.keyLines["rows"])
         case (true, nil):
-            throw BuildError(.content, "a `\(last).md` page is made once per row of a query: name the query with `rows:` in its front matter", in: file)
+            throw BuildError(
+                .content, "a `\(last).md` page is made once per row of a query: name the query with `rows:` in its front matter", in: file)
         case (true, let value?):
             guard case .string(let name) = value, let query = definitions[name] else {
                 let known = definitions.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
-                throw BuildError(.content, "`rows:` must name a query of the page or of `queries/`\(known.isEmpty ? " (there is none)" : ": \(known)")",
-                                 in: file, line: page.source.frontMatter.keyLines["rows"])
+                throw BuildError(
+                    .content, "`rows:` must name a query of the page or of `queries/`\(known.isEmpty ? " (there is none)" : ": \(known)")",
+                    in: file, line: page.source.frontMatter.keyLines["rows"])
             }
             let column = String(last.dropFirst().dropLast())
             let table = try runner.result(of: query, for: page)
             guard let index = table.columns.firstIndex(where: { $0.name == column }) else {
-                throw BuildError(.content, "the file's name asks for the column `\(column)`, and the query `\(name)` gives \(table.columns.map { "`\($0.name)`" }.joined(separator: ", "))", in: file)
+                throw BuildError(
+                    .content,
+                    "the file's name asks for the column `\(column)`, and the query `\(name)` gives \(table.columns.map { "`\($0.name)`" }.joined(separator: ", "))",
+                    in: file)
             }
             // One slug per row, made unique as people's are (`SlugAllocator`): in the
             // result's order, a later row wanting a taken slug gets `-2`, `-3` …
             let texts = table.rows.map { $0[index].plainText }
-            let slugs = SlugAllocator.allocate(texts.parallelMap(workers: workers) { Slug.make(from: $0) ?? Slug.hashed("row", [$0]) }).slugs
+            let slugs = SlugAllocator.allocate(texts.parallelMap(workers: workers) { Slug.make(from: $0) ?? Slug.hashed("row", [$0]) })
+                .slugs
             // The front matter's texts that read the row, each read once for every row.
             let filled = try RowFrontMatter(page.source.frontMatter, file: file)
             let pack = config.pack(for: page.language)
@@ -282,13 +298,17 @@ struct PageQueries {
     /// no block shows, does not.
     private func tablePages(of page: Page, results: [String: Table]) throws -> [Page] {
         let tablePageSize = config.queries.tablePageSize
-        let long = QueryDefinition.dataBlocks(of: page).filter { $0.kind == "table" && (results[$0.query!]?.rows.count ?? 0) > tablePageSize }
+        let long = QueryDefinition.dataBlocks(of: page).filter {
+            $0.kind == "table" && (results[$0.query!]?.rows.count ?? 0) > tablePageSize
+        }
         guard let first = long.first else { return [] }
         let names = long.compactMap(\.query).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         guard names.count == 1 else {
             let blocks = long.map { "`\($0.query!)` (line \(page.source.fileLine(of: $0)))" }.joined(separator: " and ")
-            throw BuildError(.content, "the tables \(blocks) are each longer than a page (`queries.table_page_size`, \(tablePageSize) rows); a page splits one long table into pages: show the others on pages of their own, or LIMIT them",
-                             in: "Content/" + page.sourcePath, line: page.source.fileLine(of: long[1]))
+            throw BuildError(
+                .content,
+                "the tables \(blocks) are each longer than a page (`queries.table_page_size`, \(tablePageSize) rows); a page splits one long table into pages: show the others on pages of their own, or LIMIT them",
+                in: "Content/" + page.sourcePath, line: page.source.fileLine(of: long[1]))
         }
         let count = (results[first.query!]!.rows.count + tablePageSize - 1) / tablePageSize
         return (2...count).map { number in
@@ -325,11 +345,16 @@ struct PageQueries {
     /// shows only where there is one, and the name is still known (a misspelt column is a
     /// warning). With `columns`, only those: a title reading `row.name` needs no other column
     /// written.
-    static func rowValue(_ row: PageRow, pack: LanguagePack, now: Date, timeZone: TimeZone, reading columns: Set<String>? = nil) -> TemplateValue {
+    static func rowValue(_ row: PageRow, pack: LanguagePack, now: Date, timeZone: TimeZone, reading columns: Set<String>? = nil)
+        -> TemplateValue
+    {
         var values: [String: TemplateValue] = [:]
         for (column, value) in zip(row.columns, row.values) where values[column.name] == nil {
             if let columns, !columns.contains(column.name) { continue }
-            values[column.name] = value == .null ? .null : .string(pack.text(of: value, as: ColumnFormat.format(name: column.name, value: value), now: now, timeZone: timeZone))
+            values[column.name] =
+                value == .null
+                ? .null
+                : .string(pack.text(of: value, as: ColumnFormat.format(name: column.name, value: value), now: now, timeZone: timeZone))
         }
         return .map(values)
     }

@@ -27,7 +27,8 @@ struct QueryDefinition: Sendable, Hashable {
             let name = String(file.dropLast(4))
             let display = "\(sharedFolder)/\(file)"
             guard isName(name) else {
-                throw BuildError(.content, "`\(name)` is not a query name; use letters, digits and `_`, starting with a letter", in: display)
+                throw BuildError(
+                    .content, "`\(name)` is not a query name; use letters, digits and `_`, starting with a letter", in: display)
             }
             guard let text = try? FileBytes.text(folder.appendingPathComponent(file).path) else {
                 throw BuildError(.content, "cannot read the query: not valid UTF-8 text", in: display)
@@ -45,11 +46,15 @@ struct QueryDefinition: Sendable, Hashable {
         for block in page.source.blocks where block.isQuery {
             let line = page.source.fileLine(of: block)
             guard block.words.count == 1, isName(block.words[0]) else {
-                throw BuildError(.content, "a query block names its result once: ```` ```ttsite query NAME ````, with letters, digits and `_`", in: file, line: line)
+                throw BuildError(
+                    .content, "a query block names its result once: ```` ```ttsite query NAME ````, with letters, digits and `_`", in: file,
+                    line: line)
             }
             let name = block.words[0]
             guard queries[name] == nil else {
-                throw BuildError(.content, "the query `\(name)` is given twice on this page (line \(queries[name]!.firstLine - 1) and here)", in: file, line: line)
+                throw BuildError(
+                    .content, "the query `\(name)` is given twice on this page (line \(queries[name]!.firstLine - 1) and here)", in: file,
+                    line: line)
             }
             guard !block.literal.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
                 throw BuildError(.content, "the query block `\(name)` holds no SQL", in: file, line: line)

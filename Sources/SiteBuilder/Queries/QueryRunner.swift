@@ -75,8 +75,10 @@ final class QueryRunner: @unchecked Sendable {
             guard let value = Self.parameter(name, of: page) else {
                 var offered = ["lang"] + page.source.frontMatter.values.keys.sorted()
                 if let row = page.row { offered = row.columns.map(\.name) + offered }
-                throw BuildError(.content, "the query `\(query.name)` needs `:\(name)`, which is neither a column of the page's row, a front matter key of the page, nor `lang` (the page offers \(offered.map { "`\($0)`" }.joined(separator: ", ")))",
-                                 in: query.file, line: query.firstLine)
+                throw BuildError(
+                    .content,
+                    "the query `\(query.name)` needs `:\(name)`, which is neither a column of the page's row, a front matter key of the page, nor `lang` (the page offers \(offered.map { "`\($0)`" }.joined(separator: ", ")))",
+                    in: query.file, line: query.firstLine)
             }
             parameters[name] = value
             if page.row?[name] == nil, page.source.frontMatter.values[name] != nil {
@@ -134,7 +136,10 @@ final class QueryRunner: @unchecked Sendable {
 
     private func names(in sql: String) throws(SQLError) -> [String] {
         lock.lock()
-        if let known = parameterNames[sql] { lock.unlock(); return try known.get() }
+        if let known = parameterNames[sql] {
+            lock.unlock()
+            return try known.get()
+        }
         lock.unlock()
         let result: Result<[String], SQLError>
         do { result = .success(try tables.database.parameterNames(in: sql)) } catch { result = .failure(error) }

@@ -32,7 +32,10 @@ struct RowFrontMatter {
             try collect(frontMatter.values[key]!, steps: [.key(key)], key: key, frontMatter: frontMatter, file: file)
         }
         for template in [title].compactMap({ $0 }) + texts.map(\.template) {
-            guard let read = template.keys(readUnder: "row") else { columns = nil; break }
+            guard let read = template.keys(readUnder: "row") else {
+                columns = nil
+                break
+            }
             columns?.formUnion(read)
         }
     }
@@ -42,9 +45,13 @@ struct RowFrontMatter {
         case .string(let text) where text.containsUTF8("{{"):
             texts.append((steps, try Self.template(text, key: key, frontMatter: frontMatter, file: file)))
         case .list(let items):
-            for (index, item) in items.enumerated() { try collect(item, steps: steps + [.index(index)], key: key, frontMatter: frontMatter, file: file) }
+            for (index, item) in items.enumerated() {
+                try collect(item, steps: steps + [.index(index)], key: key, frontMatter: frontMatter, file: file)
+            }
         case .map(let members):
-            for name in members.keys.sorted() { try collect(members[name]!, steps: steps + [.key(name)], key: key, frontMatter: frontMatter, file: file) }
+            for name in members.keys.sorted() {
+                try collect(members[name]!, steps: steps + [.key(name)], key: key, frontMatter: frontMatter, file: file)
+            }
         default: break
         }
     }
@@ -56,8 +63,10 @@ struct RowFrontMatter {
             throw BuildError(.content, "template error in the front matter's `\(key)`: \(error.message)", in: file, line: line)
         }
         if let other = template.names.first(where: { $0 != "." && $0 != "row" && !$0.hasPrefix("row.") }) {
-            throw BuildError(.content, "the front matter's `\(key)` reads `{{\(other)}}`, but a row page's front matter is filled from its row alone "
-                + "(`{{row.COLUMN}}`); write other texts without braces", in: file, line: line)
+            throw BuildError(
+                .content,
+                "the front matter's `\(key)` reads `{{\(other)}}`, but a row page's front matter is filled from its row alone "
+                    + "(`{{row.COLUMN}}`); write other texts without braces", in: file, line: line)
         }
         return template
     }
@@ -69,7 +78,8 @@ struct RowFrontMatter {
         if let title { frontMatter.title = library.render(title, context, escaping: .plain) }
         for (steps, template) in texts {
             guard case .key(let key) = steps[0], let value = frontMatter.values[key] else { continue }
-            frontMatter.values[key] = Self.replacing(value, at: steps.dropFirst(), with: library.render(template, context, escaping: .plain))
+            frontMatter.values[key] = Self.replacing(
+                value, at: steps.dropFirst(), with: library.render(template, context, escaping: .plain))
         }
     }
 

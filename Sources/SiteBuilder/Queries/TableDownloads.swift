@@ -24,10 +24,11 @@ enum TableDownloads {
         let text = { (string: String) in neutralising ? neutralised(string) : string }
         var lines = table.columns.map { field(text($0.name)) }.joined(separator: ",") + "\r\n"
         for row in table.rows {
-            lines += row.map { value in
-                if case .text(let string) = value { return field(text(string)) }
-                return field(value.plainText)
-            }.joined(separator: ",") + "\r\n"
+            lines +=
+                row.map { value in
+                    if case .text(let string) = value { return field(text(string)) }
+                    return field(value.plainText)
+                }.joined(separator: ",") + "\r\n"
         }
         return lines
     }
@@ -36,7 +37,9 @@ enum TableDownloads {
     /// null as JSON's own, dates and texts as strings.
     static func json(_ table: Table) -> String {
         let rows = table.rows.map { row in
-            "{" + zip(table.columns, row).map { column, value in JSONText.quoted(column.name) + ":" + jsonValue(value) }.joined(separator: ",") + "}"
+            "{"
+                + zip(table.columns, row).map { column, value in JSONText.quoted(column.name) + ":" + jsonValue(value) }.joined(
+                    separator: ",") + "}"
         }
         return "[\n" + rows.joined(separator: ",\n") + "\n]\n"
     }

@@ -53,8 +53,14 @@ struct ChartBlockView: TemplateView {
         // False where there is none: not looked up in the page around the block.
         if let png, let feedImage {
             // Shown at the document's size: the PNG's pixels are twice that, sharp on any screen.
-            let (width, height) = (Int((Double(png.width) / ChartPNG.scale).rounded()), Int((Double(png.height) / ChartPNG.scale).rounded()))
-            map.add("image", .map(["src": .string(feedImage), "alt": .string(png.alt), "width": .string(String(width)), "height": .string(String(height))]))
+            let (width, height) = (
+                Int((Double(png.width) / ChartPNG.scale).rounded()), Int((Double(png.height) / ChartPNG.scale).rounded())
+            )
+            map.add(
+                "image",
+                .map([
+                    "src": .string(feedImage), "alt": .string(png.alt), "width": .string(String(width)), "height": .string(String(height)),
+                ]))
         } else {
             map.add("image", .bool(false))
         }

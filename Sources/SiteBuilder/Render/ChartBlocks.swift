@@ -34,10 +34,15 @@ extension DataBlocks {
         var summed = false
     }
 
-    func chartView(_ table: Table, name: String, arguments: [String: String], page: Page, pack held: Pack, line: Int,
-                   styles: SeriesStyles = SeriesStyles(), fail: (String) -> BuildError, warn: (String) -> Void = { _ in }) throws -> ChartBlockView {
-        for key in arguments.keys.sorted() where !Self.chartArguments.contains(key) && !key.hasPrefix("label.") && !key.hasPrefix("format.") {
-            throw fail("`chart` takes \(Self.chartArguments.map { "`\($0)=`" }.joined(separator: ", ")), `label.COLUMN=` and `format.COLUMN=`, found `\(key)`")
+    func chartView(
+        _ table: Table, name: String, arguments: [String: String], page: Page, pack held: Pack, line: Int,
+        styles: SeriesStyles = SeriesStyles(), fail: (String) -> BuildError, warn: (String) -> Void = { _ in }
+    ) throws -> ChartBlockView {
+        for key in arguments.keys.sorted() where !Self.chartArguments.contains(key) && !key.hasPrefix("label.") && !key.hasPrefix("format.")
+        {
+            throw fail(
+                "`chart` takes \(Self.chartArguments.map { "`\($0)=`" }.joined(separator: ", ")), `label.COLUMN=` and `format.COLUMN=`, found `\(key)`"
+            )
         }
         let kinds = Self.chartKinds.map { "`\($0)`" }.joined(separator: ", ")
         guard let kindName = arguments["kind"] else { throw fail("`chart` needs `kind=`, one of \(kinds)") }
@@ -53,13 +58,19 @@ extension DataBlocks {
             _ = try column(String(key.drop { $0 != "." }.dropFirst()))
         }
         func format(_ column: String) throws -> ValueFormat? {
-            do { return try arguments["format." + column].map(ValueFormat.init(parsing:)) } catch { throw fail("`format.\(column)`: \(error)") }
+            do { return try arguments["format." + column].map(ValueFormat.init(parsing:)) } catch {
+                throw fail("`format.\(column)`: \(error)")
+            }
         }
         func label(_ column: String) -> String { arguments["label." + column] ?? column }
 
         // The values: numbers, one column a series.
         let yNames = (arguments["y"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        guard !yNames.isEmpty else { throw fail("`chart` needs `y=`, the column of its values (or several, `y=a,b`); \(name) has \(names.map { "`\($0)`" }.joined(separator: ", "))") }
+        guard !yNames.isEmpty else {
+            throw fail(
+                "`chart` needs `y=`, the column of its values (or several, `y=a,b`); \(name) has \(names.map { "`\($0)`" }.joined(separator: ", "))"
+            )
+        }
         let ys = try yNames.map(column)
         for index in ys where !table.columns[index].type.isNumeric {
             throw fail("`y=\(names[index])` must be a column of numbers, and it holds \(table.columns[index].type)")
@@ -74,23 +85,33 @@ extension DataBlocks {
         for argument in ["bins", "step"] where arguments[argument] != nil && kind != .histogram {
             throw fail("`\(argument)=` is for `histogram` charts, and this is `\(kindName)`")
         }
-        var binCount: Int?, binStep: Double?
+        var binCount: Int?
+        var binStep: Double?
         if let text = arguments["bins"] {
-            guard let count = Int(text), (1...1000).contains(count) else { throw fail("`bins` must be a number of bins from 1 to 1000, found `\(text)`") }
+            guard let count = Int(text), (1...1000).contains(count) else {
+                throw fail("`bins` must be a number of bins from 1 to 1000, found `\(text)`")
+            }
             binCount = count
         }
         if let text = arguments["step"] {
-            guard let step = Double(text), step > 0, step.isFinite else { throw fail("`step` must be the width of a bin, a number above 0, found `\(text)`") }
+            guard let step = Double(text), step > 0, step.isFinite else {
+                throw fail("`step` must be the width of a bin, a number above 0, found `\(text)`")
+            }
             guard binCount == nil else { throw fail("a histogram takes `bins=` (how many) or `step=` (how wide), not both") }
             binStep = step
         }
         if let layout = arguments["layout"] {
-            guard kind == .bar || kind == .column else { throw fail("`layout=` is for `bar` and `column` charts, and this is `\(kindName)`") }
+            guard kind == .bar || kind == .column else {
+                throw fail("`layout=` is for `bar` and `column` charts, and this is `\(kindName)`")
+            }
             guard Chart.Layout(rawValue: layout) != nil else { throw fail("`layout` must be `grouped` or `stacked`, found `\(layout)`") }
         }
-        var logX = false, logY = false
+        var logX = false
+        var logY = false
         if let log = arguments["log"] {
-            guard kind == .line || kind == .scatter, !sparkline else { throw fail("`log=` is for `line` and `scatter` charts, and this is `\(kindName)`") }
+            guard kind == .line || kind == .scatter, !sparkline else {
+                throw fail("`log=` is for `line` and `scatter` charts, and this is `\(kindName)`")
+            }
             guard ["x", "y", "x,y", "y,x"].contains(log) else { throw fail("`log` must be `x`, `y` or `x,y`, found `\(log)`") }
             let axes = log.split(separator: ",")
             (logX, logY) = (axes.contains { $0 == "x" }, axes.contains { $0 == "y" })
@@ -99,12 +120,19 @@ extension DataBlocks {
         if onlyOne {
             xIndex = nil
         } else {
-            guard let x = arguments["x"] else { throw fail("`\(kindName)` needs `x=`, the column along its x axis; \(name) has \(names.map { "`\($0)`" }.joined(separator: ", "))") }
+            guard let x = arguments["x"] else {
+                throw fail(
+                    "`\(kindName)` needs `x=`, the column along its x axis; \(name) has \(names.map { "`\($0)`" }.joined(separator: ", "))")
+            }
             xIndex = try column(x)
         }
         let seriesIndex = try arguments["series"].map(column)
-        if seriesIndex != nil && ys.count > 1 { throw fail("`series=` names the series of one `y=` column; with several, each column is a series") }
-        if logX, let xIndex, !table.columns[xIndex].type.isNumeric { throw fail("`log=x` needs an x column of numbers, and `\(names[xIndex])` holds \(table.columns[xIndex].type)") }
+        if seriesIndex != nil && ys.count > 1 {
+            throw fail("`series=` names the series of one `y=` column; with several, each column is a series")
+        }
+        if logX, let xIndex, !table.columns[xIndex].type.isNumeric {
+            throw fail("`log=x` needs an x column of numbers, and `\(names[xIndex])` holds \(table.columns[xIndex].type)")
+        }
 
         let yFormat = try format(yNames[0])
         let xFormat = try xIndex.map { try format(names[$0]) } ?? nil
@@ -112,7 +140,10 @@ extension DataBlocks {
         let timeZone = config.timeZone
         // An x column without a format is written as a table writes it (`ColumnFormat`): its
         // years without a thousands separator, in the data table, the labels and the summary.
-        let xShown = xFormat ?? xIndex.flatMap { x in ColumnFormat.format(name: names[x], type: table.columns[x].type, values: table.rows.lazy.map { $0[x] }) }
+        let xShown =
+            xFormat
+            ?? xIndex.flatMap { x in ColumnFormat.format(name: names[x], type: table.columns[x].type, values: table.rows.lazy.map { $0[x] })
+            }
         let plotted = plot(table, kind: kind, x: xIndex, ys: ys, series: seriesIndex, xFormat: xShown, pack: pack, label: label)
         let allValues = plotted.series.flatMap { $0.values.compactMap { $0 } }
         // Without a format: whole numbers as integers, millions and more in the short form;
@@ -120,7 +151,10 @@ extension DataBlocks {
         // table, the summary) with as many as the value that needs the most, each alike.
         let large = (allValues.map(abs).max() ?? 0) >= 1e6
         let axisFormat = yFormat ?? ValueFormat(large ? .compact : .decimal(places: nil))
-        let valueFormat = yFormat ?? ValueFormat(large ? .compact : .decimal(places: allValues.reduce(0) { max($0, $1.isFinite ? ColumnFormat.decimals($1) : 0) }))
+        let valueFormat =
+            yFormat
+            ?? ValueFormat(
+                large ? .compact : .decimal(places: allValues.reduce(0) { max($0, $1.isFinite ? ColumnFormat.decimals($1) : 0) }))
         let whole = axisFormat.kind == .integer || (yFormat == nil && ys.allSatisfy { table.columns[$0].type == .integer })
         // The closures hold the pack's class, not a copy of the pack.
         let valueText: @Sendable (Double) -> String = { held.pack.text(of: .real($0), as: valueFormat, now: now, timeZone: timeZone) }
@@ -132,23 +166,35 @@ extension DataBlocks {
         if sparkline {
             let values = plotted.series.first?.values ?? []
             let numbers = values.compactMap { $0 }
-            let summary = [words.sparkline + ": " + valueName, numbers.first.map { words.change.replacingEvery("<FIRST>", with: valueText($0)).replacingEvery("<LAST>", with: valueText(numbers.last!)) }]
-                .compactMap { $0 }.joined(separator: ", ")
-            return ChartBlockView(id: id, kind: kindName, caption: arguments["caption"], wide: Sparkline(values: values).svg(label: arguments["title"] ?? summary),
-                                  narrow: "", sparkline: true, legend: [], headers: [], rows: "", dataLabel: words.data)
+            let summary = [
+                words.sparkline + ": " + valueName,
+                numbers.first.map {
+                    words.change.replacingEvery("<FIRST>", with: valueText($0)).replacingEvery("<LAST>", with: valueText(numbers.last!))
+                },
+            ]
+            .compactMap { $0 }.joined(separator: ", ")
+            return ChartBlockView(
+                id: id, kind: kindName, caption: arguments["caption"],
+                wide: Sparkline(values: values).svg(label: arguments["title"] ?? summary),
+                narrow: "", sparkline: true, legend: [], headers: [], rows: "", dataLabel: words.data)
         }
 
         // A series keeps its style (colour, dash, marker, fill) in every chart of the page,
         // by name; the legend and the data table list the series in the page's order.
         // A lone column of values is no named series: it keeps the first style.
         let named = seriesIndex != nil || plotted.series.count > 1
-        let series = !named ? plotted.series : plotted.series.map { series in
-            var styled = series
-            styled.style = styles.style(of: series.name)
-            return styled
-        }.sorted { ($0.style ?? 0) < ($1.style ?? 0) }
+        let series =
+            !named
+            ? plotted.series
+            : plotted.series.map { series in
+                var styled = series
+                styled.style = styles.style(of: series.name)
+                return styled
+            }.sorted { ($0.style ?? 0) < ($1.style ?? 0) }
         if series.count > Chart.styles {
-            warn("the chart of `\(name)` draws \(series.count) series, and only \(Chart.styles) can be told apart (each by a colour and a dash, a marker or a pattern of its own): show fewer, or a chart for a few of them")
+            warn(
+                "the chart of `\(name)` draws \(series.count) series, and only \(Chart.styles) can be told apart (each by a colour and a dash, a marker or a pattern of its own): show fewer, or a chart for a few of them"
+            )
         }
         var chart = Chart(kind: kind, domain: plotted.domain, series: series)
         chart.layout = arguments["layout"].flatMap(Chart.Layout.init(rawValue:)) ?? .grouped
@@ -159,11 +205,14 @@ extension DataBlocks {
         chart.binCount = binCount
         chart.binStep = binStep
         // A histogram's axis counts values: whole numbers, whatever the values' format.
-        let countText: @Sendable (Double) -> String = { held.pack.text(of: .real($0), as: ValueFormat(.integer), now: now, timeZone: timeZone) }
+        let countText: @Sendable (Double) -> String = {
+            held.pack.text(of: .real($0), as: ValueFormat(.integer), now: now, timeZone: timeZone)
+        }
         chart.valueLabel = kind == .histogram ? countText : axisText
         let xNumbersFormat = kind == .histogram ? yFormat : xFormat
-        chart.numberLabel = numberText(xIndex.map { table.columns[$0].type } ?? .real, format: xNumbersFormat,
-                                       values: kind == .histogram ? allValues : nil, table: table, x: xIndex, held: held)
+        chart.numberLabel = numberText(
+            xIndex.map { table.columns[$0].type } ?? .real, format: xNumbersFormat,
+            values: kind == .histogram ? allValues : nil, table: table, x: xIndex, held: held)
         // The ticks of an axis read apart (`tickLabels`); years and counts as they are.
         if kind != .histogram { chart.valueTickLabels = tickLabels(format: yFormat ?? (large ? ValueFormat(.compact) : nil), held: held) }
         if !Self.isYears(chart.domain) { chart.numberTickLabels = tickLabels(format: xNumbersFormat, held: held) }
@@ -177,15 +226,22 @@ extension DataBlocks {
         if kind == .bar { chart.xTitle = nil }
 
         let kindWord = words.word(for: kind)
-        let title = arguments["title"] ?? (kind == .histogram
-            ? "\(kindWord): \(valueName)"
-            : words.titled.replacingEvery("<KIND>", with: kindWord).replacingEvery("<VALUE>", with: valueName).replacingEvery("<X>", with: xName))
+        let title =
+            arguments["title"]
+            ?? (kind == .histogram
+                ? "\(kindWord): \(valueName)"
+                : words.titled.replacingEvery("<KIND>", with: kindWord).replacingEvery("<VALUE>", with: valueName).replacingEvery(
+                    "<X>", with: xName))
         let summary = summarise(chart, title: title, plotted: plotted, words: words, valueText: valueText)
-        let legend = chart.series.count > 1
-            ? chart.series.indices.map { ChartBlockView.LegendEntry(swatch: chart.swatch(of: $0, id: "\(id)-k\($0 + 1)"), name: chart.series[$0].name) }
+        let legend =
+            chart.series.count > 1
+            ? chart.series.indices.map {
+                ChartBlockView.LegendEntry(swatch: chart.swatch(of: $0, id: "\(id)-k\($0 + 1)"), name: chart.series[$0].name)
+            }
             : []
         let frames = chart.svgs(id: id, title: title, summary: summary)
-        let (headers, rows) = dataTable(chart, plotted: plotted, xName: xName, valueName: valueName, countWord: words.count,
+        let (headers, rows) = dataTable(
+            chart, plotted: plotted, xName: xName, valueName: valueName, countWord: words.count,
             countHTML: LanguagePack.NumberHTML(pack, format: ValueFormat(.integer), text: countText),
             valueHTML: LanguagePack.NumberHTML(pack, format: valueFormat, text: valueText))
         var view = ChartBlockView(
@@ -198,7 +254,8 @@ extension DataBlocks {
         if publishesPNG(of: page) {
             // The picture carries the words the page shows over the chart: the caption, or the
             // title; the machine's title only where the author gave neither.
-            view.png = ChartPNG(document: ChartDocument(chart).svg(wide: frames.wide, title: arguments["caption"] ?? title, id: id), alt: summary)
+            view.png = ChartPNG(
+                document: ChartDocument(chart).svg(wide: frames.wide, title: arguments["caption"] ?? title, id: id), alt: summary)
         }
         return view
     }
@@ -224,8 +281,10 @@ extension DataBlocks {
     /// series have none there): a scatter of 400 cars by origin draws 400 points, where one
     /// slot per x kept the last car of each. Bars and columns add up the rows of one x and
     /// series into one bar (a stacked segment), and say so (`summed`).
-    private func plot(_ table: Table, kind: Chart.Kind, x: Int?, ys: [Int], series: Int?, xFormat: ValueFormat?, pack: LanguagePack,
-                      label: (String) -> String) -> Plotted {
+    private func plot(
+        _ table: Table, kind: Chart.Kind, x: Int?, ys: [Int], series: Int?, xFormat: ValueFormat?, pack: LanguagePack,
+        label: (String) -> String
+    ) -> Plotted {
         let timeZone = config.timeZone
         guard let x else {
             let values = table.rows.map { pack.number(of: $0[ys[0]]) }
@@ -280,7 +339,9 @@ extension DataBlocks {
             values[number][known[occurrence]] = value
         }
         if series == nil { names = ys.map { label(table.columns[$0].name) } }
-        let xTexts = xTextMemo.texts(of: keys, language: pack.code, format: xFormat) { pack.text(of: $0, as: xFormat, now: now, timeZone: timeZone) }
+        let xTexts = xTextMemo.texts(of: keys, language: pack.code, format: xFormat) {
+            pack.text(of: $0, as: xFormat, now: now, timeZone: timeZone)
+        }
         let domain: Chart.Domain
         switch table.columns[x].type {
         case .date where kind == .bar, .dateTime where kind == .bar:
@@ -288,19 +349,21 @@ extension DataBlocks {
             // table writes it ("Sep 1, 2006"), not as a time axis's ticks ("Sep").
             domain = .categories(xTexts)
         case .date, .dateTime:
-            domain = .times(keys.map { key in
-                switch key {
-                case .date(let date): Double(date.daysSince1970) * 86_400
-                case .dateTime(let instant): instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
-                default: .nan
-                }
-            })
+            domain = .times(
+                keys.map { key in
+                    switch key {
+                    case .date(let date): Double(date.daysSince1970) * 86_400
+                    case .dateTime(let instant): instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
+                    default: .nan
+                    }
+                })
         case .integer, .real:
             domain = .numbers(keys.map { pack.number(of: $0) ?? .nan })
         default:
             domain = .categories(xTexts)
         }
-        return Plotted(domain: domain, xTexts: xTexts, series: zip(names, values).map { Chart.Series(name: $0, values: $1) }, summed: summed)
+        return Plotted(
+            domain: domain, xTexts: xTexts, series: zip(names, values).map { Chart.Series(name: $0, values: $1) }, summed: summed)
     }
 
     /// Labels of a set of axis ticks in `format` (nil: the default), which read apart: the
@@ -317,7 +380,9 @@ extension DataBlocks {
             let apart = { (labels: [String]) in zip(labels, labels.dropFirst()).allSatisfy { $0 != $1 } }
             switch format?.kind {
             case nil, .decimal(places: nil)?:
-                let places = ticks.reduce(0) { most, tick in tick.isFinite ? max(most, ColumnFormat.decimals(tick, upTo: ValueFormat.maximumPlaces)) : most }
+                let places = ticks.reduce(0) { most, tick in
+                    tick.isFinite ? max(most, ColumnFormat.decimals(tick, upTo: ValueFormat.maximumPlaces)) : most
+                }
                 return write(ValueFormat(.decimal(places: places)))
             case .decimal(let places?)?:
                 for more in 0...4 {
@@ -347,14 +412,19 @@ extension DataBlocks {
 
     /// How the numbers of an x axis read: in their column's format; years (whole numbers from
     /// 1000 to 2999) without a thousands separator.
-    private func numberText(_ type: ColumnType, format: ValueFormat?, values: [Double]?, table: Table, x: Int?, held: Pack) -> @Sendable (Double) -> String {
+    private func numberText(_ type: ColumnType, format: ValueFormat?, values: [Double]?, table: Table, x: Int?, held: Pack)
+        -> @Sendable (Double) -> String
+    {
         let pack = held.pack
         let timeZone = config.timeZone
         let now = now
         let numbers = values ?? x.map { x in table.rows.compactMap { pack.number(of: $0[x]) } } ?? []
         if format == nil, !numbers.isEmpty, numbers.allSatisfy({ $0 == $0.rounded() && (1000...2999).contains($0) }) {
             let symbols = pack.numbers
-            return { $0 == $0.rounded() && abs($0) < 1e15 ? symbols.localizingDigits(String(Int($0))) : held.pack.text(of: .real($0), as: nil, now: now, timeZone: timeZone) }
+            return {
+                $0 == $0.rounded() && abs($0) < 1e15
+                    ? symbols.localizingDigits(String(Int($0))) : held.pack.text(of: .real($0), as: nil, now: now, timeZone: timeZone)
+            }
         }
         return { held.pack.text(of: .real($0), as: format, now: now, timeZone: timeZone) }
     }
@@ -362,7 +432,9 @@ extension DataBlocks {
     /// What `<desc>` says: the chart's title, the span of its x values, and for each of its
     /// first three series where it starts and ends and its highest value; a histogram's range
     /// and its fullest bin.
-    private func summarise(_ chart: Chart, title: String, plotted: Plotted, words: Labels.ChartWords, valueText: (Double) -> String) -> String {
+    private func summarise(_ chart: Chart, title: String, plotted: Plotted, words: Labels.ChartWords, valueText: (Double) -> String)
+        -> String
+    {
         func between(_ template: String, _ first: String, _ last: String) -> String {
             template.replacingEvery("<FIRST>", with: first).replacingEvery("<LAST>", with: last)
         }
@@ -372,7 +444,10 @@ extension DataBlocks {
             let bins = chart.bins
             var text = "\(title), \(between(words.change, chart.numberLabel(low), chart.numberLabel(high)))"
             if let fullest = bins.bins.max(by: { $0.count < $1.count }) {
-                text += ": " + words.mostBetween.replacingEvery("<LOW>", with: chart.numberLabel(fullest.lower)).replacingEvery("<HIGH>", with: chart.numberLabel(fullest.upper))
+                text +=
+                    ": "
+                    + words.mostBetween.replacingEvery("<LOW>", with: chart.numberLabel(fullest.lower)).replacingEvery(
+                        "<HIGH>", with: chart.numberLabel(fullest.upper))
             }
             return text
         }
@@ -391,7 +466,9 @@ extension DataBlocks {
             let change = between(words.change, valueText(start.1), valueText(end.1))
             var part = (chart.series.count > 1 ? series.name + ": " : "") + change + ", " + highest
             if let lowestWords = words.lowest, let bottom = shown.min(by: { $0.1 < $1.1 }), bottom.1 < top.1 {
-                part += ", " + lowestWords.replacingEvery("<VALUE>", with: valueText(bottom.1)).replacingEvery("<X>", with: plotted.xTexts[bottom.0])
+                part +=
+                    ", "
+                    + lowestWords.replacingEvery("<VALUE>", with: valueText(bottom.1)).replacingEvery("<X>", with: plotted.xTexts[bottom.0])
             }
             parts.append(part)
         }
@@ -401,16 +478,20 @@ extension DataBlocks {
     }
 
     /// The chart's data as a table: a row an x value (a bin, for a histogram), a column a series.
-    private func dataTable(_ chart: Chart, plotted: Plotted, xName: String, valueName: String, countWord: String,
-                           countHTML: LanguagePack.NumberHTML, valueHTML: LanguagePack.NumberHTML) -> (headers: [ChartBlockView.Cell], rows: String) {
+    private func dataTable(
+        _ chart: Chart, plotted: Plotted, xName: String, valueName: String, countWord: String,
+        countHTML: LanguagePack.NumberHTML, valueHTML: LanguagePack.NumberHTML
+    ) -> (headers: [ChartBlockView.Cell], rows: String) {
         if chart.kind == .histogram {
             let bins = chart.bins
             let headers = [ChartBlockView.Cell(text: valueName, numeric: false), ChartBlockView.Cell(text: countWord, numeric: true)]
-            let rows = ChartBlockView.rowsHTML(count: bins.bins.count, header: { "\(chart.numberLabel(bins.bins[$0].lower))–\(chart.numberLabel(bins.bins[$0].upper))" },
-                                               cells: { row, output in ChartBlockView.cell(to: &output) { countHTML.append(Double(bins.bins[row].count), to: &$0) } })
+            let rows = ChartBlockView.rowsHTML(
+                count: bins.bins.count, header: { "\(chart.numberLabel(bins.bins[$0].lower))–\(chart.numberLabel(bins.bins[$0].upper))" },
+                cells: { row, output in ChartBlockView.cell(to: &output) { countHTML.append(Double(bins.bins[row].count), to: &$0) } })
             return (headers, rows)
         }
-        let headers = [ChartBlockView.Cell(text: xName, numeric: false)] + chart.series.map { ChartBlockView.Cell(text: $0.name, numeric: true) }
+        let headers =
+            [ChartBlockView.Cell(text: xName, numeric: false)] + chart.series.map { ChartBlockView.Cell(text: $0.name, numeric: true) }
         // The values row by row in one array: a cell reads one value, not a series' array.
         let width = chart.series.count
         var values: [Double?] = []
@@ -418,13 +499,15 @@ extension DataBlocks {
         for row in plotted.xTexts.indices {
             for series in chart.series { values.append(series.values[row]) }
         }
-        let rows = ChartBlockView.rowsHTML(count: plotted.xTexts.count, header: { plotted.xTexts[$0] }) { row, output in
-            for value in values[(row * width)..<(row * width + width)] {
-                ChartBlockView.cell(to: &output) { output in
-                    if let value { valueHTML.append(value, to: &output) } else { output += LanguagePack.nullText.utf8 }
+        let rows = ChartBlockView.rowsHTML(
+            count: plotted.xTexts.count, header: { plotted.xTexts[$0] },
+            cells: { row, output in
+                for value in values[(row * width)..<(row * width + width)] {
+                    ChartBlockView.cell(to: &output) { output in
+                        if let value { valueHTML.append(value, to: &output) } else { output += LanguagePack.nullText.utf8 }
+                    }
                 }
-            }
-        }
+            })
         return (headers, rows)
     }
 }

@@ -18,7 +18,8 @@ struct CodeGuard {
     static let mark = "\u{F0000}\u{F0001}"
 
     init(_ markdown: String, renderer: MarkdownRenderer) {
-        let ranges = markdown.containsUTF8("`") || markdown.containsUTF8("    ") || markdown.containsUTF8("\t") || markdown.containsUTF8("~~~")
+        let ranges =
+            markdown.containsUTF8("`") || markdown.containsUTF8("    ") || markdown.containsUTF8("\t") || markdown.containsUTF8("~~~")
             ? renderer.codeRanges(in: markdown, exceptBlocksTagged: ReportBlocks.word) : []
         var bytes = Array(markdown.utf8)
         var swapped = false

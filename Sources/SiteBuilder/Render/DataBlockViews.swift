@@ -71,7 +71,8 @@ struct TableBlockView: TemplateView {
             "id": .string(id), "columns": columns.templateValue,
             "rows": withRows ? .list(rows.map { .map(["cells": $0.templateValue]) }) : .list([]),
             "downloads": downloads.templateValue, "hasDownloads": .bool(!downloads.isEmpty),
-            "filterLabel": .string(filterLabel), "downloadLabel": .string(downloadLabel), "sortable": .bool(sortable), "filterable": .bool(filterable),
+            "filterLabel": .string(filterLabel), "downloadLabel": .string(downloadLabel), "sortable": .bool(sortable),
+            "filterable": .bool(filterable),
         ])
         map.add("caption", caption)
         map.add("pagination", pagination)
@@ -99,8 +100,9 @@ extension TableBlockView {
 
     func frame(language: String, root: String) -> Frame? {
         guard pagination == nil, search == nil else { return nil }
-        return Frame(id: id, caption: caption, columns: columns, downloads: downloads, filterLabel: filterLabel, downloadLabel: downloadLabel,
-                     sortable: sortable, filterable: filterable, language: language, root: root)
+        return Frame(
+            id: id, caption: caption, columns: columns, downloads: downloads, filterLabel: filterLabel, downloadLabel: downloadLabel,
+            sortable: sortable, filterable: filterable, language: language, root: root)
     }
 
     /// The template of a table's rows, a partial of `block-table`.
@@ -169,13 +171,15 @@ struct ValueBlockView: TemplateView {
             }
             let change: String
             if other != 0 {
-                change = pack.text(of: .real(abs(value - other) / abs(other)), as: ValueFormat(.percent(places: 0)), now: now, timeZone: timeZone)
+                change = pack.text(
+                    of: .real(abs(value - other) / abs(other)), as: ValueFormat(.percent(places: 0)), now: now, timeZone: timeZone)
             } else {
                 change = pack.text(of: .real(abs(value - other)), as: nil, now: now, timeZone: timeZone)
             }
             let higher = value > other
             (arrow, direction) = higher ? ("▲", "up") : ("▼", "down")
-            text = (higher ? labels.higherThan : labels.lowerThan).replacingEvery("<CHANGE>", with: change).replacingEvery("<OTHER>", with: otherLabel)
+            text = (higher ? labels.higherThan : labels.lowerThan).replacingEvery("<CHANGE>", with: change).replacingEvery(
+                "<OTHER>", with: otherLabel)
         }
 
         var templateValue: TemplateValue { .map(["arrow": .string(arrow), "text": .string(text), "direction": .string(direction)]) }

@@ -84,11 +84,15 @@ struct DataBlocks: Sendable {
     /// keeps the built-in `block-table` and `table-rows`, is rendered once for every page
     /// showing the same table around other rows: its rows are written where a marker was.
     /// `written` is told of every link the block's template wrote.
-    func html(of view: BlockView, kind: String, language: String, links: Relativiser, templates: TemplateSet, labels: TemplateValue,
-              written: MissRecorder? = nil) -> String {
+    func html(
+        of view: BlockView, kind: String, language: String, links: Relativiser, templates: TemplateSet, labels: TemplateValue,
+        written: MissRecorder? = nil
+    ) -> String {
         guard case .table(let table) = view, templates.writesTableRows, templates.isBuiltIn("block-table"),
-              let frame = table.frame(language: language, root: links.base) else {
-            return ReportBlocks.html(of: view, kind: kind, language: language, links: links, templates: templates, labels: labels, written: written)
+            let frame = table.frame(language: language, root: links.base)
+        else {
+            return ReportBlocks.html(
+                of: view, kind: kind, language: language, links: links, templates: templates, labels: labels, written: written)
         }
         var rows = table.rowsHTML()
         if let known = frames[frame] {
@@ -100,12 +104,14 @@ struct DataBlocks: Sendable {
             return String(decoding: bytes, as: UTF8.self)
         }
         let recorder = MissRecorder()
-        let marked = ReportBlocks.html(of: view, kind: kind, language: language, links: links, templates: templates, labels: labels,
-                                       rows: TableFrames.marker, written: recorder)
+        let marked = ReportBlocks.html(
+            of: view, kind: kind, language: language, links: links, templates: templates, labels: labels,
+            rows: TableFrames.marker, written: recorder)
         let bytes = Array(marked.utf8)
         written?.wrote(links: recorder.links)
         guard let split = TableFrames.split(bytes) else {
-            return ReportBlocks.html(of: view, kind: kind, language: language, links: links, templates: templates, labels: labels, rows: rows)
+            return ReportBlocks.html(
+                of: view, kind: kind, language: language, links: links, templates: templates, labels: labels, rows: rows)
         }
         frames[frame] = (split.before, split.after, recorder.links)
         rows.insert(contentsOf: split.before, at: 0)
@@ -116,14 +122,18 @@ struct DataBlocks: Sendable {
     /// The block's view, or nil when `kind` is not one of these blocks. A query that gave no
     /// rows makes every kind show the pack's "no data" and `warn` (its arguments are checked
     /// all the same, against the result's columns); `--strict` makes that an error.
-    func view(kind: String, arguments: [String: String], on page: Page, line: Int, fail: (String) -> BuildError,
-              warn: (String) -> Void = { _ in }, styles: SeriesStyles = SeriesStyles()) throws -> BlockView? {
+    func view(
+        kind: String, arguments: [String: String], on page: Page, line: Int, fail: (String) -> BuildError,
+        warn: (String) -> Void = { _ in }, styles: SeriesStyles = SeriesStyles()
+    ) throws -> BlockView? {
         guard Self.kinds.contains(kind) else { return nil }
         let results = results.results(of: page)
         guard let name = arguments["data"] else { throw fail("`\(kind)` needs `data=`, the name of a query") }
         guard let table = results[name] else {
             let known = results.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
-            throw fail("no query named `\(name)` for this page (a ```` ```ttsite query \(name) ```` block on the page, or `queries/\(name).sql`)\(known.isEmpty ? "" : "; the page has \(known)")")
+            throw fail(
+                "no query named `\(name)` for this page (a ```` ```ttsite query \(name) ```` block on the page, or `queries/\(name).sql`)\(known.isEmpty ? "" : "; the page has \(known)")"
+            )
         }
         let pack = pack(page.language)
         if table.rows.isEmpty {
@@ -143,25 +153,31 @@ struct DataBlocks: Sendable {
         case "table":
             return .table(try tableView(table, name: name, arguments: arguments, page: page, pack: pack, line: line, fail: fail))
         case "chart":
-            return .chart(try chartView(table, name: name, arguments: arguments, page: page, pack: pack, line: line, styles: styles, fail: fail, warn: warn))
+            return .chart(
+                try chartView(
+                    table, name: name, arguments: arguments, page: page, pack: pack, line: line, styles: styles, fail: fail, warn: warn))
         default:
             return .value(try valueView(table, arguments: arguments, pack: pack, fail: fail))
         }
     }
 
-    private func tableView(_ table: Table, name: String, arguments: [String: String], page: Page, pack held: Pack, line: Int, fail: (String) -> BuildError) throws -> TableBlockView {
+    private func tableView(
+        _ table: Table, name: String, arguments: [String: String], page: Page, pack held: Pack, line: Int, fail: (String) -> BuildError
+    ) throws -> TableBlockView {
         let allowed = ["data", "columns", "link", "caption", "download"]
         for key in arguments.keys.sorted() where !allowed.contains(key) && !key.hasPrefix("label.") && !key.hasPrefix("format.") {
-            throw fail("`table` takes \(allowed.map { "`\($0)=`" }.joined(separator: ", ")), `label.COLUMN=` and `format.COLUMN=`, found `\(key)`")
+            throw fail(
+                "`table` takes \(allowed.map { "`\($0)=`" }.joined(separator: ", ")), `label.COLUMN=` and `format.COLUMN=`, found `\(key)`")
         }
         let names = table.columns.map(\.name)
-        let chosen = try arguments["columns"].map { list in
-            try list.split(separator: ",").map { column in
-                let column = column.trimmingCharacters(in: .whitespaces)
-                guard let index = names.firstIndex(of: column) else { throw fail(Self.noColumn(column, of: name, names)) }
-                return index
-            }
-        } ?? Array(names.indices)
+        let chosen =
+            try arguments["columns"].map { list in
+                try list.split(separator: ",").map { column in
+                    let column = column.trimmingCharacters(in: .whitespaces)
+                    guard let index = names.firstIndex(of: column) else { throw fail(Self.noColumn(column, of: name, names)) }
+                    return index
+                }
+            } ?? Array(names.indices)
         for key in arguments.keys where key.hasPrefix("label.") || key.hasPrefix("format.") {
             let column = String(key.drop { $0 != "." }.dropFirst())
             guard names.contains(column) else { throw fail(Self.noColumn(column, of: name, names)) }
@@ -173,13 +189,16 @@ struct DataBlocks: Sendable {
         for index in chosen where !sparklines.contains(index) {
             guard let text = arguments["format." + names[index]] else {
                 // A column without a format reads alike all the way down (`ColumnFormat`).
-                formats[index] = ColumnFormat.format(name: names[index], type: table.columns[index].type, values: table.rows.lazy.map { $0[index] })
+                formats[index] = ColumnFormat.format(
+                    name: names[index], type: table.columns[index].type, values: table.rows.lazy.map { $0[index] })
                 continue
             }
             do { formats[index] = try ValueFormat(parsing: text) } catch {
                 // A name that is no format gets the list, with `sparkline`; a format named
                 // with a mistake (`currency:usd`) gets what is wrong with it, alone.
-                throw fail("`format.\(names[index])`: \(error)" + (error.reason == nil ? ", or `\(Self.sparklineFormat)` (a list of numbers drawn as a line)" : ""))
+                throw fail(
+                    "`format.\(names[index])`: \(error)"
+                        + (error.reason == nil ? ", or `\(Self.sparklineFormat)` (a list of numbers drawn as a line)" : ""))
             }
         }
         if let link = arguments["link"], !names.contains(link) { throw fail(Self.noColumn(link, of: name, names)) }
@@ -202,8 +221,10 @@ struct DataBlocks: Sendable {
         // What each shown column needs, looked up once rather than once a cell.
         let linked = arguments["link"].flatMap { names.firstIndex(of: $0) }
         let shownColumns = chosen.map { index in
-            (index: index, format: formats[index], numeric: table.columns[index].type.isNumeric,
-             date: table.columns[index].type == .date || table.columns[index].type == .dateTime, sparkline: sparklines.contains(index))
+            (
+                index: index, format: formats[index], numeric: table.columns[index].type.isNumeric,
+                date: table.columns[index].type == .date || table.columns[index].type == .dateTime, sparkline: sparklines.contains(index)
+            )
         }
         let timeZone = config.timeZone
         // The sparklines of a column share one x axis, as long as its longest list: a
@@ -216,17 +237,30 @@ struct DataBlocks: Sendable {
             shownColumns.map { column -> TableBlockView.Cell in
                 let value = values[column.index]
                 let text = held.pack.text(of: value, as: column.format, now: now, timeZone: timeZone)
-                let link = column.index == linked ? results.rowPage(column: names[column.index], value: value, language: page.language).map { links.shortestLink(Routes.file($0)) } : nil
+                let link =
+                    column.index == linked
+                    ? results.rowPage(column: names[column.index], value: value, language: page.language).map {
+                        links.shortestLink(Routes.file($0))
+                    } : nil
                 if column.sparkline, let values = Self.numberList(value) {
                     // Named by its first and last values; sorted by the last.
                     let label = held.pack.labels.chart.change
-                        .replacingEvery("<FIRST>", with: values.first.flatMap { $0 }.map { held.pack.text(of: .real($0), as: nil, now: now, timeZone: timeZone) } ?? LanguagePack.nullText)
-                        .replacingEvery("<LAST>", with: values.last.flatMap { $0 }.map { held.pack.text(of: .real($0), as: nil, now: now, timeZone: timeZone) } ?? LanguagePack.nullText)
-                    return TableBlockView.Cell(text: label, sortKey: sortable ? values.last.flatMap { $0 }.map { String($0) } ?? "" : nil, link: nil,
-                                               numeric: false, date: false, picture: Sparkline(values: values, span: spans[column.index]).svg(label: label))
+                        .replacingEvery(
+                            "<FIRST>",
+                            with: values.first.flatMap { $0 }.map { held.pack.text(of: .real($0), as: nil, now: now, timeZone: timeZone) }
+                                ?? LanguagePack.nullText
+                        )
+                        .replacingEvery(
+                            "<LAST>",
+                            with: values.last.flatMap { $0 }.map { held.pack.text(of: .real($0), as: nil, now: now, timeZone: timeZone) }
+                                ?? LanguagePack.nullText)
+                    return TableBlockView.Cell(
+                        text: label, sortKey: sortable ? values.last.flatMap { $0 }.map { String($0) } ?? "" : nil, link: nil,
+                        numeric: false, date: false, picture: Sparkline(values: values, span: spans[column.index]).svg(label: label))
                 }
-                return TableBlockView.Cell(text: text, sortKey: sortable ? Self.sortKey(value).flatMap { $0 == text ? nil : $0 } : nil, link: link,
-                                           numeric: column.numeric, date: column.date)
+                return TableBlockView.Cell(
+                    text: text, sortKey: sortable ? Self.sortKey(value).flatMap { $0 == text ? nil : $0 } : nil, link: link,
+                    numeric: column.numeric, date: column.date)
             }
         }
         // A table split into pages, whose rows have pages of their own, finds any of them.
@@ -244,8 +278,11 @@ struct DataBlocks: Sendable {
         )
     }
 
-    private func valueView(_ table: Table, arguments: [String: String], pack held: Pack, fail: (String) -> BuildError) throws -> ValueBlockView {
-        try ReportBlocks.allow(arguments, ["data", "column", "row", "format", "label", "compare", "compare-row", "compare-label"], kind: "value", fail: fail)
+    private func valueView(_ table: Table, arguments: [String: String], pack held: Pack, fail: (String) -> BuildError) throws
+        -> ValueBlockView
+    {
+        try ReportBlocks.allow(
+            arguments, ["data", "column", "row", "format", "label", "compare", "compare-row", "compare-label"], kind: "value", fail: fail)
         let names = table.columns.map(\.name)
         let name = arguments["data"] ?? ""
         guard let columnName = arguments["column"] ?? (names.count == 1 ? names[0] : nil) else {
@@ -254,9 +291,12 @@ struct DataBlocks: Sendable {
         guard let column = names.firstIndex(of: columnName) else { throw fail(Self.noColumn(columnName, of: name, names)) }
         func rowNumber(_ key: String, default fallback: Int) throws -> Int {
             guard let text = arguments[key] else { return fallback }
-            guard let number = Int(text), number >= 1 else { throw fail("`\(key)` must be a row's number, 1 for the first, found `\(text)`") }
+            guard let number = Int(text), number >= 1 else {
+                throw fail("`\(key)` must be a row's number, 1 for the first, found `\(text)`")
+            }
             guard number <= table.rows.count else {
-                throw fail("`\(key)=\(number)`, and the query `\(name)` gave \(table.rows.count == 1 ? "1 row" : "\(table.rows.count) rows")")
+                throw fail(
+                    "`\(key)=\(number)`, and the query `\(name)` gave \(table.rows.count == 1 ? "1 row" : "\(table.rows.count) rows")")
             }
             return number
         }
@@ -265,13 +305,16 @@ struct DataBlocks: Sendable {
         let format: ValueFormat?
         do { format = try arguments["format"].map(ValueFormat.init(parsing:)) } catch { throw fail("`format`: \(error)") }
         let value = table.rows[row - 1][column]
-        let text = held.pack.text(of: value, as: format ?? ColumnFormat.format(name: columnName, value: value), now: now, timeZone: config.timeZone)
+        let text = held.pack.text(
+            of: value, as: format ?? ColumnFormat.format(name: columnName, value: value), now: now, timeZone: config.timeZone)
         var comparison: ValueBlockView.Comparison?
         if arguments["compare"] != nil || arguments["compare-row"] != nil {
             let other: TableValue
             let otherLabel: String
             if let compareColumn = arguments["compare"] {
-                guard arguments["compare-row"] == nil else { throw fail("`value` compares with one of `compare=` (a column) or `compare-row=` (a row)") }
+                guard arguments["compare-row"] == nil else {
+                    throw fail("`value` compares with one of `compare=` (a column) or `compare-row=` (a row)")
+                }
                 guard let index = names.firstIndex(of: compareColumn) else { throw fail(Self.noColumn(compareColumn, of: name, names)) }
                 other = table.rows[row - 1][index]
                 otherLabel = arguments["compare-label"] ?? compareColumn
@@ -280,7 +323,9 @@ struct DataBlocks: Sendable {
                 other = table.rows[otherRow - 1][column]
                 otherLabel = arguments["compare-label"] ?? held.pack.text(of: other, as: format, now: now, timeZone: config.timeZone)
             }
-            comparison = ValueBlockView.Comparison(value: held.pack.number(of: value), other: held.pack.number(of: other), otherLabel: otherLabel, pack: held.pack, now: now, timeZone: config.timeZone)
+            comparison = ValueBlockView.Comparison(
+                value: held.pack.number(of: value), other: held.pack.number(of: other), otherLabel: otherLabel, pack: held.pack, now: now,
+                timeZone: config.timeZone)
         }
         var counter: CounterView?
         if let number = held.pack.number(of: value), format == nil || format?.kind == .integer, value.isInteger {
@@ -296,10 +341,13 @@ struct DataBlocks: Sendable {
     /// result, so making all of it into values for each page that reads none of it cost a
     /// fifth of a build of 10,000 pages made from rows.
     func templateData(of page: Page, reading names: Set<String>? = nil) -> TemplateValue {
-        .map(results.results(of: page).filter { names?.contains($0.key) ?? true }.mapValues { table in
-            let row = { (values: [TableValue]) in self.templateRow(PageRow(columns: table.columns, values: values), language: page.language) }
-            return .list(table.rows.map(row))
-        })
+        .map(
+            results.results(of: page).filter { names?.contains($0.key) ?? true }.mapValues { table in
+                let row = { (values: [TableValue]) in
+                    self.templateRow(PageRow(columns: table.columns, values: values), language: page.language)
+                }
+                return .list(table.rows.map(row))
+            })
     }
 
     /// The queries a page's text reads as `data.NAME`; nil when it may read any of them
@@ -331,7 +379,9 @@ struct DataBlocks: Sendable {
         case .real(let number): return [number]
         case .text(let text):
             let inner = text.hasPrefix("[") && text.hasSuffix("]") ? text.dropFirst().dropLast() : Substring(text)
-            let parts = inner.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\n" }).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = inner.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\n" }).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             let numbers = parts.map { Double($0).flatMap { $0.isFinite ? $0 : nil } }
             return numbers.contains { $0 != nil } ? numbers : nil
         default: return nil

@@ -28,10 +28,19 @@ enum HTMLReferences {
             }
             var cursor = index + 1
             let attribute: Value.Attribute
-            if matches(html, at: cursor, "href=") { attribute = .href; cursor += 5 }
-            else if matches(html, at: cursor, "src=") { attribute = .src; cursor += 4 }
-            else if matches(html, at: cursor, "srcset=") { attribute = .srcset; cursor += 7 }
-            else { index += 1; continue }
+            if matches(html, at: cursor, "href=") {
+                attribute = .href
+                cursor += 5
+            } else if matches(html, at: cursor, "src=") {
+                attribute = .src
+                cursor += 4
+            } else if matches(html, at: cursor, "srcset=") {
+                attribute = .srcset
+                cursor += 7
+            } else {
+                index += 1
+                continue
+            }
             guard cursor < count, html[cursor] == UInt8(ascii: "\"") || html[cursor] == UInt8(ascii: "'") else {
                 index = cursor
                 continue
@@ -68,8 +77,10 @@ enum HTMLReferences {
             if value.attribute == .srcset {
                 let parts = candidates(text)
                 let urls = parts.map { transform($0.url) }
-                replaced = urls.contains { $0 != nil }
-                    ? zip(parts, urls).map { part, url in ([url ?? part.url] + part.descriptors).joined(separator: " ") }.joined(separator: ", ")
+                replaced =
+                    urls.contains { $0 != nil }
+                    ? zip(parts, urls).map { part, url in ([url ?? part.url] + part.descriptors).joined(separator: " ") }.joined(
+                        separator: ", ")
                     : nil
             } else {
                 replaced = transform(text)

@@ -78,8 +78,12 @@ final class MissReport: @unchecked Sendable {
         let lines = problems.map(\.description)
         guard lines.count > shownLinkWarnings else { return (lines, []) }
         let more = lines.count - shownLinkWarnings
-        return (Array(lines.prefix(shownLinkWarnings)) + ["\(more) more link\(more == 1 ? "" : "s") and images lead to no file of the site (`--verbose` lists them)"],
-                lines.dropFirst(shownLinkWarnings).map { "link: " + $0 })
+        return (
+            Array(lines.prefix(shownLinkWarnings)) + [
+                "\(more) more link\(more == 1 ? "" : "s") and images lead to no file of the site (`--verbose` lists them)"
+            ],
+            lines.dropFirst(shownLinkWarnings).map { "link: " + $0 }
+        )
     }
 
     /// Adds the misses of the page at `path`: its templates' (`template`), named by the
@@ -93,12 +97,15 @@ final class MissReport: @unchecked Sendable {
         }
         var suggested: [Key: String] = [:]
         for miss in text?.tags ?? [] {
-            let key = Key(file: "Content/" + source.sourcePath, line: source.source.bodyLine - 1 + miss.line, kind: miss.kind, name: miss.name)
+            let key = Key(
+                file: "Content/" + source.sourcePath, line: source.source.bodyLine - 1 + miss.line, kind: miss.kind, name: miss.name)
             keys.append(key)
             if let near = text?.suggestions[miss.name] { suggested[key] = near }
         }
         let links = (text?.links ?? []).map {
-            LinkProblem(file: "Content/" + source.sourcePath, line: source.source.bodyLine - 1 + $0.line, destination: $0.destination, problem: $0.problem)
+            LinkProblem(
+                file: "Content/" + source.sourcePath, line: source.source.bodyLine - 1 + $0.line, destination: $0.destination,
+                problem: $0.problem)
         }
         let notes = (text?.notes ?? []).map { NoteKey(file: "Content/" + source.sourcePath, line: $0.line, message: $0.message) }
         guard !keys.isEmpty || !links.isEmpty || !notes.isEmpty else { return }
@@ -133,18 +140,25 @@ final class MissReport: @unchecked Sendable {
                     return "\(key.file):\(key.line): `{{\(key.name)}}` names nothing on \(seen.first)\(more), so it shows nothing; "
                         + "check the spelling, or write `{{#\(key.name)}}…{{/\(key.name)}}` where it is optional"
                 case .name:
-                    return "\(key.file):\(key.line): `{{\(key.name)}}` names nothing on \(seen.first)\(more), so it shows nothing; \(near.dropLast())"
+                    return
+                        "\(key.file):\(key.line): `{{\(key.name)}}` names nothing on \(seen.first)\(more), so it shows nothing; \(near.dropLast())"
                 case .section:
                     let what = key.name.hasPrefix("row.") ? "column of the page's row" : "query result of the page"
                     return "\(key.file):\(key.line): `{{#\(key.name)}}` names no \(what) on \(seen.first)\(more), so it shows nothing"
                         + (near.isEmpty ? "; check the spelling" : "; \(near.dropLast())")
                 case .partial:
-                    return "\(key.file):\(key.line): `{{>\(key.name)}}` names no template (there is no Templates/\(key.name).mustache nor a built-in one), so it shows nothing"
+                    return
+                        "\(key.file):\(key.line): `{{>\(key.name)}}` names no template (there is no Templates/\(key.name).mustache nor a built-in one), so it shows nothing"
                 }
-            } + notes.sorted { ($0.key.file, $0.key.line, $0.key.message) < ($1.key.file, $1.key.line, $1.key.message) }.map { key, seen in
-                let pages = seen.count > 1 ? "; on \(seen.count) pages, the first \(seen.first)" : (seen.first.hasPrefix("for the row") ? " (\(seen.first))" : "")
-                return "\(key.file):\(key.line): \(key.message)\(pages)"
-            } + links
+            }
+                + notes.sorted { ($0.key.file, $0.key.line, $0.key.message) < ($1.key.file, $1.key.line, $1.key.message) }.map {
+                    key, seen in
+                    let pages =
+                        seen.count > 1
+                        ? "; on \(seen.count) pages, the first \(seen.first)"
+                        : (seen.first.hasPrefix("for the row") ? " (\(seen.first))" : "")
+                    return "\(key.file):\(key.line): \(key.message)\(pages)"
+                } + links
         }
     }
 }

@@ -35,8 +35,10 @@ struct PageRenderer {
     /// The assets by name before the first dot (`assets.style` for `style.css`).
     private let assetPaths: [String: String]
 
-    init(config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [Page], routes: Routes,
-         texts: PageTexts = PageTexts(), feedLinks: [String: [SiteFeeds.Link]] = [:]) {
+    init(
+        config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [Page], routes: Routes,
+        texts: PageTexts = PageTexts(), feedLinks: [String: [SiteFeeds.Link]] = [:]
+    ) {
         self.routes = routes
         self.config = config
         self.templates = templates
@@ -51,7 +53,9 @@ struct PageRenderer {
         punctuation = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, Self.templateValue(config.pack(for: $0).punctuation)) })
         site = Self.siteValue(config)
         // `assets.style` for `style.css`: the name before the first dot.
-        assetPaths = Dictionary(assets.paths.map { (String($0.key.split(separator: ".").first ?? Substring($0.key)), $0.value) }) { first, _ in first }
+        assetPaths = Dictionary(assets.paths.map { (String($0.key.split(separator: ".").first ?? Substring($0.key)), $0.value) }) {
+            first, _ in first
+        }
     }
 
     /// The site as templates and the pages' own tags see it (`{{site.title}}`).
@@ -72,10 +76,11 @@ struct PageRenderer {
             byKey[page.translationKey, default: [:]][page.language] = page.urlPath
         }
         // The further pages of a long table are not entries of their own.
-        let menus = Dictionary(grouping: pages.filter { $0.source.frontMatter.menu != nil && $0.tablePage == nil }, by: \.language).mapValues { entries in
-            entries.sorted { ($0.source.frontMatter.menu!, $0.title, $0.urlPath) < ($1.source.frontMatter.menu!, $1.title, $1.urlPath) }
-                .map { (title: $0.title, urlPath: $0.urlPath) }
-        }
+        let menus = Dictionary(grouping: pages.filter { $0.source.frontMatter.menu != nil && $0.tablePage == nil }, by: \.language)
+            .mapValues { entries in
+                entries.sorted { ($0.source.frontMatter.menu!, $0.title, $0.urlPath) < ($1.source.frontMatter.menu!, $1.title, $1.urlPath) }
+                    .map { (title: $0.title, urlPath: $0.urlPath) }
+            }
         return (byKey, menus)
     }
 
@@ -94,7 +99,10 @@ struct PageRenderer {
     func templateName(for page: Page) throws -> String {
         let name = page.source.frontMatter.layout ?? (page.kind == .home ? "home" : "page")
         guard templates.has(name) else {
-            throw BuildError(.content, "`layout: \(name)` names no template: add Templates/\(name).mustache or use one of \(templates.sources.keys.sorted().joined(separator: ", "))", in: "Content/" + page.sourcePath)
+            throw BuildError(
+                .content,
+                "`layout: \(name)` names no template: add Templates/\(name).mustache or use one of \(templates.sources.keys.sorted().joined(separator: ", "))",
+                in: "Content/" + page.sourcePath)
         }
         return name
     }
@@ -162,7 +170,8 @@ struct PageRenderer {
 
     func notFoundContext(_ page: Page?) -> PageInput {
         let links = Relativiser(sitePath: config.baseURL?.path ?? "/")
-        var view = self.view(of: page, urlPath: "", language: config.defaultLanguage, contentHTML: page == nil ? nil : texts.notFound, links: links)
+        var view = self.view(
+            of: page, urlPath: "", language: config.defaultLanguage, contentHTML: page == nil ? nil : texts.notFound, links: links)
         view.canonical = nil
         view.translations = []
         view.hasTranslations = false
@@ -200,12 +209,14 @@ struct PageRenderer {
         }
         if let page {
             view.translations = translations(of: page).map { other in
-                PageView.Translation(lang: other.language, absolute: config.baseURL.map { Routes.absolute(other.urlPath, baseURL: $0) },
-                                     file: Routes.file(other.urlPath))
+                PageView.Translation(
+                    lang: other.language, absolute: config.baseURL.map { Routes.absolute(other.urlPath, baseURL: $0) },
+                    file: Routes.file(other.urlPath))
             }
             view.languageSwitch = config.languages.compactMap { lang in
                 guard let target = addresses[page.translationKey]?[lang] ?? addresses[""]?[lang] else { return nil }
-                return PageView.LanguageChoice(lang: lang, name: languageNames[lang] ?? lang, href: Routes.file(target), current: lang == language)
+                return PageView.LanguageChoice(
+                    lang: lang, name: languageNames[lang] ?? lang, href: Routes.file(target), current: lang == language)
             }
         }
         return view

@@ -10,7 +10,8 @@ enum PageSummary {
         return html.withUTF8 { bytes in
             let text = UnsafeRawBufferPointer(bytes)
             guard let open = UTF8Search.offset(of: "<p>", in: text),
-                  let close = UTF8Search.offset(of: "</p>", in: text, from: open + 3) else { return nil }
+                let close = UTF8Search.offset(of: "</p>", in: text, from: open + 3)
+            else { return nil }
             let folded = HTMLText.plain(bytes[(open + 3)..<close])
             return folded.isEmpty ? nil : folded
         }

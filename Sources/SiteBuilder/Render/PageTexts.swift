@@ -81,9 +81,12 @@ struct MarkdownTexts: Sendable {
     private let labels: [String: TemplateValue]
     private let parsedTexts = ParsedTexts()
 
-    init(config: SiteConfig, templates: TemplateSet, siteData: [String: TemplateValue] = [:], links: ContentLinks? = nil,
-         contentPictures: [String: ProcessedPicture] = [:], contentPictureProblems: [String: String] = [:], reportBlocks: ReportBlocks? = nil,
-         dataBlocks: DataBlocks? = nil) {
+    init(
+        config: SiteConfig, templates: TemplateSet, siteData: [String: TemplateValue] = [:], links: ContentLinks? = nil,
+        contentPictures: [String: ProcessedPicture] = [:], contentPictureProblems: [String: String] = [:],
+        reportBlocks: ReportBlocks? = nil,
+        dataBlocks: DataBlocks? = nil
+    ) {
         self.config = config
         self.templates = templates
         self.siteData = siteData
@@ -95,22 +98,29 @@ struct MarkdownTexts: Sendable {
         var options: MarkdownRenderer.Options = []
         if config.markdown.smart { options.insert(.smart) }
         if config.markdown.unsafeHTML { options.insert(.unsafeHTML) }
-        markdown = Dictionary(uniqueKeysWithValues: config.languages.map { language in
-            (language, MarkdownRenderer(options: options, extensions: config.markdown.extensions, words: config.pack(for: language).markdownWords))
-        })
+        markdown = Dictionary(
+            uniqueKeysWithValues: config.languages.map { language in
+                (
+                    language,
+                    MarkdownRenderer(
+                        options: options, extensions: config.markdown.extensions, words: config.pack(for: language).markdownWords)
+                )
+            })
         site = PageRenderer.siteValue(config)
         labels = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).labels.templateValue) })
     }
 
     /// The same, with other templates (a preview's edit of them).
     func with(templates: TemplateSet) -> MarkdownTexts {
-        MarkdownTexts(config: config, templates: templates, siteData: siteData, links: links, contentPictures: contentPictures,
-                      contentPictureProblems: contentPictureProblems, reportBlocks: reportBlocks, dataBlocks: dataBlocks)
+        MarkdownTexts(
+            config: config, templates: templates, siteData: siteData, links: links, contentPictures: contentPictures,
+            contentPictureProblems: contentPictureProblems, reportBlocks: reportBlocks, dataBlocks: dataBlocks)
     }
 
     func with(dataBlocks: DataBlocks) -> MarkdownTexts {
-        MarkdownTexts(config: config, templates: templates, siteData: siteData, links: links, contentPictures: contentPictures,
-                      contentPictureProblems: contentPictureProblems, reportBlocks: reportBlocks, dataBlocks: dataBlocks)
+        MarkdownTexts(
+            config: config, templates: templates, siteData: siteData, links: links, contentPictures: contentPictures,
+            contentPictureProblems: contentPictureProblems, reportBlocks: reportBlocks, dataBlocks: dataBlocks)
     }
 
     /// The texts of `pages` that have Markdown, and of `feedEntries` as the feeds show them,
@@ -125,7 +135,12 @@ struct MarkdownTexts: Sendable {
             texts.pages[page.urlPath] = try result.get()
         }
         let entries = feedEntries.parallelMap(workers: workers) { page in
-            Result { try render(try pageText(page), of: page, ids: MarkdownRenderer.IDs(prefix: SiteFeeds.idPrefix(of: page)), misses: nil, forFeed: true).html }
+            Result {
+                try render(
+                    try pageText(page), of: page, ids: MarkdownRenderer.IDs(prefix: SiteFeeds.idPrefix(of: page)), misses: nil,
+                    forFeed: true
+                ).html
+            }
         }
         for (page, result) in zip(feedEntries, entries) {
             texts.feedEntries[page.urlPath] = try result.get()
@@ -182,14 +197,18 @@ struct MarkdownTexts: Sendable {
     /// The HTML of a page's Markdown; a link that leads nowhere goes to `misses`. For a feed
     /// (`forFeed`), its charts published as PNG are shown as that picture: feed readers
     /// strip inline SVG.
-    private func render(_ text: String, of page: Page, ids: MarkdownRenderer.IDs, misses: PageMisses?, forFeed: Bool = false) throws -> MarkdownRenderer.Rendered {
+    private func render(_ text: String, of page: Page, ids: MarkdownRenderer.IDs, misses: PageMisses?, forFeed: Bool = false) throws
+        -> MarkdownRenderer.Rendered
+    {
         var uses = DataBlocks.Uses()
         return try render(text, of: page, ids: ids, misses: misses, uses: &uses, forFeed: forFeed)
     }
 
     /// The same, noting in `uses` the tables of query results it holds.
-    private func render(_ text: String, of page: Page, ids: MarkdownRenderer.IDs, misses: PageMisses?, uses: inout DataBlocks.Uses,
-                        forFeed: Bool = false) throws -> MarkdownRenderer.Rendered {
+    private func render(
+        _ text: String, of page: Page, ids: MarkdownRenderer.IDs, misses: PageMisses?, uses: inout DataBlocks.Uses,
+        forFeed: Bool = false
+    ) throws -> MarkdownRenderer.Rendered {
         let markdown = markdown(page.language)
         let hasBlocks = page.hasSourceFile && text.containsUTF8(ReportBlocks.word)
         let links = page.hasSourceFile ? self.links : nil
@@ -209,20 +228,28 @@ struct MarkdownTexts: Sendable {
             case .elsewhere:
                 return .keep
             case .nothing(let looked):
-                let why = looked.isEmpty ? "it climbs above the site's root" : "there is no " + looked.map { "`\($0)`" }.joined(separator: " nor ")
-                misses?.link(line: reference.line, destination: reference.text, "the \(what) `\(reference.text)` leads to no file of the site (\(why))")
+                let why =
+                    looked.isEmpty
+                    ? "it climbs above the site's root" : "there is no " + looked.map { "`\($0)`" }.joined(separator: " nor ")
+                misses?.link(
+                    line: reference.line, destination: reference.text,
+                    "the \(what) `\(reference.text)` leads to no file of the site (\(why))")
                 return .keep
             case .file(let path, let link):
                 if reference.kind == .image, let picture = contentPictures[path] {
                     return .html(PictureViews.html(picture, alt: reference.alt, title: reference.title, links: relativiser))
                 }
                 if reference.kind == .image, let problem = contentPictureProblems[path] {
-                    misses?.link(line: reference.line, destination: reference.text, "the image `\(reference.text)` (Content/\(path)) is shown as it is: \(problem)")
+                    misses?.link(
+                        line: reference.line, destination: reference.text,
+                        "the image `\(reference.text)` (Content/\(path)) is shown as it is: \(problem)")
                 }
                 return link.map(MarkdownRenderer.Change.destination) ?? .keep
             }
         }
-        return try markdown.render(text, ids: ids, replacingBlocksTagged: hasBlocks ? ReportBlocks.word : nil, changingReferences: hasReferences ? change : nil) { block in
+        return try markdown.render(
+            text, ids: ids, replacingBlocksTagged: hasBlocks ? ReportBlocks.word : nil, changingReferences: hasReferences ? change : nil
+        ) { block in
             let line = page.source.bodyLine + block.line - 1
             let fail = { (message: String) in BuildError(.content, message, in: file, line: line) }
             // A query block names a result for the page (`PageQueries`) and shows nothing.
@@ -232,7 +259,10 @@ struct MarkdownTexts: Sendable {
             }
             if DataBlocks.kinds.contains(kind) {
                 let warn = { (message: String) -> Void in misses?.note(line: line, message) }
-                guard let dataBlocks, var view = try dataBlocks.view(kind: kind, arguments: arguments, on: page, line: line, fail: fail, warn: warn, styles: styles) else {
+                guard let dataBlocks,
+                    var view = try dataBlocks.view(
+                        kind: kind, arguments: arguments, on: page, line: line, fail: fail, warn: warn, styles: styles)
+                else {
                     throw fail("a `\(kind)` block shows the result of a query, and the site has no `data:` nor `queries/`")
                 }
                 if forFeed, case .chart(var chart) = view, let png = chart.png, let baseURL = config.baseURL {
@@ -240,12 +270,14 @@ struct MarkdownTexts: Sendable {
                     view = .chart(chart)
                 }
                 uses.note(view)
-                return dataBlocks.html(of: view, kind: view.templateKind(kind), language: page.language, links: relativiser, templates: templates,
-                                       labels: labels[page.language] ?? labelWords().templateValue, written: misses?.blocks)
+                return dataBlocks.html(
+                    of: view, kind: view.templateKind(kind), language: page.language, links: relativiser, templates: templates,
+                    labels: labels[page.language] ?? labelWords().templateValue, written: misses?.blocks)
             }
             guard let reportBlocks else { throw fail("a `ttsite` block shows people or timelines, and the site has neither") }
-            return try reportBlocks.html(kind: kind, arguments: arguments, line: line, language: page.language, links: relativiser, templates: templates,
-                                         labels: labels[page.language] ?? labelWords().templateValue, written: misses?.blocks, fail: fail)
+            return try reportBlocks.html(
+                kind: kind, arguments: arguments, line: line, language: page.language, links: relativiser, templates: templates,
+                labels: labels[page.language] ?? labelWords().templateValue, written: misses?.blocks, fail: fail)
         }
     }
 
@@ -259,14 +291,17 @@ struct MarkdownTexts: Sendable {
         context["lang"] = .string(page.language)
         // The pages made from one file's rows share its text: parsed once for all of them.
         // Any other page's text is its own, parsed and let go.
-        let parsed = page.row == nil
+        let parsed =
+            page.row == nil
             ? ParsedText(page.source.body, renderer: markdown(page.language))
             : parsedTexts.parsed(page.source.body, language: page.language) { body in ParsedText(body, renderer: markdown(page.language)) }
         if let dataBlocks {
             context["data"] = dataBlocks.templateData(of: page, reading: parsed.queryNames)
             if let row = page.row { context["row"] = dataBlocks.templateRow(row, language: page.language, reading: parsed.rowColumns) }
         }
-        return parsed.code.restore(try templates.renderInline(parsed.template, .map(context), file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine, misses: misses))
+        return parsed.code.restore(
+            try templates.renderInline(
+                parsed.template, .map(context), file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine, misses: misses))
     }
 }
 

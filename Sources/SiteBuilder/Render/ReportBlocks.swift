@@ -24,7 +24,8 @@ import TextFormatting
 /// allowed. The rest of the Markdown keeps cmark's safe mode.
 struct ReportBlocks: Sendable {
     static let word = QueryDefinition.blockWord
-    static let kinds = ["upcoming-birthdays", "people", "counter", "age-histogram", "timeline", TableOfContents.kind, "query"] + DataBlocks.kinds
+    static let kinds =
+        ["upcoming-birthdays", "people", "counter", "age-histogram", "timeline", TableOfContents.kind, "query"] + DataBlocks.kinds
 
     let people: [PersonFacts]
     let scenarios: [Scenario]
@@ -38,8 +39,10 @@ struct ReportBlocks: Sendable {
     /// The HTML of the block of `kind` with `arguments` (`parse`) on a page in `language`,
     /// its links written from that page by `links`; `line` is its line in its Markdown file,
     /// and `fail` makes the error for a mistake there.
-    func html(kind: String, arguments: [String: String], line: Int, language: String, links: Relativiser,
-              templates: TemplateSet, labels: TemplateValue, written: MissRecorder? = nil, fail: (String) -> BuildError) throws -> String {
+    func html(
+        kind: String, arguments: [String: String], line: Int, language: String, links: Relativiser,
+        templates: TemplateSet, labels: TemplateValue, written: MissRecorder? = nil, fail: (String) -> BuildError
+    ) throws -> String {
         guard let views = views[language] else { throw fail("the block needs people or timelines, and the site has neither") }
         let block: BlockView
         switch kind {
@@ -61,11 +64,14 @@ struct ReportBlocks: Sendable {
             case (nil, let code?):
                 guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }), Locale.Region(code.uppercased()).isISORegion else {
                     let known = Set(people.compactMap(\.person.nationality)).sorted().map { "`\($0)`" }
-                    let some = known.isEmpty ? "" : "; the site's people have \(known.prefix(12).joined(separator: ", "))\(known.count > 12 ? " …" : "")"
+                    let some =
+                        known.isEmpty
+                        ? "" : "; the site's people have \(known.prefix(12).joined(separator: ", "))\(known.count > 12 ? " …" : "")"
                     throw fail("`nationality` must be a country's two-letter code (ISO 3166) such as `DE`, found `\(code)`\(some)")
                 }
                 chosen = people.filter { $0.person.nationality == code.uppercased() }
-                caption = "\(views.labels.nationality): \(Locale(identifier: language).localizedString(forRegionCode: code.uppercased()) ?? code.uppercased())"
+                caption =
+                    "\(views.labels.nationality): \(Locale(identifier: language).localizedString(forRegionCode: code.uppercased()) ?? code.uppercased())"
             default:
                 throw fail("`people` takes one of `month=` (1 to 12) or `nationality=` (such as `DE`)")
             }
@@ -80,7 +86,9 @@ struct ReportBlocks: Sendable {
                 "birthdays-this-month": (people.count { $0.person.birthDate?.month == month }, views.labels.birthdaysThisMonth),
             ]
             guard let of = arguments["of"], let (count, label) = counts[of] else {
-                throw fail("`counter` needs `of=` one of `people`, `timelines`, `events`, `birthdays-this-month`\(arguments["of"].map { ", found `\($0)`" } ?? "")")
+                throw fail(
+                    "`counter` needs `of=` one of `people`, `timelines`, `events`, `birthdays-this-month`\(arguments["of"].map { ", found `\($0)`" } ?? "")"
+                )
             }
             block = .counter(views.counter(to: Double(count), format: "{value}"), label: views.counted(label, count))
         case "age-histogram":
@@ -89,7 +97,9 @@ struct ReportBlocks: Sendable {
         case "timeline":
             try Self.allow(arguments, ["named"], kind: kind, fail: fail)
             guard let named = arguments["named"] else { throw fail("`timeline` needs `named=`, the `named` of a scenario") }
-            guard let scenario = scenarios.first(where: { $0.named == named || $0.slug == named }), let scenarioViews = scenarioViews[language] else {
+            guard let scenario = scenarios.first(where: { $0.named == named || $0.slug == named }),
+                let scenarioViews = scenarioViews[language]
+            else {
                 let known = scenarios.prefix(5).map { "`\($0.named)`" }.joined(separator: ", ")
                 throw fail("no scenario is named `\(named)`\(known.isEmpty ? "" : "; some that are: \(known)")")
             }
@@ -106,8 +116,10 @@ struct ReportBlocks: Sendable {
     /// `rows`: the table's rows as `table-rows` writes them, when the caller has them already
     /// (`DataBlocks.html`). `written` is told of every link the template wrote (its misses
     /// are not the page's: a block's template reads only its own view).
-    static func html(of block: BlockView, kind: String, language: String, links: Relativiser, templates: TemplateSet, labels: TemplateValue,
-                     rows: [UInt8]? = nil, written: MissRecorder? = nil) -> String {
+    static func html(
+        of block: BlockView, kind: String, language: String, links: Relativiser, templates: TemplateSet, labels: TemplateValue,
+        rows: [UInt8]? = nil, written: MissRecorder? = nil
+    ) -> String {
         var context: [String: TemplateValue]
         var partials: [String: [UInt8]] = [:]
         if case .table(let table) = block, templates.writesTableRows {
@@ -131,13 +143,16 @@ struct ReportBlocks: Sendable {
 
     static func allow(_ arguments: [String: String], _ allowed: [String], kind: String, fail: (String) -> BuildError) throws {
         for name in arguments.keys.sorted() where !allowed.contains(name) {
-            throw fail(allowed.isEmpty
-                ? "`\(kind)` takes no arguments, found `\(name)`"
-                : "`\(kind)` takes \(allowed.map { "`\($0)=`" }.joined(separator: " or ")), found `\(name)`")
+            throw fail(
+                allowed.isEmpty
+                    ? "`\(kind)` takes no arguments, found `\(name)`"
+                    : "`\(kind)` takes \(allowed.map { "`\($0)=`" }.joined(separator: " or ")), found `\(name)`")
         }
     }
 
-    private static func number(_ text: String?, name: String, in range: ClosedRange<Int>, default fallback: Int, fail: (String) -> BuildError) throws -> Int {
+    private static func number(
+        _ text: String?, name: String, in range: ClosedRange<Int>, default fallback: Int, fail: (String) -> BuildError
+    ) throws -> Int {
         guard let text else { return fallback }
         guard let number = Int(text), range.contains(number) else {
             throw fail("`\(name)` must be a whole number from \(range.lowerBound) to \(range.upperBound), found `\(text)`")

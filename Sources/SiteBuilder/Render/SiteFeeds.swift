@@ -79,9 +79,11 @@ struct SiteFeeds {
                     jsonURL: absolute(routes.birthdayFeed(.json, language: language)),
                     homeURL: absolute(routes.list(.people, language: language)),
                     title: "\(labels.upcomingFeed) · \(config.title)", language: language, author: config.title, updated: now,
-                    entries: Self.birthdays(people, within: config.feeds.upcomingDays, views: views, zone: config.timeZone, absolute: absolute)
+                    entries: Self.birthdays(
+                        people, within: config.feeds.upcomingDays, views: views, zone: config.timeZone, absolute: absolute)
                 )
-                add(feed, title: labels.upcomingFeed, atom: routes.birthdayFeed(.atom, language: language),
+                add(
+                    feed, title: labels.upcomingFeed, atom: routes.birthdayFeed(.atom, language: language),
                     json: routes.birthdayFeed(.json, language: language), language: language)
             }
             guard let dated = entries.pages[language] else { continue }
@@ -95,11 +97,13 @@ struct SiteFeeds {
                 )
             }
             let feed = Feed(
-                atomURL: absolute(routes.pagesFeed(.atom, language: language)), jsonURL: absolute(routes.pagesFeed(.json, language: language)),
+                atomURL: absolute(routes.pagesFeed(.atom, language: language)),
+                jsonURL: absolute(routes.pagesFeed(.json, language: language)),
                 homeURL: absolute(routes.prefix(language)), title: config.title, language: language, author: config.title,
                 updated: now, entries: items
             )
-            add(feed, title: config.title, atom: routes.pagesFeed(.atom, language: language),
+            add(
+                feed, title: config.title, atom: routes.pagesFeed(.atom, language: language),
                 json: routes.pagesFeed(.json, language: language), language: language)
         }
     }
@@ -130,7 +134,9 @@ struct SiteFeeds {
         guard let base = URL(string: base) else { return html }
         let notes = notePrefix.map { ["#fn:" + $0, "#fnref:" + $0] } ?? []
         return HTMLReferences.rewriting(html) { link in
-            guard !notes.contains(where: link.hasPrefix), let resolved = URL(string: link, relativeTo: base)?.absoluteString, resolved != link else { return nil }
+            guard !notes.contains(where: link.hasPrefix), let resolved = URL(string: link, relativeTo: base)?.absoluteString,
+                resolved != link
+            else { return nil }
             return resolved
         }
     }
@@ -172,15 +178,17 @@ struct SiteFeeds {
             let file = "Content/" + page.sourcePath
             let line = page.source.frontMatter.keyLines["date"]
             guard case .string(let text) = value, let date = try? dates.transformValue(text, to: Date.self) as? Date else {
-                let found: String = switch value {
-                case .string(let text): "`\(text)`"
-                case .int(let number): "`\(number)`"
-                case .double(let number): "`\(number)`"
-                case .bool(let flag): "`\(flag)`"
-                case .list, .map: "a list or a mapping"
-                case .null, .link, .links: "nothing"
-                }
-                throw BuildError(.content, "`date` must be a date such as 2026-11-20 or 2026-11-20T18:00:00+01:00, found \(found)", in: file, line: line)
+                let found: String =
+                    switch value {
+                    case .string(let text): "`\(text)`"
+                    case .int(let number): "`\(number)`"
+                    case .double(let number): "`\(number)`"
+                    case .bool(let flag): "`\(flag)`"
+                    case .list, .map: "a list or a mapping"
+                    case .null, .link, .links: "nothing"
+                    }
+                throw BuildError(
+                    .content, "`date` must be a date such as 2026-11-20 or 2026-11-20T18:00:00+01:00, found \(found)", in: file, line: line)
             }
             found[page.outputPath] = date
         }

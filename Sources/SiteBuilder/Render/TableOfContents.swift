@@ -43,7 +43,9 @@ enum TableOfContents {
     }
 
     /// The `toc` block: the table of the page's headings at the levels `levels=` names.
-    static func block(_ arguments: [String: String], headings: [MarkdownRenderer.Heading], label: String, fail: (String) -> BuildError) throws -> String {
+    static func block(_ arguments: [String: String], headings: [MarkdownRenderer.Heading], label: String, fail: (String) -> BuildError)
+        throws -> String
+    {
         try ReportBlocks.allow(arguments, ["levels"], kind: kind, fail: fail)
         var levels = Self.levels
         if let text = arguments["levels"] {

@@ -125,12 +125,15 @@ public struct TemplateSet: Sendable {
                 dynamic = dynamic || template.hasDynamicPartials
                 queue += template.partialNames.map(\.name)
             }
-            digests[name] = dynamic ? all : BuildDigest { hasher in
-                for included in visited.sorted() {
-                    hasher.add(included)
-                    hasher.add(sources[included] ?? "")
+            digests[name] =
+                dynamic
+                ? all
+                : BuildDigest { hasher in
+                    for included in visited.sorted() {
+                        hasher.add(included)
+                        hasher.add(sources[included] ?? "")
+                    }
                 }
-            }
         }
         return digests
     }
@@ -150,13 +153,16 @@ public struct TemplateSet: Sendable {
     /// is written as literal text for Markdown (`MarkdownEscaping`): a value from data is
     /// never Markdown, nor a block. A parse error names `file` and the line in it;
     /// `firstLine` is the file line the text starts on.
-    func renderInline(_ text: String, _ context: TemplateValue, file: String, firstLine: Int, misses: MissRecorder? = nil) throws -> String {
+    func renderInline(_ text: String, _ context: TemplateValue, file: String, firstLine: Int, misses: MissRecorder? = nil) throws -> String
+    {
         guard Self.hasTag(text) else { return text }
         return try renderInline(ParsedText.parse(text), context, file: file, firstLine: firstLine, misses: misses)
     }
 
     /// The same for a text already parsed (or not, with the parser's error).
-    func renderInline(_ parsed: Result<Template, TemplateError>, _ context: TemplateValue, file: String, firstLine: Int, misses: MissRecorder? = nil) throws -> String {
+    func renderInline(
+        _ parsed: Result<Template, TemplateError>, _ context: TemplateValue, file: String, firstLine: Int, misses: MissRecorder? = nil
+    ) throws -> String {
         switch parsed {
         case .success(let template):
             return library.render(template, context, misses: misses, escaping: .markdown)
@@ -169,8 +175,10 @@ public struct TemplateSet: Sendable {
     /// `misses` is told of every name and partial that was not found; `linkBase` goes before
     /// every path of the context's links (a page's `Relativiser`).
     /// `written`: partials whose output the caller wrote itself (`TemplateLibrary.render`).
-    public func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil, linkBase: String = "",
-                       written: [String: [UInt8]] = [:]) {
+    public func render(
+        _ name: String, _ context: TemplateValue, into output: inout [UInt8], misses: MissRecorder? = nil, linkBase: String = "",
+        written: [String: [UInt8]] = [:]
+    ) {
         library.render(name, context, into: &output, misses: misses, linkBase: linkBase, written: written)
     }
 

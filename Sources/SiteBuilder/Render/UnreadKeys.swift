@@ -12,14 +12,21 @@ enum UnreadKeys {
     /// One warning per unread key and template, naming the first page (with the line) and how
     /// many more carry it: a key in 10,000 pages is one line, not 10,000.
     /// `readByQueries`: the keys that queries bound as `:name` parameters.
-    static func warnings(pages: [Page], templates: TemplateSet, readByQueries: Set<String> = [], templateName: (Page) throws -> String) rethrows -> [String] {
+    static func warnings(pages: [Page], templates: TemplateSet, readByQueries: Set<String> = [], templateName: (Page) throws -> String)
+        rethrows -> [String]
+    {
         var readByTemplate: [String: Set<String>?] = [:]
-        struct Unread: Hashable { let key: String; let template: String }
+        struct Unread: Hashable {
+            let key: String
+            let template: String
+        }
         var found: [Unread: (first: String, count: Int, read: Set<String>)] = [:]
         var order: [Unread] = []
         for page in pages where page.hasSourceFile {
             let front = page.source.frontMatter
-            let unknown = front.values.keys.filter { !FrontMatter.typedKeys.contains($0) && !reserved.contains($0) && !readByQueries.contains($0) }
+            let unknown = front.values.keys.filter {
+                !FrontMatter.typedKeys.contains($0) && !reserved.contains($0) && !readByQueries.contains($0)
+            }
             guard !unknown.isEmpty else { continue }
             let name = try templateName(page)
             if readByTemplate[name] == nil { readByTemplate[name] = .some(templates.pageKeys(readBy: name)) }
@@ -42,8 +49,11 @@ enum UnreadKeys {
         return order.map { unread in
             let seen = found[unread]!
             let more = seen.count > 1 ? " (and \(seen.count - 1) more page\(seen.count == 2 ? "" : "s"))" : ""
-            var warning = "\(seen.first): the front matter key `\(unread.key)` is read by neither ttsite nor the template `\(unread.template)`\(more)"
-            if let near = Spelling.nearest(unread.key, among: Set(FrontMatter.typedKeys).union(seen.read)) { warning += "; did you mean `\(near)`?" }
+            var warning =
+                "\(seen.first): the front matter key `\(unread.key)` is read by neither ttsite nor the template `\(unread.template)`\(more)"
+            if let near = Spelling.nearest(unread.key, among: Set(FrontMatter.typedKeys).union(seen.read)) {
+                warning += "; did you mean `\(near)`?"
+            }
             return warning
         }
     }

@@ -23,7 +23,9 @@ struct BuildDigest: Hashable, Sendable, CustomStringConvertible {
                 case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte - UInt8(ascii: "0")
                 case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte - UInt8(ascii: "a") + 10
                 case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = byte - UInt8(ascii: "A") + 10
-                default: valid = false; nibble = 0
+                default:
+                    valid = false
+                    nibble = 0
                 }
                 words[index / 16] = words[index / 16] << 4 | UInt64(nibble)
             }

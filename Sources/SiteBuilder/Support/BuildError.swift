@@ -41,8 +41,8 @@ public struct BuildError: Error, CustomStringConvertible, Equatable, Sendable {
 
     public var description: String {
         switch (location, line) {
-        case let (location?, line?): "\(location):\(line): \(message)"
-        case let (location?, nil): "\(location): \(message)"
+        case (let location?, let line?): "\(location):\(line): \(message)"
+        case (let location?, nil): "\(location): \(message)"
         default: message
         }
     }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reading: small POSIX file calls for the content scan, which touches every file of `Content/`.
 ///
@@ -58,11 +59,11 @@ extension FileBytes {
 
     static func readSome(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
+            Glibc.read(descriptor, buffer, count)
         #elseif canImport(Musl)
-        Musl.read(descriptor, buffer, count)
+            Musl.read(descriptor, buffer, count)
         #else
-        Darwin.read(descriptor, buffer, count)
+            Darwin.read(descriptor, buffer, count)
         #endif
     }
 

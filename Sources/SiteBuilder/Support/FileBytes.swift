@@ -68,7 +68,7 @@ enum FileBytes {
 
     /// Gives `path` the modification time `modified`, as `cp -p` and `rsync -t` do.
     static func setModified(_ path: String, to modified: timespec) {
-        let times = [modified, modified]   // access and modification time
+        let times = [modified, modified]  // access and modification time
         _ = utimensat(AT_FDCWD, path, times, 0)
     }
 }
@@ -92,9 +92,9 @@ struct FileStamp: Equatable, Sendable {
 
     init(_ info: stat) {
         #if canImport(Darwin)
-        self.init(size: Int(info.st_size), modified: info.st_mtimespec, inode: UInt64(info.st_ino), changed: info.st_ctimespec)
+            self.init(size: Int(info.st_size), modified: info.st_mtimespec, inode: UInt64(info.st_ino), changed: info.st_ctimespec)
         #else
-        self.init(size: Int(info.st_size), modified: info.st_mtim, inode: UInt64(info.st_ino), changed: info.st_ctim)
+            self.init(size: Int(info.st_size), modified: info.st_mtim, inode: UInt64(info.st_ino), changed: info.st_ctim)
         #endif
     }
 

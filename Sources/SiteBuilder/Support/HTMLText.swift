@@ -34,7 +34,10 @@ enum HTMLText {
                 index += width
                 continue
             }
-            if pendingSpace { out.append(UInt8(ascii: " ")); pendingSpace = false }
+            if pendingSpace {
+                out.append(UInt8(ascii: " "))
+                pendingSpace = false
+            }
             out.append(text[index])
             index += 1
         }

@@ -7,7 +7,8 @@ import ValueTransformers
 public enum Instant {
     public static func parse(_ text: String) -> Date? {
         guard let written = try? ISO8601DateParser().parse(text),
-              written.utcOffset != nil || !written.hasTime else { return nil }
+            written.utcOffset != nil || !written.hasTime
+        else { return nil }
         return written.date(zoneless: .utc)
     }
 }

@@ -9,27 +9,44 @@ extension HostileCorpus {
                 name: "front matter: YAML alias expansion (billion laughs)", runner: .binary,
                 files: { ["Content/bomb.md": Data(billionLaughs.utf8)] },
                 // Line 6 holds `a3`, where the running count of values passes 100,000 (10⁴ + … lists).
-                outcome: .fails(exit: 1, ["Content/bomb.md:6: the front matter expands to more than 100000 values (are YAML aliases repeating it?)"])
+                outcome: .fails(
+                    exit: 1, ["Content/bomb.md:6: the front matter expands to more than 100000 values (are YAML aliases repeating it?)"])
             ),
             HostileCase(
                 name: "front matter: 100,000 nested lists", runner: .binary,
-                files: { ["Content/deep.md": Data(("---\nd: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n---\nText\n").utf8)] },
+                files: {
+                    [
+                        "Content/deep.md": Data(
+                            ("---\nd: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n---\nText\n")
+                                .utf8)
+                    ]
+                },
                 outcome: .fails(exit: 1, ["Content/deep.md:2: invalid YAML: ", "Maximum nesting level reached"])
             ),
             HostileCase(
                 name: "front matter: 100,000 nested mappings", runner: .binary,
-                files: { ["Content/deep.md": Data(("---\nd: " + String(repeating: "{a: ", count: 100_000) + "1" + String(repeating: "}", count: 100_000) + "\n---\nText\n").utf8)] },
+                files: {
+                    [
+                        "Content/deep.md": Data(
+                            ("---\nd: " + String(repeating: "{a: ", count: 100_000) + "1" + String(repeating: "}", count: 100_000)
+                                + "\n---\nText\n").utf8)
+                    ]
+                },
                 outcome: .fails(exit: 1, ["Content/deep.md:2: invalid YAML: ", "Maximum nesting level reached"])
             ),
             HostileCase(
                 name: "front matter: a 1 MB key", runner: .library,
-                files: { ["Content/key.md": Data(("---\ntitle: Key\n" + String(repeating: "k", count: 1_000_000) + ": 1\n---\nText\n").utf8)] },
+                files: {
+                    ["Content/key.md": Data(("---\ntitle: Key\n" + String(repeating: "k", count: 1_000_000) + ": 1\n---\nText\n").utf8)]
+                },
                 // libyaml allows keys of at most 1024 characters.
                 outcome: .fails(exit: 1, ["Content/key.md:3: invalid YAML: while scanning a simple key could not find expected ':'"])
             ),
             HostileCase(
                 name: "front matter: a 1 MB quoted key", runner: .library,
-                files: { ["Content/key.md": Data(("---\ntitle: Key\n\"" + String(repeating: "k", count: 1_000_000) + "\": 1\n---\nText\n").utf8)] },
+                files: {
+                    ["Content/key.md": Data(("---\ntitle: Key\n\"" + String(repeating: "k", count: 1_000_000) + "\": 1\n---\nText\n").utf8)]
+                },
                 outcome: .fails(exit: 1, ["Content/key.md:3: invalid YAML: while scanning a simple key could not find expected ':'"])
             ),
             HostileCase(

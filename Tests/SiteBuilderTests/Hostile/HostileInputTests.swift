@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// The bad-input corpus (`HostileCorpus`): every hostile input gets its stated outcome, and
 /// for every one of them, whatever the outcome:
@@ -41,7 +42,9 @@ import TestSupport
 
         if ProcessInfo.processInfo.environment["TTSITE_HOSTILE_TABLE"] != nil {
             // The outcome table for the docs: `TTSITE_HOSTILE_TABLE=1 swift test --filter HostileInputTests`.
-            print("| \(hostile.name) | \(run.exitCode) | \(([run.error].compactMap { $0 } + run.warnings).map { String($0.prefix(200)) }.joined(separator: "<br>")) |")
+            print(
+                "| \(hostile.name) | \(run.exitCode) | \(([run.error].compactMap { $0 } + run.warnings).map { String($0.prefix(200)) }.joined(separator: "<br>")) |"
+            )
         }
         #expect(run.otherOutput.isEmpty, "unexpected output: \(run.otherOutput)")
         switch hostile.outcome {
@@ -72,7 +75,8 @@ import TestSupport
         let published = try FolderSnapshot(of: output).entries
         #expect(published.filter { if case .link = $0.value { true } else { false } }.keys.sorted() == [], "the output holds symlinks")
         // Page names are [a-z0-9-]; assets and fixed files add dots and capitals at most.
-        #expect(published.keys.filter { $0.contains { !($0.isASCII && ($0.isLetter || $0.isNumber || "-._/".contains($0))) } }.sorted() == [])
+        #expect(
+            published.keys.filter { $0.contains { !($0.isASCII && ($0.isLetter || $0.isNumber || "-._/".contains($0))) } }.sorted() == [])
         #expect(try Self.rawMarkup(in: output) == [])
     }
 

@@ -7,24 +7,24 @@ import TestSupport
 enum HostileSite {
     static let files: [String: String] = [
         "ttsite.yml": """
-            title: Hostile inputs
-            languages: [en, de]
-            people:
-              - file: Content/data/people.json
-            scenarios:
-              - file: Content/data/scenarios/
-            """,
+        title: Hostile inputs
+        languages: [en, de]
+        people:
+          - file: Content/data/people.json
+        scenarios:
+          - file: Content/data/scenarios/
+        """,
         "Content/index.md": "# Home\n\nWe track {{people.count}} people.\n",
         "Content/data/people.json": """
-            {"results":[{"name":{"title":"Ms","first":"Grace","last":"Hopper"},
-              "dob":{"date":"1906-12-09T00:00:00.000Z","age":119},
-              "login":{"uuid":"00000000-0000-4000-8000-000000000001"},"nat":"US"}]}
-            """,
+        {"results":[{"name":{"title":"Ms","first":"Grace","last":"Hopper"},
+          "dob":{"date":"1906-12-09T00:00:00.000Z","age":119},
+          "login":{"uuid":"00000000-0000-4000-8000-000000000001"},"nat":"US"}]}
+        """,
         "Content/data/scenarios/0-good.json": """
-            {"named":"good","nameEn":"Good","nameDe":"Gut","unit":"date",
-             "start":"2000-01-01","end":"2000-12-31",
-             "events":[{"start":"2000-06-01","textEn":"Midsummer","textDe":"Mittsommer","major":true}]}
-            """,
+        {"named":"good","nameEn":"Good","nameDe":"Gut","unit":"date",
+         "start":"2000-01-01","end":"2000-12-31",
+         "events":[{"start":"2000-06-01","textEn":"Midsummer","textDe":"Mittsommer","major":true}]}
+        """,
     ]
 
     /// A fresh folder holding `site/` (the site, output at `site/_site`) and `outside/` (a

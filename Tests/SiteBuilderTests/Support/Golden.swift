@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Golden copies: pages built from a fixture site, read through by hand once, and compared
 /// byte for byte with every later build.
@@ -28,9 +28,12 @@ enum Golden {
             if updating {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try built.write(to: url)
-                Issue.record("\(folder)/\(path) rewritten from the build (TTSITE_UPDATE_GOLDEN=1): read the diff", sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(folder)/\(path) rewritten from the build (TTSITE_UPDATE_GOLDEN=1): read the diff", sourceLocation: sourceLocation)
             } else {
-                Issue.record("\(path) differs from \(folder)/\(path); after reading the difference, TTSITE_UPDATE_GOLDEN=1 rewrites it", sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(path) differs from \(folder)/\(path); after reading the difference, TTSITE_UPDATE_GOLDEN=1 rewrites it",
+                    sourceLocation: sourceLocation)
             }
             return
         }

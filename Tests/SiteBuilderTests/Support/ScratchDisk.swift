@@ -15,21 +15,21 @@ final class ScratchDisk {
         temporary = try TemporaryFolder("disk")
         folder = temporary.url
         #if os(Linux)
-        try Self.check(mount("tmpfs", folder.path, "tmpfs", 0, "size=\(megabytes)m"), "mount a tmpfs on \(folder.path)")
+            try Self.check(mount("tmpfs", folder.path, "tmpfs", 0, "size=\(megabytes)m"), "mount a tmpfs on \(folder.path)")
         #else
-        throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "tmpfs scratch disks are Linux only"])
+            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "tmpfs scratch disks are Linux only"])
         #endif
     }
 
     func makeReadOnly() throws {
         #if os(Linux)
-        try Self.check(mount("tmpfs", folder.path, nil, UInt(MS_REMOUNT | MS_RDONLY), nil), "remount \(folder.path) read-only")
+            try Self.check(mount("tmpfs", folder.path, nil, UInt(MS_REMOUNT | MS_RDONLY), nil), "remount \(folder.path) read-only")
         #endif
     }
 
     func remove() {
         #if os(Linux)
-        umount(folder.path)
+            umount(folder.path)
         #endif
         temporary.remove()
     }
@@ -57,7 +57,8 @@ final class ScratchDisk {
     /// Throws, naming what failed and why, when a system call returned -1.
     private static func check(_ result: Int32, _ what: String) throws {
         guard result == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot \(what): \(String(cString: strerror(errno)))"])
+            throw CocoaError(
+                .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot \(what): \(String(cString: strerror(errno)))"])
         }
     }
 }

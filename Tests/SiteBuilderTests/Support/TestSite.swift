@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiteBuilder
-import Testing
 import TestSupport
+import Testing
+
+@testable import SiteBuilder
 
 /// A small site written inline (see `Txtar`) into `site/` of a fresh temporary folder, and
 /// built by the library:

@@ -147,7 +147,7 @@ let package = Package(
         .target(
             name: "SiteServer",
             dependencies: [
-                "SiteBuilder",
+                "SiteBuilder", "DataSources",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
@@ -187,7 +187,10 @@ let package = Package(
             path: "Benchmarks/TemplateBenchmark"
         ),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
-        .testTarget(name: "ValueTransformersTests", dependencies: ["ValueTransformers", "CivilTime"], exclude: ["Oracle"]),
+        .testTarget(
+            name: "ValueTransformersTests",
+            dependencies: ["ValueTransformers", "CivilTime", .product(name: "OrderedCollections", package: "swift-collections")],
+            exclude: ["Oracle"]),
         .testTarget(
             name: "IntervalTextTests", dependencies: ["IntervalText", "CivilTime", "TextFormatting", "TestSupport"], exclude: ["Oracle"]),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime", "TestSupport"]),
@@ -212,11 +215,14 @@ let package = Package(
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "TestSupport"]),
         // Against a real PostgreSQL server the tests start (`Tests/Support/postgres-server`).
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "DataTables", "TestSupport"]),
-        .testTarget(name: "DataTablesTests", dependencies: ["DataTables", "CivilTime", "TestSupport"], exclude: ["Oracle"]),
+        .testTarget(
+            name: "DataTablesTests", dependencies: ["DataTables", "CSQLite", "ValueTransformers", "CivilTime", "TestSupport"],
+            exclude: ["Oracle"]),
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: [
                 "SiteBuilder", "TTSiteCommand", "TestSupport", "TemplateEngine", "CivilTime", "TextFormatting", "IntervalText", "Markdown",
+                "DataTables", "ReportData", "Pictures",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ],

@@ -4,8 +4,10 @@ import TemplateEngine
 
 /// The words of the page chrome (menu, skip link, footer, list headings) in one language,
 /// read from its language pack (`words:`). Every word is required: a pack without one is an
-/// error naming the key, never empty text on a page.
-struct Labels: Sendable, Decodable {
+/// error naming the key, never empty text on a page. Templates see each word by its name
+/// (`{{labels.skip}}`, `{{labels.unitNames.ae}}`), so a new word reaches them without a second
+/// list of names.
+struct Labels: Sendable, Codable {
     var skip: String
     var menu: String
     var languages: String
@@ -139,7 +141,7 @@ struct Labels: Sendable, Decodable {
     /// Each kind of chart's name, the title a chart has when its block gives none, the parts
     /// of the summary assistive technology reads (`<KIND>`, `<VALUE>`, `<X>`, `<FIRST>`,
     /// `<LAST>`, `<LOW>`, `<HIGH>`), and the name of the table of its data.
-    struct ChartWords: Sendable, Decodable {
+    struct ChartWords: Sendable, Codable {
         var line, area, bar, column, scatter, histogram, sparkline: String
         var titled, span, change, highest, mostBetween, others, data: String
         /// What a histogram's columns count.
@@ -152,11 +154,11 @@ struct Labels: Sendable, Decodable {
         var summed: String?
     }
 
-    struct UnitWords: Sendable, Decodable {
+    struct UnitWords: Sendable, Codable {
         var datetime, date, ae, miokm, miomiles, km: String
     }
 
-    struct DistanceWords: Sendable, Decodable {
+    struct DistanceWords: Sendable, Codable {
         var ae, miokm, miomiles, km: String
     }
 
@@ -184,35 +186,12 @@ struct Labels: Sendable, Decodable {
         case .km: unitSymbols.km
         }
     }
-
-    /// The words as templates see them: `{{labels.skip}}`, `{{labels.unitNames.ae}}`. Made
-    /// from the properties themselves, so a new word reaches the templates without a second
-    /// list of names.
-    var templateValue: TemplateValue {
-        Self.value(of: self)
-    }
-
-    private static func value(of subject: Any) -> TemplateValue {
-        var values: [String: TemplateValue] = [:]
-        for child in Mirror(reflecting: subject).children {
-            guard let key = child.label else { continue }
-            if let text = child.value as? String {
-                values[key] = .string(text)
-            } else if let word = child.value as? CountedWord {
-                // `{{labels.events}}` is a word for any number; views pick the form by count.
-                values[key] = .string(word.other)
-            } else {
-                values[key] = value(of: child.value)
-            }
-        }
-        return .map(values)
-    }
 }
 
 /// A word written after a number, in a form for each plural category the language has
 /// ("1 person", "2 people"; "1 osoba", "2 osoby", "5 osób"). A pack writes it as one text
 /// (the same for every number) or as its forms, `other` among them.
-struct CountedWord: Sendable, Decodable {
+struct CountedWord: Sendable, Decodable, Encodable {
     var forms: [PluralCategory: String]
     var other: String
 
@@ -246,5 +225,14 @@ struct CountedWord: Sendable, Decodable {
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
+    }
+}
+
+extension CountedWord {
+    /// `{{labels.events}}` is a word for any number: its `other` form (views pick the form by
+    /// count).
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(other)
     }
 }

@@ -40,7 +40,7 @@ public struct LanguagePack: Sendable {
 
     /// How the language joins the items of a short list ("4 events, 3 major") and a date with
     /// its time ("16 July 1969, 14:32").
-    public struct Punctuation: Sendable, Equatable {
+    public struct Punctuation: Sendable, Equatable, Encodable {
         public var list = ", "
         public var dateAndTime = ", "
     }

@@ -39,10 +39,17 @@ extension SiteData {
     /// What content pages may use in Mustache tags: `{{people.count}}`, `{{scenarios.count}}`,
     /// `{{events.count}}`.
     var templateData: [String: TemplateValue] {
-        [
-            "people": .map(["count": .int(people.count)]),
-            "scenarios": .map(["count": .int(scenarios.count)]),
-            "events": .map(["count": .int(eventCount)]),
-        ]
+        Counts(people: .init(count: people.count), scenarios: .init(count: scenarios.count), events: .init(count: eventCount))
+            .templateKeys
+    }
+
+    private struct Counts: TemplateView {
+        struct Count: Sendable, Encodable {
+            let count: Int
+        }
+
+        let people: Count
+        let scenarios: Count
+        let events: Count
     }
 }

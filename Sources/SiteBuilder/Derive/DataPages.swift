@@ -172,8 +172,8 @@ struct DataPages {
             },
             upcoming: shown.map(views.person),
             hasUpcoming: !upcoming.isEmpty,
-            more: upcoming.count > shown.count
-                ? (
+            moreUpcoming: upcoming.count > shown.count
+                ? HomeReportView.More(
                     text: labels.moreUpcoming.replacingEvery(
                         "<COUNT>", with: views.numbers.localizingDigits(String(upcoming.count - shown.count))),
                     // The month page where the birthdays the home page leaves out begin.

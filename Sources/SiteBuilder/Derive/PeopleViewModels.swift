@@ -9,7 +9,7 @@ struct PersonView: TemplateView {
     var name: String
     var initials: String
     var avatarClass: String
-    var href: String
+    @LinkPath var href: String
     var birthday: String
     var age: String
     var nextBirthday: String
@@ -22,42 +22,23 @@ struct PersonView: TemplateView {
     /// The age as a counter, and the words after its number, when the age text starts with it.
     var ageCounter: CounterView?
     var ageWords: String?
-
-    var templateValue: TemplateValue {
-        var map = TemplateMap([
-            "name": .string(name), "initials": .string(initials), "avatarClass": .string(avatarClass), "href": .link(href),
-            "birthday": .string(birthday), "age": .string(age), "nextBirthday": .string(nextBirthday), "isBirthday": .bool(isBirthday),
-        ])
-        map.add("title", title)
-        map.add("birthdayISO", birthdayISO)
-        map.add("nextBirthdayISO", nextBirthdayISO)
-        map.add("nationality", nationality)
-        map.add("picture", picture)
-        map.add("ageCounter", ageCounter)
-        map.add("ageWords", ageWords)
-        return map.templateValue
-    }
 }
 
 /// One person in a month or letter page's list, lighter than `PersonView`: those pages list
 /// many people.
 struct IndexEntryView: TemplateView {
     var name: String
-    var href: String
+    @LinkPath var href: String
     var birthday: String
     var age: String
     var birthdayISO: String?
-
-    var templateValue: TemplateValue {
-        var map = TemplateMap(["name": .string(name), "href": .link(href), "birthday": .string(birthday), "age": .string(age)])
-        map.add("birthdayISO", birthdayISO)
-        return map.templateValue
-    }
 }
 
 /// A number that counts up (`counter.mustache`): its final text for the HTML and the `data-`
-/// attributes `counter.js` reads.
-struct CounterView: TemplateView {
+/// attributes `counter.js` reads. Written out: a person's age is one, so a people list has
+/// one a person, each with its list of attributes; encoded, they were most of the encoder's
+/// cost on a people site.
+struct CounterView: WrittenTemplateView {
     let text: String
     let attributes: [(name: String, value: String)]
 
@@ -81,13 +62,10 @@ struct HistogramView: TemplateView {
     struct Bar: TemplateView {
         let label: String
         let count: String
-
-        var templateValue: TemplateValue {
-            .map(["label": .string(label), "count": .string(count)])
-        }
     }
 
     let bars: [Bar]
+    let hasBars: Bool
     /// The SVGs (markup): the wide frame, and the narrow one a phone shows.
     let wide: String
     let narrow: String
@@ -96,27 +74,21 @@ struct HistogramView: TemplateView {
     /// "3 unknown": the people without an age, when there are any.
     let unknown: String?
 
-    var templateValue: TemplateValue {
-        var map = TemplateMap([
-            "bars": bars.templateValue, "wide": .string(wide), "narrow": .string(narrow),
-            "hasBars": .bool(!bars.isEmpty), "chartId": .string(chartId),
-        ])
-        map.add("unknown", unknown)
-        return map.templateValue
+    init(bars: [Bar], wide: String, narrow: String, chartId: String, unknown: String?) {
+        self.bars = bars
+        hasBars = !bars.isEmpty
+        self.wide = wide
+        self.narrow = narrow
+        self.chartId = chartId
+        self.unknown = unknown
     }
 }
 
 /// The links to the birthday calendar: the file from the site's root, and the `webcal:`
 /// address for subscribing (absolute, so only with a `base_url`).
 struct CalendarLinksView: TemplateView {
-    let href: String
+    @LinkPath var href: String
     let webcal: String?
-
-    var templateValue: TemplateValue {
-        var map = TemplateMap(["href": .link(href)])
-        map.add("webcal", webcal)
-        return map.templateValue
-    }
 }
 
 /// The ways into the people besides the list (`browse.mustache`): the months with how many
@@ -128,36 +100,29 @@ struct BrowseView: TemplateView {
         let count: String
         let current: Bool
         /// The month's page; nil for a month without birthdays.
-        let href: String?
+        @LinkPath var href: String?
         /// The length of the month's bar, 0 to 100: its count on the chart engine's linear
         /// scale from none to the fullest month's.
         let bar: Int
-
-        var templateValue: TemplateValue {
-            var map = TemplateMap([
-                "name": .string(name), "short": .string(short), "count": .string(count), "current": .bool(current),
-                "bar": .string(String(bar)),
-            ])
-            map.add("href", href.map(TemplateValue.link))
-            return map.templateValue
-        }
     }
 
     struct Letter: TemplateView {
         let label: String
         let count: String
         let current: Bool
-        let href: String
+        @LinkPath var href: String
+    }
 
-        var templateValue: TemplateValue {
-            .map(["label": .string(label), "count": .string(count), "current": .bool(current), "href": .link(href)])
-        }
+    /// A row of letters of one script.
+    struct Script: Sendable, Encodable {
+        let letters: [Letter]
     }
 
     let months: [Month]
-    let scripts: [[Letter]]
+    let scripts: [Script]
 
-    var templateValue: TemplateValue {
-        .map(["months": months.templateValue, "scripts": .list(scripts.map { .map(["letters": $0.templateValue]) })])
+    init(months: [Month], scripts: [[Letter]]) {
+        self.months = months
+        self.scripts = scripts.map(Script.init)
     }
 }

@@ -68,20 +68,19 @@ struct PictureViews: Sendable {
 /// or false), `width` and `height` (the size it is shown at, or false when not known), `alt`.
 struct PictureView: TemplateView {
     let src: TemplateValue
-    let webp: LinkText?
-    let size: (width: Int, height: Int)?
+    @OrFalse var webp: LinkText?
+    @OrFalse var width: Int?
+    @OrFalse var height: Int?
     let alt: String
 
-    /// The keys as a map, for a view that adds its own (a figure's license and source).
-    var templateMap: TemplateMap {
-        TemplateMap([
-            "src": src,
-            "webp": webp.map(TemplateValue.links) ?? .bool(false),
-            "width": size.map { .int($0.width) } ?? .bool(false),
-            "height": size.map { .int($0.height) } ?? .bool(false),
-            "alt": .string(alt),
-        ])
+    init(src: TemplateValue, webp: LinkText?, size: (width: Int, height: Int)?, alt: String) {
+        self.src = src
+        self.webp = webp
+        width = size?.width
+        height = size?.height
+        self.alt = alt
     }
 
-    var templateValue: TemplateValue { templateMap.templateValue }
+    /// No picture: a figure that keeps only its caption.
+    static let hidden = PictureView(src: .bool(false), webp: nil, size: nil, alt: "")
 }

@@ -107,7 +107,8 @@ struct ScenarioViews {
             endLabel: endLabel,
             ticks: ticks,
             replayNote: labels.replayNote.replacingEvery("<DURATION>", with: duration(layout.replaySeconds)),
-            events: layout.entries.map { event($0, in: scenario) }
+            events: layout.entries.map { event($0, in: scenario) },
+            hasEvents: !layout.entries.isEmpty
         )
     }
 

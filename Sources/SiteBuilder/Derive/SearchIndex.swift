@@ -83,19 +83,20 @@ struct SearchIndex: Sendable {
 /// The search box of a list page (`search.mustache`): the index file and the site's root as
 /// links from the page, the box's label and the words of its results.
 struct SearchBoxView: TemplateView {
-    let index: String
+    @LinkPath var index: String
+    @LinkPath var root: String = ""
     let label: String
-    let labels: Labels
+    let found: String
+    let shown: String
+    let all: String
+    let none: String
 
-    var templateValue: TemplateValue {
-        .map([
-            "index": .link(index),
-            "root": .link(""),
-            "label": .string(label),
-            "found": .string(labels.searchFound),
-            "shown": .string(labels.searchShown),
-            "all": .string(labels.searchAll),
-            "none": .string(labels.searchNone),
-        ])
+    init(index: String, label: String, labels: Labels) {
+        self.index = index
+        self.label = label
+        found = labels.searchFound
+        shown = labels.searchShown
+        all = labels.searchAll
+        none = labels.searchNone
     }
 }

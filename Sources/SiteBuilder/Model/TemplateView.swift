@@ -1,45 +1,33 @@
 import TemplateEngine
 
-/// A view model: a typed value that a template shows and that turns itself into what the
-/// template sees. Its stored properties are the template's contract, checked when ttsite is
-/// compiled; `templateValue` names each once, with the key templates use (`{{href}}`).
-protocol TemplateView: Sendable {
+/// A view model: a typed value that a template shows. Its stored properties are the
+/// template's contract, checked when ttsite is compiled, and they are what the template sees:
+/// `TemplateValueEncoder` makes each a key of the same name (`{{href}}`), so each is written
+/// once. `LinkPath`, `OrFalse` and `Inline` say what else a property is to the template.
+protocol TemplateView: Sendable, Encodable {
     var templateValue: TemplateValue { get }
 }
 
-/// A view's keys and values as templates see them. An optional value that is nil leaves its
-/// key out: a template then finds that name in an enclosing value, as it would in a map
-/// that lacks it (`.null` would stop it there).
-struct TemplateMap {
-    private(set) var values: [String: TemplateValue]
+extension TemplateView {
+    /// Encoding cannot fail here: the encoder throws nothing of its own, and no view's own
+    /// `encode(to:)` throws.
+    var templateValue: TemplateValue { try! TemplateValueEncoder().encode(self) }
 
-    init(_ values: [String: TemplateValue] = [:]) {
-        self.values = values
+    /// The view's keys, for a context that adds more to them.
+    var templateKeys: [String: TemplateValue] {
+        if case .map(let values) = templateValue { values } else { [:] }
     }
+}
 
-    mutating func add(_ key: String, _ value: TemplateValue?) {
-        if let value { values[key] = value }
+/// A view whose value is written out by hand, each with its reason where it is declared;
+/// inside another view it is that value.
+protocol WrittenTemplateView: TemplateView {}
+
+extension WrittenTemplateView {
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(templateValue)
     }
-
-    mutating func add(_ key: String, _ view: (any TemplateView)?) {
-        if let view { values[key] = view.templateValue }
-    }
-
-    mutating func add(_ key: String, _ text: String?) {
-        if let text { values[key] = .string(text) }
-    }
-
-    /// A text, or `false` where there is none: a value that must not be looked up in an
-    /// enclosing context (an event without an image would show its timeline's).
-    mutating func add(_ key: String, orFalse text: String?) {
-        values[key] = text.map(TemplateValue.string) ?? .bool(false)
-    }
-
-    mutating func add(_ key: String, orFalse view: (any TemplateView)?) {
-        values[key] = view?.templateValue ?? .bool(false)
-    }
-
-    var templateValue: TemplateValue { .map(values) }
 }
 
 extension Array: TemplateView where Element: TemplateView {

@@ -2,7 +2,8 @@ import TemplateEngine
 
 /// What a report block's template sees (`block-<kind>.mustache`), one case per kind of block;
 /// `ReportBlocks` adds the page's words, its way back to the site's root and its language.
-enum BlockView: TemplateView {
+/// Written out: each kind's view under the key its template reads.
+enum BlockView: WrittenTemplateView {
     case upcomingBirthdays(people: [PersonView], days: Int)
     case people([IndexEntryView], caption: String)
     case counter(CounterView, label: String)
@@ -54,10 +55,4 @@ struct NoDataView: TemplateView {
     static let kind = "no-data"
     let text: String
     let label: String?
-
-    var templateValue: TemplateValue {
-        var map: [String: TemplateValue] = ["text": .string(text)]
-        if let label { map["label"] = .string(label) }
-        return .map(map)
-    }
 }

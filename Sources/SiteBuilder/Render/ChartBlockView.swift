@@ -9,25 +9,38 @@ struct ChartBlockView: TemplateView {
         /// A small SVG of the series's mark (`Chart.swatch`).
         let swatch: String
         let name: String
-
-        var templateValue: TemplateValue { .map(["swatch": .string(swatch), "name": .string(name)]) }
     }
 
     struct Cell: TemplateView {
         let text: String
         let numeric: Bool
+    }
 
-        var templateValue: TemplateValue { .map(["text": .string(text), "numeric": .bool(numeric)]) }
+    /// The PNG as a feed entry's `<img>` shows it: at the document's size (its pixels are
+    /// twice that, sharp on any screen), from an absolute address.
+    struct FeedImage: TemplateView {
+        let src: String
+        let alt: String
+        let width: String
+        let height: String
+
+        init(_ png: ChartPNG, at address: String) {
+            src = address
+            alt = png.alt
+            width = String(Int((Double(png.width) / ChartPNG.scale).rounded()))
+            height = String(Int((Double(png.height) / ChartPNG.scale).rounded()))
+        }
     }
 
     let id: String
     let kind: String
-    let caption: String?
+    @OrFalse var caption: String?
     /// The SVGs, written by the chart engine: markup, not text.
     let wide: String
     let narrow: String
     let sparkline: Bool
     let legend: [LegendEntry]
+    let hasLegend: Bool
     /// The data table: its headers, then its rows as HTML (`{{{rows}}}`), each row's first
     /// cell its header (`rowsHTML`): a chart of 500 points has 500 rows, and each page of a
     /// report made from rows may have one, too many to make into template values.
@@ -35,36 +48,28 @@ struct ChartBlockView: TemplateView {
     let rows: String
     let dataLabel: String
     /// What the data table says of itself: that rows were added up into one bar.
-    var note: String?
+    @OrFalse var note: String?
     /// The chart as a PNG of its own (`chart_images:`), which feeds show in place of the SVG.
-    var png: ChartPNG?
-    /// Where a feed entry's `<img>` finds the PNG (an absolute address): set only when the
-    /// chart is written for a feed.
-    var feedImage: String?
+    @Omitted var png: ChartPNG?
+    /// The PNG in a feed entry: set only when the chart is written for a feed; false where
+    /// there is none, not looked up in the page around the block.
+    @OrFalse var image: FeedImage?
 
-    var templateValue: TemplateValue {
-        var map = TemplateMap([
-            "id": .string(id), "kind": .string(kind), "wide": .string(wide), "narrow": .string(narrow), "sparkline": .bool(sparkline),
-            "legend": legend.templateValue, "hasLegend": .bool(!legend.isEmpty), "headers": headers.templateValue,
-            "rows": .string(rows), "dataLabel": .string(dataLabel),
-        ])
-        map.add("caption", orFalse: caption)
-        map.add("note", orFalse: note)
-        // False where there is none: not looked up in the page around the block.
-        if let png, let feedImage {
-            // Shown at the document's size: the PNG's pixels are twice that, sharp on any screen.
-            let (width, height) = (
-                Int((Double(png.width) / ChartPNG.scale).rounded()), Int((Double(png.height) / ChartPNG.scale).rounded())
-            )
-            map.add(
-                "image",
-                .map([
-                    "src": .string(feedImage), "alt": .string(png.alt), "width": .string(String(width)), "height": .string(String(height)),
-                ]))
-        } else {
-            map.add("image", .bool(false))
-        }
-        return map.templateValue
+    init(
+        id: String, kind: String, caption: String?, wide: String, narrow: String, sparkline: Bool, legend: [LegendEntry],
+        headers: [Cell], rows: String, dataLabel: String
+    ) {
+        self.id = id
+        self.kind = kind
+        self.caption = caption
+        self.wide = wide
+        self.narrow = narrow
+        self.sparkline = sparkline
+        self.legend = legend
+        hasLegend = !legend.isEmpty
+        self.headers = headers
+        self.rows = rows
+        self.dataLabel = dataLabel
     }
 
     /// Rows of the data table as HTML: a header cell (the x value, escaped) and the cells

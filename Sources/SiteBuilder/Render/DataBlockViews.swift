@@ -10,50 +10,54 @@ struct TableBlockView: TemplateView {
         let label: String
         /// Right-aligned, in tabular figures.
         let numeric: Bool
-
-        var templateValue: TemplateValue { .map(["label": .string(label), "numeric": .bool(numeric)]) }
     }
 
     struct Cell: TemplateView {
         let text: String
         /// What the table script orders by, when it is not the text (numbers, dates; "" for
         /// an empty cell, which the en dash of its text would not say).
-        let sortKey: String?
+        // `false` where there is none: a cell's template then never looks for `sortKey` or
+        // `href` in the table around it (a look through every enclosing context, twice a
+        // cell, was a tenth of a report's build).
+        @OrFalse var sortKey: String?
         /// The row's own page, as a link from the table's page (`Relativiser.shortestLink`).
-        let link: String?
+        @OrFalse var link: String?
         let numeric: Bool
         /// A date or an instant: kept on one line.
         let date: Bool
         /// A picture of the value, markup the build wrote (a sparkline's SVG), shown instead
         /// of `text`, which it names for assistive technology.
-        var picture: String? = nil
+        @OrFalse var picture: String? = nil
 
-        var templateValue: TemplateValue {
-            // `false` where there is none: a cell's template then never looks for `sortKey` or
-            // `href` in the table around it (a look through every enclosing context, twice
-            // a cell, was a tenth of a report's build).
-            var map = TemplateMap(["text": .string(text), "numeric": .bool(numeric), "date": .bool(date)])
-            map.add("sortKey", orFalse: sortKey)
-            map.add("href", link.map(TemplateValue.string) ?? .bool(false))
-            map.add("picture", orFalse: picture)
-            return map.templateValue
+        enum CodingKeys: String, CodingKey {
+            case text, sortKey, numeric, date, picture
+            case link = "href"
         }
     }
 
-    struct Download: TemplateView, Hashable {
-        /// `csv` or `json`.
-        let kind: String
-        let href: String
+    struct Row: TemplateView {
+        let cells: [Cell]
+    }
 
-        var templateValue: TemplateValue { .map(["kind": .string(kind.uppercased()), "href": .link(href)]) }
+    struct Download: TemplateView, Hashable {
+        /// `CSV` or `JSON`.
+        let kind: String
+        @LinkPath var href: String
+
+        /// `kind`: `csv` or `json`.
+        init(kind: String, href: String) {
+            self.kind = kind.uppercased()
+            self.href = href
+        }
     }
 
     let id: String
     let caption: String?
     let columns: [Header]
-    let rows: [[Cell]]
+    var rows: [Row]
     let pagination: PaginationView?
     let downloads: [Download]
+    let hasDownloads: Bool
     let filterLabel: String
     let downloadLabel: String
     /// Whether the table script sorts it: not a table split into pages.
@@ -63,21 +67,29 @@ struct TableBlockView: TemplateView {
     /// The search of the pages made from the rows, for a table split into pages.
     let search: SearchBoxView?
 
-    var templateValue: TemplateValue { templateValue(withRows: true) }
+    init(
+        id: String, caption: String?, columns: [Header], rows: [[Cell]], pagination: PaginationView?, downloads: [Download],
+        filterLabel: String, downloadLabel: String, sortable: Bool, filterable: Bool, search: SearchBoxView?
+    ) {
+        self.id = id
+        self.caption = caption
+        self.columns = columns
+        self.rows = rows.map(Row.init)
+        self.pagination = pagination
+        self.downloads = downloads
+        hasDownloads = !downloads.isEmpty
+        self.filterLabel = filterLabel
+        self.downloadLabel = downloadLabel
+        self.sortable = sortable
+        self.filterable = filterable
+        self.search = search
+    }
 
-    /// The table's value; without its rows for a render that writes them (`rowsHTML`).
-    func templateValue(withRows: Bool) -> TemplateValue {
-        var map = TemplateMap([
-            "id": .string(id), "columns": columns.templateValue,
-            "rows": withRows ? .list(rows.map { .map(["cells": $0.templateValue]) }) : .list([]),
-            "downloads": downloads.templateValue, "hasDownloads": .bool(!downloads.isEmpty),
-            "filterLabel": .string(filterLabel), "downloadLabel": .string(downloadLabel), "sortable": .bool(sortable),
-            "filterable": .bool(filterable),
-        ])
-        map.add("caption", caption)
-        map.add("pagination", pagination)
-        map.add("search", search)
-        return map.templateValue
+    /// The table's value without its rows, for a render that writes them (`rowsHTML`).
+    var templateValueWithoutRows: TemplateValue {
+        var frame = self
+        frame.rows = []
+        return frame.templateValue
     }
 }
 
@@ -115,10 +127,10 @@ extension TableBlockView {
     /// it gets its own, rendered from `rows`. `TableRowsTests` holds the two to the same bytes.
     func rowsHTML() -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(rows.count * (rows.first?.count ?? 0) * 48)
+        output.reserveCapacity(rows.count * (rows.first?.cells.count ?? 0) * 48)
         for row in rows {
             output.append(contentsOf: "<tr>".utf8)
-            for cell in row {
+            for cell in row.cells {
                 output.append(contentsOf: "<td".utf8)
                 if cell.numeric { output.append(contentsOf: #" class="num""#.utf8) }
                 if cell.date { output.append(contentsOf: #" class="date""#.utf8) }
@@ -182,18 +194,10 @@ struct ValueBlockView: TemplateView {
                 "<OTHER>", with: otherLabel)
         }
 
-        var templateValue: TemplateValue { .map(["arrow": .string(arrow), "text": .string(text), "direction": .string(direction)]) }
     }
 
     let text: String
     let label: String
     let counter: CounterView?
     let comparison: Comparison?
-
-    var templateValue: TemplateValue {
-        var map = TemplateMap(["text": .string(text), "label": .string(label)])
-        map.add("counter", counter)
-        map.add("comparison", comparison)
-        return map.templateValue
-    }
 }

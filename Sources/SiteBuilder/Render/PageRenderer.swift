@@ -21,8 +21,11 @@ struct PageRenderer {
     /// The address of each page by translation key and language (of the translations, the
     /// language switch and each language's home): addresses alone, not copies of the pages.
     private let addresses: [String: [String: String]]
-    /// Menu entries (title, URL path) per language, worked out once, not once per page.
-    private let menus: [String: [(title: String, urlPath: String)]]
+    /// Menu entries per language, each as templates see it on the other pages and on its
+    /// own: worked out once, not once per page.
+    private let menus: [String: [(urlPath: String, other: TemplateValue, current: TemplateValue)]]
+    /// The feed links of each language, as templates see them.
+    private let feeds: [String: TemplateValue]
     /// The words of each language of the site, as templates see them.
     let labels: [String: TemplateValue]
     /// The page languages written right to left.
@@ -46,11 +49,24 @@ struct PageRenderer {
         self.pages = pages
         self.texts = texts
         self.feedLinks = feedLinks
-        (addresses, menus) = Self.lookups(pages)
+        let menuEntries: [String: [(title: String, urlPath: String)]]
+        (addresses, menuEntries) = Self.lookups(pages)
+        menus = menuEntries.mapValues { entries in
+            entries.map { entry in
+                let href = Routes.file(entry.urlPath)
+                return (
+                    entry.urlPath, PageView.MenuEntry(title: entry.title, href: href, current: false).templateValue,
+                    PageView.MenuEntry(title: entry.title, href: href, current: true).templateValue
+                )
+            }
+        }
+        feeds = feedLinks.mapValues { links in
+            links.map { PageView.FeedLink(type: $0.type, title: $0.title, href: $0.urlPath) }.templateValue
+        }
         labels = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).labels.templateValue) })
         rightToLeft = Set(config.languages.filter { config.pack(for: $0).direction == .rtl })
         languageNames = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).name) })
-        punctuation = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, Self.templateValue(config.pack(for: $0).punctuation)) })
+        punctuation = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).punctuation.templateValue) })
         site = Self.siteValue(config)
         // `assets.style` for `style.css`: the name before the first dot.
         assetPaths = Dictionary(assets.paths.map { (String($0.key.split(separator: ".").first ?? Substring($0.key)), $0.value) }) {
@@ -60,13 +76,17 @@ struct PageRenderer {
 
     /// The site as templates and the pages' own tags see it (`{{site.title}}`).
     static func siteValue(_ config: SiteConfig) -> TemplateValue {
-        var site: [String: TemplateValue] = [
-            "title": .string(config.title),
-            "generator": .string("ttsite \(SiteBuilderVersion.current)"),
-            "languages": .list(config.languages.map(TemplateValue.string)),
-        ]
-        if let baseURL = config.baseURL { site["baseURL"] = .string(baseURL.absoluteString) }
-        return .map(site)
+        SiteView(
+            title: config.title, generator: "ttsite \(SiteBuilderVersion.current)", languages: config.languages,
+            baseURL: config.baseURL?.absoluteString
+        ).templateValue
+    }
+
+    private struct SiteView: TemplateView {
+        let title: String
+        let generator: String
+        let languages: [String]
+        let baseURL: String?
     }
 
     /// The addresses by translation key and language, and the menu entries of each language.
@@ -101,7 +121,8 @@ struct PageRenderer {
         guard templates.has(name) else {
             throw BuildError(
                 .content,
-                "`layout: \(name)` names no template: add Templates/\(name).mustache or use one of \(templates.sources.keys.sorted().joined(separator: ", "))",
+                "`layout: \(name)` names no template: "
+                    + "add Templates/\(name).mustache or use one of \(templates.sources.keys.sorted().joined(separator: ", "))",
                 in: "Content/" + page.sourcePath)
         }
         return name
@@ -193,13 +214,11 @@ struct PageRenderer {
             ),
             site: site, assets: assetPaths,
             labels: labels[language] ?? config.pack(for: language).labels.templateValue,
-            punctuation: punctuation[language] ?? Self.templateValue(config.pack(for: language).punctuation),
-            menu: (menus[language] ?? []).map {
-                PageView.MenuEntry(title: $0.title, href: Routes.file($0.urlPath), current: $0.urlPath == page?.urlPath)
-            },
+            punctuation: punctuation[language] ?? config.pack(for: language).punctuation.templateValue,
+            menu: .list((menus[language] ?? []).map { $0.urlPath == page?.urlPath ? $0.current : $0.other }),
             hasTranslations: config.languages.count > 1 && page != nil,
-            feeds: (feedLinks[language] ?? []).map { PageView.FeedLink(type: $0.type, title: $0.title, href: $0.urlPath) },
-            dir: rightToLeft ? "rtl" : nil, backArrow: rightToLeft ? "→" : "←", forwardArrow: rightToLeft ? "←" : "→"
+            feeds: feeds[language] ?? .list([]),
+            dir: rightToLeft ? "rtl" : nil, arrows: rightToLeft ? Self.arrows.rightToLeft : Self.arrows.leftToRight
         )
         if let baseURL = config.baseURL {
             view.canonical = Routes.absolute(urlPath, baseURL: baseURL)
@@ -222,10 +241,11 @@ struct PageRenderer {
         return view
     }
 
-    /// A pack's punctuation as templates see it (`{{punctuation.list}}`).
-    private static func templateValue(_ marks: LanguagePack.Punctuation) -> TemplateValue {
-        .map(["list": .string(marks.list), "dateAndTime": .string(marks.dateAndTime)])
-    }
+    /// Arrows point the way the page reads ("← Back" there, "Back →" here).
+    private static let arrows = (
+        leftToRight: PageView.Arrows(back: "←", forward: "→").templateValue,
+        rightToLeft: PageView.Arrows(back: "→", forward: "←").templateValue
+    )
 
     /// All language versions of a page, itself included, in the site's language order.
     private func translations(of page: Page) -> [(language: String, urlPath: String)] {
@@ -233,3 +253,9 @@ struct PageRenderer {
         return config.languages.compactMap { language in versions[language].map { (language, $0) } }
     }
 }
+
+/// A pack's punctuation as templates see it (`{{punctuation.list}}`).
+extension LanguagePack.Punctuation: TemplateView {}
+
+/// A pack's words as templates see them (`{{labels.skip}}`).
+extension Labels: TemplateView {}

@@ -266,7 +266,7 @@ struct MarkdownTexts: Sendable {
                     throw fail("a `\(kind)` block shows the result of a query, and the site has no `data:` nor `queries/`")
                 }
                 if forFeed, case .chart(var chart) = view, let png = chart.png, let baseURL = config.baseURL {
-                    chart.feedImage = Routes.absolute(png.path, baseURL: baseURL)
+                    chart.image = ChartBlockView.FeedImage(png, at: Routes.absolute(png.path, baseURL: baseURL))
                     view = .chart(chart)
                 }
                 uses.note(view)

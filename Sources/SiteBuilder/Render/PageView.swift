@@ -3,9 +3,11 @@ import TemplateEngine
 /// What every page's template sees (`base.mustache` and the page templates): the page, the
 /// site, the words of its language, the menus, the language switch and the feeds, and a data
 /// page's own values (`extra`), which come last and win. Links are paths from the site's root.
-struct PageView: TemplateView {
+/// Written out: a data page's values go over the rest, and the flags are keys only when true.
+struct PageView: WrittenTemplateView {
     /// The page's own values: its front matter as written (any key a template reads), then
-    /// what ttsite sets: `title`, `content`, `url` and, with headings, `toc`.
+    /// what ttsite sets: `title`, `content`, `url` and, with headings, `toc`. Written out:
+    /// the front matter is a map of any keys, which ttsite's go over.
     struct PageValues {
         var frontMatter: [String: TemplateValue]
         var title: String?
@@ -27,39 +29,39 @@ struct PageView: TemplateView {
 
     struct MenuEntry: TemplateView {
         let title: String
-        let href: String
+        @LinkPath var href: String
         let current: Bool
-
-        var templateValue: TemplateValue { .map(["title": .string(title), "href": .link(href), "current": .bool(current)]) }
     }
 
     struct FeedLink: TemplateView {
         let type: String
         let title: String
-        let href: String
-
-        var templateValue: TemplateValue { .map(["type": .string(type), "title": .string(title), "href": .link(href)]) }
+        @LinkPath var href: String
     }
 
     /// Another language's version of the page: its absolute URL with a `base_url`, else its
     /// file from the site's root.
     struct Translation: TemplateView {
         let lang: String
-        let absolute: String?
-        let file: String
+        let href: TemplateValue
 
-        var templateValue: TemplateValue { .map(["lang": .string(lang), "href": absolute.map(TemplateValue.string) ?? .link(file)]) }
+        init(lang: String, absolute: String?, file: String) {
+            self.lang = lang
+            href = absolute.map(TemplateValue.string) ?? .link(file)
+        }
     }
 
     struct LanguageChoice: TemplateView {
         let lang: String
         let name: String
-        let href: String
+        @LinkPath var href: String
         let current: Bool
+    }
 
-        var templateValue: TemplateValue {
-            .map(["lang": .string(lang), "name": .string(name), "href": .link(href), "current": .bool(current)])
-        }
+    /// Arrows that point the way the page reads ("← Back" there, "Back →" here).
+    struct Arrows: TemplateView {
+        let back: String
+        let forward: String
     }
 
     var lang: String
@@ -73,15 +75,16 @@ struct PageView: TemplateView {
     var assets: [String: String]
     var labels: TemplateValue
     var punctuation: TemplateValue
-    var menu: [MenuEntry]
+    /// The menu's entries (`MenuEntry`) and the feeds' links (`FeedLink`), made once for
+    /// every page of a language.
+    var menu: TemplateValue
     var hasTranslations: Bool
-    var feeds: [FeedLink]
+    var feeds: TemplateValue
     /// `rtl` on pages written right to left; nil (no key) otherwise, so that left-to-right
     /// pages stay as they were.
     var dir: String?
-    /// Arrows point the way the page reads ("← Back" there, "Back →" here).
-    var backArrow: String
-    var forwardArrow: String
+    /// Which way the arrows point (`Arrows`): the way the page reads.
+    var arrows: TemplateValue
     var canonical: String?
     var shareImage: String?
     /// Nil: no key (a page of no language versions, the 404 page without its text).
@@ -101,18 +104,16 @@ struct PageView: TemplateView {
     var description: String?
 
     var templateValue: TemplateValue {
-        var map = TemplateMap([
+        var values: [String: TemplateValue] = [
             "lang": .string(lang), "root": .string(root), "home": .link(home), "page": page.templateValue, "site": site,
             "assets": .map(assets.mapValues(TemplateValue.link)), "labels": labels, "punctuation": punctuation,
-            "menu": menu.templateValue, "hasTranslations": .bool(hasTranslations), "feeds": feeds.templateValue,
-            "arrows": .map(["back": .string(backArrow), "forward": .string(forwardArrow)]),
-        ])
-        map.add("dir", dir)
-        map.add("canonical", canonical)
-        map.add("shareImage", shareImage)
-        map.add("translations", translations)
-        map.add("languageSwitch", languageSwitch)
-        var values = map.values
+            "menu": menu, "hasTranslations": .bool(hasTranslations), "feeds": feeds, "arrows": arrows,
+        ]
+        if let dir { values["dir"] = .string(dir) }
+        if let canonical { values["canonical"] = .string(canonical) }
+        if let shareImage { values["shareImage"] = .string(shareImage) }
+        if let translations { values["translations"] = translations.templateValue }
+        if let languageSwitch { values["languageSwitch"] = languageSwitch.templateValue }
         values.merge(extra) { _, new in new }
         if showsCounters { values["hasCounters"] = .bool(true) }
         if showsTables { values["hasTables"] = .bool(true) }

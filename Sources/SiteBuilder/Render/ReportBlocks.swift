@@ -71,7 +71,8 @@ struct ReportBlocks: Sendable {
                 }
                 chosen = people.filter { $0.person.nationality == code.uppercased() }
                 caption =
-                    "\(views.labels.nationality): \(Locale(identifier: language).localizedString(forRegionCode: code.uppercased()) ?? code.uppercased())"
+                    "\(views.labels.nationality): "
+                    + "\(Locale(identifier: language).localizedString(forRegionCode: code.uppercased()) ?? code.uppercased())"
             default:
                 throw fail("`people` takes one of `month=` (1 to 12) or `nationality=` (such as `DE`)")
             }
@@ -87,7 +88,8 @@ struct ReportBlocks: Sendable {
             ]
             guard let of = arguments["of"], let (count, label) = counts[of] else {
                 throw fail(
-                    "`counter` needs `of=` one of `people`, `timelines`, `events`, `birthdays-this-month`\(arguments["of"].map { ", found `\($0)`" } ?? "")"
+                    "`counter` needs `of=` one of `people`, `timelines`, `events`, "
+                        + "`birthdays-this-month`\(arguments["of"].map { ", found `\($0)`" } ?? "")"
                 )
             }
             block = .counter(views.counter(to: Double(count), format: "{value}"), label: views.counted(label, count))
@@ -123,7 +125,7 @@ struct ReportBlocks: Sendable {
         var context: [String: TemplateValue]
         var partials: [String: [UInt8]] = [:]
         if case .table(let table) = block, templates.writesTableRows {
-            context = ["table": table.templateValue(withRows: false)]
+            context = ["table": table.templateValueWithoutRows]
             partials[TableBlockView.rowsTemplate] = rows ?? table.rowsHTML()
         } else {
             context = block.values

@@ -138,8 +138,8 @@ public final class Interruption: @unchecked Sendable {
         for folder in folders {
             let url = URL(fileURLWithPath: folder)
             // Not per page: once, on a signal.
-            let retired = url.deletingLastPathComponent()
-                .appendingPathComponent(url.lastPathComponent.replacingOccurrences(of: ".staging-", with: ".old-")).path
+            let name = url.lastPathComponent.replacingOccurrences(of: ".staging-", with: ".old-")
+            let retired = url.deletingLastPathComponent().appendingPathComponent(name).path
             let doomed = rename(folder, retired) == 0 ? retired : folder
             // A write that had found its folder just before the rename may still land while
             // the tree is removed; no new one can. A few more passes take care of those.

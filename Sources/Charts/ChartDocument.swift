@@ -64,7 +64,8 @@ public struct ChartDocument {
         out.raw(#"" height=""#)
         out.number(height)
         out.raw(
-            ##"" font-family="DejaVu Sans, Verdana, sans-serif" color="#1f2328" fill="currentColor"><rect width="100%" height="100%" fill="#fff"/>"##
+            ##"" font-family="DejaVu Sans, Verdana, sans-serif" color="#1f2328" fill="currentColor">"##
+                + ##"<rect width="100%" height="100%" fill="#fff"/>"##
         )
         out.bytes += body.bytes
         out.raw("</svg>")

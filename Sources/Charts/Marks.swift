@@ -129,7 +129,8 @@ struct Marks {
         drawing.out.raw("-l")
         drawing.out.raw(String(index + 1))
         drawing.out.raw(
-            #"" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" stroke-linecap="round" vector-effect="non-scaling-stroke""#
+            #"" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" "#
+                + #"stroke-linecap="round" vector-effect="non-scaling-stroke""#
         )
         Chart.dash(chart.style(of: index), into: &drawing.out)
         drawing.out.raw(#" d=""#)

@@ -54,7 +54,8 @@ extension SourceReader {
             throw SourceError(
                 source: name,
                 reason: "the file is \(Int(status.st_size).groupedForMessages) bytes, more than `fetch.max_bytes` "
-                    + "(\(settings.maxBytes.groupedForMessages)) lets a source hold in memory; raise `fetch: { max_bytes: … }` in ttsite.yml to read it"
+                    + "(\(settings.maxBytes.groupedForMessages)) lets a source hold in memory; "
+                    + "raise `fetch: { max_bytes: … }` in ttsite.yml to read it"
             )
         }
         let data: Data

@@ -78,7 +78,8 @@ public struct CSVTable: RowSource {
                 // fail, and did not say why.
                 guard header.count <= Self.maxColumns else {
                     throw TableProblem(
-                        "the \(options.hasHeader ? "header" : "first row") has \(header.count.groupedForMessages) columns, and a table holds at most \(Self.maxColumns.groupedForMessages) (SQLite's limit)",
+                        "the \(options.hasHeader ? "header" : "first row") has \(header.count.groupedForMessages) columns, "
+                            + "and a table holds at most \(Self.maxColumns.groupedForMessages) (SQLite's limit)",
                         line: tokenizer.recordLine)
                 }
                 let made = ColumnNames.unique(header)

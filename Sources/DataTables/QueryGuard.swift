@@ -101,7 +101,8 @@ final class QueryGuard {
             let name = (first ?? "").lowercased()
             if readingPragmas.contains(name) { return nil }
             return
-                "PRAGMA \(name) is not allowed: a query may only read (pragma_table_info and the other pragmas that describe tables are allowed)"
+                "PRAGMA \(name) is not allowed: "
+                + "a query may only read (pragma_table_info and the other pragmas that describe tables are allowed)"
         case SQLITE_INSERT: return "writes are not allowed: INSERT into \(table(first))"
         case SQLITE_UPDATE: return "writes are not allowed: UPDATE of \(table(first))"
         case SQLITE_DELETE: return "writes are not allowed: DELETE from \(table(first))"

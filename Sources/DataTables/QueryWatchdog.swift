@@ -83,7 +83,9 @@ final class QueryWatchdog: @unchecked Sendable {
             for watch in stuck {
                 let first = watch.sql.split(whereSeparator: \.isNewline).first.map { String($0.prefix(60)) } ?? ""
                 handler(
-                    "a query ran past its time limit of \(SQLError.seconds(watch.limits.seconds)) (`queries.seconds`) inside one call SQLite cannot interrupt, and was still running \(SQLError.seconds(Self.grace(watch.limits))) later: `\(first)…`"
+                    "a query ran past its time limit of \(SQLError.seconds(watch.limits.seconds)) (`queries.seconds`) "
+                        + "inside one call SQLite cannot interrupt, "
+                        + "and was still running \(SQLError.seconds(Self.grace(watch.limits))) later: `\(first)…`"
                 )
             }
         }

@@ -86,7 +86,8 @@ extension SQLDatabase {
             if start.elementsEqual([0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7]) {
                 throw SQLError(
                     .file,
-                    "`\(path)` has changes that were never committed, and `\(journal)` holds what undoes them: a program is writing it, or stopped while writing it; let it finish, or open the file once with `sqlite3` (which rolls the changes back)"
+                    "`\(path)` has changes that were never committed, and `\(journal)` holds what undoes them: a program is writing it, "
+                        + "or stopped while writing it; let it finish, or open the file once with `sqlite3` (which rolls the changes back)"
                 )
             }
         }
@@ -97,7 +98,8 @@ extension SQLDatabase {
             if size > 0 {
                 throw SQLError(
                     .file,
-                    "`\(path)` has changes in `\(wal)` not yet written into it; close the program that writes it, or run `PRAGMA wal_checkpoint(TRUNCATE)` on it"
+                    "`\(path)` has changes in `\(wal)` not yet written into it; close the program that writes it, "
+                        + "or run `PRAGMA wal_checkpoint(TRUNCATE)` on it"
                 )
             }
         }

@@ -10,7 +10,8 @@ extension SQLDatabase {
             for schema in try ["main"] + schemas() {
                 let quotedSchema = quotedIdentifier(schema)
                 let sql =
-                    "SELECT name FROM \(quotedSchema).sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"
+                    "SELECT name FROM \(quotedSchema).sqlite_schema WHERE type = 'table' "
+                    + "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"
                 guard let list = try prepare(sql) else { continue }
                 var names: [String] = []
                 while sqlite3_step(list.handle) == SQLITE_ROW { names.append(list.text(0) ?? "") }

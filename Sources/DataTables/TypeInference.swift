@@ -332,7 +332,8 @@ struct ColumnInference {
     func unheldWarning(column: String, type: ColumnType, firstAt jsonPath: String? = nil) -> TableProblem? {
         guard unheld.count > 0, type == .text else { return nil }
         return TableProblem(
-            "the number \(unheld.texts[0]) cannot be held exactly as a number (an integer beyond 64 bits, or more digits or a smaller or larger "
+            "the number \(unheld.texts[0]) cannot be held exactly as a number (an integer beyond 64 bits, "
+                + "or more digits or a smaller or larger "
                 + "exponent than a double keeps), so the column is text and shows them as written; declare the column's type `real` "
                 + "to read them rounded", column: column, jsonPath: jsonPath)
     }

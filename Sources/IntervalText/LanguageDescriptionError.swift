@@ -26,7 +26,8 @@ public enum LanguageDescriptionError: Error, Equatable, Sendable, CustomStringCo
         case .invalidPluralRule(let language, let error):
             "interval_text.\(language).plural_rule.\(error)"
         case .missingKey(let language, "plural_rule"):
-            "interval_text.\(language): \"\(language)\" is not a built-in language, so it needs plural_rule (one of: \(Self.knownRuleNames))"
+            "interval_text.\(language): \"\(language)\" is not a built-in language, "
+                + "so it needs plural_rule (one of: \(Self.knownRuleNames))"
         case .missingKey(let language, let key):
             "interval_text.\(language): \"\(language)\" is not a built-in language, so it needs \(key)"
         case .unknownPlaceholder(let language, let key, let placeholder):

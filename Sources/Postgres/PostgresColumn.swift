@@ -89,7 +89,8 @@ public struct UnheldValues: Sendable {
 
 extension PostgresColumn {
     /// Appends the value of `text`, the server's text for it (which must be followed by a NUL
-    /// byte, as libpq keeps it: `strtod` reads numbers in place), to the batch, as SQLite stores it. `scratch` holds a rewritten instant's bytes.
+    /// byte, as libpq keeps it: `strtod` reads numbers in place), to the batch, as SQLite stores it.
+    /// `scratch` holds a rewritten instant's bytes.
     public func append(
         _ text: UnsafeBufferPointer<UInt8>, to batch: inout RowBatch, column: Int, unheld: inout UnheldValues, scratch: inout [UInt8]
     ) {

@@ -103,7 +103,8 @@ public final class PostgresConnection: @unchecked Sendable {
     static let roleQuery = """
         SELECT current_user, r.rolsuper,
           coalesce((SELECT pg_has_role(current_user, p.oid, 'MEMBER') FROM pg_roles p WHERE p.rolname = 'pg_write_server_files'), false),
-          coalesce((SELECT pg_has_role(current_user, p.oid, 'MEMBER') FROM pg_roles p WHERE p.rolname = 'pg_execute_server_program'), false),
+          coalesce((SELECT pg_has_role(current_user, p.oid, 'MEMBER') FROM pg_roles p WHERE p.rolname = 'pg_execute_server_program'),
+            false),
           coalesce((SELECT pg_has_role(current_user, p.oid, 'MEMBER') FROM pg_roles p WHERE p.rolname = 'pg_read_server_files'), false)
         FROM pg_roles r WHERE r.rolname = current_user
         """
@@ -112,7 +113,8 @@ public final class PostgresConnection: @unchecked Sendable {
         let result = PQexec(handle, Self.roleQuery)
         defer { PQclear(result) }
         let advice =
-            "connect as a role that may only read (`GRANT SELECT` on what the site shows; see the PostgreSQL page of the docs), or set `trusted_role: true` on the connection if every line of the site's SQL is trusted"
+            "connect as a role that may only read (`GRANT SELECT` on what the site shows; see the PostgreSQL page of the docs), "
+            + "or set `trusted_role: true` on the connection if every line of the site's SQL is trusted"
         guard PQresultStatus(result) == PGRES_TUPLES_OK, PQntuples(result) == 1, PQnfields(result) == 5 else {
             let why = PQresultStatus(result) == PGRES_TUPLES_OK ? "the role is not in pg_roles" : Self.error(of: result, on: handle).message
             throw PostgresError(.role, "could not find out what the role may do besides read (\(why)); \(advice)")
@@ -127,7 +129,8 @@ public final class PostgresConnection: @unchecked Sendable {
         guard powers.isEmpty else {
             throw PostgresError(
                 .role,
-                "the role `\(value(0))` is \(powers.joined(separator: ", ")): SQL run as it could change the server whatever ttsite does; \(advice)"
+                "the role `\(value(0))` is \(powers.joined(separator: ", ")): "
+                    + "SQL run as it could change the server whatever ttsite does; \(advice)"
             )
         }
     }
@@ -194,7 +197,8 @@ public final class PostgresConnection: @unchecked Sendable {
         guard deadlineLock.withLock({ if case .fired = deadline { true } else { false } }) else { return error }
         return PostgresError(
             .timeout,
-            "the server sent nothing for longer than the query may run (`seconds`, \(settings.seconds.formatted()) s) and \(Self.clientGrace.formatted()) s more, so ttsite gave it up and asked the server to cancel it"
+            "the server sent nothing for longer than the query may run (`seconds`, \(settings.seconds.formatted()) s) "
+                + "and \(Self.clientGrace.formatted()) s more, so ttsite gave it up and asked the server to cancel it"
         )
     }
 
@@ -220,7 +224,8 @@ public final class PostgresConnection: @unchecked Sendable {
             let what = word.isEmpty ? "holds no statement" : "starts with `\(word.uppercased())`"
             throw PostgresError(
                 .notAQuery,
-                "the SQL \(what): it must be one query that returns rows (`SELECT`, `WITH`, `VALUES` or `TABLE`); `DO`, `CALL`, `COPY`, `SET` and the like are refused unrun"
+                "the SQL \(what): it must be one query that returns rows (`SELECT`, `WITH`, `VALUES` or `TABLE`); "
+                    + "`DO`, `CALL`, `COPY`, `SET` and the like are refused unrun"
             )
         }
         try command("BEGIN TRANSACTION READ ONLY")

@@ -69,7 +69,8 @@ enum LiveReload {
               close.type = "button";
               close.textContent = "\\u00d7";
               close.setAttribute("aria-label", "Hide");
-              close.style.cssText = "position:absolute;top:.5em;right:.75em;font-size:1.5em;background:none;border:0;color:inherit;cursor:pointer";
+              close.style.cssText =
+                "position:absolute;top:.5em;right:.75em;font-size:1.5em;background:none;border:0;color:inherit;cursor:pointer";
               close.onclick = function () { overlay.remove(); overlay = null; };
               overlay.append(title, message, close);
               document.body.appendChild(overlay);

@@ -51,7 +51,8 @@ public struct NewSite: Sendable {
                 let shown = entries.prefix(3).map { "`\($0)`" }.joined(separator: ", ") + (entries.count > 3 ? ", …" : "")
                 throw BuildError(
                     .configuration,
-                    "the folder is not empty (it holds \(shown)); choose a new folder, or pass --force to add the starter files that are missing and keep every file that is there",
+                    "the folder is not empty (it holds \(shown)); choose a new folder, "
+                        + "or pass --force to add the starter files that are missing and keep every file that is there",
                     in: folder.path
                 )
             }

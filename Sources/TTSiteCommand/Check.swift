@@ -7,7 +7,8 @@ extension TTSite {
         static let configuration = CommandConfiguration(
             abstract: "Do everything build does but write: read and decode the data, render every page, and check every internal link.",
             discussion:
-                "Exits 1 when a link is broken, with the same exit codes as build otherwise. Nothing is written but the cache of remote sources."
+                "Exits 1 when a link is broken, with the same exit codes as build otherwise. "
+                + "Nothing is written but the cache of remote sources."
         )
 
         @OptionGroup var site: SiteOptions

@@ -8,7 +8,8 @@ extension TTSite {
             commandName: "data",
             abstract: "List every table the site's queries see: its source, columns, types and rows.",
             discussion:
-                "Reads the sources of `data:`, `people` and `scenarios` as a build does (the cache, --offline). Writes nothing but the cache of remote sources."
+                "Reads the sources of `data:`, `people` and `scenarios` as a build does (the cache, --offline). "
+                + "Writes nothing but the cache of remote sources."
         )
 
         @OptionGroup var site: SiteOptions
@@ -35,7 +36,8 @@ extension TTSite {
         static let configuration = CommandConfiguration(
             abstract: "Run SQL over the site's tables and print the result.",
             discussion:
-                "The same tables, sources and limits (`queries:`) as a build; read-only. Example: ttsite query \"SELECT mission, launch FROM apollo ORDER BY launch\""
+                "The same tables, sources and limits (`queries:`) as a build; read-only. Example: "
+                + "ttsite query \"SELECT mission, launch FROM apollo ORDER BY launch\""
         )
 
         @Argument(help: "The SQL: one SELECT (or WITH …) statement.")

@@ -12,7 +12,8 @@ struct TTSite: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ttsite",
         abstract:
-            "Builds static report sites from data: CSV, JSON, SQLite and PostgreSQL queried with SQL at build time, and people and timelines.",
+            "Builds static report sites from data: CSV, JSON, "
+            + "SQLite and PostgreSQL queried with SQL at build time, and people and timelines.",
         version: SiteBuilderVersion.current,
         subcommands: [Init.self, Build.self, Check.self, Serve.self, DataCommand.self, Query.self, Templates.self],
         defaultSubcommand: nil

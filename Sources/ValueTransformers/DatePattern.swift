@@ -78,7 +78,8 @@ public struct DatePattern: DateTextParser {
                 // No field has more than 9 letters (S…, nanoseconds); 19 digits would not fit an Int.
                 guard count <= 9 else {
                     throw DateTextError(
-                        "the date pattern field \"\(String(repeating: character, count: count))\" is too long: a field has at most 9 letters"
+                        "the date pattern field \"\(String(repeating: character, count: count))\" is too long: "
+                            + "a field has at most 9 letters"
                     )
                 }
                 tokens.append(.field(character, count))

@@ -112,7 +112,8 @@ import Testing
         }
         let output = try await Self.oracle(
             """
-            console.log(JSON.stringify(input.datasets.map((values) => d3.bin()(values.map(Number)).map((b) => [b.x0, b.x1, b.length].map(String)))));
+            console.log(JSON.stringify(input.datasets.map((values) => d3.bin()(values.map(Number)).map((b) => \
+            [b.x0, b.x1, b.length].map(String)))));
             """, ["datasets": datasets.map { $0.map { "\($0)" } }])
         let results = try #require(output as? [[[String]]])
         #expect(results.count == datasets.count)

@@ -20,7 +20,8 @@ import Testing
         guard FileManager.default.fileExists(atPath: modules + "/d3-scale/package.json") else {
             throw Node.Failure(
                 description:
-                    "d3-scale is not in \(modules): install Debian's node-d3-scale (scripts/install-deps), or name its folder in TTSITE_D3_MODULES"
+                    "d3-scale is not in \(modules): install Debian's node-d3-scale (scripts/install-deps), "
+                    + "or name its folder in TTSITE_D3_MODULES"
             )
         }
         var input = input

@@ -20,7 +20,10 @@ struct ZoneOffsetsTests {
                 let expected = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: instant))
                 if ZoneOffsets.seconds(of: timeZone, at: instant) != expected {
                     Issue.record(
-                        "\(zone) at \(Date(timeIntervalSince1970: instant)): \(ZoneOffsets.seconds(of: timeZone, at: instant)), Foundation \(expected)"
+                        """
+                        \(zone) at \(Date(timeIntervalSince1970: instant)): \
+                        \(ZoneOffsets.seconds(of: timeZone, at: instant)), Foundation \(expected)
+                        """
                     )
                     return
                 }

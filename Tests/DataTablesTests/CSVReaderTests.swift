@@ -119,7 +119,8 @@ import Testing
     @Test func aNULByte() {
         #expect(
             Self.problem("a,b\n1,x\0y\n")
-                == "line 2, column `b`: a NUL byte (zero) in the text: a CSV file is text in UTF-8, and this looks like a binary file or UTF-16"
+                == "line 2, column `b`: a NUL byte (zero) in the text: a CSV file is text in UTF-8, "
+                + "and this looks like a binary file or UTF-16"
         )
     }
 

@@ -48,17 +48,20 @@ import Testing
         Case(
             sql: "PRAGMA writable_schema = 1", kind: .refused,
             message:
-                "PRAGMA writable_schema is not allowed: a query may only read (pragma_table_info and the other pragmas that describe tables are allowed)"
+                "PRAGMA writable_schema is not allowed: "
+                + "a query may only read (pragma_table_info and the other pragmas that describe tables are allowed)"
         ),
         Case(
             sql: "PRAGMA journal_mode = WAL", kind: .refused,
             message:
-                "PRAGMA journal_mode is not allowed: a query may only read (pragma_table_info and the other pragmas that describe tables are allowed)"
+                "PRAGMA journal_mode is not allowed: "
+                + "a query may only read (pragma_table_info and the other pragmas that describe tables are allowed)"
         ),
         Case(
             sql: "SELECT * FROM pragma_user_version", kind: .refused,
             message:
-                "PRAGMA user_version is not allowed: a query may only read (pragma_table_info and the other pragmas that describe tables are allowed)"
+                "PRAGMA user_version is not allowed: "
+                + "a query may only read (pragma_table_info and the other pragmas that describe tables are allowed)"
         ),
         Case(sql: "SELECT load_extension('x')", kind: .refused, message: "load_extension() is not allowed"),
         Case(sql: "SELECT fts3_tokenizer('simple')", kind: .refused, message: "fts3_tokenizer() is not allowed"),
@@ -110,7 +113,8 @@ import Testing
         // No text at all: 20,000 rows of 10 numbers are 200,000 values of 32 bytes each.
         Case(
             sql:
-                "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000) SELECT x, x, x, x, x, x, x, x, x, x FROM c",
+                "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000) "
+                + "SELECT x, x, x, x, x, x, x, x, x, x FROM c",
             kind: .byteLimit, message: "the query's values came to more than 1,000,000 bytes (the byte limit)",
             limits: SQLLimits(seconds: 600, bytes: 1_000_000)),
         Case(
@@ -205,7 +209,8 @@ import Testing
         let expressions = [
             "printf('%d|%5d|%-5d|%05d|%+d|% d|%,d', 42, 42, 42, 42, 42, 42, 1234567)",
             "printf('%u|%x|%X|%o|%#x|%#o|%lld|%llx', -1, 255, 255, 8, 255, 8, 9223372036854775807, -2)",
-            "printf('%f|%.2f|%10.3f|%-10.1f|%e|%E|%g|%G|%!.20g|%.0f', 3.14159, 3.14159, 3.14159, 3.14159, 12345.678, 0.000123, 1e100, 1e-5, 0.1, 2.5)",
+            "printf('%f|%.2f|%10.3f|%-10.1f|%e|%E|%g|%G|%!.20g|%.0f', 3.14159, 3.14159, 3.14159, 3.14159, "
+                + "12345.678, 0.000123, 1e100, 1e-5, 0.1, 2.5)",
             "printf('%s|%10s|%-10s|%.2s|%z|%q|%Q|%Q|%w', 'abc', 'abc', 'abc', 'abc', 'zz', 'it''s', 'it''s', NULL, 'a\"b')",
             "printf('%c|%5c|%-3c|%.3c|%c|%c', 'xyz', 'a', 'b', 'c', 'żółw', NULL)",
             "printf('%*d|%-*d|%.*f|%*.*f|%*d', 6, 42, 6, 42, 2, 3.14159, 8, 3, 2.71828, -4, 7)",
@@ -248,7 +253,8 @@ import Testing
         let file = try await SQLiteOracle.makeFixture(in: folder, named: "views.sqlite")
         // A view in the file that would load an extension when read.
         let script =
-            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(\"CREATE VIEW sneaky AS SELECT load_extension('x') AS y\"); c.commit()"
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+            + "c.execute(\"CREATE VIEW sneaky AS SELECT load_extension('x') AS y\"); c.commit()"
         let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, file.path], in: folder.url)
         #expect(made.status == 0)
         let database = try SQLDatabase()

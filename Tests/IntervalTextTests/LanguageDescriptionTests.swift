@@ -122,12 +122,14 @@ struct LanguageDescriptionTests {
         (
             #"{"xx": {"past": "<VALUE>", "future": "<VALUE>", "zero": "0", "words": {"days": {"other": "d"}}}}"#,
             LanguageDescriptionError.missingKey(language: "xx", key: "plural_rule"),
-            #"interval_text.xx: "xx" is not a built-in language, so it needs plural_rule (one of: de, east_slavic, en, one_other, other_only, ru, uk; or the rule's conditions in CLDR's notation, such as { one: "i = 0,1" })"#
+            #"interval_text.xx: "xx" is not a built-in language, so it needs plural_rule (one of: de, east_slavic, en, one_other, "#
+                + #"other_only, ru, uk; or the rule's conditions in CLDR's notation, such as { one: "i = 0,1" })"#
         ),
         (
             #"{"xx": {"plural_rule": "klingon"}}"#,
             .unknownPluralRule(language: "xx", name: "klingon"),
-            #"interval_text.xx.plural_rule: unknown plural rule "klingon" (known: de, east_slavic, en, one_other, other_only, ru, uk; or the rule's conditions in CLDR's notation, such as { one: "i = 0,1" })"#
+            #"interval_text.xx.plural_rule: unknown plural rule "klingon" (known: de, east_slavic, en, one_other, other_only, ru, uk; "#
+                + #"or the rule's conditions in CLDR's notation, such as { one: "i = 0,1" })"#
         ),
         (
             #"{"xx": {"plural_rule": "en", "past": "<VALUE>", "future": "<VALUE>", "zero": "0"}}"#,
@@ -160,7 +162,8 @@ struct LanguageDescriptionTests {
         (
             #"{"de": {"plural_rule": "pl"}}"#,
             .unknownPluralRule(language: "de", name: "pl"),
-            #"interval_text.de.plural_rule: unknown plural rule "pl" (known: de, east_slavic, en, one_other, other_only, ru, uk; or the rule's conditions in CLDR's notation, such as { one: "i = 0,1" })"#
+            #"interval_text.de.plural_rule: unknown plural rule "pl" (known: de, east_slavic, en, one_other, other_only, ru, uk; "#
+                + #"or the rule's conditions in CLDR's notation, such as { one: "i = 0,1" })"#
         ),
     ])
     func errorsForSiteAuthors(json: String, error: LanguageDescriptionError, message: String) {

@@ -39,9 +39,11 @@ struct PluralRuleSyntaxTests {
             conditions: [
                 .one: "i = 0,1 @integer 0, 1 @decimal 0.0~1.5",
                 .many:
-                    "e = 0 and i != 0 and i % 1000000 = 0 and v = 0 or e != 0..5 @integer 1000000, 1c6, 2c6, 3c6, 4c6, 5c6, 6c6, … @decimal 1.0000001c6, 1.1c6, 2.0000001c6, 2.1c6, 3.0000001c6, 3.1c6, …",
+                    "e = 0 and i != 0 and i % 1000000 = 0 and v = 0 or e != 0..5 @integer 1000000, 1c6, 2c6, 3c6, 4c6, 5c6, 6c6, "
+                    + "… @decimal 1.0000001c6, 1.1c6, 2.0000001c6, 2.1c6, 3.0000001c6, 3.1c6, …",
                 .other:
-                    " @integer 2~17, 100, 1000, 10000, 100000, 1c3, 2c3, 3c3, 4c3, 5c3, 6c3, … @decimal 2.0~3.5, 2.1c6, 3c6, 3.1c6, 4c6, 5c6, 6c6, …",
+                    " @integer 2~17, 100, 1000, 10000, 100000, 1c3, 2c3, 3c3, 4c3, 5c3, 6c3, "
+                    + "… @decimal 2.0~3.5, 2.1c6, 3c6, 3.1c6, 4c6, 5c6, 6c6, …",
             ])
         #expect(french.categories == [.one, .many, .other])
         for literal in ["0", "1", "0.0", "1.5", "1.99"] {

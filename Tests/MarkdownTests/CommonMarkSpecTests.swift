@@ -53,7 +53,8 @@ struct CommonMarkSpecTests {
         }
         let compared = Self.examples.count - Self.differencesFrom029.count
         print(
-            "CommonMark spec, safe mode: \(compared - omitted.count) of \(compared) examples match the spec exactly, \(omitted.count) hold raw HTML that is omitted"
+            "CommonMark spec, safe mode: \(compared - omitted.count) of \(compared) examples match the spec exactly, "
+                + "\(omitted.count) hold raw HTML that is omitted"
         )
         #expect(!omitted.isEmpty)
     }

@@ -46,11 +46,14 @@ struct GFMMarkupTests {
         let html = renderer.render("A[^n] and B[^n].\n\n[^n]: Note.\n", ids: .init(prefix: "e3-")).html
         #expect(
             html == """
-                <p>A<sup class="footnote-ref"><a href="#fn:e3-n" id="fnref:e3-n" data-footnote-ref>1</a></sup> and B<sup class="footnote-ref"><a href="#fn:e3-n" id="fnref:e3-n-2" data-footnote-ref>1</a></sup>.</p>
+                <p>A<sup class="footnote-ref"><a href="#fn:e3-n" id="fnref:e3-n" data-footnote-ref>1</a></sup> and \
+                B<sup class="footnote-ref"><a href="#fn:e3-n" id="fnref:e3-n-2" data-footnote-ref>1</a></sup>.</p>
                 <section class="footnotes" data-footnotes aria-label="Fußnoten">
                 <ol>
                 <li id="fn:e3-n">
-                <p>Note. <a href="#fnref:e3-n" class="footnote-backref" data-footnote-backref aria-label="Zurück zum Text">↩</a> <a href="#fnref:e3-n-2" class="footnote-backref" data-footnote-backref aria-label="Zurück zum Text">↩<sup class="footnote-ref">2</sup></a></p>
+                <p>Note. <a href="#fnref:e3-n" class="footnote-backref" data-footnote-backref aria-label="Zurück zum Text">↩</a> \
+                <a href="#fnref:e3-n-2" class="footnote-backref" data-footnote-backref aria-label="Zurück zum Text">\
+                ↩<sup class="footnote-ref">2</sup></a></p>
                 </li>
                 </ol>
                 </section>

@@ -50,7 +50,8 @@ struct MarkdownRendererTests {
     /// blocks and the author's raw HTML stay as `html(_:)` renders them.
     @Test func taggedBlocksAreReplacedAndTheRestStaysSafe() throws {
         let markdown =
-            "```ttsite one a=1\n```\n\n- ```ttsite two\n  body\n  ```\n\n> ```ttsite three\n> ```\n\n```swift\nlet x = 1\n```\n\n<b>raw</b>\n"
+            "```ttsite one a=1\n```\n\n- ```ttsite two\n  body\n  ```\n\n> ```ttsite three\n> ```\n\n"
+            + "```swift\nlet x = 1\n```\n\n<b>raw</b>\n"
         var seen: [MarkdownRenderer.FencedBlock] = []
         let html = try MarkdownRenderer().html(markdown, replacingBlocksTagged: "ttsite") { block in
             seen.append(block)

@@ -6,7 +6,8 @@ import Testing
 @testable import Postgres
 
 /// A real PostgreSQL server from the system's packages: every column type as the table holds
-/// it (as SQLite stores it: a boolean as 0 or 1, a date or an instant as its ISO text) (each expected value worked out by hand from PostgreSQL's documented text forms; the
+/// it (as SQLite stores it: a boolean as 0 or 1, a date or an instant as its ISO text) (each
+/// expected value worked out by hand from PostgreSQL's documented text forms; the
 /// oracle suite compares many more with psycopg), and every way a query can fail.
 @Suite struct PostgresSourceTests {
     @Test func everyColumnTypeBecomesATableValue() async throws {

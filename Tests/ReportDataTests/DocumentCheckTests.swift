@@ -14,7 +14,8 @@ import Testing
         ("{\"results\": [\n  {\"name\": }\n]}", #"the document is not JSON: line 2, column 12: unexpected character "}""#),
         (
             #"{"error": "Uh oh, something has gone wrong. Please tweet us @randomapi about the issue. Thank you."}"#,
-            "the document is an error message, not data: Uh oh, something has gone wrong. Please tweet us @randomapi about the issue. Thank you."
+            "the document is an error message, not data: Uh oh, something has gone wrong. "
+                + "Please tweet us @randomapi about the issue. Thank you."
         ),
         (#"{"error": {"code": 503}}"#, #"the document is an error message, not data: {"code":503}"#),
         (#"{"info": {}}"#, #"expected people: an object with "results" or an array, found an object without "results""#),
@@ -55,7 +56,8 @@ import Testing
         }
         #expect(
             throws: DocumentRejection(
-                #"expected a scenario (an object with "named", "unit", "start", "end" and "events"), an array of them or {"scenarios": […]}, found an object with none of these keys"#
+                #"expected a scenario (an object with "named", "unit", "start", "end" and "events"), "#
+                    + #"an array of them or {"scenarios": […]}, found an object with none of these keys"#
             )
         ) {
             try DocumentCheck.check(Data(json: #"{"results": []}"#), kind: .scenarios, previousRecordCount: nil)

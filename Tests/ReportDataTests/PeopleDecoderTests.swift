@@ -141,7 +141,8 @@ import Testing
     /// A slug that names a list's own page (`people/2/`, `people/by-month/`) is never a person's.
     @Test func pageNamesOfListsAreNotGivenToPeople() throws {
         let data = Data(
-            #"[{"name":{"first":"2","last":""},"dob":"1990-01-01"},{"name":{"first":"By","last":"Month"},"dob":"1990-01-01"},{"name":{"first":"By","last":"Name"},"dob":"1990-01-01"},{"name":{"first":"By","last":"Monthly"},"dob":"1990-01-01"}]"#
+            (#"[{"name":{"first":"2","last":""},"dob":"1990-01-01"},{"name":{"first":"By","last":"Month"},"dob":"1990-01-01"},"#
+                + #"{"name":{"first":"By","last":"Name"},"dob":"1990-01-01"},{"name":{"first":"By","last":"Monthly"},"dob":"1990-01-01"}]"#)
                 .utf8)
         let people = try PeopleDecoder().decode(data, source: "p.json").people
         #expect(people.map(\.slug) == ["person-2", "person-by-month", "person-by-name", "by-monthly"])

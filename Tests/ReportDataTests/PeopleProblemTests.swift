@@ -7,10 +7,14 @@ import Testing
         let decoding = try Fixture.people("people-problems.json")
         #expect(
             decoding.problems.map(\.description) == [
-                #"people-problems.json results[0].picture.large: "javascript:alert(1)" is not a URL: the scheme "javascript" is not allowed (allowed: http, https)"#,
-                #"people-problems.json results[0].picture.thumbnail: "data:image/png;base64,AAAA" is not a URL: the scheme "data" is not allowed (allowed: http, https)"#,
-                #"people-problems.json results[1].dob.date: "31-02-1990" is not a date (tried: ISO 8601, UNIX time, RFC 1123, RFC 850, asctime)"#,
-                #"people-problems.json results[2]: expected a person (an object), found a string; the record is left out (found "not a person")"#,
+                #"people-problems.json results[0].picture.large: "javascript:alert(1)" is not a URL: "#
+                    + #"the scheme "javascript" is not allowed (allowed: http, https)"#,
+                #"people-problems.json results[0].picture.thumbnail: "data:image/png;base64,AAAA" is not a URL: "#
+                    + #"the scheme "data" is not allowed (allowed: http, https)"#,
+                #"people-problems.json results[1].dob.date: "31-02-1990" is not a date (tried: "#
+                    + #"ISO 8601, UNIX time, RFC 1123, RFC 850, asctime)"#,
+                #"people-problems.json results[2]: expected a person (an object), found a string; "#
+                    + #"the record is left out (found "not a person")"#,
                 #"people-problems.json results[3].dob: the date of birth is missing; pages show "n/a""#,
                 #"people-problems.json results[3]: the person has neither a name nor a date of birth; the record is left out"#,
                 #"people-problems.json results[4].dob: the date of birth is missing; pages show "n/a""#,

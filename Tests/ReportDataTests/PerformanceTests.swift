@@ -12,14 +12,19 @@ import Testing
             let day = index % 28 + 1
             text +=
                 #"{"gender":"female","name":{"title":"Ms","first":"Émilie\#(index)","last":"Ørsted-Nguyễn"},"#
-                + #""location":{"street":{"number":\#(index),"name":"Rue de l'Abbé"},"city":"Lyon","state":"Rhône","country":"France","postcode":69001,"#
+                + #""location":{"street":{"number":\#(index),"name":"Rue de l'Abbé"},"#
+                + #""city":"Lyon","state":"Rhône","country":"France","postcode":69001,"#
                 + #""coordinates":{"latitude":"-69.8246","longitude":"134.8719"},"timezone":{"offset":"+1:00","description":"Paris"}},"#
                 + #""email":"emilie\#(index)@example.com","#
-                + #""login":{"uuid":"\#(index % 2 == 0 ? "7a0eed16-9430-4d68-901f-\(String(format: "%012d", index))" : "")","username":"u\#(index)","password":"p","salt":"s","md5":"m","sha1":"h","sha256":"h"},"#
-                + #""dob":{"date":"19\#(50 + index % 50)-\#(String(format: "%02d", month))-\#(String(format: "%02d", day))T15:13:16.688Z","age":\#(index % 70)},"#
+                + #""login":{"uuid":"\#(index % 2 == 0 ? "7a0eed16-9430-4d68-901f-\(String(format: "%012d", index))" : "")","#
+                + #""username":"u\#(index)","password":"p","salt":"s","md5":"m","sha1":"h","sha256":"h"},"#
+                + #""dob":{"date":"19\#(50 + index % 50)-\#(String(format: "%02d", month))-\#(String(format: "%02d", day))T15:13:16.688Z","#
+                + #""age":\#(index % 70)},"#
                 + #""registered":{"date":"2007-07-09T05:51:59.390Z","age":14},"phone":"(272) 790-0888","cell":"(489) 330-2385","#
                 + #""id":{"name":"INSEE","value":"2NNaN"},"#
-                + #""picture":{"large":"https://randomuser.me/api/portraits/women/75.jpg","medium":"https://randomuser.me/api/portraits/med/women/75.jpg","thumbnail":"https://randomuser.me/api/portraits/thumb/women/75.jpg"},"nat":"FR"}"#
+                + #""picture":{"large":"https://randomuser.me/api/portraits/women/75.jpg","#
+                + #""medium":"https://randomuser.me/api/portraits/med/women/75.jpg","#
+                + #""thumbnail":"https://randomuser.me/api/portraits/thumb/women/75.jpg"},"nat":"FR"}"#
         }
         text += #"],"info":{"seed":"perf","results":\#(count),"page":1,"version":"1.4"}}"#
         return Data(text.utf8)

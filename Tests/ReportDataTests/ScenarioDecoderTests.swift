@@ -38,8 +38,10 @@ import Testing
         #expect(moon.events[2].license == "NASA")
         #expect(
             decoding.problems.map(\.description) == [
-                #"scenario-moonlanding.json events[1].image: "javascript:alert(1)" is not a URL: the scheme "javascript" is not allowed (allowed: http, https)"#,
-                #"scenario-moonlanding.json events[4].start: event 4 of scenario "moonlanding" is after the scenario's end ("1969-07-24T16:50:35") (found "1969-07-30T00:00:00")"#,
+                #"scenario-moonlanding.json events[1].image: "javascript:alert(1)" is not a URL: "#
+                    + #"the scheme "javascript" is not allowed (allowed: http, https)"#,
+                #"scenario-moonlanding.json events[4].start: event 4 of scenario "moonlanding" is after the scenario's end "#
+                    + #"("1969-07-24T16:50:35") (found "1969-07-30T00:00:00")"#,
             ])
     }
 
@@ -91,18 +93,27 @@ import Testing
         let lines = decoding.problems.map { "\($0.severity.rawValue): \($0)" }
         #expect(
             lines == [
-                #"error: scenarios-problems.json scenarios[0].unit: "lightyears" is not a unit of scenario "andromeda" (expected one of: datetime, date, ae, miokm, miomiles, km); it is left out"#,
-                #"warning: scenarios-problems.json scenarios[1].end: scenario "backwards" ends before it starts (start "2000-01-02T00:00:00") (found "2000-01-01T00:00:00")"#,
-                #"warning: scenarios-problems.json scenarios[2].end: scenario "instant" has zero length: it ends where it starts; its replay shows every event at once (found 5)"#,
-                #"warning: scenarios-problems.json scenarios[2].image: "data:image/png;base64,AAAA" is not a URL: the scheme "data" is not allowed (allowed: http, https)"#,
-                #"warning: scenarios-problems.json scenarios[3].events[2].start: "not a date" is not a date (tried: ISO 8601, UNIX time, RFC 1123, RFC 850, asctime)"#,
-                #"warning: scenarios-problems.json scenarios[3].events[2]: event 2 of scenario "ancient" has no readable start; it is left out"#,
-                #"warning: scenarios-problems.json scenarios[3].events[3]: event 3 of scenario "ancient" is not an object but a string; it is left out (found "not an event")"#,
+                #"error: scenarios-problems.json scenarios[0].unit: "lightyears" is not a unit of scenario "andromeda" (expected one of: "#
+                    + #"datetime, date, ae, miokm, miomiles, km); it is left out"#,
+                #"warning: scenarios-problems.json scenarios[1].end: "#
+                    + #"scenario "backwards" ends before it starts (start "2000-01-02T00:00:00") (found "2000-01-01T00:00:00")"#,
+                #"warning: scenarios-problems.json scenarios[2].end: scenario "instant" has zero length: it ends where it starts; "#
+                    + #"its replay shows every event at once (found 5)"#,
+                #"warning: scenarios-problems.json scenarios[2].image: "data:image/png;base64,AAAA" is not a URL: "#
+                    + #"the scheme "data" is not allowed (allowed: http, https)"#,
+                #"warning: scenarios-problems.json scenarios[3].events[2].start: "not a date" is not a date (tried: "#
+                    + #"ISO 8601, UNIX time, RFC 1123, RFC 850, asctime)"#,
+                #"warning: scenarios-problems.json scenarios[3].events[2]: "#
+                    + #"event 2 of scenario "ancient" has no readable start; it is left out"#,
+                #"warning: scenarios-problems.json scenarios[3].events[3]: event 3 of scenario "ancient" is not an object but a string; "#
+                    + #"it is left out (found "not an event")"#,
                 #"warning: scenarios-problems.json scenarios[4].start: "far" is not a number"#,
                 #"warning: scenarios-problems.json scenarios[4]: the scenario "no-start" has no readable start or end; it is left out"#,
                 #"warning: scenarios-problems.json scenarios[5].named: the scenario "Nameless" has no "named""#,
-                #"warning: scenarios-problems.json scenarios[5].events[0].start: event 0 of scenario "Nameless" is after the scenario's end (1) (found 2)"#,
-                #"error: scenarios-problems.json scenarios[6].unit: the scenario "no-unit" has no unit (expected one of: datetime, date, ae, miokm, miomiles, km); it is left out"#,
+                #"warning: scenarios-problems.json scenarios[5].events[0].start: "#
+                    + #"event 0 of scenario "Nameless" is after the scenario's end (1) (found 2)"#,
+                #"error: scenarios-problems.json scenarios[6].unit: the scenario "no-unit" has no unit (expected one of: datetime, date, "#
+                    + #"ae, miokm, miomiles, km); it is left out"#,
             ])
         #expect(try DocumentCheck.check(Fixture.data("scenarios-problems.json"), kind: .scenarios, previousRecordCount: nil) == 7)
         // Scenarios 0, 4, 6 and events 2 and 3 of "ancient".
@@ -141,7 +152,8 @@ import Testing
         #expect(decoding.scenarios.map(\.replaySeconds) == [12.5, nil, nil])
         #expect(
             decoding.problems.map(\.description) == [
-                #"r.json [2].replaySeconds: replaySeconds of scenario "negative" must be more than 0, found -3.0; the site's replay_seconds is used"#
+                #"r.json [2].replaySeconds: replaySeconds of scenario "negative" must be more than 0, "#
+                    + #"found -3.0; the site's replay_seconds is used"#
             ])
     }
 }

@@ -91,14 +91,21 @@ import Testing
         // a hash of the record, so a second one is the same record twice.
         #expect(
             problems.map(\.description) == [
-                #"people-inc.json results[2]: the page name "person-\#(PeopleDecoderTests.fnv("", "", "1990-05-17"))" is already taken by people-inc.json results[2] (""); "" gets "person-\#(PeopleDecoderTests.fnv("", "", "1990-05-17"))-2""#
+                #"people-inc.json results[2]: the page name "person-\#(PeopleDecoderTests.fnv("", "", "1990-05-17"))" is already taken by "#
+                    + #"people-inc.json results[2] (""); "" gets "person-\#(PeopleDecoderTests.fnv("", "", "1990-05-17"))-2""#
             ])
         // The same records twice have the same ids: each second one is named.
         #expect(
             SlugAllocator.duplicateIDs(people).map(\.description) == [
-                #"people-inc.json results[0]: the id "\#(PeopleDecoderTests.fnv("Wolfgang", "Amadeus", ""))" is also the id of people-inc.json results[0] ("Wolfgang Amadeus"); both keep their pages, and the birthday calendar tells them apart by page name"#,
-                #"people-inc.json results[1]: the id "\#(PeopleDecoderTests.fnv("Clara", "Schumann", ""))" is also the id of people-inc.json results[1] ("Clara Schumann"); both keep their pages, and the birthday calendar tells them apart by page name"#,
-                #"people-inc.json results[2]: the id "\#(PeopleDecoderTests.fnv("", "", "1990-05-17"))" is also the id of people-inc.json results[2] (""); both keep their pages, and the birthday calendar tells them apart by page name"#,
+                #"people-inc.json results[0]: the id "\#(PeopleDecoderTests.fnv("Wolfgang", "Amadeus", ""))" "#
+                    + #"is also the id of people-inc.json results[0] ("Wolfgang Amadeus"); both keep their pages, "#
+                    + #"and the birthday calendar tells them apart by page name"#,
+                #"people-inc.json results[1]: the id "\#(PeopleDecoderTests.fnv("Clara", "Schumann", ""))" "#
+                    + #"is also the id of people-inc.json results[1] ("Clara Schumann"); both keep their pages, "#
+                    + #"and the birthday calendar tells them apart by page name"#,
+                #"people-inc.json results[2]: the id "\#(PeopleDecoderTests.fnv("", "", "1990-05-17"))" "#
+                    + #"is also the id of people-inc.json results[2] (""); both keep their pages, "#
+                    + #"and the birthday calendar tells them apart by page name"#,
             ])
     }
 }

@@ -15,7 +15,8 @@ import Testing
          {"name":{"first":"Dora","last":"Delta"},"dob":{"date":"2004-02-29"},"login":{"uuid":"00000000-0000-4000-8000-00000000000D"}},
          {"name":{"first":"Finn","last":"Zeta"},"login":{"uuid":"00000000-0000-4000-8000-00000000000f"}},
          {"name":{"first":"Ute","last":"Later"},"dob":{"date":"2030-01-01"},"login":{"uuid":"00000000-0000-4000-8000-000000000020"}},
-         {"name":{"title":"Ms","first":"Anna","last":"Alpha"},"dob":{"date":"1990-11-22T23:30:00Z"},"login":{"uuid":"00000000-0000-4000-8000-00000000000a"}}
+         {"name":{"title":"Ms","first":"Anna","last":"Alpha"},"dob":{"date":"1990-11-22T23:30:00Z"},\
+        "login":{"uuid":"00000000-0000-4000-8000-00000000000a"}}
         ]}
         """
 
@@ -110,11 +111,13 @@ import Testing
         try site.build(now: "2026-11-22T08:00:00Z")
         #expect(
             try site.read("people/index.html").contains(
-                #"<p class="calendar-links">Birthday calendar: <a href="webcal://example.org/sub/people/birthdays.ics">Subscribe</a> · <a href="../people/birthdays.ics" type="text/calendar">iCalendar file</a></p>"#
+                #"<p class="calendar-links">Birthday calendar: <a href="webcal://example.org/sub/people/birthdays.ics">Subscribe</a> · "#
+                    + #"<a href="../people/birthdays.ics" type="text/calendar">iCalendar file</a></p>"#
             ))
         #expect(
             try site.read("de/people/index.html").contains(
-                #"<p class="calendar-links">Geburtstagskalender: <a href="webcal://example.org/sub/people/birthdays.ics">Abonnieren</a> · <a href="../../people/birthdays.ics" type="text/calendar">iCalendar-Datei</a></p>"#
+                #"<p class="calendar-links">Geburtstagskalender: <a href="webcal://example.org/sub/people/birthdays.ics">Abonnieren</a> · "#
+                    + #"<a href="../../people/birthdays.ics" type="text/calendar">iCalendar-Datei</a></p>"#
             ))
         // The relative links lead to the file (the link checker resolves them on disk).
         let (checked, broken) = try LinkChecker(folder: site.output, sitePath: "/sub/").check()
@@ -187,7 +190,8 @@ import Testing
     @Test func longNamesAreFoldedAndEscaped() throws {
         let site = try makeSite(
             people: """
-                [{"name":{"first":"Ζωή-Αικατερίνη","last":"Παπαδοπούλου, \\"Jr.\\"; back\\\\slash 山田太郎 🎂"},"dob":{"date":"1980-06-15"},"login":{"uuid":"long"}}]
+                [{"name":{"first":"Ζωή-Αικατερίνη","last":"Παπαδοπούλου, \\"Jr.\\"; back\\\\slash 山田太郎 🎂"},\
+                "dob":{"date":"1980-06-15"},"login":{"uuid":"long"}}]
                 """)
         defer { site.remove() }
         try site.build()

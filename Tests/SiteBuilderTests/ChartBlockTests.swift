@@ -42,7 +42,8 @@ import Testing
         // Apollo 13 brought nothing back (NULL): the summary skips it, the table shows a dash.
         #expect(
             html.contains(
-                "<desc id=\"chart-samples-8-w-desc\">Column chart of Samples (kg) by mission, Apollo 11 to Apollo 15: from 21.55 to 77.31, highest 77.31 (Apollo 15), lowest 21.55 (Apollo 11)</desc>"
+                "<desc id=\"chart-samples-8-w-desc\">Column chart of Samples (kg) by mission, Apollo 11 to Apollo 15: from 21.55 to 77.31, "
+                    + "highest 77.31 (Apollo 15), lowest 21.55 (Apollo 11)</desc>"
             ))
         #expect(html.contains(#"<summary>The chart&#39;s data</summary>"#) || html.contains("<summary>The chart's data</summary>"))
         #expect(html.contains(#"<thead><tr><th scope="col">mission</th><th scope="col" class="num">Samples (kg)</th></tr></thead>"#))
@@ -59,7 +60,8 @@ import Testing
         defer { site.remove() }
         #expect(
             html.contains(
-                ">Säulendiagramm von Samples (kg) nach mission, Apollo 11 bis Apollo 15: von 21,55 auf 77,31, höchster Wert 77,31 (Apollo 15), niedrigster Wert 21,55 (Apollo 11)</desc>"
+                ">Säulendiagramm von Samples (kg) nach mission, Apollo 11 bis Apollo 15: von 21,55 auf 77,31, "
+                    + "höchster Wert 77,31 (Apollo 15), niedrigster Wert 21,55 (Apollo 11)</desc>"
             ))
         #expect(html.contains("<summary>Die Daten des Diagramms</summary>"))
         #expect(html.contains("<tr><th>Apollo 11<td>21,55<tr>"))
@@ -69,7 +71,8 @@ import Testing
         let (site, html) = try Self.page(
             """
             ```ttsite query outcomes
-            SELECT strftime('%Y', launch) AS year, CASE WHEN samples_kg IS NULL THEN 'none' ELSE 'samples' END AS outcome, count(*) AS flights
+            SELECT strftime('%Y', launch) AS year, \
+            CASE WHEN samples_kg IS NULL THEN 'none' ELSE 'samples' END AS outcome, count(*) AS flights
             FROM missions GROUP BY 1, 2 ORDER BY 1, 2 DESC
             ```
 
@@ -86,7 +89,8 @@ import Testing
                 == "<li>samples</li><li>none</li></ul>")
         #expect(
             html.contains(
-                #"<thead><tr><th scope="col">year</th><th scope="col" class="num">samples</th><th scope="col" class="num">none</th></tr></thead>"#
+                #"<thead><tr><th scope="col">year</th><th scope="col" class="num">samples</th>"#
+                    + #"<th scope="col" class="num">none</th></tr></thead>"#
             ))
         #expect(html.contains("<tr><th>1969<td>2<td>–<tr>"))
         #expect(html.contains("<tr><th>1970<td>–<td>1<tr>"))
@@ -180,7 +184,8 @@ import Testing
         // Four landings' samples in launch order: 21.55, 34.35, 42.8, 77.31; named by the first and last.
         #expect(
             html.contains(
-                #"<td data-sort="77.31"><svg class="sparkline" viewBox="0 0 80 20" role="img" fill="currentColor" aria-label="from 21.55 to 77.31">"#
+                #"<td data-sort="77.31"><svg class="sparkline" viewBox="0 0 80 20" role="img" "#
+                    + #"fill="currentColor" aria-label="from 21.55 to 77.31">"#
             ), "\(html)")
         // A text that holds no number stays text.
         #expect(html.contains("<td>abc</td>"))

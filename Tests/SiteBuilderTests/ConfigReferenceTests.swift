@@ -26,7 +26,10 @@ struct ConfigReferenceTests {
         let (missing, unknown) = ConfigReferenceTable.compare(documented: table.keys, known: known)
         #expect(
             missing.isEmpty,
-            "the config reader knows \(missing.joined(separator: ", ")), which the table of Docs/Content/configuration.md lacks: add a row for each"
+            """
+            the config reader knows \(missing.joined(separator: ", ")), \
+            which the table of Docs/Content/configuration.md lacks: add a row for each
+            """
         )
         #expect(
             unknown.isEmpty,
@@ -89,7 +92,8 @@ struct ConfigReferenceTests {
         #expect(throws: ConfigReferenceTable.Problem.self) {
             _ = try ConfigReferenceTable(
                 markdown:
-                    "| key | type | default | meaning |\n| --- | --- | --- | --- |\n| `title` | text | | once |\n| `title` | text | | twice |"
+                    "| key | type | default | meaning |\n| --- | --- | --- | --- |\n"
+                    + "| `title` | text | | once |\n| `title` | text | | twice |"
             )
         }
         #expect(throws: ConfigReferenceTable.Problem.self) {

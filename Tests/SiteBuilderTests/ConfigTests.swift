@@ -93,7 +93,8 @@ struct ConfigTests {
             ),
             (
                 "title: T\nmarkdown:\n  extensions: [table, footnote]", 3,
-                "`markdown.extensions` names `footnote`, which is not an extension; the extensions are `table`, `strikethrough`, `autolink`, `tasklist`, `footnotes`, `tagfilter`"
+                "`markdown.extensions` names `footnote`, which is not an extension; the extensions are `table`, `strikethrough`, "
+                    + "`autolink`, `tasklist`, `footnotes`, `tagfilter`"
             ),
             (
                 "title: T\nmarkdown:\n  extensions:\n    - table\n    - tables", 5,

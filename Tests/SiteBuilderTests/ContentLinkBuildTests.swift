@@ -79,11 +79,13 @@ import Testing
         // this site too.
         #expect(
             summary.warnings == [
-                "Content/news/trip.md:4: the image `../photos/road.jpg` leads to no file of the site (there is no `news/photos/road.jpg` nor `Content/photos/road.jpg`)",
+                "Content/news/trip.md:4: the image `../photos/road.jpg` leads to no file of the site (there is no "
+                    + "`news/photos/road.jpg` nor `Content/photos/road.jpg`)",
                 "Content/news/trip.md:5: the image `../../photos/road.jpg` leads to no file of the site (there is no `photos/road.jpg`)",
                 "Content/news/trip.md:6: the image `/photos/map.png` leads to no file of the site (there is no `photos/map.png`)",
                 "Content/notes.md:6: the image `../nowhere.png` leads to no file of the site (there is no `nowhere.png`)",
-                "Content/notes.md:6: the link `missing.pdf` leads to no file of the site (there is no `notes/missing.pdf` nor `Content/missing.pdf`)",
+                "Content/notes.md:6: the link `missing.pdf` leads to no file of the site (there is no "
+                    + "`notes/missing.pdf` nor `Content/missing.pdf`)",
             ])
         #expect(throws: BuildError.self) {
             try Site.build(
@@ -105,7 +107,8 @@ import Testing
         #expect(summary.warnings.count == 21)
         #expect(
             summary.warnings.first
-                == "Content/index.md:1: the link `gone-1.pdf` leads to no file of the site (there is no `gone-1.pdf` nor `Content/gone-1.pdf`)"
+                == "Content/index.md:1: the link `gone-1.pdf` leads to no file of the site "
+                + "(there is no `gone-1.pdf` nor `Content/gone-1.pdf`)"
         )
         #expect(summary.warnings.last == "5 more links and images lead to no file of the site (`--verbose` lists them)")
         #expect(summary.details.filter { $0.hasPrefix("link: Content/index.md:") }.count == 5)

@@ -12,7 +12,8 @@ import Testing
             PeopleSite.text(
                 """
                 {"results":[
-                 {"name":{"first":"anna","last":"alpha"},"dob":"1990-11-24 10:00:00","nat":"DE","email":"anna@example.com","phone":"555-0100",
+                 {"name":{"first":"anna","last":"alpha"},"dob":"1990-11-24 10:00:00","nat":"DE",\
+                "email":"anna@example.com","phone":"555-0100",
                   "login":{"uuid":"00000000-0000-4000-8000-00000000000a","password":"secret"},"location":{"city":"Bremen"}},
                  {"name":{"first":"Finn","last":"Zeta"}}
                 ]}

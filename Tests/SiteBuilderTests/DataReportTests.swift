@@ -73,7 +73,8 @@ import Testing
             ---
             title: Missions
             ---
-            ```ttsite table data=all columns=mission,samples_kg,notes link=mission label.samples_kg="Samples (kg)" format.samples_kg=decimal:1 download=csv,json
+            ```ttsite table data=all columns=mission,samples_kg,notes link=mission label.samples_kg="Samples (kg)" \
+            format.samples_kg=decimal:1 download=csv,json
             ```
             -- Content/missions/[mission].md --
             ---
@@ -90,7 +91,8 @@ import Testing
         // row's `missions/apollo-11/`): a long table is mostly its links.
         #expect(
             table.contains(
-                #"<td><a href="apollo-11/index.html">Apollo 11</a></td><td class="num" data-sort="21.55">21.6</td><td>First landing, in July</td>"#
+                #"<td><a href="apollo-11/index.html">Apollo 11</a></td>"#
+                    + #"<td class="num" data-sort="21.55">21.6</td><td>First landing, in July</td>"#
             ))
         // NULL is an en dash (the packs' `nullText`), with an empty sort key: the table script
         // puts it last, up or down; a number is sorted by its value.
@@ -331,8 +333,10 @@ import Testing
         let site = try TestSite(
             PeopleSite.text(
                 #"""
-                {"results":[{"name":{"title":"Ms","first":"Anna","last":"Alpha"},"email":"anna@example.org","phone":"555","login":{"uuid":"00000000-0000-4000-8000-00000000000a","password":"secret"},
-                  "location":{"street":{"number":1,"name":"Main"}},"dob":{"date":"1990-11-24"},"nat":"DE","id":{"name":"SSN","value":"123"}}]}
+                {"results":[{"name":{"title":"Ms","first":"Anna","last":"Alpha"},"email":"anna@example.org","phone":"555",\#
+                "login":{"uuid":"00000000-0000-4000-8000-00000000000a","password":"secret"},
+                  "location":{"street":{"number":1,"name":"Main"}},"dob":{"date":"1990-11-24"},"nat":"DE",\#
+                "id":{"name":"SSN","value":"123"}}]}
                 """#, title: "People",
                 files: """
                     -- Content/who.md --
@@ -626,11 +630,13 @@ import Testing
         for (index, line, message) in [
             (
                 "landing", 3,
-                "data.missions.index names the column `landing`, which the table does not have; its columns are `mission`, `launch`, `crew`, `samples_kg`, `landed`, `notes`"
+                "data.missions.index names the column `landing`, which the table does not have; its columns are `mission`, "
+                    + "`launch`, `crew`, `samples_kg`, `landed`, `notes`"
             ),
             (
                 "[[mission, landing]]", 3,
-                "data.missions.index names the column `landing`, which the table does not have; its columns are `mission`, `launch`, `crew`, `samples_kg`, `landed`, `notes`"
+                "data.missions.index names the column `landing`, which the table does not have; its columns are `mission`, "
+                    + "`launch`, `crew`, `samples_kg`, `landed`, `notes`"
             ),
             ("[crew, []]", 3, "data.missions.index: an index needs at least one column"),
             ("[[crew, [launch]]]", 3, "`data.missions.index` must be text, found a list"),

@@ -79,13 +79,15 @@ import Testing
         let published = try snapshot(of: site.output)
         // Port 1 (tcpmux) has no listener on a test machine: the connection is refused.
         try site.write(
-            "title: Remote\nfetch: { timeout_seconds: \(TestServer.answerSeconds), retries: 1 }\npeople:\n  - url: http://127.0.0.1:1/people.json\n",
+            "title: Remote\nfetch: { timeout_seconds: \(TestServer.answerSeconds), retries: 1 }\npeople:\n"
+                + "  - url: http://127.0.0.1:1/people.json\n",
             to: "ttsite.yml")
         let run = try await TTSiteBinary.run(["build", "--quiet", "--now", now], in: site.folder)
         #expect(run.status == 3)
         #expect(
             run.stderr
-                == "ttsite: error: http://127.0.0.1:1/people.json: could not connect to the server (2 attempts), and there is no cached copy\n"
+                == "ttsite: error: http://127.0.0.1:1/people.json: "
+                + "could not connect to the server (2 attempts), and there is no cached copy\n"
         )
         #expect(try snapshot(of: site.output) == published)
     }
@@ -249,7 +251,8 @@ import Testing
         #expect(refused.status == 1)
         #expect(
             refused.stderr
-                == "ttsite: error: \(lockFile.path): another ttsite build of this site is running (pid \(first.pid)); try again later, or pass --wait SECONDS to wait for it\n"
+                == "ttsite: error: \(lockFile.path): another ttsite build of this site is running (pid \(first.pid)); "
+                + "try again later, or pass --wait SECONDS to wait for it\n"
         )
         #expect(!FileManager.default.fileExists(atPath: site.output.path))
 

@@ -18,7 +18,8 @@ import Testing
     static let people = #"""
         {"results":[
          {"name":{"first":"Anna","last":"Alpha"},"dob":{"date":"1990-11-24"},"login":{"uuid":"00000000-0000-4000-8000-00000000000a"}},
-         {"name":{"first":"<b>Bert</b> & Co","last":"Beta"},"dob":{"date":"1980-12-01"},"login":{"uuid":"00000000-0000-4000-8000-00000000000b"}},
+         {"name":{"first":"<b>Bert</b> & Co","last":"Beta"},"dob":{"date":"1980-12-01"},\#
+        "login":{"uuid":"00000000-0000-4000-8000-00000000000b"}},
          {"name":{"first":"Cora","last":"Gamma"},"dob":{"date":"1970-12-30"},"login":{"uuid":"00000000-0000-4000-8000-00000000000c"}}
         ]}
         """#
@@ -207,7 +208,8 @@ import Testing
         let rewritten = SiteFeeds.absoluteLinks(html, base: "https://example.org/r/news/trip/")
         #expect(
             rewritten
-                == #"<picture><source srcset="https://example.org/r/news/a.webp 480w, https://example.org/r/news/b.webp 960w" type="image/webp"><img src="https://example.org/r/news/a.jpg" alt="x &amp; y"></picture>"#
+                == #"<picture><source srcset="https://example.org/r/news/a.webp 480w, https://example.org/r/news/b.webp 960w" "#
+                + #"type="image/webp"><img src="https://example.org/r/news/a.jpg" alt="x &amp; y"></picture>"#
         )
     }
 

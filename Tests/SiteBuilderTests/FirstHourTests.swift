@@ -338,12 +338,14 @@ import Testing
         let summary = try site.build()
         #expect(
             summary.warnings.contains(
-                "Content/index.md:6: `{{#data.contries}}` names no query result of the page on index.html, so it shows nothing; did you mean `data.countries`?"
+                "Content/index.md:6: `{{#data.contries}}` names no query result of the page on index.html, "
+                    + "so it shows nothing; did you mean `data.countries`?"
             ))
         #expect(
             summary.warnings.contains {
                 $0.hasPrefix(
-                    "Content/m/[mission].md:8: `{{#row.note}}` names no column of the page's row on m/apollo-11/index.html (and 4 more pages), so it shows nothing; did you mean `row.notes`?"
+                    "Content/m/[mission].md:8: `{{#row.note}}` names no column of the page's row on m/apollo-11/index.html "
+                        + "(and 4 more pages), so it shows nothing; did you mean `row.notes`?"
                 )
             },
             "\(summary.warnings)")
@@ -496,7 +498,8 @@ import Testing
         let summary = try site.build()
         #expect(
             summary.warnings == [
-                "`de` is not one of the site's languages (en, fr): its 2 pages are left out (Content/about.de.md, Content/m/[mission].de.md); add `de` to `languages:` to publish them"
+                "`de` is not one of the site's languages (en, fr): its 2 pages are left out (Content/about.de.md, "
+                    + "Content/m/[mission].de.md); add `de` to `languages:` to publish them"
             ])
         #expect(Self.exists(site, "m/apollo-11/index.html") && !Self.exists(site, "de/about/index.html"))
         #expect(Self.exists(site, "notes.v2/index.html"))
@@ -518,7 +521,8 @@ import Testing
         #expect(Self.exists(site, "c/index.html"))
         #expect(
             summary.warnings.contains(
-                "Content/c#.md: the name `c#` has a character (`?`, `#` or `%`) that breaks addresses, so its page is at `c` instead; rename the file or folder, or give it a `slug:`, to choose"
+                "Content/c#.md: the name `c#` has a character (`?`, `#` or `%`) that breaks addresses, so its page is at `c` instead; "
+                    + "rename the file or folder, or give it a `slug:`, to choose"
             ))
         let percent = try #require(summary.warnings.first { $0.hasPrefix("Content/%.md: the name `%` has") })
         let slug = try #require(percent.firstMatch(of: /at `(page-[0-9a-f]{16})` instead/)?.1)
@@ -554,7 +558,8 @@ import Testing
         defer { site.remove() }
         #expect { try site.build() } throws: { error in
             "\(error)"
-                == "Content/index.md:6: `format.samples_kg`: the format `currency:usd`: `usd` is not an ISO 4217 currency code: write it in capitals, `currency:USD`"
+                == "Content/index.md:6: `format.samples_kg`: the format `currency:usd`: "
+                + "`usd` is not an ISO 4217 currency code: write it in capitals, `currency:USD`"
         }
     }
 
@@ -783,7 +788,8 @@ import Testing
         let summary = try site.build()
         #expect(
             summary.warnings == [
-                "Content/index.md:5: the chart of `m` draws 9 series, and only 8 can be told apart (each by a colour and a dash, a marker or a pattern of its own): show fewer, or a chart for a few of them"
+                "Content/index.md:5: the chart of `m` draws 9 series, and only 8 can be told apart (each by a colour and a dash, "
+                    + "a marker or a pattern of its own): show fewer, or a chart for a few of them"
             ])
         let line = Self.wideFrame(Self.article(try site.read("index.html")), kind: "line")
         // Series 6 (`s6`) is dashed where series 1 is solid.

@@ -87,7 +87,8 @@ import Testing
         }
         #expect(
             calendar.text
-                == "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:a\\, b\r\nDTSTART;VALUE=DATE:20240229\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+                == "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:a\\, b\r\n"
+                + "DTSTART;VALUE=DATE:20240229\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
         )
     }
 }

@@ -147,7 +147,9 @@ import Testing
         let summary = try await build(site)
         #expect(
             summary.warnings == [
-                "Content/IMG_0001.HEIC: it is a HEIF picture, and ttsite cannot remove the metadata of HEIF pictures (a GPS position, the camera …); convert it to JPEG, PNG or WebP, or set `images.originals: as_is` to publish originals as they are; it is not published"
+                "Content/IMG_0001.HEIC: it is a HEIF picture, and ttsite cannot remove the metadata of HEIF pictures (a GPS position, "
+                    + "the camera …); convert it to JPEG, PNG or WebP, "
+                    + "or set `images.originals: as_is` to publish originals as they are; it is not published"
             ])
         #expect(!exists(site, "IMG_0001.HEIC"))
         #expect(try site.read("report.pdf") == "%PDF-1.4 not a picture\n")

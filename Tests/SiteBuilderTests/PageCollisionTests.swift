@@ -49,7 +49,8 @@ import Testing
         defer { site.remove() }
         #expect { try site.build() } throws: { error in
             "\(error)"
-                == "Content/about.md: Content/[name].md (for the row whose `name` is \"about\") and Content/about.md are both the page about/index.html: rename one, or give it another `slug`"
+                == "Content/about.md: Content/[name].md (for the row whose `name` is \"about\") "
+                + "and Content/about.md are both the page about/index.html: rename one, or give it another `slug`"
         }
         #expect(!FileManager.default.fileExists(atPath: site.output.path), "nothing is published")
     }
@@ -71,7 +72,8 @@ import Testing
         defer { site.remove() }
         #expect { try site.build() } throws: { error in
             "\(error)".hasSuffix(
-                "Content/[name].md (for the row whose `name` is \"2\") and Content/index.md (page 2 of its table) are both the page 2/index.html: rename one, or give it another `slug`"
+                "Content/[name].md (for the row whose `name` is \"2\") and Content/index.md (page 2 of its table) "
+                    + "are both the page 2/index.html: rename one, or give it another `slug`"
             )
         }
     }
@@ -94,7 +96,9 @@ import Testing
         defer { site.remove() }
         #expect { try site.build() } throws: { error in
             "\(error)"
-                == "Content/[name].md: Content/[kind].md (for the row whose `kind` is \"x\") and Content/[name].md (for the row whose `name` is \"x\") are both the page x/index.html: rename one, or give it another `slug`"
+                == "Content/[name].md: Content/[kind].md (for the row whose `kind` is \"x\") "
+                + "and Content/[name].md (for the row whose `name` is \"x\") "
+                + "are both the page x/index.html: rename one, or give it another `slug`"
         }
     }
 

@@ -11,8 +11,10 @@ import Testing
     static let people = """
         {"results":[
          {"name":{"title":"Ms","first":"Anna","last":"Alpha"},"dob":{"date":"1990-11-22T23:30:00Z"},"login":{"uuid":"anna-alpha"},
-          "email":"anna@example.com","phone":"(555) 123-4567","cell":"0170 999","login2":{"password":"s3cret-pw"},"id":{"name":"SSN","value":"123-45-6789"}},
-         {"name":{"first":"Bert","last":"Beta"},"dob":{"date":"1990-11-23"},"login":{"uuid":"bert-beta","password":"hunter2","sha256":"deadbeefcafe"}},
+          "email":"anna@example.com","phone":"(555) 123-4567","cell":"0170 999","login2":{"password":"s3cret-pw"},\
+        "id":{"name":"SSN","value":"123-45-6789"}},
+         {"name":{"first":"Bert","last":"Beta"},"dob":{"date":"1990-11-23"},"login":{"uuid":"bert-beta",\
+        "password":"hunter2","sha256":"deadbeefcafe"}},
          {"name":{"first":"Cora","last":"Gamma"},"dob":{"date":"1990-11-21"},"login":{"uuid":"00000000-0000-4000-8000-00000000000c"}},
          {"name":{"first":"Dora","last":"Delta"},"dob":{"date":"2004-02-29"},"login":{"uuid":"dora-delta"}},
          {"name":{"first":"Emil","last":"Epsilon"},"dob":{"date":"2026-11-22"},"login":{"uuid":"00000000-0000-4000-8000-00000000000e"}},
@@ -27,7 +29,8 @@ import Testing
     /// (name, age text, next birthday text) of each row of a people list, in order.
     func rows(_ html: String) -> [(String, String, String)] {
         let pattern =
-            #"class="person-name" href="[^"]*">([^<]*)</a>[\s\S]*?class="person-age">([^<]*)</span>\s*<span class="person-next">(?:<time[^>]*>)?([^<]*)"#
+            #"class="person-name" href="[^"]*">([^<]*)</a>[\s\S]*?class="person-age">([^<]*)</span>"#
+            + #"\s*<span class="person-next">(?:<time[^>]*>)?([^<]*)"#
         let regex = try! NSRegularExpression(pattern: pattern)
         return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { match in
             let text = { (i: Int) in String(html[Range(match.range(at: i), in: html)!]) }
@@ -91,7 +94,8 @@ import Testing
         let page = try site.read("people/bert-beta/index.html")
         #expect(
             page.contains(
-                #"<span class="counter" data-counter="" data-from="0" data-to="35" data-duration="1.5" data-easing="easeOut" data-decimals="0" data-format="{value}">35</span>"#
+                #"<span class="counter" data-counter="" data-from="0" data-to="35" data-duration="1.5" data-easing="easeOut" "#
+                    + #"data-decimals="0" data-format="{value}">35</span>"#
             ))
         #expect(page.contains(#"<script src="../../assets/counter."#) && page.contains("defer></script>"))
         #expect(!page.contains("<script>"))
@@ -115,7 +119,8 @@ import Testing
 
     @Test func aHostileNameIsTextEverywhere() throws {
         let hostile =
-            #"{"results":[{"name":{"title":"<b>Dr</b>","first":"<script>alert(1)</script>","last":"O'Brien & Søn\" onmouseover=\"x"},"dob":{"date":"1980-01-01"}}]}"#
+            #"{"results":[{"name":{"title":"<b>Dr</b>","first":"<script>alert(1)</script>","#
+            + #""last":"O'Brien & Søn\" onmouseover=\"x"},"dob":{"date":"1980-01-01"}}]}"#
         let site = try makeSite(hostile)
         defer { site.remove() }
         try site.build(now: "2026-11-22T08:00:00Z")

@@ -29,7 +29,8 @@ import Testing
         #expect(PictureCache.Index(text: Self.index.text) == Self.index)
         #expect(
             Self.index.text.hasPrefix(
-                "ttsite picture index 1\nP 0123456789abcdef-fedcba9876543210\taaaaaaaaaaaaaaaa.webp 64 64 812\tbbbbbbbbbbbbbbbb.jpg 128 128 3051\n"
+                "ttsite picture index 1\nP 0123456789abcdef-fedcba9876543210\t"
+                    + "aaaaaaaaaaaaaaaa.webp 64 64 812\tbbbbbbbbbbbbbbbb.jpg 128 128 3051\n"
             ))
     }
 

@@ -339,9 +339,12 @@ import Testing
               - file: people.json
             -- people.json --
             {"results": [
-              {"name": {"first": "A", "last": "One"}, "dob": {"date": "1990-01-01T00:00:00Z"}, "picture": {"large": "http://127.0.0.1:1/1.jpg"}},
-              {"name": {"first": "B", "last": "Two"}, "dob": {"date": "1990-01-01T00:00:00Z"}, "picture": {"large": "http://127.0.0.1:1/2.jpg"}},
-              {"name": {"first": "C", "last": "Three"}, "dob": {"date": "1990-01-01T00:00:00Z"}, "picture": {"large": "http://127.0.0.1:1/3.jpg"}}
+              {"name": {"first": "A", "last": "One"}, "dob": {"date": "1990-01-01T00:00:00Z"}, \
+            "picture": {"large": "http://127.0.0.1:1/1.jpg"}},
+              {"name": {"first": "B", "last": "Two"}, "dob": {"date": "1990-01-01T00:00:00Z"}, \
+            "picture": {"large": "http://127.0.0.1:1/2.jpg"}},
+              {"name": {"first": "C", "last": "Three"}, "dob": {"date": "1990-01-01T00:00:00Z"}, \
+            "picture": {"large": "http://127.0.0.1:1/3.jpg"}}
             ]}
             """)
         defer { site.remove() }
@@ -349,7 +352,8 @@ import Testing
         // The time is the clock's, plus five minutes: 2026-11-25T08:00:00Z + 300 s.
         #expect(
             summary.warnings == [
-                "127.0.0.1 could not be reached (could not connect to the server): 3 of its pictures are left out, with no cached copy; it is asked again after 2026-11-25T08:05:00Z"
+                "127.0.0.1 could not be reached (could not connect to the server): 3 of its pictures are left out, with no cached copy; "
+                    + "it is asked again after 2026-11-25T08:05:00Z"
             ])
         // Asked once: one failure noted for the host, and its three pictures left out.
         #expect(
@@ -388,7 +392,8 @@ import Testing
         // Two portraits, a timeline's picture and an event's.
         #expect(
             first.warnings == [
-                "127.0.0.1 could not be reached (timed out after 1 s): 4 of its pictures are left out, with no cached copy; it is asked again after 2026-11-25T08:05:00Z"
+                "127.0.0.1 could not be reached (timed out after 1 s): 4 of its pictures are left out, with no cached copy; "
+                    + "it is asked again after 2026-11-25T08:05:00Z"
             ], "\(first.warnings)")
         let asked = try await server.requests(for: key).count
         #expect(asked >= 1 && asked <= 4, "the host is asked until it is found unreachable, not after: \(asked)")
@@ -402,7 +407,8 @@ import Testing
         #expect(!third.upToDate)
         #expect(
             third.warnings == [
-                "127.0.0.1 has not been reachable since 2026-11-25T08:00:00Z (timed out after 1 s): 4 of its pictures are left out, with no cached copy; it is asked again after 2026-11-25T08:05:00Z"
+                "127.0.0.1 has not been reachable since 2026-11-25T08:00:00Z (timed out after 1 s): 4 of its pictures are left out, "
+                    + "with no cached copy; it is asked again after 2026-11-25T08:05:00Z"
             ])
         #expect(try await server.requests(for: key).count == asked)
 
@@ -437,7 +443,8 @@ import Testing
         let first = try await build(site) { $0.clock = Self.at(0) }
         #expect(
             first.warnings == [
-                "\(url) (the picture of Ada Lovelace, people.json results[0]): HTTP 404 Not Found, and there is no cached copy; shown with initials"
+                "\(url) (the picture of Ada Lovelace, people.json results[0]): HTTP 404 Not Found, "
+                    + "and there is no cached copy; shown with initials"
             ])
         let asked = try await server.requests(for: key).count
         let second = try await build(site) { $0.clock = Self.at(3_600) }
@@ -446,7 +453,8 @@ import Testing
         let third = try await build(site) { $0.clock = Self.at(7_200) }
         #expect(
             third.warnings == [
-                "\(url) (the picture of Ada Lovelace, people.json results[0]): HTTP 404 Not Found (when last asked, at 2026-11-25T08:00:00Z); shown with initials"
+                "\(url) (the picture of Ada Lovelace, people.json results[0]): HTTP 404 Not Found (when last asked, "
+                    + "at 2026-11-25T08:00:00Z); shown with initials"
             ])
         #expect(try await server.requests(for: key).count == asked)
         // Seven days (refresh_days) later it is asked again.
@@ -501,7 +509,8 @@ import Testing
         #expect(
             summary.warnings == [
                 "Content/news/field-day.md:5: the image `broken.jpg` (Content/news/broken.jpg) is shown as it is: it is an HTML page",
-                "Content/news/field-day.md:5: the image `nowhere.jpg` leads to no file of the site (there is no `news/field-day/nowhere.jpg` nor `Content/news/nowhere.jpg`)",
+                "Content/news/field-day.md:5: the image `nowhere.jpg` leads to no file of the site (there is no "
+                    + "`news/field-day/nowhere.jpg` nor `Content/news/nowhere.jpg`)",
             ])
 
         let page = try site.read("news/field-day/index.html")

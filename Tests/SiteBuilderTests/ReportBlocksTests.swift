@@ -10,14 +10,18 @@ import Testing
 @Suite struct ReportBlocksTests {
     static let people = #"""
         {"results":[
-         {"name":{"first":"Anna","last":"Alpha"},"dob":{"date":"1990-11-24"},"nat":"DE","login":{"uuid":"00000000-0000-4000-8000-00000000000a"}},
-         {"name":{"first":"<script>alert(1)</script>","last":"Beta"},"dob":{"date":"1980-03-05"},"nat":"US","login":{"uuid":"00000000-0000-4000-8000-00000000000b"}},
-         {"name":{"first":"Cora","last":"Gamma"},"dob":{"date":"1970-12-30"},"nat":"DE","login":{"uuid":"00000000-0000-4000-8000-00000000000c"}}
+         {"name":{"first":"Anna","last":"Alpha"},"dob":{"date":"1990-11-24"},"nat":"DE",\#
+        "login":{"uuid":"00000000-0000-4000-8000-00000000000a"}},
+         {"name":{"first":"<script>alert(1)</script>","last":"Beta"},"dob":{"date":"1980-03-05"},"nat":"US",\#
+        "login":{"uuid":"00000000-0000-4000-8000-00000000000b"}},
+         {"name":{"first":"Cora","last":"Gamma"},"dob":{"date":"1970-12-30"},"nat":"DE",\#
+        "login":{"uuid":"00000000-0000-4000-8000-00000000000c"}}
         ]}
         """#
     static let scenario = #"""
         {"named":"trip","nameEn":"The trip","nameDe":"Die Reise","unit":"km","start":0,"end":100,
-         "events":[{"start":10,"textEn":"Left <b>home</b>","textDe":"Aufbruch"},{"start":90,"textEn":"Arrived","textDe":"Ankunft","major":true}]}
+         "events":[{"start":10,"textEn":"Left <b>home</b>","textDe":"Aufbruch"},{"start":90,"textEn":"Arrived",\#
+        "textDe":"Ankunft","major":true}]}
         """#
 
     static func site(page: String, german: String = "Hallo.") throws -> TestSite {

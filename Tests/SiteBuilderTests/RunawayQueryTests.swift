@@ -6,7 +6,8 @@ import Testing
 
 /// `queries.seconds: 1` and a query that spends minutes in one SQLite call (`instr` over a
 /// text of 50 million characters), which neither the progress handler nor `sqlite3_interrupt`
-/// reaches — unstopped, it published its result after three minutes on a busy machine, exit 0: `ttsite build` ends a few seconds past the limit with an error
+/// reaches — unstopped, it published its result after three minutes on a busy machine, exit 0:
+/// `ttsite build` ends a few seconds past the limit with an error
 /// naming the query, and the published site stays as it was (issue 50).
 @Suite struct RunawayQueryTests {
     @Test func aQueryStuckInOneCallEndsTheBuild() async throws {
@@ -44,7 +45,8 @@ import Testing
         #expect(run.status == 1)
         #expect(
             run.stderr.hasPrefix(
-                "ttsite: error: a query ran past its time limit of 1 second (`queries.seconds`) inside one call SQLite cannot interrupt, and was still running 5 seconds later: `SELECT instr(printf('%.*c', 50000000, 'a')"
+                "ttsite: error: a query ran past its time limit of 1 second (`queries.seconds`) inside one call SQLite cannot interrupt, "
+                    + "and was still running 5 seconds later: `SELECT instr(printf('%.*c', 50000000, 'a')"
             ), "\(run.stderr)")
         #expect(try snapshot(of: site.output) == published)
         #expect(

@@ -147,7 +147,9 @@ import Testing
         let apollo = try site.read("scenarios/apollo-11/index.html")
         #expect(
             apollo.contains(
-                #"<img src="https://images.example.org/step.jpg" alt="First step" loading="lazy" decoding="async"></picture><figcaption>License: NASA · <a href="https://images.nasa.gov/step" rel="noopener noreferrer">Source</a></figcaption>"#
+                #"<img src="https://images.example.org/step.jpg" alt="First step" loading="lazy" decoding="async"></picture>"#
+                    + #"<figcaption>License: NASA · "#
+                    + #"<a href="https://images.nasa.gov/step" rel="noopener noreferrer">Source</a></figcaption>"#
             ))
         // An event without an image shows none (not the scenario's).
         #expect(apollo.components(separatedBy: "apollo.jpg").count == 2)
@@ -170,9 +172,11 @@ import Testing
 
     @Test func hostileScenarioTextIsNeutralised() throws {
         let hostile = #"""
-            {"named":"x","nameEn":"<script>alert(1)</script>","textEn":"<b onmouseover=\"x()\">raw</b> [click](javascript:alert(1)) <img src=x onerror=alert(1)>",
+            {"named":"x","nameEn":"<script>alert(1)</script>",\#
+            "textEn":"<b onmouseover=\"x()\">raw</b> [click](javascript:alert(1)) <img src=x onerror=alert(1)>",
              "unit":"km","start":0,"end":1,"image":"javascript:alert(1)","source":"data:text/html,hi",
-             "events":[{"start":0,"textEn":"<img src=x onerror=alert(2)> [x](javascript:alert(3))","image":"https://e.org/a.jpg","license":"<i>CC</i>\" onload=\"y","source":"javascript:alert(4)"}]}
+             "events":[{"start":0,"textEn":"<img src=x onerror=alert(2)> [x](javascript:alert(3))","image":"https://e.org/a.jpg",\#
+            "license":"<i>CC</i>\" onload=\"y","source":"javascript:alert(4)"}]}
             """#
         let site = try TestSite(
             """

@@ -29,7 +29,8 @@ import Testing
                 sslrootcert: \(server.authority.path)
                 seconds: 5
             data:
-              regions: { connection: warehouse, sql: "\(sql ?? "SELECT region, sum(total) AS total FROM \(table) GROUP BY region ORDER BY region")" }
+              regions: { connection: warehouse, \
+            sql: "\(sql ?? "SELECT region, sum(total) AS total FROM \(table) GROUP BY region ORDER BY region")" }
             -- Content/index.md --
             ```ttsite query all
             SELECT region, total FROM regions ORDER BY region
@@ -114,7 +115,8 @@ import Testing
         let published = try snapshot(of: site.folder.appendingPathComponent("_site"))
 
         let slow =
-            "SELECT 'r' || g AS region, CASE WHEN g = 700 THEN pg_sleep(60) END IS NULL AS \(marker), g AS total FROM generate_series(1, 1000) g"
+            "SELECT 'r' || g AS region, CASE WHEN g = 700 THEN pg_sleep(60) END IS NULL AS \(marker), "
+            + "g AS total FROM generate_series(1, 1000) g"
         let config = try String(contentsOf: site.folder.appendingPathComponent("ttsite.yml"), encoding: .utf8)
             .replacingOccurrences(of: "SELECT 'r' || g AS region, g AS total FROM generate_series(1, 3) g", with: slow)
         try config.write(to: site.folder.appendingPathComponent("ttsite.yml"), atomically: true, encoding: .utf8)
@@ -173,7 +175,8 @@ import Testing
         // the English pack writes an instant (`Jan 1, 2024, 9:02 AM`), and how many years.
         let oracle = try await server.sql(
             """
-            SELECT region || '|' || count(*) || '|' || sum(total) || '|' || to_char(min(sold_at) AT TIME ZONE 'Europe/Berlin', 'Mon FMDD, YYYY, FMHH12:MI AM') || '|'
+            SELECT region || '|' || count(*) || '|' || sum(total) || '|' || to_char(min(sold_at) AT TIME ZONE 'Europe/Berlin', \
+            'Mon FMDD, YYYY, FMHH12:MI AM') || '|'
               || count(DISTINCT extract(year FROM sold_at AT TIME ZONE 'UTC')) FROM sales GROUP BY region ORDER BY region
             """)
         let page = try site.read("index.html")
@@ -249,7 +252,8 @@ import Testing
             """
             title: T
             connections:
-              db: { type: postgres, host: db.example.org, port: 6432, database: sales, user: reporter, sslmode: verify-full, seconds: 5, rows: 10, megabytes: 1 }
+              db: { type: postgres, host: db.example.org, port: 6432, database: sales, user: reporter, sslmode: verify-full, \
+            seconds: 5, rows: 10, megabytes: 1 }
             data:
               monthly: { connection: db, sql: "SELECT 1 AS a", index: [a] }
             """, file: "ttsite.yml")

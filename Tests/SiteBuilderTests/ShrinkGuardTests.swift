@@ -15,7 +15,8 @@ import Testing
     /// A randomuser document with `count` people.
     static func people(_ count: Int) -> String {
         let records = (0..<count).map { index in
-            #"{"name":{"first":"Person","last":"Number\#(index)"},"dob":{"date":"1990-01-0\#(index % 9 + 1)T00:00:00Z"},"login":{"uuid":"uuid-\#(index)"}}"#
+            #"{"name":{"first":"Person","last":"Number\#(index)"},"#
+                + #""dob":{"date":"1990-01-0\#(index % 9 + 1)T00:00:00Z"},"login":{"uuid":"uuid-\#(index)"}}"#
         }
         return #"{"results":[\#(records.joined(separator: ","))]}"#
     }
@@ -82,7 +83,8 @@ import Testing
         #expect(run.status == 1)
         #expect(
             run.stderr == "ttsite: error: Content/data/people.json: the source has 1 person now, but the last published build had 4 "
-                + "(75% fewer; `guard.max_shrink` allows 50%); the published site is kept. If this is meant, build once with --allow-shrink\n"
+                + "(75% fewer; `guard.max_shrink` allows 50%); the published site is kept. "
+                + "If this is meant, build once with --allow-shrink\n"
         )
         #expect(try snapshot(of: site.output) == published)
 

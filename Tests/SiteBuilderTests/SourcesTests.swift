@@ -53,7 +53,8 @@ import Testing
         """
     static let remoteScenarios = """
         {"scenarios":[{"named":"day","nameEn":"A day","nameDe":"Ein Tag","textEn":"","textDe":"","unit":"datetime",
-          "start":"2024-05-01T08:00:00","end":"2024-05-01T20:00:00","events":[{"start":"2024-05-01T12:00:00","textEn":"Noon","textDe":"Mittag","major":true}]}]}
+          "start":"2024-05-01T08:00:00","end":"2024-05-01T20:00:00","events":[{"start":"2024-05-01T12:00:00","textEn":"Noon",\
+        "textDe":"Mittag","major":true}]}]}
         """
 
     /// The local people file without the record whose date of birth is bad.

@@ -72,7 +72,8 @@ final class TableRowsTests: XCTestCase {
         // Written by hand from block-table.mustache: the rows sit between the body's tags.
         XCTAssertTrue(
             written.contains(
-                "<tbody>\n<tr><td><a href=\"../../missions/apollo-11/index.html\">Apollo 11</a></td><td class=\"num\" data-sort=\"1969\">1,969</td></tr>\n</tbody>"
+                "<tbody>\n<tr><td><a href=\"../../missions/apollo-11/index.html\">Apollo 11</a></td>"
+                    + "<td class=\"num\" data-sort=\"1969\">1,969</td></tr>\n</tbody>"
             ), written)
     }
 

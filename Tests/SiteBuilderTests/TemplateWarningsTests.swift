@@ -51,10 +51,22 @@ import TextFormatting
         // in one.md the key `titel` is on line 5 and the body's first line is line 7.
         #expect(
             run.stderr.split(separator: "\n").map(String.init) == [
-                "ttsite: warning: Content/one.md:5: the front matter key `titel` is read by neither ttsite nor the template `post`; did you mean `title`?",
-                "ttsite: warning: Content/one.md:7: `{{people.cont}}` names nothing on one/index.html, so it shows nothing; check the spelling, or write `{{#people.cont}}…{{/people.cont}}` where it is optional",
-                "ttsite: warning: Templates/post.mustache:3: `{{page.autor}}` names nothing on two/index.html, so it shows nothing; check the spelling, or write `{{#page.autor}}…{{/page.autor}}` where it is optional",
-                "ttsite: warning: Templates/post.mustache:4: `{{>foter}}` names no template (there is no Templates/foter.mustache nor a built-in one), so it shows nothing",
+                """
+                ttsite: warning: Content/one.md:5: \
+                the front matter key `titel` is read by neither ttsite nor the template `post`; did you mean `title`?
+                """,
+                """
+                ttsite: warning: Content/one.md:7: `{{people.cont}}` names nothing on one/index.html, so it shows nothing; \
+                check the spelling, or write `{{#people.cont}}…{{/people.cont}}` where it is optional
+                """,
+                """
+                ttsite: warning: Templates/post.mustache:3: `{{page.autor}}` names nothing on two/index.html, so it shows nothing; \
+                check the spelling, or write `{{#page.autor}}…{{/page.autor}}` where it is optional
+                """,
+                """
+                ttsite: warning: Templates/post.mustache:4: \
+                `{{>foter}}` names no template (there is no Templates/foter.mustache nor a built-in one), so it shows nothing
+                """,
             ])
         #expect(try site.read("one/index.html").contains("<p class=\"by\">Ann</p>"))
     }
@@ -142,7 +154,8 @@ import TextFormatting
         #expect(run.status == 0)
         #expect(
             run.stderr
-                == "ttsite: warning: Content/p1.md:3: the front matter key `author` is read by neither ttsite nor the template `page` (and 2 more pages)\n"
+                == "ttsite: warning: Content/p1.md:3: "
+                + "the front matter key `author` is read by neither ttsite nor the template `page` (and 2 more pages)\n"
         )
     }
 

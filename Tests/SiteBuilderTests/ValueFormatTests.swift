@@ -219,11 +219,13 @@ struct ValueFormatTests {
     @Test(arguments: [
         (
             "percentage",
-            "there is no format `percentage`; a format is one of `integer`, `year`, `decimal`, `decimal:N`, `percent`, `percent:N`, `currency:CODE`, `compact`, `date`, `month`, `datetime`, `span`, `text`"
+            "there is no format `percentage`; a format is one of `integer`, `year`, `decimal`, `decimal:N`, `percent`, `percent:N`, "
+                + "`currency:CODE`, `compact`, `date`, `month`, `datetime`, `span`, `text`"
         ),
         (
             "",
-            "there is no format ``; a format is one of `integer`, `year`, `decimal`, `decimal:N`, `percent`, `percent:N`, `currency:CODE`, `compact`, `date`, `month`, `datetime`, `span`, `text`"
+            "there is no format ``; a format is one of `integer`, `year`, `decimal`, `decimal:N`, `percent`, `percent:N`, `currency:CODE`, "
+                + "`compact`, `date`, `month`, `datetime`, `span`, `text`"
         ),
         ("decimal:11", "the format `decimal:11`: `decimal:` takes a number of decimals from 0 to 10, such as `decimal:2`"),
         ("decimal:", "the format `decimal:`: `decimal:` takes a number of decimals from 0 to 10, such as `decimal:2`"),
@@ -354,7 +356,8 @@ struct ValueFormatTests {
         ("formats:\n  time: \"h:mm\"\n", 2, "`formats.time` \"h:mm\" needs hours and minutes, such as \"HH:mm\" or \"h:mm a\""),
         (
             "formats:\n  month: \"QQQ y\"\n", 2,
-            "`formats.month` \"QQQ y\": the date pattern letter \"Q\" is not supported (a date or time is written with `d`, `M`, `L`, `y`, `H`, `h`, `m`, `a` and text in single quotes)"
+            "`formats.month` \"QQQ y\": the date pattern letter \"Q\" is not supported "
+                + "(a date or time is written with `d`, `M`, `L`, `y`, `H`, `h`, `m`, `a` and text in single quotes)"
         ),
         ("formats:\n  boolean: [\"yes\"]\n", 2, "`formats.boolean` must list two words, true's first, such as [\"yes\", \"no\"], found 1"),
         (

@@ -23,7 +23,8 @@ import Testing
         #expect(long.text == "The request line is longer than 8 KB.\n")
         // Just under the bounds, a request is answered.
         let near = try await preview.http.exchange(
-            "GET /?q=\(String(repeating: "a", count: 8_000)) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "b", count: 50_000))\r\n\r\n"
+            "GET /?q=\(String(repeating: "a", count: 8_000)) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + "X-Big: \(String(repeating: "b", count: 50_000))\r\n\r\n"
         )
         #expect(near.status == 200)
         #expect(near.text.contains("First version of the home page."))

@@ -74,7 +74,8 @@ import Testing
         #expect(second.ending?.status == 2)
         #expect(
             second.errorOutput.contains(
-                "ttsite: error: cannot listen on 127.0.0.1:\(preview.port): address already in use; pass --port with another number, or --port 0 for any free port\n"
+                "ttsite: error: cannot listen on 127.0.0.1:\(preview.port): address already in use; "
+                    + "pass --port with another number, or --port 0 for any free port\n"
             ))
     }
 

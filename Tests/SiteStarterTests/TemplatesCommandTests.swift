@@ -48,7 +48,8 @@ import Testing
         #expect(run.status == 2)
         #expect(
             run.stderr.hasPrefix(
-                "ttsite: error: no built-in template is called `pgae`; the built-in templates are age-chart.mustache, avatar.mustache, base.mustache,"
+                "ttsite: error: no built-in template is called `pgae`; "
+                    + "the built-in templates are age-chart.mustache, avatar.mustache, base.mustache,"
             ))
     }
 
@@ -66,7 +67,8 @@ import Testing
         #expect(again.status == 2)
         #expect(
             again.stderr
-                == "ttsite: error: Templates/page.mustache: the site already has this template; edit it, or pass --force to replace it with the built-in one\n"
+                == "ttsite: error: Templates/page.mustache: the site already has this template; edit it, "
+                + "or pass --force to replace it with the built-in one\n"
         )
         #expect(try folder.read("Templates/page.mustache") == "edited")
 

@@ -59,7 +59,8 @@ struct DecodingTests {
             document.problems.all.map(\.description) == [
                 "results[3].name.first: expected a string, found the number 42",
                 #"results[3].dob.date: "31-02-1990" is not a date (tried: ISO 8601, UNIX time, RFC 1123, RFC 850, asctime, dd.MM.yyyy)"#,
-                #"results[3].picture.large: "javascript:alert(1)" is not a URL: the scheme "javascript" is not allowed (allowed: http, https)"#,
+                #"results[3].picture.large: "javascript:alert(1)" is not a URL: "#
+                    + #"the scheme "javascript" is not allowed (allowed: http, https)"#,
                 "results[6].dob.date: true is not a date (no date transformer turns a Boolean into a date)",
             ])
         let dobProblem = document.problems.all[1]

@@ -61,7 +61,8 @@ final class DateWriter: Sendable {
             fields = try Self.fields(of: pattern, letters: letters)
         } catch {
             return
-                "\(error.reason) (a date is written with `d`, `dd`, `M`, `MM`, `MMM`, `MMMM`, `LLLL`, `yy`, `yyyy` and text in single quotes)"
+                "\(error.reason) "
+                + "(a date is written with `d`, `dd`, `M`, `MM`, `MMM`, `MMMM`, `LLLL`, `yy`, `yyyy` and text in single quotes)"
         }
         // Not per page: a set of pattern letters, once per pattern read.
         guard fields.contains("d"), fields.contains("M") || fields.contains("L") else {

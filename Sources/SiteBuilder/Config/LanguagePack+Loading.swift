@@ -104,7 +104,9 @@ extension LanguagePack {
     /// The error for a language without a pack.
     static func missingPackError(_ code: String, reader: YAMLReader, at node: Node?) -> BuildError {
         reader.error(
-            "`languages` names `\(code)`, which has no language pack: write one at \(siteFolder)/\(code).yml (start from a built-in one: `ttsite templates show languages/en.yml > \(siteFolder)/\(code).yml`; ttsite's docs, Languages, \"Adding a language\"); ttsite has packs for \(builtInCodes.map { "`\($0)`" }.joined(separator: ", "))",
+            "`languages` names `\(code)`, which has no language pack: write one at \(siteFolder)/\(code).yml (start from a built-in one: "
+                + "`ttsite templates show languages/en.yml > \(siteFolder)/\(code).yml`; ttsite's docs, Languages, \"Adding a language\"); "
+                + "ttsite has packs for \(builtInCodes.map { "`\($0)`" }.joined(separator: ", "))",
             at: node
         )
     }
@@ -295,7 +297,8 @@ extension LanguagePack {
                 let digits = try reader.string(value, prefix + "numbers.digits")
                 guard digits.count == 10, Set(digits).count == 10 else {
                     throw reader.error(
-                        "`\(prefix)numbers.digits` must be the ten digits from 0 to 9, such as \"0123456789\", found \(digits.count) characters",
+                        "`\(prefix)numbers.digits` must be the ten digits from 0 to 9, "
+                            + "such as \"0123456789\", found \(digits.count) characters",
                         at: value)
                 }
             }
@@ -326,7 +329,8 @@ extension LanguagePack {
                 let name = try reader.string(value, prefix + "timeline.start_case")
                 guard GrammaticalCase(rawValue: name) != nil else {
                     throw reader.error(
-                        "`\(prefix)timeline.start_case` must be one of \(GrammaticalCase.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(name)`",
+                        "`\(prefix)timeline.start_case` must be one of "
+                            + "\(GrammaticalCase.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(name)`",
                         at: value)
                 }
             }

@@ -24,7 +24,8 @@ extension SiteConfig {
             let name = nameNode.string ?? ""
             guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
                 throw reader.error(
-                    "data: `\(name)` is not a table name; use letters, digits and `_`, starting with a letter (it is the table's name in SQL)",
+                    "data: `\(name)` is not a table name; use letters, digits and `_`, "
+                        + "starting with a letter (it is the table's name in SQL)",
                     at: nameNode)
             }
             guard !TableSource.reserved.contains(name.lowercased()) else {
@@ -61,7 +62,8 @@ extension SiteConfig {
                 let text = try reader.string(formatNode, "format")
                 guard let given = TableSource.Format(rawValue: text) else {
                     throw reader.error(
-                        "data.\(name).format must be \(TableSource.Format.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(text)`",
+                        "data.\(name).format must be \(TableSource.Format.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), "
+                            + "found `\(text)`",
                         at: formatNode)
                 }
                 format = given
@@ -110,7 +112,8 @@ extension SiteConfig {
                     let text = try reader.string(typeNode, "types.\(column)")
                     guard let type = ColumnType(rawValue: text) else {
                         throw reader.error(
-                            "data.\(name).types.\(column) must be \(ColumnType.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(text)`",
+                            "data.\(name).types.\(column) must be "
+                                + "\(ColumnType.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(text)`",
                             at: typeNode)
                     }
                     source.types[column] = type

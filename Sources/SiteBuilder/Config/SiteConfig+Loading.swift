@@ -147,7 +147,8 @@ extension SiteConfig {
             let text = try reader.string(node, "chart_images")
             guard let images = ChartImages(rawValue: text) else {
                 throw reader.error(
-                    "`chart_images` must be `pages` (the charts of pages not made from rows, the default), `all` or `none`, found `\(text)`",
+                    "`chart_images` must be `pages` (the charts of pages not made from rows, "
+                        + "the default), `all` or `none`, found `\(text)`",
                     at: node)
             }
             config.chartImages = images
@@ -304,7 +305,8 @@ extension SiteConfig {
                 let code = codeNode.string ?? ""
                 guard languages.contains(code) else {
                     throw reader.error(
-                        "interval_text.\(code): `\(code)` is not one of `languages` (\(languages.joined(separator: ", "))); a new language needs a language pack, at \(LanguagePack.siteFolder)/\(code).yml",
+                        "interval_text.\(code): `\(code)` is not one of `languages` (\(languages.joined(separator: ", "))); "
+                            + "a new language needs a language pack, at \(LanguagePack.siteFolder)/\(code).yml",
                         at: codeNode)
                 }
                 do {

@@ -28,7 +28,9 @@ extension SiteConfig {
             let settings = try reader.mapping(entry, context)
             if let password = settings.keys.first(where: { ["password", "passfile"].contains($0.string) }) {
                 throw reader.error(
-                    "`\(context).\(password.string ?? "")`: a password is never read from ttsite.yml; set `PGPASSWORD` in the build's environment, or give it a line in `~/.pgpass` (`host:port:database:user:password`, mode 0600)",
+                    "`\(context).\(password.string ?? "")`: a password is never read from ttsite.yml; "
+                        + "set `PGPASSWORD` in the build's environment, "
+                        + "or give it a line in `~/.pgpass` (`host:port:database:user:password`, mode 0600)",
                     at: password)
             }
             try reader.requireKnownKeys(
@@ -43,7 +45,8 @@ extension SiteConfig {
             let typeText = try reader.string(typeNode, "type")
             guard let kind = ServerConnection.Kind(rawValue: typeText) else {
                 throw reader.error(
-                    "`\(context).type` must be \(ServerConnection.Kind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(typeText)`",
+                    "`\(context).type` must be \(ServerConnection.Kind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), "
+                        + "found `\(typeText)`",
                     at: typeNode)
             }
             var postgres = PostgresSettings()
@@ -65,7 +68,8 @@ extension SiteConfig {
                 let mode = try reader.string(value, "\(context).sslmode")
                 guard let known = PostgresSettings.SSLMode(rawValue: mode) else {
                     throw reader.error(
-                        "`\(context).sslmode` must be \(PostgresSettings.SSLMode.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(mode)`",
+                        "`\(context).sslmode` must be "
+                            + "\(PostgresSettings.SSLMode.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(mode)`",
                         at: value)
                 }
                 postgres.sslMode = known
@@ -110,7 +114,9 @@ extension SiteConfig {
             } else if key.hasSuffix(".host") && value.contains("@") { "a user (and maybe a password) before the host" } else { nil }
         guard let what else { return value }
         throw reader.error(
-            "`\(key)` holds \(what), not shown here: give `host`, `port`, `database` and `user` each as a name of its own, and the password through `PGPASSWORD` or a line in `~/.pgpass` (`host:port:database:user:password`, mode 0600), never in ttsite.yml",
+            "`\(key)` holds \(what), not shown here: give `host`, `port`, `database` and `user` each as a name of its own, "
+                + "and the password through `PGPASSWORD` or a line in `~/.pgpass` (`host:port:database:user:password`, "
+                + "mode 0600), never in ttsite.yml",
             at: node)
     }
 
@@ -141,7 +147,8 @@ extension SiteConfig {
             sql = ""
         default:
             throw reader.error(
-                "`\(context)` runs its SQL in `\(connectionName)`: it needs exactly one of `sql:` (the SQL) or `sql_file:` (a file holding it)",
+                "`\(context)` runs its SQL in `\(connectionName)`: "
+                    + "it needs exactly one of `sql:` (the SQL) or `sql_file:` (a file holding it)",
                 at: nameNode)
         }
         guard sqlFile != nil || !sql.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {

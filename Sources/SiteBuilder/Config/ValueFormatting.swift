@@ -117,7 +117,8 @@ public struct ValueFormatting: Sendable {
             let pattern = try reader.string(value, "\(path).\(key)")
             guard NumberPattern(pattern) != nil, pattern.contains(sign) else {
                 throw reader.error(
-                    "`\(path).\(key)` \"\(pattern)\" is not a CLDR number pattern with `\(sign)`, such as \"\(key == "percent" ? "#,##0 %" : "#,##0.00 ¤")\"",
+                    "`\(path).\(key)` \"\(pattern)\" is not a CLDR number pattern with `\(sign)`, "
+                        + "such as \"\(key == "percent" ? "#,##0 %" : "#,##0.00 ¤")\"",
                     at: value)
             }
         }
@@ -155,7 +156,8 @@ public struct ValueFormatting: Sendable {
                 }
                 for (node, pattern) in patterns where NumberPattern(pattern) == nil {
                     throw reader.error(
-                        "`\(place)` \"\(pattern)\" is not a compact number pattern such as \"0K\" or \"00 Mio'.'\" (a dot, comma, `0` or `#` in the words goes in single quotes)",
+                        "`\(place)` \"\(pattern)\" is not a compact number pattern such as \"0K\" or \"00 Mio'.'\" "
+                            + "(a dot, comma, `0` or `#` in the words goes in single quotes)",
                         at: node)
                 }
             }
@@ -173,7 +175,8 @@ public struct ValueFormatting: Sendable {
                 letters = try DateWriter.fields(of: pattern, letters: DateWriter.letters.union(DateWriter.clockLetters))
             } catch {
                 throw reader.error(
-                    "`\(path).\(need.key)` \"\(pattern)\": \(error.reason) (a date or time is written with `d`, `M`, `L`, `y`, `H`, `h`, `m`, `a` and text in single quotes)",
+                    "`\(path).\(need.key)` \"\(pattern)\": \(error.reason) "
+                        + "(a date or time is written with `d`, `M`, `L`, `y`, `H`, `h`, `m`, `a` and text in single quotes)",
                     at: value)
             }
             guard need.fields.allSatisfy({ !$0.isDisjoint(with: letters) }), letters.contains("h") == letters.contains("a") else {
@@ -184,8 +187,10 @@ public struct ValueFormatting: Sendable {
             guard let value = formats[key] else { continue }
             let words = try reader.strings(value, "\(path).\(key)")
             guard words.count == 2 else {
+                let order =
+                    key == "boolean" ? "true's first, such as [\"yes\", \"no\"]" : "the morning's first, such as [\"AM\", \"PM\"]"
                 throw reader.error(
-                    "`\(path).\(key)` must list two words, \(key == "boolean" ? "true's first, such as [\"yes\", \"no\"]" : "the morning's first, such as [\"AM\", \"PM\"]"), found \(words.count)",
+                    "`\(path).\(key)` must list two words, \(order), found \(words.count)",
                     at: value)
             }
         }

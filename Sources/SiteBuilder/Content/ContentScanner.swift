@@ -60,7 +60,8 @@ struct ContentScanner {
             let shown = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
             result.warnings.append(
                 "`\(code)` is not one of the site's languages (\(languages.joined(separator: ", "))): "
-                    + "\(files.count == 1 ? "its page is" : "its \(files.count) pages are") left out (\(shown)); add `\(code)` to `languages:` to publish them"
+                    + "\(files.count == 1 ? "its page is" : "its \(files.count) pages are") left out (\(shown)); "
+                    + "add `\(code)` to `languages:` to publish them"
             )
         }
         try checkForCollisions(result)
@@ -123,7 +124,8 @@ struct ContentScanner {
         guard target != site else {
             throw BuildError(
                 .content,
-                "is a symlink to the site folder, which would publish the site itself (its config, its data) inside it; link a folder of its own",
+                "is a symlink to the site folder, which would publish the site itself (its config, "
+                    + "its data) inside it; link a folder of its own",
                 in: displayPath)
         }
         let inside = target.dropFirst(site.count + 1)
@@ -141,7 +143,8 @@ struct ContentScanner {
         if let content = Self.realPath(contentFolder.path), content.hasPrefix(target + "/") {
             throw BuildError(
                 .content,
-                "is a symlink to \(inside), which holds Content/: a loop that would publish the site inside itself; link a folder of its own",
+                "is a symlink to \(inside), which holds Content/: "
+                    + "a loop that would publish the site inside itself; link a folder of its own",
                 in: displayPath)
         }
         if let output = outputFolder.flatMap({ Self.realPath($0.path) }),
@@ -218,7 +221,8 @@ struct ContentScanner {
             let slug = Slug.make(from: component) ?? Slug.hashed("page", [component])
             components[index] = slug
             note = .renamed(
-                "\(display): the name `\(component)` has a character (`?`, `#` or `%`) that breaks addresses, so its page is at `\(slug)` instead; rename the file or folder, or give it a `slug:`, to choose"
+                "\(display): the name `\(component)` has a character (`?`, `#` or `%`) that breaks addresses, "
+                    + "so its page is at `\(slug)` instead; rename the file or folder, or give it a `slug:`, to choose"
             )
         }
         let urlPath = Routes(languages: languages).contentPage(components, language: language)

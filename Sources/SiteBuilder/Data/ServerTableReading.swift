@@ -55,7 +55,8 @@ struct ServerTableReader {
             guard let record = cache.record(stem) else {
                 throw BuildError(
                     .source,
-                    "`data.\(table.name)`: there is no cached result of its SQL to build offline with; build once with `\(table.connection.name)` reachable",
+                    "`data.\(table.name)`: there is no cached result of its SQL to build offline with; "
+                        + "build once with `\(table.connection.name)` reachable",
                     in: configName, line: table.line)
             }
             return reading(table, stem: stem, record: record, origin: "cached copy (offline)", warnings: [])
@@ -152,7 +153,8 @@ struct ServerTableReader {
             return "\(subject): \(server): \(error.message) (`connections.\(connection.name).seconds`)"
         case .timeout:
             return
-                "\(subject): the query ran longer than \(connection.settings.seconds.formatted()) seconds (`connections.\(connection.name).seconds`), and \(server) cancelled it"
+                "\(subject): the query ran longer than \(connection.settings.seconds.formatted()) seconds "
+                + "(`connections.\(connection.name).seconds`), and \(server) cancelled it"
         case .limit:
             return "\(subject): \(error.message) (`connections.\(connection.name).\(error.setting ?? "rows")`)"
         case .lost:

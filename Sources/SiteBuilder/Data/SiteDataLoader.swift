@@ -215,7 +215,8 @@ struct SiteDataLoader {
             records += decoding.records
             data.skippedRecords += decoding.skippedRecords
             data.sourceLines.append(
-                "\(document.name): \(held(decoding)), \(decoding.skippedRecords) skipped, \(count(decoding.problems.count, "warning")) (\(Self.describe(document.origin)))"
+                "\(document.name): \(held(decoding)), \(decoding.skippedRecords) skipped, "
+                    + "\(count(decoding.problems.count, "warning")) (\(Self.describe(document.origin)))"
             )
         }
         data.sourceCounts.append(

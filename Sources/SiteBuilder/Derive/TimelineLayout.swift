@@ -69,7 +69,8 @@ struct TimelineLayout {
         var rules = ".timeline-replay{--replay:\(Self.fixed(replaySeconds, 2))s}\n"
         for entry in entries {
             rules +=
-                ".event-\(entry.event.index){--at:\(Self.fixed(entry.position * 100, 2))%;--gap:\(Self.fixed(entry.gap, 4));--delay:\(Self.fixed(entry.delay, 2))s}\n"
+                ".event-\(entry.event.index){--at:\(Self.fixed(entry.position * 100, 2))%;"
+                + "--gap:\(Self.fixed(entry.gap, 4));--delay:\(Self.fixed(entry.delay, 2))s}\n"
         }
         return rules
     }

@@ -21,7 +21,9 @@ struct OriginalFiles {
             if let format = MetadataRemoval.unremovable(bytes) {
                 throw Withheld(
                     reason:
-                        "it is a \(format) picture, and ttsite cannot remove the metadata of \(format) pictures (a GPS position, the camera …); convert it to JPEG, PNG or WebP, or set `images.originals: as_is` to publish originals as they are"
+                        "it is a \(format) picture, and ttsite cannot remove the metadata of \(format) pictures (a GPS position, "
+                        + "the camera …); convert it to JPEG, PNG or WebP, "
+                        + "or set `images.originals: as_is` to publish originals as they are"
                 )
             }
             return bytes

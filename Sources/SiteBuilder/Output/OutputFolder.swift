@@ -267,7 +267,8 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
         if !contents.isEmpty && !fileManager.fileExists(atPath: marker) {
             throw BuildError(
                 .configuration,
-                "the output folder exists and was not written by ttsite (it has no \(markerName) file); ttsite replaces only folders it created: empty it or choose another",
+                "the output folder exists and was not written by ttsite (it has no \(markerName) file); "
+                    + "ttsite replaces only folders it created: empty it or choose another",
                 in: destination.path)
         }
     }

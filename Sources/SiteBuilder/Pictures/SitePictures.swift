@@ -84,7 +84,8 @@ struct SitePictures: Sendable {
                 counts.failed += 1
                 due = min(due ?? problem.due, problem.due)
                 let line =
-                    "\(request.url.absoluteString) (\(request.owners.joined(separator: "; "))): \(problem.reason); \(request.use == .avatar ? "shown with initials" : "shown without it")"
+                    "\(request.url.absoluteString) (\(request.owners.joined(separator: "; "))): \(problem.reason); "
+                    + "\(request.use == .avatar ? "shown with initials" : "shown without it")"
                 if let host = problem.unreachableHost {
                     work.hosts.leftOut(host)
                     details.append("picture: " + line)
@@ -117,18 +118,21 @@ struct SitePictures: Sendable {
         report(failures, hosts: hosts)
         if notCached > 0 {
             warnings.append(
-                "--offline: \(notCached == 1 ? "1 picture is" : "\(notCached) pictures are") not in the cache and left out (`--verbose` lists them)"
+                "--offline: \(notCached == 1 ? "1 picture is" : "\(notCached) pictures are") "
+                    + "not in the cache and left out (`--verbose` lists them)"
             )
         }
         do {
             try cache.save()
         } catch {
             warnings.append(
-                "\(displayPath(cache.folder, in: reader.siteFolder)): the processed pictures' index could not be saved (\(fileErrorText(error))); the next build processes them again"
+                "\(displayPath(cache.folder, in: reader.siteFolder)): "
+                    + "the processed pictures' index could not be saved (\(fileErrorText(error))); the next build processes them again"
             )
         }
         details.append(
-            "pictures: \(requests.count + contentImages.count) in use, \(counts.fetched) downloaded, \(counts.processed) processed, \(counts.failed) not usable, \(files.count) files"
+            "pictures: \(requests.count + contentImages.count) in use, \(counts.fetched) downloaded, \(counts.processed) processed, "
+                + "\(counts.failed) not usable, \(files.count) files"
         )
     }
 
@@ -160,10 +164,12 @@ struct SitePictures: Sendable {
                 host.earlier
                 ? "has not been reachable since \(CivilText.isoUTC(Date(timeIntervalSince1970: host.entry.since)))" : "could not be reached"
             warnings.append(
-                "\(host.name) \(when) (\(host.entry.reason)): \(parts.joined(separator: " and ")); it is asked again after \(CivilText.isoUTC(Date(timeIntervalSince1970: host.entry.until)))"
+                "\(host.name) \(when) (\(host.entry.reason)): \(parts.joined(separator: " and ")); "
+                    + "it is asked again after \(CivilText.isoUTC(Date(timeIntervalSince1970: host.entry.until)))"
             )
             details.append(
-                "picture host: \(host.name) left alone until \(CivilText.isoUTC(Date(timeIntervalSince1970: host.entry.until))) (\(host.entry.times == 1 ? "first failure" : "failed \(host.entry.times) builds in a row"); \(host.entry.reason))"
+                "picture host: \(host.name) left alone until \(CivilText.isoUTC(Date(timeIntervalSince1970: host.entry.until))) "
+                    + "(\(host.entry.times == 1 ? "first failure" : "failed \(host.entry.times) builds in a row"); \(host.entry.reason))"
             )
         }
     }

@@ -80,7 +80,8 @@ public final class LiveSite: @unchecked Sendable {
             guard let taken = try plan.takeTables(try loader.read(checkingFiles: false), loader: loader) else { return nil }
             update = taken
             change =
-                "the data of \(changed.count) file\(changed.count == 1 ? "" : "s"), \(taken.pages) page\(taken.pages == 1 ? "" : "s") with other results"
+                "the data of \(changed.count) file\(changed.count == 1 ? "" : "s"), "
+                + "\(taken.pages) page\(taken.pages == 1 ? "" : "s") with other results"
         } else {
             return nil
         }

@@ -19,11 +19,13 @@ struct ShrinkGuard {
             let lost = Double(before - count.records) / Double(before)
             if count.records == 0 {
                 problems.append(
-                    "\(count.source): the source has no \(count.kind.rawValue) now, but the last published build had \(Self.records(before, count.kind))"
+                    "\(count.source): the source has no \(count.kind.rawValue) now, "
+                        + "but the last published build had \(Self.records(before, count.kind))"
                 )
             } else if lost > settings.maxShrink {
                 problems.append(
-                    "\(count.source): the source has \(Self.records(count.records, count.kind)) now, but the last published build had \(before) "
+                    "\(count.source): the source has \(Self.records(count.records, count.kind)) now, "
+                        + "but the last published build had \(before) "
                         + "(\(Self.percent(lost)) fewer; `guard.max_shrink` allows \(Self.percent(settings.maxShrink)))")
             }
         }

@@ -69,7 +69,8 @@ final class SiteLock {
                 let waited = wait > 0 ? " after waiting \(Self.seconds(wait))" : ""
                 throw BuildError(
                     .locked,
-                    "another ttsite build of this site is running\(holder)\(waited); try again later, or pass --wait SECONDS to wait for it",
+                    "another ttsite build of this site is running\(holder)\(waited); "
+                        + "try again later, or pass --wait SECONDS to wait for it",
                     in: path)
             }
             usleep(100_000)

@@ -248,7 +248,8 @@ struct SitePlan {
             return nil
         } catch {
             return
-                "\(displayPath(PublishLedger.url(siteFolder: options.siteFolder), in: options.siteFolder)): cannot record the published build for the shrink guard: \(fileErrorText(error))"
+                "\(displayPath(PublishLedger.url(siteFolder: options.siteFolder), in: options.siteFolder)): "
+                + "cannot record the published build for the shrink guard: \(fileErrorText(error))"
         }
     }
 
@@ -275,7 +276,8 @@ struct SitePlan {
         } catch {
             BuildRecord.remove(siteFolder: options.siteFolder, outputFolder: folder)
             return
-                "\(displayPath(BuildRecord.url(siteFolder: options.siteFolder, outputFolder: folder), in: options.siteFolder)): cannot record the build for the next one, which will render every page: \(fileErrorText(error))"
+                "\(displayPath(BuildRecord.url(siteFolder: options.siteFolder, outputFolder: folder), in: options.siteFolder)): "
+                + "cannot record the build for the next one, which will render every page: \(fileErrorText(error))"
         }
     }
 
@@ -291,7 +293,8 @@ struct SitePlan {
                 let (first, second) = other.sourcePath <= page.sourcePath ? (other, page) : (page, other)
                 throw BuildError(
                     .content,
-                    "\(Self.described(first)) and \(Self.described(second)) are both the page \(page.outputPath): rename one, or give it another `slug`",
+                    "\(Self.described(first)) and \(Self.described(second)) are both the page \(page.outputPath): "
+                        + "rename one, or give it another `slug`",
                     in: "Content/" + second.sourcePath)
             }
         }
@@ -300,7 +303,8 @@ struct SitePlan {
             if let own = written[page.outputPath] {
                 throw BuildError(
                     .content,
-                    "its page \(own.outputPath) is also the page made from data for \(page.translationKey); move the page or give it another `slug`",
+                    "its page \(own.outputPath) is also the page made from data for \(page.translationKey); "
+                        + "move the page or give it another `slug`",
                     in: "Content/" + own.sourcePath)
             }
         }

@@ -61,7 +61,8 @@ final class WrittenLinks: @unchecked Sendable {
         return BuildError(
             .content,
             "the build wrote \(broken.count == 1 ? "a link" : "\(broken.count) links") to no file of the site: \(shown)\(more). "
-                + "The published site is kept. A link of a template of the site's own (`Templates/`) is its to mend; any other is a fault of ttsite: please report it"
+                + "The published site is kept. A link of a template of the site's own (`Templates/`) is its to mend; "
+                + "any other is a fault of ttsite: please report it"
         )
     }
 }

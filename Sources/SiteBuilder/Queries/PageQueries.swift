@@ -236,7 +236,8 @@ struct PageQueries {
         case (false, _):
             throw BuildError(
                 .content,
-                "`rows:` makes a page of each row, and the file's name says which column names them: call it `[column].md`, such as `[name].md`",
+                "`rows:` makes a page of each row, and the file's name says which column names them: "
+                    + "call it `[column].md`, such as `[name].md`",
                 in: file, line: page.source.frontMatter.keyLines["rows"])
         case (true, nil):
             throw BuildError(
@@ -253,7 +254,8 @@ struct PageQueries {
             guard let index = table.columns.firstIndex(where: { $0.name == column }) else {
                 throw BuildError(
                     .content,
-                    "the file's name asks for the column `\(column)`, and the query `\(name)` gives \(table.columns.map { "`\($0.name)`" }.joined(separator: ", "))",
+                    "the file's name asks for the column `\(column)`, "
+                        + "and the query `\(name)` gives \(table.columns.map { "`\($0.name)`" }.joined(separator: ", "))",
                     in: file)
             }
             // One slug per row, made unique as people's are (`SlugAllocator`): in the
@@ -307,7 +309,8 @@ struct PageQueries {
             let blocks = long.map { "`\($0.query!)` (line \(page.source.fileLine(of: $0)))" }.joined(separator: " and ")
             throw BuildError(
                 .content,
-                "the tables \(blocks) are each longer than a page (`queries.table_page_size`, \(tablePageSize) rows); a page splits one long table into pages: show the others on pages of their own, or LIMIT them",
+                "the tables \(blocks) are each longer than a page (`queries.table_page_size`, \(tablePageSize) rows); "
+                    + "a page splits one long table into pages: show the others on pages of their own, or LIMIT them",
                 in: "Content/" + page.sourcePath, line: page.source.fileLine(of: long[1]))
         }
         let count = (results[first.query!]!.rows.count + tablePageSize - 1) / tablePageSize

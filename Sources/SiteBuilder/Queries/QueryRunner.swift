@@ -77,7 +77,9 @@ final class QueryRunner: @unchecked Sendable {
                 if let row = page.row { offered = row.columns.map(\.name) + offered }
                 throw BuildError(
                     .content,
-                    "the query `\(query.name)` needs `:\(name)`, which is neither a column of the page's row, a front matter key of the page, nor `lang` (the page offers \(offered.map { "`\($0)`" }.joined(separator: ", ")))",
+                    "the query `\(query.name)` needs `:\(name)`, which is neither a column of the page's row, "
+                        + "a front matter key of the page, nor `lang` "
+                        + "(the page offers \(offered.map { "`\($0)`" }.joined(separator: ", ")))",
                     in: query.file, line: query.firstLine)
             }
             parameters[name] = value

@@ -9,17 +9,21 @@ import Foundation
 ///     ```ttsite chart kind=line data=sales x=month y=total series=region label.total="Sales" format.total=compact
 ///     ```
 ///
-/// | argument | what it says |
-/// |---|---|
-/// | `kind=` | `line`, `area`, `bar` (horizontal), `column`, `scatter`, `histogram` or `sparkline` |
-/// | `data=` | the query |
-/// | `x=` | the column along x: dates and times make a time axis, numbers a linear one, text categories (not for `histogram` and `sparkline`) |
-/// | `y=` | the column of values, or several (`y=planned,actual`), one series each |
-/// | `series=` | a column whose values name the series, for a result with one row per x and series (with one `y=`) |
-/// | `layout=` | `grouped` (the default) or `stacked`, for several series of bars or columns |
-/// | `log=` | `y`, `x` or `x,y`: a logarithmic axis (`line` and `scatter`) |
-/// | `title=`, `caption=` | the chart's name (for assistive technology; shown when there is no caption) and the text over it |
-/// | `label.COLUMN=`, `format.COLUMN=` | a column's name and format, as in tables: the axes' titles and labels, the legend, the data table |
+/// Each argument and what it says:
+///
+/// - `kind=`: `line`, `area`, `bar` (horizontal), `column`, `scatter`, `histogram` or `sparkline`
+/// - `data=`: the query
+/// - `x=`: the column along x: dates and times make a time axis, numbers a linear one, text
+///   categories (not for `histogram` and `sparkline`)
+/// - `y=`: the column of values, or several (`y=planned,actual`), one series each
+/// - `series=`: a column whose values name the series, for a result with one row per x and
+///   series (with one `y=`)
+/// - `layout=`: `grouped` (the default) or `stacked`, for several series of bars or columns
+/// - `log=`: `y`, `x` or `x,y`: a logarithmic axis (`line` and `scatter`)
+/// - `title=`, `caption=`: the chart's name (for assistive technology; shown when there is no
+///   caption) and the text over it
+/// - `label.COLUMN=`, `format.COLUMN=`: a column's name and format, as in tables: the axes'
+///   titles and labels, the legend, the data table
 extension DataBlocks {
     static let chartArguments = ["data", "kind", "x", "y", "series", "layout", "log", "title", "caption", "bins", "step"]
     static let chartKinds = Chart.Kind.allCases.map(\.rawValue) + ["sparkline"]
@@ -41,7 +45,8 @@ extension DataBlocks {
         for key in arguments.keys.sorted() where !Self.chartArguments.contains(key) && !key.hasPrefix("label.") && !key.hasPrefix("format.")
         {
             throw fail(
-                "`chart` takes \(Self.chartArguments.map { "`\($0)=`" }.joined(separator: ", ")), `label.COLUMN=` and `format.COLUMN=`, found `\(key)`"
+                "`chart` takes \(Self.chartArguments.map { "`\($0)=`" }.joined(separator: ", ")), "
+                    + "`label.COLUMN=` and `format.COLUMN=`, found `\(key)`"
             )
         }
         let kinds = Self.chartKinds.map { "`\($0)`" }.joined(separator: ", ")
@@ -68,7 +73,8 @@ extension DataBlocks {
         let yNames = (arguments["y"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !yNames.isEmpty else {
             throw fail(
-                "`chart` needs `y=`, the column of its values (or several, `y=a,b`); \(name) has \(names.map { "`\($0)`" }.joined(separator: ", "))"
+                "`chart` needs `y=`, the column of its values (or several, `y=a,b`); "
+                    + "\(name) has \(names.map { "`\($0)`" }.joined(separator: ", "))"
             )
         }
         let ys = try yNames.map(column)
@@ -193,7 +199,9 @@ extension DataBlocks {
             }.sorted { ($0.style ?? 0) < ($1.style ?? 0) }
         if series.count > Chart.styles {
             warn(
-                "the chart of `\(name)` draws \(series.count) series, and only \(Chart.styles) can be told apart (each by a colour and a dash, a marker or a pattern of its own): show fewer, or a chart for a few of them"
+                "the chart of `\(name)` draws \(series.count) series, "
+                    + "and only \(Chart.styles) can be told apart (each by a colour and a dash, a marker or a pattern of its own): "
+                    + "show fewer, or a chart for a few of them"
             )
         }
         var chart = Chart(kind: kind, domain: plotted.domain, series: series)

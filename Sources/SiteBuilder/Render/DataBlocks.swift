@@ -12,10 +12,14 @@ import TemplateEngine
 ///     ```ttsite value data=totals column=missions format=integer label="Missions flown" compare=planned
 ///     ```
 ///
-/// | kind | arguments |
-/// |---|---|
-/// | `table` | `data=` a query; `columns=` the columns shown, in order (all); `label.COLUMN=` a header; `format.COLUMN=` a format; `link=` the column whose row has a page of its own; `caption=`; `download=` `csv`, `json` or `csv,json` |
-/// | `value` | `data=` a query; `column=` (the only one); `row=` 1 … (1); `format=`; `label=`; `compare=` another column of the row, or `compare-row=` another row of the column; `compare-label=` what that is called |
+/// Each kind and its arguments:
+///
+/// - `table`: `data=` a query; `columns=` the columns shown, in order (all); `label.COLUMN=` a
+///   header; `format.COLUMN=` a format; `link=` the column whose row has a page of its own;
+///   `caption=`; `download=` `csv`, `json` or `csv,json`
+/// - `value`: `data=` a query; `column=` (the only one); `row=` 1 … (1); `format=`; `label=`;
+///   `compare=` another column of the row, or `compare-row=` another row of the column;
+///   `compare-label=` what that is called
 struct DataBlocks: Sendable {
     static let kinds = ["table", "value", "chart"]
     /// What a page's blocks need of the scripts: the table script for a table that sorts, the
@@ -132,7 +136,8 @@ struct DataBlocks: Sendable {
         guard let table = results[name] else {
             let known = results.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
             throw fail(
-                "no query named `\(name)` for this page (a ```` ```ttsite query \(name) ```` block on the page, or `queries/\(name).sql`)\(known.isEmpty ? "" : "; the page has \(known)")"
+                "no query named `\(name)` for this page (a ```` ```ttsite query \(name) ```` block on the page, "
+                    + "or `queries/\(name).sql`)\(known.isEmpty ? "" : "; the page has \(known)")"
             )
         }
         let pack = pack(page.language)

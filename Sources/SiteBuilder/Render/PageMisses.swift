@@ -141,14 +141,16 @@ final class MissReport: @unchecked Sendable {
                         + "check the spelling, or write `{{#\(key.name)}}…{{/\(key.name)}}` where it is optional"
                 case .name:
                     return
-                        "\(key.file):\(key.line): `{{\(key.name)}}` names nothing on \(seen.first)\(more), so it shows nothing; \(near.dropLast())"
+                        "\(key.file):\(key.line): `{{\(key.name)}}` names nothing on \(seen.first)\(more), "
+                        + "so it shows nothing; \(near.dropLast())"
                 case .section:
                     let what = key.name.hasPrefix("row.") ? "column of the page's row" : "query result of the page"
                     return "\(key.file):\(key.line): `{{#\(key.name)}}` names no \(what) on \(seen.first)\(more), so it shows nothing"
                         + (near.isEmpty ? "; check the spelling" : "; \(near.dropLast())")
                 case .partial:
                     return
-                        "\(key.file):\(key.line): `{{>\(key.name)}}` names no template (there is no Templates/\(key.name).mustache nor a built-in one), so it shows nothing"
+                        "\(key.file):\(key.line): `{{>\(key.name)}}` names no template (there is no Templates/\(key.name).mustache "
+                        + "nor a built-in one), so it shows nothing"
                 }
             }
                 + notes.sorted { ($0.key.file, $0.key.line, $0.key.message) < ($1.key.file, $1.key.line, $1.key.message) }.map {

@@ -65,7 +65,8 @@ extension HostileCorpus {
                 outcome: .fails(
                     exit: 3,
                     [
-                        "Content/data/people.json: expected people: an object with \"results\" or an array, found an object without \"results\""
+                        "Content/data/people.json: expected people: "
+                            + "an object with \"results\" or an array, found an object without \"results\""
                     ])
             ),
             HostileCase(
@@ -85,7 +86,8 @@ extension HostileCorpus {
                 outcome: .fails(
                     exit: 3,
                     [
-                        "Content/data/people.json: the file is HTML or XML, not JSON (it starts with \"<!DOCTYPE html><html><body>Sign in to th\")"
+                        "Content/data/people.json: the file is HTML or XML, "
+                            + "not JSON (it starts with \"<!DOCTYPE html><html><body>Sign in to th\")"
                     ])
             ),
             HostileCase(

@@ -26,8 +26,10 @@ extension HostileCorpus {
                             #"""
                             {"results":[
                              {"name":{"title":"<b>","first":"<script>alert(1)</script>","last":"\"><img src=x onerror=alert(1)>"},
-                              "dob":{"date":"1990-01-01"},"login":{"uuid":"40000000-0000-4000-8000-000000000000"},"nat":"\"><svg/onload=alert(1)>",
-                              "picture":{"large":"javascript:alert(1)","medium":" JaVaScRiPt:alert(1)","thumbnail":"data:text/html,<script>alert(1)</script>"}},
+                              "dob":{"date":"1990-01-01"},"login":{"uuid":"40000000-0000-4000-8000-000000000000"},\#
+                            "nat":"\"><svg/onload=alert(1)>",
+                              "picture":{"large":"javascript:alert(1)","medium":" JaVaScRiPt:alert(1)",\#
+                            "thumbnail":"data:text/html,<script>alert(1)</script>"}},
                              {"name":{"first":"Quoted","last":"Picture"},"dob":{"date":"1990-01-02"},
                               "picture":{"large":"https://example.org/a.jpg?x=\"><script>alert(1)</script>"}}
                             ]}
@@ -37,12 +39,14 @@ extension HostileCorpus {
                 outcome: .warns([
                     [
                         peopleFile
-                            + " results[0].picture.large: \"javascript:alert(1)\" is not a URL: the scheme \"javascript\" is not allowed (allowed: http, https)"
+                            + " results[0].picture.large: \"javascript:alert(1)\" is not a URL: "
+                            + "the scheme \"javascript\" is not allowed (allowed: http, https)"
                     ],
                     [peopleFile + " results[0].picture.medium: \" JaVaScRiPt:alert(1)\" is not a URL: not a well-formed URL"],
                     [
                         peopleFile
-                            + " results[0].picture.thumbnail: \"data:text/html,<script>alert(1)</script>\" is not a URL: the scheme \"data\" is not allowed"
+                            + " results[0].picture.thumbnail: \"data:text/html,<script>alert(1)</script>\" is not a URL: "
+                            + "the scheme \"data\" is not allowed"
                     ],
                 ]),
                 // The quoted picture URL is kept: it is https, and escaping keeps it inside its attribute.
@@ -52,19 +56,24 @@ extension HostileCorpus {
                 name: "HTML, script and script URLs in every scenario field", runner: .binary,
                 files: scenario(
                     #"""
-                    {"named":"<script>alert(1)</script>","nameEn":"\"><img src=x onerror=alert(1)>","nameDe":"</style><script>alert(1)</script>",
-                     "textEn":"Click [me](javascript:alert(1)) <script>alert(1)</script> <img src=x onerror=alert(1)> [x](JAVASCRIPT:alert(1)) ![i](javascript:alert(1)) <a href=\"javascript:alert(1)\">a</a>",
-                     "textDe":"[auto](<javascript:alert(1)>) <javascript:alert(1)> [ref][r] [d](data:text/html;base64,PHNjcmlwdD4=)\n\n[r]: javascript:alert(1)",
+                    {"named":"<script>alert(1)</script>","nameEn":"\"><img src=x onerror=alert(1)>",\#
+                    "nameDe":"</style><script>alert(1)</script>",
+                     "textEn":"Click [me](javascript:alert(1)) <script>alert(1)</script> <img src=x onerror=alert(1)> \#
+                    [x](JAVASCRIPT:alert(1)) ![i](javascript:alert(1)) <a href=\"javascript:alert(1)\">a</a>",
+                     "textDe":"[auto](<javascript:alert(1)>) <javascript:alert(1)> [ref][r] \#
+                    [d](data:text/html;base64,PHNjcmlwdD4=)\n\n[r]: javascript:alert(1)",
                      "unit":"date","start":"2002-01-01","end":"2002-12-31",
                      "image":"javascript:alert(1)","license":"<script>alert(1)</script>","source":"vbscript:msgbox(1)",
-                     "events":[{"start":"2002-06-01","textEn":"<svg/onload=alert(1)>","textDe":"x","image":"data:image/svg+xml,<svg onload=alert(1)>",
+                     "events":[{"start":"2002-06-01","textEn":"<svg/onload=alert(1)>","textDe":"x",\#
+                    "image":"data:image/svg+xml,<svg onload=alert(1)>",
                                 "source":"java\tscript:alert(1)","license":"\"><img src=x onerror=alert(1)>"}]}
                     """#),
                 // Markdown links to javascript: and raw HTML are removed by cmark's safe mode, silently.
                 outcome: .warns([
                     [
                         scenarioFile
-                            + " image: \"javascript:alert(1)\" is not a URL: the scheme \"javascript\" is not allowed (allowed: http, https)"
+                            + " image: \"javascript:alert(1)\" is not a URL: "
+                            + "the scheme \"javascript\" is not allowed (allowed: http, https)"
                     ],
                     [
                         scenarioFile
@@ -102,13 +111,15 @@ extension HostileCorpus {
                         peopleFile: Data(
                             #"""
                             {"results":[
-                             {"name":{"first":"../../etc/passwd","last":""},"dob":{"date":"1990-01-01"},"picture":{"large":"../../etc/passwd"}},
+                             {"name":{"first":"../../etc/passwd","last":""},"dob":{"date":"1990-01-01"},\#
+                            "picture":{"large":"../../etc/passwd"}},
                              {"name":{"first":"Id","last":"Path"},"dob":{"date":"1990-01-02"},"login":{"uuid":"../../../tmp/x"}}
                             ]}
                             """#.utf8),
                         scenarioFile: Data(
                             #"""
-                            {"named":"../../etc/passwd","unit":"km","start":0,"end":1,"image":"../../etc/passwd","source":"/../../etc/passwd","events":[]}
+                            {"named":"../../etc/passwd","unit":"km","start":0,"end":1,"image":"../../etc/passwd",\#
+                            "source":"/../../etc/passwd","events":[]}
                             """#.utf8),
                     ]
                 },
@@ -178,10 +189,12 @@ extension HostileCorpus {
                 outcome: .warns([
                     [
                         scenarioFile
-                            + " [0]: the page name \"good\" is already taken by Content/data/scenarios/1-hostile.json [1] (\"GOOD\"); \"Good\" gets \"good-2\""
+                            + " [0]: the page name \"good\" is already taken by Content/data/scenarios/1-hostile.json "
+                            + "[1] (\"GOOD\"); \"Good\" gets \"good-2\""
                     ],
                     [
-                        "Content/data/scenarios/0-good.json (document): the page name \"good\" is already taken by Content/data/scenarios/1-hostile.json [1] (\"GOOD\"); \"good\" gets \"good-3\""
+                        "Content/data/scenarios/0-good.json (document): the page name \"good\" is already taken by "
+                            + "Content/data/scenarios/1-hostile.json [1] (\"GOOD\"); \"good\" gets \"good-3\""
                     ],
                 ]),
                 published: [

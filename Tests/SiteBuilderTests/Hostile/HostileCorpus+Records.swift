@@ -17,7 +17,8 @@ extension HostileCorpus {
                     """
                     {"results":[
                      {"name":42,"dob":{"date":"1990-01-01"},"login":{"uuid":"10000000-0000-4000-8000-000000000000"}},
-                     {"name":{"title":true,"first":["A"],"last":{"x":1}},"dob":{"date":"1990-01-02"},"login":{"uuid":"10000000-0000-4000-8000-000000000001"}},
+                     {"name":{"title":true,"first":["A"],"last":{"x":1}},"dob":{"date":"1990-01-02"},\
+                    "login":{"uuid":"10000000-0000-4000-8000-000000000001"}},
                      {"name":{"first":"Dob","last":"Bool"},"dob":true},
                      {"name":{"first":"Dob","last":"Object"},"dob":{"date":{"y":1990},"age":"thirty"}},
                      \(person("Login", "String", "\"login\":\"x\""))
@@ -95,7 +96,8 @@ extension HostileCorpus {
                             """
                             [{"named":"nan-start","unit":"km","start":"NaN","end":"Infinity","events":[]},
                              {"named":"nan-date","unit":"date","start":"NaN","end":"Infinity","events":[]},
-                             {"named":"nan-event","unit":"km","start":0,"end":10,"replaySeconds":"NaN","events":[{"start":"-Infinity"},{"start":"nan"}]}]
+                             {"named":"nan-event","unit":"km","start":0,"end":10,"replaySeconds":"NaN",\
+                            "events":[{"start":"-Infinity"},{"start":"nan"}]}]
                             """.utf8),
                     ]
                 },
@@ -221,11 +223,13 @@ extension HostileCorpus {
                 outcome: .warns([
                     [
                         peopleAt
-                            + "results[1]: the id \"30000000-0000-4000-8000-000000000000\" is also the id of Content/data/people.json results[0] (\"Ann One\"); both keep their pages"
+                            + "results[1]: the id \"30000000-0000-4000-8000-000000000000\" is also the id of Content/data/people.json "
+                            + "results[0] (\"Ann One\"); both keep their pages"
                     ],
                     [
                         scenariosAt
-                            + "[0]: the page name \"good\" is already taken by Content/data/scenarios/0-good.json (document) (\"good\"); \"good\" gets \"good-2\""
+                            + "[0]: the page name \"good\" is already taken by Content/data/scenarios/0-good.json (document) "
+                            + "(\"good\"); \"good\" gets \"good-2\""
                     ],
                 ]),
                 published: [

@@ -43,7 +43,8 @@ import Testing
         if ProcessInfo.processInfo.environment["TTSITE_HOSTILE_TABLE"] != nil {
             // The outcome table for the docs: `TTSITE_HOSTILE_TABLE=1 swift test --filter HostileInputTests`.
             print(
-                "| \(hostile.name) | \(run.exitCode) | \(([run.error].compactMap { $0 } + run.warnings).map { String($0.prefix(200)) }.joined(separator: "<br>")) |"
+                "| \(hostile.name) | \(run.exitCode) | "
+                    + "\(([run.error].compactMap { $0 } + run.warnings).map { String($0.prefix(200)) }.joined(separator: "<br>")) |"
             )
         }
         #expect(run.otherOutput.isEmpty, "unexpected output: \(run.otherOutput)")

@@ -43,6 +43,9 @@ struct HomeReportView: TemplateView {
     }
 
     let hasCounters = true
+    /// The home page's section of counters: only with this report (`hasCounters` is true on
+    /// any page with a counter, a key figure's among them, and then `counters` is empty).
+    let hasReportCounters = true
     let hasPeople: Bool
     @LinkPath var peopleHref: String
     let counters: [Count]

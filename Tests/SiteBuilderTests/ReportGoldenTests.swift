@@ -10,7 +10,16 @@ import Testing
 /// Its numbers were worked out with Python's `sqlite3` over the same CSV and the same SQL, not
 /// with ttsite; `theNumbersAreThoseSQLiteGives` holds the pages to them.
 @Suite struct ReportGoldenTests {
+    static let pages = ["index.html", "cities/geneva/index.html", "cities/berlin/index.html"]
     static let now = "2026-11-22T08:00:00Z"
+
+    @Test(arguments: pages)
+    func pageMatchesTheGoldenCopy(_ path: String) throws {
+        let site = try TestSite(fixture: "report-site")
+        defer { site.remove() }
+        try site.build(now: Self.now)
+        try Golden.check(Data(site.read(path).utf8), path: path, in: "report-golden")
+    }
 
     /// Python: `round(population / area_km2)` per city, `sum(population)` per country, and
     /// (7,159,864 − 2,304,239) / 2,304,239 = 2.107 for the comparison.

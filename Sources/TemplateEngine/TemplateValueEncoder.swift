@@ -4,12 +4,13 @@
 ///
 /// - `String`, `Bool`, integers and floating-point numbers become `.string`, `.bool`, `.int`
 ///   and `.double`; arrays `.list`, dictionaries with `String` keys and structs `.map`.
-/// - A `TemplateValue` is taken as it is (`.link`, `.links` among them: see `Link`).
+/// - A `TemplateValue` is taken as it is (`.link` and `.links` among them: see `LinkPath`).
 /// - An optional that is nil leaves its key out (`encodeIfPresent`, `encodeNil(forKey:)`), so
 ///   that a template finds that name in an enclosing value, as it would in a map that lacks
 ///   it; `OrFalse` writes `false` instead. A value that encodes nothing at all leaves its key
 ///   out too. In a list, nil is `.null`: a list keeps its positions.
-/// - A property marked `Inline` adds its keys to the map around it instead of a key of its own.
+/// - A property marked `Inline` adds its keys to the map around it instead of a key of its own;
+///   one marked `Omitted` adds nothing.
 ///
 /// It never throws of its own: only a value's own `encode(to:)` can.
 public struct TemplateValueEncoder: Sendable {

@@ -36,8 +36,8 @@ struct IndexEntryView: TemplateView {
 
 /// A number that counts up (`counter.mustache`): its final text for the HTML and the `data-`
 /// attributes `counter.js` reads. Written out: a person's age is one, so a people list has
-/// one a person, each with its list of attributes; encoded, they were most of the encoder's
-/// cost on a people site.
+/// one a person, each with its list of attributes; a person's view cost 55,000 instructions
+/// with its counter encoded, 34,000 with it written out (callgrind).
 struct CounterView: WrittenTemplateView {
     let text: String
     let attributes: [(name: String, value: String)]

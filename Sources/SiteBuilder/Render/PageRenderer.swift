@@ -16,15 +16,14 @@ struct PageRenderer {
     let routes: Routes
     /// The HTML of the pages' Markdown, made before any page is rendered.
     private(set) var texts: PageTexts
-    /// The feeds each language's pages link in their head.
-    let feedLinks: [String: [SiteFeeds.Link]]
     /// The address of each page by translation key and language (of the translations, the
     /// language switch and each language's home): addresses alone, not copies of the pages.
     private let addresses: [String: [String: String]]
     /// Menu entries per language, each as templates see it on the other pages and on its
     /// own: worked out once, not once per page.
     private let menus: [String: [(urlPath: String, other: TemplateValue, current: TemplateValue)]]
-    /// The feed links of each language, as templates see them.
+    /// The feeds of each page language (`feeds:`), for every page's `<link rel="alternate">`,
+    /// as templates see them.
     private let feeds: [String: TemplateValue]
     /// The words of each language of the site, as templates see them.
     let labels: [String: TemplateValue]
@@ -48,7 +47,6 @@ struct PageRenderer {
         self.assets = assets
         self.pages = pages
         self.texts = texts
-        self.feedLinks = feedLinks
         let menuEntries: [String: [(title: String, urlPath: String)]]
         (addresses, menuEntries) = Self.lookups(pages)
         menus = menuEntries.mapValues { entries in

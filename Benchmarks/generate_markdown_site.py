@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
 """A deterministic Markdown site for the benchmarks: N pages of about 3 KB each (headings,
-emphasis, links, lists, a blockquote, a fenced code block, YAML front matter with title and
-date), a fifth of them in sub-folders. Writes a ttsite site and a Hugo site that reads the
-same Markdown files.
+emphasis, links, lists, a blockquote, a fenced code block, YAML front matter), a fifth of
+them in sub-folders. Writes a ttsite site and a Hugo site that reads the same Markdown files.
+
+The front matter is a quoted title and a date (`--front-matter dates`), or what people write
+when Hugo's archetypes start their posts (`--front-matter hugo`): full date-times with a zone,
+titles with escaped quotes, tag lists in flow and block style, a nested author, a single-quoted
+description, a draft flag and a weight.
 
     generate_markdown_site.py --pages 10000 --out /tmp/bench/md10k
+    generate_markdown_site.py --pages 10000 --front-matter hugo --out /tmp/bench/md10k-hugo
     → /tmp/bench/md10k/ttsite/{ttsite.yml,Content/…}  /tmp/bench/md10k/hugo/{hugo.toml,layouts/…}
 """
 import argparse
@@ -35,13 +40,41 @@ def paragraph(rng, sentences=4):
     return " ".join(parts)
 
 
-def page(rng, index):
+def dates_front_matter(rng, index, title):
+    return [f'title: "{title}"', f"date: 2024-{1 + index % 12:02d}-{1 + index % 28:02d}"]
+
+
+def hugo_front_matter(rng, index, title):
+    """Front matter as Hugo's archetypes and their users write it; the shapes turn with the index."""
+    month, day, hour = 1 + index % 12, 1 + index % 28, index % 24
+    zone = ("Z", "+01:00", "-05:00")[index % 3]
+    if index % 4 == 1:
+        title = title.replace(": ", ': the "', 1) + '"'
+        title = title.replace('"', '\\"')
+    lines = [f'title: "{title}"', f"date: 2020-{month:02d}-{day:02d}T{hour:02d}:{index % 60:02d}:00{zone}", "draft: false"]
+    tags = rng.sample(WORDS, 1 + index % 3)
+    if index % 2 == 0:
+        lines.append("tags: [" + ", ".join(f'"{tag}"' for tag in tags) + "]")
+    else:
+        lines += ["tags:"] + [f"  - {tag}" for tag in tags]
+    lines.append(f"categories: [{rng.choice(WORDS)}]")
+    if index % 3 == 0:
+        lines.append(f"lastmod: 2021-{month:02d}-{day:02d}T08:30:00+02:00")
+    if index % 5 == 0:
+        lines += ["author:", f'  name: "{rng.choice(WORDS).title()} {rng.choice(WORDS).title()}"', f"  url: https://example.net/{index}"]
+    lines.append(f"description: '{sentence(rng, 6)[:-1]}, it''s page {index}'")
+    lines.append(f"weight: {index % 100}")
+    return lines
+
+
+FRONT_MATTER = {"dates": dates_front_matter, "hugo": hugo_front_matter}
+
+
+def page(rng, index, front_matter):
     title = f"Page {index}: {sentence(rng, 4)[:-1]}"
-    day = 1 + index % 28
     body = [
         "---",
-        f'title: "{title}"',
-        f"date: 2024-{1 + index % 12:02d}-{day:02d}",
+        *FRONT_MATTER[front_matter](rng, index, title),
         "---",
         f"# {title}",
         "",
@@ -85,6 +118,7 @@ def main():
     parser.add_argument("--pages", type=int, default=10000)
     parser.add_argument("--out", required=True)
     parser.add_argument("--seed", type=int, default=20261122)
+    parser.add_argument("--front-matter", choices=sorted(FRONT_MATTER), default="dates")
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
@@ -97,7 +131,7 @@ def main():
         folder = os.path.join(content, f"section-{index % 20}") if index % 5 == 0 else content
         os.makedirs(folder, exist_ok=True)
         with open(os.path.join(folder, f"page-{index}.md"), "w") as f:
-            f.write(page(rng, index))
+            f.write(page(rng, index, args.front_matter))
 
     hugo = os.path.join(args.out, "hugo")
     layouts = os.path.join(hugo, "layouts", "_default")

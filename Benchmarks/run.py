@@ -1,9 +1,16 @@
 #!/usr/bin/env python3
-"""ttsite's benchmark kit: builds the same Markdown corpus with ttsite (release), Hugo and a
+"""ttsite's benchmark kit: builds the same Markdown corpora with ttsite (release), Hugo and a
 single-threaded C loop over cmark-gfm, and a data site with ttsite alone; prints medians,
 min–max, peak memory and the ratios ttsite/Hugo and ttsite/C-loop measured in the same run.
 
-    python3 Benchmarks/run.py                      # 10,000 pages, the data site, the example site
+The Markdown corpora: the seeded pages with a title and a date as front matter (`dates`), the
+same pages with front matter as Hugo's archetypes and their users write it (`hugo`: full
+date-times, tag lists, escaped quotes, a nested author), and with --tldr a real corpus the
+team did not write: tldr-pages' English pages (git clone --depth 1
+https://github.com/tldr-pages/tldr), about 7,400 short pages without front matter.
+
+    python3 Benchmarks/run.py                      # 10,000 pages of both kinds, the data site, the example site
+    python3 Benchmarks/run.py --tldr ~/tldr --pages --no-data --no-example --tmpfs   # the real corpus alone
     python3 Benchmarks/run.py --pages 1000 10000 100000 --runs 5
     python3 Benchmarks/run.py --pages --people 1000 --scenarios 100   # a smaller data site only
     python3 Benchmarks/run.py --tmpfs             # corpora and output in /dev/shm: shows CPU cost, not the disk
@@ -45,18 +52,39 @@ def check_disk(pages):
                  f"there are {free / 2**30:.1f} GiB (set TTSITE_BENCH_DIR to another disk)")
 
 
-def prepare(pages):
+def prepare(pages, front_matter):
     check_disk(pages)
-    corpus = os.path.join(WORK, f"md{pages}")
+    corpus = os.path.join(WORK, f"md{pages}" + ("" if front_matter == "dates" else f"-{front_matter}"))
     if not os.path.exists(os.path.join(corpus, "list.txt")):
         shutil.rmtree(corpus, ignore_errors=True)
-        run([sys.executable, os.path.join(HERE, "generate_markdown_site.py"), "--pages", str(pages), "--out", corpus])
-        content = os.path.join(corpus, "ttsite", "Content")
-        names = sorted(os.path.relpath(os.path.join(d, f), content)
-                       for d, _, files in os.walk(content) for f in files if f.endswith(".md"))
-        with open(os.path.join(corpus, "list.txt"), "w") as f:
-            f.write("\n".join(names) + "\n")
+        run([sys.executable, os.path.join(HERE, "generate_markdown_site.py"), "--pages", str(pages),
+             "--front-matter", front_matter, "--out", corpus])
+        write_list(corpus)
     return corpus
+
+
+def write_list(corpus):
+    """The Markdown files of the corpus, for the C loop."""
+    content = os.path.join(corpus, "ttsite", "Content")
+    names = sorted(os.path.relpath(os.path.join(d, f), content)
+                   for d, _, files in os.walk(content) for f in files if f.endswith(".md"))
+    with open(os.path.join(corpus, "list.txt"), "w") as f:
+        f.write("\n".join(names) + "\n")
+    return len(names)
+
+
+def prepare_tldr(checkout):
+    """tldr-pages' English pages (`pages/<platform>/<command>.md`) as a ttsite and a Hugo site,
+    with the configuration and layouts of the seeded corpus."""
+    corpus = os.path.join(WORK, "tldr")
+    if not os.path.exists(os.path.join(corpus, "list.txt")):
+        shutil.rmtree(corpus, ignore_errors=True)
+        # The seeded corpus's site files, around no pages of its own.
+        run([sys.executable, os.path.join(HERE, "generate_markdown_site.py"), "--pages", "0", "--out", corpus])
+        shutil.copytree(os.path.join(checkout, "pages"), os.path.join(corpus, "ttsite", "Content"), dirs_exist_ok=True)
+        write_list(corpus)
+    with open(os.path.join(corpus, "list.txt")) as f:
+        return corpus, sum(1 for _ in f)
 
 
 def peak_mib(command):
@@ -86,8 +114,7 @@ def row(name, times, peak, extra=""):
     return (f"| {name} | {statistics.median(times):.2f} | {min(times):.2f}–{max(times):.2f} | {CPU.get(name, 0):.2f} | {peak:.0f} | {extra} |")
 
 
-def markdown_benchmark(pages, runs, ttsite, cloop):
-    corpus = prepare(pages)
+def markdown_benchmark(corpus, pages, title, runs, ttsite, cloop):
     out = os.path.join(WORK, "out")
     commands = [
         ("ttsite", f"{ttsite} build --site {corpus}/ttsite --output {out}/ttsite --now {NOW} --quiet"),
@@ -101,7 +128,7 @@ def markdown_benchmark(pages, runs, ttsite, cloop):
         subprocess.run(clean, shell=True)
         peaks[name] = peak_mib(command)
     t, h, c = (statistics.median(times[n]) for n in ("ttsite", "hugo", "c-loop"))
-    print(f"\n### {pages:,} Markdown pages ({runs} runs after a warm-up; wall seconds)\n")
+    print(f"\n### {title} ({runs} runs after a warm-up; wall seconds)\n")
     print("| builder | median s | min–max s | CPU s (mean) | peak MiB | per page |")
     print("| --- | --- | --- | --- | --- | --- |")
     for name in ("ttsite", "hugo", "c-loop"):
@@ -421,6 +448,9 @@ def main():
     global WORK
     parser = argparse.ArgumentParser()
     parser.add_argument("--pages", type=int, nargs="*", default=[10000])
+    parser.add_argument("--front-matter", nargs="*", default=["dates", "hugo"], choices=["dates", "hugo"],
+                        help="the seeded corpora's front matter: a title and a date, or as Hugo's archetypes write it")
+    parser.add_argument("--tldr", metavar="CHECKOUT", help="also tldr-pages' English pages, from a clone of tldr-pages/tldr")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-data", action="store_true")
     parser.add_argument("--people", type=int, default=10000, help="people of the data site")
@@ -446,21 +476,28 @@ def main():
         cwd=ROOT, stdout=subprocess.DEVNULL)
     ttsite = os.path.join(ROOT, ".build-package", "release", "ttsite")
     cloop = os.path.join(WORK, "cmark_loop")
-    if args.pages:   # Hugo and the C loop are only the Markdown benchmark's yardsticks
+    markdown = bool(args.pages and args.front_matter) or bool(args.tldr)
+    if markdown:   # Hugo and the C loop are only the Markdown benchmark's yardsticks
         flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libcmark-gfm"], capture_output=True, text=True, check=True).stdout.split()
         run(["cc", "-O2", os.path.join(HERE, "cmark_loop.c"), *flags, "-o", cloop])
 
     cpu = subprocess.run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"], capture_output=True, text=True).stdout.strip()
-    hugo = subprocess.run(['hugo', 'version'], capture_output=True, text=True).stdout.split()[1] if args.pages else "not used"
+    hugo = subprocess.run(['hugo', 'version'], capture_output=True, text=True).stdout.split()[1] if markdown else "not used"
     print(f"machine: {os.cpu_count()} cores, {cpu}; ttsite release build (static Swift runtime, as shipped); Hugo {hugo}; "
           f"work folder {WORK}{' (tmpfs)' if args.tmpfs else ''}")
-    per_page = {}
-    for pages in args.pages:
-        per_page[pages] = markdown_benchmark(pages, args.runs, ttsite, cloop)
-    if 10000 in per_page:
-        for pages, value in per_page.items():
-            if pages != 10000:
-                print(f"time per page at {pages:,} / at 10,000: {value / per_page[10000]:.2f}")
+    for front_matter in args.front_matter:
+        per_page = {}
+        for pages in args.pages:
+            name = "front matter as Hugo's archetypes write it" if front_matter == "hugo" else "a title and a date as front matter"
+            per_page[pages] = markdown_benchmark(prepare(pages, front_matter), pages, f"{pages:,} Markdown pages, {name}",
+                                                 args.runs, ttsite, cloop)
+        if 10000 in per_page:
+            for pages, value in per_page.items():
+                if pages != 10000:
+                    print(f"time per page at {pages:,} / at 10,000: {value / per_page[10000]:.2f}")
+    if args.tldr:
+        corpus, pages = prepare_tldr(os.path.expanduser(args.tldr))
+        markdown_benchmark(corpus, pages, f"tldr-pages, {pages:,} English pages", args.runs, ttsite, cloop)
     if not args.no_data:
         baseline = baseline_binary(args.against) if args.against else None
         data_benchmark(args.runs, ttsite, args.people, args.scenarios, args.events, baseline)

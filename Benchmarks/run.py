@@ -27,6 +27,7 @@ gcc libcmark-gfm-dev libcmark-gfm-extensions-dev libvips-dev), and Pillow for --
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -75,13 +76,21 @@ def write_list(corpus):
 
 def prepare_tldr(checkout):
     """tldr-pages' English pages (`pages/<platform>/<command>.md`) as a ttsite and a Hugo site,
-    with the configuration and layouts of the seeded corpus."""
+    with the configuration and layouts of the seeded corpus. The few pages that show keys as
+    `{{<Esc>}}` are left out for all three builders: Hugo reads them as shortcodes and stops."""
     corpus = os.path.join(WORK, "tldr")
     if not os.path.exists(os.path.join(corpus, "list.txt")):
         shutil.rmtree(corpus, ignore_errors=True)
         # The seeded corpus's site files, around no pages of its own.
         run([sys.executable, os.path.join(HERE, "generate_markdown_site.py"), "--pages", "0", "--out", corpus])
-        shutil.copytree(os.path.join(checkout, "pages"), os.path.join(corpus, "ttsite", "Content"), dirs_exist_ok=True)
+        content = os.path.join(corpus, "ttsite", "Content")
+        shutil.copytree(os.path.join(checkout, "pages"), content, dirs_exist_ok=True)
+        shortcode = re.compile(r"\{\{ *[<%]")
+        for folder, _, files in os.walk(content):
+            for name in files:
+                with open(os.path.join(folder, name), encoding="utf-8") as f:
+                    if shortcode.search(f.read()):
+                        os.remove(os.path.join(folder, name))
         write_list(corpus)
     with open(os.path.join(corpus, "list.txt")) as f:
         return corpus, sum(1 for _ in f)

@@ -109,7 +109,7 @@ public final class LiveSite: @unchecked Sendable {
             let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).ttsite-new").path
             do {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try file.bytes.withUnsafeBytes { try FileBytes.write($0, to: temporary) }
+                _ = try file.bytes.withUnsafeBytes { try FileBytes.write($0, to: temporary) }
                 guard rename(temporary, path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             } catch {
                 unlink(temporary)

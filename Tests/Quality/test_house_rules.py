@@ -476,6 +476,50 @@ def test_no_line_is_over_the_line_length():
     assert not found, f"{len(found)} lines over {LINE_LENGTH} columns: " + "; ".join(f"{p}:{n} ({c})" for p, n, c in found[:20])
 
 
+# The plan of a build and its stages (issue 51): a plan of a few values, stages that take the
+# build's context and what the stages before made.
+PLAN_FIELDS_LIMIT = 12
+STAGE_PARAMETERS_LIMIT = 5
+STORED_PROPERTY = re.compile(r"^\s*(?:(?:private|fileprivate|internal|public)(?:\(set\))?\s+)*(?:let|var)\s+(\w+)")
+
+
+def stored_properties(swift_text, type_name):
+    """The stored properties declared in the body of `struct type_name` itself (not in its
+    nested types; a property with a body of its own is computed)."""
+    code = code_only(swift_text, keep_strings=False)
+    m = re.search(r"\bstruct\s+" + type_name + r"\b[^{]*\{", code)
+    assert m, f"no struct {type_name}"
+    body = code[m.end():body_end(code, m.end() - 1) - 1]
+    names, depth = [], 0
+    for line in body.splitlines():
+        if depth == 0 and (found := STORED_PROPERTY.match(line)) and "{" not in line:
+            names.append(found.group(1))
+        depth += line.count("{") + line.count("(") + line.count("[") - line.count("}") - line.count(")") - line.count("]")
+    return names
+
+
+def function_parameters(swift_text):
+    """Each `func` of the text with how many parameters it takes: name → counts (a name may
+    be declared more than once)."""
+    code = code_only(swift_text, keep_strings=False)
+    found = {}
+    for m in re.finditer(r"\bfunc\s+(\w+)\s*(?:<[^>]*>)?\s*\(", code):
+        found.setdefault(m.group(1), []).append(len(split_top(inside(code, m.end() - 1))))
+    return found
+
+
+def test_the_plan_has_few_fields():
+    fields = stored_properties((ROOT / "Sources/SiteBuilder/Pipeline/SitePlan.swift").read_text(encoding="utf-8"), "SitePlan")
+    assert "context" in fields and len(fields) <= PLAN_FIELDS_LIMIT, f"SitePlan has {len(fields)} fields: {', '.join(fields)}"
+
+
+def test_stages_take_few_parameters():
+    stages = function_parameters((ROOT / "Sources/SiteBuilder/Pipeline/SitePlan+Stages.swift").read_text(encoding="utf-8"))
+    assert {"make", "decode", "loadTables", "runQueries", "derive"} <= set(stages)
+    over = [f"{name} ({count})" for name, counts in stages.items() for count in counts if count > STAGE_PARAMETERS_LIMIT]
+    assert not over, f"stages over {STAGE_PARAMETERS_LIMIT} parameters: {', '.join(over)}"
+
+
 # --- Self-tests: each check fails when it should ------------------------------------------
 
 FAKE_MANIFEST = '''
@@ -654,3 +698,34 @@ def test_self_long_lines():
         ("Late.swift", "import A\n\nlet s = \"// swift-format-ignore-file\"\n" + "x" * 141 + "\n"),
     ]
     assert long_lines(files) == [("A.swift", 3, 141), ("Late.swift", 4, 141)]
+
+
+def test_self_stored_properties():
+    text = """
+struct Plan {
+    let a: Int
+    private(set) var b = Nested()
+    var c: (x: [Int], y: [String: Int])
+    var computed: Int { a }
+    let text = "let notAField = 1"
+    struct Nested {
+        let inner: Int
+    }
+    init(a: Int) {
+        let local = a
+        self.a = local
+    }
+    func f() { var d = 1 }
+}
+"""
+    assert stored_properties(text, "Plan") == ["a", "b", "c", "text"]
+
+
+def test_self_function_parameters():
+    text = """
+    static func make(_ context: Context, loader: Loader, sources: consuming Sources, ledger: Ledger, clock: inout Clock) -> P {}
+    static func two(a: (x: Int, y: Int), b: [String: Int] = [:]) {}
+    static func none() {}
+    func generic<T>(_ value: T, f: (Int, Int) -> Int) {}
+"""
+    assert function_parameters(text) == {"make": [5], "two": [2], "none": [0], "generic": [2]}

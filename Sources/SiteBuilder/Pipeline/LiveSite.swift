@@ -57,17 +57,18 @@ public final class LiveSite: @unchecked Sendable {
             siteFolder: options.siteFolder, outputFolder: plan.summary.outputFolder, wait: options.lockWait, preview: options.isPreview,
             waiting: options.waiting)
         defer { withExtendedLifetime(lock) {} }
+        let context = BuildContext(options: options, config: plan.config, outputFolder: plan.context.outputFolder)
         let update: LiveUpdate
         let change: String
         if changed.allSatisfy({ $0.hasPrefix(site + "/Content/") && $0.hasSuffix(".md") }) {
             // The build's own stages: scan content, then (in the plan) render Markdown.
             var scanned = plan.summary
-            let scan = try SitePlan.scanContent(options: options, config: plan.config, into: &scanned)
+            let scan = try SitePlan.scanContent(context, into: &scanned)
             guard let edits = plan.textEdits(in: scan) else { return nil }
             update = try plan.takeTextEdits(edits)
             change = "the text of \(edits.count) Markdown page\(edits.count == 1 ? "" : "s")"
         } else if changed.allSatisfy({ $0.hasPrefix(site + "/Templates/") && !$0.hasPrefix(site + "/" + LanguagePack.siteFolder + "/") }) {
-            let templates = try SitePlan.loadTemplates(options: options)
+            let templates = try SitePlan.loadTemplates(context)
             guard let taken = try plan.takeTemplates(templates) else { return nil }
             update = taken
             change = "templates"

@@ -53,15 +53,16 @@ public enum Site {
             let plan =
                 keepingPlan
                 ? try SitePlan.make(
-                    options: options, config: config, outputFolder: outputURL, loader: loader, sources: sources, ledger: ledger)
+                    BuildContext(options: options, config: config, outputFolder: outputURL), loader: loader, sources: sources,
+                    ledger: ledger)
                 : nil
             return (summary, plan)
         }
         // decode → guard → scan content → pictures → templates → derive → render Markdown
         // → feeds and data outputs
         var plan = try SitePlan.make(
-            options: options, config: config, outputFolder: outputURL, loader: loader, sources: consume sources, ledger: ledger,
-            clock: &clock)
+            BuildContext(options: options, config: config, outputFolder: outputURL), loader: loader, sources: consume sources,
+            ledger: ledger, clock: &clock)
         // write, into a staging folder; publish, one swap of it and the output folder
         let output = try OutputFolder(destination: outputURL, siteFolder: options.siteFolder)
         do {
@@ -83,7 +84,7 @@ public enum Site {
         }
         summary.filesWritten = output.written
         summary.filesKept = output.kept
-        if let kept = plan.keptPages {
+        if let kept = plan.written.keptPages {
             summary.pagesKept = kept
             summary.details.append("pages: \(summary.pages - kept) rendered, \(kept) unchanged since the last build and kept unrendered")
         }
@@ -132,7 +133,7 @@ public enum Site {
         summary.internalLinks = inside.checked
         // A broken link the Markdown of a Content page wrote was a warning of the build, with
         // its line: it is reported once, as the error, with that line.
-        var problems = plan.linkProblems
+        var problems = plan.written.linkProblems
         summary.broken = inside.broken.map { link in
             var broken = CheckSummary.Broken(
                 location: plan.source(ofOutput: link.page), page: link.page, link: link.link, reason: link.reason)
@@ -142,7 +143,7 @@ public enum Site {
             }
             return broken
         }
-        let before = MissReport.linkWarnings(plan.linkProblems)
+        let before = MissReport.linkWarnings(plan.written.linkProblems)
         let after = MissReport.linkWarnings(problems)
         let stale = Set(before.warnings + before.details)
         summary.build.warnings.removeAll { stale.contains($0) }

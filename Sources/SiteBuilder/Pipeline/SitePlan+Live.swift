@@ -28,7 +28,7 @@ extension SitePlan {
         }
         var uses = Self.pictureUses(scan, config: config)
         uses.addMentions(in: renderer.templates.siteTexts)
-        guard uses == pictureUses else { return nil }
+        guard uses == pictures.uses else { return nil }
         return edits
     }
 
@@ -60,17 +60,17 @@ extension SitePlan {
         }
         // The feeds show the pages they showed (the front matter, and so the dates, are as they
         // were): an edited page among them is rendered for them again, with its new text.
-        let entries = edited.filter { feeds.pagePaths.contains($0.outputPath) }
+        let entries = edited.filter { files.feeds.pagePaths.contains($0.outputPath) }
         let texts = try SitePlan.renderMarkdown(edited, with: markdown, feedEntries: entries, options: options)
         next.renderer.replaceText(of: edited, texts: texts)
         // The birthday feeds stand; the pages feeds are made again when a page they show changed
         // (an entry's title and summary come from the front matter, which stands).
         var feedFiles: [OutputFile] = []
         if config.baseURL != nil, !entries.isEmpty {
-            next.feeds = SiteFeeds(
-                config: config, routes: routes, people: feedPeople.people, views: feedPeople.views,
-                entries: feedEntries, now: options.now, html: next.renderer.texts.feedEntries)
-            feedFiles = next.feeds.files
+            next.files.feeds = SiteFeeds(
+                config: config, routes: routes, people: files.feedPeople.people, views: files.feedPeople.views,
+                entries: files.feedEntries, now: options.now, html: next.renderer.texts.feedEntries)
+            feedFiles = next.files.feeds.files
         }
         var update = try next.render(edited.filter { $0.kind != .notFound }, files: feedFiles)
         update.warnings += try UnreadKeys.warnings(
@@ -91,7 +91,7 @@ extension SitePlan {
         // A template that names a picture of `Content/` publishes its original.
         var uses = Self.pictureUses(content, config: config)
         uses.addMentions(in: templates.siteTexts)
-        guard uses == pictureUses else { return nil }
+        guard uses == pictures.uses else { return nil }
         let before = renderer.templates.closureDigests()
         let after = templates.closureDigests()
         let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
@@ -136,26 +136,18 @@ extension SitePlan {
     mutating func takeTables(_ sources: consuming SourceReadings, loader: SiteDataLoader) throws -> LiveUpdate? {
         guard let old = markdown.dataBlocks?.results else { return nil }
         var summary = self.summary
-        let readings = sources.tables
-        let servers = sources.servers
-        // What reading said (a source served from the cache), as a build says it.
-        let readingWarnings = readings.flatMap(\.reading.warnings) + servers.flatMap(\.warnings)
+        let readings = TableReadings(files: sources.tables, servers: sources.servers)
         let data = try loader.decode(sources)
         let shared = try QueryDefinition.shared(siteFolder: options.siteFolder)
-        guard
-            let tables = try Self.loadTables(
-                readings, servers: servers, data: data, content: content, shared: shared, options: options, config: config,
-                today: today, into: &summary)
-        else { return nil }
-        try Self.guardSources(tables.sourceCounts, config: config, ledger: ledger, outputFolder: summary.outputFolder, options: options)
-        var queried = content
-        let results = try Self.runQueries(
-            &queried, tables: tables, shared: shared, templates: renderer.templates, config: config,
-            now: options.now, into: &summary)
+        guard Self.needsTables(readings, data: data, content: content, shared: shared) else { return nil }
+        let tables = try Self.loadTables(readings, data: data, context, into: &summary)
+        try Self.guardSources(tables.sourceCounts, context, ledger: shrink.ledger)
+        let queried = try Self.runQueries(content, tables: tables, shared: shared, templates: renderer.templates, context)
+        let results = queried.results
         guard Set(results.pages.keys) == Set(old.pages.keys), results.rowPages == old.rowPages, results.rowTitles == old.rowTitles,
             results.parameterKeys == old.parameterKeys
         else { return nil }
-        let rows = Dictionary(queried.pages.map { ($0.urlPath, $0.row) }) { first, _ in first }
+        let rows = Dictionary(queried.content.pages.map { ($0.urlPath, $0.row) }) { first, _ in first }
         var next = self
         var changed: [Page] = []
         for index in next.pages.indices {
@@ -166,7 +158,7 @@ extension SitePlan {
             next.pages[index].row = row
             changed.append(next.pages[index])
         }
-        guard !changed.contains(where: { feeds.pagePaths.contains($0.outputPath) }) else { return nil }
+        guard !changed.contains(where: { files.feeds.pagePaths.contains($0.outputPath) }) else { return nil }
         if let blocks = markdown.dataBlocks {
             next.markdown = markdown.with(
                 dataBlocks: DataBlocks(
@@ -179,10 +171,10 @@ extension SitePlan {
         let oldDownloads = Dictionary(old.downloads.map { ($0.path, $0.bytes) }) { first, _ in first }
         let downloads = results.downloads.filter { oldDownloads[$0.path] != $0.bytes }
         let downloadPaths = Set(old.downloads.map(\.path))
-        next.dataFiles = dataFiles.filter { !downloadPaths.contains($0.path) } + results.downloads
+        next.files.dataFiles = files.dataFiles.filter { !downloadPaths.contains($0.path) } + results.downloads
         var update = try next.render(changed, files: downloads)
         try StrictMode(options).check(update.warnings, as: .content)
-        update.warnings = readingWarnings + update.warnings + summary.warnings.filter { !self.summary.warnings.contains($0) }
+        update.warnings = readings.warnings + update.warnings + summary.warnings.filter { !self.summary.warnings.contains($0) }
         self = next
         return update
     }

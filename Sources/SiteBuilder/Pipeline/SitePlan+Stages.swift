@@ -7,56 +7,45 @@ import Markdown
 extension SitePlan {
     /// The plan of a build: `sources` are the sources `loader` read, let go once decoded (a
     /// people file of 100,000 records is 60 MB); `ledger` is what the shrink guard compares with.
-    static func make(
-        options: BuildOptions, config: SiteConfig, outputFolder: URL, loader: SiteDataLoader,
-        sources: consuming SourceReadings, ledger: PublishLedger
-    ) throws -> SitePlan {
+    static func make(_ context: BuildContext, loader: SiteDataLoader, sources: consuming SourceReadings, ledger: PublishLedger) throws
+        -> SitePlan
+    {
         var clock = StageClock()
-        return try make(
-            options: options, config: config, outputFolder: outputFolder, loader: loader, sources: consume sources, ledger: ledger,
-            clock: &clock)
+        return try make(context, loader: loader, sources: consume sources, ledger: ledger, clock: &clock)
     }
 
     /// The same, each stage timed on `clock`.
     static func make(
-        options: BuildOptions, config: SiteConfig, outputFolder: URL, loader: SiteDataLoader,
-        sources: consuming SourceReadings, ledger: PublishLedger, clock: inout StageClock
+        _ context: BuildContext, loader: SiteDataLoader, sources: consuming SourceReadings, ledger: PublishLedger,
+        clock: inout StageClock
     ) throws -> SitePlan {
-        var summary = BuildSummary(outputFolder: outputFolder)
-        let today = CalendarDate(options.now, in: config.timeZone)
-        let tableReadings = sources.tables
-        let serverReadings = sources.servers
-        summary.warnings += tableReadings.flatMap(\.reading.warnings) + serverReadings.flatMap(\.warnings)
+        let (options, config) = (context.options, context.config)
+        var summary = BuildSummary(outputFolder: context.outputFolder)
+        let readings = TableReadings(files: sources.tables, servers: sources.servers)
+        summary.warnings += readings.warnings
         let data = try decode(consume sources, with: loader, into: &summary)
-        try guardSources(data.sourceCounts, config: config, ledger: ledger, outputFolder: outputFolder, options: options)
+        try guardSources(data.sourceCounts, context, ledger: ledger)
         clock.lap("decode")
-        let content = try scanContent(options: options, config: config, into: &summary)
+        let content = try scanContent(context, into: &summary)
         clock.lap("content")
         let shared = try QueryDefinition.shared(siteFolder: options.siteFolder)
-        let tables = try loadTables(
-            tableReadings, servers: serverReadings, data: data, content: content, shared: shared, options: options, config: config,
-            today: today, into: &summary)
-        if let tables {
-            try guardSources(tables.sourceCounts, config: config, ledger: ledger, outputFolder: outputFolder, options: options)
-        }
+        let tables =
+            needsTables(readings, data: data, content: content, shared: shared)
+            ? try loadTables(readings, data: data, context, into: &summary) : nil
+        if let tables { try guardSources(tables.sourceCounts, context, ledger: ledger) }
         clock.lap("tables")
-        let pictures = processPictures(
-            content: content, data: data, options: options, config: config, reader: loader.reader, into: &summary)
+        let pictures = processPictures(content: content, data: data, context, reader: loader.reader, into: &summary)
         clock.lap("pictures")
-        let templates = try loadTemplates(options: options)
+        let templates = try loadTemplates(context)
         clock.lap("templates")
-        var queried = content
-        let results = try runQueries(
-            &queried, tables: tables, shared: shared, templates: templates, config: config, now: options.now,
-            workers: options.jobs, into: &summary)
+        let queried = try runQueries(content, tables: tables, shared: shared, templates: templates, context)
+        summary.details += queried.details
         clock.lap("queries")
-        let derived = try derive(
-            content: queried, data: data, config: config, templates: templates, pictures: pictures, options: options, today: today,
-            results: results)
+        let derived = try derive(queried, data: data, templates: templates, pictures: pictures, context)
         clock.lap("derive")
         let texts = try renderMarkdown(derived.pages, with: derived.markdown, feedEntries: derived.feedEntries.all, options: options)
         clock.lap("markdown")
-        var (feeds, dataFiles) = feedsAndData(derived, data: data, config: config, texts: texts, now: options.now)
+        var (feeds, dataFiles) = feedsAndData(derived, data: data, texts: texts, context)
         dataFiles += try chartImages(texts, options: options, into: &summary)
         clock.lap("feeds and charts")
 
@@ -66,19 +55,31 @@ extension SitePlan {
             config: config, templates: templates, assets: derived.assets, pages: derived.pages, routes: derived.routes,
             texts: texts, feedLinks: feeds.links)
         summary.warnings += try UnreadKeys.warnings(
-            pages: derived.pages, templates: templates, readByQueries: results.parameterKeys,
+            pages: derived.pages, templates: templates, readByQueries: queried.results.parameterKeys,
             templateName: renderer.templateName)
         clock.lap("checks")
         return SitePlan(
-            options: options, config: config, summary: summary, content: content, assets: derived.assets, pages: derived.pages,
-            extras: derived.extras, searchIndexes: derived.searchIndexes, markdown: derived.markdown, renderer: renderer,
-            feedEntries: derived.feedEntries, feeds: feeds, feedPeople: (derived.people, derived.peopleViews), dataFiles: dataFiles,
-            pictures: pictures.site,
-            pictureUses: pictureUses,
-            onlyProcessed: config.images.originals == .stripped
-                ? pictureUses.onlyProcessed(processed: pictures.site.contentPictures.keys) : [],
-            routes: derived.routes, sourceCounts: data.sourceCounts + (tables?.sourceCounts ?? []), today: today, ledger: ledger
+            context: context, summary: summary, content: content, pages: derived.pages, extras: derived.extras,
+            routes: derived.routes, markdown: derived.markdown, renderer: renderer,
+            files: Files(
+                assets: derived.assets, searchIndexes: derived.searchIndexes, feedEntries: derived.feedEntries, feeds: feeds,
+                feedPeople: (derived.people, derived.peopleViews), dataFiles: dataFiles),
+            pictures: Pictures(
+                site: pictures.site, uses: pictureUses,
+                onlyProcessed: config.images.originals == .stripped
+                    ? pictureUses.onlyProcessed(processed: pictures.site.contentPictures.keys) : []),
+            shrink: Shrink(sourceCounts: data.sourceCounts + (tables?.sourceCounts ?? []), ledger: ledger)
         )
+    }
+
+    /// The readings of the sources of `data:`, files and server queries alike: what the
+    /// tables stage loads.
+    struct TableReadings {
+        let files: [TableReading]
+        let servers: [ServerTableReading]
+
+        /// What reading them said (a source served from the cache), as a build says it.
+        var warnings: [String] { files.flatMap(\.reading.warnings) + servers.flatMap(\.warnings) }
     }
 
     /// decode: the sources into people and timelines.
@@ -96,28 +97,31 @@ extension SitePlan {
     }
 
     /// guard: a source that shrank against what was last published stops the build.
-    static func guardSources(_ counts: [SourceCount], config: SiteConfig, ledger: PublishLedger, outputFolder: URL, options: BuildOptions)
-        throws
-    {
-        guard !options.allowShrink else { return }
-        try ShrinkGuard(settings: config.shrinkGuard).checkSources(counts, publishedBefore: ledger.outputs[outputFolder.path])
+    static func guardSources(_ counts: [SourceCount], _ context: BuildContext, ledger: PublishLedger) throws {
+        guard !context.options.allowShrink else { return }
+        try ShrinkGuard(settings: context.config.shrinkGuard).checkSources(
+            counts, publishedBefore: ledger.outputs[context.outputFolder.path])
+    }
+
+    /// Whether a page can query tables: there are `data:` sources, shared queries or query
+    /// blocks. A site without queries never opens a database.
+    static func needsTables(
+        _ readings: TableReadings, data: SiteData, content: ContentScanner.Result, shared: [String: QueryDefinition]
+    ) -> Bool {
+        // Without `data:` and `queries/` a page can query only the people and scenarios.
+        !readings.files.isEmpty || !readings.servers.isEmpty || !shared.isEmpty
+            || (!data.people.isEmpty || !data.scenarios.isEmpty) && content.pages.contains { $0.source.blocks.contains(where: \.isQuery) }
     }
 
     /// tables: the sources of `data:`, and the people and scenarios, loaded into the build's
-    /// database — when a page can query them (there are `data:` sources, shared queries or
-    /// query blocks); a site without queries never opens one.
-    static func loadTables(
-        _ readings: [TableReading], servers: [ServerTableReading], data: SiteData, content: ContentScanner.Result,
-        shared: [String: QueryDefinition],
-        options: BuildOptions, config: SiteConfig, today: CalendarDate, into summary: inout BuildSummary
-    ) throws -> SiteTables? {
-        // Without `data:` and `queries/` a page can query only the people and scenarios.
-        let queried =
-            !readings.isEmpty || !servers.isEmpty || !shared.isEmpty
-            || (!data.people.isEmpty || !data.scenarios.isEmpty) && content.pages.contains { $0.source.blocks.contains(where: \.isQuery) }
-        guard queried else { return nil }
+    /// database.
+    static func loadTables(_ readings: TableReadings, data: SiteData, _ context: BuildContext, into summary: inout BuildSummary) throws
+        -> SiteTables
+    {
+        let (options, config) = (context.options, context.config)
         let tables = try SiteTables.load(
-            readings, servers: servers, data: data, config: config, now: options.now, today: today, siteFolder: options.siteFolder,
+            readings.files, servers: readings.servers, data: data, config: config, now: options.now, today: context.today,
+            siteFolder: options.siteFolder,
             copies: options.siteFolder.appendingPathComponent(".ttsite/tables"),
             configName: displayPath(options.configURL, in: options.siteFolder))
         for table in tables.tables {
@@ -128,26 +132,35 @@ extension SitePlan {
         return tables
     }
 
+    /// What the queries stage makes: `Content/` with the pages made from rows and the further
+    /// pages of long tables, the results, and what to report of the run.
+    struct Queried {
+        var content: ContentScanner.Result
+        var results = QueryResults()
+        var details: [String] = []
+    }
+
     /// queries: every page's queries run (each distinct query once), a page made for each
     /// row of a `rows:` query, and the further pages of long tables.
     static func runQueries(
-        _ content: inout ContentScanner.Result, tables: SiteTables?, shared: [String: QueryDefinition], templates: TemplateSet,
-        config: SiteConfig, now: Date, workers: Int? = nil, into summary: inout BuildSummary
-    ) throws -> QueryResults {
-        guard let tables else { return QueryResults() }
-        let runner = QueryRunner(tables: tables, limits: config.queries.limits)
+        _ content: ContentScanner.Result, tables: SiteTables?, shared: [String: QueryDefinition], templates: TemplateSet,
+        _ context: BuildContext
+    ) throws -> Queried {
+        guard let tables else { return Queried(content: content) }
+        let runner = QueryRunner(tables: tables, limits: context.config.queries.limits)
         let queries = PageQueries(
             shared: shared, runner: runner, templateMentions: PageQueries.mentions(in: templates.siteTexts),
-            config: config, now: now, workers: workers)
-        let (pages, results) = try queries.run(content.pages)
+            config: context.config, now: context.now, workers: context.options.jobs)
+        var queried = Queried(content: content)
+        (queried.content.pages, queried.results) = try queries.run(content.pages)
         runner.forgetResults()
-        content.pages = pages
-        summary.details.append("queries: \(runner.ran) run, \(runner.reused) results used again")
-        return results
+        queried.details.append("queries: \(runner.ran) run, \(runner.reused) results used again")
+        return queried
     }
 
     /// scan content: the Markdown pages and the static files of `Content/`.
-    static func scanContent(options: BuildOptions, config: SiteConfig, into summary: inout BuildSummary) throws -> ContentScanner.Result {
+    static func scanContent(_ context: BuildContext, into summary: inout BuildSummary) throws -> ContentScanner.Result {
+        let (options, config) = (context.options, context.config)
         options.progress?(BuildProgress(stage: .content))
         let content = try ContentScanner(
             contentFolder: options.siteFolder.appendingPathComponent("Content"),
@@ -168,9 +181,9 @@ extension SitePlan {
     /// pictures: how pages use the pictures of `Content/`, and every picture processed
     /// (`images: local`).
     static func processPictures(
-        content: ContentScanner.Result, data: SiteData, options: BuildOptions, config: SiteConfig, reader: SourceReader,
-        into summary: inout BuildSummary
+        content: ContentScanner.Result, data: SiteData, _ context: BuildContext, reader: SourceReader, into summary: inout BuildSummary
     ) -> (uses: ContentPictureUses, site: SitePictures) {
+        let (options, config) = (context.options, context.config)
         options.progress?(BuildProgress(stage: .pictures))
         let uses = pictureUses(content, config: config)
         let pictures =
@@ -183,7 +196,8 @@ extension SitePlan {
     }
 
     /// templates: the built-in ones, replaced by the site's `Templates/`.
-    static func loadTemplates(options: BuildOptions) throws -> TemplateSet {
+    static func loadTemplates(_ context: BuildContext) throws -> TemplateSet {
+        let options = context.options
         options.progress?(BuildProgress(stage: .templates))
         return try TemplateSet(overridesIn: options.siteFolder.appendingPathComponent("Templates"))
     }
@@ -207,10 +221,11 @@ extension SitePlan {
     /// derive: the pages made from data beside those of `Content/`, their routes and views;
     /// then, every file of the build being known, where each link of a Content page leads.
     static func derive(
-        content: ContentScanner.Result, data: SiteData, config: SiteConfig, templates: TemplateSet,
-        pictures: (uses: ContentPictureUses, site: SitePictures), options: BuildOptions, today: CalendarDate,
-        results: QueryResults = QueryResults()
+        _ queried: Queried, data: SiteData, templates: TemplateSet, pictures: (uses: ContentPictureUses, site: SitePictures),
+        _ context: BuildContext
     ) throws -> Derived {
+        let (options, config, today) = (context.options, context.config, context.today)
+        let (content, results) = (queried.content, queried.results)
         let assets = AssetManifest(assets: templates.assets)
         let dataPages = DataPages(
             content: content.pages, data: data, config: config, now: options.now, today: today,
@@ -282,9 +297,10 @@ extension SitePlan {
 
     /// feeds and data outputs: the Atom and JSON feeds (with a `base_url`) and the report as
     /// JSON (`data_outputs: true`).
-    static func feedsAndData(_ derived: Derived, data: SiteData, config: SiteConfig, texts: PageTexts, now: Date) -> (
+    static func feedsAndData(_ derived: Derived, data: SiteData, texts: PageTexts, _ context: BuildContext) -> (
         SiteFeeds, [OutputFile]
     ) {
+        let (config, now) = (context.config, context.now)
         let feeds = SiteFeeds(
             config: config, routes: derived.routes, people: derived.people, views: derived.peopleViews,
             entries: derived.feedEntries, now: now, html: texts.feedEntries)

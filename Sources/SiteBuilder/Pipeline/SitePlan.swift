@@ -10,73 +10,80 @@ import TemplateEngine
 /// nothing in it is filled in later. `ttsite build` writes a plan into a staging folder and
 /// publishes it; `ttsite check` writes it into memory and checks its links.
 struct SitePlan {
-    let options: BuildOptions
-    let config: SiteConfig
+    let context: BuildContext
     var summary: BuildSummary
     /// `Content/` as scanned; a preview compares a new scan with it (`SitePlan+Live`).
     var content: ContentScanner.Result
-    let assets: AssetManifest
     var pages: [Page]
+    /// What the pages made from data and rows show besides their template's view.
     let extras: PageExtras
-    let searchIndexes: [SearchIndex]
+    let routes: Routes
     /// Turns the Markdown of pages into HTML; a preview renders edited pages' text with it.
     var markdown: MarkdownTexts
     var renderer: PageRenderer
-    /// The pages the pages feeds show.
-    let feedEntries: SiteFeeds.Entries
-    /// The Atom and JSON feeds (sites with a `base_url`).
-    var feeds: SiteFeeds
-    /// What the feeds are made of besides the pages: the people and their views per language.
-    let feedPeople: (people: [PersonFacts], views: [String: PeopleViews])
-    /// The report as JSON (`data_outputs: true`), and the results tables offer to download.
-    var dataFiles: [OutputFile]
-    /// The processed pictures (`images: local`).
-    let pictures: SitePictures
-    /// How pages, templates and the config use the pictures of `Content/`.
-    private(set) var pictureUses: ContentPictureUses
-    /// The pictures of `Content/` published only as their processed files.
-    let onlyProcessed: Set<String>
-    let routes: Routes
-    let sourceCounts: [SourceCount]
-    /// The day of `--now` on the wall clock of the site's time zone: what ages, next
-    /// birthdays and the calendar count from.
-    let today: CalendarDate
-    var ledger: PublishLedger
-    /// What each page was rendered from, by output path, once written (for the build record).
-    private var pageDigests: [String: BuildDigest] = [:]
-    /// How many pages `write` kept from the last build without rendering them.
-    private(set) var keptPages: Int?
-    /// The links and images of Content pages that lead nowhere, once written.
-    private(set) var linkProblems: [MissReport.LinkProblem] = []
+    var files: Files
+    var pictures: Pictures
+    /// What the shrink guard compares this build with, and records of it once published.
+    var shrink: Shrink
+    /// What `write` did, once it did.
+    private(set) var written = Written()
+
+    /// The files of a build besides its pages and the files of `Content/`.
+    struct Files {
+        let assets: AssetManifest
+        let searchIndexes: [SearchIndex]
+        /// The pages the pages feeds show.
+        let feedEntries: SiteFeeds.Entries
+        /// The Atom and JSON feeds (sites with a `base_url`).
+        var feeds: SiteFeeds
+        /// What the feeds are made of besides the pages: the people and their views per language.
+        let feedPeople: (people: [PersonFacts], views: [String: PeopleViews])
+        /// The report as JSON (`data_outputs: true`), and the results tables offer to download.
+        var dataFiles: [OutputFile]
+    }
+
+    /// The pictures of a build, and how it shows them.
+    struct Pictures {
+        /// The processed pictures (`images: local`).
+        let site: SitePictures
+        /// How pages, templates and the config use the pictures of `Content/`.
+        var uses: ContentPictureUses
+        /// The pictures of `Content/` published only as their processed files.
+        let onlyProcessed: Set<String>
+    }
+
+    /// The shrink guard's side of a build: how many records each source gave, and the ledger
+    /// of what earlier builds published.
+    struct Shrink {
+        let sourceCounts: [SourceCount]
+        var ledger: PublishLedger
+    }
+
+    /// What `write` leaves for the build record and the report.
+    struct Written {
+        /// What each page was rendered from, by output path (for the build record).
+        var pageDigests: [String: BuildDigest] = [:]
+        /// How many pages were kept from the last build without rendering them.
+        var keptPages: Int?
+        /// The links and images of Content pages that lead nowhere.
+        var linkProblems: [MissReport.LinkProblem] = []
+    }
 
     init(
-        options: BuildOptions, config: SiteConfig, summary: BuildSummary, content: ContentScanner.Result, assets: AssetManifest,
-        pages: [Page], extras: PageExtras, searchIndexes: [SearchIndex], markdown: MarkdownTexts, renderer: PageRenderer,
-        feedEntries: SiteFeeds.Entries, feeds: SiteFeeds, feedPeople: (people: [PersonFacts], views: [String: PeopleViews]),
-        dataFiles: [OutputFile], pictures: SitePictures, pictureUses: ContentPictureUses, onlyProcessed: Set<String>,
-        routes: Routes, sourceCounts: [SourceCount], today: CalendarDate, ledger: PublishLedger
+        context: BuildContext, summary: BuildSummary, content: ContentScanner.Result, pages: [Page], extras: PageExtras,
+        routes: Routes, markdown: MarkdownTexts, renderer: PageRenderer, files: Files, pictures: Pictures, shrink: Shrink
     ) {
-        self.options = options
-        self.config = config
+        self.context = context
         self.summary = summary
         self.content = content
-        self.assets = assets
         self.pages = pages
         self.extras = extras
-        self.searchIndexes = searchIndexes
+        self.routes = routes
         self.markdown = markdown
         self.renderer = renderer
-        self.feedEntries = feedEntries
-        self.feeds = feeds
-        self.feedPeople = feedPeople
-        self.dataFiles = dataFiles
+        self.files = files
         self.pictures = pictures
-        self.pictureUses = pictureUses
-        self.onlyProcessed = onlyProcessed
-        self.routes = routes
-        self.sourceCounts = sourceCounts
-        self.today = today
-        self.ledger = ledger
+        self.shrink = shrink
     }
 
     /// The plan of a site whose sources are not read yet: reads them and the shrink guard's
@@ -86,8 +93,13 @@ struct SitePlan {
         let loader = SiteDataLoader(config: config, options: options)
         let sources = try loader.read()
         let ledger = try PublishLedger.load(siteFolder: options.siteFolder, ignoringDamage: options.allowShrink)
-        self = try Self.make(options: options, config: config, outputFolder: outputFolder, loader: loader, sources: sources, ledger: ledger)
+        self = try Self.make(
+            BuildContext(options: options, config: config, outputFolder: outputFolder), loader: loader, sources: sources, ledger: ledger)
     }
+
+    var options: BuildOptions { context.options }
+    var config: SiteConfig { context.config }
+    var today: CalendarDate { context.today }
 
     /// The HTML pages, each at its own URL (the 404 page is a `SiteFile`).
     var published: [Page] { pages.filter { $0.kind != .notFound } }
@@ -123,31 +135,31 @@ struct SitePlan {
         let render = ParallelRender(
             pages: pages, renderer: renderer, extras: extras, output: output, reuse: reuse, progress: options.progress)
         try render.run(jobs: options.jobs)
-        pageDigests = render.pageDigests
-        linkProblems = render.misses.linkProblems
-        let published = pages.reduce(0) { $0 + ($1.kind == .notFound ? 0 : 1) }
-        summary.pages = published
-        if reuse?.previous != nil { keptPages = published - render.renderedPages }
+        written.pageDigests = render.pageDigests
+        written.linkProblems = render.misses.linkProblems
+        let publishedPages = pages.reduce(0) { $0 + ($1.kind == .notFound ? 0 : 1) }
+        summary.pages = publishedPages
+        if reuse?.previous != nil { written.keptPages = publishedPages - render.renderedPages }
         options.progress?(BuildProgress(stage: .files))
         for file in siteFiles where file.path == Routes.notFound {
             try write(file, misses: render.misses, to: output)
         }
         if config.baseURL == nil { summary.details.append("sitemap: not written, the site has no base_url") }
         summary.warnings += render.misses.warnings
-        summary.details += MissReport.linkWarnings(linkProblems).details
+        summary.details += MissReport.linkWarnings(written.linkProblems).details
         try writeStaticFiles(to: output)
-        for asset in assets.files {
+        for asset in files.assets.files {
             try output.write(asset.bytes, to: asset.path)
         }
-        for index in searchIndexes {
+        for index in files.searchIndexes {
             try output.write(index.bytes, to: index.path)
         }
         // 30,000 links for 10,000 portraits: on every core, like the pages.
-        let failures = pictures.files.map { ($0.key, $0.value) }.parallelMap { path, file in
+        let failures = pictures.site.files.map { ($0.key, $0.value) }.parallelMap { path, file in
             Result { try output.link(file.source, bytes: file.bytes, to: path) }
         }
         for case .failure(let error) in failures { throw error }
-        for file in feeds.files + dataFiles {
+        for file in files.feeds.files + files.dataFiles {
             try output.write(file.bytes, to: file.path)
         }
         let broken = render.links.broken(in: output.writtenPaths)
@@ -161,6 +173,7 @@ struct SitePlan {
     private mutating func writeStaticFiles(to output: some OutputWriter) throws {
         let folder = options.siteFolder.appendingPathComponent("Content")
         var originals = OriginalFiles()
+        let onlyProcessed = pictures.onlyProcessed
         for file in content.staticFiles where !onlyProcessed.contains(file.path) {
             let source = folder.appendingPathComponent(file.path)
             if config.images.originals == .asIs {
@@ -208,7 +221,7 @@ struct SitePlan {
             // The people as the pages hold them: the decoded records are let go after the plan.
             guard
                 let calendar = BirthdayCalendar(
-                    people: feedPeople.people.map(\.person), config: config, routes: routes, now: options.now, today: today)
+                    people: files.feedPeople.people.map(\.person), config: config, routes: routes, now: options.now, today: today)
             else { return }
             try output.write(calendar.bytes, to: file.path)
         }
@@ -242,9 +255,10 @@ struct SitePlan {
     /// a warning when the note cannot be written (the next build then compares with an older
     /// one).
     mutating func recordPublished(in folder: URL) -> String? {
-        ledger.outputs[folder.path] = PublishLedger.Entry(records: Dictionary(sourceCounts.map { ($0.key, $0.records) }) { $0 + $1 })
+        shrink.ledger.outputs[folder.path] = PublishLedger.Entry(
+            records: Dictionary(shrink.sourceCounts.map { ($0.key, $0.records) }) { $0 + $1 })
         do {
-            try ledger.save(siteFolder: options.siteFolder)
+            try shrink.ledger.save(siteFolder: options.siteFolder)
             return nil
         } catch {
             return
@@ -262,12 +276,12 @@ struct SitePlan {
         do {
             // A file without a stamp (the system would not say): no record, and the next build is a full one.
             _ = try BuildRecord.save(
-                inputs: inputs, picturesDue: pictures.due, summary: BuildRecord.Summary(summary), count: files.count,
+                inputs: inputs, picturesDue: pictures.site.due, summary: BuildRecord.Summary(summary), count: files.count,
                 path: { files[$0].path },
                 file: { index in
                     // The stamp the write saw; the swap moves files without changing them.
                     (files[index].stamp ?? FileBytes.stamp(base + files[index].path)).map {
-                        BuildRecord.File(page: pageDigests[files[index].path], stamp: $0.publishedStamp)
+                        BuildRecord.File(page: written.pageDigests[files[index].path], stamp: $0.publishedStamp)
                     }
                 },
                 siteFolder: options.siteFolder, outputFolder: folder

@@ -4,9 +4,9 @@ import Testing
 
 @testable import SiteBuilder
 
-/// `ttsite build --verbose` prints each stage's wall and CPU time, in the order the stages run;
-/// a build that finds nothing changed times the stages it ran. Only the shape is checked:
-/// times depend on the machine.
+/// `ttsite build --verbose` prints each stage's wall and CPU time and the peak memory so far,
+/// in the order the stages run; a build that finds nothing changed times the stages it ran.
+/// Only the shape is checked: times depend on the machine.
 @Suite struct StageClockTests {
     static let stages = [
         "config", "lock", "read", "up-to-date check", "decode", "content", "tables", "pictures", "templates", "queries", "derive",
@@ -14,11 +14,13 @@ import Testing
         "feeds and charts", "checks", "write", "publish", "record",
     ]
 
-    /// The stage lines of `details`: each stage's name, with its wall and CPU times.
-    static func laps(_ details: [String]) throws -> [(stage: String, wall: Double, cpu: Double)] {
+    /// The stage lines of `details`: each stage's name, with its wall and CPU times and the
+    /// peak memory in MiB.
+    static func laps(_ details: [String]) throws -> [(stage: String, wall: Double, cpu: Double, peak: Int)] {
         try details.filter { $0.hasPrefix("stage ") }.map { line in
-            let match = try #require(line.wholeMatch(of: /stage (.+): (\d+\.\d) ms wall, (\d+\.\d) ms CPU/), "\(line)")
-            return (String(match.1), Double(match.2)!, Double(match.3)!)
+            let match = try #require(
+                line.wholeMatch(of: /stage (.+): (\d+\.\d) ms wall, (\d+\.\d) ms CPU, peak (\d+) MiB/), "\(line)")
+            return (String(match.1), Double(match.2)!, Double(match.3)!, Int(match.4)!)
         }
     }
 
@@ -37,6 +39,8 @@ import Testing
         #expect(laps.map(\.stage) == Self.stages)
         // The build's CPU shows: the stages together used some.
         #expect(laps.reduce(0) { $0 + $1.cpu } > 0)
+        // A peak never falls, and this process (the test runner) holds more than a MiB.
+        #expect(zip(laps, laps.dropFirst()).allSatisfy { $0.peak <= $1.peak } && laps[0].peak >= 1)
 
         let again = try Self.laps(try site.build().details)
         #expect(again.map(\.stage) == ["config", "lock", "read", "up-to-date check"])
@@ -56,5 +60,15 @@ import Testing
         #expect(clock.laps[1].cpu > .zero)
         #expect(clock.lines.count == 3 && clock.lines[1].hasPrefix("stage spin: "))
         #expect(spin > 0)
+    }
+
+    /// The peak is in bytes: at least what the process holds now, as the kernel says it in
+    /// `/proc/self/statm` (resident pages), and so not a count of KiB taken for bytes.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/statm"), "Linux says it in /proc"))
+    func thePeakIsAtLeastWhatIsHeldNow() throws {
+        let statm = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8).split(separator: " ")
+        let resident = try #require(Int(statm[1])) * Int(sysconf(Int32(_SC_PAGESIZE)))
+        let peak = StageClock.peakMemory()
+        #expect(peak >= resident && peak < 64 << 30, "peak \(peak), resident \(resident)")
     }
 }

@@ -62,13 +62,15 @@ import Testing
         #expect(spin > 0)
     }
 
-    /// The peak is in bytes: at least what the process holds now, as the kernel says it in
-    /// `/proc/self/statm` (resident pages), and so not a count of KiB taken for bytes.
+    /// The peak is in bytes: about what the process holds now, as the kernel says it in
+    /// `/proc/self/statm` (resident pages), or more; not a count of KiB taken for bytes, a
+    /// thousandth of it. (Not "at least": the kernel sums each thread's counts lazily, and
+    /// with other tests running the two reads differed by 0.4 MB of 226 MB.)
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/statm"), "Linux says it in /proc"))
     func thePeakIsAtLeastWhatIsHeldNow() throws {
         let statm = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8).split(separator: " ")
         let resident = try #require(Int(statm[1])) * Int(sysconf(Int32(_SC_PAGESIZE)))
         let peak = StageClock.peakMemory()
-        #expect(peak >= resident && peak < 64 << 30, "peak \(peak), resident \(resident)")
+        #expect(peak >= resident / 2 && peak < 64 << 30, "peak \(peak), resident \(resident)")
     }
 }

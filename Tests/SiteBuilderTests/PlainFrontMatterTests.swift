@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SiteBuilder
@@ -111,7 +112,7 @@ struct PlainFrontMatterTests {
     /// key with a list or a mapping below it; one line in six then gets a near miss (an
     /// indentation moved, a line blank, a comment or a line of the wrong kind).
     @Test func randomBlocksAreReadAsYAMLReadsThem() {
-        var random = SplitMix(seed: 20_261_128)
+        var random = SplitMix64(seed: 20_261_128)
         let keys = ["title", "draft", "menu", "tags", "author", "name", "date", "x", "y2", "url", "weight", "lastmod"]
         let common = [
             "plain words", "42", "2020-01-27T05:58:00Z", #""quoted \" text""#, "'it''s'", #"[a, "b c"]"#, "[]", "true", "2024-02-02",
@@ -157,17 +158,5 @@ struct PlainFrontMatterTests {
         for block in Self.blocks() where (try? FrontMatter(yaml: block, file: "test.md")) == nil {
             #expect(FrontMatter(plain: block) == nil, "\(block.debugDescription)")
         }
-    }
-}
-
-/// A seeded generator, so that a failing random block comes back on the next run.
-struct SplitMix: RandomNumberGenerator {
-    var seed: UInt64
-    mutating func next() -> UInt64 {
-        seed &+= 0x9E37_79B9_7F4A_7C15
-        var z = seed
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -4,9 +4,16 @@ import SiteServer
 
 /// What a site folder and a browser hand ttsite: front matter, the config, request paths.
 extension FuzzTarget {
-    /// A Markdown file split into front matter (plain scan or Yams) and body.
+    /// A Markdown file split into front matter (plain scan or Yams) and body; and the input as
+    /// a front matter block, read by the one-scan reader against the YAML parser: what the
+    /// reader accepts it must read exactly as YAML does (and so never what YAML refuses).
     public static let frontMatter = FuzzTarget("front-matter") { bytes in
-        _ = try? MarkdownSource(parsing: String(fuzzed: bytes), file: "Content/fuzz.md")
+        let text = String(fuzzed: bytes)
+        _ = try? MarkdownSource(parsing: text, file: "Content/fuzz.md")
+        if let plain = FrontMatter(plain: text) {
+            let yaml = try? FrontMatter(yaml: text, file: "fuzz.md")
+            precondition(plain == yaml, "the one-scan reader read \(text.debugDescription) otherwise than YAML")
+        }
     }
 
     /// `ttsite.yml`, every section (interval_text, guard, fetch, languages …).

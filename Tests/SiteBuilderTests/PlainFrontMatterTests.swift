@@ -62,6 +62,8 @@ struct PlainFrontMatterTests {
         "author:\n  name:\n    first: A\n", "author:\n  name: [a, b]\n", "author:\n  - a\n  b: c\n", "author:\n  name: A\nauthor: B\n",
         "author:\n  name: 'It''s'\n  age: 3\n\ntitle: \"T\"\n", "author:\n  name: A\n  - b\n", "author:\n\tname: A\n", "author:\nname: A\n",
         "author:\n    name: A\n    twitter: x\n", "author:\n  name: A # c\n", "author:\n  name: yes\n", "author:\n  Name-2: x\n",
+        // Keys YAML 1.1 reads as booleans or null, two spellings of one.
+        "y: 1\nyes: 2\n", "true: a\nTrue: b\n", "on: a\noff: b\n", "null: a\nNull: b\n", "n: a\nno: b\n", "author:\n  y: 1\n  yes: 2\n",
         "title: [a]\n", "title:\n  - a\n", "title:\n  sub: a\n", "draft: [true]\n", "menu:\n  - 1\n", "slug: []\n", "lang:\n  de: x\n",
         "title: \"A\"\ndate: 2020-01-27T05:58:00Z\ndraft: false\ntags: [\"a\", \"b\"]\ncategories:\n  - c\nauthor:\n  name: \"N\"\n"
             + "description: 'It''s page 1'\nweight: 1\n",

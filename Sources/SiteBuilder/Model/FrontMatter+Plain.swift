@@ -12,7 +12,7 @@ extension FrontMatter {
     /// duplicates. The result must equal the YAML parser's to the byte:
     /// `PlainFrontMatterTests` compares both on every shape, and on thousands of blocks made at
     /// random from near misses on each side.
-    init?(plain yaml: String) {
+    public init?(plain yaml: String) {
         self.init()
         guard let entries = PlainYAML.entries(of: yaml) else { return nil }
         for entry in entries {

@@ -89,7 +89,7 @@ extension FrontMatter {
     static let typedKeys = ["title", "layout", "draft", "lang", "slug", "menu"]
 
     /// Parses the YAML of a front matter block; its first line is line 2 of `file`.
-    init(yaml: String, file: String) throws {
+    public init(yaml: String, file: String) throws {
         self.init()
         let reader = YAMLReader(file: file, lineOffset: 1, kind: .content)
         let mapping = try reader.parseMapping(yaml)

@@ -225,8 +225,9 @@ struct PlainYAML {
         }
         if slice.allSatisfy(Self.isDigit) {
             // A whole number without a leading zero, small enough for an Int.
-            guard slice.count <= 18, first != UInt8(ascii: "0") || slice.count == 1, let number = Int(string(range)) else { return nil }
-            return (.int(number), string(range))
+            let text = string(range)
+            guard slice.count <= 18, first != UInt8(ascii: "0") || slice.count == 1, let number = Int(text) else { return nil }
+            return (.int(number), text)
         }
         let text = string(range)
         if text == "true" || text == "false" { return (.bool(text == "true"), text) }

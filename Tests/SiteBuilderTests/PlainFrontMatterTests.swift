@@ -31,6 +31,9 @@ struct PlainFrontMatterTests {
         "[]", "[ ]", "[a,b]", "[ a , b ]", #"["a b", 'c''d', 3, true, 2024-01-01, x y]"#, "[a, , b]", "[a, b,]", "[a: b]", "[a:b]",
         "[a, [b]]", "[a, {b: c}]", "[a # c]", "[a, b] # c", "[yes, no]", "[a] x", #"["a" x]"#, "[a", "[,]", "[007]", "[-1]", "[\"x\"]",
         "[https://example.org/]", "[2020-01-27T05:58:00Z]", "[a&b]", "[*a]", "[!t a]",
+        // Control characters and what YAML does not read as text, inside a flow list's quotes
+        // (the fuzzer found the first).
+        "[table, \"a \u{0}b\"]", "['a\u{7F}']", "[\"c1\u{85}\"]", "['\u{FEFF}x']", "[\"tab\tin\"]",
     ]
 
     static let keys = ["title", "layout", "draft", "lang", "slug", "menu", "description", "date", "my_key", "my-key", "Tags2"]

@@ -159,7 +159,8 @@ struct PlainYAML {
 
     /// A scalar or a flow list of scalars, and the text of a scalar.
     private mutating func value(in range: Range<Int>) -> (TemplateValue, String?)? {
-        guard spend() else { return nil }
+        // Whole, so that a quoted item of a flow list is held to it too.
+        guard spend(), isPrintable(range) else { return nil }
         if bytes[range.lowerBound] == UInt8(ascii: "[") {
             return flowList(in: range).map { ($0, nil) }
         }
@@ -215,10 +216,7 @@ struct PlainYAML {
     /// The value and its text as a scalar, for the shapes YAML reads one way only.
     private func scalar(in range: Range<Int>) -> (TemplateValue, String)? {
         let slice = bytes[range]
-        guard let first = slice.first, let last = slice.last, last != UInt8(ascii: " "),
-            !slice.contains(where: { $0 < 0x20 || $0 == 0x7F })
-        else { return nil }
-        if slice.contains(where: { $0 >= 0x80 }), !string(range).unicodeScalars.allSatisfy(Self.isYAMLPrintable) { return nil }
+        guard let first = slice.first, let last = slice.last, last != UInt8(ascii: " "), isPrintable(range) else { return nil }
         if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
             guard let (text, after) = quoted(from: range.lowerBound, to: range.upperBound), after == range.upperBound else { return nil }
             return (.string(text), text)
@@ -238,6 +236,13 @@ struct PlainYAML {
             !text.containsUTF8(": "), !Self.reservedWords.contains(text.lowercased())
         else { return nil }
         return (.string(text), text)
+    }
+
+    /// No control characters, and beyond ASCII only what YAML reads as text.
+    private func isPrintable(_ range: Range<Int>) -> Bool {
+        let slice = bytes[range]
+        guard !slice.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return false }
+        return !slice.contains(where: { $0 >= 0x80 }) || string(range).unicodeScalars.allSatisfy(Self.isYAMLPrintable)
     }
 
     /// Words YAML 1.1 reads as booleans or null in some spelling; left to the YAML parser.

@@ -32,7 +32,7 @@ import Testing
     @Test func onlyFencedTtsiteBlocksAreBlocksWithTheirKindArgumentsAndLine() throws {
         let source = try MarkdownSource(parsing: "---\ntitle: T\n---\n" + Self.text, file: "Content/index.md")
         let blocks = source.blocks
-        #expect(blocks.map(\.kind) == ["query", "table", "chart"])
+        #expect(blocks.map(\.kind) == [.query, .table, .chart])
         #expect(blocks[0].isQuery && blocks[0].words == ["by_year"] && blocks[0].literal == "SELECT 1 AS n\n")
         #expect(blocks[1].arguments == ["data": "by_year", "download": "csv,json", "caption": "Per year"])
         #expect(blocks[1].query == "by_year")
@@ -83,5 +83,109 @@ import Testing
             """)
         defer { site.remove() }
         #expect { try site.build() } throws: { "\($0)".hasPrefix("queries/broken.sql:1: ") && "\($0)".contains("no_such_column") }
+    }
+
+    // MARK: The render meets the page's own blocks again
+
+    /// A file whose rows' pages fill in a section above its table: Apollo 13 brought back no samples
+    /// (NULL), so its text is four lines shorter above the block. The block is the file's, parsed when the
+    /// text was read: every row's page gives it the file's line, in its id and in an error.
+    static let rowsWithASectionAbove = """
+        -- Content/m/[mission].md --
+        ---
+        rows: all
+        ---
+        ```ttsite query all
+        SELECT mission, samples_kg FROM missions ORDER BY launch
+        ```
+        {{#row.samples_kg}}
+        Samples.
+
+        {{/row.samples_kg}}
+        ```ttsite query one
+        SELECT mission, crew FROM missions WHERE mission = :mission
+        ```
+
+        ```ttsite table data=one COLUMNS
+        ```
+
+        The same table again, met second:
+
+        ```ttsite table data=one COLUMNS
+        ```
+        """
+
+    @Test func everyRowsPageGivesABlockTheLineOfTheFile() throws {
+        let site = try FirstHourTests.site(Self.rowsWithASectionAbove.replacingOccurrences(of: " COLUMNS", with: ""))
+        defer { site.remove() }
+        try site.build()
+        // The table's fence is on line 15 of the file (3 lines of front matter, then 12).
+        for mission in ["apollo-11", "apollo-13"] {
+            let html = try site.read("m/\(mission)/index.html")
+            #expect(html.contains(#"id="table-one-15""#) && html.contains(#"id="table-one-20""#), "\(mission)")
+        }
+        #expect(try site.read("m/apollo-11/index.html").contains("Samples."))
+        #expect(!(try site.read("m/apollo-13/index.html").contains("Samples.")))
+    }
+
+    @Test func aMistakeInABlockOfARowsPageNamesTheLineOfTheFile() throws {
+        // Apollo 13 comes first, its section left out: its page names line 15 all the same.
+        let site = try FirstHourTests.site(
+            Self.rowsWithASectionAbove.replacingOccurrences(of: "COLUMNS", with: "columns=mission,nope")
+                .replacingOccurrences(of: "ORDER BY launch", with: "ORDER BY samples_kg IS NOT NULL, launch"))
+        defer { site.remove() }
+        #expect { try site.build() } throws: { error in
+            "\(error)".hasPrefix("Content/m/[mission].md:15: the query `one` has no column `nope`")
+                && "\(error)".contains("Apollo 13")
+        }
+    }
+
+    /// A block that only the rendered text holds (a partial wrote it) is parsed by the same
+    /// parser, and a kind that is none is named as such, with the kinds there are.
+    @Test func aPartialsBlockIsParsedAsThePagesAre() throws {
+        let site = try FirstHourTests.site(
+            """
+            -- Templates/crews.mustache --
+            ```ttsite table data=crews caption="Crews"
+            ```
+            -- Content/crews.md --
+            ```ttsite query crews
+            SELECT mission, crew FROM missions ORDER BY launch
+            ```
+
+            {{> crews}}
+            """)
+        defer { site.remove() }
+        try site.build()
+        let html = try site.read("crews/index.html")
+        #expect(html.contains("<caption>Crews</caption>") || html.contains(">Crews</"))
+        #expect(html.contains("Apollo 15"))
+
+        let wrong = try FirstHourTests.site(
+            """
+            -- Templates/crews.mustache --
+            ```ttsite tabel data=crews
+            ```
+            -- Content/crews.md --
+            ```ttsite query crews
+            SELECT mission, crew FROM missions ORDER BY launch
+            ```
+
+            {{> crews}}
+            """)
+        defer { wrong.remove() }
+        #expect { try wrong.build() } throws: { error in
+            "\(error)".hasPrefix("Content/crews.md:5: there is no report block `tabel`; the blocks are `upcoming-birthdays`")
+        }
+    }
+
+    /// One list of kinds: each has one name, what it reads, and a template where it has one.
+    @Test func theKindsAreOneList() {
+        #expect(Set(BlockKind.all.map(\.name)).count == BlockKind.all.count)
+        #expect(BlockKind.all.allSatisfy { BlockKind.named($0.name) == $0 })
+        #expect(BlockKind.all.filter(\.showsResult) == [.table, .value, .chart])
+        #expect(BlockKind.named("tabel") == nil)
+        #expect(BlockKind.query.template == nil && BlockKind.contents.template == nil)
+        #expect(BlockKind.people.template == "block-people")
     }
 }

@@ -6,9 +6,9 @@ import TextFormatting
 /// queries it runs, the results its blocks show, the tables that split it, the files it
 /// offers — asks these, instead of searching the text for words again.
 public struct PageBlock: Sendable, Equatable {
-    /// The second word of the info string: `query`, `table`, `chart`, `people` …; empty when
-    /// the block names none.
-    public let kind: String
+    /// The kind the second word of the info string names (`query`, `table`, `chart`,
+    /// `people` …); nil when it names none the build knows (`problem` says so).
+    public let kind: BlockKind?
     /// The arguments by name; empty for a query block, and for a block whose line does not
     /// parse (`problem` says why; the page's render names it with its line).
     public let arguments: [String: String]
@@ -18,16 +18,16 @@ public struct PageBlock: Sendable, Equatable {
     public let literal: String
     /// The line of the opening fence in the page's body, from 1.
     public let line: Int
-    /// Why the info string does not parse, if it does not.
+    /// Why the info string does not parse, or names no kind, if it does not.
     public let problem: String?
+    /// The info string as written: how the render finds the block again in the page's text
+    /// once its Mustache tags are filled in (`BlockMatcher`).
+    let info: String
 
     /// The word every report block's info string starts with.
     static let word = "ttsite"
 
-    /// The kind of the block that names a result for the page and shows nothing.
-    static let queryKind = "query"
-
-    public var isQuery: Bool { kind == Self.queryKind }
+    public var isQuery: Bool { kind == .query }
 
     /// The query whose result the block shows (`data=NAME`), if any.
     public var query: String? { arguments["data"] }
@@ -39,20 +39,25 @@ public struct PageBlock: Sendable, Equatable {
         return MarkdownRenderer().blocks(in: body, taggedWith: word).map(PageBlock.init)
     }
 
-    private init(_ block: MarkdownRenderer.FencedBlock) {
-        let words = block.info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        kind = words.count > 1 ? words[1] : ""
-        self.words = Array(words.dropFirst(2))
+    /// The block of a fenced block's info string, text and line: the one parse of a block,
+    /// for a page's text when it is read and for a block only its rendered text holds (one
+    /// a partial wrote).
+    init(_ block: MarkdownRenderer.FencedBlock) {
+        info = block.info
         literal = block.literal
         line = block.line
-        guard kind != Self.queryKind else {
+        let words = block.info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let name = words.count > 1 ? words[1] : ""
+        self.words = Array(words.dropFirst(2))
+        kind = BlockKind.named(name)
+        guard kind != .query else {
             arguments = [:]
             problem = nil
             return
         }
         do {
-            arguments = try BlockInfo.parse(block.info, kinds: [], fail: { BuildError(.content, $0) }).arguments
-            problem = nil
+            arguments = try BlockInfo.parse(block.info, kinds: BlockKind.all.map(\.name), fail: { BuildError(.content, $0) }).arguments
+            problem = kind == nil ? "there is no report block `\(name)`; the blocks are \(BlockKind.listed)" : nil
         } catch {
             arguments = [:]
             problem = (error as? BuildError)?.message ?? "\(error)"

@@ -22,7 +22,7 @@ extension SitePlan {
                 old.translationKey == new.translationKey, old.source.frontMatter == new.source.frontMatter
             else { return nil }
             if old.source.body != new.source.body || old.source.bodyLine != new.source.bodyLine {
-                guard !Self.usesQueries(old), !Self.usesQueries(new) else { return nil }
+                guard !QueryGraph.mayQuery(old), !QueryGraph.mayQuery(new) else { return nil }
                 edits[new.sourcePath] = new.source
             }
         }
@@ -34,12 +34,6 @@ extension SitePlan {
 
     /// The front matter keys the build's queries bound as parameters.
     private var queryKeys: Set<String> { markdown.dataBlocks?.results.parameterKeys ?? [] }
-
-    /// Whether a page runs a query or shows a result: a build makes those first.
-    private static func usesQueries(_ page: Page) -> Bool {
-        page.source.frontMatter.values["rows"] != nil || page.source.blocks.contains { $0.isQuery || $0.query != nil }
-            || page.source.body.containsUTF8("data.")
-    }
 
     /// Takes the new text of the pages in `edits` and renders what shows it: the pages made
     /// from those files (a list page takes its intro from one), the 404 page, and the feeds,

@@ -62,7 +62,7 @@ struct PageQueries {
     private struct Work: Sendable {
         let page: Page
         /// Nil for a page that has no source file (and runs no query).
-        let queries: [(name: String, query: QueryDefinition)]?
+        let graph: QueryGraph?
     }
 
     /// What a page's queries gave, and the further pages and the downloads that follow.
@@ -88,15 +88,17 @@ struct PageQueries {
         var stop: (any Error)?
         for page in pages {
             guard page.hasSourceFile else {
-                work.append(Work(page: page, queries: nil))
+                work.append(Work(page: page, graph: nil))
                 continue
             }
             do {
                 let definitions = try definitions(for: page)
+                let rows = try rowPages(of: page, definitions: definitions, into: &results)
                 // The same for every page made from the file's rows: they share its text.
-                let queries = queries(of: definitions, for: page)
-                for page in try rowPages(of: page, definitions: definitions, into: &results) {
-                    work.append(Work(page: page, queries: queries))
+                let graph = try QueryGraph(
+                    page: page, definitions: definitions, templateMentions: templateMentions, parameters: runner.parameters(of:))
+                for page in rows {
+                    work.append(Work(page: page, graph: graph))
                 }
             } catch {
                 stop = error
@@ -106,8 +108,8 @@ struct PageQueries {
         let workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
         if workers > 1 { openReaders(workers, for: work) }
         let done = work.parallelMap(workers: workers) { item -> Result<Done, any Error>? in
-            guard let queries = item.queries else { return nil }
-            return Result { do { return try run(queries, for: item.page) } catch { throw item.page.placing(error) } }
+            guard let graph = item.graph else { return nil }
+            return Result { do { return try run(graph, for: item.page) } catch { throw item.page.placing(error) } }
         }
         var made: [Page] = []
         made.reserveCapacity(work.count)
@@ -135,7 +137,7 @@ struct PageQueries {
     /// queries (each page made from a row binds its own parameters, so each is a query run)
     /// and the tables are not too large to copy once.
     private func openReaders(_ workers: Int, for work: [Work]) {
-        let count = work.reduce(0) { $0 + ($1.page.row != nil ? $1.queries?.count ?? 0 : 0) }
+        let count = work.reduce(0) { $0 + ($1.page.row != nil ? $1.graph?.nodes.count ?? 0 : 0) }
         guard count >= Self.queriesForReaders else { return }
         let database = runner.tables.database
         guard database.mainSize <= Self.largestForReaders else { return }
@@ -144,13 +146,13 @@ struct PageQueries {
     }
 
     /// A page's queries run, the further pages of its long table, and its downloads.
-    private func run(_ queries: [(name: String, query: QueryDefinition)], for page: Page) throws -> Done {
+    private func run(_ graph: QueryGraph, for page: Page) throws -> Done {
         var shown: [String: Table] = [:]
-        for (name, query) in queries {
-            shown[name] = try runner.result(of: query, for: page)
+        for node in graph.nodes {
+            shown[node.name] = try runner.result(of: node.definition, for: page)
         }
-        let extra = try tablePages(of: page, results: shown)
-        return Done(shown: shown, extra: extra, downloads: Self.downloads(of: page, results: shown))
+        let extra = try tablePages(of: page, graph: graph, results: shown)
+        return Done(shown: shown, extra: extra, downloads: Self.downloads(of: page, graph: graph, results: shown))
     }
 
     /// The queries a page may use: the shared ones and its own blocks.
@@ -162,20 +164,6 @@ struct PageQueries {
                 line: query.firstLine - 1)
         }
         return shared.merging(own) { _, own in own }
-    }
-
-    /// The queries `page` uses, by name in order: its own blocks, the shared queries its
-    /// blocks show (`data=NAME`) or its text names (`data.NAME`), and those the templates name.
-    private func queries(of definitions: [String: QueryDefinition], for page: Page) -> [(name: String, query: QueryDefinition)] {
-        let body = page.source.body
-        let shown = Set(page.source.blocks.compactMap(\.query))
-        var queries: [(name: String, query: QueryDefinition)] = []
-        for (name, query) in definitions.sorted(by: { $0.key < $1.key }) {
-            let own = query.file == "Content/" + page.sourcePath
-            guard own || templateMentions.contains(name) || shown.contains(name) || Self.mentions(name, in: body) else { continue }
-            queries.append((name, query))
-        }
-        return queries
     }
 
     /// Whether a page's text names the query `name` in a Mustache tag, `data.NAME`; the whole
@@ -298,22 +286,20 @@ struct PageQueries {
     /// The further pages of a page whose table is longer than a page: `2/` and on. Only a
     /// `table` block splits its page: a chart or a key figure over a long result, or a query
     /// no block shows, does not.
-    private func tablePages(of page: Page, results: [String: Table]) throws -> [Page] {
+    private func tablePages(of page: Page, graph: QueryGraph, results: [String: Table]) throws -> [Page] {
         let tablePageSize = config.queries.tablePageSize
-        let long = QueryDefinition.dataBlocks(of: page).filter {
-            $0.kind == "table" && (results[$0.query!]?.rows.count ?? 0) > tablePageSize
-        }
+        let long = graph.tables.filter { (results[$0.query]?.rows.count ?? 0) > tablePageSize }
         guard let first = long.first else { return [] }
-        let names = long.compactMap(\.query).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let names = long.map(\.query).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         guard names.count == 1 else {
-            let blocks = long.map { "`\($0.query!)` (line \(page.source.fileLine(of: $0)))" }.joined(separator: " and ")
+            let blocks = long.map { "`\($0.query)` (line \(page.source.fileLine(of: $0.block)))" }.joined(separator: " and ")
             throw BuildError(
                 .content,
                 "the tables \(blocks) are each longer than a page (`queries.table_page_size`, \(tablePageSize) rows); "
                     + "a page splits one long table into pages: show the others on pages of their own, or LIMIT them",
-                in: "Content/" + page.sourcePath, line: page.source.fileLine(of: long[1]))
+                in: "Content/" + page.sourcePath, line: page.source.fileLine(of: long[1].block))
         }
-        let count = (results[first.query!]!.rows.count + tablePageSize - 1) / tablePageSize
+        let count = (results[first.query]!.rows.count + tablePageSize - 1) / tablePageSize
         return (2...count).map { number in
             var next = page
             next.tablePage = number
@@ -325,10 +311,10 @@ struct PageQueries {
 
     /// The files of the table blocks of `page` that offer their result (`download=csv,json`),
     /// beside the page (the first, when a long table splits it).
-    static func downloads(of page: Page, results: [String: Table]) -> [OutputFile] {
+    static func downloads(of page: Page, graph: QueryGraph, results: [String: Table]) -> [OutputFile] {
         var files: [OutputFile] = []
-        for block in QueryDefinition.dataBlocks(of: page) where block.kind == "table" {
-            guard let query = block.query, let table = results[query], let kinds = block.arguments["download"] else { continue }
+        for (block, query) in graph.tables {
+            guard let table = results[query], let kinds = block.arguments["download"] else { continue }
             for kind in kinds.split(separator: ",") where kind == "csv" || kind == "json" {
                 let path = page.urlPath + TableDownloads.fileName(query, String(kind))
                 if !files.contains(where: { $0.path == path }) { files.append(TableDownloads.file(table, kind: String(kind), path: path)) }

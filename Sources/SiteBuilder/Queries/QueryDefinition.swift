@@ -64,14 +64,6 @@ struct QueryDefinition: Sendable, Hashable {
         return queries
     }
 
-    /// The report blocks of `page` that show a query's result (`data=NAME`), in order; a
-    /// block whose line does not parse is left out (its page's render says what is wrong
-    /// with it).
-    static func dataBlocks(of page: Page) -> [PageBlock] {
-        guard page.hasSourceFile else { return [] }
-        return page.source.blocks.filter { $0.query != nil }
-    }
-
     static func isName(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCII, first == "_" || first.properties.isAlphabetic else { return false }
         return text.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }

@@ -136,6 +136,12 @@ final class QueryRunner: @unchecked Sendable {
         FreedElsewhere.free(consume kept)
     }
 
+    /// The `:name` parameters `query` reads, in order; a mistake in its SQL names its file
+    /// and line.
+    func parameters(of query: QueryDefinition) throws -> [String] {
+        do { return try names(in: query.sql) } catch { throw query.failure(error) }
+    }
+
     private func names(in sql: String) throws(SQLError) -> [String] {
         lock.lock()
         if let known = parameterNames[sql] {

@@ -21,7 +21,6 @@ import TemplateEngine
 ///   `compare=` another column of the row, or `compare-row=` another row of the column;
 ///   `compare-label=` what that is called
 struct DataBlocks: Sendable {
-    static let kinds = ["table", "value", "chart"]
     /// What a page's blocks need of the scripts: the table script for a table that sorts, the
     /// search script for a table that searches its rows' pages.
     struct Uses: Sendable {
@@ -123,14 +122,14 @@ struct DataBlocks: Sendable {
         return String(decoding: rows, as: UTF8.self)
     }
 
-    /// The block's view, or nil when `kind` is not one of these blocks. A query that gave no
+    /// The block's view, or nil when `kind` shows no query's result. A query that gave no
     /// rows makes every kind show the pack's "no data" and `warn` (its arguments are checked
     /// all the same, against the result's columns); `--strict` makes that an error.
     func view(
-        kind: String, arguments: [String: String], on page: Page, line: Int, fail: (String) -> BuildError,
+        kind: BlockKind, arguments: [String: String], on page: Page, line: Int, fail: (String) -> BuildError,
         warn: (String) -> Void = { _ in }, styles: SeriesStyles = SeriesStyles()
     ) throws -> BlockView? {
-        guard Self.kinds.contains(kind) else { return nil }
+        guard kind.showsResult else { return nil }
         let results = results.results(of: page)
         guard let name = arguments["data"] else { throw fail("`\(kind)` needs `data=`, the name of a query") }
         guard let table = results[name] else {
@@ -146,18 +145,18 @@ struct DataBlocks: Sendable {
             // one whatever the data holds tonight.
             let checked = Table(columns: table.columns, rows: [Array(repeating: .null, count: table.columns.count)])
             switch kind {
-            case "table": _ = try tableView(checked, name: name, arguments: arguments, page: page, pack: pack, line: line, fail: fail)
-            case "chart": _ = try chartView(checked, name: name, arguments: arguments, page: page, pack: pack, line: line, fail: fail)
+            case .table: _ = try tableView(checked, name: name, arguments: arguments, page: page, pack: pack, line: line, fail: fail)
+            case .chart: _ = try chartView(checked, name: name, arguments: arguments, page: page, pack: pack, line: line, fail: fail)
             default: _ = try valueView(checked, arguments: arguments, pack: pack, fail: fail)
             }
             let words = pack.pack.labels.noData ?? pack.pack.labels.notAvailable
-            warn("the query `\(name)` gave no rows, so the \(kind == "value" ? "key figure" : kind) shows \"\(words)\"")
+            warn("the query `\(name)` gave no rows, so the \(kind == .value ? "key figure" : kind.name) shows \"\(words)\"")
             return .noData(NoDataView(text: words, label: arguments["caption"] ?? arguments["label"] ?? arguments["title"]))
         }
         switch kind {
-        case "table":
+        case .table:
             return .table(try tableView(table, name: name, arguments: arguments, page: page, pack: pack, line: line, fail: fail))
-        case "chart":
+        case .chart:
             return .chart(
                 try chartView(
                     table, name: name, arguments: arguments, page: page, pack: pack, line: line, styles: styles, fail: fail, warn: warn))
@@ -287,7 +286,7 @@ struct DataBlocks: Sendable {
         -> ValueBlockView
     {
         try ReportBlocks.allow(
-            arguments, ["data", "column", "row", "format", "label", "compare", "compare-row", "compare-label"], kind: "value", fail: fail)
+            arguments, ["data", "column", "row", "format", "label", "compare", "compare-row", "compare-label"], kind: .value, fail: fail)
         let names = table.columns.map(\.name)
         let name = arguments["data"] ?? ""
         guard let columnName = arguments["column"] ?? (names.count == 1 ? names[0] : nil) else {

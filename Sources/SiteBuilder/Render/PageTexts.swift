@@ -219,6 +219,7 @@ struct MarkdownTexts: Sendable {
         let file = "Content/" + page.sourcePath
         let relativiser = Relativiser(page: page.urlPath)
         let styles = SeriesStyles()
+        var matcher = BlockMatcher(page.source.blocks)
         // The pack's words only where a block needs them: a copy of a pack is a copy of all its words.
         let labelWords = { self.config.pack(for: page.language).labels }
         let change = { (reference: MarkdownRenderer.Reference) -> MarkdownRenderer.Change in
@@ -249,15 +250,21 @@ struct MarkdownTexts: Sendable {
         }
         return try markdown.render(
             text, ids: ids, replacingBlocksTagged: hasBlocks ? ReportBlocks.word : nil, changingReferences: hasReferences ? change : nil
-        ) { block in
-            let line = page.source.bodyLine + block.line - 1
+        ) { fenced in
+            let source = matcher.source(of: fenced)
+            let block = source ?? parsedTexts.block(fenced)
+            let line = page.source.bodyLine + (source?.line ?? fenced.line) - 1
             let fail = { (message: String) in BuildError(.content, message, in: file, line: line) }
-            // A query block names a result for the page (`PageQueries`) and shows nothing.
-            guard let (kind, arguments) = try parsedTexts.block(block.info, fail: fail) else { return "" }
-            if kind == TableOfContents.kind {
-                return try TableOfContents.block(arguments, headings: block.headings, label: labelWords().contents, fail: fail)
-            }
-            if DataBlocks.kinds.contains(kind) {
+            if let problem = block.problem { throw fail(problem) }
+            guard let kind = block.kind else { throw fail("the block names no kind; the blocks are \(BlockKind.listed)") }
+            let arguments = block.arguments
+            switch kind.reads {
+            case .sql:
+                // A query block names a result for the page (`PageQueries`) and shows nothing.
+                return ""
+            case .headings:
+                return try TableOfContents.block(arguments, headings: fenced.headings, label: labelWords().contents, fail: fail)
+            case .result:
                 let warn = { (message: String) -> Void in misses?.note(line: line, message) }
                 guard let dataBlocks,
                     var view = try dataBlocks.view(
@@ -271,13 +278,14 @@ struct MarkdownTexts: Sendable {
                 }
                 uses.note(view)
                 return dataBlocks.html(
-                    of: view, kind: view.templateKind(kind), language: page.language, links: relativiser, templates: templates,
+                    of: view, kind: view.templateKind(kind.name), language: page.language, links: relativiser, templates: templates,
                     labels: labels[page.language] ?? labelWords().templateValue, written: misses?.blocks)
+            case .records:
+                guard let reportBlocks else { throw fail("a `\(kind)` block shows people or timelines, and the site has neither") }
+                return try reportBlocks.html(
+                    kind: kind, arguments: arguments, line: line, language: page.language, links: relativiser, templates: templates,
+                    labels: labels[page.language] ?? labelWords().templateValue, written: misses?.blocks, fail: fail)
             }
-            guard let reportBlocks else { throw fail("a `ttsite` block shows people or timelines, and the site has neither") }
-            return try reportBlocks.html(
-                kind: kind, arguments: arguments, line: line, language: page.language, links: relativiser, templates: templates,
-                labels: labels[page.language] ?? labelWords().templateValue, written: misses?.blocks, fail: fail)
         }
     }
 
@@ -335,11 +343,11 @@ struct ParsedText: Sendable {
 
 /// What a build parsed once for many pages: the texts of the files that pages are made from
 /// rows of (10,000 pages made from one file's rows are parsed once, not 10,000 times), by
-/// language and text; and the info strings of `ttsite` blocks.
+/// language and text; and the `ttsite` blocks that only rendered texts hold, by info string.
 final class ParsedTexts: @unchecked Sendable {
     private let lock = NSLock()
     private var texts: [String: [String: ParsedText]] = [:]
-    private var blocks: [String: (kind: String, arguments: [String: String])?] = [:]
+    private var blocks: [String: PageBlock] = [:]
 
     func parsed(_ body: String, language: String, parse: (String) -> ParsedText) -> ParsedText {
         if let known = lock.withLock({ texts[language]?[body] }) { return known }
@@ -348,18 +356,13 @@ final class ParsedTexts: @unchecked Sendable {
         return parsed
     }
 
-    /// A `ttsite` block's kind and arguments from its info string; nil for a query block,
-    /// which names a result for the page (`PageQueries`) and shows nothing. A mistake is
-    /// thrown by `fail` each time it is met.
-    func block(_ info: String, fail: (String) -> BuildError) throws -> (kind: String, arguments: [String: String])? {
-        if let known = lock.withLock({ blocks[info] }) { return known }
-        let parsed: (kind: String, arguments: [String: String])?
-        if info.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first == "query" {
-            parsed = nil
-        } else {
-            parsed = try ReportBlocks.parse(info, fail: fail)
-        }
-        lock.withLock { blocks[info] = .some(parsed) }
+    /// A block only a page's rendered text holds (a partial's), parsed once for every page
+    /// that shows it: its kind, arguments and problem, with the line it had where it was met
+    /// first (the caller takes the line from `block`).
+    func block(_ block: MarkdownRenderer.FencedBlock) -> PageBlock {
+        if let known = lock.withLock({ blocks[block.info] }) { return known }
+        let parsed = PageBlock(block)
+        lock.withLock { blocks[block.info] = parsed }
         return parsed
     }
 }

@@ -24,8 +24,6 @@ import TextFormatting
 /// allowed. The rest of the Markdown keeps cmark's safe mode.
 struct ReportBlocks: Sendable {
     static let word = QueryDefinition.blockWord
-    static let kinds =
-        ["upcoming-birthdays", "people", "counter", "age-histogram", "timeline", TableOfContents.kind, "query"] + DataBlocks.kinds
 
     let people: [PersonFacts]
     let scenarios: [Scenario]
@@ -40,18 +38,18 @@ struct ReportBlocks: Sendable {
     /// its links written from that page by `links`; `line` is its line in its Markdown file,
     /// and `fail` makes the error for a mistake there.
     func html(
-        kind: String, arguments: [String: String], line: Int, language: String, links: Relativiser,
+        kind: BlockKind, arguments: [String: String], line: Int, language: String, links: Relativiser,
         templates: TemplateSet, labels: TemplateValue, written: MissRecorder? = nil, fail: (String) -> BuildError
     ) throws -> String {
         guard let views = views[language] else { throw fail("the block needs people or timelines, and the site has neither") }
         let block: BlockView
         switch kind {
-        case "upcoming-birthdays":
+        case .upcomingBirthdays:
             try Self.allow(arguments, ["days"], kind: kind, fail: fail)
             let days = try Self.number(arguments["days"], name: "days", in: 1...366, default: 30, fail: fail)
             let upcoming = people.filter { ($0.daysUntilBirthday ?? .max) <= days }
             block = .upcomingBirthdays(people: upcoming.map(views.person), days: days)
-        case "people":
+        case .people:
             try Self.allow(arguments, ["month", "nationality"], kind: kind, fail: fail)
             let chosen: [PersonFacts]
             let caption: String
@@ -77,7 +75,7 @@ struct ReportBlocks: Sendable {
                 throw fail("`people` takes one of `month=` (1 to 12) or `nationality=` (such as `DE`)")
             }
             block = .people(chosen.map(views.indexEntry), caption: caption)
-        case "counter":
+        case .counter:
             try Self.allow(arguments, ["of"], kind: kind, fail: fail)
             let month = today.month
             let counts: [String: (Int, CountedWord)] = [
@@ -93,10 +91,10 @@ struct ReportBlocks: Sendable {
                 )
             }
             block = .counter(views.counter(to: Double(count), format: "{value}"), label: views.counted(label, count))
-        case "age-histogram":
+        case .ageHistogram:
             try Self.allow(arguments, [], kind: kind, fail: fail)
             block = .ageHistogram(views.histogram(AgeHistogram(ages: people.map(\.age)), id: "age-chart-\(line)"))
-        case "timeline":
+        case .timeline:
             try Self.allow(arguments, ["named"], kind: kind, fail: fail)
             guard let named = arguments["named"] else { throw fail("`timeline` needs `named=`, the `named` of a scenario") }
             guard let scenario = scenarios.first(where: { $0.named == named || $0.slug == named }),
@@ -108,9 +106,10 @@ struct ReportBlocks: Sendable {
             let layout = TimelineLayout(scenario, siteReplaySeconds: replaySeconds)
             block = .timeline(scenarioViews.timeline(layout, listPage: routes.list(.scenarios, language: language)))
         default:
-            throw fail("there is no report block `\(kind)`; the blocks are \(Self.kinds.map { "`\($0)`" }.joined(separator: ", "))")
+            throw fail("`\(kind)` is not a block of people or timelines")
         }
-        return Self.html(of: block, kind: kind, language: language, links: links, templates: templates, labels: labels, written: written)
+        return Self.html(
+            of: block, kind: kind.name, language: language, links: links, templates: templates, labels: labels, written: written)
     }
 
     /// The HTML of a block's view through its template, `block-<kind>.mustache`, with the
@@ -138,12 +137,7 @@ struct ReportBlocks: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// What a block's info string asks for: the kind, and the arguments by name.
-    static func parse(_ info: String, fail: (String) -> BuildError) throws -> (kind: String, arguments: [String: String]) {
-        try BlockInfo.parse(info, kinds: kinds, fail: fail)
-    }
-
-    static func allow(_ arguments: [String: String], _ allowed: [String], kind: String, fail: (String) -> BuildError) throws {
+    static func allow(_ arguments: [String: String], _ allowed: [String], kind: BlockKind, fail: (String) -> BuildError) throws {
         for name in arguments.keys.sorted() where !allowed.contains(name) {
             throw fail(
                 allowed.isEmpty

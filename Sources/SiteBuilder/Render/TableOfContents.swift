@@ -10,8 +10,6 @@ import TextFormatting
 ///     ```ttsite toc levels=2-4
 ///     ```
 enum TableOfContents {
-    /// The report block's kind.
-    static let kind = "toc"
     /// The heading levels listed unless a block names others.
     static let levels = 2...3
 
@@ -46,7 +44,7 @@ enum TableOfContents {
     static func block(_ arguments: [String: String], headings: [MarkdownRenderer.Heading], label: String, fail: (String) -> BuildError)
         throws -> String
     {
-        try ReportBlocks.allow(arguments, ["levels"], kind: kind, fail: fail)
+        try ReportBlocks.allow(arguments, ["levels"], kind: .contents, fail: fail)
         var levels = Self.levels
         if let text = arguments["levels"] {
             let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }

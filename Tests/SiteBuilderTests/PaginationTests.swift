@@ -40,6 +40,24 @@ struct PaginationTests {
 
     /// The first page has no "previous" even inside a context that has one (a person page's
     /// neighbour): the navigation says `false` rather than leaving the name to be looked up.
+    /// Every later page of a list, an index or a long table is placed alike: 10 records in
+    /// pages of 4 add pages 2 and 3 under the first's address and translation key.
+    @Test func laterPagesArePlacedUnderTheFirst() {
+        let first = Page(
+            sourcePath: "", source: MarkdownSource(frontMatter: FrontMatter(), body: "", bodyLine: 1), language: "de",
+            urlPath: "de/leute/", translationKey: "people")
+        let later = Pagination(records: 10, size: 4).laterPages(of: first) { number in
+            var page = first
+            page.tablePage = number
+            page.urlPath = "ignored/"
+            return page
+        }
+        #expect(later.map(\.urlPath) == ["de/leute/2/", "de/leute/3/"])
+        #expect(later.map(\.translationKey) == ["people/2", "people/3"])
+        #expect(later.map(\.tablePage) == [2, 3])
+        #expect(Pagination(records: 4, size: 4).laterPages(of: first) { _ in first }.isEmpty)
+    }
+
     @Test func theFirstPageHasNoPreviousLink() throws {
         let templates = try TemplateSet(overridesIn: nil)
         let nav = try #require(

@@ -11,13 +11,13 @@ extension DataPages {
         if let index = pages.firstIndex(where: { $0.translationKey == kind.rawValue && $0.language == language }) {
             var written = pages.remove(at: index)
             if written.source.frontMatter.layout == nil { written.source.frontMatter.layout = kind.rawValue }
-            written.kind = .list
+            written.kind = .generated
             page = written
         } else {
             var front = FrontMatter()
             front.menu = menu
             page = generatedPage(
-                kind.rawValue, kind: .list, title: title, layout: kind.rawValue, language: language,
+                kind.rawValue, title: title, layout: kind.rawValue, language: language,
                 urlPath: routes.list(kind, language: language), front: front)
         }
         routes.setList(kind, language: language, urlPath: page.urlPath)
@@ -28,23 +28,19 @@ extension DataPages {
     /// `pagination` page at `Routes.listPage`, with the same layout, titled "People – Page 2
     /// of 9", out of the menu, and without the intro text of `Content/<kind>.md`.
     static func listPages(of first: Page, kind: Routes.ListKind, pagination: Pagination, pack: LanguagePack) -> [Page] {
-        var pages = [first]
         let title = first.source.frontMatter.title ?? (kind == .people ? pack.labels.people : pack.labels.scenarios)
         let layout = first.source.frontMatter.layout ?? kind.rawValue
-        for number in stride(from: 2, through: pagination.pageCount, by: 1) {
-            let status = PaginationView.status(number, of: pagination.pageCount, pack: pack)
-            pages.append(
+        return [first]
+            + pagination.laterPages(of: first) { number in
                 generatedPage(
-                    "\(kind.rawValue)/\(number)", kind: .list, title: "\(title) – \(status)",
-                    layout: layout, language: first.language, urlPath: Routes.listPage(number, of: first.urlPath)
-                ))
-        }
-        return pages
+                    "", title: "\(title) – \(PaginationView.status(number, of: pagination.pageCount, pack: pack))", layout: layout,
+                    language: first.language, urlPath: "")
+            }
     }
 
     /// A page made from data alone, at `urlPath`, with the template `layout`.
     static func generatedPage(
-        _ key: String, kind: Page.Kind, title: String, layout: String, language: String, urlPath: String,
+        _ key: String, title: String, layout: String, language: String, urlPath: String,
         front: FrontMatter = FrontMatter()
     ) -> Page {
         var front = front
@@ -52,7 +48,7 @@ extension DataPages {
         front.layout = layout
         return Page(
             sourcePath: "", source: MarkdownSource(frontMatter: front, body: ""),
-            language: language, urlPath: urlPath, translationKey: key, kind: kind
+            language: language, urlPath: urlPath, translationKey: key, kind: .generated
         )
     }
 }

@@ -55,11 +55,14 @@ extension DataPages {
         to pages: inout [Page], extras: inout PageExtras
     ) {
         let pagination = Pagination(records: people.count, size: pageSize)
-        for number in 1...pagination.pageCount {
-            let pageTitle = number == 1 ? title : "\(title) – \(PaginationView.status(number, of: pagination.pageCount, pack: views.pack))"
-            let page = generatedPage(
-                number == 1 ? key : "\(key)/\(number)", kind: .index, title: pageTitle, layout: "people-index",
-                language: views.language, urlPath: Routes.listPage(number, of: urlPath))
+        let first = generatedPage(key, title: title, layout: "people-index", language: views.language, urlPath: urlPath)
+        let later = pagination.laterPages(of: first) { number in
+            generatedPage(
+                "", title: "\(title) – \(PaginationView.status(number, of: pagination.pageCount, pack: views.pack))",
+                layout: "people-index", language: views.language, urlPath: "")
+        }
+        for (offset, page) in ([first] + later).enumerated() {
+            let number = offset + 1
             pages.append(page)
             extras.later(page) {
                 IndexPageView(

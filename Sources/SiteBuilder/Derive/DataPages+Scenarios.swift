@@ -30,7 +30,7 @@ extension DataPages {
                 let listPage = Routes.listPage(pagination.page(ofRecord: position), of: list.urlPath)
                 let name = scenario.name.preferring(language)
                 let page = generatedPage(
-                    "scenarios/\(scenario.slug)", kind: .timeline, title: name.isEmpty ? scenario.named : name, layout: "timeline",
+                    "scenarios/\(scenario.slug)", title: name.isEmpty ? scenario.named : name, layout: "timeline",
                     language: language, urlPath: routes.timeline(scenario.slug, language: language))
                 pages.append(page)
                 extras.later(page) {

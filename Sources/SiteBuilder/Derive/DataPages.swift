@@ -81,7 +81,7 @@ struct DataPages {
             // are made as pages are rendered, and only the recent ones are kept.
             let personPages = ordered.map {
                 Self.generatedPage(
-                    "people/\($0.person.slug)", kind: .person, title: $0.person.displayName, layout: "person",
+                    "people/\($0.person.slug)", title: $0.person.displayName, layout: "person",
                     language: language, urlPath: routes.person($0.person.slug, language: language))
             }
             let personViews = PersonViews(window: max(256, 2 * config.pageSize.people), keepingEvery: keepingEveryView) {

@@ -1,7 +1,7 @@
 import DataTables
 
 /// A page of the site and where it goes in the output: a Markdown page of `Content/`, or a
-/// page made from data (a person, a timeline, a list). What it is, is its `kind`; the
+/// page made from data (a person, a timeline, a list). How it is rendered is its `kind`; the
 /// renderer switches over it, so a new kind does not build until it is rendered.
 public struct Page: Sendable {
     /// Path inside `Content/`, e.g. `blog/first-post.de.md`; empty for a page made from data
@@ -26,21 +26,19 @@ public struct Page: Sendable {
     /// (`queries.table_page_size`): 1 for the page itself, 2 for `page/2/` …; nil without one.
     public var tablePage: Int?
 
+    /// What rendering tells apart, and no more: where a page's text comes from and which
+    /// template it takes unless it names one. What a page made from data shows (a person, a
+    /// timeline, a list, an index) is its `layout` and the values made for it
+    /// (`PageExtras`), not a kind of its own.
     public enum Kind: Sendable, Equatable {
         /// `Content/index.md` (or `index.de.md` …): a language's home page.
         case home
-        /// Any other Markdown file of `Content/`.
+        /// Any other Markdown file of `Content/`, and each page made from a row of a query.
         case content
-        /// A page of the people list or the timeline list (the first may take its title and
-        /// text from `Content/people.md` or `Content/scenarios.md`).
-        case list
-        /// A person's page, from a record of a people source.
-        case person
-        /// A timeline's page, from a scenario.
-        case timeline
-        /// A page of an index of the people: the birthdays of a month, the family names under
-        /// a letter.
-        case index
+        /// A page made from data: a list of people or timelines (which may take its title and
+        /// text from `Content/people.md` or `Content/scenarios.md`), a person, a timeline, an
+        /// index of the people.
+        case generated
         /// `Content/404.md`: the text of `404.html`, which is served at any depth.
         case notFound
 
@@ -49,7 +47,7 @@ public struct Page: Sendable {
         public var isMarkdownPage: Bool {
             switch self {
             case .home, .content: true
-            case .list, .person, .timeline, .index, .notFound: false
+            case .generated, .notFound: false
             }
         }
     }

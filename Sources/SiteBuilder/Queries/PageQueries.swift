@@ -299,12 +299,10 @@ struct PageQueries {
                     + "a page splits one long table into pages: show the others on pages of their own, or LIMIT them",
                 in: "Content/" + page.sourcePath, line: page.source.fileLine(of: long[1].block))
         }
-        let count = (results[first.query]!.rows.count + tablePageSize - 1) / tablePageSize
-        return (2...count).map { number in
+        let pagination = Pagination(records: results[first.query]!.rows.count, size: tablePageSize)
+        return pagination.laterPages(of: page) { number in
             var next = page
             next.tablePage = number
-            next.urlPath = Routes.listPage(number, of: page.urlPath)
-            next.translationKey = page.translationKey + "/\(number)"
             return next
         }
     }

@@ -154,12 +154,12 @@ struct PageRenderer {
     func templateAndContext(for page: Page, extra: [String: TemplateValue] = [:]) throws -> PageInput {
         let text: PageTexts.Text?
         switch page.kind {
-        case .home, .content, .list:
-            // A list page has the intro of `Content/people.md` when there is one.
+        case .home, .content:
             text = texts.text(of: page)
-        case .person, .timeline, .index:
-            // Made from data: no Markdown, no Mustache tags of its own.
-            text = nil
+        case .generated:
+            // A list page has the intro of `Content/people.md` when there is one; the other
+            // pages made from data have no Markdown and no Mustache tags of their own.
+            text = page.hasSourceFile ? texts.text(of: page) : nil
         case .notFound:
             return notFoundContext(page)
         }

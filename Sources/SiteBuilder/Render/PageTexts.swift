@@ -157,8 +157,9 @@ struct MarkdownTexts: Sendable {
     private func hasText(_ page: Page) -> Bool {
         switch page.kind {
         case .home, .content: true
-        case .list: page.hasSourceFile
-        case .person, .timeline, .index, .notFound: false
+        // A list page has the intro of `Content/people.md` when there is one.
+        case .generated: page.hasSourceFile
+        case .notFound: false
         }
     }
 

@@ -18,6 +18,19 @@ struct Pagination: Sendable, Equatable {
         return start..<min(start + size, records)
     }
 
+    /// The pages after `first` (2 and on), each made by `page` from its number, then placed
+    /// as every later page of a list or a long table is: at `Routes.listPage` (`first`'s
+    /// address and the number), with `first`'s translation key and the number, so that each
+    /// page 2 is the translation of the other languages' page 2.
+    func laterPages(of first: Page, _ page: (Int) -> Page) -> [Page] {
+        stride(from: 2, through: pageCount, by: 1).map { number in
+            var later = page(number)
+            later.urlPath = Routes.listPage(number, of: first.urlPath)
+            later.translationKey = first.translationKey + "/\(number)"
+            return later
+        }
+    }
+
     /// The page that shows the record at `position`.
     func page(ofRecord position: Int) -> Int {
         position / size + 1

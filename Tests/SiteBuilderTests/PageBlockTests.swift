@@ -188,4 +188,27 @@ import Testing
         #expect(BlockKind.query.template == nil && BlockKind.contents.template == nil)
         #expect(BlockKind.people.template == "block-people")
     }
+
+    /// Pages are rendered, their Markdown with them, on several threads. When more than one
+    /// has a mistake, the build names the first in the pages' order, whichever thread met its
+    /// mistake first: here the first page's comes after 2 MB of text, the second's at once.
+    @Test func ofSeveralPagesWithMistakesTheFirstIsNamed() throws {
+        let long = String(repeating: "A line of text that takes its time, *with* some `code` and a [link](#x).\n\n", count: 30_000)
+        let site = try FirstHourTests.site(
+            """
+            -- Content/a-long.md --
+            \(long)
+            ```ttsite tabel data=x
+            ```
+            -- Content/b-short.md --
+            ```ttsite chrat data=x
+            ```
+            """)
+        defer { site.remove() }
+        for _ in 0..<3 {
+            var options = site.options()
+            options.jobs = 2
+            #expect { try Site.build(options) } throws: { "\($0)".hasPrefix("Content/a-long.md:60002: there is no report block `tabel`") }
+        }
+    }
 }

@@ -10,8 +10,7 @@ import Testing
 @Suite struct StageClockTests {
     static let stages = [
         "config", "lock", "read", "up-to-date check", "decode", "content", "tables", "pictures", "templates", "queries", "derive",
-        "markdown",
-        "feeds and charts", "checks", "write", "publish", "record",
+        "feed texts", "feeds", "checks", "write", "publish", "record",
     ]
 
     /// The stage lines of `details`: each stage's name, with its wall and CPU times and the

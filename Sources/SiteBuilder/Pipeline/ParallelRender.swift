@@ -3,10 +3,12 @@ import Foundation
 import TemplateEngine
 
 /// Renders and writes pages on several threads. Pages are independent of each other: each
-/// worker takes the next page, renders it and writes it to the staging folder. The 404 page
-/// among them is left to the site files (it is served at any depth). The first
-/// error stops the others from starting new pages and is thrown.
-/// A data page's own template values (`PageExtras`) are made by the worker that renders it.
+/// worker takes the next page, renders its text and then the page, and writes it to the
+/// staging folder. The 404 page among them is left to the site files (it is served at any
+/// depth). An error stops the workers from starting new pages; the error of the first page,
+/// in the pages' order, that failed is thrown (every page before it was taken before it, so
+/// it is the same error whatever the threads did). A data page's own template values
+/// (`PageExtras`) are made by the worker that renders it.
 ///
 /// With the record of the last published build (`reuse`), a page whose template and value
 /// have the digest they had then is not rendered: its published file is kept as it is.
@@ -26,7 +28,10 @@ final class ParallelRender: @unchecked Sendable {
     private let total: Int
     private let lock = NSLock()
     private var next = 0
-    private var failure: Error?
+    /// The first page, in the pages' order, that failed, and its error.
+    private var failure: (index: Int, error: any Error)?
+    /// The charts published as PNG too, with the URL path of the page that shows them.
+    private var charts: [(urlPath: String, pngs: [ChartPNG])] = []
     private var digests: [String: BuildDigest] = [:]
     private var rendered = 0
 
@@ -49,12 +54,17 @@ final class ParallelRender: @unchecked Sendable {
     var pageDigests: [String: BuildDigest] { lock.withLock { digests } }
     /// How many pages were rendered; the others were kept from the published output.
     var renderedPages: Int { lock.withLock { rendered } }
+    /// The charts the pages' texts publish as PNG too (`chart_images:`): by page, in the
+    /// order of the pages' URL paths, then in each page's order.
+    var chartPNGs: [ChartPNG] {
+        lock.withLock { charts }.sorted { $0.urlPath < $1.urlPath }.flatMap(\.pngs)
+    }
 
     /// Renders every page with `jobs` workers (default: one per core).
     func run(jobs: Int?) throws {
         let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, total))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let page = takePage() {
+            while let (index, page) = takePage() {
                 do {
                     try renderOrKeep(page)
                     if let progress {
@@ -65,11 +75,11 @@ final class ParallelRender: @unchecked Sendable {
                         progress(BuildProgress(stage: .render, done: done, total: total))
                     }
                 } catch {
-                    lock.withLock { if failure == nil { failure = error } }
+                    lock.withLock { if failure.map({ index < $0.index }) ?? true { failure = (index, error) } }
                 }
             }
         }
-        if let failure { throw failure }
+        if let failure { throw failure.error }
     }
 
     private func renderOrKeep(_ page: Page) throws {
@@ -78,6 +88,7 @@ final class ParallelRender: @unchecked Sendable {
         let extra = extras.valuesAndDigests(page)
         let input = try renderer.templateAndContext(for: page, extra: extra?.values ?? [:])
         let textMisses = input.textMisses
+        if !input.chartPNGs.isEmpty { lock.withLock { charts.append((page.urlPath, input.chartPNGs)) } }
         let digest = reuse?.digest(template: input.template, context: input.value, digested: extra?.digests ?? [:])
         links.add(textMisses?.written ?? [], page: path)
         if let digest, try reuse!.keep(path, digest: digest, in: output) {
@@ -96,12 +107,13 @@ final class ParallelRender: @unchecked Sendable {
         }
     }
 
-    private func takePage() -> Page? {
+    /// The next page to render and its place among the pages; nil once a page failed.
+    private func takePage() -> (Int, Page)? {
         lock.withLock {
             while next < pages.count, pages[next].kind == .notFound { next += 1 }
             guard failure == nil, next < pages.count else { return nil }
             defer { next += 1 }
-            return pages[next]
+            return (next, pages[next])
         }
     }
 }

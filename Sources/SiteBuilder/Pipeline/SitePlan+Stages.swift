@@ -44,10 +44,9 @@ extension SitePlan {
         let derived = try derive(queried, data: data, templates: templates, pictures: pictures, context)
         clock.lap("derive")
         let texts = try renderMarkdown(derived.pages, with: derived.markdown, feedEntries: derived.feedEntries.all, options: options)
-        clock.lap("markdown")
-        var (feeds, dataFiles) = feedsAndData(derived, data: data, texts: texts, context)
-        dataFiles += try chartImages(texts, options: options, into: &summary)
-        clock.lap("feeds and charts")
+        clock.lap("feed texts")
+        let (feeds, dataFiles) = feedsAndData(derived, data: data, texts: texts, context)
+        clock.lap("feeds")
 
         var pictureUses = pictures.uses
         pictureUses.addMentions(in: templates.siteTexts)
@@ -277,17 +276,18 @@ extension SitePlan {
             feedEntries: try SiteFeeds.Entries(pages: pages, config: config), markdown: markdown, downloads: results.downloads)
     }
 
-    /// render Markdown: the text of every page that has one, and of the feeds' entries, once,
-    /// before anything shows it.
+    /// render Markdown: the texts the build shows before any page is rendered, the feeds'
+    /// entries and the 404 page's; each page's own is made as the page is rendered
+    /// (`PageTexts.text(of:)`).
     static func renderMarkdown(_ pages: [Page], with markdown: MarkdownTexts, feedEntries: [Page], options: BuildOptions) throws
         -> PageTexts
     {
         try markdown.texts(of: pages, feedEntries: feedEntries, workers: options.jobs)
     }
 
-    /// chart images: the PNG of each chart published as a picture too (`chart_images:`).
-    static func chartImages(_ texts: PageTexts, options: BuildOptions, into summary: inout BuildSummary) throws -> [OutputFile] {
-        let pngs = texts.pages.keys.sorted().flatMap { texts.pages[$0]!.tables.chartPNGs }
+    /// chart images: the PNG of each chart published as a picture too (`chart_images:`), as
+    /// the pages that show them were rendered (`ParallelRender.chartPNGs`).
+    static func chartImages(_ pngs: [ChartPNG], options: BuildOptions, into summary: inout BuildSummary) throws -> [OutputFile] {
         let (files, rendered) = try ChartPNGFiles(siteFolder: options.siteFolder).files(pngs, workers: options.jobs)
         if !files.isEmpty {
             summary.details.append("charts: \(files.count) as PNG (\(rendered) rendered, \(files.count - rendered) from the cache)")

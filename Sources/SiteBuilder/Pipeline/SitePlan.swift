@@ -159,7 +159,8 @@ struct SitePlan {
             Result { try output.link(file.source, bytes: file.bytes, to: path) }
         }
         for case .failure(let error) in failures { throw error }
-        for file in files.feeds.files + files.dataFiles {
+        let charts = try Self.chartImages(render.chartPNGs, options: options, into: &summary)
+        for file in files.feeds.files + files.dataFiles + charts {
             try output.write(file.bytes, to: file.path)
         }
         let broken = render.links.broken(in: output.writtenPaths)

@@ -14,7 +14,7 @@ struct PageRenderer {
     /// Settable through `replaceText`, which works out what is made of them again.
     private(set) var pages: [Page]
     let routes: Routes
-    /// The HTML of the pages' Markdown, made before any page is rendered.
+    /// The HTML of the pages' Markdown, each page's made as it is rendered.
     private(set) var texts: PageTexts
     /// The address of each page by translation key and language (of the translations, the
     /// language switch and each language's home): addresses alone, not copies of the pages.
@@ -148,6 +148,8 @@ struct PageRenderer {
         let links: Relativiser
         /// What the page's own text asked for and did not find (`PageTexts`).
         var textMisses: TextMisses?
+        /// The charts of its text published as PNG too (`chart_images:`), in its order.
+        var chartPNGs: [ChartPNG] = []
     }
 
     /// The template a page is rendered with and the value it is rendered with.
@@ -155,17 +157,19 @@ struct PageRenderer {
         let text: PageTexts.Text?
         switch page.kind {
         case .home, .content:
-            text = texts.text(of: page)
+            text = try texts.text(of: page)
         case .generated:
             // A list page has the intro of `Content/people.md` when there is one; the other
             // pages made from data have no Markdown and no Mustache tags of their own.
-            text = page.hasSourceFile ? texts.text(of: page) : nil
+            text = page.hasSourceFile ? try texts.text(of: page) : nil
         case .notFound:
             return notFoundContext(page)
         }
         let html = text?.rendered.html ?? ""
         let links = Relativiser(page: page.urlPath)
-        var view = self.view(of: page, urlPath: page.urlPath, language: page.language, contentHTML: html, links: links)
+        var view = self.view(
+            of: page, urlPath: page.urlPath, language: page.language, contentHTML: html, links: links,
+            chart: text?.tables.chartPNGs.first?.path)
         if let headings = text?.rendered.headings, !headings.isEmpty {
             view.page.toc = TableOfContents.html(headings, label: config.pack(for: page.language).labels.contents)
         }
@@ -178,7 +182,9 @@ struct PageRenderer {
         if extra["description"] == nil {
             view.description = PageSummary.text(of: page, html: html) ?? "\(page.title) · \(config.title)"
         }
-        return PageInput(template: try templateName(for: page), value: view.templateValue, links: links, textMisses: text?.misses)
+        return PageInput(
+            template: try templateName(for: page), value: view.templateValue, links: links, textMisses: text?.misses,
+            chartPNGs: text?.tables.chartPNGs ?? [])
     }
 
     /// The 404 page is served at any depth, so its links start at the site's path
@@ -199,7 +205,10 @@ struct PageRenderer {
 
     /// A page's view. Its links are paths from the site's root, written from the page when
     /// it is rendered.
-    private func view(of page: Page?, urlPath: String, language: String, contentHTML: String?, links: Relativiser) -> PageView {
+    /// `chart`: the path of the first chart of the page's text published as PNG, if any.
+    private func view(
+        of page: Page?, urlPath: String, language: String, contentHTML: String?, links: Relativiser, chart: String? = nil
+    ) -> PageView {
         // The language's own home page, or the site's when that language has none.
         let home = addresses[""]?[language] != nil ? routes.prefix(language) : ""
         let rightToLeft = rightToLeft.contains(language)
@@ -221,7 +230,6 @@ struct PageRenderer {
         if let baseURL = config.baseURL {
             view.canonical = Routes.absolute(urlPath, baseURL: baseURL)
             // A page's first chart published as a picture is its own; `share_image` is the site's.
-            let chart = page.flatMap { texts.text(of: $0)?.tables.chartPNGs.first?.path }
             view.shareImage = (chart ?? config.shareImage).map { Routes.absolute($0, baseURL: baseURL) }
         }
         if let page {

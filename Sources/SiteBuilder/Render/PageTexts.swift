@@ -3,9 +3,10 @@ import Markdown
 import TemplateEngine
 import TextFormatting
 
-/// The HTML of the pages' Markdown, made once, before anything shows it: the pages
-/// themselves, the entries of the pages feeds and the 404 page. Pages made from data have no
-/// Markdown of their own and are not here.
+/// The HTML of the pages' Markdown: each page's made when the page is rendered
+/// (`text(of:)`), and let go once it is written, so that a build never holds every page's
+/// HTML at once; the feeds' entries and the text of `404.html`, which the build shows before
+/// any page is rendered, made ahead. Pages made from data have no Markdown of their own.
 struct PageTexts: Sendable {
     /// A page's Markdown as HTML, its headings (for the table of contents), and what its own
     /// Mustache tags and links asked for and did not find.
@@ -17,23 +18,25 @@ struct PageTexts: Sendable {
         var tables = DataBlocks.Uses()
     }
 
-    /// By URL path (a string the page holds already): the pages with a Markdown file (the home page, the other Content pages,
-    /// a list page that takes its intro from `Content/people.md`).
-    var pages: [String: Text] = [:]
+    /// What makes a page's text when it is asked for; nil for none (a page then shows no
+    /// text of its own).
+    var markdown: MarkdownTexts?
     /// The entries of the pages feeds by URL path: without heading ids, and with the ids
     /// of their notes made the page's own (`SiteFeeds.idPrefix`).
     var feedEntries: [String: String] = [:]
     /// The text of `404.html`, when `Content/404.md` gives one.
     var notFound: String?
 
-    /// The text of `page`, or nil for a page without Markdown.
-    func text(of page: Page) -> Text? {
-        pages[page.urlPath]
+    /// The text of `page`, made now; nil for a page without Markdown. A mistake in it is
+    /// thrown, placed on the page (`Page.placing`).
+    func text(of page: Page) throws -> Text? {
+        guard let markdown, markdown.hasText(page) else { return nil }
+        do { return try markdown.text(of: page) } catch { throw page.placing(error) }
     }
 
     /// These texts with `newer`'s in place (a preview's edit).
     mutating func take(_ newer: PageTexts) {
-        pages.merge(newer.pages) { _, new in new }
+        if let source = newer.markdown { markdown = source }
         feedEntries.merge(newer.feedEntries) { _, new in new }
         if newer.notFound != nil { notFound = newer.notFound }
     }
@@ -123,23 +126,19 @@ struct MarkdownTexts: Sendable {
             contentPictureProblems: contentPictureProblems, reportBlocks: reportBlocks, dataBlocks: dataBlocks)
     }
 
-    /// The texts of `pages` that have Markdown, and of `feedEntries` as the feeds show them,
-    /// on every core (`workers`, default one per core). The first error is thrown.
+    /// The texts made ahead: `feedEntries` as the feeds show them, on every core (`workers`,
+    /// default one per core), and the 404 page's among `pages`; every other page's text is
+    /// made when it is rendered. The first error, in the entries' order, is thrown.
     func texts(of pages: [Page], feedEntries: [Page] = [], workers: Int? = nil) throws -> PageTexts {
-        var texts = PageTexts()
-        let withText = pages.filter(hasText)
-        let rendered = withText.parallelMap(workers: workers) { page in
-            Result { do { return try text(of: page) } catch { throw page.placing(error) } }
-        }
-        for (page, result) in zip(withText, rendered) {
-            texts.pages[page.urlPath] = try result.get()
-        }
+        var texts = PageTexts(markdown: self)
         let entries = feedEntries.parallelMap(workers: workers) { page in
             Result {
-                try render(
-                    try pageText(page), of: page, ids: MarkdownRenderer.IDs(prefix: SiteFeeds.idPrefix(of: page)), misses: nil,
-                    forFeed: true
-                ).html
+                do {
+                    return try render(
+                        try pageText(page), of: page, ids: MarkdownRenderer.IDs(prefix: SiteFeeds.idPrefix(of: page)), misses: nil,
+                        forFeed: true
+                    ).html
+                } catch { throw page.placing(error) }
             }
         }
         for (page, result) in zip(feedEntries, entries) {
@@ -154,7 +153,7 @@ struct MarkdownTexts: Sendable {
     /// Whether a page is shown with Markdown of its own: those of `Content/` are, the pages made
     /// from data are not (their text goes through neither Markdown nor Mustache). The 404
     /// text is written apart (`PageTexts.notFound`): that page is served at any depth.
-    private func hasText(_ page: Page) -> Bool {
+    func hasText(_ page: Page) -> Bool {
         switch page.kind {
         case .home, .content: true
         // A list page has the intro of `Content/people.md` when there is one.
@@ -164,7 +163,7 @@ struct MarkdownTexts: Sendable {
     }
 
     /// A page's text: its headings with ids for the table of contents and the heading links.
-    private func text(of page: Page) throws -> PageTexts.Text {
+    func text(of page: Page) throws -> PageTexts.Text {
         let misses = PageMisses()
         var uses = DataBlocks.Uses()
         let rendered = try render(try pageText(page, misses: misses.text), of: page, ids: TableOfContents.ids, misses: misses, uses: &uses)

@@ -189,7 +189,9 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ValueTransformersTests",
-            dependencies: ["ValueTransformers", "CivilTime", .product(name: "OrderedCollections", package: "swift-collections")],
+            dependencies: [
+                "ValueTransformers", "CivilTime", "TestSupport", .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
             exclude: ["Oracle"]),
         .testTarget(
             name: "IntervalTextTests", dependencies: ["IntervalText", "CivilTime", "TextFormatting", "TestSupport"], exclude: ["Oracle"]),

@@ -138,20 +138,35 @@ struct JSONParser {
             byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
                 || byte | 0x20 == UInt8(ascii: "e") || byte &- 48 < 10
         { index += 1 }
+        // A leading zero is the whole integer part ("0", "0.5", "-0e1"), never its start ("01").
+        let digits = bytes[start] == UInt8(ascii: "-") ? start + 1 : start
+        let leadingZero = digits + 1 < index && bytes[digits] == UInt8(ascii: "0") && bytes[digits + 1] &- 48 < 10
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        let leadingZero =
-            text.hasPrefix("0") && text.count > 1 && text.dropFirst().first?.isNumber == true
-            || text.hasPrefix("-0") && text.count > 2 && text.dropFirst(2).first?.isNumber == true
-        guard !text.hasPrefix("+"), !leadingZero, let number = JSONNumber(text) else {
+        guard bytes[start] != UInt8(ascii: "+"), !leadingZero, let number = JSONNumber(text) else {
             index = start
             throw error("invalid number \(text)")
         }
         return .number(number)
     }
 
+    /// A string's text. One without escapes, the most common, is made from the document's
+    /// bytes in one step; an escape switches to building the text byte by byte.
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
-        var utf8: [UInt8] = []
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                guard let string = String(validating: bytes[start..<index - 1], as: UTF8.self) else {
+                    throw error("invalid UTF-8 in a string")
+                }
+                return string
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            index += 1
+        }
+        var utf8 = Array(bytes[start..<index])
         while true {
             guard let byte = current else { throw error("unterminated string") }
             index += 1

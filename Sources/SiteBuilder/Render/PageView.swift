@@ -109,6 +109,8 @@ struct PageView: WrittenTemplateView {
             "assets": .map(assets.mapValues(TemplateValue.link)), "labels": labels, "punctuation": punctuation,
             "menu": menu, "hasTranslations": .bool(hasTranslations), "feeds": feeds, "arrows": arrows,
         ]
+        // A site whose pages name no menu place has no menu: no empty list for a screen reader.
+        if case .list(let entries) = menu, !entries.isEmpty { values["hasMenu"] = .bool(true) }
         if let dir { values["dir"] = .string(dir) }
         if let canonical { values["canonical"] = .string(canonical) }
         if let shareImage { values["shareImage"] = .string(shareImage) }

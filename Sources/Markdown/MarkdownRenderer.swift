@@ -192,56 +192,81 @@ public struct MarkdownRenderer: Sendable {
         with replace: (FencedBlock) throws -> String = { _ in "" }
     ) rethrows -> Rendered {
         try parsed(markdown) { document, extensionList -> Rendered in
-            // What is asked for, in one walk of the document.
-            var headings: [OpaquePointer] = []
-            var blocks: [OpaquePointer] = []
-            var references: [OpaquePointer] = []
-            let wantsHeadings = ids.headingSlug != nil
-            let wantsBlocks = word != nil
-            let wantsReferences = change != nil
-            if wantsHeadings || wantsBlocks || wantsReferences, let iterator = cmark_iter_new(document) {
-                defer { cmark_iter_free(iterator) }
-                while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-                    guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
-                    switch cmark_node_get_type(node) {
-                    case CMARK_NODE_HEADING where wantsHeadings: headings.append(node)
-                    case CMARK_NODE_CODE_BLOCK where wantsBlocks && cmark_node_get_fence_info(node) != nil: blocks.append(node)
-                    case CMARK_NODE_LINK where wantsReferences, CMARK_NODE_IMAGE where wantsReferences: references.append(node)
-                    default: break
-                    }
-                }
-            }
-            var anchors = HeadingAnchors(ids: ids)
-            defer { anchors.free() }
-            // The caller's HTML goes in once cmark's own is rewritten.
-            var callers = StandIns()
-            let listed = headings.map { anchors.anchor($0) }
-            if let word {
-                for node in blocks {
-                    let info = String(cString: cmark_node_get_fence_info(node))
-                    guard Self.firstWord(of: info) == word else { continue }
-                    let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-                    let html = try replace(
-                        FencedBlock(info: info, literal: literal, line: Int(cmark_node_get_start_line(node)), headings: listed))
-                    callers.replace(node, by: html, as: CMARK_NODE_CUSTOM_BLOCK)
-                }
-            }
-            if let change {
-                // Asked in document order; done from the last, so that replacing an image
-                // never frees one still to come (an image in another's description).
-                let changes = references.map { change(Self.reference($0)) }
-                for (node, change) in zip(references, changes).reversed() {
-                    switch change {
-                    case .keep: continue
-                    case .destination(let url): _ = url.withCString { cmark_node_set_url(node, $0) }
-                    case .html(let html): callers.replace(node, by: html, as: CMARK_NODE_CUSTOM_INLINE)
-                    }
-                }
-            }
-            var rendered = html(of: document, extensionList: extensionList, markdown: markdown, prefix: ids.prefix)
-            if !callers.isEmpty { rendered = callers.apply(to: rendered) }
-            return Rendered(html: rendered, headings: listed)
+            try render(
+                document, extensionList: extensionList, markdown: markdown, ids: ids, replacingBlocksTagged: word,
+                changingReferences: change, with: replace)
         } ?? Rendered(html: "", headings: [])
+    }
+
+    /// The same, of a text parsed already (`parse`), whose code was asked about: its
+    /// document is rendered rather than a second parse of the same text. A parsed text is
+    /// rendered once (rendering changes its document).
+    public func render(
+        _ parsed: ParsedMarkdown, ids: IDs = IDs(), replacingBlocksTagged word: String? = nil,
+        changingReferences change: ((Reference) -> Change)? = nil,
+        with replace: (FencedBlock) throws -> String = { _ in "" }
+    ) rethrows -> Rendered {
+        precondition(!parsed.isRendered, "a parsed Markdown text is rendered once")
+        parsed.isRendered = true
+        return try render(
+            parsed.document, extensionList: parsed.extensionList, markdown: parsed.markdown, ids: ids, replacingBlocksTagged: word,
+            changingReferences: change, with: replace)
+    }
+
+    private func render(
+        _ document: OpaquePointer, extensionList: UnsafeMutablePointer<cmark_llist>?, markdown: String, ids: IDs,
+        replacingBlocksTagged word: String?, changingReferences change: ((Reference) -> Change)?,
+        with replace: (FencedBlock) throws -> String
+    ) rethrows -> Rendered {
+        // What is asked for, in one walk of the document.
+        var headings: [OpaquePointer] = []
+        var blocks: [OpaquePointer] = []
+        var references: [OpaquePointer] = []
+        let wantsHeadings = ids.headingSlug != nil
+        let wantsBlocks = word != nil
+        let wantsReferences = change != nil
+        if wantsHeadings || wantsBlocks || wantsReferences, let iterator = cmark_iter_new(document) {
+            defer { cmark_iter_free(iterator) }
+            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+                switch cmark_node_get_type(node) {
+                case CMARK_NODE_HEADING where wantsHeadings: headings.append(node)
+                case CMARK_NODE_CODE_BLOCK where wantsBlocks && cmark_node_get_fence_info(node) != nil: blocks.append(node)
+                case CMARK_NODE_LINK where wantsReferences, CMARK_NODE_IMAGE where wantsReferences: references.append(node)
+                default: break
+                }
+            }
+        }
+        var anchors = HeadingAnchors(ids: ids)
+        defer { anchors.free() }
+        // The caller's HTML goes in once cmark's own is rewritten.
+        var callers = StandIns()
+        let listed = headings.map { anchors.anchor($0) }
+        if let word {
+            for node in blocks {
+                let info = String(cString: cmark_node_get_fence_info(node))
+                guard Self.firstWord(of: info) == word else { continue }
+                let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+                let html = try replace(
+                    FencedBlock(info: info, literal: literal, line: Int(cmark_node_get_start_line(node)), headings: listed))
+                callers.replace(node, by: html, as: CMARK_NODE_CUSTOM_BLOCK)
+            }
+        }
+        if let change {
+            // Asked in document order; done from the last, so that replacing an image
+            // never frees one still to come (an image in another's description).
+            let changes = references.map { change(Self.reference($0)) }
+            for (node, change) in zip(references, changes).reversed() {
+                switch change {
+                case .keep: continue
+                case .destination(let url): _ = url.withCString { cmark_node_set_url(node, $0) }
+                case .html(let html): callers.replace(node, by: html, as: CMARK_NODE_CUSTOM_INLINE)
+                }
+            }
+        }
+        var rendered = html(of: document, extensionList: extensionList, markdown: markdown, prefix: ids.prefix)
+        if !callers.isEmpty { rendered = callers.apply(to: rendered) }
+        return Rendered(html: rendered, headings: listed)
     }
 
     /// The HTML of a parsed document, with the markup of its tables, footnotes and task lists
@@ -305,7 +330,12 @@ public struct MarkdownRenderer: Sendable {
     /// except the blocks whose info string's first word is `word`. What a caller must leave
     /// as written when it fills in text before the Markdown is rendered (Mustache tags).
     public func codeRanges(in markdown: String, exceptBlocksTagged word: String? = nil) -> [Range<Int>] {
-        let bytes = Array(markdown.utf8)
+        parse(markdown).map { codeRanges(in: $0, exceptBlocksTagged: word) } ?? []
+    }
+
+    /// The same, of a text parsed already.
+    public func codeRanges(in parsed: ParsedMarkdown, exceptBlocksTagged word: String? = nil) -> [Range<Int>] {
+        let bytes = Array(parsed.markdown.utf8)
         var lineStarts = [0]
         for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(index + 1) }
         func offset(line: Int32, column: Int32) -> Int? {
@@ -313,26 +343,25 @@ public struct MarkdownRenderer: Sendable {
             let offset = lineStarts[Int(line) - 1] + Int(column) - 1
             return offset <= bytes.count ? offset : nil
         }
-        return parsed(markdown) { document, _ in
-            Self.nodes(in: document) {
-                let type = cmark_node_get_type($0)
-                return type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK
-            }.compactMap { node -> Range<Int>? in
-                let startLine = cmark_node_get_start_line(node)
-                if cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK {
-                    if let word, let info = cmark_node_get_fence_info(node), Self.firstWord(of: String(cString: info)) == word {
-                        return nil
-                    }
-                    let endLine = max(cmark_node_get_end_line(node), startLine)
-                    guard let start = offset(line: startLine, column: 1) else { return nil }
-                    let end = Int(endLine) < lineStarts.count ? lineStarts[Int(endLine)] : bytes.count
-                    return start..<end
+        return Self.nodes(in: parsed.document) {
+            let type = cmark_node_get_type($0)
+            return type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK
+        }
+        .compactMap { node -> Range<Int>? in
+            let startLine = cmark_node_get_start_line(node)
+            if cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK {
+                if let word, let info = cmark_node_get_fence_info(node), Self.firstWord(of: String(cString: info)) == word {
+                    return nil
                 }
-                let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-                guard let start = offset(line: startLine, column: cmark_node_get_start_column(node)) else { return nil }
-                return Self.codeSpan(in: bytes, at: start, literal: literal)
+                let endLine = max(cmark_node_get_end_line(node), startLine)
+                guard let start = offset(line: startLine, column: 1) else { return nil }
+                let end = Int(endLine) < lineStarts.count ? lineStarts[Int(endLine)] : bytes.count
+                return start..<end
             }
-        } ?? []
+            let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+            guard let start = offset(line: startLine, column: cmark_node_get_start_column(node)) else { return nil }
+            return Self.codeSpan(in: bytes, at: start, literal: literal)
+        }
     }
 
     /// The span of a code span's text that starts at `start`, up to the backticks that close
@@ -378,22 +407,30 @@ public struct MarkdownRenderer: Sendable {
         }
     }
 
-    /// `body` given the parsed document of `markdown` and the list of syntax extensions it
-    /// was parsed with (which rendering needs), freed after; nil when cmark cannot parse (out
-    /// of memory).
-    private func parsed<T>(_ markdown: String, _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) throws -> T) rethrows -> T? {
+    /// `markdown` parsed, to be asked about (`codeRanges(in:)`) and then rendered once
+    /// (`render(_:ids:…)`); nil when cmark cannot parse (out of memory).
+    public func parse(_ markdown: String) -> ParsedMarkdown? {
         var markdown = markdown
         guard let parser = cmark_parser_new(cmarkOptions) else { return nil }
-        defer { cmark_parser_free(parser) }
         syntaxExtensions.attach(to: parser)
         markdown.withUTF8 { bytes in
             // cmark reads exactly `count` bytes, so the buffer needs no terminating NUL.
             guard let start = bytes.baseAddress else { return }
             UnsafeRawPointer(start).withMemoryRebound(to: CChar.self, capacity: bytes.count) { cmark_parser_feed(parser, $0, bytes.count) }
         }
-        guard let document = cmark_parser_finish(parser) else { return nil }
-        defer { cmark_node_free(document) }
-        return try body(document, cmark_parser_get_syntax_extensions(parser))
+        guard let document = cmark_parser_finish(parser) else {
+            cmark_parser_free(parser)
+            return nil
+        }
+        return ParsedMarkdown(markdown: markdown, parser: parser, document: document)
+    }
+
+    /// `body` given the parsed document of `markdown` and the list of syntax extensions it
+    /// was parsed with (which rendering needs), freed after; nil when cmark cannot parse (out
+    /// of memory).
+    private func parsed<T>(_ markdown: String, _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) throws -> T) rethrows -> T? {
+        guard let parsed = parse(markdown) else { return nil }
+        return try withExtendedLifetime(parsed) { try body(parsed.document, parsed.extensionList) }
     }
 
     /// The nodes under `root` (itself included) that `matches` accepts, in document order.

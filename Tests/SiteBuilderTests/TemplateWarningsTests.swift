@@ -146,6 +146,40 @@ import TextFormatting
         #expect(page.contains("<p>In a quote: <code>{{ lang }}</code>, and outside: en.</p>"))
     }
 
+    /// A page whose every tag stands in code (a page of templates, tldr-pages' `{{path}}`) has
+    /// nothing to fill in: it is rendered from the document its code was found in, parsed
+    /// once, with its links written, its headings given ids and its report blocks drawn as on
+    /// any page.
+    @Test func aPageWhoseTagsAreAllInCodeIsRenderedAsWritten() throws {
+        let site = try TestSite(
+            """
+            -- ttsite.yml --
+            title: Commands
+            -- Content/index.md --
+            # Copy files
+
+            See [the other page](other.md).
+
+            ```ttsite toc
+            ```
+
+            ## Usage
+
+            `cp {{path/to/source}} {{path/to/target}}`
+
+                {{indented}} and {{{triple}}}
+            -- Content/other.md --
+            Other.
+            """)
+        defer { site.remove() }
+        try site.build()
+        let page = try site.read("index.html")
+        #expect(page.contains("<code>cp {{path/to/source}} {{path/to/target}}</code>"))
+        #expect(page.contains("<pre><code>{{indented}} and {{{triple}}}\n</code></pre>"))
+        #expect(page.contains(#"<a href="other/index.html">the other page</a>"#))
+        #expect(page.contains(#"id="usage""#) && page.contains(##"<a href="#usage">Usage</a>"##))
+    }
+
     @Test func aKeyInManyPagesIsOneWarning() async throws {
         let pages = (1...3).map { "-- Content/p\($0).md --\n---\ntitle: P\($0)\nauthor: Ann\n---\nText" }.joined(separator: "\n")
         let site = try TestSite("-- ttsite.yml --\ntitle: Many\n-- Content/index.md --\nHome\n" + pages)

@@ -18,9 +18,18 @@ struct CodeGuard {
     static let mark = "\u{F0000}\u{F0001}"
 
     init(_ markdown: String, renderer: MarkdownRenderer) {
-        let ranges =
-            markdown.containsUTF8("`") || markdown.containsUTF8("    ") || markdown.containsUTF8("\t") || markdown.containsUTF8("~~~")
-            ? renderer.codeRanges(in: markdown, exceptBlocksTagged: ReportBlocks.word) : []
+        self.init(
+            markdown, ranges: Self.mayHoldCode(markdown) ? renderer.codeRanges(in: markdown, exceptBlocksTagged: ReportBlocks.word) : [])
+    }
+
+    /// Whether `markdown` may hold code: a backtick, an indented line, a tab or a `~~~`
+    /// fence. A text without any holds none, and is not parsed to find it.
+    static func mayHoldCode(_ markdown: String) -> Bool {
+        markdown.containsUTF8("`") || markdown.containsUTF8("    ") || markdown.containsUTF8("\t") || markdown.containsUTF8("~~~")
+    }
+
+    /// `markdown` guarded, its code at `ranges` (`MarkdownRenderer.codeRanges`).
+    init(_ markdown: String, ranges: [Range<Int>]) {
         var bytes = Array(markdown.utf8)
         var swapped = false
         if !ranges.isEmpty, !markdown.containsUTF8(Self.mark) {

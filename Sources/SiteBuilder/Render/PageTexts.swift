@@ -145,7 +145,7 @@ struct MarkdownTexts: Sendable {
             texts.feedEntries[page.urlPath] = try result.get()
         }
         if let page = pages.first(where: { $0.kind == .notFound && $0.language == config.defaultLanguage }) {
-            texts.notFound = markdown(config.defaultLanguage).html((try? pageText(page)) ?? page.source.body)
+            texts.notFound = markdown(config.defaultLanguage).html((try? pageText(page))?.markdown ?? page.source.body)
         }
         return texts
     }
@@ -197,7 +197,7 @@ struct MarkdownTexts: Sendable {
     /// The HTML of a page's Markdown; a link that leads nowhere goes to `misses`. For a feed
     /// (`forFeed`), its charts published as PNG are shown as that picture: feed readers
     /// strip inline SVG.
-    private func render(_ text: String, of page: Page, ids: MarkdownRenderer.IDs, misses: PageMisses?, forFeed: Bool = false) throws
+    private func render(_ text: FilledText, of page: Page, ids: MarkdownRenderer.IDs, misses: PageMisses?, forFeed: Bool = false) throws
         -> MarkdownRenderer.Rendered
     {
         var uses = DataBlocks.Uses()
@@ -206,15 +206,19 @@ struct MarkdownTexts: Sendable {
 
     /// The same, noting in `uses` the tables of query results it holds.
     private func render(
-        _ text: String, of page: Page, ids: MarkdownRenderer.IDs, misses: PageMisses?, uses: inout DataBlocks.Uses,
+        _ filled: FilledText, of page: Page, ids: MarkdownRenderer.IDs, misses: PageMisses?, uses: inout DataBlocks.Uses,
         forFeed: Bool = false
     ) throws -> MarkdownRenderer.Rendered {
         let markdown = markdown(page.language)
+        let text = filled.markdown
         let hasBlocks = page.hasSourceFile && text.containsUTF8(ReportBlocks.word)
         let links = page.hasSourceFile ? self.links : nil
         let hasReferences = links != nil && (text.containsUTF8("](") || text.containsUTF8("]:"))
         guard hasBlocks || hasReferences else {
-            return markdown.render(text, ids: ids)
+            switch filled {
+            case .text(let text): return markdown.render(text, ids: ids)
+            case .parsed(let parsed): return try markdown.render(parsed, ids: ids)
+            }
         }
         let file = "Content/" + page.sourcePath
         let relativiser = Relativiser(page: page.urlPath)
@@ -248,9 +252,7 @@ struct MarkdownTexts: Sendable {
                 return link.map(MarkdownRenderer.Change.destination) ?? .keep
             }
         }
-        return try markdown.render(
-            text, ids: ids, replacingBlocksTagged: hasBlocks ? ReportBlocks.word : nil, changingReferences: hasReferences ? change : nil
-        ) { fenced in
+        func replace(_ fenced: MarkdownRenderer.FencedBlock) throws -> String {
             let source = matcher.source(of: fenced)
             let block = source ?? parsedTexts.block(fenced)
             let line = page.source.bodyLine + (source?.line ?? fenced.line) - 1
@@ -287,29 +289,66 @@ struct MarkdownTexts: Sendable {
                     labels: labels[page.language] ?? labelWords().templateValue, written: misses?.blocks, fail: fail)
             }
         }
+        let word = hasBlocks ? ReportBlocks.word : nil
+        switch filled {
+        case .text(let text):
+            return try markdown.render(
+                text, ids: ids, replacingBlocksTagged: word, changingReferences: hasReferences ? change : nil, with: replace)
+        case .parsed(let parsed):
+            return try markdown.render(
+                parsed, ids: ids, replacingBlocksTagged: word, changingReferences: hasReferences ? change : nil, with: replace)
+        }
     }
 
     /// The page's Markdown with its Mustache tags filled in from the site data; tags in its
-    /// code spans and code blocks are left as written (`CodeGuard`).
-    private func pageText(_ page: Page, misses: MissRecorder? = nil) throws -> String {
-        guard TemplateSet.hasTag(page.source.body) else { return page.source.body }
+    /// code spans and code blocks are left as written (`CodeGuard`). A page whose every tag
+    /// stands in code (documentation showing templates) has nothing to fill in: its text is
+    /// rendered from the document its code was found in, parsed once.
+    private func pageText(_ page: Page, misses: MissRecorder? = nil) throws -> FilledText {
+        let body = page.source.body
+        guard TemplateSet.hasTag(body) else { return .text(body) }
+        let renderer = markdown(page.language)
+        // The pages made from one file's rows share its text: parsed once for all of them.
+        // Any other page's text is its own, parsed and let go.
+        let parsed: ParsedText
+        if page.row != nil {
+            parsed = parsedTexts.parsed(body, language: page.language) { body in ParsedText(body, renderer: renderer) }
+            guard parsed.fillsTags else { return .text(body) }
+        } else if CodeGuard.mayHoldCode(body), let document = renderer.parse(body) {
+            parsed = ParsedText(
+                body, code: CodeGuard(body, ranges: renderer.codeRanges(in: document, exceptBlocksTagged: ReportBlocks.word)))
+            guard parsed.fillsTags else { return .parsed(document) }
+        } else {
+            parsed = ParsedText(body, renderer: renderer)
+        }
         var context = siteData
         context["site"] = site
         context["page"] = .map(page.source.frontMatter.values)
         context["lang"] = .string(page.language)
-        // The pages made from one file's rows share its text: parsed once for all of them.
-        // Any other page's text is its own, parsed and let go.
-        let parsed =
-            page.row == nil
-            ? ParsedText(page.source.body, renderer: markdown(page.language))
-            : parsedTexts.parsed(page.source.body, language: page.language) { body in ParsedText(body, renderer: markdown(page.language)) }
         if let dataBlocks {
             context["data"] = dataBlocks.templateData(of: page, reading: parsed.queryNames)
             if let row = page.row { context["row"] = dataBlocks.templateRow(row, language: page.language, reading: parsed.rowColumns) }
         }
-        return parsed.code.restore(
-            try templates.renderInline(
-                parsed.template, .map(context), file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine, misses: misses))
+        return .text(
+            parsed.code.restore(
+                try templates.renderInline(
+                    parsed.template, .map(context), file: "Content/" + page.sourcePath, firstLine: page.source.bodyLine, misses: misses)))
+    }
+}
+
+/// A page's text ready for its Markdown to be rendered: its Mustache tags filled in, or,
+/// when every tag stands in code and is left as written, the text as parsed to find that
+/// code.
+enum FilledText {
+    case text(String)
+    case parsed(ParsedMarkdown)
+
+    /// The Markdown.
+    var markdown: String {
+        switch self {
+        case .text(let text): text
+        case .parsed(let parsed): parsed.markdown
+        }
     }
 }
 
@@ -323,8 +362,23 @@ struct ParsedText: Sendable {
     /// The columns of a page's row the text reads as `row.COLUMN`; nil when it may read any.
     let rowColumns: Set<String>?
 
+    /// Whether a tag stands outside code: a text whose every tag is code has nothing to
+    /// fill in, and its Mustache pass would give it back as it is.
+    let fillsTags: Bool
+
     init(_ body: String, renderer: MarkdownRenderer) {
-        code = CodeGuard(body, renderer: renderer)
+        self.init(body, code: CodeGuard(body, renderer: renderer))
+    }
+
+    init(_ body: String, code: CodeGuard) {
+        self.code = code
+        fillsTags = TemplateSet.hasTag(code.text)
+        guard fillsTags else {
+            template = Self.parse("")
+            queryNames = []
+            rowColumns = []
+            return
+        }
         template = Self.parse(code.text)
         // A text that says neither `data` nor `>` (a partial) names no result.
         let mayRead = code.text.containsUTF8("data") || code.text.containsUTF8(">")

@@ -85,6 +85,12 @@ def main():
     for i in range(args.scenarios):
         with open(os.path.join(data, "scenarios", f"scenario-{i:05d}.json"), "w") as f:
             json.dump(scenario(rng, i, args.events), f, ensure_ascii=False)
+    # A source over `fetch.max_bytes` (50,000,000 by default; 100,000 people are about 62 MB)
+    # stops the build: the site says what it holds, as its owner would.
+    size = os.path.getsize(os.path.join(data, "people.json"))
+    if size > 50_000_000:
+        with open(os.path.join(args.out, "ttsite.yml"), "a") as f:
+            f.write(f"fetch: {{ max_bytes: {2 * size} }}\n")
 
 
 if __name__ == "__main__":

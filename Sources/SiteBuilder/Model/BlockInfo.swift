@@ -2,11 +2,9 @@
 /// arguments by name; a value may be quoted (`named="Route 66"`).
 enum BlockInfo {
     /// What a block's info string asks for: the kind, and the arguments by name.
-    static func parse(_ info: String, kinds: [String], fail: (String) -> BuildError) throws -> (kind: String, arguments: [String: String]) {
+    static func parse(_ info: String, fail: (String) -> BuildError) throws -> (kind: String, arguments: [String: String]) {
         let words = try Self.words(info, fail: fail)
-        guard words.count >= 2 else {
-            throw fail("a `ttsite` block names what it shows: one of \(kinds.map { "`\($0)`" }.joined(separator: ", "))")
-        }
+        guard words.count >= 2 else { throw fail("a `ttsite` block names what it shows: one of \(BlockKind.listed)") }
         var arguments: [String: String] = [:]
         for word in words.dropFirst(2) {
             guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {

@@ -56,7 +56,7 @@ public struct PageBlock: Sendable, Equatable {
             return
         }
         do {
-            arguments = try BlockInfo.parse(block.info, kinds: BlockKind.all.map(\.name), fail: { BuildError(.content, $0) }).arguments
+            arguments = try BlockInfo.parse(block.info, fail: { BuildError(.content, $0) }).arguments
             problem = kind == nil ? "there is no report block `\(name)`; the blocks are \(BlockKind.listed)" : nil
         } catch {
             arguments = [:]

@@ -29,6 +29,10 @@ struct QueryGraph: Sendable {
 
     /// The queries the page runs, by name in order.
     let nodes: [Node]
+    /// The page's table blocks and the query each shows, in the page's order: a long one
+    /// splits the page into pages, and one may offer its result as files (`download=`). Made
+    /// once for all the pages made from a file's rows.
+    let tables: [(block: PageBlock, query: String)]
 
     /// The queries of `definitions` (the shared ones and the page's own) that `page` runs:
     /// its own, those its blocks show, those its text names, and those the templates name
@@ -54,12 +58,7 @@ struct QueryGraph: Sendable {
                     parameters: try parameters(query), isOwn: isOwn))
         }
         self.nodes = nodes
-    }
-
-    /// The page's table blocks and the query each shows, in the page's order: a long one
-    /// splits the page into pages, and one may offer its result as files (`download=`).
-    var tables: [(block: PageBlock, query: String)] {
-        nodes.flatMap { node in node.blocks.filter { $0.kind == .table }.map { ($0, node.name) } }
+        tables = nodes.flatMap { node in node.blocks.filter { $0.kind == .table }.map { ($0, node.name) } }
             .sorted { $0.block.line < $1.block.line }
     }
 

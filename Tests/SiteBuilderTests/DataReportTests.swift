@@ -353,7 +353,7 @@ import Testing
         let headers = html.components(separatedBy: #"<th scope="col""#).dropFirst().map {
             $0.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" }
         }
-        #expect(headers == ["name", "first_name", "last_name", "birth_date", "age", "nationality", "page"])
+        #expect(headers == ["name", "first_name", "last_name", "birth_date", "age", "nationality", "page", "slug"])
         #expect(html.contains("<td>Anna Alpha</td>") && html.contains(#"<td class="num">35</td>"#))
         for secret in ["anna@example.org", "555", "secret", "Main", "SSN", "123", "00000000-0000"] {
             #expect(!html.contains(secret), "\(secret) reached the page")

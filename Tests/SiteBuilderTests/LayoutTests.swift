@@ -9,7 +9,8 @@ import Testing
 struct LayoutTests {
     /// Lowest first.
     static let layers = [
-        "Support", "Config", "Model", "Content", "Data", "Pictures", "Queries", "Derive", "Output", "Render", "Check", "Incremental",
+        "Support", "Config", "Model", "Content", "Data", "Pictures", "Queries", "Derive", "PageSources", "Output", "Render", "Check",
+        "Incremental",
         "Pipeline",
     ]
 

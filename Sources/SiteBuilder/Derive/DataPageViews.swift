@@ -2,7 +2,7 @@ import TemplateEngine
 
 /// The values a data page adds to its `PageView` (`PageExtras`), one type per kind of page.
 /// People's views are held as template values already made: a person's view is made once and
-/// shown on several pages (`DataPages.PersonViews`).
+/// shown on several pages (`PeoplePages.PersonViews`).
 
 /// A page of the people list (`people.mustache`): its people, the search box, and on the
 /// first page the age chart, the calendar links and the ways into the indexes.

@@ -47,8 +47,17 @@ public struct Routes: Sendable {
     /// The birthdays of `month` (1–12) at `people/by-month/01/` …, and of people without a
     /// birth date (nil) at `people/by-month/unknown/`.
     func birthdayMonth(_ month: Int?, language: String) -> String {
-        let name = month.map { $0 < 10 ? "0\($0)" : String($0) } ?? "unknown"
-        return prefix(language) + "people/by-month/\(name)/"
+        birthdayMonth(named: Self.monthName(month), language: language)
+    }
+
+    /// The page of the month called `name` (`01`, `unknown`), or of a pattern for them all.
+    func birthdayMonth(named name: String, language: String) -> String {
+        prefix(language) + "people/by-month/\(name)/"
+    }
+
+    /// A month (1–12) as its page's address says it, `01`; nil is `unknown`.
+    static func monthName(_ month: Int?) -> String {
+        month.map { $0 < 10 ? "0\($0)" : String($0) } ?? "unknown"
     }
 
     /// The family names under one letter of the name index, `people/by-name/a/`.

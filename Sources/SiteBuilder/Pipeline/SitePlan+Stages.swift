@@ -149,7 +149,8 @@ extension SitePlan {
         let runner = QueryRunner(tables: tables, limits: context.config.queries.limits)
         let queries = PageQueries(
             shared: shared, runner: runner, templateMentions: PageQueries.mentions(in: templates.siteTexts),
-            config: context.config, now: context.now, workers: context.options.jobs)
+            config: context.config, now: context.now, workers: context.options.jobs,
+            recordSources: SitePages.recordSources(context.config))
         var queried = Queried(content: content)
         (queried.content.pages, queried.results) = try queries.run(content.pages)
         runner.forgetResults()
@@ -226,20 +227,20 @@ extension SitePlan {
         let (options, config, today) = (context.options, context.config, context.today)
         let (content, results) = (queried.content, queried.results)
         let assets = AssetManifest(assets: templates.assets)
-        let dataPages = DataPages(
+        let sitePages = try SitePages(
             content: content.pages, data: data, config: config, now: options.now, today: today,
             pictures: PictureViews(mode: config.images.mode, pictures: pictures.site.pictures), keepingEveryView: options.keepsEveryView)
-        let pages = dataPages.pages
+        let pages = sitePages.pages
         try refuseCollisions(pages)
         let rowSearch = RowSearch(results)
-        let routes = dataPages.routes
+        let routes = sitePages.routes
         // Every file of the output: a link to one is taken where a feed or a data file may be.
         // (The pages' own files are known to the links by the pages.) The pictures published
         // only as processed files are among them: an image of one leads to it (and is shown
         // processed); nothing links one, or it would be published.
         var outputs = Set(siteFiles(pages: pages, config: config).map(\.path))
         outputs.formUnion(assets.files.map(\.path))
-        outputs.formUnion(dataPages.searchIndexes.map(\.path))
+        outputs.formUnion(sitePages.searchIndexes.map(\.path))
         outputs.formUnion(rowSearch.indexes.map(\.path))
         outputs.formUnion(pictures.site.files.keys)
         outputs.formUnion(results.downloads.map(\.path))
@@ -257,13 +258,13 @@ extension SitePlan {
         var reportBlocks: ReportBlocks?
         if !config.people.isEmpty || !config.scenarios.isEmpty {
             reportBlocks = ReportBlocks(
-                people: dataPages.people, scenarios: data.scenarios, eventCount: data.eventCount,
-                views: dataPages.peopleViews, scenarioViews: dataPages.scenarioViews,
+                people: sitePages.people, scenarios: data.scenarios, eventCount: data.eventCount,
+                views: sitePages.peopleViews, scenarioViews: sitePages.scenarioViews,
                 replaySeconds: config.replaySeconds, today: today, routes: routes
             )
         }
         let markdown = MarkdownTexts(
-            config: config, templates: templates, siteData: data.templateData, links: links,
+            config: config, now: options.now, templates: templates, siteData: data.templateData, links: links,
             contentPictures: pictures.site.contentPictures, contentPictureProblems: pictures.site.contentProblems,
             reportBlocks: reportBlocks,
             dataBlocks: results.ran
@@ -271,8 +272,8 @@ extension SitePlan {
                     results: results, config: config, now: options.now, pageSize: config.queries.tablePageSize,
                     search: rowSearch) : nil)
         return Derived(
-            pages: pages, extras: dataPages.extras, routes: routes, searchIndexes: dataPages.searchIndexes + rowSearch.indexes,
-            people: dataPages.people, peopleViews: dataPages.peopleViews, assets: assets,
+            pages: pages, extras: sitePages.extras, routes: routes, searchIndexes: sitePages.searchIndexes + rowSearch.indexes,
+            people: sitePages.people, peopleViews: sitePages.peopleViews, assets: assets,
             feedEntries: try SiteFeeds.Entries(pages: pages, config: config), markdown: markdown, downloads: results.downloads)
     }
 

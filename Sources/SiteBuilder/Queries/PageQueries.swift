@@ -51,6 +51,10 @@ struct PageQueries {
     let now: Date
     /// How many threads run the pages' queries (nil: one per core).
     var workers: Int? = nil
+    /// The keys of the built-in sources of a page per record (`people/[slug]`): a page of
+    /// `Content/` with one of them and no `rows:` gives those pages their text, and is no page
+    /// of its own.
+    var recordSources: Set<String> = []
 
     /// How many queries of pages made from rows make it worth opening readers of the
     /// database (`SQLDatabase.readers`): below it, the queries are done sooner than the copy.
@@ -92,6 +96,13 @@ struct PageQueries {
                 continue
             }
             do {
+                // `Content/people/[slug].md` without `rows:` gives the built-in source's pages
+                // their text (`MadePages.recordPattern`): no page of its own, no query.
+                if recordSources.contains(page.translationKey), page.source.frontMatter.values["rows"] == nil {
+                    try Self.refuseQueries(of: page)
+                    work.append(Work(page: page, graph: nil))
+                    continue
+                }
                 let definitions = try definitions(for: page)
                 let rows = try rowPages(of: page, definitions: definitions, into: &results)
                 // The same for every page made from the file's rows: they share its text.
@@ -131,6 +142,18 @@ struct PageQueries {
         if let stop { throw stop }
         results.parameterKeys = runner.frontMatterKeys
         return (made, results)
+    }
+
+    /// A page that overrides a built-in source's pages runs no query: its text is shown on
+    /// every record's page, which no query reads.
+    private static func refuseQueries(of page: Page) throws {
+        guard let block = page.source.blocks.first(where: \.isQuery) else { return }
+        throw BuildError(
+            .content,
+            "this page gives the text of every page of `\(page.translationKey)`, made from data, and runs no query; "
+                + "its text reads the record as `{{row.COLUMN}}`: move the query to a page of its own, "
+                + "or make these pages from a query with `rows:`",
+            in: "Content/" + page.sourcePath, line: page.source.fileLine(of: block))
     }
 
     /// Sends the queries to `workers` connections when the pages made from rows run many
@@ -251,22 +274,12 @@ struct PageQueries {
             let texts = table.rows.map { $0[index].plainText }
             let slugs = SlugAllocator.allocate(texts.parallelMap(workers: workers) { Slug.make(from: $0) ?? Slug.hashed("row", [$0]) })
                 .slugs
-            // The front matter's texts that read the row, each read once for every row.
-            let filled = try RowFrontMatter(page.source.frontMatter, file: file)
-            let pack = config.pack(for: page.language)
-            // Each row's page on every core (its path and texts are the row's alone), then
-            // noted in the rows' order.
+            // Placed, and its front matter's texts that read the row filled, as the built-in
+            // sources' records are (`RecordPattern`): each row's page on every core (its path
+            // and texts are the row's alone), then noted in the rows' order.
+            let pattern = try RecordPattern(page: page, part: last, config: config, now: now)
             let pages = Array(table.rows.indices).parallelMap(workers: workers) { number -> Page in
-                var row = page
-                row.row = PageRow(columns: table.columns, values: table.rows[number])
-                row.urlPath = Self.replacing(last, with: slugs[number], in: page.urlPath)
-                row.translationKey = Self.replacing(last, with: slugs[number], in: page.translationKey)
-                if !filled.isEmpty {
-                    let values = Self.rowValue(row.row!, pack: pack, now: now, timeZone: config.timeZone, reading: filled.columns)
-                    filled.fill(&row.source.frontMatter, row: values)
-                }
-                if row.source.frontMatter.title == nil { row.source.frontMatter.title = texts[number] }
-                return row
+                pattern.page(slugs[number], title: texts[number]) { PageRow(columns: table.columns, values: table.rows[number]) }
             }
             // Taken out, filled and put back: not looked up twice a row.
             var paths = results.rowPages[page.language]?.removeValue(forKey: column) ?? [:]
@@ -319,12 +332,6 @@ struct PageQueries {
             }
         }
         return files
-    }
-
-    /// `pattern` (`[name]`) replaced by `slug` in a path: byte for byte (`replacingEvery`),
-    /// twice a row; the standard library's `replacing` cost as much as making the row's page.
-    private static func replacing(_ pattern: String, with slug: String, in path: String) -> String {
-        path.replacingEvery(pattern, with: slug)
     }
 
     /// A row as templates see it: `{{row.name}}`, each value in the language's default

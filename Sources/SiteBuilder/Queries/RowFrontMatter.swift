@@ -24,6 +24,11 @@ struct RowFrontMatter {
     /// The key whose value names the query of the rows: never a text to fill.
     private static let rowsKey = "rows"
 
+    /// No text to fill: the front matter of a page made from data alone.
+    static let none = RowFrontMatter()
+
+    private init() {}
+
     init(_ frontMatter: FrontMatter, file: String) throws {
         if let text = frontMatter.title, text.containsUTF8("{{") {
             title = try Self.template(text, key: "title", frontMatter: frontMatter, file: file)

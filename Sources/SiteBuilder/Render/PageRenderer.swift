@@ -173,6 +173,10 @@ struct PageRenderer {
         if let headings = text?.rendered.headings, !headings.isEmpty {
             view.page.toc = TableOfContents.html(headings, label: config.pack(for: page.language).labels.contents)
         }
+        var extra = extra
+        // A page of `Content/` that gives every person's page its text may give them a
+        // `description:` too, which goes over the one made from the data.
+        if page.hasSourceFile, page.source.frontMatter.values["description"] != nil { extra["description"] = nil }
         view.extra = extra
         view.showsCounters = html.containsUTF8("data-counter")
         view.showsTables = text?.tables.tableScript ?? false

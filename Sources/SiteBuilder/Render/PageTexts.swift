@@ -63,6 +63,8 @@ struct TextMisses: Sendable {
 /// images written so that they lead where the author meant (`ContentLinks`).
 struct MarkdownTexts: Sendable {
     let config: SiteConfig
+    /// The build's instant, which the values of a page's row count from.
+    let now: Date
     /// The templates of report blocks and of the partials a page's own tags include.
     let templates: TemplateSet
     /// The site data content pages may use in Mustache tags (`{{people.count}}`).
@@ -85,12 +87,13 @@ struct MarkdownTexts: Sendable {
     private let parsedTexts = ParsedTexts()
 
     init(
-        config: SiteConfig, templates: TemplateSet, siteData: [String: TemplateValue] = [:], links: ContentLinks? = nil,
+        config: SiteConfig, now: Date, templates: TemplateSet, siteData: [String: TemplateValue] = [:], links: ContentLinks? = nil,
         contentPictures: [String: ProcessedPicture] = [:], contentPictureProblems: [String: String] = [:],
         reportBlocks: ReportBlocks? = nil,
         dataBlocks: DataBlocks? = nil
     ) {
         self.config = config
+        self.now = now
         self.templates = templates
         self.siteData = siteData
         self.links = links
@@ -116,13 +119,13 @@ struct MarkdownTexts: Sendable {
     /// The same, with other templates (a preview's edit of them).
     func with(templates: TemplateSet) -> MarkdownTexts {
         MarkdownTexts(
-            config: config, templates: templates, siteData: siteData, links: links, contentPictures: contentPictures,
+            config: config, now: now, templates: templates, siteData: siteData, links: links, contentPictures: contentPictures,
             contentPictureProblems: contentPictureProblems, reportBlocks: reportBlocks, dataBlocks: dataBlocks)
     }
 
     func with(dataBlocks: DataBlocks) -> MarkdownTexts {
         MarkdownTexts(
-            config: config, templates: templates, siteData: siteData, links: links, contentPictures: contentPictures,
+            config: config, now: now, templates: templates, siteData: siteData, links: links, contentPictures: contentPictures,
             contentPictureProblems: contentPictureProblems, reportBlocks: reportBlocks, dataBlocks: dataBlocks)
     }
 
@@ -325,9 +328,14 @@ struct MarkdownTexts: Sendable {
         context["site"] = site
         context["page"] = .map(page.source.frontMatter.values)
         context["lang"] = .string(page.language)
-        if let dataBlocks {
-            context["data"] = dataBlocks.templateData(of: page, reading: parsed.queryNames)
-            if let row = page.row { context["row"] = dataBlocks.templateRow(row, language: page.language, reading: parsed.rowColumns) }
+        if let dataBlocks { context["data"] = dataBlocks.templateData(of: page, reading: parsed.queryNames) }
+        if let row = page.row {
+            // A person's or a timeline's row (`Content/people/[slug].md`) on a site without
+            // tables is written as a query's row is.
+            context["row"] =
+                dataBlocks?.templateRow(row, language: page.language, reading: parsed.rowColumns)
+                ?? PageQueries.rowValue(
+                    row, pack: config.pack(for: page.language), now: now, timeZone: config.timeZone, reading: parsed.rowColumns)
         }
         return .text(
             parsed.code.restore(

@@ -6,7 +6,9 @@ import TemplateEngine
 /// Written out: a data page's values go over the rest, and the flags are keys only when true.
 struct PageView: WrittenTemplateView {
     /// The page's own values: its front matter as written (any key a template reads), then
-    /// what ttsite sets: `title`, `content`, `url` and, with headings, `toc`. Written out:
+    /// what ttsite sets: `title`, `content`, `hasContent` (whether it is more than nothing: a
+    /// page made from data has text only when a page of `Content/` gives it one), `url` and,
+    /// with headings, `toc`. Written out:
     /// the front matter is a map of any keys, which ttsite's go over.
     struct PageValues {
         var frontMatter: [String: TemplateValue]
@@ -21,6 +23,7 @@ struct PageView: WrittenTemplateView {
             // The front matter's `title` is the page's title, or none (the home page's).
             values["title"] = title.map(TemplateValue.string)
             if let content { values["content"] = .string(content) }
+            values["hasContent"] = .bool(!(content ?? "").isEmpty)
             values["url"] = .link(url)
             if let toc { values["toc"] = .string(toc) }
             return .map(values)

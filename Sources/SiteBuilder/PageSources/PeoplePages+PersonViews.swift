@@ -3,7 +3,7 @@ import ReportData
 import TemplateEngine
 
 /// The views of the people on person pages and list pages, made as the pages are rendered.
-extension DataPages {
+extension PeoplePages {
     /// What the person pages of a language are made from, held once for all of them: each
     /// page's maker holds this and its position (a maker that held the language's views
     /// itself was 4.5 KB a person).

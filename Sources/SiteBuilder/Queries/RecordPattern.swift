@@ -1,0 +1,56 @@
+import Foundation
+import TextFormatting
+
+/// The page that stands for every record's page of a family (`Content/missions/[name].md`, or a
+/// built-in source's `people/[slug]`), and the one rule by which a record's page is made: its
+/// address and translation key are the pattern's with the record's part (`[name]`) replaced by
+/// the record's slug; a pattern written in `Content/` gives each page its record as `row`, and
+/// the front matter's texts that read it (`title: "{{row.name}}"`) filled from it. A
+/// `[column].md` file's rows and the built-in sources' records are made by it alike.
+struct RecordPattern: Sendable {
+    /// The page every record's page starts as: its front matter, text, language and layout.
+    let page: Page
+    /// The bracketed part of the address and key that each record's slug replaces: `[name]`.
+    let part: String
+    /// The texts of the front matter that read the row.
+    private let filled: RowFrontMatter
+    private let pack: LanguagePack
+    private let now: Date
+    private let timeZone: TimeZone
+
+    /// The pattern of `page`, a page of `Content/` whose front matter's texts may read the row
+    /// (a mistake in one names its key and line), or a page made from data alone.
+    init(page: Page, part: String, config: SiteConfig, now: Date) throws {
+        self.page = page
+        self.part = part
+        filled = page.hasSourceFile ? try RowFrontMatter(page.source.frontMatter, file: "Content/" + page.sourcePath) : .none
+        pack = config.pack(for: page.language)
+        self.now = now
+        timeZone = config.timeZone
+    }
+
+    /// Whether each record's page carries its row: a pattern of `Content/`, whose text and
+    /// front matter may read it. A built-in one's pages show their values alone, and 100,000
+    /// people's rows are not held for nothing.
+    var carriesRows: Bool { page.hasSourceFile }
+
+    /// The page of the record whose slug is `slug`, titled `title` unless the front matter
+    /// gives a title; `row` is asked for only when the page carries it. The address and key
+    /// byte for byte (`replacingEvery`): the standard library's `replacing` cost as much as
+    /// making the row's page.
+    func page(_ slug: String, title: String, row: () -> PageRow) -> Page {
+        var made = page
+        made.urlPath = page.urlPath.replacingEvery(part, with: slug)
+        made.translationKey = page.translationKey.replacingEvery(part, with: slug)
+        if carriesRows {
+            let row = row()
+            made.row = row
+            if !filled.isEmpty {
+                let values = PageQueries.rowValue(row, pack: pack, now: now, timeZone: timeZone, reading: filled.columns)
+                filled.fill(&made.source.frontMatter, row: values)
+            }
+        }
+        if made.source.frontMatter.title == nil { made.source.frontMatter.title = title }
+        return made
+    }
+}

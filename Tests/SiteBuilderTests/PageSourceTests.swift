@@ -144,6 +144,20 @@ import Testing
         #expect { try site.build(now: Self.now) } throws: { "\($0)".contains(place) && "\($0)".contains(cause) }
     }
 
+    /// A site without `data:` and `queries/` runs no query: a `[column].md` page there is an
+    /// error naming its file, not one page published at `things/[name]/` with exit 0.
+    @Test(arguments: [
+        ("---\nrows: things\n---\n{{row.name}}\n", "Content/things/[name].md:2", "(there is none)"),
+        ("{{row.name}}\n", "Content/things/[name].md", "name the query with `rows:`"),
+        ("---\nrows: things\n---\n```ttsite query things\nSELECT 'a' AS name\n```\n", "Content/things/[name].md:2", "so no query runs"),
+    ])
+    func aRowPageOnASiteWithoutTablesIsAnError(text: String, place: String, cause: String) throws {
+        let site = try TestSite("-- ttsite.yml --\ntitle: T\n-- Content/index.md --\nHi.\n-- Content/things/[name].md --\n" + text)
+        defer { site.remove() }
+        #expect { try site.build(now: Self.now) } throws: { "\($0)".contains(place) && "\($0)".contains(cause) }
+        #expect(!FileManager.default.fileExists(atPath: site.output.path))
+    }
+
     /// The one rule that places a record's page, for the built-in sources and `[column].md`.
     @Test func aRecordsPageIsItsPatternWithItsSlug() throws {
         let config = SiteConfig(title: "T")

@@ -145,7 +145,10 @@ extension SitePlan {
         _ content: ContentScanner.Result, tables: SiteTables?, shared: [String: QueryDefinition], templates: TemplateSet,
         _ context: BuildContext
     ) throws -> Queried {
-        guard let tables else { return Queried(content: content) }
+        guard let tables else {
+            try PageQueries.refuseRowPages(content.pages, recordSources: SitePages.recordSources(context.config))
+            return Queried(content: content)
+        }
         let runner = QueryRunner(tables: tables, limits: context.config.queries.limits)
         let queries = PageQueries(
             shared: shared, runner: runner, templateMentions: PageQueries.mentions(in: templates.siteTexts),

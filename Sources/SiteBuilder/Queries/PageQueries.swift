@@ -237,13 +237,56 @@ struct PageQueries {
     /// The page itself, or — for a `[column].md` file with `rows: QUERY` — one page per row of
     /// the query's result, at the slug of the row's `column`, unique among them.
     private func rowPages(of page: Page, definitions: [String: QueryDefinition], into results: inout QueryResults) throws -> [Page] {
+        guard let (name, query, last) = try Self.rowsQuery(of: page, definitions: definitions) else { return [page] }
+        let file = "Content/" + page.sourcePath
+        let column = String(last.dropFirst().dropLast())
+        let table = try runner.result(of: query, for: page)
+        guard let index = table.columns.firstIndex(where: { $0.name == column }) else {
+            throw BuildError(
+                .content,
+                "the file's name asks for the column `\(column)`, "
+                    + "and the query `\(name)` gives \(table.columns.map { "`\($0.name)`" }.joined(separator: ", "))",
+                in: file)
+        }
+        // One slug per row, made unique as people's are (`SlugAllocator`): in the
+        // result's order, a later row wanting a taken slug gets `-2`, `-3` …
+        let texts = table.rows.map { $0[index].plainText }
+        let slugs = SlugAllocator.allocate(texts.parallelMap(workers: workers) { Slug.make(from: $0) ?? Slug.hashed("row", [$0]) })
+            .slugs
+        // Placed, and its front matter's texts that read the row filled, as the built-in
+        // sources' records are (`RecordPattern`): each row's page on every core (its path
+        // and texts are the row's alone), then noted in the rows' order.
+        let pattern = try RecordPattern(page: page, part: last, config: config, now: now)
+        let pages = Array(table.rows.indices).parallelMap(workers: workers) { number -> Page in
+            pattern.page(slugs[number], title: texts[number]) { PageRow(columns: table.columns, values: table.rows[number]) }
+        }
+        // Taken out, filled and put back: not looked up twice a row.
+        var paths = results.rowPages[page.language]?.removeValue(forKey: column) ?? [:]
+        var titles = results.rowTitles[page.language]?.removeValue(forKey: column) ?? []
+        paths.reserveCapacity(paths.count + pages.count)
+        titles.reserveCapacity(titles.count + pages.count)
+        for (row, text) in zip(pages, texts) {
+            paths[text] = row.urlPath
+            titles.append(QueryResults.RowTitle(title: row.title, urlPath: row.urlPath))
+        }
+        results.rowPages[page.language, default: [:]][column] = paths
+        results.rowTitles[page.language, default: [:]][column] = titles
+        return pages
+    }
+
+    /// The query a page is made once per row of (`rows:` in a `[column].md` file), its name,
+    /// and the part of the file's name the rows' slugs replace (`[name]`); nil for a page that
+    /// is itself. A file's name and `rows:` that disagree, or a `rows:` that names no query of
+    /// `definitions`, are errors.
+    static func rowsQuery(of page: Page, definitions: [String: QueryDefinition]) throws
+        -> (name: String, query: QueryDefinition, part: String)?
+    {
         let file = "Content/" + page.sourcePath
         let last = page.translationKey.split(separator: "/").last.map(String.init) ?? ""
         let isPattern = last.hasPrefix("[") && last.hasSuffix("]") && last.count > 2
-        let rowsValue = page.source.frontMatter.values["rows"]
-        switch (isPattern, rowsValue) {
+        switch (isPattern, page.source.frontMatter.values["rows"]) {
         case (false, nil):
-            return [page]
+            return nil
         case (false, _):
             throw BuildError(
                 .content,
@@ -260,39 +303,25 @@ struct PageQueries {
                     .content, "`rows:` must name a query of the page or of `queries/`\(known.isEmpty ? " (there is none)" : ": \(known)")",
                     in: file, line: page.source.frontMatter.keyLines["rows"])
             }
-            let column = String(last.dropFirst().dropLast())
-            let table = try runner.result(of: query, for: page)
-            guard let index = table.columns.firstIndex(where: { $0.name == column }) else {
-                throw BuildError(
-                    .content,
-                    "the file's name asks for the column `\(column)`, "
-                        + "and the query `\(name)` gives \(table.columns.map { "`\($0.name)`" }.joined(separator: ", "))",
-                    in: file)
+            return (name, query, last)
+        }
+    }
+
+    /// On a site without tables (no `data:`, no `queries/`) no query runs: a `[column].md` page,
+    /// which is a page per row of one, is an error there as it would be with tables, rather
+    /// than one page published at its bracketed address. `recordSources` are the built-in
+    /// sources a `Content/` page may give a text without `rows:` (`people/[slug]`).
+    static func refuseRowPages(_ pages: [Page], recordSources: Set<String>) throws {
+        for page in pages where page.hasSourceFile {
+            if recordSources.contains(page.translationKey), page.source.frontMatter.values["rows"] == nil {
+                try refuseQueries(of: page)
+                continue
             }
-            // One slug per row, made unique as people's are (`SlugAllocator`): in the
-            // result's order, a later row wanting a taken slug gets `-2`, `-3` …
-            let texts = table.rows.map { $0[index].plainText }
-            let slugs = SlugAllocator.allocate(texts.parallelMap(workers: workers) { Slug.make(from: $0) ?? Slug.hashed("row", [$0]) })
-                .slugs
-            // Placed, and its front matter's texts that read the row filled, as the built-in
-            // sources' records are (`RecordPattern`): each row's page on every core (its path
-            // and texts are the row's alone), then noted in the rows' order.
-            let pattern = try RecordPattern(page: page, part: last, config: config, now: now)
-            let pages = Array(table.rows.indices).parallelMap(workers: workers) { number -> Page in
-                pattern.page(slugs[number], title: texts[number]) { PageRow(columns: table.columns, values: table.rows[number]) }
-            }
-            // Taken out, filled and put back: not looked up twice a row.
-            var paths = results.rowPages[page.language]?.removeValue(forKey: column) ?? [:]
-            var titles = results.rowTitles[page.language]?.removeValue(forKey: column) ?? []
-            paths.reserveCapacity(paths.count + pages.count)
-            titles.reserveCapacity(titles.count + pages.count)
-            for (row, text) in zip(pages, texts) {
-                paths[text] = row.urlPath
-                titles.append(QueryResults.RowTitle(title: row.title, urlPath: row.urlPath))
-            }
-            results.rowPages[page.language, default: [:]][column] = paths
-            results.rowTitles[page.language, default: [:]][column] = titles
-            return pages
+            guard try rowsQuery(of: page, definitions: QueryDefinition.blocks(of: page)) != nil else { continue }
+            throw BuildError(
+                .content,
+                "`rows:` makes a page of each row of a query, and the site has no `data:` nor `queries/`, so no query runs",
+                in: "Content/" + page.sourcePath, line: page.source.frontMatter.keyLines["rows"])
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TextFormatting
 
 @testable import SiteBuilder
 
@@ -172,5 +173,13 @@ import Testing
         #expect(page.urlPath == "de/people/anna/" && page.translationKey == "people/anna" && page.title == "Anna")
         #expect(!asked && page.row == nil, "a built-in page holds no row")
         #expect(!builtIn.carriesRows)
+        // Split once and joined for each record, as `replacingEvery` would replace each time.
+        for (text, part) in [
+            ("people/[slug]/", "[slug]"), ("a/[x]/[x]/", "[x]"), ("[x][x]", "[x]"), ("no part/", "[x]"), ("ä/[x]ü/", "[x]"),
+            ("[x", "[x]"), ("", "[x]"),
+        ] {
+            #expect(
+                RecordPattern.pieces(of: text, around: part).joined(separator: "née") == text.replacingEvery(part, with: "née"), "\(text)")
+        }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import TextFormatting
 
 /// The page that stands for every record's page of a family (`Content/missions/[name].md`, or a
 /// built-in source's `people/[slug]`), and the one rule by which a record's page is made: its
@@ -17,6 +16,10 @@ struct RecordPattern: Sendable {
     private let pack: LanguagePack
     private let now: Date
     private let timeZone: TimeZone
+    /// The pattern's address and key split at the part, so that a record's are one join (a
+    /// person's page was four allocations a string, replacing the part each time).
+    private let urlPieces: [String]
+    private let keyPieces: [String]
 
     /// The pattern of `page`, a page of `Content/` whose front matter's texts may read the row
     /// (a mistake in one names its key and line), or a page made from data alone.
@@ -27,6 +30,31 @@ struct RecordPattern: Sendable {
         pack = config.pack(for: page.language)
         self.now = now
         timeZone = config.timeZone
+        urlPieces = Self.pieces(of: page.urlPath, around: part)
+        keyPieces = Self.pieces(of: page.translationKey, around: part)
+    }
+
+    /// `text` split at every `part`, compared byte for byte, left to right and without
+    /// overlaps (as `replacingEvery` replaces): joined with a slug, it is `text` with `part`
+    /// replaced by the slug.
+    static func pieces(of text: String, around part: String) -> [String] {
+        let bytes = Array(text.utf8)
+        let key = Array(part.utf8)
+        guard !key.isEmpty else { return [text] }
+        var pieces: [String] = []
+        var start = 0
+        var index = 0
+        while index + key.count <= bytes.count {
+            if bytes[index..<index + key.count].elementsEqual(key) {
+                pieces.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                index += key.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        pieces.append(String(decoding: bytes[start...], as: UTF8.self))
+        return pieces
     }
 
     /// Whether each record's page carries its row: a pattern of `Content/`, whose text and
@@ -36,12 +64,12 @@ struct RecordPattern: Sendable {
 
     /// The page of the record whose slug is `slug`, titled `title` unless the front matter
     /// gives a title; `row` is asked for only when the page carries it. The address and key
-    /// byte for byte (`replacingEvery`): the standard library's `replacing` cost as much as
-    /// making the row's page.
+    /// are the pattern's pieces joined by the slug, byte for byte: the standard library's
+    /// `replacing` cost as much as making the row's page.
     func page(_ slug: String, title: String, row: () -> PageRow) -> Page {
         var made = page
-        made.urlPath = page.urlPath.replacingEvery(part, with: slug)
-        made.translationKey = page.translationKey.replacingEvery(part, with: slug)
+        made.urlPath = urlPieces.count == 1 ? urlPieces[0] : urlPieces.joined(separator: slug)
+        made.translationKey = keyPieces.count == 1 ? keyPieces[0] : keyPieces.joined(separator: slug)
         if carriesRows {
             let row = row()
             made.row = row

@@ -59,6 +59,27 @@ import Testing
         #expect(try update(live, site, ["Content/notes/note.md"], "the same page again").update?.pagesRendered == 1)
     }
 
+    /// `Content/people/[slug].md` gives every English person's page its text: adding it goes
+    /// through a build, an edit of its text renders those pages (the fixture's 61 people) and
+    /// no other, and the folder is what a full build writes.
+    @Test func anEditOfTheTextOfEveryPersonsPageRendersThosePages() throws {
+        let site = try Self.makeSite()
+        defer { site.remove() }
+        let live = LiveSite()
+        try update(live, site, [], "first build")
+        try site.write("---\ntitle: \"{{row.name}}\"\n---\nHello, {{row.first_name}}.\n", to: "Content/people/[slug].md")
+        let added = try update(live, site, ["Content/people/[slug].md"], "the text added")
+        #expect(added.update == nil, "a new page of Content/ goes through a build")
+
+        try site.write("---\ntitle: \"{{row.name}}\"\n---\nHello again, {{row.first_name}}.\n", to: "Content/people/[slug].md")
+        let edited = try update(live, site, ["Content/people/[slug].md"], "the text edited")
+        #expect(edited.update?.pagesRendered == 61)
+        #expect(
+            try site.read("people/ahmet-yilmaz/index.html").contains("<p>Hello again, ahmet.</p>"),
+            "the data writes the first name in lower case")
+        #expect(try !site.read("de/people/ahmet-yilmaz/index.html").contains("Hello"))
+    }
+
     /// A dated page beyond `feeds.limit` is in no feed: an edit of its text writes the page
     /// alone; an edit of one the feeds show writes them too.
     @Test func anEditOfAPageTheFeedsDoNotShowLeavesThem() throws {

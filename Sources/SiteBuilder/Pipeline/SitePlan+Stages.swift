@@ -58,11 +58,11 @@ extension SitePlan {
             templateName: renderer.templateName)
         clock.lap("checks")
         return SitePlan(
-            context: context, summary: summary, content: content, pages: derived.pages, extras: derived.extras,
+            context: context, summary: summary, content: content, pages: derived.pages, extras: derived.site.extras,
             routes: derived.routes, markdown: derived.markdown, renderer: renderer,
             files: Files(
                 assets: derived.assets, searchIndexes: derived.searchIndexes, feedEntries: derived.feedEntries, feeds: feeds,
-                feedPeople: (derived.people, derived.peopleViews), dataFiles: dataFiles),
+                feedPeople: (derived.site.people, derived.site.peopleViews), dataFiles: dataFiles),
             pictures: Pictures(
                 site: pictures.site, uses: pictureUses,
                 onlyProcessed: config.images.originals == .stripped
@@ -205,20 +205,21 @@ extension SitePlan {
         return try TemplateSet(overridesIn: options.siteFolder.appendingPathComponent("Templates"))
     }
 
-    /// What `derive` makes: every page and where it is, the data pages' values, the search
-    /// indexes, the views, the pages the feeds show, and how Markdown is to be rendered.
+    /// What `derive` makes: every page and where it is, with the pages' values and the views
+    /// (`SitePages`), the search indexes of the lists and the long tables, the pages the feeds
+    /// show, and how Markdown is to be rendered.
     struct Derived {
-        let pages: [Page]
-        let extras: PageExtras
-        let routes: Routes
+        let site: SitePages
+        /// The lists' search indexes and those of the long tables' row pages.
         let searchIndexes: [SearchIndex]
-        let people: [PersonFacts]
-        let peopleViews: [String: PeopleViews]
         let assets: AssetManifest
         let feedEntries: SiteFeeds.Entries
         let markdown: MarkdownTexts
         /// The whole results table blocks offer to download.
         let downloads: [OutputFile]
+
+        var pages: [Page] { site.pages }
+        var routes: Routes { site.routes }
     }
 
     /// derive: the pages made from data beside those of `Content/`, their routes and views;
@@ -275,8 +276,7 @@ extension SitePlan {
                     results: results, config: config, now: options.now, pageSize: config.queries.tablePageSize,
                     search: rowSearch) : nil)
         return Derived(
-            pages: pages, extras: sitePages.extras, routes: routes, searchIndexes: sitePages.searchIndexes + rowSearch.indexes,
-            people: sitePages.people, peopleViews: sitePages.peopleViews, assets: assets,
+            site: sitePages, searchIndexes: sitePages.searchIndexes + rowSearch.indexes, assets: assets,
             feedEntries: try SiteFeeds.Entries(pages: pages, config: config), markdown: markdown, downloads: results.downloads)
     }
 
@@ -306,11 +306,12 @@ extension SitePlan {
     ) {
         let (config, now) = (context.config, context.now)
         let feeds = SiteFeeds(
-            config: config, routes: derived.routes, people: derived.people, views: derived.peopleViews,
+            config: config, routes: derived.routes, people: derived.site.people, views: derived.site.peopleViews,
             entries: derived.feedEntries, now: now, html: texts.feedEntries)
         let dataFiles =
             (config.dataOutputs
-                ? DataOutputs.files(people: derived.people, scenarios: data.scenarios, config: config, routes: derived.routes, now: now)
+                ? DataOutputs.files(
+                    people: derived.site.people, scenarios: data.scenarios, config: config, routes: derived.routes, now: now)
                 : []) + derived.downloads
         return (feeds, dataFiles)
     }

@@ -11,7 +11,7 @@
 ///   on each, read from the person's row as a `[column].md` page's is.
 ///
 /// The records' pages are placed by the same rule as a query's rows (`RecordPattern`).
-struct PageSource: Sendable, Equatable {
+struct PageSource: Sendable {
     /// `people`, `people/[slug]`, …
     let key: String
     /// The template its pages take unless the page that overrides it names another.
@@ -32,9 +32,5 @@ struct PageSource: Sendable, Equatable {
         case .scenarios: labels.scenarios
         case nil: ""
         }
-    }
-
-    static func == (lhs: PageSource, rhs: PageSource) -> Bool {
-        lhs.key == rhs.key && lhs.layout == rhs.layout && lhs.list?.kind == rhs.list?.kind && lhs.list?.menu == rhs.list?.menu
     }
 }

@@ -98,7 +98,7 @@ struct PageQueries {
             do {
                 // `Content/people/[slug].md` without `rows:` gives the built-in source's pages
                 // their text (`MadePages.recordPattern`): no page of its own, no query.
-                if recordSources.contains(page.translationKey), page.source.frontMatter.values["rows"] == nil {
+                if Self.overridesSource(page, recordSources) {
                     try Self.refuseQueries(of: page)
                     work.append(Work(page: page, graph: nil))
                     continue
@@ -142,6 +142,12 @@ struct PageQueries {
         if let stop { throw stop }
         results.parameterKeys = runner.frontMatterKeys
         return (made, results)
+    }
+
+    /// Whether `page` gives a built-in source's pages their text (`Content/people/[slug].md`
+    /// without `rows:`) rather than being made once per row of a query.
+    static func overridesSource(_ page: Page, _ recordSources: Set<String>) -> Bool {
+        recordSources.contains(page.translationKey) && page.source.frontMatter.values["rows"] == nil
     }
 
     /// A page that overrides a built-in source's pages runs no query: its text is shown on
@@ -313,7 +319,7 @@ struct PageQueries {
     /// sources a `Content/` page may give a text without `rows:` (`people/[slug]`).
     static func refuseRowPages(_ pages: [Page], recordSources: Set<String>) throws {
         for page in pages where page.hasSourceFile {
-            if recordSources.contains(page.translationKey), page.source.frontMatter.values["rows"] == nil {
+            if overridesSource(page, recordSources) {
                 try refuseQueries(of: page)
                 continue
             }

@@ -1,4 +1,5 @@
 import Foundation
+import TextFormatting
 
 /// The links of a would-be output: every `href`, `src` and `srcset` of its HTML pages. Internal ones
 /// (relative, root-relative, or absolute under the site's `base_url`) must lead to a file of
@@ -85,10 +86,10 @@ struct LinkCheck {
             // 404.html answers for any missing path; its relative links only work from the root.
             components = []
         } else {
-            components = page.split(separator: "/").dropLast()
+            components = page.pathParts().dropLast()
         }
         let trailingSlash = link.hasSuffix("/")
-        for part in link.split(separator: "/") {
+        for part in link.pathParts() {
             switch part {
             case ".": continue
             case "..":

@@ -3,6 +3,7 @@ import Foundation
 import IntervalText
 import Markdown
 import ReportData
+import TextFormatting
 import Yams
 
 extension SiteConfig {
@@ -118,7 +119,7 @@ extension SiteConfig {
         if let node = mapping["share_image"] {
             let path = try reader.string(node, "share_image")
             guard path.range(of: "^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$", options: .regularExpression) != nil,
-                !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." })
+                !path.pathParts().contains(where: { $0 == ".." || $0 == "." })
             else {
                 throw reader.error(
                     "`share_image` must be the path of a file in Content/, such as `images/share.png`, found `\(path)`", at: node)

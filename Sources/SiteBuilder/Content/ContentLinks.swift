@@ -1,4 +1,5 @@
 import Foundation
+import TextFormatting
 
 /// Where a link or an image written in a Content page leads.
 ///
@@ -73,7 +74,7 @@ struct ContentLinks: Sendable {
         }
         let fromPage = Self.normalized(parts.path, in: page.urlPath)
         if let fromPage, let found = output(fromPage) { return .file(path: found.file, link: nil) }
-        let folder = page.sourcePath.split(separator: "/").dropLast().map { $0 + "/" }.joined()
+        let folder = page.sourcePath.pathParts().dropLast().map { $0 + "/" }.joined()
         let fromFile = Self.normalized(parts.path, in: folder)
         if let fromFile, let found = source(fromFile) {
             return .file(path: found.file, link: Relativiser(page: page.urlPath).link(found.link) + parts.rest)
@@ -127,7 +128,7 @@ struct ContentLinks: Sendable {
     /// and `..` taken away; nil when it climbs above the root. A path that ends with `/`
     /// keeps it.
     static func normalized(_ path: String, in base: String) -> String? {
-        var parts: [Substring] = base.split(separator: "/")
+        var parts: [Substring] = base.pathParts()
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
             case ".": continue
@@ -138,7 +139,7 @@ struct ContentLinks: Sendable {
             }
         }
         let joined = parts.joined(separator: "/")
-        let last = path.split(separator: "/").last
+        let last = path.lastPathPart
         let folder = path.hasSuffix("/") || last == "." || last == ".."
         return folder && !joined.isEmpty ? joined + "/" : joined
     }

@@ -1,5 +1,6 @@
 import Foundation
 import ReportData
+import TextFormatting
 
 /// Walks `Content/` and sorts what it finds into Markdown pages and static files.
 ///
@@ -130,7 +131,7 @@ struct ContentScanner {
         }
         let inside = target.dropFirst(site.count + 1)
         let data = Self.realPath(contentFolder.appendingPathComponent("data").path)
-        if inside.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+        if inside.pathParts().contains(where: { $0.hasPrefix(".") })
             || data.map({ target == $0 || target.hasPrefix($0 + "/") }) == true
         {
             throw BuildError(
@@ -206,7 +207,7 @@ struct ContentScanner {
             language = lang
         }
 
-        var components = stem.split(separator: "/").map(String.init)
+        var components = stem.pathParts().map(String.init)
         let isIndex = components.last == "index"
         if isIndex { components.removeLast() }
         let translationKey = components.joined(separator: "/")

@@ -1,4 +1,5 @@
 import DataTables
+import TextFormatting
 
 /// A page of the site and where it goes in the output: a Markdown page of `Content/`, or a
 /// page made from data (a person, a timeline, a list). How it is rendered is its `kind`; the
@@ -59,7 +60,7 @@ public struct Page: Sendable {
     public var outputPath: String { Routes.file(urlPath) }
 
     public var title: String {
-        source.frontMatter.title ?? translationKey.split(separator: "/").last.map(String.init) ?? ""
+        source.frontMatter.title ?? translationKey.lastPathPart.map(String.init) ?? ""
     }
 
     /// For a page made from a row: which row, as a message says it (`for the row whose
@@ -67,7 +68,7 @@ public struct Page: Sendable {
     /// name asks for (`[country].md`).
     var rowNote: String? {
         guard let row else { return nil }
-        let name = sourcePath.split(separator: "/").last ?? ""
+        let name = sourcePath.lastPathPart ?? ""
         guard let open = name.firstIndex(of: "["), let close = name.firstIndex(of: "]"), open < close else { return nil }
         let column = String(name[name.index(after: open)..<close])
         guard let value = row[column] else { return nil }

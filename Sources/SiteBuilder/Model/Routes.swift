@@ -1,4 +1,5 @@
 import Foundation
+import TextFormatting
 
 /// Every URL shape of the site, in one place: where each kind of page lives, and how one
 /// page links another. Nothing else puts URL paths together.
@@ -180,7 +181,7 @@ struct Relativiser: Sendable {
 
     /// Links from the page at `urlPath`.
     init(page urlPath: String) {
-        let folders = urlPath.split(separator: "/")
+        let folders = urlPath.pathParts()
         base = String(repeating: "../", count: folders.count)
         self.folders = folders
     }

@@ -20,6 +20,10 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
     let staging: URL
     private let destinationPath: String
     private let stagingPath: String
+    /// Whether a published output was there when the build began. Without one (a first build)
+    /// no file is asked for its published copy: that open fails for every file, a tenth of
+    /// the system time of writing 10,000 pages.
+    private let hasPublished: Bool
     private var finished = false
     /// Folders found already made in the staging folder, so that the files of a shared folder
     /// (30,000 pictures) do not ask the file system each time. A page's own folder is made
@@ -39,6 +43,7 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
         staging = parent.appendingPathComponent(".\(name).staging-\(ProcessInfo.processInfo.processIdentifier)")
         destinationPath = self.destination.path
         stagingPath = staging.path
+        hasPublished = FileManager.default.fileExists(atPath: destinationPath)
         try Self.checkPlacement(self.destination, siteFolder: siteFolder)
         Self.removeStaleStagingFolders(in: parent, for: name)
         // Created and registered as one step: a signal between the two would end the process
@@ -78,7 +83,7 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
         do {
             try makeFolder(for: path)
             let published = destinationPath + "/" + path
-            if let stamp = FileBytes.stamp(ifHolding: bytes, atPath: published), hardLink(published, target) == 0 {
+            if hasPublished, let stamp = FileBytes.stamp(ifHolding: bytes, atPath: published), hardLink(published, target) == 0 {
                 counted(path, kept: true, stamp: stamp)
                 return
             }
@@ -109,7 +114,9 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
         do {
             try makeFolder(for: path)
             let sourceStamp = FileBytes.stamp(source.path)
-            if let stamp = bytes.withUnsafeBytes({ FileBytes.stamp(ifHolding: $0, atPath: published) }), hardLink(published, target) == 0 {
+            if hasPublished, let stamp = bytes.withUnsafeBytes({ FileBytes.stamp(ifHolding: $0, atPath: published) }),
+                hardLink(published, target) == 0
+            {
                 counted(path, kept: true, stamp: stamp)
                 return
             }
@@ -130,7 +137,7 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
         do {
             try makeFolder(for: path)
             let published = destinationPath + "/" + path
-            if let stamp = FileBytes.stamp(published), stamp.size == bytes, hardLink(published, target) == 0 {
+            if hasPublished, let stamp = FileBytes.stamp(published), stamp.size == bytes, hardLink(published, target) == 0 {
                 counted(path, kept: true, stamp: stamp)
                 return
             }

@@ -1,4 +1,5 @@
 import Foundation
+import TextFormatting
 
 /// Where a build puts its files: the staging folder of a real build (`OutputFolder`), or
 /// memory for `ttsite check` (`OutputCatalog`). Paths are relative, `/`-separated, without
@@ -42,6 +43,6 @@ extension OutputWriter {
 /// last line of defence against a path that would leave the output folder.
 func checkOutputPath(_ path: String) {
     precondition(
-        !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains { $0 == ".." },
+        !path.isEmpty && !path.hasPrefix("/") && !path.pathParts().contains { $0 == ".." },
         "output path escapes the output folder: \(path)")
 }

@@ -1,3 +1,5 @@
+import TextFormatting
+
 /// A built-in family of pages made from the site's records: the people list, a page per
 /// person, the month and letter indexes, the timeline list and a timeline per scenario. Each
 /// is found by its `key`, the translation key of its first page (`people`) or of every
@@ -21,7 +23,7 @@ struct PageSource: Sendable {
 
     /// The part of the key that stands for each record, `[slug]`; nil for a list.
     var recordPart: String? {
-        guard let last = key.split(separator: "/").last, last.hasPrefix("["), last.hasSuffix("]") else { return nil }
+        guard let last = key.lastPathPart, last.hasPrefix("["), last.hasSuffix("]") else { return nil }
         return String(last)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Pictures
+import TextFormatting
 
 /// The PNG files of the charts published as pictures too (`ChartPNG`), rendered from their
 /// SVG documents by libvips through librsvg, on every core. Each is kept under
@@ -64,6 +65,6 @@ struct ChartPNGFiles {
     }
 
     static func name(of png: ChartPNG) -> String {
-        String(png.path.split(separator: "/").last ?? "")
+        String(png.path.lastPathPart ?? "")
     }
 }

@@ -199,15 +199,17 @@ struct PageQueries {
     /// name (`data.d` is not `data.daily`). Its blocks say which results they show themselves.
     static func mentions(_ name: String, in text: String) -> Bool {
         var text = text
+        var needle = "data.\(name)"
         return text.withUTF8 { bytes in
-            let needle = Array("data.\(name)".utf8)
-            var start = 0
-            while let range = Self.range(of: needle, in: bytes, from: start) {
-                let after = range.upperBound < bytes.count ? bytes[range.upperBound] : 0
-                if !Self.isNameByte(after) { return true }
-                start = range.lowerBound + 1
+            needle.withUTF8 { key in
+                var start = 0
+                while let at = UTF8Search.offset(of: key, in: UnsafeRawBufferPointer(bytes), from: start) {
+                    let end = at + key.count
+                    if end == bytes.count || !Self.isNameByte(bytes[end]) { return true }
+                    start = at + 1
+                }
+                return false
             }
-            return false
         }
     }
 
@@ -216,21 +218,12 @@ struct PageQueries {
             || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte >= 0x80
     }
 
-    private static func range(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {
-        guard let first = needle.first, needle.count <= bytes.count else { return nil }
-        var index = start
-        while index + needle.count <= bytes.count {
-            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return index..<index + needle.count }
-            index += 1
-        }
-        return nil
-    }
-
     /// The names of queries that `texts` (templates) name as `data.NAME`.
     static func mentions(in texts: [String]) -> Set<String> {
         var names: Set<String> = []
         for text in texts {
             var rest = text[...]
+            // Not per page: the site's templates, once a build.
             while let range = rest.range(of: "data.") {
                 let name = rest[range.upperBound...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
                 if !name.isEmpty { names.insert(String(name)) }
@@ -288,7 +281,7 @@ struct PageQueries {
         -> (name: String, query: QueryDefinition, part: String)?
     {
         let file = "Content/" + page.sourcePath
-        let last = page.translationKey.split(separator: "/").last.map(String.init) ?? ""
+        let last = page.translationKey.lastPathPart.map(String.init) ?? ""
         let isPattern = last.hasPrefix("[") && last.hasSuffix("]") && last.count > 2
         switch (isPattern, page.source.frontMatter.values["rows"]) {
         case (false, nil):

@@ -33,6 +33,9 @@ struct PageRenderer {
     let languageNames: [String: String]
     /// Each page language's punctuation, as templates see it (`{{punctuation.list}}`).
     private let punctuation: [String: TemplateValue]
+    /// Each page language's title of a table of contents: looked up once, not by copying the
+    /// language's whole pack for every page with headings.
+    private let contentsTitles: [String: String]
     private let site: TemplateValue
     /// The assets by name before the first dot (`assets.style` for `style.css`).
     private let assetPaths: [String: String]
@@ -65,6 +68,7 @@ struct PageRenderer {
         rightToLeft = Set(config.languages.filter { config.pack(for: $0).direction == .rtl })
         languageNames = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).name) })
         punctuation = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).punctuation.templateValue) })
+        contentsTitles = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).labels.contents) })
         site = Self.siteValue(config)
         // `assets.style` for `style.css`: the name before the first dot.
         assetPaths = Dictionary(assets.paths.map { (String($0.key.split(separator: ".").first ?? Substring($0.key)), $0.value) }) {
@@ -171,7 +175,8 @@ struct PageRenderer {
             of: page, urlPath: page.urlPath, language: page.language, contentHTML: html, links: links,
             chart: text?.tables.chartPNGs.first?.path)
         if let headings = text?.rendered.headings, !headings.isEmpty {
-            view.page.toc = TableOfContents.html(headings, label: config.pack(for: page.language).labels.contents)
+            let title = contentsTitles[page.language] ?? config.pack(for: page.language).labels.contents
+            view.page.toc = TableOfContents.html(headings, label: title)
         }
         var extra = extra
         // A page of `Content/` that gives every person's page its text may give them a

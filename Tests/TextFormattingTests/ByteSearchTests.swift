@@ -9,6 +9,9 @@ struct ByteSearchTests {
         ("![a](b.jpg)", "!["), ("text without", "!["), ("", "x"), ("x", ""), ("ab", "abc"),
         ("Щевченко, ![фото](ф.jpg)", "фото"), ("Schäfer", "ä"), ("Schäfer", "a"), ("```ttsite people", "```ttsite"),
         ("~~~ttsite", "```ttsite"), ("end!", "!"),
+        // The first byte found many times before the needle, or never followed by it.
+        (String(repeating: "a ", count: 30) + "    code", "    "), (String(repeating: "a ", count: 30) + "   code", "    "),
+        (String(repeating: "d", count: 20) + "data-counter", "data-counter"), (String(repeating: "data ", count: 20), "data-counter"),
     ])
     func findsWhatTheStandardLibraryFinds(text: String, needle: String) {
         #expect(text.containsUTF8(needle) == (needle.isEmpty || Array(text.utf8).firstRange(of: Array(needle.utf8)) != nil))
@@ -17,7 +20,9 @@ struct ByteSearchTests {
 
     /// `UTF8Search.offset` from every start, against the standard library's search of the
     /// same bytes from there.
-    @Test(arguments: ["<p>a</p><p>b</p>", "</p><p>", "x<p", "", "Schäfer </p>", "<p><p></p>"])
+    @Test(arguments: [
+        "<p>a</p><p>b</p>", "</p><p>", "x<p", "", "Schäfer </p>", "<p><p></p>", "<a<b<c<d<e<f<g<h<i<j<k</p><p>", "<<<<<<<<<<<<<<<</p<p",
+    ])
     func findsEachOffsetTheStandardLibraryFinds(text: String) {
         let bytes = Array(text.utf8)
         for needle in ["<p>", "</p>"] as [StaticString] {

@@ -21,8 +21,7 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
     private let destinationPath: String
     private let stagingPath: String
     /// Whether a published output was there when the build began. Without one (a first build)
-    /// no file is asked for its published copy: that open fails for every file, a tenth of
-    /// the system time of writing 10,000 pages.
+    /// no file is asked for its published copy: that `open` would fail for every file.
     private let hasPublished: Bool
     private var finished = false
     /// Folders found already made in the staging folder, so that the files of a shared folder

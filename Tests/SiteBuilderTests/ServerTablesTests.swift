@@ -115,10 +115,14 @@ import Testing
         let published = try snapshot(of: site.folder.appendingPathComponent("_site"))
 
         let slow =
-            "SELECT 'r' || g AS region, CASE WHEN g = 700 THEN pg_sleep(60) END IS NULL AS \(marker), "
+            "SELECT 'r' || g AS region, CASE WHEN g = 700 THEN pg_sleep(120) END IS NULL AS \(marker), "
             + "g AS total FROM generate_series(1, 1000) g"
+        // The query's own limit is well past the time this test takes to find and end it: on a
+        // machine loaded four times over, five seconds passed before the first `psql` here
+        // found it, and the build stopped on its limit instead of the broken connection.
         let config = try String(contentsOf: site.folder.appendingPathComponent("ttsite.yml"), encoding: .utf8)
             .replacingOccurrences(of: "SELECT 'r' || g AS region, g AS total FROM generate_series(1, 3) g", with: slow)
+            .replacingOccurrences(of: "seconds: 5", with: "seconds: 180")
         try config.write(to: site.folder.appendingPathComponent("ttsite.yml"), atomically: true, encoding: .utf8)
         let running = try TTSiteBinary.start(
             ["build", "--now", now], in: site.folder, environment: ["PGPASSWORD": PostgresServer.password])

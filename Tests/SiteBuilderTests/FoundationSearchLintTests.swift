@@ -5,10 +5,11 @@ import Testing
 /// `String.contains(_:)` with a string, `range(of:)`, `components(separatedBy:)` and
 /// `replacingOccurrences(of:with:)` go through NSString: 30 % of a Markdown site's build
 /// once, from three such scans per page. Byte searches (`containsUTF8`, `UTF8Search`,
-/// `replacingEvery`) take their place. Nor a path split by `Character` (`split(separator: "/")`,
-/// which reads every grapheme cluster: 6 % of a build of tldr-pages' 7,400 pages, from five
-/// such splits per page): `pathParts()` and `lastPathPart` split its bytes. A line that runs once per build (a config value, an
-/// error message) says so with `// Not per page:` and why, on it or on the line before.
+/// `replacingEvery`) take their place. Nor a path split by `Character`
+/// (`split(separator: "/")`, which reads every grapheme cluster: 6 % of a build of
+/// tldr-pages' 7,400 pages, from five such splits per page): `pathParts()` and
+/// `lastPathPart` split its bytes. A line that runs once per build (a config value, an error
+/// message) says so with `// Not per page:` and why, on it or on the line before.
 struct FoundationSearchLintTests {
     /// The folders of code that runs for every page, every record or every value.
     static let perPage = [

@@ -47,18 +47,18 @@ enum TableDownloads {
     /// The table as a terminal shows it: columns padded to their widest value (numbers to
     /// the right), a rule under the header, and the row count.
     static func aligned(_ table: Table) -> String {
-        // Not per page: `ttsite query` prints one table in a terminal.
         let header = table.columns.map(\.name)
         let rows = table.rows.map { $0.map { $0 == .null ? "NULL" : $0.plainText.replacingEvery("\n", with: "⏎") } }
         var widths = header.map(\.count)
         for row in rows { for (index, text) in row.enumerated() { widths[index] = max(widths[index], text.count) } }
         let numeric = table.columns.map { $0.type == .integer || $0.type == .real }
         func line(_ texts: [String]) -> String {
-            zip(texts.indices, texts).map { index, text in
+            let padded = zip(texts.indices, texts).map { index, text in
                 let pad = String(repeating: " ", count: widths[index] - text.count)
                 return numeric[index] ? pad + text : text + pad
-                // Not per page: a line of the terminal's table.
-            }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+            }.joined(separator: "  ")
+            // Not per page: `ttsite query` prints one table in a terminal.
+            return padded.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
         var lines = [line(header), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")]
         lines += rows.map(line)

@@ -40,13 +40,18 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
-        // libvips, the fast image library, as a system library with plain wrappers for its
-        // variadic C API.
+        // GLib's headers, which libvips' headers include (and GLib, linked: small, and libvips
+        // would load it anyway).
         .systemLibrary(
-            name: "CVips",
-            pkgConfig: "vips",
-            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
+            name: "CGLib",
+            pkgConfig: "glib-2.0",
+            providers: [.apt(["libglib2.0-dev"]), .brew(["glib"])]
         ),
+        // libvips, the fast image library, with plain wrappers for its variadic C API. Built
+        // against libvips' headers (`libvips-dev`) but not linked: it opens libvips and
+        // libwebpmux with dlopen when the first picture is made, so that a build without
+        // pictures does not load the 70 libraries libvips needs.
+        .target(name: "CVips", dependencies: ["CGLib"]),
         // Pictures checked, shrunk, stripped of metadata and encoded as WebP and JPEG through
         // libvips. Knows nothing about sites.
         .target(name: "Pictures", dependencies: ["CVips"]),

@@ -80,7 +80,7 @@ public struct ImageProcessor: Sendable {
             let fitted = recipe.fitted(within: header)
             return made.insert(fitted).inserted ? (recipe, fitted) : nil
         }
-        let decoded: UnsafeMutablePointer<VipsImage>? = bytes.withUnsafeBytes { buffer in
+        let decoded: OpaquePointer? = bytes.withUnsafeBytes { buffer in
             ttsite_vips_thumbnail(buffer.baseAddress, buffer.count, Int32(Self.decodedSide), Int32(Self.decodedSide), 0)
         }
         guard let decoded else { throw .damaged(Self.takeError() ?? "libvips failed without saying why") }
@@ -116,7 +116,7 @@ public struct ImageProcessor: Sendable {
     public final class SVGBatch: @unchecked Sendable {
         /// The SVGs' bytes, which their images read until they are released: copies that stay put.
         private let buffers: [UnsafeMutableRawBufferPointer]
-        private let images: [Result<UnsafeMutablePointer<VipsImage>, ImageError>]
+        private let images: [Result<OpaquePointer, ImageError>]
 
         public var count: Int { images.count }
 
@@ -166,7 +166,7 @@ public struct ImageProcessor: Sendable {
     /// The largest side a picture is decoded at: twice the widest file made of it.
     static let decodedSide = 2048
 
-    private func encode(_ decoded: UnsafeMutablePointer<VipsImage>, _ recipe: ImageRecipe) throws(ImageError) -> Encoded {
+    private func encode(_ decoded: OpaquePointer, _ recipe: ImageRecipe) throws(ImageError) -> Encoded {
         let height = recipe.height ?? 10_000_000
         guard let image = ttsite_vips_shrink(decoded, Int32(recipe.width), Int32(height), recipe.crop ? 1 : 0) else {
             throw .damaged(Self.takeError() ?? "libvips failed without saying why")
@@ -188,13 +188,15 @@ public struct ImageProcessor: Sendable {
     /// The loader libvips would choose for `bytes` (`VipsForeignLoadPngBuffer`), blocked or
     /// not (libvips 8.14 names a blocked one, which then refuses to load), or nil.
     static func libvipsLoader(_ bytes: [UInt8]) -> String? {
-        bytes.withUnsafeBytes { buffer in ttsite_vips_loader(buffer.baseAddress, buffer.count).map { String(cString: $0) } }
+        guard (try? start()) != nil else { return nil }
+        return bytes.withUnsafeBytes { buffer in ttsite_vips_loader(buffer.baseAddress, buffer.count).map { String(cString: $0) } }
     }
 
     /// Whether libvips itself, asked with no check of ttsite's before it, reads the header of
     /// `bytes`: false for an SVG while its loader is blocked. For tests of the block; call it
     /// under `VipsLock`.
     static func libvipsReadsHeader(_ bytes: [UInt8]) -> Bool {
+        guard (try? start()) != nil else { return false }
         var width: Int32 = 0
         var height: Int32 = 0
         var sideways: Int32 = 0
@@ -210,15 +212,18 @@ public struct ImageProcessor: Sendable {
         "VipsForeignLoadNsgifBuffer",
     ]
 
-    private static let started: Bool = ttsite_vips_start() == 0
+    /// libvips opened and started, once for the process, the first time a picture or a chart's
+    /// PNG is made (a build without them never loads it); or why not.
+    private static let started: ImageError? =
+        ttsite_vips_start() == 0 ? nil : .unavailable(ttsite_vips_start_error().map { String(cString: $0) } ?? "libvips did not start")
 
     private static func start() throws(ImageError) {
-        guard started else { throw .damaged("libvips could not start: \(takeError() ?? "no reason given")") }
+        if let failure = started { throw failure }
     }
 
     /// The first line of libvips' last error.
     fileprivate static func takeError() -> String? {
-        guard let pointer = ttsite_vips_take_error() else { return nil }
+        guard started == nil, let pointer = ttsite_vips_take_error() else { return nil }
         defer { ttsite_vips_free(pointer) }
         let lines = String(cString: pointer).split(whereSeparator: \.isNewline)
         return lines.lazy.map { String($0.drop(while: \.isWhitespace)) }.first { !$0.isEmpty }

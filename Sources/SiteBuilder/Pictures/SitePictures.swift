@@ -38,6 +38,10 @@ struct SitePictures: Sendable {
     /// the retry of an unusable answer, the end of a host's time out. A build with nothing
     /// else to do is skipped until then. Nil without pictures from URLs.
     private(set) var due: Double?
+    /// Why no picture could be processed (libvips could not be opened), when one had to be:
+    /// the build stops on it rather than publish pages without their pictures. (Pictures
+    /// from the processed cache need no libvips.)
+    private(set) var unavailable: (reason: String, picture: String)?
     /// For the details line: pictures downloaded, processed and not usable.
     private var counts = (fetched: 0, processed: 0, failed: 0)
 
@@ -81,6 +85,7 @@ struct SitePictures: Sendable {
                 add(outcome, cache)
                 due = min(due ?? outcome.due, outcome.due)
             case .failure(let problem):
+                if problem.noLibrary { unavailable = unavailable ?? (problem.reason, request.url.absoluteString) }
                 counts.failed += 1
                 due = min(due ?? problem.due, problem.due)
                 let line =
@@ -109,6 +114,7 @@ struct SitePictures: Sendable {
             case .success(nil):
                 continue
             case .failure(let problem):
+                if problem.noLibrary { unavailable = unavailable ?? (problem.reason, "Content/" + path) }
                 contentProblems[path] = problem.reason
                 counts.failed += 1
             }
@@ -182,6 +188,8 @@ struct SitePictures: Sendable {
         var unreachableHost: String?
         /// `--offline`, and the picture is not in the cache: one warning counts them.
         var offline = false
+        /// libvips could not be opened: no picture can be processed (`SitePictures.unavailable`).
+        var noLibrary = false
     }
 
     private struct Outcome: Sendable {
@@ -313,6 +321,7 @@ struct SitePictures: Sendable {
                 let picture = try cache.store(outputs, for: key)
                 return Outcome(picture: picture, fetched: fetched, processed: true, warnings: warnings)
             } catch let error as ImageError {
+                if case .unavailable = error { throw PictureProblem(reason: "\(error)", noLibrary: true) }
                 throw PictureProblem(reason: "\(error)")
             } catch {
                 throw PictureProblem(reason: "the processed files could not be kept in the cache (\(fileErrorText(error)))")

@@ -34,7 +34,7 @@ extension SitePlan {
             ? try loadTables(readings, data: data, context, into: &summary) : nil
         if let tables { try guardSources(tables.sourceCounts, context, ledger: ledger) }
         clock.lap("tables")
-        let pictures = processPictures(content: content, data: data, context, reader: loader.reader, into: &summary)
+        let pictures = try processPictures(content: content, data: data, context, reader: loader.reader, into: &summary)
         clock.lap("pictures")
         let templates = try loadTemplates(context)
         clock.lap("templates")
@@ -182,10 +182,10 @@ extension SitePlan {
     }
 
     /// pictures: how pages use the pictures of `Content/`, and every picture processed
-    /// (`images: local`).
+    /// (`images: local`). Stops when pictures had to be processed and libvips could not be opened.
     static func processPictures(
         content: ContentScanner.Result, data: SiteData, _ context: BuildContext, reader: SourceReader, into summary: inout BuildSummary
-    ) -> (uses: ContentPictureUses, site: SitePictures) {
+    ) throws -> (uses: ContentPictureUses, site: SitePictures) {
         let (options, config) = (context.options, context.config)
         options.progress?(BuildProgress(stage: .pictures))
         let uses = pictureUses(content, config: config)
@@ -193,6 +193,9 @@ extension SitePlan {
             config.images.mode == .local
             ? SitePictures(data: data, contentImages: uses.toProcess, config: config, reader: reader)
             : SitePictures()
+        if let (reason, picture) = pictures.unavailable {
+            throw BuildError(.output, "\(reason); or set `images: remote` or `images: none` in ttsite.yml", in: picture)
+        }
         summary.warnings += pictures.warnings
         summary.details += pictures.details
         return (uses, pictures)

@@ -87,6 +87,17 @@ static void *open_library(const char *name) {
         const char *reason = dlerror();
         snprintf(startError, sizeof startError, "%s could not be opened: %s", name, reason ? reason : "no reason given");
     }
+#if defined(__APPLE__)
+    // dyld looks for a bare name in neither of Homebrew's folders (the one of Apple silicon,
+    // then the one of Intel Macs). The first failure is the one reported.
+    static const char *const homebrew[] = {"/opt/homebrew/lib/", "/usr/local/lib/"};
+    for (size_t index = 0; handle == NULL && index < sizeof homebrew / sizeof homebrew[0]; index++) {
+        char path[256];
+        snprintf(path, sizeof path, "%s%s", homebrew[index], name);
+        handle = dlopen(path, RTLD_NOW | RTLD_GLOBAL);
+    }
+    if (handle != NULL) startError[0] = '\0';
+#endif
     return handle;
 }
 

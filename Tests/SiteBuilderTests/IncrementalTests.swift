@@ -59,6 +59,21 @@ import Testing
         #expect(try snapshot(of: site.output) == bytes)
     }
 
+    /// The output folder removed by hand, the last build's record left: every file is made
+    /// again, the same bytes, none of them asked for a published copy that is gone.
+    @Test func aRemovedOutputIsWrittenWholeAgain() throws {
+        let site = try TestSite(Self.site)
+        defer { site.remove() }
+        let first = try site.build()
+        let bytes = try snapshot(of: site.output)
+        try FileManager.default.removeItem(at: site.output)
+
+        let second = try site.build()
+        #expect(second.filesKept == 0)
+        #expect(second.filesWritten == first.filesWritten)
+        #expect(try snapshot(of: site.output) == bytes)
+    }
+
     @Test func onlyChangedFilesAreWrittenAndRemovedPagesGo() throws {
         let site = try TestSite(Self.site)
         defer { site.remove() }

@@ -20,8 +20,9 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
     let staging: URL
     private let destinationPath: String
     private let stagingPath: String
-    /// Whether a published output was there when the build began. Without one (a first build)
-    /// no file is asked for its published copy: that `open` would fail for every file.
+    /// Whether a published output was there when the build began. Without one (a first build,
+    /// or one after the output folder was removed) no file is asked for its published copy:
+    /// that `open` or `stat` would fail for every file.
     private let hasPublished: Bool
     private var finished = false
     /// Folders found already made in the staging folder, so that the files of a shared folder
@@ -152,6 +153,8 @@ final class OutputFolder: OutputWriter, @unchecked Sendable {
 
     func keep(_ path: String, publishedAs stamp: FileStamp) throws -> Bool {
         checkOutputPath(path)
+        // The output folder was removed since the last build (its record is still there).
+        guard hasPublished else { return false }
         let published = destinationPath + "/" + path
         guard FileBytes.stamp(published)?.publishedStamp == stamp else { return false }
         do {

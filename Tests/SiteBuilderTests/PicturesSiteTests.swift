@@ -431,6 +431,27 @@ import Testing
         #expect(sixth.upToDate && sixth.warnings == [])
     }
 
+    /// A picture's address that carries a credential (a signed or tokened URL) is named in the
+    /// warning, the details and the `--strict` failure with the credential written `***`.
+    @Test func aPictureWarningHidesTheCredentialsOfItsAddress() async throws {
+        let key = TestServer.uniqueKey()
+        let site = try site(key: key)
+        defer { site.remove() }
+        let url = server.url("/picture/\(key)/missing.jpg?size=large&access_token=s3cr3t-t0ken")
+        try giveAda(url.absoluteString, in: site, key: key)
+
+        let summary = try await build(site)
+        let shown = url.absoluteString.replacingOccurrences(of: "s3cr3t-t0ken", with: "***")
+        #expect(summary.warnings.count == 1, "\(summary.warnings)")
+        #expect(summary.warnings.first?.hasPrefix("\(shown) (the picture of Ada Lovelace, people.json results[0]): HTTP 404") == true)
+        for line in summary.warnings + summary.details { #expect(!line.contains("s3cr3t"), "\(line)") }
+        for (path, html) in try pages(site) { #expect(!html.contains("s3cr3t"), "\(path)") }
+        await #expect { try await build(site) { $0.strict = true } } throws: { error in
+            let message = (error as? BuildError).map { "\($0)" } ?? ""
+            return message.contains("HTTP 404") && !message.contains("s3cr3t")
+        }
+    }
+
     /// An unusable answer (a 404) is remembered: the URL is asked again when it is due
     /// (`refresh_days`), and until then an unchanged build is up to date.
     @Test func anUnusablePictureIsNotAskedForAgainUntilItIsDue() async throws {

@@ -85,11 +85,11 @@ struct SitePictures: Sendable {
                 add(outcome, cache)
                 due = min(due ?? outcome.due, outcome.due)
             case .failure(let problem):
-                if problem.noLibrary { unavailable = unavailable ?? (problem.reason, request.url.absoluteString) }
+                if problem.noLibrary { unavailable = unavailable ?? (problem.reason, request.url.redacted) }
                 counts.failed += 1
                 due = min(due ?? problem.due, problem.due)
                 let line =
-                    "\(request.url.absoluteString) (\(request.owners.joined(separator: "; "))): \(problem.reason); "
+                    "\(request.url.redacted) (\(request.owners.joined(separator: "; "))): \(problem.reason); "
                     + "\(request.use == .avatar ? "shown with initials" : "shown without it")"
                 if let host = problem.unreachableHost {
                     work.hosts.leftOut(host)

@@ -50,7 +50,7 @@ let package = Package(
         // libvips, the fast image library, with plain wrappers for its variadic C API. Built
         // against libvips' headers (`libvips-dev`) but not linked: it opens libvips and
         // libwebpmux with dlopen when the first picture is made, so that a build without
-        // pictures does not load the 70 libraries libvips needs.
+        // pictures does not load libvips and the 65 libraries only it needs.
         .target(name: "CVips", dependencies: ["CGLib"]),
         // Pictures checked, shrunk, stripped of metadata and encoded as WebP and JPEG through
         // libvips. Knows nothing about sites.

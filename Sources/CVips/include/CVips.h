@@ -2,8 +2,8 @@
 // which Swift cannot call, so each operation ttsite uses has a plain wrapper here.
 //
 // libvips is not linked: `ttsite_vips_start` opens it (and libwebpmux) the first time a picture
-// or a chart's PNG is made. A build without pictures never loads the 70 libraries libvips
-// brings (HEIF, PDF, OpenEXR, FITS, SVG …): it starts faster and holds about 12 MiB less.
+// or a chart's PNG is made. A build without pictures never loads libvips and the 65 libraries
+// only it needs (HEIF, PDF, OpenEXR, FITS, SVG …): it starts faster and holds about 12 MiB less.
 #ifndef TTSITE_CVIPS_H
 #define TTSITE_CVIPS_H
 

@@ -134,6 +134,43 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("de/atom.xml").path))
     }
 
+    /// A dated report whose table is split into pages is one entry: its later pages
+    /// (`squares/2/`) share its front matter, date and title, and are no news of their own.
+    @Test func aSplitTableIsOneEntryOfThePagesFeed() throws {
+        let rows = (0..<25).map { "\($0),\($0 * $0)" }.joined(separator: "\n")
+        let site = try TestSite(
+            """
+            -- ttsite.yml --
+            title: Feeds
+            base_url: https://example.org/r/
+            data:
+              numbers: { file: data/numbers.csv }
+            queries: { table_page_size: 10 }
+            -- data/numbers.csv --
+            n,square
+            \(rows)
+            -- Content/squares.md --
+            ---
+            title: Squares
+            date: 2026-11-01
+            ---
+            ```ttsite query squares
+            SELECT n, square FROM numbers ORDER BY n
+            ```
+
+            ```ttsite table data=squares
+            ```
+            """)
+        defer { site.remove() }
+        try site.build()
+        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("squares/3/index.html").path))
+        let entries = try AtomEntries.read(Data(contentsOf: site.output.appendingPathComponent("atom.xml")))
+        #expect(entries.map(\.id) == ["https://example.org/r/squares/"])
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("feed.json")))
+        let items = (json as? [String: Any])?["items"] as? [[String: Any]]
+        #expect(items?.compactMap { $0["url"] as? String } == ["https://example.org/r/squares/"])
+    }
+
     /// `feeds.limit`: the newest pages alone, in both feeds; 20 unless set; 0 is refused with
     /// its line.
     @Test func aPagesFeedHoldsTheNewestPagesUpToItsLimit() throws {

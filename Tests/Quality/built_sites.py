@@ -27,7 +27,8 @@ SITES = {
 
 # The kinds every gate must see at least one page of, in the example site alone.
 PAGE_KINDS = {"home", "markdown page", "markdown extensions", "report blocks", "data report", "row page", "charts",
-              "people list", "person", "birthday month", "name index", "scenarios list", "timeline", "not found", "German"}
+              "inputs", "input answer", "people list", "person", "birthday month", "name index", "scenarios list", "timeline",
+              "not found", "German"}
 
 
 def base_url(name):
@@ -72,6 +73,10 @@ def kinds_of(path, languages=("de", "ru")):
         kinds.add("data report")     # the example site's tables and key figures from a CSV file
     elif parts == ["charts", "index.html"]:
         kinds.add("charts")          # the example site's page with every kind of chart
+    elif parts == ["sales", "index.html"]:
+        kinds.add("inputs")          # the example site's page with inputs, its answer at their defaults
+    elif parts[0] == "sales":
+        kinds.add("input answer")    # another answer of its inputs (sales/region/west/year/2023/)
     elif parts[0] == "apollo":
         kinds.add("row page")        # a page per row of a query, from Content/apollo/[mission].md
     elif parts == ["404.html"]:

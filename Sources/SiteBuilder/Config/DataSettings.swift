@@ -61,3 +61,12 @@ public struct QuerySettings: Sendable, Equatable {
         return limits
     }
 }
+
+/// The limits of a page's inputs (`inputs:` in `ttsite.yml`): every combination of their
+/// options is a page of its own, built ahead.
+public struct InputSettings: Sendable, Equatable {
+    /// The most variants (combinations of options) one page may have.
+    public var maxVariants = 1_000
+
+    public init() {}
+}

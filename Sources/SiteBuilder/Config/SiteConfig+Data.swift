@@ -173,6 +173,21 @@ extension SiteConfig {
         }
         return settings
     }
+
+    /// `inputs:`: how many variants (combinations of its inputs' options) a page may have.
+    static func inputSettings(_ node: Node, _ reader: YAMLReader) throws -> InputSettings {
+        var settings = InputSettings()
+        let mapping = try reader.mapping(node, "inputs")
+        try reader.requireKnownKeys(mapping, ["max_variants"], context: "inputs")
+        if let value = mapping["max_variants"] {
+            settings.maxVariants = try reader.int(value, "max_variants")
+            guard (1...100_000).contains(settings.maxVariants) else {
+                throw reader.error(
+                    "`inputs.max_variants` must be a whole number from 1 to 100000, found \(settings.maxVariants)", at: value)
+            }
+        }
+        return settings
+    }
 }
 
 extension TableSource {

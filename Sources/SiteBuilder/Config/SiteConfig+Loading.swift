@@ -11,7 +11,7 @@ extension SiteConfig {
         "title", "base_url", "languages", "time_zone", "output", "people", "scenarios",
         "replay_seconds", "date_formats", "fetch", "markdown", "interval_text",
         "birthday_format", "images", "remote_images", "guard", "page_size", "people_urls", "feeds", "share_image", "data_outputs",
-        "language_packs", "data", "connections", "queries", "chart_images",
+        "language_packs", "data", "connections", "queries", "inputs", "chart_images",
     ]
 
     /// Reads and checks `ttsite.yml`. Errors name the file, the line and the key.
@@ -115,6 +115,7 @@ extension SiteConfig {
             (config.data, config.serverTables) = try tableSources(node, reader, connections: config.connections)
         }
         if let node = mapping["queries"] { config.queries = try querySettings(node, reader) }
+        if let node = mapping["inputs"] { config.inputs = try inputSettings(node, reader) }
         if let node = mapping["data_outputs"] { config.dataOutputs = try reader.bool(node, "data_outputs") }
         if let node = mapping["share_image"] {
             let path = try reader.string(node, "share_image")

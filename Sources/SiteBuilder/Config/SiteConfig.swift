@@ -31,6 +31,8 @@ public struct SiteConfig: Sendable {
     public var connections: [String: ServerConnection] = [:]
     /// The limits of the build's queries (`queries:`).
     public var queries = QuerySettings()
+    /// The limits of pages' inputs (`inputs:`).
+    public var inputs = InputSettings()
     /// Length of a timeline replay, in seconds.
     public var replaySeconds: Double = 60
     /// Extra date formats (`dd.MM.yyyy`) tried when reading dates from data.

@@ -123,4 +123,8 @@
   }
 
   Array.prototype.forEach.call(document.querySelectorAll("figure.chart-block"), setUp);
+  // The charts an input's choice brought in (input.js).
+  document.addEventListener("ttsite:swapped", function (event) {
+    Array.prototype.forEach.call(event.target.querySelectorAll("figure.chart-block"), setUp);
+  });
 })();

@@ -52,36 +52,42 @@
     body.appendChild(ordered);
   }
 
-  document.querySelectorAll("table[data-table-sort]").forEach(function (table) {
-    var body = table.tBodies[0];
-    var headers = table.tHead ? table.tHead.rows[0].cells : [];
-    Array.prototype.forEach.call(headers, function (th, column) {
-      var button = document.createElement("button");
-      button.type = "button";
-      while (th.firstChild) button.appendChild(th.firstChild);
-      th.appendChild(button);
-      button.addEventListener("click", function () {
-        var ascending = th.getAttribute("aria-sort") !== "ascending";
-        Array.prototype.forEach.call(headers, function (other) { other.removeAttribute("aria-sort"); });
-        th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
-        sort(body, column, ascending);
+  // The tables under `root`: the page's, then those an input's choice brings in (input.js).
+  function setUp(root) {
+    root.querySelectorAll("table[data-table-sort]").forEach(function (table) {
+      var body = table.tBodies[0];
+      var headers = table.tHead ? table.tHead.rows[0].cells : [];
+      Array.prototype.forEach.call(headers, function (th, column) {
+        var button = document.createElement("button");
+        button.type = "button";
+        while (th.firstChild) button.appendChild(th.firstChild);
+        th.appendChild(button);
+        button.addEventListener("click", function () {
+          var ascending = th.getAttribute("aria-sort") !== "ascending";
+          Array.prototype.forEach.call(headers, function (other) { other.removeAttribute("aria-sort"); });
+          th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+          sort(body, column, ascending);
+        });
       });
     });
-  });
 
-  document.querySelectorAll("input[data-table-filter]").forEach(function (input) {
-    var figure = document.getElementById(input.getAttribute("data-table-filter"));
-    var body = figure && figure.querySelector("tbody");
-    if (!body) return;
-    var texts = new WeakMap();
-    input.closest(".table-tools").classList.add("ready");
-    input.addEventListener("input", function () {
-      var words = fold(input.value).split(/\s+/).filter(Boolean);
-      Array.prototype.forEach.call(body.rows, function (row) {
-        if (!texts.has(row)) texts.set(row, fold(row.textContent));
-        var text = texts.get(row);
-        row.hidden = !words.every(function (word) { return text.indexOf(word) >= 0; });
+    root.querySelectorAll("input[data-table-filter]").forEach(function (input) {
+      var figure = document.getElementById(input.getAttribute("data-table-filter"));
+      var body = figure && figure.querySelector("tbody");
+      if (!body) return;
+      var texts = new WeakMap();
+      input.closest(".table-tools").classList.add("ready");
+      input.addEventListener("input", function () {
+        var words = fold(input.value).split(/\s+/).filter(Boolean);
+        Array.prototype.forEach.call(body.rows, function (row) {
+          if (!texts.has(row)) texts.set(row, fold(row.textContent));
+          var text = texts.get(row);
+          row.hidden = !words.every(function (word) { return text.indexOf(word) >= 0; });
+        });
       });
     });
-  });
+  }
+
+  setUp(document);
+  document.addEventListener("ttsite:swapped", function (event) { setUp(event.target); });
 })();

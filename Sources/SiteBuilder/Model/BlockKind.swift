@@ -17,6 +17,9 @@ public struct BlockKind: Sendable, Hashable, CustomStringConvertible {
         case headings
         /// The site's people and timelines (`ReportBlocks`).
         case records
+        /// The page's inputs: their options come from a query's result (`data=`) or a list,
+        /// and a reader's choice is the parameter the page's queries read (`PageInputs`).
+        case choice
     }
 
     /// The word after `ttsite`.
@@ -32,7 +35,7 @@ public struct BlockKind: Sendable, Hashable, CustomStringConvertible {
     var template: String? {
         switch reads {
         case .sql, .headings: nil
-        case .result, .records: "block-" + name
+        case .result, .records, .choice: "block-" + name
         }
     }
 
@@ -46,10 +49,11 @@ public struct BlockKind: Sendable, Hashable, CustomStringConvertible {
     public static let table = BlockKind(name: "table", reads: .result)
     public static let value = BlockKind(name: "value", reads: .result)
     public static let chart = BlockKind(name: "chart", reads: .result)
+    public static let input = BlockKind(name: "input", reads: .choice)
 
     /// Every kind, in the order errors list them.
     public static let all: [BlockKind] = [
-        upcomingBirthdays, people, counter, ageHistogram, timeline, contents, query, table, value, chart,
+        upcomingBirthdays, people, counter, ageHistogram, timeline, contents, query, table, value, chart, input,
     ]
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
@@ -57,6 +61,16 @@ public struct BlockKind: Sendable, Hashable, CustomStringConvertible {
     /// The kind called `name`, if there is one.
     public static func named(_ name: String) -> BlockKind? {
         byName[name]
+    }
+
+    /// Refuses an argument of a block of this kind that is not among `allowed`, naming those.
+    func allow(_ arguments: [String: String], _ allowed: [String], fail: (String) -> BuildError) throws {
+        for name in arguments.keys.sorted() where !allowed.contains(name) {
+            throw fail(
+                allowed.isEmpty
+                    ? "`\(self)` takes no arguments, found `\(name)`"
+                    : "`\(self)` takes \(allowed.map { "`\($0)=`" }.joined(separator: " or ")), found `\(name)`")
+        }
     }
 
     /// The kinds as an error lists them: `` `people`, `counter` … ``.

@@ -27,6 +27,10 @@ public struct Page: Sendable {
     /// (`queries.table_page_size`): 1 for the page itself, 2 for `page/2/` …; nil without one.
     public var tablePage: Int?
 
+    /// The combination of the page's inputs' options this page shows (`PageVariant`); nil for
+    /// a page without inputs. The base page has one too: every input at its default.
+    public var variant: PageVariant?
+
     /// What rendering tells apart, and no more: where a page's text comes from and which
     /// template it takes unless it names one. What a page made from data shows (a person, a
     /// timeline, a list, an index) is its `layout` and the values made for it
@@ -59,8 +63,18 @@ public struct Page: Sendable {
     /// Where the page is written, relative to the output folder.
     public var outputPath: String { Routes.file(urlPath) }
 
+    /// The page's title; a variant of a page with inputs adds the options it shows
+    /// (`Gapminder — Asia, 1952`).
     public var title: String {
-        source.frontMatter.title ?? translationKey.lastPathPart.map(String.init) ?? ""
+        let title = source.frontMatter.title ?? (variant?.baseKey ?? translationKey).lastPathPart.map(String.init) ?? ""
+        guard let suffix = variant?.titleSuffix else { return title }
+        return title + " — " + suffix
+    }
+
+    /// Whether the page is a variant of another (its inputs not all at their default): not a
+    /// page of menus and feeds, which show the base page.
+    public var isOtherVariant: Bool {
+        variant.map { !$0.isBase } ?? false
     }
 
     /// For a page made from a row: which row, as a message says it (`for the row whose
@@ -75,9 +89,21 @@ public struct Page: Sendable {
         return "for the row whose `\(column)` is \(ColumnNames.shortened(value.plainText))"
     }
 
-    /// `error` told which row's page it is on, when this page is made from a row.
+    /// For a variant of a page with inputs: which options it shows, as a message says it
+    /// (`with `continent` at "Asia"`); nil for the base page and any other page.
+    var variantNote: String? {
+        guard let variant, !variant.isBase else { return nil }
+        let chosen = zip(variant.inputs, variant.chosen).filter { $0.defaultOption != $1 }
+        return "with " + chosen.map { "`\($0.name)` at \(ColumnNames.shortened($0.options[$1].text))" }.joined(separator: " and ")
+    }
+
+    /// `error` told which row's page it is on, when this page is made from a row, and which
+    /// options it shows, when it is a variant.
     func placing(_ error: any Error) -> any Error {
-        guard let note = rowNote, var built = error as? BuildError, !built.message.contains(note) else { return error }
+        let notes = [rowNote, variantNote].compactMap { $0 }
+        guard !notes.isEmpty, var built = error as? BuildError else { return error }
+        let note = notes.joined(separator: ", ")
+        guard !built.message.contains(note) else { return error }
         built.message += " (\(note))"
         return built
     }

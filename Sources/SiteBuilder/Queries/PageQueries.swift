@@ -108,8 +108,12 @@ struct PageQueries {
                 // The same for every page made from the file's rows: they share its text.
                 let graph = try QueryGraph(
                     page: page, definitions: definitions, templateMentions: templateMentions, parameters: runner.parameters(of:))
-                for page in rows {
-                    work.append(Work(page: page, graph: graph))
+                // Each page with inputs is a page for every combination of their options.
+                let inputs = PageInputs(runner: runner, config: config, now: now)
+                for row in rows {
+                    for page in try inputs.variants(of: row, graph: graph) {
+                        work.append(Work(page: page, graph: graph))
+                    }
                 }
             } catch {
                 stop = error

@@ -64,9 +64,10 @@ final class QueryRunner: @unchecked Sendable {
         self.limits = limits
     }
 
-    /// The result of `query` for `page`: its `:name` parameters bound from the page's row,
-    /// then its front matter, then `:lang`, the page's language. A parameter none of them
-    /// gives is an error naming the query's file and line.
+    /// The result of `query` for `page`: its `:name` parameters bound from the page's inputs
+    /// (the options its variant shows), its row, then its front matter, then `:lang`, the
+    /// page's language. A parameter none of them gives is an error naming the query's file
+    /// and line.
     func result(of query: QueryDefinition, for page: Page) throws -> Table {
         let names: [String]
         do { names = try self.names(in: query.sql) } catch { throw query.failure(error) }
@@ -75,9 +76,10 @@ final class QueryRunner: @unchecked Sendable {
             guard let value = Self.parameter(name, of: page) else {
                 var offered = ["lang"] + page.source.frontMatter.values.keys.sorted()
                 if let row = page.row { offered = row.columns.map(\.name) + offered }
+                if let inputs = page.variant?.inputs { offered = inputs.map(\.name) + offered }
                 throw BuildError(
                     .content,
-                    "the query `\(query.name)` needs `:\(name)`, which is neither a column of the page's row, "
+                    "the query `\(query.name)` needs `:\(name)`, which is neither an input of the page, a column of the page's row, "
                         + "a front matter key of the page, nor `lang` "
                         + "(the page offers \(offered.map { "`\($0)`" }.joined(separator: ", ")))",
                     in: query.file, line: query.firstLine)
@@ -159,6 +161,7 @@ final class QueryRunner: @unchecked Sendable {
 
     /// The value of `:name` for `page`.
     static func parameter(_ name: String, of page: Page) -> TableValue? {
+        if let value = page.variant?.binding(name) { return value }
         if let row = page.row, let index = row.columns.firstIndex(where: { $0.name == name }) { return row.values[index] }
         if let value = page.source.frontMatter.values[name] {
             switch value {

@@ -12,6 +12,7 @@ enum BlockView: WrittenTemplateView {
     case table(TableBlockView)
     case value(ValueBlockView)
     case chart(ChartBlockView)
+    case input(InputBlockView)
     /// A table, chart or key figure whose query gave no rows (`block-no-data.mustache`).
     case noData(NoDataView)
 
@@ -36,6 +37,8 @@ enum BlockView: WrittenTemplateView {
             ["value": value.templateValue]
         case .chart(let chart):
             ["chart": chart.templateValue]
+        case .input(let input):
+            ["input": input.templateValue]
         case .noData(let view):
             ["noData": view.templateValue]
         }

@@ -28,6 +28,8 @@ struct DataBlocks: Sendable {
         var searchScript = false
         /// The chart script, which shows a chart's exact values where the pointer is.
         var chartScript = false
+        /// The inputs' script, which swaps the blocks a reader's choice changes.
+        var inputScript = false
 
         /// The charts published as PNG too (`ChartPNG`), in the page's order.
         var chartPNGs: [ChartPNG] = []
@@ -285,8 +287,8 @@ struct DataBlocks: Sendable {
     private func valueView(_ table: Table, arguments: [String: String], pack held: Pack, fail: (String) -> BuildError) throws
         -> ValueBlockView
     {
-        try ReportBlocks.allow(
-            arguments, ["data", "column", "row", "format", "label", "compare", "compare-row", "compare-label"], kind: .value, fail: fail)
+        try BlockKind.value.allow(
+            arguments, ["data", "column", "row", "format", "label", "compare", "compare-row", "compare-label"], fail: fail)
         let names = table.columns.map(\.name)
         let name = arguments["data"] ?? ""
         guard let columnName = arguments["column"] ?? (names.count == 1 ? names[0] : nil) else {

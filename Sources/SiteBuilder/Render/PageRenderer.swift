@@ -97,8 +97,10 @@ struct PageRenderer {
         for page in pages where byKey[page.translationKey]?[page.language] == nil {
             byKey[page.translationKey, default: [:]][page.language] = page.urlPath
         }
-        // The further pages of a long table are not entries of their own.
-        let menus = Dictionary(grouping: pages.filter { $0.source.frontMatter.menu != nil && $0.tablePage == nil }, by: \.language)
+        // A long table's later pages and the other answers of a page's inputs are not entries
+        // of their own: the page is.
+        let entries = pages.filter { $0.source.frontMatter.menu != nil && $0.tablePage == nil && !$0.isOtherVariant }
+        let menus = Dictionary(grouping: entries, by: \.language)
             .mapValues { entries in
                 entries.sorted { ($0.source.frontMatter.menu!, $0.title, $0.urlPath) < ($1.source.frontMatter.menu!, $1.title, $1.urlPath) }
                     .map { (title: $0.title, urlPath: $0.urlPath) }
@@ -187,6 +189,7 @@ struct PageRenderer {
         view.showsTables = text?.tables.tableScript ?? false
         view.showsCharts = text?.tables.chartScript ?? false
         view.showsRowSearch = text?.tables.searchScript ?? false
+        view.showsInputs = text?.tables.inputScript ?? false
         // What the page holds in a line (a data page brings its own in `extra`), else its title.
         if extra["description"] == nil {
             view.description = PageSummary.text(of: page, html: html) ?? "\(page.title) · \(config.title)"
@@ -225,7 +228,7 @@ struct PageRenderer {
             lang: language, root: links.base, home: Routes.file(home),
             page: PageView.PageValues(
                 frontMatter: page?.source.frontMatter.values ?? [:],
-                title: page.flatMap { $0.source.frontMatter.title ?? ($0.kind == .home ? nil : $0.title) },
+                title: page.flatMap { $0.kind == .home && $0.source.frontMatter.title == nil ? nil : $0.title },
                 content: contentHTML, url: Routes.file(urlPath)
             ),
             site: site, assets: assetPaths,

@@ -282,9 +282,24 @@ struct MarkdownTexts: Sendable {
                     view = .chart(chart)
                 }
                 uses.note(view)
-                return dataBlocks.html(
+                let html = dataBlocks.html(
                     of: view, kind: view.templateKind(kind.name), language: page.language, links: relativiser, templates: templates,
                     labels: labels[page.language] ?? labelWords().templateValue, written: misses?.blocks)
+                // A block whose result differs between the page's variants is the part the
+                // inputs' script swaps (`input.js`).
+                guard let variant = page.variant, let query = arguments["data"], variant.varying.contains(query) else { return html }
+                return "<div class=\"varies\" id=\"varies-\(line)\">\n" + html + "\n</div>"
+            case .choice:
+                guard let variant = page.variant else {
+                    throw fail("an `input` chooses what the page's queries read, and the site has no `data:` nor `queries/`")
+                }
+                guard let index = variant.inputs.firstIndex(where: { $0.line == line }), source != nil else {
+                    throw fail("an `input` must stand in the page's own text, where its queries are, not in a partial")
+                }
+                uses.inputScript = true
+                return ReportBlocks.html(
+                    of: .input(InputBlockView(variant, input: index)), kind: kind.name, language: page.language, links: relativiser,
+                    templates: templates, labels: labels[page.language] ?? labelWords().templateValue, written: misses?.blocks)
             case .records:
                 guard let reportBlocks else { throw fail("a `\(kind)` block shows people or timelines, and the site has neither") }
                 return try reportBlocks.html(

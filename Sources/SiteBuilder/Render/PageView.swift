@@ -103,6 +103,8 @@ struct PageView: WrittenTemplateView {
     var showsCharts = false
     /// A long table's search of its rows' pages needs the search script.
     var showsRowSearch = false
+    /// An input needs the inputs' script, which swaps the blocks a choice changes.
+    var showsInputs = false
     /// What the page holds in a line, when `extra` has no `description`.
     var description: String?
 
@@ -124,6 +126,7 @@ struct PageView: WrittenTemplateView {
         if showsTables { values["hasTables"] = .bool(true) }
         if showsCharts { values["hasCharts"] = .bool(true) }
         if showsRowSearch { values["hasRowSearch"] = .bool(true) }
+        if showsInputs { values["hasInputs"] = .bool(true) }
         if values["description"] == nil, let description { values["description"] = .string(description) }
         return .map(values)
     }

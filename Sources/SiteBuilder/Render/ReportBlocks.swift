@@ -45,12 +45,12 @@ struct ReportBlocks: Sendable {
         let block: BlockView
         switch kind {
         case .upcomingBirthdays:
-            try Self.allow(arguments, ["days"], kind: kind, fail: fail)
+            try kind.allow(arguments, ["days"], fail: fail)
             let days = try Self.number(arguments["days"], name: "days", in: 1...366, default: 30, fail: fail)
             let upcoming = people.filter { ($0.daysUntilBirthday ?? .max) <= days }
             block = .upcomingBirthdays(people: upcoming.map(views.person), days: days)
         case .people:
-            try Self.allow(arguments, ["month", "nationality"], kind: kind, fail: fail)
+            try kind.allow(arguments, ["month", "nationality"], fail: fail)
             let chosen: [PersonFacts]
             let caption: String
             switch (arguments["month"], arguments["nationality"]) {
@@ -76,7 +76,7 @@ struct ReportBlocks: Sendable {
             }
             block = .people(chosen.map(views.indexEntry), caption: caption)
         case .counter:
-            try Self.allow(arguments, ["of"], kind: kind, fail: fail)
+            try kind.allow(arguments, ["of"], fail: fail)
             let month = today.month
             let counts: [String: (Int, CountedWord)] = [
                 "people": (people.count, views.labels.peopleCount),
@@ -92,10 +92,10 @@ struct ReportBlocks: Sendable {
             }
             block = .counter(views.counter(to: Double(count), format: "{value}"), label: views.counted(label, count))
         case .ageHistogram:
-            try Self.allow(arguments, [], kind: kind, fail: fail)
+            try kind.allow(arguments, [], fail: fail)
             block = .ageHistogram(views.histogram(AgeHistogram(ages: people.map(\.age)), id: "age-chart-\(line)"))
         case .timeline:
-            try Self.allow(arguments, ["named"], kind: kind, fail: fail)
+            try kind.allow(arguments, ["named"], fail: fail)
             guard let named = arguments["named"] else { throw fail("`timeline` needs `named=`, the `named` of a scenario") }
             guard let scenario = scenarios.first(where: { $0.named == named || $0.slug == named }),
                 let scenarioViews = scenarioViews[language]
@@ -135,15 +135,6 @@ struct ReportBlocks: Sendable {
         var bytes: [UInt8] = []
         templates.render("block-" + kind, .map(context), into: &bytes, misses: written, linkBase: links.base, written: partials)
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    static func allow(_ arguments: [String: String], _ allowed: [String], kind: BlockKind, fail: (String) -> BuildError) throws {
-        for name in arguments.keys.sorted() where !allowed.contains(name) {
-            throw fail(
-                allowed.isEmpty
-                    ? "`\(kind)` takes no arguments, found `\(name)`"
-                    : "`\(kind)` takes \(allowed.map { "`\($0)=`" }.joined(separator: " or ")), found `\(name)`")
-        }
     }
 
     private static func number(

@@ -170,11 +170,12 @@ struct SiteFeeds {
     /// The `date:` of every Content page that has one, read as the data's dates are (ISO 8601,
     /// a day alone at midnight in the site's zone). A date that cannot be read is an error
     /// naming the page and the line. The later pages of a long table (`report/2/`) share their
-    /// page's front matter, and are not entries of their own: the page is one entry.
+    /// page's front matter, and are not entries of their own: the page is one entry. Nor are
+    /// the variants of a page with inputs (`gapminder/continent/asia/`): the page itself is.
     static func pageDates(_ pages: [Page], zone: TimeZone) throws -> [String: Date] {
         let dates = try CompoundTransformer.dates(formats: [], zoneless: .timeZone(zone))
         var found: [String: Date] = [:]
-        for page in pages where page.kind.isMarkdownPage && (page.tablePage ?? 1) == 1 {
+        for page in pages where page.kind.isMarkdownPage && (page.tablePage ?? 1) == 1 && !page.isOtherVariant {
             guard let value = page.source.frontMatter.values["date"] else { continue }
             let file = "Content/" + page.sourcePath
             let line = page.source.frontMatter.keyLines["date"]

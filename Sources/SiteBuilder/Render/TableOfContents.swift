@@ -44,7 +44,7 @@ enum TableOfContents {
     static func block(_ arguments: [String: String], headings: [MarkdownRenderer.Heading], label: String, fail: (String) -> BuildError)
         throws -> String
     {
-        try ReportBlocks.allow(arguments, ["levels"], kind: .contents, fail: fail)
+        try BlockKind.contents.allow(arguments, ["levels"], fail: fail)
         var levels = Self.levels
         if let text = arguments["levels"] {
             let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }

@@ -18,7 +18,7 @@ public struct FuzzTarget: Sendable {
     /// Every target, in the order `scripts/fuzz` runs them.
     public static let all: [FuzzTarget] = [
         .json, .people, .scenarios, .frontMatter, .markdown, .config, .dates, .intervalText, .pluralRules, .requestPaths, .imageHeaders,
-        .pictureMetadata, .csv, .queryBlocks, .chart, .postgresValues, .pageText,
+        .pictureMetadata, .csv, .queryBlocks, .chart, .postgresValues, .pageText, .inputOptions,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

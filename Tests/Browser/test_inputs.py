@@ -1,11 +1,12 @@
 """Inputs in a real browser (Debian's chromium, driven by selenium): a reader's choice swaps in
-place exactly the blocks whose query reads the input, to the numbers Python sums here from
-the rows this test wrote; the address, the title, back and forward and `?continent=` follow;
+place exactly the blocks and the text whose query reads the input, to the numbers Python sums
+here from the rows this test wrote; the address, the title, back and forward and `?continent=` follow;
 the focus stays; and without JavaScript the input's links reach every answer.
 
 The site: nine countries on three continents with a population in three years; a page with
 a continent input (a drop-down, with an option of everything), a year input (buttons, 2007 by
-default), a key figure and a table that read both, and a key figure that reads neither.
+default), a key figure, a table and a sentence of the text that read both, and a key figure
+that reads neither.
 """
 import textwrap
 import urllib.parse
@@ -50,6 +51,12 @@ SELECT country, pop FROM gap WHERE year = :year AND (:continent IS NULL OR conti
 
 ```ttsite table data=countries
 ```
+
+```ttsite query top
+SELECT country FROM gap WHERE year = :year AND (:continent IS NULL OR continent = :continent) ORDER BY pop DESC LIMIT 1
+```
+
+The most people live in {{#data.top}}**{{country}}**{{/data.top}}.
 
 ```ttsite query everyone
 SELECT count(DISTINCT country) AS countries FROM gap
@@ -108,6 +115,7 @@ STATE = """
     return {
       figures: figures,
       countries: [...document.querySelectorAll('.data-table tbody tr')].map(r => r.cells[0].textContent.trim()),
+      largest: (document.querySelector('article p strong') || {}).textContent,
       path: location.pathname, title: document.title, h1: document.querySelector('h1').textContent,
       focus: document.activeElement.tagName === 'A' ? document.activeElement.textContent : document.activeElement.tagName,
       same: window.marker === document.querySelectorAll('.value-block')[1],
@@ -149,6 +157,7 @@ def test_a_choice_swaps_exactly_the_blocks_that_read_the_input(site, driver):
     assert after["path"] == "/gapminder/year/1952/index.html"
     assert after["title"].startswith("Gapminder — 1952") and after["h1"] == "Gapminder — 1952"
     assert after["countries"] == ranking(None, 1952)
+    assert after["largest"] == ranking(None, 1952)[0]     # a result in the page's text, through Mustache
     assert after["same"] and after["figures"][1] == "9"
     assert after["focus"] == "1952"
     assert after["status"] == "Gapminder — 1952"
@@ -157,7 +166,7 @@ def test_a_choice_swaps_exactly_the_blocks_that_read_the_input(site, driver):
     Select(driver.find_element("css selector", 'nav[data-input="continent"] select')).select_by_visible_text("Asia")
     asia = shows(driver, "Asia", 1952)
     assert asia["path"] == "/gapminder/continent/asia/year/1952/index.html"
-    assert asia["countries"] == ranking("Asia", 1952) and asia["same"]
+    assert asia["countries"] == ranking("Asia", 1952) and asia["same"] and asia["largest"] == "Japan"
     assert asia["focus"] == "SELECT" and asia["current"] == ["Asia", "1952"]
 
 

@@ -10,6 +10,8 @@
   var ADDRESSES = ["href", "src", "action", "poster"];
   var latest = null;
   var absolutised = false;
+  // The HTML of the shown answer's parts, as its page was built; null until it is needed.
+  var shownParts = null;
   var status;
   // The page shown, without its fragment: a jump to a heading is no new answer.
   var shown = location.href.split("#")[0];
@@ -63,48 +65,76 @@
     });
   }
 
-  // The answer's blocks, title and inputs in place of the shown ones.
-  function swap(page) {
-    document.querySelectorAll(".varies[id]").forEach(function (part) {
-      var fresh = page.getElementById(part.id);
-      if (!fresh || fresh.innerHTML === part.innerHTML) return;
-      part.innerHTML = fresh.innerHTML;
-      part.dispatchEvent(new CustomEvent("ttsite:swapped", { bubbles: true }));
-    });
+  // The parts of the page that hold its inputs, and each part's HTML as the shown answer's
+  // page has it (what the other scripts did to a part since does not count as a change).
+  function parts(page) {
+    var nav = page.querySelector(NAVS);
+    return nav ? Array.prototype.slice.call(nav.parentNode.children) : [];
+  }
+
+  // The answer's parts that differ from the shown answer's in place of those, and its inputs,
+  // heading, title and canonical address.
+  function swap(page, before) {
+    var now = parts(document), next = parts(page);
+    if (now.length === next.length && before.length === next.length) {
+      next.forEach(function (part, index) {
+        if (part.matches(NAVS) || part.outerHTML === before[index]) return;
+        var fresh = document.importNode(part, true);
+        now[index].replaceWith(fresh);
+        fresh.dispatchEvent(new CustomEvent("ttsite:swapped", { bubbles: true }));
+      });
+    } else {
+      // A page whose parts are not the same in number (a template's own): its blocks alone.
+      document.querySelectorAll(".varies[id]").forEach(function (part) {
+        var fresh = page.getElementById(part.id);
+        if (!fresh) return;
+        part.innerHTML = fresh.innerHTML;
+        part.dispatchEvent(new CustomEvent("ttsite:swapped", { bubbles: true }));
+      });
+    }
+    shownParts = next.map(function (part) { return part.outerHTML; });
     document.querySelectorAll(NAVS).forEach(function (nav) {
       var fresh = page.querySelector(NAVS + '[data-input="' + nav.getAttribute("data-input") + '"]');
       if (fresh) update(nav, fresh);
     });
     var heading = document.querySelector("h1"), freshHeading = page.querySelector("h1");
-    if (heading && freshHeading) heading.textContent = freshHeading.textContent;
+    if (heading && freshHeading && heading.textContent !== freshHeading.textContent) heading.textContent = freshHeading.textContent;
     var canonical = document.querySelector('link[rel="canonical"]'), freshCanonical = page.querySelector('link[rel="canonical"]');
     if (canonical && freshCanonical) canonical.setAttribute("href", freshCanonical.getAttribute("href"));
     document.title = page.title;
     status.textContent = freshHeading ? freshHeading.textContent : page.title;
   }
 
-  // Shows the answer at `url`: fetched, then swapped in; the address pushed, replaced or
-  // left as it is (`how`). Where it cannot be fetched (a page opened from a file), the
-  // answer's page is opened instead.
-  function choose(url, how, then) {
-    var mine = latest = {};
-    var parts = document.querySelectorAll(".varies");
-    parts.forEach(function (part) { part.setAttribute("aria-busy", "true"); });
-    fetch(url).then(function (response) {
+  // A page at `url`, parsed, its addresses made absolute.
+  function load(url) {
+    return fetch(url).then(function (response) {
       if (!response.ok) throw new Error(response.status);
       return response.text();
     }).then(function (text) {
-      if (mine !== latest) return;
       var page = new DOMParser().parseFromString(text, "text/html");
       absolute(page.body, url);
-      if (how !== "none") {
-        if (!absolutised) absolute(document.body, location.href);
-        absolutised = true;
-        history[how === "push" ? "pushState" : "replaceState"]({ input: true }, "", url);
-      }
+      return page;
+    });
+  }
+
+  // Shows the answer at `url`: fetched, then swapped in; the address pushed, replaced or
+  // left as it is (`how`). The first time, the shown answer's page is fetched too (from the
+  // browser's cache), to know its parts as built. Where a page cannot be fetched (one opened
+  // from a file), the answer's page is opened instead.
+  function choose(url, how, then) {
+    var mine = latest = {};
+    var busy = document.querySelectorAll(".varies");
+    busy.forEach(function (part) { part.setAttribute("aria-busy", "true"); });
+    var shownPage = shownParts ? Promise.resolve(null) : load(shown);
+    Promise.all([load(url), shownPage]).then(function (pages) {
+      if (mine !== latest) return;
+      if (!absolutised) absolute(document.body, location.href);
+      absolutised = true;
+      if (pages[1]) shownParts = parts(pages[1]).map(function (part) { return part.outerHTML; });
+      if (how !== "none") history[how === "push" ? "pushState" : "replaceState"]({ input: true }, "", url);
       shown = url.split("#")[0];
-      swap(page);
-      parts.forEach(function (part) { part.removeAttribute("aria-busy"); });
+      swap(pages[0], shownParts);
+      busy.forEach(function (part) { part.removeAttribute("aria-busy"); });
       if (then) then();
     }).catch(function () {
       if (mine === latest) location.assign(url);
@@ -144,9 +174,8 @@
   status = document.createElement("p");
   status.className = "visually-hidden";
   status.setAttribute("aria-live", "polite");
-  var first = document.querySelector(NAVS);
-  if (!first) return;
-  first.parentNode.insertBefore(status, first);
+  if (!document.querySelector(NAVS)) return;
+  document.body.appendChild(status);
   document.querySelectorAll(NAVS).forEach(draw);
   fromQuery();
 })();

@@ -155,6 +155,26 @@ import Testing
         #expect(html.contains(#"data-input="continent" data-kind="buttons""#))
     }
 
+    /// A changed row rewrites the answers whose results it is in, and no other file: Laos is in
+    /// Asia, so its 1977 figure is in the answers of Asia in 1977 and of everything in 1977.
+    @Test func aChangedRowRewritesOnlyTheAnswersItIsIn() throws {
+        let site = try Self.site(page: Self.page)
+        defer { site.remove() }
+        try site.build()
+        let before = try IncrementalTests().stamps(site.output)
+        try site.write(Self.csv.replacingOccurrences(of: "Laos,Asia,1977,3", with: "Laos,Asia,1977,30"), to: "data/gap.csv")
+        try site.build()
+        let after = try IncrementalTests().stamps(site.output)
+        #expect(after.keys.sorted() == before.keys.sorted())
+        let changed = Set(after.keys.filter { after[$0]!.inode != before[$0]?.inode })
+        #expect(
+            changed == [
+                "gapminder/continent/asia/year/1977/index.html", "gapminder/continent/asia/year/1977/countries.csv",
+                "gapminder/year/1977/index.html", "gapminder/year/1977/countries.csv",
+            ])
+        #expect(Self.figure(try site.read("gapminder/continent/asia/year/1977/index.html")) == String(Self.people("Asia", 1977) + 27))
+    }
+
     /// Menus and the pages feeds show the page once; the sitemap lists every answer, each a page.
     @Test func menusAndFeedsShowThePageOnceAndTheSitemapEveryAnswer() throws {
         let site = try Self.site(page: Self.page)

@@ -58,6 +58,14 @@ SELECT country FROM gap WHERE year = :year AND (:continent IS NULL OR continent 
 
 The most people live in {{#data.top}}**{{country}}**{{/data.top}}.
 
+```ttsite query big
+SELECT country FROM gap WHERE year = :year AND (:continent IS NULL OR continent = :continent) AND pop > 100 ORDER BY country
+```
+
+{{#data.big}}
+- **{{country}}** has more than 100 million people
+{{/data.big}}
+
 ```ttsite query everyone
 SELECT count(DISTINCT country) AS countries FROM gap
 ```
@@ -71,6 +79,12 @@ def people(continent, year):
     """The oracle: the population of `continent` (every one for None) in `year`."""
     column = YEARS.index(year)
     return sum(pops[column] for _, land, pops in COUNTRIES if continent in (None, land))
+
+
+def big(continent, year):
+    """The oracle of the list in the text: the countries over 100 million, by name."""
+    column = YEARS.index(year)
+    return sorted(country for country, land, pops in COUNTRIES if continent in (None, land) and pops[column] > 100)
 
 
 def ranking(continent, year):
@@ -116,6 +130,7 @@ STATE = """
       figures: figures,
       countries: [...document.querySelectorAll('.data-table tbody tr')].map(r => r.cells[0].textContent.trim()),
       largest: (document.querySelector('article p strong') || {}).textContent,
+      big: [...document.querySelectorAll('li strong')].filter(e => !e.closest('nav')).map(e => e.textContent),
       path: location.pathname, title: document.title, h1: document.querySelector('h1').textContent,
       focus: document.activeElement.tagName === 'A' ? document.activeElement.textContent : document.activeElement.tagName,
       same: window.marker === document.querySelectorAll('.value-block')[1],
@@ -158,6 +173,7 @@ def test_a_choice_swaps_exactly_the_blocks_that_read_the_input(site, driver):
     assert after["title"].startswith("Gapminder — 1952") and after["h1"] == "Gapminder — 1952"
     assert after["countries"] == ranking(None, 1952)
     assert after["largest"] == ranking(None, 1952)[0]     # a result in the page's text, through Mustache
+    assert first["big"] == big(None, 2007) == ["Japan"] and after["big"] == big(None, 1952) == []   # a list gone
     assert after["same"] and after["figures"][1] == "9"
     assert after["focus"] == "1952"
     assert after["status"] == "Gapminder — 1952"
@@ -168,6 +184,12 @@ def test_a_choice_swaps_exactly_the_blocks_that_read_the_input(site, driver):
     assert asia["path"] == "/gapminder/continent/asia/year/1952/index.html"
     assert asia["countries"] == ranking("Asia", 1952) and asia["same"] and asia["largest"] == "Japan"
     assert asia["focus"] == "SELECT" and asia["current"] == ["Asia", "1952"]
+
+    # Back to 2007: the list comes back, between the parts that stayed.
+    driver.find_element("css selector", 'nav[data-input="year"] a[data-value="2007"]').click()
+    again = shows(driver, "Asia", 2007)
+    assert again["big"] == big("Asia", 2007) and again["same"] and again["focus"] == "2007"
+    assert again["largest"] == ranking("Asia", 2007)[0]
 
 
 def test_back_and_forward_go_between_answers(site, driver):

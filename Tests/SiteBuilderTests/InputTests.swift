@@ -136,13 +136,14 @@ import Testing
         try site.build()
         let html = try site.read("gapminder/continent/asia/year/1952/index.html")
         #expect(
-            html.contains(#"<nav class="report-block input-block" aria-labelledby="input-year" data-input="year" data-kind="buttons">"#))
+            html.contains(#"<nav class="report-block input-block" aria-labelledby="input_year" data-input="year" data-kind="buttons">"#))
         #expect(
             html.contains(
                 #"<a href="../../../../../gapminder/continent/asia/year/1952/index.html" data-value="1952" aria-current="page">1952</a>"#))
         #expect(html.contains(#"<a href="../../../../../gapminder/continent/asia/index.html" data-value="2007">2007</a>"#))
         #expect(html.contains(#"<a href="../../../../../gapminder/year/1952/index.html" data-value="">All continents</a>"#))
-        #expect(html.components(separatedBy: "aria-current=\"page\"").count - 1 == 2)
+        // The options shown, and the page's place in the menu.
+        #expect(html.components(separatedBy: "aria-current=\"page\"").count - 1 == 3)
         // Two blocks read an input (the key figure of people and the table); the count of all
         // countries reads none.
         #expect(html.components(separatedBy: "<div class=\"varies\"").count - 1 == 2)
@@ -308,6 +309,54 @@ import Testing
         #expect { try site.build() } throws: { error in
             "\(error)".contains("(with `year` at \"oops\")")
         }
+    }
+
+    /// `options=` of whole numbers gives the queries numbers, as SQL writes them; any other list,
+    /// `007` among them, gives texts.
+    @Test(arguments: [("1952,1977,2007", "integer"), ("007,1952", "text"), ("Asia,Europe", "text")])
+    func listedOptionsAreNumbersWhenEveryOneIs(options: String, type: String) throws {
+        let site = try Self.site(
+            page: """
+                ```ttsite input name=year options=\(options)
+                ```
+
+                ```ttsite query kind
+                SELECT typeof(:year) AS type
+                ```
+
+                ```ttsite value data=kind column=type
+                ```
+                """)
+        defer { site.remove() }
+        try site.build()
+        #expect(Self.figure(try site.read("gapminder/index.html")) == type)
+    }
+
+    /// A language's page with other defaults: each answer's translation is the other language's
+    /// page of the same answer, the page itself's too; the menu marks the page on its answers.
+    @Test func translationsFollowTheAnswerWhateverTheDefaults() throws {
+        let german = Self.page.replacingOccurrences(of: "title: Gapminder", with: "title: Gapminder (de)")
+            .replacingOccurrences(of: "default=2007", with: "default=1952")
+        let site = try Self.site(
+            page: Self.page, config: "languages: [en, de]",
+            files: """
+                -- Content/gapminder.de.md --
+                \(german)
+                -- Content/index.de.md --
+                # Eingaben
+                """)
+        defer { site.remove() }
+        try site.build()
+        // English: everything in 2007 at gapminder/; German: the same answer at de/gapminder/year/2007/.
+        let english = try site.read("gapminder/index.html")
+        #expect(english.contains(#"hreflang="de" href="https://example.org/de/gapminder/year/2007/""#))
+        let germanAnswer = try site.read("de/gapminder/year/2007/index.html")
+        #expect(germanAnswer.contains(#"hreflang="en" href="https://example.org/gapminder/""#))
+        #expect(Self.figure(germanAnswer) == String(Self.people(nil, 2007)))
+        // Asia in 1952 is an answer below both pages.
+        let asia = try site.read("gapminder/continent/asia/year/1952/index.html")
+        #expect(asia.contains(#"hreflang="de" href="https://example.org/de/gapminder/continent/asia/""#))
+        #expect(asia.contains(#"<li><a href="../../../../../gapminder/index.html" aria-current="page">Gapminder</a></li>"#))
     }
 
     /// Options keep the same addresses in every language, so that a page's translation of an

@@ -267,8 +267,8 @@
     form.hidden = false;
   }
 
-  function init() {
-    Array.from(document.querySelectorAll("form[data-search-index]")).forEach((form) => {
+  function init(root) {
+    Array.from((root || document).querySelectorAll("form[data-search-index]")).forEach((form) => {
       try { attach(form); } catch (e) { /* a broken form stays hidden; the list is still there */ }
     });
   }
@@ -276,7 +276,9 @@
   if (typeof module !== "undefined" && module.exports) {
     module.exports = { fold, wordsOf, prepare, find, formatNumber };
   } else if (typeof document !== "undefined") {
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => init());
     else init();
+    // The long tables an input's choice brought in (input.js).
+    document.addEventListener("ttsite:swapped", (event) => init(event.target));
   }
 })();

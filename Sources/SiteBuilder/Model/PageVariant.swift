@@ -88,6 +88,12 @@ public final class PageVariant: Sendable {
         return part
     }
 
+    /// Every input and its option, defaults too (`continent/asia/year/2007`): what a variant's
+    /// translation key adds to its page's.
+    var answerKey: String {
+        zip(inputs, chosen).map { input, choice in input.name + "/" + input.options[choice].slug }.joined(separator: "/")
+    }
+
     /// What the page's title says after its own: the options of the inputs not at their
     /// default (`Asia, 1952`); nil for the base page.
     var titleSuffix: String? {

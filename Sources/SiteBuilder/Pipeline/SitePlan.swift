@@ -334,6 +334,7 @@ struct SitePlan {
     private static func described(_ page: Page) -> String {
         let file = "Content/" + page.sourcePath
         if let note = page.rowNote { return "\(file) (\(note))" }
+        if let note = page.variantNote { return "\(file) (its answer \(note))" }
         if let part = page.tablePage, part > 1 { return "\(file) (page \(part) of its table)" }
         return file
     }

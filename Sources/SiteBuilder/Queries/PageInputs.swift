@@ -70,11 +70,11 @@ struct PageInputs {
             let variant = base.choosing(chosen)
             var made = page
             made.variant = variant
-            let part = variant.pathPart
-            if !part.isEmpty {
-                made.urlPath = page.urlPath + part
-                made.translationKey = (page.translationKey.isEmpty ? "" : page.translationKey + "/") + String(part.dropLast())
-            }
+            made.urlPath = page.urlPath + variant.pathPart
+            // Every input's option, the defaults too, the page itself's as well: another
+            // language's page may have other defaults, and its page of the same answer is this
+            // one's translation (`PageRenderer` also knows the page itself by its own key).
+            made.translationKey = (page.translationKey.isEmpty ? "" : page.translationKey + "/") + variant.answerKey
             if variant.isBase { pages.insert(made, at: 0) } else { pages.append(made) }
         } while Self.advance(&chosen, counts: inputs.map(\.options.count))
         return pages
@@ -193,7 +193,7 @@ struct PageInputs {
             guard value != .null else {
                 throw fail(
                     "row \(number + 1) of `\(name)` has no `\(columnName)` (NULL), and an option must be a value: "
-                        + "leave such rows out (`WHERE \(columnName) IS NOT NULL`), or offer everything with `all=`")
+                        + "leave such rows out (`WHERE \(columnName) IS NOT NULL`)")
             }
             guard seen.insert(value).inserted else { continue }
             options.append((pack.text(of: value, as: format, now: now, timeZone: config.timeZone), value))
@@ -201,16 +201,20 @@ struct PageInputs {
         return options
     }
 
-    /// The options of `options=`: each item of the comma-separated list, as text.
+    /// The options of `options=`: each item of the comma-separated list; whole numbers when
+    /// every item is one as SQL writes it (`1952`, not `007`), so that `year = :year` holds for
+    /// a number however the column was made, else texts.
     private static func options(listed list: String, fail: (String) -> BuildError) throws -> [(text: String, value: TableValue)] {
-        var options: [(text: String, value: TableValue)] = []
+        var texts: [String] = []
         for item in list.split(separator: ",", omittingEmptySubsequences: false) {
             let text = item.trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { throw fail("`options=` has an empty item: `\(list)`") }
-            guard !options.contains(where: { $0.text == text }) else { throw fail("`options=` lists `\(text)` twice") }
-            options.append((text, .text(text)))
+            guard !texts.contains(text) else { throw fail("`options=` lists `\(text)` twice") }
+            texts.append(text)
         }
-        return options
+        let numbers = texts.compactMap { text in Int64(text).flatMap { String($0) == text ? $0 : nil } }
+        if numbers.count == texts.count { return zip(texts, numbers).map { ($0, .integer($1)) } }
+        return texts.map { ($0, .text($0)) }
     }
 
     /// Lower-case letters, digits and `_`, from a letter.

@@ -73,7 +73,7 @@ struct QueryGraph: Sendable {
     /// stage; an edit of any other page's text is shown without it.
     static func mayQuery(_ page: Page) -> Bool {
         page.source.frontMatter.values["rows"] != nil
-            || page.source.blocks.contains { $0.isQuery || $0.query != nil }
+            || page.source.blocks.contains { $0.isQuery || $0.query != nil || $0.kind == .input }
             || page.source.body.containsUTF8("data.")
     }
 }

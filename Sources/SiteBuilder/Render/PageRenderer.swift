@@ -96,6 +96,9 @@ struct PageRenderer {
         var byKey: [String: [String: String]] = [:]
         for page in pages where byKey[page.translationKey]?[page.language] == nil {
             byKey[page.translationKey, default: [:]][page.language] = page.urlPath
+            // A page with inputs is known by its answer and as itself: an answer the other
+            // language's page does not have leads to that page.
+            if let variant = page.variant, variant.isBase { byKey[variant.baseKey, default: [:]][page.language] = page.urlPath }
         }
         // A long table's later pages and the other answers of a page's inputs are not entries
         // of their own: the page is.
@@ -228,13 +231,16 @@ struct PageRenderer {
             lang: language, root: links.base, home: Routes.file(home),
             page: PageView.PageValues(
                 frontMatter: page?.source.frontMatter.values ?? [:],
-                title: page.flatMap { $0.kind == .home && $0.source.frontMatter.title == nil ? nil : $0.title },
+                title: page.flatMap { $0.kind == .home && $0.source.frontMatter.title == nil ? $0.variant?.titleSuffix : $0.title },
                 content: contentHTML, url: Routes.file(urlPath)
             ),
             site: site, assets: assetPaths,
             labels: labels[language] ?? config.pack(for: language).labels.templateValue,
             punctuation: punctuation[language] ?? config.pack(for: language).punctuation.templateValue,
-            menu: .list((menus[language] ?? []).map { $0.urlPath == page?.urlPath ? $0.current : $0.other }),
+            menu: .list(
+                (menus[language] ?? []).map {
+                    $0.urlPath == page?.urlPath || $0.urlPath == page?.variant?.basePath ? $0.current : $0.other
+                }),
             hasTranslations: config.languages.count > 1 && page != nil,
             feeds: feeds[language] ?? .list([]),
             dir: rightToLeft ? "rtl" : nil, arrows: rightToLeft ? Self.arrows.rightToLeft : Self.arrows.leftToRight
@@ -251,7 +257,12 @@ struct PageRenderer {
                     file: Routes.file(other.urlPath))
             }
             view.languageSwitch = config.languages.compactMap { lang in
-                guard let target = addresses[page.translationKey]?[lang] ?? addresses[""]?[lang] else { return nil }
+                // An answer of a page's inputs that the other language's page does not have
+                // leads to that page.
+                guard
+                    let target = addresses[page.translationKey]?[lang] ?? page.variant.flatMap({ addresses[$0.baseKey]?[lang] })
+                        ?? addresses[""]?[lang]
+                else { return nil }
                 return PageView.LanguageChoice(
                     lang: lang, name: languageNames[lang] ?? lang, href: Routes.file(target), current: lang == language)
             }

@@ -5,8 +5,9 @@ import SiteBuilder
 /// value of the column an input takes its options from (a JSON source, so that any text is a
 /// value).
 extension FuzzTarget {
-    /// A site whose page has an input over the values, built: whatever the values, the build
-    /// succeeds with one page per distinct value and one for everything (`all=`), every folder
+    /// A site whose page has an input over the values, built: whatever the values (one at
+    /// least; none is an error), the build succeeds with one page per distinct value
+    /// and one for everything (`all=`), every folder
     /// it writes under the page is a slug or the input's name (no value reaches a path), and
     /// each page's input is one link per option, the values written as text, never markup.
     public static let inputOptions = FuzzTarget("input-options") { bytes in
@@ -44,7 +45,13 @@ extension FuzzTarget {
             try! data.write(to: url)
         }
         let output = folder.appendingPathComponent("_site")
-        do { _ = try Site.build(BuildOptions(siteFolder: folder, now: Date(timeIntervalSince1970: 1_795_000_000))) } catch {
+        let options = BuildOptions(siteFolder: folder, now: Date(timeIntervalSince1970: 1_795_000_000))
+        // No value at all: no column `v` either, and an input with nothing to choose; an error.
+        guard !values.isEmpty else {
+            precondition((try? Site.build(options)) == nil, "a site whose input has no options built")
+            return
+        }
+        do { _ = try Site.build(options) } catch {
             preconditionFailure("the values \(values.debugDescription) failed the build: \(error)")
         }
         let distinct = Set(values).count

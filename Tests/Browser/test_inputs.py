@@ -1,7 +1,8 @@
 """Inputs in a real browser (Debian's chromium, driven by selenium): a reader's choice swaps in
 place exactly the blocks and the text whose query reads the input, to the numbers Python sums
 here from the rows this test wrote; the address, the title, back and forward and `?continent=` follow;
-the focus stays; and without JavaScript the input's links reach every answer.
+the focus stays; without JavaScript the input's links reach every answer; and an answer
+that cannot be fetched is opened instead, in its place in the history.
 
 The site: nine countries on three continents with a population in three years; a page with
 a continent input (a drop-down, with an option of everything), a year input (buttons, 2007 by
@@ -240,3 +241,36 @@ def test_without_javascript_the_links_reach_every_answer(site):
         assert len(seen) == 12 and all(urllib.parse.urlparse(url).path.endswith("index.html") for url in seen)
     finally:
         driver.quit()
+
+
+def test_an_answer_that_cannot_be_fetched_is_opened_in_its_place_in_the_history(site, tmp_path):
+    """Where an answer's page cannot be fetched (a page opened from a file; here a copy of the
+    site without Asia's pages), the answer's page is opened instead: a choice adds it to the
+    history, an answer the address names takes the address's place."""
+    import shutil
+
+    output, _ = site
+    copy = tmp_path / "copy"
+    shutil.copytree(output, copy)
+    shutil.rmtree(copy / "gapminder" / "continent" / "asia")
+    server = serve(copy)
+    driver = browser()
+    try:
+        base = address(server)
+        driver.get(f"{base}/index.html")
+        start = driver.execute_script("return history.length")
+        driver.get(f"{base}/gapminder/index.html?continent=Asia")
+        wait(driver, lambda d: d.execute_script("return location.pathname") == "/gapminder/continent/asia/index.html",
+             lambda: f"the answer's page was not opened: {driver.current_url}")
+        assert driver.execute_script("return history.length") == start + 1   # the page the address named, replaced
+        driver.get(f"{base}/gapminder/index.html")
+        wait(driver, lambda d: d.execute_script("return !!document.querySelector('nav[data-input] select')"),
+             "the inputs' script did not draw the drop-down")
+        before = driver.execute_script("return history.length")
+        Select(driver.find_element("css selector", 'nav[data-input="continent"] select')).select_by_visible_text("Asia")
+        wait(driver, lambda d: d.execute_script("return location.pathname") == "/gapminder/continent/asia/index.html",
+             lambda: f"the answer's page was not opened: {driver.current_url}")
+        assert driver.execute_script("return history.length") == before + 1
+    finally:
+        driver.quit()
+        server.shutdown()

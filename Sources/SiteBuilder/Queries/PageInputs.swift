@@ -11,7 +11,8 @@ import TextFormatting
 ///
 /// - `name=` the parameter the page's queries read (`:continent`);
 /// - the options: `data=` a query and `column=` one of its columns (its distinct values, in
-///   its order), or `options=` a list (`options=Asia,Europe`, each bound as text);
+///   its order), or `options=` a list (`options=Asia,Europe`: texts; whole numbers when every
+///   item is one, `options=1952,2007`);
 /// - `label=` (the name); `all=` a first option, of everything, that binds NULL; `default=` the
 ///   option the page itself shows (the first); `kind=select` (a drop-down) or `kind=buttons`
 ///   (a group of buttons; the kind for five options or fewer).
@@ -114,7 +115,7 @@ struct PageInputs {
         guard !graph.reading(parameter: name).isEmpty else {
             throw fail(
                 "no query of the page reads `:\(name)`, so every option would show the same page: "
-                    + "read it in the page's SQL (`WHERE continent = :\(name)`), or remove the input")
+                    + "read it in the page's SQL (`WHERE column = :\(name)`), or remove the input")
         }
         var options: [(text: String, value: TableValue)]
         switch (arguments["data"], arguments["options"]) {

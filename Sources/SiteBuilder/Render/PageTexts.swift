@@ -286,9 +286,9 @@ struct MarkdownTexts: Sendable {
                     of: view, kind: view.templateKind(kind.name), language: page.language, links: relativiser, templates: templates,
                     labels: labels[page.language] ?? labelWords().templateValue, written: misses?.blocks)
                 // A block whose result differs between the page's variants is the part the
-                // inputs' script swaps (`input.js`).
+                // inputs' script swaps (`input.js`); a heading's id (a slug) has no `_`.
                 guard let variant = page.variant, let query = arguments["data"], variant.varying.contains(query) else { return html }
-                return "<div class=\"varies\" id=\"varies-\(line)\">\n" + html + "\n</div>"
+                return "<div class=\"varies\" id=\"varies_\(line)\">\n" + html + "\n</div>"
             case .choice:
                 guard let variant = page.variant else {
                     throw fail("an `input` chooses what the page's queries read, and the site has no `data:` nor `queries/`")

@@ -374,4 +374,85 @@ import Testing
         #expect(Self.figure(german) == String(Self.people("Asia", 1952)))
         #expect(german.contains(#"hreflang="en" href="https://example.org/gapminder/continent/asia/year/1952/""#))
     }
+
+    /// Blocks that read no input after and between those that do: a table without links, one
+    /// with a download (under each answer's address), a chart whose series meet the styles a
+    /// varying chart gave them first, and a key figure of no rows.
+    static let sharedBlocks = """
+
+        ```ttsite query growth
+        SELECT year, continent, sum(pop) AS pop FROM gap
+        WHERE (:continent IS NULL OR continent = :continent) AND year <= :year GROUP BY year, continent ORDER BY year, continent
+        ```
+
+        ```ttsite chart kind=column data=growth x=year y=pop series=continent
+        ```
+
+        ```ttsite query everything
+        SELECT country, continent, pop FROM gap WHERE year = 2007 ORDER BY country
+        ```
+
+        ```ttsite table data=everything
+        ```
+
+        ```ttsite table data=everything download=json
+        ```
+
+        ```ttsite query history
+        SELECT year, continent, sum(pop) AS pop FROM gap GROUP BY year, continent ORDER BY year, continent
+        ```
+
+        ```ttsite chart kind=line data=history x=year y=pop series=continent
+        ```
+
+        ```ttsite query nothing
+        SELECT country FROM gap WHERE pop < 0
+        ```
+
+        ```ttsite value data=nothing column=country
+        ```
+        """
+
+    /// A block that reads no input is rendered once for each way an answer writes it — by the
+    /// way back to the site's root, and for a chart by the styles the page's charts before it
+    /// gave their series — and each answer's text is the text it renders alone, byte for byte,
+    /// with the same links, scripts and warnings.
+    @Test func aBlockThatReadsNoInputIsRenderedOnceForTheAnswersThatWriteItAlike() throws {
+        let site = try Self.site(page: Self.page + Self.sharedBlocks)
+        defer { site.remove() }
+        let (summary, kept) = try Site.build(site.options(), keepingPlan: true)
+        let plan = try #require(kept)
+        let answers = plan.pages.filter { $0.variant != nil }
+        #expect(answers.count == 12)
+        let shared = plan.markdown.with(templates: plan.markdown.templates)
+        for page in answers {
+            let once = try #require(try shared.text(of: page))
+            let alone = try #require(try plan.markdown.with(templates: plan.markdown.templates).text(of: page))
+            #expect(once.rendered.html == alone.rendered.html, "\(page.urlPath)")
+            #expect(once.misses.written == alone.misses.written, "\(page.urlPath)")
+            #expect(once.misses.notes.map(\.message) == alone.misses.notes.map(\.message), "\(page.urlPath)")
+            #expect(once.tables.tableScript && once.tables.chartScript && once.tables.inputScript, "\(page.urlPath)")
+        }
+        // The blocks kept, by their line in the page's file.
+        let lines = Dictionary(grouping: shared.blockMemo.keys, by: \.line).mapValues(\.count)
+        func line(of block: String) throws -> Int {
+            let body = Self.page + Self.sharedBlocks
+            let index = try #require(body.components(separatedBy: "\n").firstIndex(of: block))
+            return index + 1
+        }
+        // Twelve answers at three depths: the page (`gapminder/`), one input not at its
+        // default (`gapminder/year/1952/`) and two (`gapminder/continent/asia/year/1952/`).
+        #expect(lines[try line(of: "```ttsite value data=everyone column=countries label=\"countries in all\"")] == 3)
+        #expect(lines[try line(of: "```ttsite table data=everything")] == 3)
+        #expect(lines[try line(of: "```ttsite value data=nothing column=country")] == 3)
+        // A download is under each answer's address: every answer renders its own.
+        #expect(lines[try line(of: "```ttsite table data=everything download=json")] == nil)
+        // Everything (at the page's depth or below one input) and each continent (below one
+        // input or two) colours the continents' series in its own order.
+        #expect(lines[try line(of: "```ttsite chart kind=line data=history x=year y=pop series=continent")] == 2 + 3 * 2)
+        // The download's links lead to each answer's own file; the warning counts every answer.
+        let asia = try site.read("gapminder/continent/asia/year/1952/index.html")
+        #expect(asia.contains(#"href="../../../../../gapminder/continent/asia/year/1952/everything.json""#))
+        #expect(summary.warnings.contains { $0.contains("the query `nothing` gave no rows") && $0.contains("on 12 pages") })
+    }
 }

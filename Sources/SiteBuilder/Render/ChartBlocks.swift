@@ -523,7 +523,8 @@ extension DataBlocks {
 /// The styles of the series of one page's charts, by name, in the order the page first
 /// draws them: a series named "Asia" has one colour in every chart of the page.
 final class SeriesStyles {
-    private var styles: [String: Int] = [:]
+    /// Each series met so far, with its style.
+    var styles: [String: Int] = [:]
 
     func style(of name: String) -> Int {
         if let known = styles[name] { return known }

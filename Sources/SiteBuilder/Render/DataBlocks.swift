@@ -41,6 +41,15 @@ struct DataBlocks: Sendable {
             tableScript = tableScript || table.sortable
             searchScript = searchScript || table.search != nil
         }
+
+        /// Adds what `other`'s blocks need (a block rendered once for several pages, `BlockMemo`).
+        mutating func formUnion(_ other: Uses) {
+            tableScript = tableScript || other.tableScript
+            searchScript = searchScript || other.searchScript
+            chartScript = chartScript || other.chartScript
+            inputScript = inputScript || other.inputScript
+            chartPNGs += other.chartPNGs
+        }
     }
 
     /// A table of more rows than this gets the script's filter.

@@ -85,6 +85,9 @@ struct MarkdownTexts: Sendable {
     private let site: TemplateValue
     private let labels: [String: TemplateValue]
     private let parsedTexts = ParsedTexts()
+    /// The blocks of pages with inputs that read none, rendered once for every answer; made
+    /// anew with the texts, as templates or results change.
+    let blockMemo = BlockMemo()
 
     init(
         config: SiteConfig, now: Date, templates: TemplateSet, siteData: [String: TemplateValue] = [:], links: ContentLinks? = nil,
@@ -270,8 +273,33 @@ struct MarkdownTexts: Sendable {
             case .headings:
                 return try TableOfContents.block(arguments, headings: fenced.headings, label: labelWords().contents, fail: fail)
             case .result:
-                let warn = { (message: String) -> Void in misses?.note(line: line, message) }
-                guard let dataBlocks,
+                guard let dataBlocks else {
+                    throw fail("a `\(kind)` block shows the result of a query, and the site has no `data:` nor `queries/`")
+                }
+                let query = arguments["data"]
+                let varies = query.map { page.variant?.varying.contains($0) ?? false } ?? false
+                // A block of a page with inputs that reads none is the same on every answer:
+                // rendered once for each way an answer can write it (`BlockMemo`).
+                let memoKey = page.variant.flatMap { variant in
+                    varies || forFeed || query == nil
+                        ? nil
+                        : BlockMemo.Key(
+                            page: variant.basePath, language: page.language, line: line, info: block.info, tablePage: page.tablePage,
+                            root: relativiser.base, styles: kind == .chart ? styles.styles : [:])
+                }
+                if let memoKey, let known = blockMemo[memoKey] {
+                    uses.formUnion(known.uses)
+                    misses?.blocks.wrote(links: known.links)
+                    for note in known.notes { misses?.note(line: line, note) }
+                    if kind == .chart { styles.styles = known.styles }
+                    return known.html
+                }
+                var notes: [String] = []
+                let warn = { (message: String) -> Void in
+                    notes.append(message)
+                    misses?.note(line: line, message)
+                }
+                guard
                     var view = try dataBlocks.view(
                         kind: kind, arguments: arguments, on: page, line: line, fail: fail, warn: warn, styles: styles)
                 else {
@@ -281,13 +309,20 @@ struct MarkdownTexts: Sendable {
                     chart.image = ChartBlockView.FeedImage(png, at: Routes.absolute(png.path, baseURL: baseURL))
                     view = .chart(chart)
                 }
-                uses.note(view)
+                var used = DataBlocks.Uses()
+                used.note(view)
+                uses.formUnion(used)
+                let written = MissRecorder()
                 let html = dataBlocks.html(
                     of: view, kind: view.templateKind(kind.name), language: page.language, links: relativiser, templates: templates,
-                    labels: labels[page.language] ?? labelWords().templateValue, written: misses?.blocks)
+                    labels: labels[page.language] ?? labelWords().templateValue, written: written)
+                misses?.blocks.wrote(links: written.links)
+                if let memoKey, !view.readsPagePath {
+                    blockMemo[memoKey] = BlockMemo.Entry(html: html, uses: used, links: written.links, notes: notes, styles: styles.styles)
+                }
                 // A block whose result differs between the page's variants is the part the
                 // inputs' script swaps (`input.js`); a heading's id (a slug) has no `_`.
-                guard let variant = page.variant, let query = arguments["data"], variant.varying.contains(query) else { return html }
+                guard varies else { return html }
                 return "<div class=\"varies\" id=\"varies_\(line)\">\n" + html + "\n</div>"
             case .choice:
                 guard let variant = page.variant else {

@@ -193,6 +193,22 @@ import Testing
         #expect(html.contains("<td>none</td><td data-sort=\"\">–</td>"))
     }
 
+    /// A sparkline's list as queries write one: commas, blanks or lines between numbers, a
+    /// JSON array, a tab beside a number; what is not a finite number is a gap.
+    @Test(arguments: [
+        ("3,5,2", [3.0, 5, 2] as [Double?]), ("[3, 5, null, 2]", [3, 5, nil, 2]), ("1.5 -2e3\n7", [1.5, -2000, 7]),
+        ("4\t,\t6", [4, 6]), ("1,inf,nan,x", [1, nil, nil, nil]), ("\u{A0}8", [8]),
+    ])
+    func aListOfNumbersReadsAsWritten(text: String, numbers: [Double?]) {
+        #expect(DataBlocks.numberList(.text(text)) == numbers)
+    }
+
+    @Test func aTextOfNoNumberIsNoList() {
+        #expect(DataBlocks.numberList(.text("abc, def")) == nil)
+        #expect(DataBlocks.numberList(.integer(4)) == [4])
+        #expect(DataBlocks.numberList(.null) == nil)
+    }
+
     @Test func textsFromTheBlockAndTheDataAreEscaped() throws {
         let (site, html) = try Self.page(
             """

@@ -180,4 +180,49 @@ import Testing
             return text.hasPrefix("Content/report.md:\(line): ") && text.contains(message)
         }
     }
+
+    /// On a page with inputs, the blocks of people and timelines read no input: each is
+    /// rendered once for the answers at one depth (`BlockMemo`), and every answer's text is
+    /// what it renders alone, byte for byte, with the same links.
+    @Test func blocksOfPeopleOnAPageWithInputsAreRenderedOnceADepth() throws {
+        let blocks = [
+            "```ttsite upcoming-birthdays days=14", "```ttsite people month=3", "```ttsite counter of=people",
+            "```ttsite age-histogram", "```ttsite timeline named=trip",
+        ]
+        let page = """
+            ```ttsite query born
+            SELECT count(*) AS born FROM people WHERE nationality = :nat
+            ```
+
+            ```ttsite input name=nat options=DE,US,FR label="Nationality"
+            ```
+
+            ```ttsite value data=born column=born label="born there"
+            ```
+
+            \(blocks.map { $0 + "\n```" }.joined(separator: "\n\n"))
+            """
+        let site = try Self.site(page: page)
+        defer { site.remove() }
+        let (_, kept) = try Site.build(site.options(), keepingPlan: true)
+        let plan = try #require(kept)
+        // DE at report/; US and FR at report/nat/us/ and report/nat/fr/.
+        let answers = plan.pages.filter { $0.variant != nil && $0.language == "en" }
+        #expect(answers.map(\.urlPath).sorted() == ["report/", "report/nat/fr/", "report/nat/us/"])
+        let shared = plan.markdown.with(templates: plan.markdown.templates)
+        for page in answers {
+            let once = try #require(try shared.text(of: page))
+            let alone = try #require(try plan.markdown.with(templates: plan.markdown.templates).text(of: page))
+            #expect(once.rendered.html == alone.rendered.html, "\(page.urlPath)")
+            #expect(once.misses.written == alone.misses.written && !once.misses.written.isEmpty, "\(page.urlPath)")
+        }
+        #expect(Self.article(try site.read("report/nat/fr/index.html")).contains("Anna Alpha"))
+        let lines = page.components(separatedBy: "\n")
+        let renders = Dictionary(grouping: shared.blockMemo.keys, by: \.line).mapValues(\.count)
+        for block in blocks {
+            let line = try #require(lines.firstIndex(of: block)) + 4  // the front matter's three lines, counted from 1
+            #expect(renders[line] == 2, "\(block)")
+        }
+    }
+
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TemplateEngine
 
 /// The blocks of a page with inputs that read no input (`PageVariant.varying`), rendered once
 /// for all its answers: 72 answers of a page with a table of 142 countries show that table
@@ -36,8 +37,8 @@ final class BlockMemo: @unchecked Sendable {
         let links: [String]
         /// What it warned of (a query that gave no rows).
         let notes: [String]
-        /// The page's series styles after it (a chart's).
-        let styles: [String: Int]
+        /// The page's series styles after it, when it gave a series one (a chart).
+        let styles: [String: Int]?
     }
 
     private let lock = NSLock()
@@ -46,9 +47,38 @@ final class BlockMemo: @unchecked Sendable {
     /// The blocks kept, each for a way to write it.
     var keys: [Key] { lock.withLock { Array(entries.keys) } }
 
-    subscript(key: Key) -> Entry? {
-        get { lock.withLock { entries[key] } }
-        set { lock.withLock { entries[key] = newValue } }
+    /// A block's HTML on a page: the one kept under `key`, or `render`'s, kept under `key`
+    /// when it says so (nil: not kept). Either way the page is told what the block told it:
+    /// the scripts it needs (`uses`), the links its template wrote and what it warned of
+    /// (`misses`), and a chart's series styles (`styles`). `render` writes links to the
+    /// recorder it is given and warns through the function.
+    func html(
+        _ key: Key?, line: Int, uses: inout DataBlocks.Uses, misses: PageMisses?, styles: SeriesStyles,
+        render: (MissRecorder, _ warn: (String) -> Void) throws -> (html: String, uses: DataBlocks.Uses, keep: Bool)
+    ) rethrows -> String {
+        if let key, let known = lock.withLock({ entries[key] }) {
+            uses.formUnion(known.uses)
+            misses?.blocks.wrote(links: known.links)
+            for note in known.notes { misses?.note(line: line, note) }
+            if let after = known.styles { styles.styles = after }
+            return known.html
+        }
+        let written = MissRecorder()
+        var notes: [String] = []
+        let stylesBefore = styles.styles
+        let made = try render(written) { message in
+            notes.append(message)
+            misses?.note(line: line, message)
+        }
+        uses.formUnion(made.uses)
+        misses?.blocks.wrote(links: written.links)
+        if let key, made.keep {
+            let after = styles.styles == stylesBefore ? nil : styles.styles
+            lock.withLock {
+                entries[key] = Entry(html: made.html, uses: made.uses, links: written.links, notes: notes, styles: after)
+            }
+        }
+        return made.html
     }
 }
 

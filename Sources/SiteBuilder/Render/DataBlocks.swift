@@ -244,12 +244,19 @@ struct DataBlocks: Sendable {
         let timeZone = config.timeZone
         // The sparklines of a column share one x axis, as long as its longest list: a
         // shorter list (a series that began later) ends at the right edge with the others.
+        // Each list is read once, for the axis and for its cell.
+        var lists: [Int: [[Double?]?]] = [:]
         var spans: [Int: Int] = [:]
-        for index in sparklines { spans[index] = table.rows.reduce(0) { max($0, Self.numberList($1[index])?.count ?? 0) } }
+        for index in sparklines {
+            let read = table.rows.map { Self.numberList($0[index]) }
+            lists[index] = read
+            spans[index] = read.reduce(0) { max($0, $1?.count ?? 0) }
+        }
         // A long table's links are most of its page: written the shortest way.
         let links = Relativiser(page: page.urlPath)
-        let rows = shown.map { values in
-            shownColumns.map { column -> TableBlockView.Cell in
+        let rows = shown.indices.map { row in
+            let values = table.rows[row]
+            return shownColumns.map { column -> TableBlockView.Cell in
                 let value = values[column.index]
                 let text = held.pack.text(of: value, as: column.format, now: now, timeZone: timeZone)
                 let link =
@@ -257,7 +264,7 @@ struct DataBlocks: Sendable {
                     ? results.rowPage(column: names[column.index], value: value, language: page.language).map {
                         links.shortestLink(Routes.file($0))
                     } : nil
-                if column.sparkline, let values = Self.numberList(value) {
+                if column.sparkline, let values = lists[column.index]?[row] {
                     // Named by its first and last values; sorted by the last.
                     let label = held.pack.labels.chart.change
                         .replacingEvery(
@@ -394,10 +401,11 @@ struct DataBlocks: Sendable {
         case .real(let number): return [number]
         case .text(let text):
             let inner = text.hasPrefix("[") && text.hasSuffix("]") ? text.dropFirst().dropLast() : Substring(text)
-            let parts = inner.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\n" }).map {
-                $0.trimmingCharacters(in: .whitespaces)
+            let parts = inner.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\n" })
+            // A number has no blank around it: only what is not one is trimmed (a tab) and read again.
+            let numbers = parts.map { part in
+                (Double(part) ?? Double(part.trimmingCharacters(in: .whitespaces))).flatMap { $0.isFinite ? $0 : nil }
             }
-            let numbers = parts.map { Double($0).flatMap { $0.isFinite ? $0 : nil } }
             return numbers.contains { $0 != nil } ? numbers : nil
         default: return nil
         }

@@ -266,6 +266,14 @@ struct MarkdownTexts: Sendable {
             if let problem = block.problem { throw fail(problem) }
             guard let kind = block.kind else { throw fail("the block names no kind; the blocks are \(BlockKind.listed)") }
             let arguments = block.arguments
+            // A block of a page with inputs that reads none is the same on every answer:
+            // rendered once for each way an answer can write it (`BlockMemo`); not for a feed.
+            func memoKey(_ kind: BlockKind) -> BlockMemo.Key? {
+                guard let variant = page.variant, !forFeed else { return nil }
+                return BlockMemo.Key(
+                    page: variant.basePath, language: page.language, line: line, info: block.info, tablePage: page.tablePage,
+                    root: relativiser.base, styles: kind == .chart ? styles.styles : [:])
+            }
             switch kind.reads {
             case .sql:
                 // A query block names a result for the page (`PageQueries`) and shows nothing.
@@ -278,47 +286,25 @@ struct MarkdownTexts: Sendable {
                 }
                 let query = arguments["data"]
                 let varies = query.map { page.variant?.varying.contains($0) ?? false } ?? false
-                // A block of a page with inputs that reads none is the same on every answer:
-                // rendered once for each way an answer can write it (`BlockMemo`).
-                let memoKey = page.variant.flatMap { variant in
-                    varies || forFeed || query == nil
-                        ? nil
-                        : BlockMemo.Key(
-                            page: variant.basePath, language: page.language, line: line, info: block.info, tablePage: page.tablePage,
-                            root: relativiser.base, styles: kind == .chart ? styles.styles : [:])
-                }
-                if let memoKey, let known = blockMemo[memoKey] {
-                    uses.formUnion(known.uses)
-                    misses?.blocks.wrote(links: known.links)
-                    for note in known.notes { misses?.note(line: line, note) }
-                    if kind == .chart { styles.styles = known.styles }
-                    return known.html
-                }
-                var notes: [String] = []
-                let warn = { (message: String) -> Void in
-                    notes.append(message)
-                    misses?.note(line: line, message)
-                }
-                guard
-                    var view = try dataBlocks.view(
-                        kind: kind, arguments: arguments, on: page, line: line, fail: fail, warn: warn, styles: styles)
-                else {
-                    throw fail("a `\(kind)` block shows the result of a query, and the site has no `data:` nor `queries/`")
-                }
-                if forFeed, case .chart(var chart) = view, let png = chart.png, let baseURL = config.baseURL {
-                    chart.image = ChartBlockView.FeedImage(png, at: Routes.absolute(png.path, baseURL: baseURL))
-                    view = .chart(chart)
-                }
-                var used = DataBlocks.Uses()
-                used.note(view)
-                uses.formUnion(used)
-                let written = MissRecorder()
-                let html = dataBlocks.html(
-                    of: view, kind: view.templateKind(kind.name), language: page.language, links: relativiser, templates: templates,
-                    labels: labels[page.language] ?? labelWords().templateValue, written: written)
-                misses?.blocks.wrote(links: written.links)
-                if let memoKey, !view.readsPagePath {
-                    blockMemo[memoKey] = BlockMemo.Entry(html: html, uses: used, links: written.links, notes: notes, styles: styles.styles)
+                let html = try blockMemo.html(
+                    varies || query == nil ? nil : memoKey(kind), line: line, uses: &uses, misses: misses, styles: styles
+                ) { written, warn in
+                    guard
+                        var view = try dataBlocks.view(
+                            kind: kind, arguments: arguments, on: page, line: line, fail: fail, warn: warn, styles: styles)
+                    else {
+                        throw fail("a `\(kind)` block shows the result of a query, and the site has no `data:` nor `queries/`")
+                    }
+                    if forFeed, case .chart(var chart) = view, let png = chart.png, let baseURL = config.baseURL {
+                        chart.image = ChartBlockView.FeedImage(png, at: Routes.absolute(png.path, baseURL: baseURL))
+                        view = .chart(chart)
+                    }
+                    var used = DataBlocks.Uses()
+                    used.note(view)
+                    let html = dataBlocks.html(
+                        of: view, kind: view.templateKind(kind.name), language: page.language, links: relativiser, templates: templates,
+                        labels: labels[page.language] ?? labelWords().templateValue, written: written)
+                    return (html, used, !view.readsPagePath)
                 }
                 // A block whose result differs between the page's variants is the part the
                 // inputs' script swaps (`input.js`); a heading's id (a slug) has no `_`.
@@ -337,9 +323,13 @@ struct MarkdownTexts: Sendable {
                     templates: templates, labels: labels[page.language] ?? labelWords().templateValue, written: misses?.blocks)
             case .records:
                 guard let reportBlocks else { throw fail("a `\(kind)` block shows people or timelines, and the site has neither") }
-                return try reportBlocks.html(
-                    kind: kind, arguments: arguments, line: line, language: page.language, links: relativiser, templates: templates,
-                    labels: labels[page.language] ?? labelWords().templateValue, written: misses?.blocks, fail: fail)
+                // Its views hold paths from the site's root: the same on every answer of a page.
+                return try blockMemo.html(memoKey(kind), line: line, uses: &uses, misses: misses, styles: styles) { written, _ in
+                    let html = try reportBlocks.html(
+                        kind: kind, arguments: arguments, line: line, language: page.language, links: relativiser, templates: templates,
+                        labels: labels[page.language] ?? labelWords().templateValue, written: written, fail: fail)
+                    return (html, DataBlocks.Uses(), true)
+                }
             }
         }
         let word = hasBlocks ? ReportBlocks.word : nil

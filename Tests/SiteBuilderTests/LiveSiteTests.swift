@@ -196,6 +196,48 @@ import Testing
         #expect(try site.read("notes/note/index.html").contains("data is broken"))
     }
 
+    /// A chart published as PNG (for feeds and share previews, with a `base_url`) is a file
+    /// named by its drawing: a saved CSV that changes the chart writes the new file, and the
+    /// old one, which no page shows any more, goes, as a full build would have it.
+    @Test func aSavedTableWritesTheChartsNewPictureAndRemovesTheOld() throws {
+        let site = try TestSite(
+            """
+            -- ttsite.yml --
+            title: Charts
+            base_url: https://example.org/
+            data:
+              sales: { file: data/sales.csv }
+            -- data/sales.csv --
+            month,amount
+            2026-01-01,10
+            2026-02-01,12
+            -- Content/index.md --
+            # Sales
+            -- Content/sales.md --
+            ---
+            title: Sales
+            ---
+            ```ttsite query sales
+            SELECT month, amount FROM sales ORDER BY month
+            ```
+
+            ```ttsite chart kind=line data=sales x=month y=amount
+            ```
+            """)
+        defer { site.remove() }
+        let live = LiveSite()
+        try update(live, site, [], "first build")
+        let charts = { try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent("assets/charts").path) }
+        let before = try charts()
+        #expect(before.count == 1)
+        try site.write("month,amount\n2026-01-01,10\n2026-02-01,15\n", to: "data/sales.csv")
+        let saved = try update(live, site, ["data/sales.csv"], "a new amount")
+        #expect(saved.update?.pagesRendered == 1)
+        let after = try charts()
+        #expect(after.count == 1 && after != before)
+        #expect(try site.read("sales/index.html").contains("assets/charts/\(after[0])"))
+    }
+
     /// A saved CSV renders the pages whose results changed, and only those; an edit that
     /// changes which pages there are, or their titles, goes through a build.
     @Test func aSavedTableRendersThePagesWhoseResultsChanged() throws {

@@ -87,6 +87,7 @@ public final class LiveSite: @unchecked Sendable {
             return nil
         }
         let written = try Self.replace(update.files, in: plan.summary.outputFolder)
+        for path in update.removed { unlink(plan.summary.outputFolder.appendingPathComponent(path).path) }
         self.plan = plan
         var summary = plan.summary
         summary.warnings = update.warnings

@@ -59,6 +59,10 @@ final class ParallelRender: @unchecked Sendable {
     var chartPNGs: [ChartPNG] {
         lock.withLock { charts }.sorted { $0.urlPath < $1.urlPath }.flatMap(\.pngs)
     }
+    /// The files of those charts, by the URL path of the page that shows them.
+    var chartPaths: [String: [String]] {
+        Dictionary(lock.withLock { charts }.map { ($0.urlPath, $0.pngs.map(\.path)) }) { first, _ in first }
+    }
 
     /// Renders every page with `jobs` workers (default: one per core).
     func run(jobs: Int?) throws {

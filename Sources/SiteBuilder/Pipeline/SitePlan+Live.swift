@@ -173,16 +173,21 @@ extension SitePlan {
         return update
     }
 
-    /// Renders `pages` and the 404 page into memory, with `files` beside them.
-    private func render(_ pages: [Page], files: [OutputFile]) throws -> LiveUpdate {
+    /// Renders `pages` and the 404 page into memory, with `files` beside them, and the PNG
+    /// files of their charts (`chart_images:`); the charts' files no page shows any more are
+    /// to be removed.
+    private mutating func render(_ pages: [Page], files: [OutputFile]) throws -> LiveUpdate {
         let output = OutputCatalog(keepingEveryFile: true)
         let render = ParallelRender(pages: pages, renderer: renderer, extras: extras, output: output)
         try render.run(jobs: options.jobs)
         for file in siteFiles where file.path == Routes.notFound {
             try write(file, misses: render.misses, to: output)
         }
-        for file in files { try output.write(file.bytes, to: file.path) }
-        return LiveUpdate(pages: pages.count, files: output.keptFiles, warnings: render.misses.warnings)
+        var summary = self.summary
+        let charts = try Self.chartImages(render.chartPNGs, options: options, into: &summary)
+        for file in files + charts { try output.write(file.bytes, to: file.path) }
+        let removed = takeChartPaths(render.chartPaths, pages: pages.map(\.urlPath))
+        return LiveUpdate(pages: pages.count, files: output.keptFiles, removed: removed, warnings: render.misses.warnings)
     }
 }
 
@@ -191,5 +196,7 @@ struct LiveUpdate {
     /// How many pages were rendered (the 404 page aside).
     var pages: Int
     var files: [OutputFile]
+    /// The paths of files to remove: charts' PNGs no page shows any more.
+    var removed: [String] = []
     var warnings: [String]
 }

@@ -67,6 +67,9 @@ struct SitePlan {
         var keptPages: Int?
         /// The links and images of Content pages that lead nowhere.
         var linkProblems: [MissReport.LinkProblem] = []
+        /// The charts' PNG files, by the URL path of the page that shows them (a preview's
+        /// update writes those its pages now show and removes those none shows).
+        var chartPaths: [String: [String]] = [:]
     }
 
     init(
@@ -117,6 +120,15 @@ struct SitePlan {
         return files
     }
 
+    /// Takes the charts' PNG files of pages rendered again (`rendered`, by URL path, each
+    /// page's whole list; `pages` the URL paths of those rendered); returns the files no page
+    /// shows any more.
+    mutating func takeChartPaths(_ rendered: [String: [String]], pages: [String]) -> [String] {
+        let before = Set(written.chartPaths.values.joined())
+        for path in pages { written.chartPaths[path] = rendered[path] }
+        return before.subtracting(written.chartPaths.values.joined()).sorted()
+    }
+
     /// What `write` needs to keep the pages of the last build whose inputs did not change,
     /// and to note each page's inputs for the next build.
     func pageReuse(previous: BuildRecord?) -> PageReuse {
@@ -137,6 +149,7 @@ struct SitePlan {
         try render.run(jobs: options.jobs)
         written.pageDigests = render.pageDigests
         written.linkProblems = render.misses.linkProblems
+        written.chartPaths = render.chartPaths
         let publishedPages = pages.reduce(0) { $0 + ($1.kind == .notFound ? 0 : 1) }
         summary.pages = publishedPages
         if reuse?.previous != nil { written.keptPages = publishedPages - render.renderedPages }

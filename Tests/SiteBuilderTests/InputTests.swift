@@ -455,4 +455,22 @@ import Testing
         #expect(asia.contains(#"href="../../../../../gapminder/continent/asia/year/1952/everything.json""#))
         #expect(summary.warnings.contains { $0.contains("the query `nothing` gave no rows") && $0.contains("on 12 pages") })
     }
+
+    /// In the preview, a saved CSV renders the answers whose results changed, and every file
+    /// is what a full build of the site as it now is writes: Laos in 1977 is in two answers;
+    /// with blocks below that read no input and show every year, it is in every answer, and
+    /// those blocks are made anew.
+    @Test func aSavedTableRendersTheAnswersItChangesInThePreview() throws {
+        // Undated, so that the feeds (which a preview's update leaves to a build) do not show it.
+        for (page, answers) in [(Self.page, 2), (Self.page + Self.sharedBlocks, 12)] {
+            let site = try Self.site(page: page.replacingOccurrences(of: "date: 2026-11-01\n", with: ""))
+            defer { site.remove() }
+            let live = LiveSite()
+            try LiveSiteTests().update(live, site, [], "first build")
+            try site.write(Self.csv.replacingOccurrences(of: "Laos,Asia,1977,3", with: "Laos,Asia,1977,30"), to: "data/gap.csv")
+            let laos = try LiveSiteTests().update(live, site, ["data/gap.csv"], "Laos in 1977")
+            #expect(laos.update?.pagesRendered == answers)
+            #expect(Self.figure(try site.read("gapminder/year/1977/index.html")) == String(Self.people(nil, 1977) + 27))
+        }
+    }
 }

@@ -86,16 +86,17 @@ extension BlockView {
     /// Whether the view holds the address of the page it is on, beyond the way back to the
     /// site's root: a table's links to its rows' pages (written the shortest way from the
     /// page), its downloads and its page numbers (under the page's address), and a chart's
-    /// picture in a feed's entry (its absolute address). A chart's PNG is named by its
-    /// drawing, whatever page shows it.
+    /// picture in a feed's entry (its absolute address); an input, which marks the answer
+    /// it is on. A chart's PNG is named by its drawing, whatever page shows it; the blocks of
+    /// people and timelines hold paths from the site's root.
     var readsPagePath: Bool {
         switch self {
         case .table(let table):
             table.pagination != nil || !table.downloads.isEmpty || table.search != nil
                 || table.rows.contains { $0.cells.contains { $0.link != nil } }
         case .chart(let chart): chart.image != nil
-        case .value, .noData: false
-        case .upcomingBirthdays, .people, .counter, .ageHistogram, .timeline, .input: true
+        case .input: true
+        case .value, .noData, .upcomingBirthdays, .people, .counter, .ageHistogram, .timeline: false
         }
     }
 }

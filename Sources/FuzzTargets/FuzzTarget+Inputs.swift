@@ -9,7 +9,9 @@ extension FuzzTarget {
     /// least; none is an error), the build succeeds with one page per distinct value
     /// and one for everything (`all=`), every folder
     /// it writes under the page is a slug or the input's name (no value reaches a path), and
-    /// each page's input is one link per option, the values written as text, never markup.
+    /// each page's input is one link per option, the values written as text, never markup;
+    /// and the table that reads no input (rendered once for the answers, `BlockMemo`) is the
+    /// same on every page, one row a value.
     public static let inputOptions = FuzzTarget("input-options") { bytes in
         // A text of spaces alone is no value: the readers of data make it NULL, which the
         // input refuses with its error (`InputTests`).
@@ -37,6 +39,13 @@ extension FuzzTarget {
 
                 ```ttsite value data=chosen column=n
                 ```
+
+                ```ttsite query every
+                SELECT v, length(v) AS characters FROM options ORDER BY v
+                ```
+
+                ```ttsite table data=every
+                ```
                 """.utf8),
         ]
         for (path, data) in files {
@@ -58,6 +67,7 @@ extension FuzzTarget {
         let pages = (FileManager.default.subpaths(atPath: output.appendingPathComponent("c").path) ?? [])
             .filter { $0.hasSuffix("index.html") }
         precondition(pages.count == distinct + 1, "\(distinct) values made \(pages.count) pages: \(pages)")
+        var sharedTable: Substring?
         for page in pages {
             let folders = page.split(separator: "/").dropLast()
             precondition(
@@ -73,6 +83,13 @@ extension FuzzTarget {
             // The nav, its label and its list, and four tags an option (li, a and their ends).
             precondition(
                 nav.components(separatedBy: "<").count - 1 == 6 + 4 * (distinct + 1), "a value wrote markup into the input: \(nav)")
+            guard let tableStart = html.range(of: "<figure class=\"report-block data-table"),
+                let tableEnd = html.range(of: "</figure>", range: tableStart.upperBound..<html.endIndex)
+            else { preconditionFailure("the page \(page) has no table of every value") }
+            let table = html[tableStart.lowerBound..<tableEnd.upperBound]
+            precondition(table.components(separatedBy: "<tr>").count - 1 == values.count + 1, "the table of every value: \(table)")
+            precondition(sharedTable == nil || sharedTable == table, "the table of every value differs on \(page)")
+            sharedTable = table
         }
     }
 }

@@ -151,6 +151,11 @@ public struct Chart: Sendable {
     public var valueTitle: String?
     /// Drawn right to left (a page in Persian): the value axis on the right, bars from the right.
     public var mirrored = false
+    /// What the author set of the value axis and of an x axis of numbers or times.
+    public var valueAxis = Axis()
+    public var xAxis = Axis()
+    /// The reference lines and bands drawn over the marks (`Annotation`).
+    public var annotations: [Annotation] = []
 
     /// The labels of a set of ticks of the value axis, and of an x axis of numbers.
     var valueLabels: ([Double]) -> [String] { valueTickLabels ?? { [valueLabel] in $0.map(valueLabel) } }

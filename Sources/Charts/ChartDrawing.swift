@@ -82,11 +82,19 @@ struct ChartDrawing {
             bins.map { $0.bins.map { Double($0.count) } } ?? spans.flatMap { $0.compactMap { $0 }.flatMap { [$0.from, $0.to] } }
         if chart.kind == .line || chart.kind == .scatter {
             values = chart.series.flatMap { $0.values.compactMap { $0 } }.filter(\.isFinite)
+            if chart.valueAxis.zero == true { values.append(0) }
+        } else if chart.valueAxis.zero == false && bins == nil {
+            // Bars from the axis's end, which the values set: only where the author asks.
+            values = spans.flatMap { $0.compactMap { $0?.to } }
         } else {
             values.append(0)
         }
-        var scale = ValueScale(values, log: chart.logValues && (chart.kind == .line || chart.kind == .scatter))
-        let valueCount = horizontal ? 6.0 : 5.0
+        // The value axis reaches every rule and band on it.
+        values += chart.annotations.filter { $0.along == .values }.flatMap(\.numbers)
+        let valueCount = Double(chart.valueAxis.ticks ?? (horizontal ? 6 : 5))
+        var scale = ValueScale(
+            values, log: chart.logValues && (chart.kind == .line || chart.kind == .scatter), axis: chart.valueAxis,
+            count: Double(chart.valueAxis.ticks ?? 5))
         let widest = chart.valueLabels(scale.ticks(valueCount)).map { AxisLabels.width($0, size: fontSize) }.max() ?? 0
 
         // The margins: room for the labels, and for the axes' titles.
@@ -105,8 +113,8 @@ struct ChartDrawing {
         } else {
             left = max(widest + 10, 24)
             // Room for half the last label of an x axis of numbers, centred on its tick.
-            if case .numbers(let xs) = chart.domain {
-                let last = bins?.bins.last?.upper ?? xs.filter(\.isFinite).max()
+            if case .numbers = chart.domain {
+                let last = bins?.bins.last?.upper ?? xExtent?.high
                 if let last { right = w - max(12, AxisLabels.width(chart.numberLabel(last), size: fontSize) / 2 + 2) }
             }
             if chart.valueTitle != nil { top += fontSize + 6 }
@@ -149,12 +157,33 @@ struct ChartDrawing {
         }
         drawValueAxis(scale, count: valueCount)
         let x = drawXAxis(bins: bins)
+        var annotations = AnnotationLayout(drawing: self, values: scale, x: x)
+        annotations.drawBands(into: &out)
+        // Marks beyond an end the author set are cut off at the plot's edge (points and
+        // lines keep room for their markers there).
+        let clipped = chart.valueAxis.bounded || chart.xAxis.bounded || chart.valueAxis.zero == false
+        if clipped { openClip() }
         var marks = Marks(drawing: self, values: scale, x: x)
         marks.draw(spans: spans, bins: bins)
         out = marks.drawing.out
+        if clipped { out.raw("</g>") }
+        annotations.drawRules(into: &out)
+        annotations.drawLabels(into: &out)
         drawTitles()
         drawPoints(marks, bins: bins)
         out.raw("</svg>")
+    }
+
+    /// A group whose marks are cut off at the plot's edges.
+    mutating func openClip() {
+        let room = chart.kind == .bar || chart.kind == .column ? 0 : 5.0
+        out.raw(#"<clipPath id=""#)
+        out.text(id)
+        out.raw(#"-clip">"#)
+        out.rect(x1: left - room, x2: right + room, y1: top - room, y2: bottom + room)
+        out.raw(#"</clipPath><g clip-path="url(#"#)
+        out.text(id)
+        out.raw(#"-clip)">"#)
     }
 
     var categories: [String] {
@@ -211,7 +240,7 @@ struct ChartDrawing {
             out.text(label)
             out.raw("</text>")
         }
-        if chart.kind != .line && chart.kind != .scatter, let zero = scale.position(of: 0) {
+        if chart.kind != .line && chart.kind != .scatter, scale.holds(0), let zero = scale.position(of: 0) {
             out.raw("<line")
             if horizontal {
                 out.xAttribute("x1", zero)
@@ -268,32 +297,40 @@ struct ChartDrawing {
             }
             return .band(band, slots: merged?.slots)
         case .numbers(let xs):
-            let finite = xs.filter(\.isFinite)
-            var low = finite.min() ?? 0
-            var high = finite.max() ?? 1
+            let finite = xs.filter(\.isFinite) + chart.annotations.filter { $0.along == .x }.flatMap(\.numbers)
+            let count = Double(chart.xAxis.ticks ?? 8)
             if chart.logX, let positive = finite.filter({ $0 > 0 }).min() {
-                let scale = LogScale(domain: (positive, max(high, positive)), range: (left, right)).niced()
+                let (low, high) = ValueScale.ends(
+                    positive, max(finite.max() ?? positive, positive),
+                    axis: Chart.Axis(min: chart.xAxis.min.flatMap { $0 > 0 ? $0 : nil }, max: chart.xAxis.max), log: true)
+                var scale = LogScale(domain: (low, high), range: (left, right))
+                if chart.xAxis.min == nil || chart.xAxis.max == nil {
+                    let niced = scale.niced()
+                    scale.domain = (chart.xAxis.min == nil ? niced.domain.lower : low, chart.xAxis.max == nil ? niced.domain.upper : high)
+                }
                 for (tick, label) in AxisLabels.fitting(
-                    count: 8, ticks: scale.labelled(count:), position: scale.position(of:), labels: chart.numberLabels, extent: width,
-                    gap: 8)
+                    count: count, ticks: scale.labelled(count:), position: scale.position(of:), labels: chart.numberLabels,
+                    extent: width, gap: 8)
                 {
                     if let at = scale.position(of: tick) { text(label, x: at, y: labelY, anchor: "middle") }
                 }
                 return .log(scale)
             }
-            if low == high { (low, high) = (low - 1, high + 1) }
+            let (low, high) = xExtent ?? (0, 1)
             var scale = LinearScale(domain: (low, high), range: (left, right))
-            if chart.kind == .scatter { scale = scale.niced(count: 8) }
+            if chart.kind == .scatter {
+                let niced = scale.niced(count: count)
+                scale.domain = (chart.xAxis.min ?? niced.domain.lower, chart.xAxis.max ?? niced.domain.upper)
+            }
             for (tick, label) in AxisLabels.fitting(
-                count: 8, ticks: scale.ticks(count:), position: scale.position(of:), labels: chart.numberLabels, extent: width, gap: 8)
+                count: count, ticks: scale.ticks(count:), position: scale.position(of:), labels: chart.numberLabels, extent: width, gap: 8)
             {
                 text(label, x: scale.position(of: tick), y: labelY, anchor: "middle")
             }
             return .linear(scale)
         case .times(let seconds):
             let finite = seconds.filter(\.isFinite)
-            var low = finite.min() ?? 0
-            var high = finite.max() ?? 86_400
+            var (low, high) = xExtent ?? (0, 86_400)
             // Columns: each as wide as most of the smallest gap between two times allows, the
             // axis half a gap wider at either end, so the first and last stand whole.
             var gap: Double?
@@ -301,12 +338,13 @@ struct ChartDrawing {
                 let times = Array(Set(finite)).sorted()
                 let smallest = zip(times, times.dropFirst()).map { $1 - $0 }.min() ?? max(high - low, 86_400)
                 gap = smallest
-                (low, high) = (low - smallest / 2, high + smallest / 2)
+                (low, high) = (chart.xAxis.min ?? low - smallest / 2, chart.xAxis.max ?? high + smallest / 2)
             }
             if low == high { (low, high) = (low - 43_200, high + 43_200) }
             let scale = LinearScale(domain: (low, high), range: (left, right))
+            // d3's count, 10: a four-year daily series ticks its quarters, where 8 gave years.
             let ticks = AxisLabels.fitting(
-                count: 8, ticks: { TimeTicks.ticks(from: low, to: high, count: $0) },
+                count: Double(chart.xAxis.ticks ?? 10), ticks: { TimeTicks.ticks(from: low, to: high, count: $0) },
                 position: { scale.position(of: $0.seconds) }, label: chart.timeLabel, extent: width, gap: 8)
             for (tick, label) in ticks { text(label, x: scale.position(of: tick.seconds), y: labelY, anchor: "middle") }
             if let gap {
@@ -315,6 +353,23 @@ struct ChartDrawing {
             }
             return .linear(scale)
         }
+    }
+
+    /// The ends of an x axis of numbers or times: its values' and its rules' and bands', or
+    /// those the author set (`Chart.xAxis`); nil for categories. A single number is widened
+    /// by 1 either way (a single time by the caller, which knows its columns).
+    var xExtent: (low: Double, high: Double)? {
+        let xs: [Double]
+        let half: Double
+        switch chart.domain {
+        case .categories: return nil
+        case .numbers(let values): (xs, half) = (values, 1)
+        case .times(let values): (xs, half) = (values, 0)
+        }
+        let finite = xs.filter(\.isFinite) + chart.annotations.filter { $0.along == .x }.flatMap(\.numbers)
+        guard let low = finite.min(), let high = finite.max() else { return nil }
+        let widened = low == high && chart.xAxis.min == nil && chart.xAxis.max == nil ? (low - half, high + half) : (low, high)
+        return ValueScale.ends(widened.0, widened.1, axis: Chart.Axis(min: chart.xAxis.min, max: chart.xAxis.max), log: false)
     }
 
     /// Where each row of the chart's data table is along its x axis (along y for bars), for
@@ -419,18 +474,57 @@ enum ValueScale {
     case linear(LinearScale)
     case log(LogScale)
 
-    /// The scale of `values` (0 to 1 when there are none); `log` when every value it can show
-    /// is above zero.
-    init(_ values: [Double], log: Bool) {
+    /// The scale of `values` (0 to 1 when there are none), niced to about `count` ticks;
+    /// `log` when every value it can show is above zero. An end `axis` sets is kept as it
+    /// is; the other reaches the values.
+    init(_ values: [Double], log: Bool, axis: Chart.Axis = Chart.Axis(), count: Double = 5) {
         let positive = values.filter { $0 > 0 }
         if log, let low = positive.min(), let high = positive.max() {
-            self = .log(LogScale(domain: (low, high), range: (0, 1)).niced())
+            let (from, to) = Self.ends(low, high, axis: Chart.Axis(min: axis.min.flatMap { $0 > 0 ? $0 : nil }, max: axis.max), log: true)
+            var scale = LogScale(domain: (from, to), range: (0, 1))
+            if axis.min == nil || axis.max == nil {
+                let niced = scale.niced()
+                scale = LogScale(domain: (axis.min == nil ? niced.domain.lower : from, axis.max == nil ? niced.domain.upper : to), range: (0, 1))
+            }
+            self = .log(scale)
             return
         }
         var low = values.min() ?? 0
         var high = values.max() ?? 1
         if low == high { (low, high) = low == 0 ? (0, 1) : (min(0, low), max(0, high)) }
-        self = .linear(LinearScale(domain: (low, high), range: (0, 1)).niced(count: 5))
+        let (from, to) = Self.ends(low, high, axis: axis, log: false)
+        var scale = LinearScale(domain: (from, to), range: (0, 1))
+        if axis.min == nil || axis.max == nil {
+            let niced = scale.niced(count: count)
+            scale.domain = (axis.min == nil ? niced.domain.lower : from, axis.max == nil ? niced.domain.upper : to)
+        }
+        self = .linear(scale)
+    }
+
+    /// The ends of an axis from the values' `low` and `high` and those `axis` sets: where a
+    /// set end leaves no room (every value above `max=`), the other end is that far again.
+    static func ends(_ low: Double, _ high: Double, axis: Chart.Axis, log: Bool) -> (Double, Double) {
+        var from = axis.min ?? low
+        var to = axis.max ?? high
+        if from >= to && axis.bounded {
+            if axis.max == nil {
+                to = log ? from * 10 : from + max(abs(from), 1)
+            } else if axis.min == nil {
+                from = log ? to / 10 : to - max(abs(to), 1)
+            } else {
+                (from, to) = (min(from, to), max(from, to) + (from == to ? 1 : 0))
+            }
+        }
+        return (from, to)
+    }
+
+    /// Whether `value` is within the scale's domain.
+    func holds(_ value: Double) -> Bool {
+        switch self {
+        case .linear(let scale):
+            min(scale.domain.lower, scale.domain.upper) <= value && value <= max(scale.domain.lower, scale.domain.upper)
+        case .log(let scale): scale.domain.lower <= value && value <= scale.domain.upper
+        }
     }
 
     func with(range: (Double, Double)) -> ValueScale {
@@ -476,14 +570,17 @@ extension Chart {
         case .categories: break
         // Columns over time stand on a time axis (`XScale.timeBars`).
         case .times where kind == .column: break
-        case .numbers(let xs): chart.domain = .categories(xs.map(numberLabel))
+        case .numbers(let xs):
+            chart.domain = .categories(xs.map(numberLabel))
+            chart.annotations = annotations.map { $0.named(by: numberLabel) }
         case .times(let xs):
-            chart.domain = .categories(
-                xs.map { seconds in
-                    // A time no calendar reaches (beyond ±300,000 years, or not a number) reads as its number.
-                    guard abs(seconds) < TimeTicks.limit else { return numberLabel(seconds) }
-                    return timeLabel(TimeTicks.Tick(seconds: seconds, unit: TimeTicks.unit(of: Int(seconds))))
-                })
+            let name = { [timeLabel, numberLabel] (seconds: Double) in
+                // A time no calendar reaches (beyond ±300,000 years, or not a number) reads as its number.
+                guard abs(seconds) < TimeTicks.limit else { return numberLabel(seconds) }
+                return timeLabel(TimeTicks.Tick(seconds: seconds, unit: TimeTicks.unit(of: Int(seconds))))
+            }
+            chart.domain = .categories(xs.map(name))
+            chart.annotations = annotations.map { $0.named(by: name) }
         }
         return chart
     }

@@ -152,6 +152,12 @@ struct Labels: Sendable, Codable {
         /// The data table's note that rows of one x and series were added up into one bar
         /// (`<X>` is the x column's name); English where a pack lacks it.
         var summed: String?
+        /// The summary's rules and bands (`<MARKS>`), where a rule on the value axis is
+        /// `crossed` at an x value (`<X>`), or `crossedBy` a series (`<SERIES>`) of several;
+        /// English where a pack lacks them.
+        var marks: String?
+        var crossed: String?
+        var crossedBy: String?
     }
 
     struct UnitWords: Sendable, Codable {

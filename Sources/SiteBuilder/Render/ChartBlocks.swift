@@ -42,11 +42,11 @@ extension DataBlocks {
         _ table: Table, name: String, arguments: [String: String], page: Page, pack held: Pack, line: Int,
         styles: SeriesStyles = SeriesStyles(), fail: (String) -> BuildError, warn: (String) -> Void = { _ in }
     ) throws -> ChartBlockView {
-        for key in arguments.keys.sorted() where !Self.chartArguments.contains(key) && !key.hasPrefix("label.") && !key.hasPrefix("format.")
-        {
+        let allowed = Self.chartArguments + Self.chartAxisArguments + Self.chartMarkArguments
+        for key in arguments.keys.sorted() where !allowed.contains(key) && !key.hasPrefix("label.") && !key.hasPrefix("format.") {
             throw fail(
-                "`chart` takes \(Self.chartArguments.map { "`\($0)=`" }.joined(separator: ", ")), "
-                    + "`label.COLUMN=` and `format.COLUMN=`, found `\(key)`"
+                "`chart` takes \(allowed.map { "`\($0)=`" }.joined(separator: ", ")), "
+                    + "`label.COLUMN=`, `format.COLUMN=` and `format.axis.COLUMN=`, found `\(key)`"
             )
         }
         let kinds = Self.chartKinds.map { "`\($0)`" }.joined(separator: ", ")
@@ -60,7 +60,8 @@ extension DataBlocks {
             return index
         }
         for key in arguments.keys where key.hasPrefix("label.") || key.hasPrefix("format.") {
-            _ = try column(String(key.drop { $0 != "." }.dropFirst()))
+            let named = String(key.drop { $0 != "." }.dropFirst())
+            _ = try column(key.hasPrefix("format.axis.") && !names.contains(named) ? String(named.dropFirst("axis.".count)) : named)
         }
         func format(_ column: String) throws -> ValueFormat? {
             do { return try arguments["format." + column].map(ValueFormat.init(parsing:)) } catch {
@@ -87,6 +88,9 @@ extension DataBlocks {
             for argument in ["x", "series", "layout"] where arguments[argument] != nil {
                 throw fail("`\(kindName)` draws the values of `y=` alone and takes no `\(argument)=`")
             }
+        }
+        if sparkline, let argument = (Self.chartAxisArguments + Self.chartMarkArguments).first(where: { arguments[$0] != nil }) {
+            throw fail("a sparkline is a line without axes, and takes no `\(argument)=`")
         }
         for argument in ["bins", "step"] where arguments[argument] != nil && kind != .histogram {
             throw fail("`\(argument)=` is for `histogram` charts, and this is `\(kindName)`")
@@ -142,6 +146,21 @@ extension DataBlocks {
 
         let yFormat = try format(yNames[0])
         let xFormat = try xIndex.map { try format(names[$0]) } ?? nil
+        // An axis's ticks in a format of their own (`format.axis.COLUMN=`): the data table
+        // and the summary keep the column's.
+        func axisFormat(_ column: String) throws -> ValueFormat? {
+            do { return try arguments["format.axis." + column].map(ValueFormat.init(parsing:)) } catch {
+                throw fail("`format.axis.\(column)`: \(error)")
+            }
+        }
+        let yAxisFormat = try axisFormat(yNames[0])
+        let xAxisFormat = try xIndex.map { try axisFormat(names[$0]) } ?? nil
+        for key in arguments.keys.sorted() where key.hasPrefix("format.axis.") {
+            let named = String(key.dropFirst("format.axis.".count))
+            guard named == yNames[0] || xIndex.map({ names[$0] }) == named else {
+                throw fail("`\(key)=` formats an axis's ticks: name the `x=` or the first `y=` column, and `\(named)` is neither")
+            }
+        }
         let pack = held.pack
         let timeZone = config.timeZone
         // An x column without a format is written as a table writes it (`ColumnFormat`): its
@@ -156,15 +175,15 @@ extension DataBlocks {
         // the axis's ticks with the decimals each needs, the values themselves (the data
         // table, the summary) with as many as the value that needs the most, each alike.
         let large = (allValues.map(abs).max() ?? 0) >= 1e6
-        let axisFormat = yFormat ?? ValueFormat(large ? .compact : .decimal(places: nil))
+        let valueAxisFormat = yAxisFormat ?? yFormat ?? ValueFormat(large ? .compact : .decimal(places: nil))
         let valueFormat =
             yFormat
             ?? ValueFormat(
                 large ? .compact : .decimal(places: allValues.reduce(0) { max($0, $1.isFinite ? ColumnFormat.decimals($1) : 0) }))
-        let whole = axisFormat.kind == .integer || (yFormat == nil && ys.allSatisfy { table.columns[$0].type == .integer })
+        let whole = valueAxisFormat.kind == .integer || (yFormat == nil && ys.allSatisfy { table.columns[$0].type == .integer })
         // The closures hold the pack's class, not a copy of the pack.
         let valueText: @Sendable (Double) -> String = { held.pack.text(of: .real($0), as: valueFormat, now: now, timeZone: timeZone) }
-        let axisText: @Sendable (Double) -> String = { held.pack.text(of: .real($0), as: axisFormat, now: now, timeZone: timeZone) }
+        let axisText: @Sendable (Double) -> String = { held.pack.text(of: .real($0), as: valueAxisFormat, now: now, timeZone: timeZone) }
         let id = "chart-\(name)-\(line)"
         let words = pack.labels.chart
         let valueName = seriesIndex != nil || ys.count == 1 ? label(yNames[0]) : yNames.map(label).joined(separator: ", ")
@@ -217,21 +236,45 @@ extension DataBlocks {
             held.pack.text(of: .real($0), as: ValueFormat(.integer), now: now, timeZone: timeZone)
         }
         chart.valueLabel = kind == .histogram ? countText : axisText
-        let xNumbersFormat = kind == .histogram ? yFormat : xFormat
+        let xNumbersFormat = kind == .histogram ? yAxisFormat ?? yFormat : xAxisFormat ?? xFormat
         chart.numberLabel = numberText(
             xIndex.map { table.columns[$0].type } ?? .real, format: xNumbersFormat,
             values: kind == .histogram ? allValues : nil, table: table, x: xIndex, held: held)
         // The ticks of an axis read apart (`tickLabels`); years and counts as they are.
-        if kind != .histogram { chart.valueTickLabels = tickLabels(format: yFormat ?? (large ? ValueFormat(.compact) : nil), held: held) }
-        if !Self.isYears(chart.domain) { chart.numberTickLabels = tickLabels(format: xNumbersFormat, held: held) }
+        if kind != .histogram {
+            chart.valueTickLabels = tickLabels(format: yAxisFormat ?? yFormat ?? (large ? ValueFormat(.compact) : nil), held: held)
+        }
+        if !Self.isYears(chart.domain) || xAxisFormat != nil { chart.numberTickLabels = tickLabels(format: xNumbersFormat, held: held) }
         let dates = held.chartDates
         chart.timeLabel = { dates.label($0) }
+        if let xAxisFormat, let xIndex, case .times = plotted.domain {
+            // Every tick in the author's format: a tick is a wall clock's time, its date the day it falls in.
+            let dateTimes = table.columns[xIndex].type == .dateTime
+            chart.timeLabel = { tick in
+                let value: TableValue =
+                    dateTimes
+                    ? .dateTime(Date(timeIntervalSince1970: tick.seconds - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: tick.seconds)))))
+                    : .date(CalendarDate(daysSince1970: Int((tick.seconds / 86_400).rounded(.down))))
+                return held.pack.text(of: value, as: xAxisFormat, now: now, timeZone: timeZone)
+            }
+        }
         let xName = xIndex.map { label(names[$0]) } ?? valueName
         chart.xTitle = kind == .histogram ? valueName : xName
         chart.valueTitle = kind == .histogram ? words.count : (seriesIndex != nil || ys.count == 1 ? valueName : nil)
         chart.mirrored = pack.direction == .rtl
         // Bars name their categories beside them: no title under the category axis.
         if kind == .bar { chart.xTitle = nil }
+        let xShownText = { (value: TableValue) in pack.text(of: value, as: xShown, now: now, timeZone: timeZone) }
+        let settings = try chartSettings(
+            arguments, kind: kind, stacked: chart.layout == .stacked && plotted.series.count > 1, logY: logY,
+            x: ChartXAxis(
+                type: xIndex.map { table.columns[$0].type }, domain: plotted.domain, texts: plotted.xTexts,
+                banded: kind == .bar || (kind == .column && !Self.isTimes(plotted.domain))),
+            pack: pack, xText: xShownText, valueText: valueText, fail: fail)
+        chart.valueAxis = settings.valueAxis
+        chart.xAxis = settings.xAxis
+        chart.annotations = settings.marks.map(\.annotation)
+        warnOfCutValues(chart, arguments: arguments, name: name, warn: warn)
 
         let kindWord = words.word(for: kind)
         let title =
@@ -240,7 +283,7 @@ extension DataBlocks {
                 ? "\(kindWord): \(valueName)"
                 : words.titled.replacingEvery("<KIND>", with: kindWord).replacingEvery("<VALUE>", with: valueName).replacingEvery(
                     "<X>", with: xName))
-        let summary = summarise(chart, title: title, plotted: plotted, words: words, valueText: valueText)
+        let summary = summarise(chart, title: title, plotted: plotted, marks: settings.marks, words: words, valueText: valueText)
         let legend =
             chart.series.count > 1
             ? chart.series.indices.map {
@@ -410,6 +453,36 @@ extension DataBlocks {
         }
     }
 
+    private static func isTimes(_ domain: Chart.Domain) -> Bool {
+        if case .times = domain { return true }
+        return false
+    }
+
+    /// A warning for the values an axis's end set by the author leaves out of the plot: the
+    /// data table under the chart still holds them, and the reader should know.
+    private func warnOfCutValues(_ chart: Chart, arguments: [String: String], name: String, warn: (String) -> Void) {
+        let values = chart.series.flatMap { $0.values.compactMap { $0 } }.filter(\.isFinite)
+        var cut: [String] = []
+        if let low = chart.valueAxis.min, case let count = values.count(where: { $0 < low }), count > 0 {
+            cut.append("`y.min=\(arguments["y.min"]!)` leaves \(count) value\(count == 1 ? "" : "s") below it")
+        }
+        if let high = chart.valueAxis.max, case let count = values.count(where: { $0 > high }), count > 0 {
+            cut.append("`y.max=\(arguments["y.max"]!)` leaves \(count) value\(count == 1 ? "" : "s") above it")
+        }
+        switch chart.domain {
+        case .numbers(let xs), .times(let xs):
+            if let low = chart.xAxis.min, case let count = xs.count(where: { $0 < low }), count > 0 {
+                cut.append("`x.min=\(arguments["x.min"]!)` leaves \(count) row\(count == 1 ? "" : "s") before it")
+            }
+            if let high = chart.xAxis.max, case let count = xs.count(where: { $0 > high }), count > 0 {
+                cut.append("`x.max=\(arguments["x.max"]!)` leaves \(count) row\(count == 1 ? "" : "s") after it")
+            }
+        case .categories: break
+        }
+        guard !cut.isEmpty else { return }
+        warn("the chart of `\(name)` cuts values off: \(cut.joined(separator: "; ")) (the chart's data table keeps them)")
+    }
+
     /// Whether an x axis of numbers holds years (whole numbers from 1000 to 2999), which
     /// `numberText` writes as they are.
     private static func isYears(_ domain: Chart.Domain) -> Bool {
@@ -440,7 +513,46 @@ extension DataBlocks {
     /// What `<desc>` says: the chart's title, the span of its x values, and for each of its
     /// first three series where it starts and ends and its highest value; a histogram's range
     /// and its fullest bin.
-    private func summarise(_ chart: Chart, title: String, plotted: Plotted, words: Labels.ChartWords, valueText: (Double) -> String)
+    private func summarise(
+        _ chart: Chart, title: String, plotted: Plotted, marks: [ChartMark], words: Labels.ChartWords, valueText: (Double) -> String
+    ) -> String {
+        let text = summariseData(chart, title: title, plotted: plotted, words: words, valueText: valueText)
+        guard !marks.isEmpty else { return text }
+        return text + "; " + (words.marks ?? "marked: <MARKS>").replacingEvery("<MARKS>", with: describe(marks, chart, plotted, words))
+    }
+
+    /// What the rules and bands say, for the summary: "Target (100), crossed at Mar 2021;
+    /// Recession (Dec 2007 to Jun 2009)". A rule on the value axis names where each of the
+    /// first three series first crosses it (not in a stack, whose tops are no series' values).
+    private func describe(_ marks: [ChartMark], _ chart: Chart, _ plotted: Plotted, _ words: Labels.ChartWords) -> String {
+        let stacked = chart.series.count > 1 && (chart.kind == .area || chart.layout == .stacked)
+        var order: [Int] = []
+        switch chart.domain {
+        case .numbers(let xs), .times(let xs): order = xs.indices.filter { xs[$0].isFinite }.sorted { (xs[$0], $0) < (xs[$1], $1) }
+        case .categories(let names): order = Array(names.indices)
+        }
+        return marks.map { mark in
+            let at = mark.texts.count == 2 ? words.span.replacingEvery("<FIRST>", with: mark.texts[0]).replacingEvery("<LAST>", with: mark.texts[1]) : mark.texts[0]
+            var text = mark.annotation.label.map { "\($0) (\(at))" } ?? at
+            guard let rule = mark.value, chart.kind != .histogram, !stacked else { return text }
+            for series in chart.series.prefix(3) {
+                let shown = order.compactMap { index in series.values[index].flatMap { $0.isFinite ? (index, $0) : nil } }
+                guard let side = shown.first(where: { $0.1 != rule }).map({ $0.1 > rule }),
+                    let crossing = shown.first(where: { $0.1 == rule ? false : ($0.1 > rule) != side }) ?? nil
+                else { continue }
+                let x = plotted.xTexts[crossing.0]
+                text +=
+                    ", "
+                    + (chart.series.count > 1
+                        ? (words.crossedBy ?? "crossed by <SERIES> at <X>").replacingEvery("<SERIES>", with: series.name)
+                            .replacingEvery("<X>", with: x)
+                        : (words.crossed ?? "crossed at <X>").replacingEvery("<X>", with: x))
+            }
+            return text
+        }.joined(separator: "; ")
+    }
+
+    private func summariseData(_ chart: Chart, title: String, plotted: Plotted, words: Labels.ChartWords, valueText: (Double) -> String)
         -> String
     {
         func between(_ template: String, _ first: String, _ last: String) -> String {

@@ -1,0 +1,227 @@
+import Charts
+import DataTables
+import Foundation
+import ValueTransformers
+
+/// What a `chart` block sets of its axes and marks on them, beyond what its data says:
+///
+///     ```ttsite chart kind=line data=prices x=day y=close rule.y="100:Target" band.x="2008-09-15:2009-03-09:Crash" y.min=0
+///     ```
+///
+/// - `rule.y=VALUE:LABEL`, `rule.x=VALUE:LABEL`: a line across the plot at a value, or up it
+///   at an x value (a date, a number, a category); the label is optional, and several rules
+///   of one axis are written in one argument with `;` between them.
+/// - `band.y=FROM:TO:LABEL`, `band.x=FROM:TO:LABEL`: a tinted band between two values.
+/// - `y.min=`, `y.max=`, `x.min=`, `x.max=`: an axis's ends (the data's, niced, otherwise);
+///   marks beyond them are cut off at the plot's edge, and the build says how many.
+/// - `y.zero=true|false`: whether the value axis reaches zero (bars, columns and areas do,
+///   lines and points span their values).
+/// - `ticks.y=N`, `ticks.x=N`: about how many ticks (a hint: fewer where labels would overlap).
+///
+/// The axes reach every rule and band; a value is written as a query's result is (`2008-09-15`,
+/// `12.5`), never in a page's language.
+extension DataBlocks {
+    static let chartAxisArguments = ["x.min", "x.max", "y.min", "y.max", "y.zero", "ticks.x", "ticks.y"]
+    static let chartMarkArguments = ["rule.x", "rule.y", "band.x", "band.y"]
+
+    /// A rule or band, and its values as the page writes them (for the chart's summary).
+    struct ChartMark {
+        var annotation: Chart.Annotation
+        var texts: [String]
+        /// A rule's value, on the value axis.
+        var value: Double?
+    }
+
+    struct ChartSettings {
+        var valueAxis = Chart.Axis()
+        var xAxis = Chart.Axis()
+        var marks: [ChartMark] = []
+    }
+
+    /// The x axis as the settings read it: the x column's type (nil for a histogram, whose x
+    /// is its values), whether the chart draws it as categories, and its values.
+    struct ChartXAxis {
+        let type: ColumnType?
+        let domain: Chart.Domain
+        let texts: [String]
+        /// Bars and columns draw their x values as categories, but for columns over time.
+        let banded: Bool
+    }
+
+    func chartSettings(
+        _ arguments: [String: String], kind: Chart.Kind, stacked: Bool, logY: Bool, x: ChartXAxis, pack: LanguagePack,
+        xText: (TableValue) -> String, valueText: (Double) -> String, fail: (String) -> BuildError
+    ) throws -> ChartSettings {
+        var settings = ChartSettings()
+        if kind == .histogram {
+            for name in ["x.min", "x.max"] where arguments[name] != nil {
+                throw fail("a histogram's x axis is its bins: set them with `bins=` or `step=`, not `\(name)=`")
+            }
+        }
+        func number(_ name: String) throws -> Double? {
+            guard let text = arguments[name] else { return nil }
+            guard let value = Self.plainNumber(text) else { throw fail("`\(name)` must be a number, written as `12.5`, found `\(text)`") }
+            return value
+        }
+        func count(_ name: String) throws -> Int? {
+            guard let text = arguments[name] else { return nil }
+            guard let value = Int(text), (1...50).contains(value) else {
+                throw fail("`\(name)` must be about how many ticks the axis has, from 1 to 50, found `\(text)`")
+            }
+            return value
+        }
+        settings.valueAxis = Chart.Axis(min: try number("y.min"), max: try number("y.max"), ticks: try count("ticks.y"))
+        if let low = settings.valueAxis.min, let high = settings.valueAxis.max, low >= high {
+            throw fail("`y.min=\(arguments["y.min"]!)` must be below `y.max=\(arguments["y.max"]!)`")
+        }
+        if logY, let low = settings.valueAxis.min, low <= 0 {
+            throw fail("`y.min` of a logarithmic axis must be above 0, found `\(arguments["y.min"]!)`")
+        }
+        if let zero = arguments["y.zero"] {
+            guard zero == "true" || zero == "false" else { throw fail("`y.zero` must be `true` or `false`, found `\(zero)`") }
+            if zero == "false" && (kind == .area || kind == .histogram || stacked) {
+                throw fail(
+                    "`y.zero=false` is for lines, points and bars side by side: "
+                        + "a \(kind == .histogram ? "histogram" : stacked ? "stack" : "area") measures from zero")
+            }
+            settings.valueAxis.zero = zero == "true"
+        }
+
+        // The x axis: numbers and times have ends and ticks; categories show every label that fits.
+        let continuous: Bool
+        switch x.domain {
+        case .categories: continuous = false
+        case .numbers, .times: continuous = !x.banded
+        }
+        if !continuous && kind != .histogram {
+            for name in ["x.min", "x.max", "ticks.x"] where arguments[name] != nil {
+                throw fail("`\(name)=` is for an x axis of numbers or dates, and this chart's x values are categories")
+            }
+        }
+        func xNumber(_ name: String) throws -> Double? {
+            guard let text = arguments[name] else { return nil }
+            guard let read = readX(text, x: x, xText: xText), case .number(let value) = read.place else {
+                throw fail("`\(name)` must be \(Self.xValueNoun(x)), found `\(text)`")
+            }
+            return value
+        }
+        settings.xAxis = Chart.Axis(min: try xNumber("x.min"), max: try xNumber("x.max"), ticks: try count("ticks.x"))
+        if let low = settings.xAxis.min, let high = settings.xAxis.max, low >= high {
+            throw fail("`x.min=\(arguments["x.min"]!)` must be before `x.max=\(arguments["x.max"]!)`")
+        }
+
+        // The rules and bands, each axis's in the order written.
+        for name in Self.chartMarkArguments {
+            guard let text = arguments[name] else { continue }
+            let band = name.hasPrefix("band.")
+            let along: Chart.Annotation.Along = name.hasSuffix(".x") ? .x : .values
+            let shape = band ? "`\(name)=FROM:TO` or `\(name)=FROM:TO:LABEL`" : "`\(name)=VALUE` or `\(name)=VALUE:LABEL`"
+            for item in text.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
+                let read: ([(place: Chart.Annotation.Place, text: String, value: Double?)], String?)?
+                if along == .values {
+                    read = Self.splitMark(item, values: band ? 2 : 1) { text in
+                        Self.plainNumber(text).map { (Chart.Annotation.Place.number($0), valueText($0), Optional($0)) }
+                    }
+                } else {
+                    read = Self.splitMark(item, values: band ? 2 : 1) { text in
+                        readX(text, x: x, xText: xText).map { ($0.place, $0.text, nil) }
+                    }
+                }
+                guard let (places, label) = read else {
+                    let noun = along == .values ? "a number, written as `12.5`" : Self.xValueNoun(x)
+                    throw fail("`\(name)=\(item)` must read \(shape), each value \(noun), several with `;` between them")
+                }
+                if along == .x, !continuous, kind != .histogram {
+                    for place in places where !Self.isXValue(place.place, of: x) {
+                        throw fail(
+                            "`\(name)=\(item)`: `\(place.text)` is none of the chart's x values "
+                                + "(\(x.texts.prefix(5).map { "`\($0)`" }.joined(separator: ", "))\(x.texts.count > 5 ? " …" : ""))")
+                    }
+                }
+                settings.marks.append(
+                    ChartMark(
+                        annotation: Chart.Annotation(along: along, from: places[0].place, to: places.dropFirst().first?.place, label: label),
+                        texts: places.map(\.text), value: band ? nil : places[0].value))
+            }
+        }
+        if logY, let mark = settings.marks.first(where: { $0.annotation.along == .values && $0.annotation.numbers.contains { $0 <= 0 } }) {
+            throw fail("a logarithmic axis has no place for \(mark.texts.joined(separator: ", ")): its values are above 0")
+        }
+        return settings
+    }
+
+    /// A number as a query writes one: `12.5`, `-3`, `1e6`; finite.
+    static func plainNumber(_ text: String) -> Double? {
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
+        return value
+    }
+
+    /// `item` as `count` values and a label after them, each after a `:`: the values are the
+    /// longest texts `read` reads (a time holds colons, `2008-09-15T09:30:Open`), and a label
+    /// may hold colons of its own.
+    static func splitMark<Read>(_ item: String, values count: Int, read: (String) -> Read?) -> ([Read], String?)? {
+        let parts = item.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        func label(from index: Int) -> String? {
+            let text = parts[index...].joined(separator: ":").trimmingCharacters(in: .whitespaces)
+            return text.isEmpty ? nil : text
+        }
+        func values(from start: Int, count: Int) -> ([Read], Int)? {
+            guard count > 0 else { return ([], start) }
+            for end in stride(from: parts.count, to: start, by: -1) {
+                guard let value = read(parts[start..<end].joined(separator: ":")) else { continue }
+                if let (rest, next) = values(from: end, count: count - 1) { return ([value] + rest, next) }
+            }
+            return nil
+        }
+        guard let (read, next) = values(from: 0, count: count) else { return nil }
+        return (read, next < parts.count ? label(from: next) : nil)
+    }
+
+    /// An x value the author wrote, read as the x column's values are: a number, a date
+    /// (`2008-09-15`), a date and time, or a category's text; where the chart draws its x
+    /// values as categories (bars over dates), the category that value writes.
+    private func readX(_ text: String, x: ChartXAxis, xText: (TableValue) -> String) -> (place: Chart.Annotation.Place, text: String)? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        let value: TableValue
+        let number: Double
+        switch x.type {
+        case nil, .integer?, .real?:
+            guard let read = Self.plainNumber(trimmed) else { return nil }
+            (value, number) = (.real(read), read)
+        case .date?:
+            guard let written = try? ISO8601DateParser().parse(trimmed), !written.hasTime else { return nil }
+            value = .date(written.calendarDate)
+            number = Double(written.calendarDate.daysSince1970) * 86_400
+        case .dateTime?:
+            guard let written = try? ISO8601DateParser().parse(trimmed) else { return nil }
+            let instant = written.date(zoneless: .timeZone(config.timeZone))
+            value = .dateTime(instant)
+            number = instant.timeIntervalSince1970 + Double(config.timeZone.secondsFromGMT(for: instant))
+        case .text?, .boolean?:
+            return (.category(trimmed), trimmed)
+        }
+        let written = xText(value)
+        if case .categories = x.domain { return (.category(written), written) }
+        return (.number(number), written)
+    }
+
+    /// Whether a place is one of the chart's x values, where it draws them as categories.
+    private static func isXValue(_ place: Chart.Annotation.Place, of x: ChartXAxis) -> Bool {
+        switch (place, x.domain) {
+        case (.category(let name), _): x.texts.contains(name)
+        case (.number(let value), .numbers(let xs)), (.number(let value), .times(let xs)): xs.contains(value)
+        default: false
+        }
+    }
+
+    /// What an x value of the chart is, for messages.
+    private static func xValueNoun(_ x: ChartXAxis) -> String {
+        switch x.type {
+        case nil, .integer?, .real?: "a number, written as `12.5`"
+        case .date?: "a date, written as `2024-02-29`"
+        case .dateTime?: "a date and time, written as `2024-02-29T13:05:00`"
+        case .text?, .boolean?: "one of the chart's x values"
+        }
+    }
+}

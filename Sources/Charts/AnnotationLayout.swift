@@ -181,10 +181,15 @@ struct AnnotationLayout {
                     Spot(x: left + 4, y: upper - 4, start: true), Spot(x: left + 4, y: lower + ascent + 2, start: true),
                 ]
             }
-            return [
-                Spot(x: right - 4, y: upper - 4, start: false), Spot(x: right - 4, y: upper + ascent + 2, start: false),
-                Spot(x: left + 4, y: upper - 4, start: true), Spot(x: left + 4, y: upper + ascent + 2, start: true),
-            ]
+            // Over the rule, then under it, at its end and then at its start; then a row
+            // further each way, where rules stand close together.
+            return (0..<4).flatMap { row -> [Spot] in
+                let shift = Double(row) * line
+                return [
+                    Spot(x: right - 4, y: upper - 4 - shift, start: false), Spot(x: right - 4, y: upper + ascent + 2 + shift, start: false),
+                    Spot(x: left + 4, y: upper - 4 - shift, start: true), Spot(x: left + 4, y: upper + ascent + 2 + shift, start: true),
+                ]
+            }
         }
         let (first, last) = (min(item.from, item.to ?? item.from), max(item.from, item.to ?? item.from))
         let rows = (0..<8).map { top + ascent + 2 + Double($0) * line }
@@ -197,7 +202,8 @@ struct AnnotationLayout {
             + rows.flatMap { y in [Spot(x: last + 4, y: y, start: true), Spot(x: first - 4, y: y, start: false)] }
     }
 
-    /// The box a label's text covers, with a little room around it.
+    /// The box a label's text covers, with a little room around it: rows of labels a line
+    /// (`fontSize` + 2) apart do not overlap.
     struct Box {
         let left, right, top, bottom: Double
 
@@ -208,7 +214,8 @@ struct AnnotationLayout {
 
     func box(of spot: Spot, width: Double) -> Box {
         let (from, to) = spot.start ? (spot.x, spot.x + width) : (spot.x - width, spot.x)
-        return Box(left: from - 3, right: to + 3, top: spot.y - fontSize * 0.8 - 1, bottom: spot.y + fontSize * 0.25 + 1)
+        // A line of text: 0.8 em over its baseline, 0.2 under it, and half a unit more.
+        return Box(left: from - 3, right: to + 3, top: spot.y - fontSize * 0.8 - 0.5, bottom: spot.y + fontSize * 0.2 + 0.5)
     }
 
     func within(_ box: Box) -> Bool {

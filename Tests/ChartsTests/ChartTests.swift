@@ -12,7 +12,7 @@ import Testing
 /// computation puts them.
 @Suite struct ChartTests {
     static let hostile = ["<script>alert(1)</script>", "]]>", "a\"b'c&d", "\u{0}\u{1}bell\u{7}", "Ωmega 名前 ✓"]
-    static let elements: Set = ["svg", "title", "desc", "defs", "pattern", "rect", "circle", "g", "line", "text", "path", "use"]
+    static let elements: Set = ["svg", "title", "desc", "defs", "pattern", "rect", "circle", "g", "line", "text", "path", "use", "clipPath"]
 
     /// A chart of `kind` with three series of 12 values over `domain`.
     static func chart(_ kind: Chart.Kind, _ domain: Chart.Domain, names: [String] = ["a", "b", "c"]) -> Chart {
@@ -237,6 +237,24 @@ struct SVGRead {
 
     /// The `use` elements' transforms, as `matrix(…)` holds them.
     var transforms: [String] = []
+    /// The `line` elements, and the texts with their places, each with the class of the
+    /// innermost group around it that has one.
+    var lines: [Line] = []
+    var placedTexts: [PlacedText] = []
+    /// The rects with the class of the group around them.
+    var groupRects: [(group: String, x: Double, y: Double, width: Double, height: Double)] = []
+
+    struct Line {
+        let group: String
+        let x1, y1, x2, y2: Double
+    }
+
+    struct PlacedText {
+        let group: String
+        let text: String
+        let x, y: Double
+        let anchor: String
+    }
 
     init(_ svg: String) throws {
         let reader = Reader()
@@ -249,6 +267,9 @@ struct SVGRead {
         paths = reader.paths
         rects = reader.rects
         transforms = reader.transforms
+        lines = reader.lines
+        placedTexts = reader.placedTexts
+        groupRects = reader.groupRects
     }
 
     final class Reader: NSObject, XMLParserDelegate {
@@ -258,7 +279,14 @@ struct SVGRead {
         var paths: [String] = []
         var rects: [(x: Double, y: Double, width: Double, height: Double)] = []
         var transforms: [String] = []
+        var lines: [Line] = []
+        var placedTexts: [PlacedText] = []
+        var groupRects: [(group: String, x: Double, y: Double, width: Double, height: Double)] = []
         private var current = ""
+        /// The classes of the open groups (empty for a group without one).
+        private var groups: [String] = []
+        private var textAt: (x: Double, y: Double, anchor: String)?
+        private var group: String { groups.last { !$0.isEmpty } ?? "" }
 
         func parser(
             _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
@@ -267,10 +295,14 @@ struct SVGRead {
             if elements.isEmpty { rootAttributes = attributes }
             if name == "path", let d = attributes["d"] { paths.append(d) }
             if name == "use", let transform = attributes["transform"] { transforms.append(String(transform.dropFirst(7).dropLast())) }
+            let number = { (key: String) in Double(attributes[key] ?? "0") ?? 0 }
             if name == "rect" {
-                let number = { (key: String) in Double(attributes[key] ?? "0") ?? 0 }
                 rects.append((number("x"), number("y"), number("width"), number("height")))
+                groupRects.append((group, number("x"), number("y"), number("width"), number("height")))
             }
+            if name == "g" { groups.append(attributes["class"] ?? "") }
+            if name == "line" { lines.append(Line(group: group, x1: number("x1"), y1: number("y1"), x2: number("x2"), y2: number("y2"))) }
+            if name == "text" { textAt = (number("x"), number("y"), attributes["text-anchor"] ?? "start") }
             elements.append(name)
             current = ""
         }
@@ -281,6 +313,8 @@ struct SVGRead {
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             if name == "title" || name == "desc" || name == "text" { texts.append(current) }
+            if name == "text", let at = textAt { placedTexts.append(PlacedText(group: group, text: current, x: at.x, y: at.y, anchor: at.anchor)) }
+            if name == "g" { groups.removeLast() }
             current = ""
         }
     }

@@ -154,4 +154,24 @@ import Testing
         #expect(
             LogScale(domain: (1000, 10000), range: (0, 1)).labelled(count: 8) == [1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 10000])
     }
+
+    /// A chart's time axis asks for d3's default count, 10: a daily series of four years ticks
+    /// its 16 quarters, each of d3's `scaleUtc().ticks()` and no other (8 gave four years).
+    @Test func aFourYearDailySeriesTicksItsQuartersAsD3Does() async throws {
+        let start = Double(CalendarDate(year: 2020, month: 1, day: 1)!.daysSince1970) * 86_400
+        let days = (0...(4 * 365)).map { start + Double($0) * 86_400 }
+        let output = try await Self.oracle(
+            """
+            console.log(JSON.stringify(d3.scaleUtc().domain([new Date(input.a * 1000), new Date(input.b * 1000)]).ticks()
+              .map((t) => t.getTime() / 1000)));
+            """, ["a": days.first!, "b": days.last!])
+        let d3 = try #require(output as? [Double])
+        // 2020-01-01 to 2023-12-31: January, April, July and October of four years.
+        #expect(d3.count == 16)
+        var chart = Chart(kind: .line, domain: .times(days), series: [Chart.Series(name: "s", values: days.map { _ in 1 })])
+        // Each tick named by its place in d3's list, short enough that every one fits.
+        chart.timeLabel = { tick in d3.firstIndex(of: tick.seconds).map(String.init) ?? "not d3's" }
+        let read = try SVGRead(chart.svg(id: "c", title: "t", summary: "s"))
+        #expect(read.placedTexts.filter { $0.group == "axis x-axis" }.map(\.text) == d3.indices.map(String.init))
+    }
 }

@@ -159,6 +159,19 @@ import Testing
             ("```ttsite chart kind=histogram data=q x=mission y=crew", "`histogram` draws the values of `y=` alone and takes no `x=`"),
             ("```ttsite chart kind=line data=q x=mission y=crew,samples_kg series=launch", "`series=` names the series of one `y=` column"),
             ("```ttsite chart kind=line data=q x=mission y=crew format.crew=percent:12", "`format.crew`"),
+            ("```ttsite chart kind=line data=q x=launch y=crew rule.y=abc", "`rule.y=abc` must read `rule.y=VALUE` or `rule.y=VALUE:LABEL`"),
+            ("```ttsite chart kind=column data=q x=mission y=crew rule.x=Gemini", "`rule.x=Gemini`: `Gemini` is none of the chart's x values"),
+            ("```ttsite chart kind=line data=q x=launch y=crew band.x=1969-07-16", "must read `band.x=FROM:TO` or `band.x=FROM:TO:LABEL`"),
+            ("```ttsite chart kind=line data=q x=launch y=crew x.min=July", "`x.min` must be a date, written as `2024-02-29`, found `July`"),
+            ("```ttsite chart kind=line data=q x=launch y=crew y.min=50 y.max=10", "`y.min=50` must be below `y.max=10`"),
+            ("```ttsite chart kind=area data=q x=launch y=crew y.zero=false", "`y.zero=false` is for lines, points and bars side by side"),
+            ("```ttsite chart kind=line data=q x=launch y=crew y.zero=no", "`y.zero` must be `true` or `false`, found `no`"),
+            ("```ttsite chart kind=column data=q x=mission y=crew x.min=1", "`x.min=` is for an x axis of numbers or dates"),
+            ("```ttsite chart kind=line data=q x=launch y=crew ticks.y=0", "`ticks.y` must be about how many ticks the axis has, from 1 to 50"),
+            ("```ttsite chart kind=scatter log=y data=q x=crew y=samples_kg y.min=0", "`y.min` of a logarithmic axis must be above 0"),
+            ("```ttsite chart kind=sparkline data=q y=crew rule.y=3", "a sparkline is a line without axes, and takes no `rule.y=`"),
+            ("```ttsite chart kind=line data=q x=launch y=crew format.axis.mission=integer", "`format.axis.mission=` formats an axis's ticks"),
+            ("```ttsite chart kind=histogram data=q y=crew x.max=4", "a histogram's x axis is its bins"),
         ]
         for (block, message) in cases {
             let error = try failure(block)
@@ -166,6 +179,84 @@ import Testing
                 error?.location == "Content/x.md" && error?.line == 5 && error?.message.contains(message) == true,
                 "\(block): \(String(describing: error))")
         }
+    }
+
+    /// Rules and bands over a chart of the missions' samples by launch: read from the block as
+    /// a query writes values (dates `1971-01-31`, numbers `40`), labels that hold colons kept
+    /// whole, and said in the summary. Written by hand from `DataReportTests.missions`: in the
+    /// order of launch the samples are 21.55, 34.35, none, 42.8 (Apollo 14, launched Jan 31,
+    /// 1971) and 77.31 (Apollo 15, Jul 26, 1971), so 40 is first crossed by Apollo 14 and 60 by
+    /// Apollo 15.
+    @Test func rulesAndBandsAreDrawnAndSaidInTheSummary() throws {
+        let (site, html) = try Self.page(
+            """
+            ```ttsite query samples
+            SELECT launch, samples_kg FROM missions ORDER BY launch
+            ```
+
+            ```ttsite chart kind=line data=samples x=launch y=samples_kg rule.y="40:Target;60" band.x="1969-11-01:1970-06-30:Pause: no landing" rule.x="1971-01-31:Apollo 14"
+            ```
+            """)
+        defer { site.remove() }
+        #expect(
+            html.contains(
+                "lowest 21.55 (Jul 16, 1969); marked: Apollo 14 (Jan 31, 1971); Target (40.00), crossed at Jan 31, 1971; "
+                    + "60.00, crossed at Jul 26, 1971; Pause: no landing (Nov 1, 1969 to Jun 30, 1970)</desc>"), "\(html)")
+        let wide = FirstHourTests.wideFrame(html, kind: "line")
+        // Three rules (one up the plot, two across), one band, three labels (60 has none).
+        #expect(wide.components(separatedBy: #"<g class="annotation rules""#).count == 2)
+        #expect(wide.components(separatedBy: "<line").count - 1 >= 3)
+        #expect(wide.contains(#"<g class="annotation bands""#))
+        let labels = try #require(
+            wide.range(of: #"<g class="annotation-labels".*?</g>"#, options: .regularExpression).map { String(wide[$0]) })
+        #expect(labels.matches(of: /<text[^>]*>([^<]*)<\/text>/).map { String($0.output.1) }.sorted() == ["Apollo 14", "Pause: no landing", "Target"])
+    }
+
+    /// Ends that leave values out of the plot warn, naming how many; the data table keeps them.
+    @Test func endsThatCutValuesOffWarn() throws {
+        let site = try DataReportTests.site(
+            """
+            -- Content/cut.md --
+            ```ttsite query samples
+            SELECT launch, samples_kg FROM missions ORDER BY launch
+            ```
+
+            ```ttsite chart kind=line data=samples x=launch y=samples_kg y.max=50 x.max=1971-01-01
+            ```
+            """)
+        defer { site.remove() }
+        let summary = try site.build()
+        // 77.31 is above 50; Apollo 14 and 15 launched after 1971-01-01.
+        #expect(
+            summary.warnings == [
+                "Content/cut.md:5: the chart of `samples` cuts values off: `y.max=50` leaves 1 value above it; "
+                    + "`x.max=1971-01-01` leaves 2 rows after it (the chart's data table keeps them)"
+            ])
+        let html = DataReportTests.article(try site.read("cut/index.html"))
+        #expect(html.contains("<tr><th>Jul 26, 1971<td>77.31</tbody>"))
+        #expect(html.contains("clip-path=\"url(#chart-samples-5-w-clip)\""))
+    }
+
+    /// `format.axis.COLUMN=` writes the axis's ticks; the data table and summary keep the
+    /// column's own format.
+    @Test func anAxisFormatWritesTheTicksAlone() throws {
+        let (site, html) = try Self.page(
+            """
+            ```ttsite query samples
+            SELECT mission, samples_kg FROM missions ORDER BY launch
+            ```
+
+            ```ttsite chart kind=column data=samples x=mission y=samples_kg format.samples_kg=decimal:1 format.axis.samples_kg=percent ticks.y=4 y.max=100
+            ```
+            """)
+        defer { site.remove() }
+        let wide = FirstHourTests.wideFrame(html, kind: "column")
+        let axis = try #require(wide.range(of: #"<g class="axis value-axis">.*?</g>"#, options: .regularExpression).map { String(wide[$0]) })
+        // 0 … 100 in about 4 ticks: d3's step 20 (100 / 4 = 25 → 20); 100 as a percent is 10,000%.
+        let ticks = axis.matches(of: /<text[^>]*>([^<]*)<\/text>/).map { String($0.output.1) }
+        #expect(ticks == ["0%", "2,000%", "4,000%", "6,000%", "8,000%", "10,000%"], "\(ticks)")
+        #expect(html.contains("<tr><th>Apollo 11<td>21.6<tr>"))
+        #expect(html.contains("from 21.6 to 77.3"))
     }
 
     /// `format.COLUMN=sparkline` draws a column of number lists in the table's cells.

@@ -142,7 +142,8 @@ struct AnnotationLayout {
         let labelled = placed.filter { $0.annotation.label?.isEmpty == false }.sorted { ($0.to == nil ? 0 : 1) < ($1.to == nil ? 0 : 1) }
         guard !labelled.isEmpty else { return }
         out.raw(
-            ##"<g class="annotation-labels" font-weight="600" stroke="#fff" stroke-width="2.5" stroke-linejoin="round" paint-order="stroke">"##
+            ##"<g class="annotation-labels" font-weight="600" stroke="#fff" stroke-width="2.5" stroke-linejoin="round""##
+                + #" paint-order="stroke">"#
         )
         var taken: [Box] = []
         for item in labelled {

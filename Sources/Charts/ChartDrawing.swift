@@ -91,10 +91,10 @@ struct ChartDrawing {
         }
         // The value axis reaches every rule and band on it.
         values += chart.annotations.filter { $0.along == .values }.flatMap(\.numbers)
-        let valueCount = Double(chart.valueAxis.ticks ?? (horizontal ? 6 : 5))
+        let valueCount = Double(min(max(chart.valueAxis.ticks ?? (horizontal ? 6 : 5), 1), 100))
         var scale = ValueScale(
             values, log: chart.logValues && (chart.kind == .line || chart.kind == .scatter), axis: chart.valueAxis,
-            count: Double(chart.valueAxis.ticks ?? 5))
+            count: Double(min(max(chart.valueAxis.ticks ?? 5, 1), 100)))
         let widest = chart.valueLabels(scale.ticks(valueCount)).map { AxisLabels.width($0, size: fontSize) }.max() ?? 0
 
         // The margins: room for the labels, and for the axes' titles.
@@ -157,7 +157,7 @@ struct ChartDrawing {
         }
         drawValueAxis(scale, count: valueCount)
         let x = drawXAxis(bins: bins)
-        var annotations = AnnotationLayout(drawing: self, values: scale, x: x)
+        let annotations = AnnotationLayout(drawing: self, values: scale, x: x)
         annotations.drawBands(into: &out)
         // Marks beyond an end the author set are cut off at the plot's edge (points and
         // lines keep room for their markers there).
@@ -298,7 +298,7 @@ struct ChartDrawing {
             return .band(band, slots: merged?.slots)
         case .numbers(let xs):
             let finite = xs.filter(\.isFinite) + chart.annotations.filter { $0.along == .x }.flatMap(\.numbers)
-            let count = Double(chart.xAxis.ticks ?? 8)
+            let count = Double(min(max(chart.xAxis.ticks ?? 8, 1), 100))
             if chart.logX, let positive = finite.filter({ $0 > 0 }).min() {
                 let (low, high) = ValueScale.ends(
                     positive, max(finite.max() ?? positive, positive),
@@ -344,7 +344,7 @@ struct ChartDrawing {
             let scale = LinearScale(domain: (low, high), range: (left, right))
             // d3's count, 10: a four-year daily series ticks its quarters, where 8 gave years.
             let ticks = AxisLabels.fitting(
-                count: Double(chart.xAxis.ticks ?? 10), ticks: { TimeTicks.ticks(from: low, to: high, count: $0) },
+                count: Double(min(max(chart.xAxis.ticks ?? 10, 1), 100)), ticks: { TimeTicks.ticks(from: low, to: high, count: $0) },
                 position: { scale.position(of: $0.seconds) }, label: chart.timeLabel, extent: width, gap: 8)
             for (tick, label) in ticks { text(label, x: scale.position(of: tick.seconds), y: labelY, anchor: "middle") }
             if let gap {
@@ -484,7 +484,8 @@ enum ValueScale {
             var scale = LogScale(domain: (from, to), range: (0, 1))
             if axis.min == nil || axis.max == nil {
                 let niced = scale.niced()
-                scale = LogScale(domain: (axis.min == nil ? niced.domain.lower : from, axis.max == nil ? niced.domain.upper : to), range: (0, 1))
+                scale = LogScale(
+                    domain: (axis.min == nil ? niced.domain.lower : from, axis.max == nil ? niced.domain.upper : to), range: (0, 1))
             }
             self = .log(scale)
             return

@@ -7,7 +7,8 @@ import Foundation
 
 /// The chart engine on fuzzed options and data: any kind, layout, log axes and direction,
 /// x values and series of any doubles (NaN, infinities, ±10³⁰⁸, equal values) and texts of
-/// any bytes. Whatever it is given, each frame's SVG and the chart's document of its own
+/// any bytes; rules, bands and axis ends at any of those numbers. Whatever it is given, each
+/// frame's SVG and the chart's document of its own
 /// parse as XML, and no text from the data becomes markup.
 extension FuzzTarget {
     public static let chart = FuzzTarget("chart") { bytes in
@@ -49,6 +50,21 @@ extension FuzzTarget {
         chart.timeLabel = { _ in label }
         chart.xTitle = texts.first
         chart.valueTitle = texts.dropFirst().first
+        // Rules, bands and axis ends at any of the numbers (NaN and ±∞ included), at categories
+        // named by any text, with any labels; a third of the time, none.
+        if flags & 128 != 0, numbers.count > 4 {
+            let places = numbers.suffix(6)
+            chart.annotations = places.enumerated().map { index, value in
+                let place: Chart.Annotation.Place = index % 3 == 2 ? .category(texts[index % texts.count]) : .number(value)
+                return Chart.Annotation(
+                    along: index % 2 == 0 ? .values : .x, from: place, to: index % 4 == 1 ? .number(places[places.startIndex]) : nil,
+                    label: texts[(index + 1) % texts.count])
+            }
+            chart.valueAxis = Chart.Axis(
+                min: bytes[2] & 16 != 0 ? numbers[0] : nil, max: bytes[2] & 32 != 0 ? numbers[1] : nil, zero: bytes[2] & 64 != 0,
+                ticks: Int(bytes[2] >> 4))
+            chart.xAxis = Chart.Axis(min: bytes[2] & 128 != 0 ? numbers[2] : nil, max: bytes[2] & 8 != 0 ? numbers[3] : nil)
+        }
         for frame in [Chart.Frame.wide, .narrow] {
             let svg = chart.svg(id: "f" + label, title: label, summary: label, frame: frame)
             let parser = XMLParser(data: Data(svg.utf8))

@@ -77,7 +77,8 @@ import Testing
     }
 
     @Test func aBandOfCategoriesReachesHalfwayToTheirNeighbours() throws {
-        var chart = Chart(kind: .column, domain: .categories(["a", "b", "c", "d"]), series: [Chart.Series(name: "s", values: [1, 2, 3, 4])])
+        var chart = Chart(
+            kind: .column, domain: .categories(["a", "b", "c", "d"]), series: [Chart.Series(name: "s", values: [1, 2, 3, 4])])
         chart.annotations = [Chart.Annotation(along: .x, from: .category("b"), to: .category("c"), label: "middle")]
         let read = try Self.read(chart)
         let bars = read.groupRects.filter { $0.group.hasPrefix("series") }
@@ -159,14 +160,18 @@ import Testing
                 let width = AxisLabels.width(label.text, size: 12) * 1.1
                 // Right to left, `start` is the text's right edge.
                 let startsAtX = (label.anchor == "start") != mirrored
-                return (left: startsAtX ? label.x : label.x - width, right: startsAtX ? label.x + width : label.x, top: label.y - 9.6, bottom: label.y + 3)
+                return (
+                    left: startsAtX ? label.x : label.x - width, right: startsAtX ? label.x + width : label.x, top: label.y - 9.6,
+                    bottom: label.y + 3
+                )
             }
             for (index, box) in boxes.enumerated() {
                 #expect(box.left >= left - 2 && box.right <= right + 2, "\(labels[index]) leaves the plot \(left)…\(right)")
                 for other in boxes[..<index] {
                     #expect(
                         box.right <= other.left || other.right <= box.left || box.bottom <= other.top || other.bottom <= box.top,
-                        "\(labels[index]) overlaps \(labels[boxes[..<index].firstIndex { o in !(box.right <= o.left || o.right <= box.left || box.bottom <= o.top || o.bottom <= box.top) } ?? 0])")
+                        "\(labels[index].text) overlaps a label placed before it"
+                    )
                 }
             }
         }

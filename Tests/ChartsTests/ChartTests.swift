@@ -12,7 +12,9 @@ import Testing
 /// computation puts them.
 @Suite struct ChartTests {
     static let hostile = ["<script>alert(1)</script>", "]]>", "a\"b'c&d", "\u{0}\u{1}bell\u{7}", "Ωmega 名前 ✓"]
-    static let elements: Set = ["svg", "title", "desc", "defs", "pattern", "rect", "circle", "g", "line", "text", "path", "use", "clipPath"]
+    static let elements: Set = [
+        "svg", "title", "desc", "defs", "pattern", "rect", "circle", "g", "line", "text", "path", "use", "clipPath",
+    ]
 
     /// A chart of `kind` with three series of 12 values over `domain`.
     static func chart(_ kind: Chart.Kind, _ domain: Chart.Domain, names: [String] = ["a", "b", "c"]) -> Chart {
@@ -313,7 +315,9 @@ struct SVGRead {
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             if name == "title" || name == "desc" || name == "text" { texts.append(current) }
-            if name == "text", let at = textAt { placedTexts.append(PlacedText(group: group, text: current, x: at.x, y: at.y, anchor: at.anchor)) }
+            if name == "text", let at = textAt {
+                placedTexts.append(PlacedText(group: group, text: current, x: at.x, y: at.y, anchor: at.anchor))
+            }
             if name == "g" { groups.removeLast() }
             current = ""
         }

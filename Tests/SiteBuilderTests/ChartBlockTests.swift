@@ -159,18 +159,33 @@ import Testing
             ("```ttsite chart kind=histogram data=q x=mission y=crew", "`histogram` draws the values of `y=` alone and takes no `x=`"),
             ("```ttsite chart kind=line data=q x=mission y=crew,samples_kg series=launch", "`series=` names the series of one `y=` column"),
             ("```ttsite chart kind=line data=q x=mission y=crew format.crew=percent:12", "`format.crew`"),
-            ("```ttsite chart kind=line data=q x=launch y=crew rule.y=abc", "`rule.y=abc` must read `rule.y=VALUE` or `rule.y=VALUE:LABEL`"),
-            ("```ttsite chart kind=column data=q x=mission y=crew rule.x=Gemini", "`rule.x=Gemini`: `Gemini` is none of the chart's x values"),
+            (
+                "```ttsite chart kind=line data=q x=launch y=crew rule.y=abc",
+                "`rule.y=abc` must read `rule.y=VALUE` or `rule.y=VALUE:LABEL`"
+            ),
+            (
+                "```ttsite chart kind=column data=q x=mission y=crew rule.x=Gemini",
+                "`rule.x=Gemini`: `Gemini` is none of the chart's x values"
+            ),
             ("```ttsite chart kind=line data=q x=launch y=crew band.x=1969-07-16", "must read `band.x=FROM:TO` or `band.x=FROM:TO:LABEL`"),
-            ("```ttsite chart kind=line data=q x=launch y=crew x.min=July", "`x.min` must be a date, written as `2024-02-29`, found `July`"),
+            (
+                "```ttsite chart kind=line data=q x=launch y=crew x.min=July",
+                "`x.min` must be a date, written as `2024-02-29`, found `July`"
+            ),
             ("```ttsite chart kind=line data=q x=launch y=crew y.min=50 y.max=10", "`y.min=50` must be below `y.max=10`"),
             ("```ttsite chart kind=area data=q x=launch y=crew y.zero=false", "`y.zero=false` is for lines, points and bars side by side"),
             ("```ttsite chart kind=line data=q x=launch y=crew y.zero=no", "`y.zero` must be `true` or `false`, found `no`"),
             ("```ttsite chart kind=column data=q x=mission y=crew x.min=1", "`x.min=` is for an x axis of numbers or dates"),
-            ("```ttsite chart kind=line data=q x=launch y=crew ticks.y=0", "`ticks.y` must be about how many ticks the axis has, from 1 to 50"),
+            (
+                "```ttsite chart kind=line data=q x=launch y=crew ticks.y=0",
+                "`ticks.y` must be about how many ticks the axis has, from 1 to 50"
+            ),
             ("```ttsite chart kind=scatter log=y data=q x=crew y=samples_kg y.min=0", "`y.min` of a logarithmic axis must be above 0"),
             ("```ttsite chart kind=sparkline data=q y=crew rule.y=3", "a sparkline is a line without axes, and takes no `rule.y=`"),
-            ("```ttsite chart kind=line data=q x=launch y=crew format.axis.mission=integer", "`format.axis.mission=` formats an axis's ticks"),
+            (
+                "```ttsite chart kind=line data=q x=launch y=crew format.axis.mission=integer",
+                "`format.axis.mission=` formats an axis's ticks"
+            ),
             ("```ttsite chart kind=histogram data=q y=crew x.max=4", "a histogram's x axis is its bins"),
         ]
         for (block, message) in cases {
@@ -194,7 +209,8 @@ import Testing
             SELECT launch, samples_kg FROM missions ORDER BY launch
             ```
 
-            ```ttsite chart kind=line data=samples x=launch y=samples_kg rule.y="40:Target;60" band.x="1969-11-01:1970-06-30:Pause: no landing" rule.x="1971-01-31:Apollo 14"
+            ```ttsite chart kind=line data=samples x=launch y=samples_kg rule.y="40:Target;60" \
+            band.x="1969-11-01:1970-06-30:Pause: no landing" rule.x="1971-01-31:Apollo 14"
             ```
             """)
         defer { site.remove() }
@@ -209,7 +225,10 @@ import Testing
         #expect(wide.contains(#"<g class="annotation bands""#))
         let labels = try #require(
             wide.range(of: #"<g class="annotation-labels".*?</g>"#, options: .regularExpression).map { String(wide[$0]) })
-        #expect(labels.matches(of: /<text[^>]*>([^<]*)<\/text>/).map { String($0.output.1) }.sorted() == ["Apollo 14", "Pause: no landing", "Target"])
+        #expect(
+            labels.matches(of: /<text[^>]*>([^<]*)<\/text>/).map { String($0.output.1) }.sorted() == [
+                "Apollo 14", "Pause: no landing", "Target",
+            ])
     }
 
     /// Ends that leave values out of the plot warn, naming how many; the data table keeps them.
@@ -246,12 +265,14 @@ import Testing
             SELECT mission, samples_kg FROM missions ORDER BY launch
             ```
 
-            ```ttsite chart kind=column data=samples x=mission y=samples_kg format.samples_kg=decimal:1 format.axis.samples_kg=percent ticks.y=4 y.max=100
+            ```ttsite chart kind=column data=samples x=mission y=samples_kg format.samples_kg=decimal:1 \
+            format.axis.samples_kg=percent ticks.y=4 y.max=100
             ```
             """)
         defer { site.remove() }
         let wide = FirstHourTests.wideFrame(html, kind: "column")
-        let axis = try #require(wide.range(of: #"<g class="axis value-axis">.*?</g>"#, options: .regularExpression).map { String(wide[$0]) })
+        let axis = try #require(
+            wide.range(of: #"<g class="axis value-axis">.*?</g>"#, options: .regularExpression).map { String(wide[$0]) })
         // 0 … 100 in about 4 ticks: d3's step 20 (100 / 4 = 25 → 20); 100 as a percent is 10,000%.
         let ticks = axis.matches(of: /<text[^>]*>([^<]*)<\/text>/).map { String($0.output.1) }
         #expect(ticks == ["0%", "2,000%", "4,000%", "6,000%", "8,000%", "10,000%"], "\(ticks)")

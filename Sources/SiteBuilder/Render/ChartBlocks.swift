@@ -253,7 +253,10 @@ extension DataBlocks {
             chart.timeLabel = { tick in
                 let value: TableValue =
                     dateTimes
-                    ? .dateTime(Date(timeIntervalSince1970: tick.seconds - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: tick.seconds)))))
+                    ? .dateTime(
+                        Date(
+                            timeIntervalSince1970: tick.seconds
+                                - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: tick.seconds)))))
                     : .date(CalendarDate(daysSince1970: Int((tick.seconds / 86_400).rounded(.down))))
                 return held.pack.text(of: value, as: xAxisFormat, now: now, timeZone: timeZone)
             }
@@ -532,7 +535,9 @@ extension DataBlocks {
         case .categories(let names): order = Array(names.indices)
         }
         return marks.map { mark in
-            let at = mark.texts.count == 2 ? words.span.replacingEvery("<FIRST>", with: mark.texts[0]).replacingEvery("<LAST>", with: mark.texts[1]) : mark.texts[0]
+            let at =
+                mark.texts.count == 2
+                ? words.span.replacingEvery("<FIRST>", with: mark.texts[0]).replacingEvery("<LAST>", with: mark.texts[1]) : mark.texts[0]
             var text = mark.annotation.label.map { "\($0) (\(at))" } ?? at
             guard let rule = mark.value, chart.kind != .histogram, !stacked else { return text }
             for series in chart.series.prefix(3) {

@@ -140,7 +140,8 @@ extension DataBlocks {
                 }
                 settings.marks.append(
                     ChartMark(
-                        annotation: Chart.Annotation(along: along, from: places[0].place, to: places.dropFirst().first?.place, label: label),
+                        annotation: Chart.Annotation(
+                            along: along, from: places[0].place, to: places.dropFirst().first?.place, label: label),
                         texts: places.map(\.text), value: band ? nil : places[0].value))
             }
         }

@@ -156,6 +156,14 @@ public struct Chart: Sendable {
     public var xAxis = Axis()
     /// The reference lines and bands drawn over the marks (`Annotation`).
     public var annotations: [Annotation] = []
+    /// Text on the marks (`MarkLabels`): the series' names at the lines' ends, or the values
+    /// at the bars' ends; nil for none.
+    public var markLabels: MarkLabels?
+    /// How a value on a bar reads: the data table's writing, where the axis's is shorter.
+    public var valueText: (@Sendable (Double) -> String)?
+    /// A scatter's name of each point (a row's `label=` column), nil where it has none: the
+    /// points whose names fit get them.
+    public var pointNames: [String?]?
 
     /// The labels of a set of ticks of the value axis, and of an x axis of numbers.
     var valueLabels: ([Double]) -> [String] { valueTickLabels ?? { [valueLabel] in $0.map(valueLabel) } }

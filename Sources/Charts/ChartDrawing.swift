@@ -110,6 +110,8 @@ struct ChartDrawing {
             left = min(longest, w * 0.3) + 10
             right = w - max(12, widest / 2 + 2)
             if chart.valueTitle != nil { bottom -= fontSize + 4 }
+            // The values at the bars' ends: room for the longest after the longest bar.
+            if chart.markLabels == .values { right = min(right, w - barValueRoom) }
         } else {
             left = max(widest + 10, 24)
             // Room for half the last label of an x axis of numbers, centred on its tick.
@@ -119,6 +121,9 @@ struct ChartDrawing {
             }
             if chart.valueTitle != nil { top += fontSize + 6 }
             if chart.xTitle != nil { bottom -= fontSize + 4 }
+            // The series' names after the lines' ends; the values over the columns.
+            if endLabelled { right = w - endLabelRoom }
+            if chart.markLabels == .values && chart.kind == .column { top += fontSize + 2 }
         }
         scale = scale.with(range: horizontal ? (left, right) : (bottom, top))
 
@@ -167,6 +172,9 @@ struct ChartDrawing {
         marks.draw(spans: spans, bins: bins)
         out = marks.drawing.out
         if clipped { out.raw("</g>") }
+        if endLabelled { drawEndLabels(marks) }
+        if chart.markLabels == .values { drawBarValues(marks.bars) }
+        if chart.kind == .scatter, let names = chart.pointNames { drawPointNames(names, marks) }
         annotations.drawRules(into: &out)
         annotations.drawLabels(into: &out)
         drawTitles()

@@ -43,15 +43,28 @@ struct Marks {
 
     /// The group of a series of style `style` (`Chart.style(of:)`).
     mutating func group(_ style: Int) {
-        drawing.out.raw(#"<g class="series s"#)
-        drawing.out.raw(String(style % Chart.styles + 1))
-        drawing.out.raw(#"" color=""#)
-        drawing.out.raw(Chart.palette[style % Chart.styles])
-        drawing.out.raw(#"">"#)
+        Self.group(style, into: &drawing.out)
+    }
+
+    static func group(_ style: Int, into out: inout SVGWriter) {
+        out.raw(#"<g class="series s"#)
+        out.raw(String(style % Chart.styles + 1))
+        out.raw(#"" color=""#)
+        out.raw(Chart.palette[style % Chart.styles])
+        out.raw(#"">"#)
     }
 
     /// The x indices in the order a line joins them: by x, for numbers and times.
     let order: [Int]
+
+    /// The bars drawn, for their values (`ChartDrawing.drawBarValues`).
+    var bars: [Bar] = []
+
+    /// A bar as drawn: across its band from `start` to `end`, along the value axis from
+    /// `from` to `to` (the value's end), and its value.
+    struct Bar {
+        let start, end, from, to, value: Double
+    }
 
     /// For each place in `order`, whether its x value is the one before it again.
     let repeats: [Bool]
@@ -212,6 +225,7 @@ struct Marks {
             let start = bandAt + (grouped ? share * Double(index) : 0)
             // A hair between neighbouring bars of a group.
             let end = start + share - (grouped ? min(1, share * 0.1) : 0)
+            bars.append(Bar(start: start, end: end, from: from, to: to, value: span.to - span.from))
             if drawing.horizontal {
                 drawing.out.rect(x1: from, x2: to, y1: start, y2: end)
             } else {

@@ -187,6 +187,14 @@ import Testing
                 "`format.axis.mission=` formats an axis's ticks"
             ),
             ("```ttsite chart kind=histogram data=q y=crew x.max=4", "a histogram's x axis is its bins"),
+            ("```ttsite chart kind=column data=q x=mission y=crew labels=end", "`labels=end` names the lines at their ends"),
+            ("```ttsite chart kind=line data=q x=launch y=crew labels=values", "`labels=values` writes each bar's value"),
+            ("```ttsite chart kind=bar data=q x=mission y=crew labels=names", "`labels` must be `end`"),
+            ("```ttsite chart kind=line data=q x=launch y=crew label=mission", "`label=` names the points of a `scatter` chart"),
+            (
+                "```ttsite chart kind=scatter data=q x=crew y=samples_kg series=mission label=mission",
+                "`label=` names the points of one series"
+            ),
         ]
         for (block, message) in cases {
             let error = try failure(block)
@@ -278,6 +286,49 @@ import Testing
         #expect(ticks == ["0%", "2,000%", "4,000%", "6,000%", "8,000%", "10,000%"], "\(ticks)")
         #expect(html.contains("<tr><th>Apollo 11<td>21.6<tr>"))
         #expect(html.contains("from 21.6 to 77.3"))
+    }
+
+    /// `labels=end` names the lines at their ends in place of the legend; where the names do
+    /// not fit, the legend stays and the build says why. `label=` heads the data table's rows
+    /// with the points' names.
+    @Test func namesOnTheMarksReplaceTheLegendWhereTheyFit() throws {
+        let site = try DataReportTests.site(
+            """
+            -- Content/ends.md --
+            ```ttsite query crews
+            SELECT launch, mission, crew, samples_kg FROM missions ORDER BY launch
+            ```
+
+            ```ttsite chart kind=line data=crews x=launch y=crew,samples_kg labels=end
+            ```
+
+            ```ttsite chart kind=line data=crews x=launch y=crew,samples_kg labels=end label.samples_kg="Kilograms of samples brought back"
+            ```
+
+            ```ttsite chart kind=scatter data=crews x=crew y=samples_kg label=mission
+            ```
+            """)
+        defer { site.remove() }
+        let summary = try site.build()
+        #expect(
+            summary.warnings == [
+                "Content/ends.md:8: `labels=end`: the names of the series of `crews` do not fit at the lines' ends "
+                    + "(each within a third of a phone's width, all a line apart), so the chart keeps its legend"
+            ])
+        let html = DataReportTests.article(try site.read("ends/index.html"))
+        let figures = html.components(separatedBy: "<figure").dropFirst()
+        #expect(figures.count == 3)
+        #expect(!figures[1].contains("chart-legend") && figures[1].contains(#"<g class="end-labels">"#))
+        #expect(figures[2].contains("chart-legend") && !figures[2].contains(#"<g class="end-labels">"#))
+        // The scatter's data table: a row a point, headed by its mission; Apollo 13 has no samples.
+        let scatter = figures[3]
+        #expect(
+            scatter.contains(
+                #"<thead><tr><th scope="col">mission</th><th scope="col" class="num">crew</th>"#
+                    + #"<th scope="col" class="num">samples_kg</th>"#),
+            "\(scatter)")
+        #expect(scatter.contains("<tr><th>Apollo 11<td>3<td>21.55<tr>"))
+        #expect(scatter.contains("<tr><th>Apollo 13<td>3<td>–<tr>"))
     }
 
     /// `format.COLUMN=sparkline` draws a column of number lists in the table's cells.

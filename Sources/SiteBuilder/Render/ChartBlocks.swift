@@ -2,6 +2,7 @@ import Charts
 import CivilTime
 import DataTables
 import Foundation
+import TextFormatting
 
 /// The `chart` report block: a query's result drawn at build time (`Charts`), with a legend,
 /// its data as a table under it, and a summary assistive technology reads:
@@ -42,7 +43,7 @@ extension DataBlocks {
         _ table: Table, name: String, arguments: [String: String], page: Page, pack held: Pack, line: Int,
         styles: SeriesStyles = SeriesStyles(), fail: (String) -> BuildError, warn: (String) -> Void = { _ in }
     ) throws -> ChartBlockView {
-        let allowed = Self.chartArguments + Self.chartAxisArguments + Self.chartMarkArguments
+        let allowed = Self.chartArguments + Self.chartAxisArguments + Self.chartMarkArguments + Self.chartLabelArguments
         for key in arguments.keys.sorted() where !allowed.contains(key) && !key.hasPrefix("label.") && !key.hasPrefix("format.") {
             throw fail(
                 "`chart` takes \(allowed.map { "`\($0)=`" }.joined(separator: ", ")), "
@@ -89,7 +90,11 @@ extension DataBlocks {
                 throw fail("`\(kindName)` draws the values of `y=` alone and takes no `\(argument)=`")
             }
         }
-        if sparkline, let argument = (Self.chartAxisArguments + Self.chartMarkArguments).first(where: { arguments[$0] != nil }) {
+        if sparkline,
+            let argument = (Self.chartAxisArguments + Self.chartMarkArguments + Self.chartLabelArguments).first(where: {
+                arguments[$0] != nil
+            })
+        {
             throw fail("a sparkline is a line without axes, and takes no `\(argument)=`")
         }
         for argument in ["bins", "step"] where arguments[argument] != nil && kind != .histogram {
@@ -277,6 +282,22 @@ extension DataBlocks {
         chart.valueAxis = settings.valueAxis
         chart.xAxis = settings.xAxis
         chart.annotations = settings.marks.map(\.annotation)
+        let labels = try chartLabels(arguments, kind: kind, seriesColumn: seriesIndex != nil, ys: ys.count, column: column, fail: fail)
+        chart.markLabels = labels.marks
+        chart.valueText = valueText
+        if chart.markLabels == .end && !chart.endLabelsFit {
+            chart.markLabels = nil
+            warn(
+                "`labels=end`: the names of the series of `\(name)` do not fit at the lines' ends "
+                    + "(each within a third of a phone's width, all a line apart), so the chart keeps its legend")
+        }
+        if let index = labels.points, let xIndex {
+            // A name a row, as `plot` keeps the rows: those with an x value.
+            let nameFormat = try format(names[index])
+            chart.pointNames = table.rows.filter { $0[xIndex] != .null }.map { row in
+                row[index] == .null ? nil : pack.text(of: row[index], as: nameFormat, now: now, timeZone: timeZone)
+            }
+        }
         warnOfCutValues(chart, arguments: arguments, name: name, warn: warn)
 
         let kindWord = words.word(for: kind)
@@ -288,14 +309,15 @@ extension DataBlocks {
                     "<X>", with: xName))
         let summary = summarise(chart, title: title, plotted: plotted, marks: settings.marks, words: words, valueText: valueText)
         let legend =
-            chart.series.count > 1
+            chart.series.count > 1 && chart.markLabels != .end
             ? chart.series.indices.map {
                 ChartBlockView.LegendEntry(swatch: chart.swatch(of: $0, id: "\(id)-k\($0 + 1)"), name: chart.series[$0].name)
             }
             : []
         let frames = chart.svgs(id: id, title: title, summary: summary)
         let (headers, rows) = dataTable(
-            chart, plotted: plotted, xName: xName, valueName: valueName, countWord: words.count,
+            chart, plotted: plotted, xName: xName, valueName: valueName, pointColumn: labels.points.map { label(names[$0]) },
+            countWord: words.count,
             countHTML: LanguagePack.NumberHTML(pack, format: ValueFormat(.integer), text: countText),
             valueHTML: LanguagePack.NumberHTML(pack, format: valueFormat, text: valueText))
         var view = ChartBlockView(
@@ -604,7 +626,7 @@ extension DataBlocks {
 
     /// The chart's data as a table: a row an x value (a bin, for a histogram), a column a series.
     private func dataTable(
-        _ chart: Chart, plotted: Plotted, xName: String, valueName: String, countWord: String,
+        _ chart: Chart, plotted: Plotted, xName: String, valueName: String, pointColumn: String?, countWord: String,
         countHTML: LanguagePack.NumberHTML, valueHTML: LanguagePack.NumberHTML
     ) -> (headers: [ChartBlockView.Cell], rows: String) {
         if chart.kind == .histogram {
@@ -615,8 +637,12 @@ extension DataBlocks {
                 cells: { row, output in ChartBlockView.cell(to: &output) { countHTML.append(Double(bins.bins[row].count), to: &$0) } })
             return (headers, rows)
         }
+        // A scatter whose points are named (`label=`): a row a point, headed by its name.
+        let names = pointColumn == nil ? nil : chart.pointNames
         let headers =
-            [ChartBlockView.Cell(text: xName, numeric: false)] + chart.series.map { ChartBlockView.Cell(text: $0.name, numeric: true) }
+            (pointColumn.map { [ChartBlockView.Cell(text: $0, numeric: false)] } ?? [])
+            + [ChartBlockView.Cell(text: xName, numeric: names != nil)]
+            + chart.series.map { ChartBlockView.Cell(text: $0.name, numeric: true) }
         // The values row by row in one array: a cell reads one value, not a series' array.
         let width = chart.series.count
         var values: [Double?] = []
@@ -625,8 +651,18 @@ extension DataBlocks {
             for series in chart.series { values.append(series.values[row]) }
         }
         let rows = ChartBlockView.rowsHTML(
-            count: plotted.xTexts.count, header: { plotted.xTexts[$0] },
+            count: plotted.xTexts.count,
+            header: { row in
+                names.map { names in row < names.count ? names[row] ?? LanguagePack.nullText : LanguagePack.nullText }
+                    ?? plotted.xTexts[row]
+            },
             cells: { row, output in
+                if names != nil {
+                    ChartBlockView.cell(to: &output) { output in
+                        var text = plotted.xTexts[row]
+                        text.withUTF8 { HTMLEscaping.append($0, to: &output) }
+                    }
+                }
                 for value in values[(row * width)..<(row * width + width)] {
                     ChartBlockView.cell(to: &output) { output in
                         if let value { valueHTML.append(value, to: &output) } else { output += LanguagePack.nullText.utf8 }

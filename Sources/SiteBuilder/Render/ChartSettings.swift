@@ -23,6 +23,35 @@ import ValueTransformers
 extension DataBlocks {
     static let chartAxisArguments = ["x.min", "x.max", "y.min", "y.max", "y.zero", "ticks.x", "ticks.y"]
     static let chartMarkArguments = ["rule.x", "rule.y", "band.x", "band.y"]
+    static let chartLabelArguments = ["labels", "label"]
+
+    /// `labels=end` (lines), `labels=values` (bars and columns), and `label=COLUMN` (the
+    /// points of a scatter of one series): what the chart writes on its marks, and the column
+    /// that names its points.
+    func chartLabels(
+        _ arguments: [String: String], kind: Chart.Kind, seriesColumn: Bool, ys: Int, column: (String) throws -> Int,
+        fail: (String) -> BuildError
+    ) throws -> (marks: Chart.MarkLabels?, points: Int?) {
+        var marks: Chart.MarkLabels?
+        if let text = arguments["labels"] {
+            guard let read = Chart.MarkLabels(rawValue: text) else {
+                throw fail(
+                    "`labels` must be `end` (the series named at the lines' ends) or `values` (on bars and columns), found `\(text)`")
+            }
+            if read == .end && kind != .line { throw fail("`labels=end` names the lines at their ends: it is for `line` charts") }
+            if read == .values && kind != .bar && kind != .column {
+                throw fail("`labels=values` writes each bar's value: it is for `bar` and `column` charts")
+            }
+            marks = read
+        }
+        var points: Int?
+        if let name = arguments["label"] {
+            guard kind == .scatter else { throw fail("`label=` names the points of a `scatter` chart") }
+            guard !seriesColumn && ys == 1 else { throw fail("`label=` names the points of one series: give one `y=` and no `series=`") }
+            points = try column(name)
+        }
+        return (marks, points)
+    }
 
     /// A rule or band, and its values as the page writes them (for the chart's summary).
     struct ChartMark {

@@ -80,11 +80,15 @@ public struct Chart: Sendable {
         /// nil takes its place among the series. A page gives a series of one name the same
         /// style in each of its charts.
         public var style: Int?
+        /// A colour besides its style's (`Paint`): the author's own, or grey behind another
+        /// series the chart highlights.
+        public var paint: Paint?
 
-        public init(name: String, values: [Double?], style: Int? = nil) {
+        public init(name: String, values: [Double?], style: Int? = nil, paint: Paint? = nil) {
             self.name = name
             self.values = values
             self.style = style
+            self.paint = paint
         }
     }
 
@@ -161,6 +165,8 @@ public struct Chart: Sendable {
     public var markLabels: MarkLabels?
     /// How a value on a bar reads: the data table's writing, where the axis's is shorter.
     public var valueText: (@Sendable (Double) -> String)?
+    /// The colour of bars, columns and areas below zero (`negative=`); nil: their series'.
+    public var negative: Ink?
     /// A scatter's name of each point (a row's `label=` column), nil where it has none: the
     /// points whose names fit get them.
     public var pointNames: [String?]?
@@ -208,11 +214,9 @@ public struct Chart: Sendable {
         var out = SVGWriter(width: 24)
         let style = style(of: index)
         out.raw(#"<svg class="chart-swatch" viewBox="0 0 24 12" width="24" height="12" aria-hidden="true">"#)
-        out.raw(#"<g class="series s"#)
-        out.raw(String(style % Self.styles + 1))
-        out.raw(#"" color=""#)
-        out.raw(Self.palette[style % Self.styles])
-        out.raw(#"">"#)
+        out.raw("<g")
+        out.seriesColor(style: style, paint: paint(of: index))
+        out.raw(">")
         switch kind {
         case .line:
             out.raw(#"<path d="M1 6H23" fill="none" stroke="currentColor" stroke-width="2""#)
@@ -229,7 +233,7 @@ public struct Chart: Sendable {
             Marks.marker(style, at: Point(12, 6), into: &out)
             out.raw(#""/>"#)
         case .area, .bar, .column, .histogram:
-            Marks.pattern(style, id: id, into: &out)
+            Marks.pattern(style, id: id, paint: paint(of: index), into: &out)
             out.raw(#"<rect x="1" y="1" width="22" height="10" stroke="currentColor" fill=""#)
             Marks.fill(style, id: id, into: &out)
             out.raw(#""/>"#)

@@ -154,10 +154,20 @@ struct ChartDrawing {
         out.raw(#"-desc">"#)
         out.text(summary)
         out.raw("</desc>")
-        let patterned = Set(chart.series.indices.map { chart.style(of: $0) % Chart.styles }).sorted().filter(Marks.patterned)
-        if chart.kind != .line && chart.kind != .scatter && !patterned.isEmpty {
+        // The fill patterns: a style's, shared by its series, or a series' of its own paint.
+        var patterns: [(style: Int, paint: Chart.Paint?, suffix: String)] = []
+        for index in chart.series.indices where Marks.patterned(chart.style(of: index)) {
+            let suffix = chart.patternSuffix(of: index)
+            let style = chart.style(of: index) % Chart.styles
+            if !patterns.contains(where: { $0.style == style && $0.suffix == suffix }) {
+                patterns.append((style, chart.paint(of: index), suffix))
+            }
+        }
+        if chart.kind != .line && chart.kind != .scatter && !patterns.isEmpty {
             out.raw("<defs>")
-            for style in patterned { Marks.pattern(style, id: id, into: &out) }
+            for pattern in patterns.sorted(by: { ($0.style, $0.suffix) < ($1.style, $1.suffix) }) {
+                Marks.pattern(pattern.style, id: id + pattern.suffix, paint: pattern.paint, into: &out)
+            }
             out.raw("</defs>")
         }
         drawValueAxis(scale, count: valueCount)

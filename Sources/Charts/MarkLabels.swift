@@ -65,8 +65,7 @@ extension ChartDrawing {
         out.raw(#"<g class="end-labels">"#)
         let room = endLabelRoom - Self.endLabelLead
         for ((series, y), labelY) in zip(ends, at) {
-            let style = chart.style(of: series)
-            Marks.group(style, into: &out)
+            Marks.group(of: series, in: chart, into: &out)
             out.raw(#"<path fill="none" stroke="currentColor" stroke-width="2" d="M"#)
             out.x(right + 3)
             out.raw(" ")

@@ -25,8 +25,12 @@ struct Marks {
             drawing.out.raw("</g>")
             return
         }
-        for (index, series) in chart.series.enumerated() {
-            group(chart.style(of: index))
+        // Grey series first, under the ones highlighted.
+        let chart = chart
+        let muted = chart.series.indices.filter { chart.paint(of: $0) == .muted }
+        for index in muted + chart.series.indices.filter({ chart.paint(of: $0) != .muted }) {
+            let series = chart.series[index]
+            Self.group(of: index, in: chart, into: &drawing.out)
             drawing.out.raw("<title>")
             drawing.out.text(series.name)
             drawing.out.raw("</title>")
@@ -42,16 +46,11 @@ struct Marks {
     }
 
     /// The group of a series of style `style` (`Chart.style(of:)`).
-    mutating func group(_ style: Int) {
-        Self.group(style, into: &drawing.out)
-    }
-
-    static func group(_ style: Int, into out: inout SVGWriter) {
-        out.raw(#"<g class="series s"#)
-        out.raw(String(style % Chart.styles + 1))
-        out.raw(#"" color=""#)
-        out.raw(Chart.palette[style % Chart.styles])
-        out.raw(#"">"#)
+    /// The group of series `index`, in its colour (`SVGWriter.seriesColor`).
+    static func group(of index: Int, in chart: Chart, into out: inout SVGWriter) {
+        out.raw("<g")
+        out.seriesColor(style: chart.style(of: index), paint: chart.paint(of: index))
+        out.raw(">")
     }
 
     /// The x indices in the order a line joins them: by x, for numbers and times.
@@ -182,11 +181,44 @@ struct Marks {
     }
 
     mutating func area(_ spans: [(from: Double, to: Double)?], index: Int) {
+        guard let negative = chart.negative, spans.contains(where: { ($0?.to ?? 0) < 0 }), let zero = values.position(of: 0) else {
+            areaMarks(spans, index: index)
+            return
+        }
+        // Above zero in the series' colour, below it in the negative one: the same marks twice,
+        // each cut off at zero.
+        let (top, bottom) = (min(drawing.top, drawing.bottom), max(drawing.top, drawing.bottom))
+        let at = min(max(zero, top), bottom)
+        for (part, from, to) in [("up", top, at), ("down", at, bottom)] {
+            drawing.out.raw(#"<clipPath id=""#)
+            drawing.out.text(drawing.id)
+            drawing.out.raw("-" + part + String(index + 1))
+            drawing.out.raw(#"">"#)
+            drawing.out.rect(x1: drawing.left, x2: drawing.right, y1: from, y2: to)
+            drawing.out.raw(#"</clipPath><g clip-path="url(#"#)
+            drawing.out.text(drawing.id)
+            drawing.out.raw("-" + part + String(index + 1))
+            drawing.out.raw(#")">"#)
+            if part == "down" {
+                drawing.out.raw("<g")
+                drawing.out.seriesColor(style: negative.style, paint: negative.paint, also: "negative")
+                drawing.out.raw(">")
+            }
+            areaMarks(spans, index: index, solid: part == "down")
+            drawing.out.raw(part == "down" ? "</g></g>" : "</g>")
+        }
+    }
+
+    mutating func areaMarks(_ spans: [(from: Double, to: Double)?], index: Int, solid: Bool = false) {
         // The top edge forward and the bottom edge back, a run at a time.
         let tops = runs { spans[$0]?.to }
         let bottoms = runs { spans[$0]?.from }
         drawing.out.raw(#"<path stroke="none" fill=""#)
-        Self.fill(chart.style(of: index), id: drawing.id, into: &drawing.out)
+        if solid {
+            drawing.out.raw("currentColor")
+        } else {
+            Self.fill(chart.style(of: index), id: drawing.id + chart.patternSuffix(of: index), into: &drawing.out)
+        }
         drawing.out.raw(#"" fill-opacity="0.45" d=""#)
         for (top, bottom) in zip(tops, bottoms) {
             drawing.out.path(simplified(top) + simplified(bottom.reversed()))
@@ -214,8 +246,9 @@ struct Marks {
         }
         let grouped = chart.layout == .grouped && chart.series.count > 1
         let share = grouped ? bandwidth / Double(chart.series.count) : bandwidth
+        var below: [Bar] = []
         drawing.out.raw(#"<g stroke="currentColor" fill=""#)
-        Self.fill(chart.style(of: index), id: drawing.id, into: &drawing.out)
+        Self.fill(chart.style(of: index), id: drawing.id + chart.patternSuffix(of: index), into: &drawing.out)
         drawing.out.raw(#"">"#)
         for (category, span) in spans.enumerated() {
             guard let span, span.from != span.to, let from = values.position(of: span.from), let to = values.position(of: span.to) else {
@@ -226,10 +259,27 @@ struct Marks {
             // A hair between neighbouring bars of a group.
             let end = start + share - (grouped ? min(1, share * 0.1) : 0)
             bars.append(Bar(start: start, end: end, from: from, to: to, value: span.to - span.from))
+            if chart.negative != nil && span.to < span.from {
+                below.append(Bar(start: start, end: end, from: from, to: to, value: span.to - span.from))
+                continue
+            }
             if drawing.horizontal {
                 drawing.out.rect(x1: from, x2: to, y1: start, y2: end)
             } else {
                 drawing.out.rect(x1: start, x2: end, y1: from, y2: to)
+            }
+        }
+        drawing.out.raw("</g>")
+        // Bars below zero in the colour `negative=` gives them, solid.
+        guard let negative = chart.negative, !below.isEmpty else { return }
+        drawing.out.raw("<g")
+        drawing.out.seriesColor(style: negative.style, paint: negative.paint, also: "negative")
+        drawing.out.raw(#" stroke="currentColor" fill="currentColor">"#)
+        for bar in below {
+            if drawing.horizontal {
+                drawing.out.rect(x1: bar.from, x2: bar.to, y1: bar.start, y2: bar.end)
+            } else {
+                drawing.out.rect(x1: bar.start, x2: bar.end, y1: bar.from, y2: bar.to)
             }
         }
         drawing.out.raw("</g>")
@@ -260,18 +310,16 @@ struct Marks {
 
     /// The fill pattern of style `style` over a lighter tint of its colour: diagonal lines,
     /// dots, horizontal lines, a cross hatch, vertical lines, the other diagonal, a check.
-    static func pattern(_ style: Int, id: String, into out: inout SVGWriter) {
+    static func pattern(_ style: Int, id: String, paint: Chart.Paint? = nil, into out: inout SVGWriter) {
         guard patterned(style) else { return }
         let number = String(style % Chart.styles + 1)
         out.raw(#"<pattern id=""#)
         out.text(id)
         out.raw("-p")
         out.raw(number)
-        out.raw(#"" class="series s"#)
-        out.raw(number)
-        out.raw(#"" color=""#)
-        out.raw(Chart.palette[style % Chart.styles])
-        out.raw(#"" width="6" height="6" patternUnits="userSpaceOnUse""#)
+        out.raw(#"""#)
+        out.seriesColor(style: style, paint: paint)
+        out.raw(#" width="6" height="6" patternUnits="userSpaceOnUse""#)
         switch style % Chart.styles {
         case 1, 4: out.raw(#" patternTransform="rotate(45)""#)
         case 6: out.raw(#" patternTransform="rotate(-45)""#)

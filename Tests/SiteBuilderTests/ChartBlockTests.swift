@@ -188,6 +188,18 @@ import Testing
             ),
             ("```ttsite chart kind=histogram data=q y=crew x.max=4", "a histogram's x axis is its bins"),
             ("```ttsite chart kind=column data=q x=mission y=crew labels=end", "`labels=end` names the lines at their ends"),
+            ("```ttsite chart kind=line data=q x=launch y=crew color.crew=red", "`color.crew` must be a colour of the palette (`blue`"),
+            ("```ttsite chart kind=line data=q x=launch y=crew,samples_kg color.crew=blue color.samples_kg=blue", "is blue already"),
+            ("```ttsite chart kind=line data=q x=launch y=crew colors=crew", "`colors=` lists `SERIES=COLOUR`"),
+            ("```ttsite chart kind=line data=q x=launch y=crew negative=vermilion", "`negative=` colours the bars, columns and areas"),
+            (
+                "```ttsite chart kind=column data=q x=launch y=crew,samples_kg negative=grey",
+                "`negative=` colours the values below zero of one series"
+            ),
+            (
+                "```ttsite chart kind=sparkline data=q y=crew color.crew=blue",
+                "a sparkline is a line without axes, and takes no `color.crew=`"
+            ),
             ("```ttsite chart kind=line data=q x=launch y=crew labels=values", "`labels=values` writes each bar's value"),
             ("```ttsite chart kind=bar data=q x=mission y=crew labels=names", "`labels` must be `end`"),
             ("```ttsite chart kind=line data=q x=launch y=crew label=mission", "`label=` names the points of a `scatter` chart"),
@@ -329,6 +341,57 @@ import Testing
             "\(scatter)")
         #expect(scatter.contains("<tr><th>Apollo 11<td>3<td>21.55<tr>"))
         #expect(scatter.contains("<tr><th>Apollo 13<td>3<td>–<tr>"))
+    }
+
+    /// `color.SERIES=` gives a series a palette colour for the rest of the page (the series
+    /// that had it moves to a colour no series has); `highlight=` greys the others; a hex
+    /// colour too pale for a background is warned of with its contrast (worked out with WCAG's
+    /// formula in Python: #eeeeee against #fbfbf8 is 1.1:1).
+    @Test func colourByNameHighlightAndColoursOfTheAuthorsOwn() throws {
+        let site = try DataReportTests.site(
+            """
+            -- Content/colours.md --
+            ```ttsite query crews
+            SELECT launch, mission, crew, samples_kg FROM missions ORDER BY launch
+            ```
+
+            ```ttsite chart kind=line data=crews x=launch y=crew,samples_kg
+            ```
+
+            ```ttsite chart kind=line data=crews x=launch y=crew,samples_kg color.crew=vermilion highlight=samples_kg
+            ```
+
+            ```ttsite chart kind=line data=crews x=launch y=crew,samples_kg color.samples_kg=#eeeeee/#222222
+            ```
+            """)
+        defer { site.remove() }
+        let summary = try site.build()
+        #expect(
+            summary.warnings == [
+                "Content/colours.md:11: `color.samples_kg`: #222222 stands 1.1:1 against the dark page's background, "
+                    + "and a mark needs 3:1 to be seen",
+                "Content/colours.md:11: `color.samples_kg`: #eeeeee stands 1.1:1 against the light page's background, "
+                    + "and a mark needs 3:1 to be seen",
+            ])
+        let html = DataReportTests.article(try site.read("colours/index.html"))
+        let figures = html.components(separatedBy: "<figure").dropFirst().map { FirstHourTests.wideFrame($0, kind: "line") }
+        let series = { (svg: String) in
+            svg.matches(of: /<g class="(series s\d[^"]*)"[^>]*><title>([^<]*)<\/title>/).map { "\($0.output.2): \($0.output.1)" }
+        }
+        // First: crew s1, samples_kg s2. Then crew takes vermilion (s2), samples_kg moves to s1,
+        // and only samples_kg is in colour; the third keeps them.
+        #expect(series(figures[0]) == ["crew: series s1", "samples_kg: series s2"])
+        #expect(series(figures[1]) == ["crew: series s2 muted", "samples_kg: series s1"])
+        #expect(series(figures[2]) == ["samples_kg: series s1 custom", "crew: series s2"])
+    }
+
+    /// WCAG 2's contrast ratio, against the figures its documents give: black on white 21:1,
+    /// #777777 on white 4.48:1 (the grey that just fails AA for text).
+    @Test func contrastIsWCAGs() {
+        #expect(DataBlocks.contrast("#000", "#ffffff") == 21)
+        #expect(abs(DataBlocks.contrast("#777777", "#fff") - 4.48) < 0.005)
+        #expect(DataBlocks.isHexColour("#A0b1c2") && DataBlocks.isHexColour("#abc"))
+        #expect(!DataBlocks.isHexColour("#abcd") && !DataBlocks.isHexColour("red") && !DataBlocks.isHexColour("#ggg"))
     }
 
     /// `format.COLUMN=sparkline` draws a column of number lists in the table's cells.

@@ -43,11 +43,13 @@ extension DataBlocks {
         _ table: Table, name: String, arguments: [String: String], page: Page, pack held: Pack, line: Int,
         styles: SeriesStyles = SeriesStyles(), fail: (String) -> BuildError, warn: (String) -> Void = { _ in }
     ) throws -> ChartBlockView {
-        let allowed = Self.chartArguments + Self.chartAxisArguments + Self.chartMarkArguments + Self.chartLabelArguments
-        for key in arguments.keys.sorted() where !allowed.contains(key) && !key.hasPrefix("label.") && !key.hasPrefix("format.") {
+        let allowed =
+            Self.chartArguments + Self.chartAxisArguments + Self.chartMarkArguments + Self.chartLabelArguments + Self.chartColorArguments
+        for key in arguments.keys.sorted()
+        where !allowed.contains(key) && !key.hasPrefix("label.") && !key.hasPrefix("format.") && !key.hasPrefix("color.") {
             throw fail(
                 "`chart` takes \(allowed.map { "`\($0)=`" }.joined(separator: ", ")), "
-                    + "`label.COLUMN=`, `format.COLUMN=` and `format.axis.COLUMN=`, found `\(key)`"
+                    + "`label.COLUMN=`, `format.COLUMN=`, `format.axis.COLUMN=` and `color.SERIES=`, found `\(key)`"
             )
         }
         let kinds = Self.chartKinds.map { "`\($0)`" }.joined(separator: ", ")
@@ -91,9 +93,8 @@ extension DataBlocks {
             }
         }
         if sparkline,
-            let argument = (Self.chartAxisArguments + Self.chartMarkArguments + Self.chartLabelArguments).first(where: {
-                arguments[$0] != nil
-            })
+            let argument = (Self.chartAxisArguments + Self.chartMarkArguments + Self.chartLabelArguments + Self.chartColorArguments)
+                .first(where: { arguments[$0] != nil }) ?? arguments.keys.sorted().first(where: { $0.hasPrefix("color.") })
         {
             throw fail("a sparkline is a line without axes, and takes no `\(argument)=`")
         }
@@ -213,14 +214,31 @@ extension DataBlocks {
         // by name; the legend and the data table list the series in the page's order.
         // A lone column of values is no named series: it keeps the first style.
         let named = seriesIndex != nil || plotted.series.count > 1
+        let colors = try chartColors(
+            arguments, kind: kind, series: plotted.series.map(\.name),
+            columns: Dictionary(yNames.map { ($0, label($0)) }, uniquingKeysWith: { first, _ in first }), chart: name, fail: fail,
+            warn: warn)
+        // A palette colour the block gives a series is its colour on the rest of the page.
+        if named { for (name, style) in colors.styles.sorted(by: { $0.key < $1.key }) { styles.assign(name, style) } }
         let series =
-            !named
-            ? plotted.series
+            (!named
+            ? plotted.series.map { series in
+                // A lone series keeps the first style (solid, no pattern) in the palette colour named.
+                var styled = series
+                if let style = colors.styles[series.name] {
+                    styled.paint = .custom(light: Chart.palette[style], dark: Chart.darkPalette[style])
+                }
+                return styled
+            }
             : plotted.series.map { series in
                 var styled = series
                 styled.style = styles.style(of: series.name)
                 return styled
-            }.sorted { ($0.style ?? 0) < ($1.style ?? 0) }
+            }.sorted { ($0.style ?? 0) < ($1.style ?? 0) }).map { series in
+                var painted = series
+                painted.paint = colors.paints[series.name] ?? series.paint
+                return painted
+            }
         if series.count > Chart.styles {
             warn(
                 "the chart of `\(name)` draws \(series.count) series, "
@@ -230,6 +248,7 @@ extension DataBlocks {
         }
         var chart = Chart(kind: kind, domain: plotted.domain, series: series)
         chart.layout = arguments["layout"].flatMap(Chart.Layout.init(rawValue:)) ?? .grouped
+        chart.negative = colors.negative
         chart.logValues = logY
         chart.logX = logX
         // A histogram of whole numbers has whole bins, whatever its format.
@@ -679,10 +698,25 @@ final class SeriesStyles {
     /// Each series met so far, with its style.
     var styles: [String: Int] = [:]
 
+    /// The style of series `name`: its own, or the first no series has yet.
     func style(of name: String) -> Int {
         if let known = styles[name] { return known }
-        styles[name] = styles.count
-        return styles.count - 1
+        let style = free
+        styles[name] = style
+        return style
+    }
+
+    /// Gives series `name` the style a block chose for it; a series that had it takes the
+    /// first style free.
+    func assign(_ name: String, _ style: Int) {
+        let holder = styles.first { $0.value == style && $0.key != name }?.key
+        styles[name] = style
+        if let holder { styles[holder] = free }
+    }
+
+    private var free: Int {
+        let used = Set(styles.values)
+        return (0...).first { !used.contains($0) }!
     }
 }
 

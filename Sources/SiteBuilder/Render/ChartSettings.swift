@@ -255,3 +255,127 @@ extension DataBlocks {
         }
     }
 }
+
+/// The colours a `chart` block gives its series:
+///
+/// - `color.SERIES=NAME` (or `colors="North America=blue;Asia=#cc0000"` for names an argument
+///   cannot hold): a colour of the palette by name (`blue`, `vermilion`, `green`, `purple`,
+///   `orange`, `sky`, `grey`, `yellow`), which the series keeps in every chart after it on the
+///   page; or a hex colour of the author's own, with one for dark mode after a slash
+///   (`#cc0000/#ff6666`), checked against both backgrounds for the 3:1 a mark needs.
+/// - `highlight=SERIES,…`: the other series in grey, under the ones named.
+/// - `negative=COLOUR`: the values below zero of a chart of one series (bars, columns, areas).
+extension DataBlocks {
+    static let chartColorArguments = ["colors", "highlight", "negative"]
+
+    struct ChartColors {
+        /// A palette colour's style, by series name.
+        var styles: [String: Int] = [:]
+        /// A colour of the author's own, or grey, by series name.
+        var paints: [String: Chart.Paint] = [:]
+        var negative: Chart.Ink?
+    }
+
+    func chartColors(
+        _ arguments: [String: String], kind: Chart.Kind, series names: [String], columns: [String: String], chart name: String,
+        fail: (String) -> BuildError, warn: (String) -> Void
+    ) throws -> ChartColors {
+        var colors = ChartColors()
+        // The series a name given means: a series' name, or the column whose values it draws.
+        func series(_ given: String, in argument: String) -> String? {
+            if names.contains(given) { return given }
+            if let label = columns[given], names.contains(label) { return label }
+            warn(
+                "`\(argument)`: the chart of `\(name)` has no series `\(given)` "
+                    + "(its series are \(names.prefix(8).map { "`\($0)`" }.joined(separator: ", ")))")
+            return nil
+        }
+        var given: [(series: String, colour: String, argument: String)] = []
+        for key in arguments.keys.sorted() where key.hasPrefix("color.") {
+            given.append((String(key.dropFirst("color.".count)), arguments[key]!, key))
+        }
+        for item in (arguments["colors"] ?? "").split(separator: ";") {
+            let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[0].isEmpty else {
+                throw fail("`colors=` lists `SERIES=COLOUR` with `;` between them, found `\(item)`")
+            }
+            given.append((parts[0], parts[1], "colors=\(item)"))
+        }
+        var taken: [Int: String] = [:]
+        for (name, text, argument) in given {
+            let colour = try chartColour(text, argument: argument, fail: fail, warn: warn)
+            guard let series = series(name, in: argument) else { continue }
+            if let style = colour.style {
+                if let other = taken[style] {
+                    throw fail(
+                        "`\(argument)`: `\(other)` is \(Chart.paletteNames[style]) already, and each series needs a colour of its own")
+                }
+                taken[style] = argument
+                colors.styles[series] = style
+            }
+            if let paint = colour.paint { colors.paints[series] = paint }
+        }
+        if let text = arguments["highlight"] {
+            let chosen = Set(text.split(separator: ",").compactMap { series($0.trimmingCharacters(in: .whitespaces), in: "highlight") })
+            for other in names where !chosen.contains(other) { colors.paints[other] = .muted }
+        }
+        if let text = arguments["negative"] {
+            guard kind == .bar || kind == .column || kind == .area else {
+                throw fail("`negative=` colours the bars, columns and areas below zero, and this is a `\(kind.rawValue)` chart")
+            }
+            guard names.count <= 1 else {
+                throw fail("`negative=` colours the values below zero of one series, and this chart draws \(names.count)")
+            }
+            let colour = try chartColour(text, argument: "negative", fail: fail, warn: warn)
+            colors.negative = Chart.Ink(style: colour.style ?? 0, paint: colour.paint)
+        }
+        return colors
+    }
+
+    /// A colour as a block writes it: a palette colour by name (its style), or a hex colour
+    /// and one for dark mode (a paint), each standing 3:1 against its background or warned of.
+    private func chartColour(_ text: String, argument: String, fail: (String) -> BuildError, warn: (String) -> Void) throws
+        -> (style: Int?, paint: Chart.Paint?)
+    {
+        if let style = Chart.paletteNames.firstIndex(of: text.lowercased()) { return (style, nil) }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard (1...2).contains(parts.count), parts.allSatisfy(Self.isHexColour) else {
+            throw fail(
+                "`\(argument)` must be a colour of the palette (\(Chart.paletteNames.map { "`\($0)`" }.joined(separator: ", "))) "
+                    + "or a hex colour, `#cc0000`, with one for dark mode after a slash, `#cc0000/#ff6666`; found `\(text)`")
+        }
+        let (light, dark) = (parts[0], parts.count == 2 ? parts[1] : nil)
+        for (colour, background, mode) in [(light, "#fbfbf8", "light"), (dark ?? light, "#15171a", "dark")] {
+            let ratio = Self.contrast(colour, background)
+            if ratio < 3 {
+                warn(
+                    "`\(argument)`: \(colour) stands \(String(format: "%.1f", ratio)):1 against the \(mode) page's background, "
+                        + "and a mark needs 3:1 to be seen"
+                        + (dark == nil && mode == "dark" ? " (give a colour for dark mode after a slash: `\(light)/#…`)" : ""))
+            }
+        }
+        return (nil, .custom(light: light, dark: dark))
+    }
+
+    static func isHexColour(_ text: String) -> Bool {
+        let digits = text.utf8.dropFirst()
+        return text.hasPrefix("#") && (digits.count == 3 || digits.count == 6)
+            && digits.allSatisfy { byte in
+                (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
+            }
+    }
+
+    /// WCAG 2's contrast ratio of two hex colours: (L1 + 0.05) / (L2 + 0.05) of their relative
+    /// luminances, the lighter over the darker.
+    static func contrast(_ a: String, _ b: String) -> Double {
+        func luminance(_ hex: String) -> Double {
+            var digits = Array(hex.dropFirst())
+            if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
+            let channels = stride(from: 0, to: 6, by: 2).map { Double(Int(String(digits[$0..<$0 + 2]), radix: 16) ?? 0) / 255 }
+            let linear = channels.map { $0 <= 0.04045 ? $0 / 12.92 : pow(($0 + 0.055) / 1.055, 2.4) }
+            return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+        }
+        let (x, y) = (luminance(a), luminance(b))
+        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+    }
+}

@@ -20,11 +20,31 @@ public struct Chart: Sendable {
         case scatter
         /// Columns counting the values of the first series in bins (`Bins`).
         case histogram
+        /// Lines that hold each value until the next x (d3's `curveStepAfter`): rates, prices.
+        case step
+        /// A dot a value along a category's line (Cleveland's dot plot), the categories down
+        /// the side as bars have them; a faint line joins a category's dots.
+        case dot
+        /// A scatter whose points' areas stand for a third value (`Chart.sizes`).
+        case bubble
+
+        /// Lines through points: `line` and `step`.
+        public var drawsLines: Bool { self == .line || self == .step }
+        /// Marks at points: `scatter` and `bubble`.
+        public var drawsPoints: Bool { self == .scatter || self == .bubble }
+        /// The value axis spans the values, without reaching for zero: what lines and dots show
+        /// is where a value is, not how long.
+        public var spansValues: Bool { drawsLines || drawsPoints || self == .dot }
+        /// The categories down the side, the values across: `bar` and `dot`.
+        public var horizontal: Bool { self == .bar || self == .dot }
+        /// Bars: `bar` and `column`.
+        public var drawsBars: Bool { self == .bar || self == .column }
     }
 
-    /// Several series of bars side by side, or on top of one another.
+    /// Several series of bars side by side, on top of one another, or on top of one another
+    /// as shares of their whole (100 %, d3's `stackOffsetExpand`).
     public enum Layout: String, Sendable {
-        case grouped, stacked
+        case grouped, stacked, percent
     }
 
     /// The x values, shared by every series.
@@ -83,6 +103,8 @@ public struct Chart: Sendable {
         /// A colour besides its style's (`Paint`): the author's own, or grey behind another
         /// series the chart highlights.
         public var paint: Paint?
+        /// A bubble chart's third value at each x value, which a bubble's area stands for.
+        public var sizes: [Double?]?
 
         public init(name: String, values: [Double?], style: Int? = nil, paint: Paint? = nil) {
             self.name = name
@@ -203,7 +225,7 @@ public struct Chart: Sendable {
         var wide = ChartDrawing(chart: self, frame: .wide, id: id + "-w")
         wide.draw(title: title, summary: summary)
         var narrow = ChartDrawing(chart: self, frame: .narrow, id: id + "-n")
-        if kind == .line { narrow.lines = wide.reference }
+        if kind.drawsLines { narrow.lines = wide.reference }
         narrow.positionsFrom = wide.reference
         narrow.draw(title: title, summary: summary)
         return (String(decoding: wide.out.bytes, as: UTF8.self), String(decoding: narrow.out.bytes, as: UTF8.self))
@@ -218,7 +240,7 @@ public struct Chart: Sendable {
         out.seriesColor(style: style, paint: paint(of: index))
         out.raw(">")
         switch kind {
-        case .line:
+        case .line, .step:
             out.raw(#"<path d="M1 6H23" fill="none" stroke="currentColor" stroke-width="2""#)
             Self.dash(style, into: &out)
             out.raw("/>")
@@ -228,11 +250,11 @@ public struct Chart: Sendable {
                 Marks.marker(style, at: Point(12, 6), into: &out)
                 out.raw(#""/>"#)
             }
-        case .scatter:
+        case .scatter, .dot:
             out.raw(#"<path fill="currentColor" fill-rule="evenodd" d=""#)
             Marks.marker(style, at: Point(12, 6), into: &out)
             out.raw(#""/>"#)
-        case .area, .bar, .column, .histogram:
+        case .area, .bar, .column, .histogram, .bubble:
             Marks.pattern(style, id: id, paint: paint(of: index), into: &out)
             out.raw(#"<rect x="1" y="1" width="22" height="10" stroke="currentColor" fill=""#)
             Marks.fill(style, id: id, into: &out)

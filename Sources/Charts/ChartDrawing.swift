@@ -29,7 +29,7 @@ struct ChartDrawing {
     init(chart: Chart, frame: Chart.Frame, id: String) {
         self.chart = chart.categorized
         var frame = frame
-        if chart.kind == .bar {
+        if chart.kind.horizontal {
             // Bars take the height their categories need: a band of two lines of text each.
             frame.height = min(
                 frame.height * 4, max(frame.height / 3, Double(self.chart.domain.count) * frame.fontSize * 2.2 + frame.fontSize * 3 + 24))
@@ -40,7 +40,7 @@ struct ChartDrawing {
     }
 
     /// Bars run along x; every other kind puts its values up the y axis.
-    var horizontal: Bool { chart.kind == .bar }
+    var horizontal: Bool { chart.kind.horizontal }
     var fontSize: Double { frame.fontSize }
 
     /// The values of the series, stacked where the chart stacks them: for each series and x,
@@ -48,7 +48,7 @@ struct ChartDrawing {
     var spans: [[(from: Double, to: Double)?]] {
         let count = chart.domain.count
         let stacked =
-            chart.series.count > 1 && (chart.kind == .area || (chart.layout == .stacked && (chart.kind == .bar || chart.kind == .column)))
+            chart.series.count > 1 && (chart.kind == .area || (chart.layout != .grouped && chart.kind.drawsBars))
         guard stacked else {
             return chart.series.map { series in
                 (0..<count).map { i in
@@ -61,6 +61,22 @@ struct ChartDrawing {
         // offset); an area stacks every value on the one below, a missing one as 0.
         var above = [Double](repeating: 0, count: count)
         var below = above
+        // Shares of a whole: each x's values over their sum (d3's expand offset, where values
+        // below zero count as none).
+        if chart.layout == .percent {
+            var totals = above
+            for series in chart.series {
+                for i in 0..<count { totals[i] += max(0, (series.values[safe: i] ?? nil).flatMap { $0.isFinite ? $0 : nil } ?? 0) }
+            }
+            return chart.series.map { series in
+                (0..<count).map { i in
+                    let value = max(0, (series.values[safe: i] ?? nil).flatMap { $0.isFinite ? $0 : nil } ?? 0)
+                    let share = totals[i] > 0 ? value / totals[i] : 0
+                    defer { above[i] += share }
+                    return (from: above[i], to: above[i] + share)
+                }
+            }
+        }
         return chart.series.map { series in
             (0..<count).map { i in
                 let value = (series.values[safe: i] ?? nil).flatMap { $0.isFinite ? $0 : nil } ?? 0
@@ -80,7 +96,9 @@ struct ChartDrawing {
         // The value scale, niced to its ticks, before its range is known.
         var values: [Double] =
             bins.map { $0.bins.map { Double($0.count) } } ?? spans.flatMap { $0.compactMap { $0 }.flatMap { [$0.from, $0.to] } }
-        if chart.kind == .line || chart.kind == .scatter {
+        if chart.layout == .percent && (chart.kind.drawsBars || chart.kind == .area) && chart.series.count > 1 {
+            values = [0, 1]
+        } else if chart.kind.spansValues {
             values = chart.series.flatMap { $0.values.compactMap { $0 } }.filter(\.isFinite)
             if chart.valueAxis.zero == true { values.append(0) }
         } else if chart.valueAxis.zero == false && bins == nil {
@@ -93,7 +111,7 @@ struct ChartDrawing {
         values += chart.annotations.filter { $0.along == .values }.flatMap(\.numbers)
         let valueCount = Double(min(max(chart.valueAxis.ticks ?? (horizontal ? 6 : 5), 1), 100))
         var scale = ValueScale(
-            values, log: chart.logValues && (chart.kind == .line || chart.kind == .scatter), axis: chart.valueAxis,
+            values, log: chart.logValues && (chart.kind.drawsLines || chart.kind.drawsPoints), axis: chart.valueAxis,
             count: Double(min(max(chart.valueAxis.ticks ?? 5, 1), 100)))
         let widest = chart.valueLabels(scale.ticks(valueCount)).map { AxisLabels.width($0, size: fontSize) }.max() ?? 0
 
@@ -163,7 +181,7 @@ struct ChartDrawing {
                 patterns.append((style, chart.paint(of: index), suffix))
             }
         }
-        if chart.kind != .line && chart.kind != .scatter && !patterns.isEmpty {
+        if !chart.kind.spansValues || chart.kind == .bubble, !patterns.isEmpty {
             out.raw("<defs>")
             for pattern in patterns.sorted(by: { ($0.style, $0.suffix) < ($1.style, $1.suffix) }) {
                 Marks.pattern(pattern.style, id: id + pattern.suffix, paint: pattern.paint, into: &out)
@@ -184,7 +202,7 @@ struct ChartDrawing {
         if clipped { out.raw("</g>") }
         if endLabelled { drawEndLabels(marks) }
         if chart.markLabels == .values { drawBarValues(marks.bars) }
-        if chart.kind == .scatter, let names = chart.pointNames { drawPointNames(names, marks) }
+        if chart.kind.drawsPoints, let names = chart.pointNames { drawPointNames(names, marks) }
         annotations.drawRules(into: &out)
         annotations.drawLabels(into: &out)
         drawTitles()
@@ -194,7 +212,7 @@ struct ChartDrawing {
 
     /// A group whose marks are cut off at the plot's edges.
     mutating func openClip() {
-        let room = chart.kind == .bar || chart.kind == .column ? 0 : 5.0
+        let room = chart.kind.drawsBars ? 0 : chart.kind == .bubble ? frame.width / 32 : 5.0
         out.raw(#"<clipPath id=""#)
         out.text(id)
         out.raw(#"-clip">"#)
@@ -258,7 +276,7 @@ struct ChartDrawing {
             out.text(label)
             out.raw("</text>")
         }
-        if chart.kind != .line && chart.kind != .scatter, scale.holds(0), let zero = scale.position(of: 0) {
+        if !chart.kind.spansValues, scale.holds(0), let zero = scale.position(of: 0) {
             out.raw("<line")
             if horizontal {
                 out.xAttribute("x1", zero)
@@ -307,7 +325,7 @@ struct ChartDrawing {
             }
             // Points and lines over categories put the rows of one category in one band (a
             // series with two rows there has two slots); bars keep a band a row.
-            let merged = chart.kind == .bar || chart.kind == .column ? nil : Self.bands(of: names)
+            let merged = chart.kind.drawsBars ? nil : Self.bands(of: names)
             let shown = merged?.names ?? names
             let band = BandScale(count: shown.count, range: (left, right))
             for index in AxisLabels.thinned(band, count: shown.count, widest: AxisLabels.widest(shown, size: size), gap: 6) {
@@ -336,7 +354,7 @@ struct ChartDrawing {
             }
             let (low, high) = xExtent ?? (0, 1)
             var scale = LinearScale(domain: (low, high), range: (left, right))
-            if chart.kind == .scatter {
+            if chart.kind.drawsPoints {
                 let niced = scale.niced(count: count)
                 scale.domain = (chart.xAxis.min ?? niced.domain.lower, chart.xAxis.max ?? niced.domain.upper)
             }
@@ -583,7 +601,7 @@ extension Chart {
     /// The chart with its x values as categories, for bars and columns: numbers and times
     /// as their labels read; columns over time keep their times.
     var categorized: Chart {
-        guard kind == .bar || kind == .column else { return self }
+        guard kind.drawsBars || kind == .dot else { return self }
         var chart = self
         switch domain {
         case .categories: break

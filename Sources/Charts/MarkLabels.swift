@@ -11,7 +11,7 @@ extension Chart {
     /// the plot can spare at its side (`ChartDrawing.endLabelRoom`), all of them a line apart
     /// in the plot's height. Where they do not, the chart keeps its legend.
     public var endLabelsFit: Bool {
-        guard kind == .line, !series.isEmpty else { return false }
+        guard kind.drawsLines, !series.isEmpty else { return false }
         return [Frame.wide, .narrow].allSatisfy { frame in
             let room = frame.width * ChartDrawing.endLabelShare - ChartDrawing.endLabelLead
             return series.allSatisfy { AxisLabels.width($0.name, size: frame.fontSize) <= room }
@@ -26,7 +26,7 @@ extension ChartDrawing {
     /// From the plot's edge to a name: its leader line and a gap.
     static let endLabelLead = 16.0
 
-    var endLabelled: Bool { chart.markLabels == .end && chart.kind == .line && !chart.series.isEmpty }
+    var endLabelled: Bool { chart.markLabels == .end && chart.kind.drawsLines && !chart.series.isEmpty }
 
     /// The room right of the plot for the series' names.
     var endLabelRoom: Double {
@@ -86,7 +86,7 @@ extension ChartDrawing {
     /// segment where the segment holds it. Columns too narrow for their values get none in
     /// this frame: the data table holds them.
     mutating func drawBarValues(_ bars: [Marks.Bar]) {
-        let stacked = chart.layout == .stacked && chart.series.count > 1
+        let stacked = chart.layout != .grouped && chart.series.count > 1
         let placed: [(text: String, x: Double, y: Double, anchor: String)] = bars.compactMap { bar in
             let text = valueText(bar.value)
             let width = AxisLabels.width(text, size: fontSize)
@@ -128,7 +128,9 @@ extension ChartDrawing {
                 let value = chart.series.lazy.compactMap({ $0.values[safe: index] ?? nil }).first, let y = marks.values.position(of: value)
             else { continue }
             let width = AxisLabels.width(name, size: fontSize)
-            let spots = [(x + 6, true), (x - 6, false)].map { spotX, start in
+            // Beside the mark: a bubble's edge, or a marker's.
+            let gap = 6 + (chart.kind == .bubble ? marks.bubbleRadius(chart.series[0], at: index) ?? 0 : 0)
+            let spots = [(x + gap, true), (x - gap, false)].map { spotX, start in
                 let (from, to) = start ? (spotX, spotX + width) : (spotX - width, spotX)
                 return (
                     x: spotX, start: start,

@@ -25,6 +25,7 @@ struct Marks {
             drawing.out.raw("</g>")
             return
         }
+        if chart.kind == .dot { dotLines() }
         // Grey series first, under the ones highlighted.
         let chart = chart
         let muted = chart.series.indices.filter { chart.paint(of: $0) == .muted }
@@ -35,8 +36,9 @@ struct Marks {
             drawing.out.text(series.name)
             drawing.out.raw("</title>")
             switch chart.kind {
-            case .line: line(series, index: index)
-            case .scatter: points(series, index: index)
+            case .line, .step: line(series, index: index)
+            case .scatter, .dot: points(series, index: index)
+            case .bubble: bubbles(series, index: index)
             case .area: area(spans[index], index: index)
             case .bar, .column: bars(spans[index], index: index)
             case .histogram: break
@@ -55,6 +57,9 @@ struct Marks {
 
     /// The x indices in the order a line joins them: by x, for numbers and times.
     let order: [Int]
+
+    /// A bubble chart's largest size, whose bubble is `largestRadius`.
+    let largestSize: Double
 
     /// The bars drawn, for their values (`ChartDrawing.drawBarValues`).
     var bars: [Bar] = []
@@ -75,6 +80,9 @@ struct Marks {
         let order = drawing.chart.domain.order
         self.order = order
         repeats = drawing.chart.domain.repeats(in: order)
+        largestSize =
+            drawing.chart.kind == .bubble
+            ? drawing.chart.series.lazy.flatMap { $0.sizes ?? [] }.compactMap { $0 }.filter { $0.isFinite && $0 > 0 }.max() ?? 1 : 1
     }
 
     /// Where x value `index` goes along the x axis.
@@ -133,7 +141,8 @@ struct Marks {
             }
             return
         }
-        let runs = runs { series.values[safe: $0] ?? nil }
+        let points = runs { series.values[safe: $0] ?? nil }
+        let runs = chart.kind == .step ? points.map(Self.stepped) : points
         // An id, so that the narrow frame draws it by reference; a stroke as wide on the
         // screen in either frame.
         drawing.out.raw(#"<path id=""#)
@@ -148,8 +157,21 @@ struct Marks {
         drawing.out.raw(#" d=""#)
         for run in runs { drawing.out.path(simplified(run)) }
         drawing.out.raw(#""/>"#)
-        let count = runs.reduce(0) { $0 + $1.count }
-        if count <= Self.markedPoints { markers(runs.flatMap { $0 }, style: chart.style(of: index)) }
+        let count = points.reduce(0) { $0 + $1.count }
+        if count <= Self.markedPoints { markers(points.flatMap { $0 }, style: chart.style(of: index)) }
+    }
+
+    /// A run of points as steps: each value held level until the next point's x, where the
+    /// line rises or falls to the next value (d3's `curveStepAfter`).
+    static func stepped(_ run: [Point]) -> [Point] {
+        guard let first = run.first else { return run }
+        var steps = [first]
+        steps.reserveCapacity(run.count * 2)
+        for (before, point) in zip(run, run.dropFirst()) {
+            steps.append(Point(point.x, before.y))
+            steps.append(point)
+        }
+        return steps
     }
 
     /// A run of a line as it is drawn: simplified (`Polyline.simplified`) when it has more
@@ -169,7 +191,9 @@ struct Marks {
     }
 
     mutating func points(_ series: Chart.Series, index: Int) {
-        markers(runs { series.values[safe: $0] ?? nil }.flatMap { $0 }, style: chart.style(of: index))
+        let points = runs { series.values[safe: $0] ?? nil }.flatMap { $0 }
+        // A dot plot runs its categories down the side: the value is across, the band down.
+        markers(chart.kind == .dot ? points.map { Point($0.y, $0.x) } : points, style: chart.style(of: index))
     }
 
     mutating func markers(_ points: [Point], style: Int) {

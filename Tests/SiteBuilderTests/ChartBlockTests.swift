@@ -142,7 +142,7 @@ import Testing
         let cases: [(String, String)] = [
             (
                 "```ttsite chart kind=pie data=q x=mission y=crew",
-                "there is no chart kind `pie`; the kinds are `line`, `area`, `bar`, `column`, `scatter`, `histogram`, `sparkline`"
+                "there is no chart kind `pie`; the kinds are `line`, `area`, `bar`, `column`, `scatter`, `histogram`, `step`, `dot`, `bubble`, `sparkline`"
             ),
             ("```ttsite chart data=q x=mission y=crew", "`chart` needs `kind=`"),
             (
@@ -152,9 +152,9 @@ import Testing
             ("```ttsite chart kind=line data=q x=mission y=mission", "`y=mission` must be a column of numbers"),
             ("```ttsite chart kind=line data=q y=crew", "`line` needs `x=`"),
             ("```ttsite chart kind=line data=q x=mission y=crew colour=red", "`chart` takes `data=`, `kind=`"),
-            ("```ttsite chart kind=line layout=stacked data=q x=mission y=crew", "`layout=` is for `bar` and `column` charts"),
-            ("```ttsite chart kind=column layout=piled data=q x=mission y=crew", "`layout` must be `grouped` or `stacked`, found `piled`"),
-            ("```ttsite chart kind=column log=y data=q x=mission y=crew", "`log=` is for `line` and `scatter` charts"),
+            ("```ttsite chart kind=line layout=stacked data=q x=mission y=crew", "`layout=` is for `bar`, `column` and `area` charts"),
+            ("```ttsite chart kind=column layout=piled data=q x=mission y=crew", "`layout` must be `grouped`, `stacked` or `percent`, found `piled`"),
+            ("```ttsite chart kind=column log=y data=q x=mission y=crew", "`log=` is for `line`, `step`, `scatter` and `bubble` charts"),
             ("```ttsite chart kind=scatter log=x data=q x=mission y=crew", "`log=x` needs an x column of numbers"),
             ("```ttsite chart kind=histogram data=q x=mission y=crew", "`histogram` draws the values of `y=` alone and takes no `x=`"),
             ("```ttsite chart kind=line data=q x=mission y=crew,samples_kg series=launch", "`series=` names the series of one `y=` column"),
@@ -202,7 +202,7 @@ import Testing
             ),
             ("```ttsite chart kind=line data=q x=launch y=crew labels=values", "`labels=values` writes each bar's value"),
             ("```ttsite chart kind=bar data=q x=mission y=crew labels=names", "`labels` must be `end`"),
-            ("```ttsite chart kind=line data=q x=launch y=crew label=mission", "`label=` names the points of a `scatter` chart"),
+            ("```ttsite chart kind=line data=q x=launch y=crew label=mission", "`label=` names the points of a `scatter` or `bubble` chart"),
             (
                 "```ttsite chart kind=scatter data=q x=crew y=samples_kg series=mission label=mission",
                 "`label=` names the points of one series"

@@ -158,6 +158,11 @@ struct Labels: Sendable, Codable {
         var marks: String?
         var crossed: String?
         var crossedBy: String?
+        /// The names of the kinds added after the first packs were written; English where a
+        /// pack lacks them.
+        var step: String?
+        var dot: String?
+        var bubble: String?
     }
 
     struct UnitWords: Sendable, Codable {

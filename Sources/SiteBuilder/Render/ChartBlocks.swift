@@ -26,7 +26,7 @@ import TextFormatting
 /// - `label.COLUMN=`, `format.COLUMN=`: a column's name and format, as in tables: the axes'
 ///   titles and labels, the legend, the data table
 extension DataBlocks {
-    static let chartArguments = ["data", "kind", "x", "y", "series", "layout", "log", "title", "caption", "bins", "step"]
+    static let chartArguments = ["data", "kind", "x", "y", "series", "layout", "log", "title", "caption", "bins", "step", "size"]
     static let chartKinds = Chart.Kind.allCases.map(\.rawValue) + ["sparkline"]
 
     /// A result's columns and rows as a chart's x values and series.
@@ -117,16 +117,33 @@ extension DataBlocks {
             binStep = step
         }
         if let layout = arguments["layout"] {
-            guard kind == .bar || kind == .column else {
-                throw fail("`layout=` is for `bar` and `column` charts, and this is `\(kindName)`")
+            guard kind.drawsBars || kind == .area else {
+                throw fail("`layout=` is for `bar`, `column` and `area` charts, and this is `\(kindName)`")
             }
-            guard Chart.Layout(rawValue: layout) != nil else { throw fail("`layout` must be `grouped` or `stacked`, found `\(layout)`") }
+            guard let read = Chart.Layout(rawValue: layout) else {
+                throw fail("`layout` must be `grouped`, `stacked` or `percent`, found `\(layout)`")
+            }
+            if kind == .area && read != .percent {
+                throw fail("an area chart stacks its series already: its `layout=` is `percent` (shares of the whole), found `\(layout)`")
+            }
+        }
+        // A bubble's area stands for the values of `size=`.
+        var sizeIndex: Int?
+        if let size = arguments["size"] {
+            guard kind == .bubble else { throw fail("`size=` is the column a `bubble` chart's areas stand for, and this is `\(kindName)`") }
+            let index = try column(size)
+            guard table.columns[index].type.isNumeric else {
+                throw fail("`size=\(size)` must be a column of numbers, and it holds \(table.columns[index].type)")
+            }
+            sizeIndex = index
+        } else if kind == .bubble {
+            throw fail("`bubble` needs `size=`, the column of numbers its bubbles' areas stand for")
         }
         var logX = false
         var logY = false
         if let log = arguments["log"] {
-            guard kind == .line || kind == .scatter, !sparkline else {
-                throw fail("`log=` is for `line` and `scatter` charts, and this is `\(kindName)`")
+            guard kind.drawsLines || kind.drawsPoints, !sparkline else {
+                throw fail("`log=` is for `line`, `step`, `scatter` and `bubble` charts, and this is `\(kindName)`")
             }
             guard ["x", "y", "x,y", "y,x"].contains(log) else { throw fail("`log` must be `x`, `y` or `x,y`, found `\(log)`") }
             let axes = log.split(separator: ",")
@@ -175,7 +192,8 @@ extension DataBlocks {
             xFormat
             ?? xIndex.flatMap { x in ColumnFormat.format(name: names[x], type: table.columns[x].type, values: table.rows.lazy.map { $0[x] })
             }
-        let plotted = plot(table, kind: kind, x: xIndex, ys: ys, series: seriesIndex, xFormat: xShown, pack: pack, label: label)
+        let plotted = plot(
+            table, kind: kind, x: xIndex, ys: ys, series: seriesIndex, size: sizeIndex, xFormat: xShown, pack: pack, label: label)
         let allValues = plotted.series.flatMap { $0.values.compactMap { $0 } }
         // Without a format: whole numbers as integers, millions and more in the short form;
         // the axis's ticks with the decimals each needs, the values themselves (the data
@@ -269,6 +287,12 @@ extension DataBlocks {
             chart.valueTickLabels = tickLabels(format: yAxisFormat ?? yFormat ?? (large ? ValueFormat(.compact) : nil), held: held)
         }
         if !Self.isYears(chart.domain) || xAxisFormat != nil { chart.numberTickLabels = tickLabels(format: xNumbersFormat, held: held) }
+        if chart.layout == .percent {
+            // Shares of a whole: the axis runs from 0 to 100 %.
+            let share = ValueFormat(.percent(places: 0))
+            chart.valueLabel = { held.pack.text(of: .real($0), as: share, now: now, timeZone: timeZone) }
+            chart.valueTickLabels = tickLabels(format: share, held: held)
+        }
         let dates = held.chartDates
         chart.timeLabel = { dates.label($0) }
         if let xAxisFormat, let xIndex, case .times = plotted.domain {
@@ -290,13 +314,13 @@ extension DataBlocks {
         chart.valueTitle = kind == .histogram ? words.count : (seriesIndex != nil || ys.count == 1 ? valueName : nil)
         chart.mirrored = pack.direction == .rtl
         // Bars name their categories beside them: no title under the category axis.
-        if kind == .bar { chart.xTitle = nil }
+        if kind.horizontal { chart.xTitle = nil }
         let xShownText = { (value: TableValue) in pack.text(of: value, as: xShown, now: now, timeZone: timeZone) }
         let settings = try chartSettings(
             arguments, kind: kind, stacked: chart.layout == .stacked && plotted.series.count > 1, logY: logY,
             x: ChartXAxis(
                 type: xIndex.map { table.columns[$0].type }, domain: plotted.domain, texts: plotted.xTexts,
-                banded: kind == .bar || (kind == .column && !Self.isTimes(plotted.domain))),
+                banded: kind.horizontal || (kind == .column && !Self.isTimes(plotted.domain))),
             pack: pack, xText: xShownText, valueText: valueText, fail: fail)
         chart.valueAxis = settings.valueAxis
         chart.xAxis = settings.xAxis
@@ -334,9 +358,14 @@ extension DataBlocks {
             }
             : []
         let frames = chart.svgs(id: id, title: title, summary: summary)
+        let sizeColumn = try sizeIndex.map { index in
+            let sizeFormat = try format(names[index])
+            let write: @Sendable (Double) -> String = { held.pack.text(of: .real($0), as: sizeFormat, now: now, timeZone: timeZone) }
+            return (name: label(names[index]), html: LanguagePack.NumberHTML(pack, format: sizeFormat ?? ValueFormat(.decimal(places: nil)), text: write))
+        }
         let (headers, rows) = dataTable(
             chart, plotted: plotted, xName: xName, valueName: valueName, pointColumn: labels.points.map { label(names[$0]) },
-            countWord: words.count,
+            sizeColumn: sizeColumn, countWord: words.count,
             countHTML: LanguagePack.NumberHTML(pack, format: ValueFormat(.integer), text: countText),
             valueHTML: LanguagePack.NumberHTML(pack, format: valueFormat, text: valueText))
         var view = ChartBlockView(
@@ -377,7 +406,7 @@ extension DataBlocks {
     /// slot per x kept the last car of each. Bars and columns add up the rows of one x and
     /// series into one bar (a stacked segment), and say so (`summed`).
     private func plot(
-        _ table: Table, kind: Chart.Kind, x: Int?, ys: [Int], series: Int?, xFormat: ValueFormat?, pack: LanguagePack,
+        _ table: Table, kind: Chart.Kind, x: Int?, ys: [Int], series: Int?, size: Int? = nil, xFormat: ValueFormat?, pack: LanguagePack,
         label: (String) -> String
     ) -> Plotted {
         let timeZone = config.timeZone
@@ -386,6 +415,10 @@ extension DataBlocks {
             return Plotted(domain: .numbers([]), xTexts: [], series: [Chart.Series(name: label(table.columns[ys[0]].name), values: values)])
         }
         let sums = kind == .bar || kind == .column
+        // A series column's values are named as a table writes them: years without a separator.
+        let seriesFormat = series.flatMap { series in
+            ColumnFormat.format(name: table.columns[series].name, type: table.columns[series].type, values: table.rows.lazy.map { $0[series] })
+        }
         var keys: [TableValue] = []
         /// The slots of an x value, in order: the first holds each series' first row there.
         var slots: [TableValue: [Int]] = [:]
@@ -395,6 +428,8 @@ extension DataBlocks {
         var seen: [[TableValue: Int]] = []
         var summed = false
         var values: [[Double?]] = series == nil ? ys.map { _ in [] } : []
+        // A bubble's size beside each value, in the same places.
+        var sizes = values
         if series == nil {
             keys.reserveCapacity(table.rows.count)
             for index in values.indices { values[index].reserveCapacity(table.rows.count) }
@@ -405,14 +440,16 @@ extension DataBlocks {
                 // Wide rows: every row is an x value of its own.
                 keys.append(key)
                 for (number, y) in ys.enumerated() { values[number].append(pack.number(of: row[y])) }
+                if let size { for number in ys.indices { sizes[number].append(pack.number(of: row[size])) } }
                 continue
             }
-            let name = pack.text(of: row[series], as: nil, now: now, timeZone: timeZone)
+            let name = pack.text(of: row[series], as: seriesFormat, now: now, timeZone: timeZone)
             let number = seriesPosition[name] ?? names.count
             if number == names.count {
                 names.append(name)
                 seriesPosition[name] = number
                 values.append([Double?](repeating: nil, count: keys.count))
+                sizes.append([Double?](repeating: nil, count: keys.count))
                 seen.append([:])
             }
             let value = pack.number(of: row[ys[0]])
@@ -429,9 +466,13 @@ extension DataBlocks {
                 known.append(keys.count)
                 slots[key] = known
                 keys.append(key)
-                for index in values.indices { values[index].append(nil) }
+                for index in values.indices {
+                    values[index].append(nil)
+                    sizes[index].append(nil)
+                }
             }
             values[number][known[occurrence]] = value
+            if let size { sizes[number][known[occurrence]] = pack.number(of: row[size]) }
         }
         if series == nil { names = ys.map { label(table.columns[$0].name) } }
         let xTexts = xTextMemo.texts(of: keys, language: pack.code, format: xFormat) {
@@ -439,7 +480,7 @@ extension DataBlocks {
         }
         let domain: Chart.Domain
         switch table.columns[x].type {
-        case .date where kind == .bar, .dateTime where kind == .bar:
+        case .date where kind.horizontal, .dateTime where kind.horizontal:
             // Horizontal bars name their dates beside them, each written whole, as the data
             // table writes it ("Sep 1, 2006"), not as a time axis's ticks ("Sep").
             domain = .categories(xTexts)
@@ -458,7 +499,12 @@ extension DataBlocks {
             domain = .categories(xTexts)
         }
         return Plotted(
-            domain: domain, xTexts: xTexts, series: zip(names, values).map { Chart.Series(name: $0, values: $1) }, summed: summed)
+            domain: domain, xTexts: xTexts,
+            series: zip(zip(names, values), sizes).map { named, sizes in
+                var series = Chart.Series(name: named.0, values: named.1)
+                if size != nil { series.sizes = sizes }
+                return series
+            }, summed: summed)
     }
 
     /// Labels of a set of axis ticks in `format` (nil: the default), which read apart: the
@@ -645,7 +691,8 @@ extension DataBlocks {
 
     /// The chart's data as a table: a row an x value (a bin, for a histogram), a column a series.
     private func dataTable(
-        _ chart: Chart, plotted: Plotted, xName: String, valueName: String, pointColumn: String?, countWord: String,
+        _ chart: Chart, plotted: Plotted, xName: String, valueName: String, pointColumn: String?,
+        sizeColumn: (name: String, html: LanguagePack.NumberHTML)? = nil, countWord: String,
         countHTML: LanguagePack.NumberHTML, valueHTML: LanguagePack.NumberHTML
     ) -> (headers: [ChartBlockView.Cell], rows: String) {
         if chart.kind == .histogram {
@@ -662,6 +709,10 @@ extension DataBlocks {
             (pointColumn.map { [ChartBlockView.Cell(text: $0, numeric: false)] } ?? [])
             + [ChartBlockView.Cell(text: xName, numeric: names != nil)]
             + chart.series.map { ChartBlockView.Cell(text: $0.name, numeric: true) }
+            // A bubble chart's sizes, after the values: a column a series.
+            + (sizeColumn.map { size in
+                chart.series.map { ChartBlockView.Cell(text: chart.series.count > 1 ? "\($0.name): \(size.name)" : size.name, numeric: true) }
+            } ?? [])
         // The values row by row in one array: a cell reads one value, not a series' array.
         let width = chart.series.count
         var values: [Double?] = []
@@ -685,6 +736,13 @@ extension DataBlocks {
                 for value in values[(row * width)..<(row * width + width)] {
                     ChartBlockView.cell(to: &output) { output in
                         if let value { valueHTML.append(value, to: &output) } else { output += LanguagePack.nullText.utf8 }
+                    }
+                }
+                if let sizeColumn {
+                    for series in chart.series {
+                        ChartBlockView.cell(to: &output) { output in
+                            if let size = series.sizes?[row] { sizeColumn.html.append(size, to: &output) } else { output += LanguagePack.nullText.utf8 }
+                        }
                     }
                 }
             })
@@ -726,6 +784,9 @@ extension Labels.ChartWords {
         case .line: line
         case .area: area
         case .bar: bar
+        case .step: step ?? "Step chart"
+        case .dot: dot ?? "Dot plot"
+        case .bubble: bubble ?? "Bubble chart"
         case .column: column
         case .scatter: scatter
         case .histogram: histogram

@@ -38,7 +38,7 @@ extension DataBlocks {
                 throw fail(
                     "`labels` must be `end` (the series named at the lines' ends) or `values` (on bars and columns), found `\(text)`")
             }
-            if read == .end && kind != .line { throw fail("`labels=end` names the lines at their ends: it is for `line` charts") }
+            if read == .end && !kind.drawsLines { throw fail("`labels=end` names the lines at their ends: it is for `line` and `step` charts") }
             if read == .values && kind != .bar && kind != .column {
                 throw fail("`labels=values` writes each bar's value: it is for `bar` and `column` charts")
             }
@@ -46,7 +46,7 @@ extension DataBlocks {
         }
         var points: Int?
         if let name = arguments["label"] {
-            guard kind == .scatter else { throw fail("`label=` names the points of a `scatter` chart") }
+            guard kind.drawsPoints else { throw fail("`label=` names the points of a `scatter` or `bubble` chart") }
             guard !seriesColumn && ys == 1 else { throw fail("`label=` names the points of one series: give one `y=` and no `series=`") }
             points = try column(name)
         }

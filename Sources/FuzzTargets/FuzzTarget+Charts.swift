@@ -39,7 +39,19 @@ extension FuzzTarget {
                 })
         }
         var chart = Chart(kind: kind, domain: domain, series: series)
-        chart.layout = flags & 4 != 0 ? .stacked : .grouped
+        chart.layout = flags & 4 != 0 ? (bytes[0] & 128 != 0 ? .percent : .stacked) : .grouped
+        // Text on the marks, bubbles' sizes, colours of the author's own, grey and negatives,
+        // from the kind's byte's upper bits.
+        let extras = bytes[0] >> 4
+        chart.markLabels = extras & 1 != 0 ? .end : extras & 2 != 0 ? .values : nil
+        let valueSuffix = texts.last ?? ""
+        chart.valueText = { String($0) + valueSuffix }
+        if extras & 4 != 0 { chart.pointNames = (0..<count).map { $0 % 3 == 0 ? nil : texts[$0 % texts.count] } }
+        for index in chart.series.indices {
+            chart.series[index].sizes = (0..<count).map { numbers[($0 * 3 + index) % max(1, numbers.count)] }
+            if extras & 8 != 0 { chart.series[index].paint = index % 2 == 0 ? .muted : .custom(light: "#cc0000", dark: "#ff6666") }
+        }
+        if bytes[0] & 64 != 0 { chart.negative = Chart.Ink(style: Int(bytes[2]), paint: nil) }
         chart.logValues = flags & 8 != 0
         chart.logX = flags & 16 != 0
         chart.mirrored = flags & 32 != 0

@@ -188,6 +188,10 @@ import Testing
             ),
             ("```ttsite chart kind=histogram data=q y=crew x.max=4", "a histogram's x axis is its bins"),
             ("```ttsite chart kind=column data=q x=mission y=crew labels=end", "`labels=end` names the lines at their ends"),
+            ("```ttsite chart kind=bubble data=q x=crew y=samples_kg", "`bubble` needs `size=`"),
+            ("```ttsite chart kind=line data=q x=launch y=crew size=crew", "`size=` is the column a `bubble` chart's areas stand for"),
+            ("```ttsite chart kind=bubble data=q x=crew y=crew size=mission", "`size=mission` must be a column of numbers"),
+            ("```ttsite chart kind=area layout=stacked data=q x=launch y=crew", "an area chart stacks its series already"),
             ("```ttsite chart kind=line data=q x=launch y=crew color.crew=red", "`color.crew` must be a colour of the palette (`blue`"),
             ("```ttsite chart kind=line data=q x=launch y=crew,samples_kg color.crew=blue color.samples_kg=blue", "is blue already"),
             ("```ttsite chart kind=line data=q x=launch y=crew colors=crew", "`colors=` lists `SERIES=COLOUR`"),
@@ -392,6 +396,39 @@ import Testing
         #expect(abs(DataBlocks.contrast("#777777", "#fff") - 4.48) < 0.005)
         #expect(DataBlocks.isHexColour("#A0b1c2") && DataBlocks.isHexColour("#abc"))
         #expect(!DataBlocks.isHexColour("#abcd") && !DataBlocks.isHexColour("red") && !DataBlocks.isHexColour("#ggg"))
+    }
+
+    /// The kinds a report reaches for after the first seven: a bubble chart lists its sizes
+    /// in the data table, a series column of years names its series as years, and shares of
+    /// a whole read as percentages.
+    @Test func bubblesDotsAndSharesOnAPage() throws {
+        let (site, html) = try Self.page(
+            """
+            ```ttsite query samples
+            SELECT mission, crew, samples_kg, CAST(strftime('%Y', launch) AS INTEGER) AS year FROM missions ORDER BY launch
+            ```
+
+            ```ttsite chart kind=bubble data=samples x=crew y=samples_kg size=samples_kg label=mission
+            ```
+
+            ```ttsite chart kind=dot data=samples x=mission y=samples_kg series=year
+            ```
+
+            ```ttsite chart kind=column layout=percent data=samples x=mission y=crew,samples_kg
+            ```
+            """)
+        defer { site.remove() }
+        let figures = html.components(separatedBy: "<figure").dropFirst()
+        #expect(figures.count == 3)
+        // The bubbles: a row a mission, its crew, its samples and its size (the samples again).
+        #expect(figures[1].contains("<tr><th>Apollo 15<td>3<td>77.31<td>77.31</tbody>"), "\(figures[1])")
+        #expect(figures[1].contains(#"<th scope="col" class="num">samples_kg</th><th scope="col" class="num">samples_kg</th>"#))
+        // The dots' series are the years 1969, 1970 and 1971, written as years.
+        #expect(figures[2].contains("<title>1969</title>") && figures[2].contains("<title>1971</title>"))
+        #expect(!figures[2].contains("1,969"))
+        // Shares: the axis from 0% to 100%.
+        let shares = FirstHourTests.wideFrame(figures[3], kind: "column")
+        #expect(shares.contains(">0%</text>") && shares.contains(">100%</text>"))
     }
 
     /// `format.COLUMN=sparkline` draws a column of number lists in the table's cells.

@@ -8,6 +8,7 @@ charts alone: their two SVG frames, summary, legend and data table. Target: the 
 
     python3 Benchmarks/charts.py                 # 5 rounds, 10,000 pages, in /dev/shm
     python3 Benchmarks/charts.py --entities 1000 --runs 3   # a quick look
+    python3 Benchmarks/charts.py --annotated     # issue 53: two rules, a band, the line's name at its end (≤ 2.5 s)
 
 Each round builds both sites once (first builds: the record of the last build is removed),
 in an order that turns each round, after a round not counted, timed by GNU time. Printed:
@@ -35,13 +36,17 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--entities", type=int, default=10000)
+    parser.add_argument("--annotated", action="store_true",
+                        help="issue 53's target: each chart with two rules, a band and its name at its end (≤ 2.5 s of CPU)")
     args = parser.parse_args()
+    drawn = "annotated" if args.annotated else "chart"
     os.makedirs(WORK, exist_ok=True)
     run(["swift", "build", "-c", "release", "--product", "ttsite", "--static-swift-stdlib", "--scratch-path", os.path.join(ROOT, ".build-package")],
         cwd=ROOT, stdout=subprocess.DEVNULL)
     ttsite = os.path.join(ROOT, ".build-package", "release", "ttsite")
     sites = {name: (site(args.entities, series), os.path.join(WORK, "out", f"charts-{series}"))
-             for name, series in [(f"{args.entities:,} pages with a chart", "chart"), (f"{args.entities:,} pages with a value", "value")]}
+             for name, series in [(f"{args.entities:,} pages with a{'n annotated' if args.annotated else ''} chart", drawn),
+                                  (f"{args.entities:,} pages with a value", "value")]}
     commands, first_build = first_builds(sites, ttsite)
     results = rounds(commands, args.runs, first_build)
     print(f"\n### {args.entities:,} charts of 500 points (first builds, {args.runs} rounds after one not counted)\n")
@@ -50,7 +55,7 @@ def main():
     cpu = paired_difference(results, charts, values, "cpu")
     wall = paired_difference(results, charts, values, "wall")
     # The target is for 10,000 charts; a smaller run is held to its share.
-    limit = 2.0 * args.entities / 10000
+    limit = (2.5 if args.annotated else 2.0) * args.entities / 10000
     print(f"\nthe charts add {cpu:.2f} s of CPU (median of the rounds' differences; target ≤ {limit:g} s for {args.entities:,} charts: {verdict(cpu, limit)}) "
           f"and {wall:.2f} s of wall time; ratio {paired_ratio(results, charts, values, 'cpu'):.2f} CPU, "
           f"{paired_ratio(results, charts, values, 'wall'):.2f} wall")

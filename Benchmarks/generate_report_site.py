@@ -20,7 +20,8 @@ ORDER BY), holding every column they read, so that SQLite answers each from the 
 `--series chart` gives each entity's page a third query, 500 days of a pseudo-random series
 seeded by the row (a recursive CTE: no data to load), drawn as a line chart; `--series value`
 runs the same query and shows one of its values instead, so that the two builds differ by
-the drawing of 10,000 charts of 500 points alone.
+the drawing of 10,000 charts of 500 points alone. `--series annotated` draws the same line
+with two rules, a band and its name at its end (issue 53).
 """
 import argparse
 import os
@@ -51,6 +52,9 @@ SERIES = {
     "none": "",
     "value": SERIES_QUERY + "\n```ttsite value data=series column=amount row=500 label=\"on the last day\"\n```\n",
     "chart": SERIES_QUERY + "\n```ttsite chart kind=line data=series x=day y=amount label.amount=Amount caption=\"500 days\"\n```\n",
+    # Issue 53's chart: the same line with two rules, a band and its name at its end.
+    "annotated": SERIES_QUERY + "\n```ttsite chart kind=line data=series x=day y=amount label.amount=Amount caption=\"500 days\" "
+    "rule.y=\"750:Target;250:Floor\" band.x=\"2020-06-01:2020-09-30:Summer\" labels=end\n```\n",
 }
 
 INDEX = """---

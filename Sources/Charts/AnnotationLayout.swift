@@ -171,9 +171,10 @@ struct AnnotationLayout {
     /// end, then under it, then at its start; beside a rule up the plot, right then left, a
     /// row lower each time; inside a band's top, then beside it.
     func spots(for item: Placed, width: Double) -> [Spot] {
-        let line = fontSize + 2
+        // A row of labels: a text's box (`box(of:width:)`) and a little more.
+        let line = fontSize * 1.3
         // A label's baseline sits this far under the top of its line box.
-        let ascent = fontSize * 0.8
+        let ascent = Self.ascent * fontSize
         if item.across {
             let (upper, lower) = (min(item.from, item.to ?? item.from), max(item.from, item.to ?? item.from))
             if item.to != nil {
@@ -203,8 +204,11 @@ struct AnnotationLayout {
             + rows.flatMap { y in [Spot(x: last + 4, y: y, start: true), Spot(x: first - 4, y: y, start: false)] }
     }
 
+    /// How far a line of text reaches over its baseline and under it, in ems.
+    static let ascent = 0.95, descent = 0.25
+
     /// The box a label's text covers, with a little room around it: rows of labels a line
-    /// (`fontSize` + 2) apart do not overlap.
+    /// (1.3 em) apart do not overlap.
     struct Box {
         let left, right, top, bottom: Double
 
@@ -215,8 +219,10 @@ struct AnnotationLayout {
 
     func box(of spot: Spot, width: Double) -> Box {
         let (from, to) = spot.start ? (spot.x, spot.x + width) : (spot.x - width, spot.x)
-        // A line of text: 0.8 em over its baseline, 0.2 under it, and half a unit more.
-        return Box(left: from - 3, right: to + 3, top: spot.y - fontSize * 0.8 - 0.5, bottom: spot.y + fontSize * 0.2 + 0.5)
+        // A line of text as a browser boxes it: the font's ascent over the baseline and its
+        // descent under it (DejaVu Sans: 0.93 and 0.24 em), and half a unit more.
+        return Box(
+            left: from - 3, right: to + 3, top: spot.y - fontSize * Self.ascent - 0.5, bottom: spot.y + fontSize * Self.descent + 0.5)
     }
 
     func within(_ box: Box) -> Bool {

@@ -417,6 +417,26 @@ struct ChartDrawing {
         out.raw(#"<g class="chart-points" data-axis=""#)
         out.raw(horizontal ? "y" : "x")
         out.raw(#"""#)
+        // Points (scatter, bubbles): where each row is up the plot too, so that the script
+        // finds the point nearest the pointer in both axes.
+        if chart.kind.drawsPoints {
+            if let wide = positionsFrom {
+                let scale = (top - bottom) / (wide.top - wide.bottom)
+                out.raw(#" data-map-y=""#)
+                out.raw(Marks.precise(scale))
+                out.raw(" ")
+                out.raw(Marks.precise(bottom - wide.bottom * scale))
+                out.raw(#"""#)
+            } else {
+                out.raw(#" data-y=""#)
+                for index in 0..<chart.domain.count {
+                    if index > 0 { out.bytes.append(UInt8(ascii: " ")) }
+                    let value = chart.series.lazy.compactMap { $0.values[safe: index] ?? nil }.first
+                    if let value, let at = marks.values.position(of: value) { out.number(at) } else { out.raw("-") }
+                }
+                out.raw(#"""#)
+            }
+        }
         if let wide = positionsFrom {
             let scale: Double
             let shift: Double

@@ -56,7 +56,8 @@ extension ChartDrawing {
         }
         ends.sort { ($0.y, $0.series) < ($1.y, $1.series) }
         var at = ends.map(\.y)
-        let line = fontSize + 2
+        // A line of text as a browser boxes it, and a little more.
+        let line = fontSize * (AnnotationLayout.ascent + AnnotationLayout.descent) + 1
         for index in at.indices.dropFirst() { at[index] = max(at[index], at[index - 1] + line) }
         if let last = at.last, last > bottom {
             at[at.count - 1] = bottom
@@ -134,13 +135,16 @@ extension ChartDrawing {
                 let (from, to) = start ? (spotX, spotX + width) : (spotX - width, spotX)
                 return (
                     x: spotX, start: start,
-                    box: AnnotationLayout.Box(left: from - 1, right: to + 1, top: y - fontSize * 0.45, bottom: y + fontSize * 0.55)
+                    // The text's baseline is a third of the font under the point.
+                    box: AnnotationLayout.Box(
+                        left: from - 1, right: to + 1, top: y + fontSize * (0.35 - AnnotationLayout.ascent),
+                        bottom: y + fontSize * (0.35 + AnnotationLayout.descent))
                 )
             }
             guard
                 let spot = spots.first(where: { spot in
                     // A point at the plot's top or bottom edge still has room for its name's half line beyond it.
-                    spot.box.left >= left && spot.box.right <= right && spot.box.top >= max(0, top - fontSize / 2)
+                    spot.box.left >= left && spot.box.right <= right && spot.box.top >= max(0, top - fontSize)
                         && spot.box.bottom <= bottom + fontSize / 2
                         && !taken.contains { $0.overlaps(spot.box) }
                 })

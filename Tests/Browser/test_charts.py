@@ -1,6 +1,7 @@
 """Charts in a real browser (Debian's chromium, driven by selenium), on the example site's page
 with every kind of chart: tick labels never overlap and stay readable at 320, 768 and 1280 px
-wide, the right frame shows (the narrow one on a phone), the series take the scheme's colours,
+wide, nor do the texts on the marks (rules' and bands' labels, lines' names at their ends, bars'
+values, points' names), in light and dark, the right frame shows (the narrow one on a phone), the series take the scheme's colours,
 nothing needs JavaScript, and a report printed to PDF on A4 and Letter keeps each chart whole
 on one page and in its proportions (poppler's pdftotext reads the printed pages).
 """
@@ -43,7 +44,7 @@ def test_tick_labels_never_overlap_and_stay_readable(page, width):
     try:
         driver.get(page)
         charts = driver.execute_script(LABELS)
-        assert len(charts) == 8, [c["id"] for c in charts]          # every kind but the sparkline
+        assert len(charts) == 14, [c["id"] for c in charts]          # every kind but the sparkline, and five more
         # A phone's column is under 30rem: the narrow frame, whose text stays readable there.
         assert {c["frame"] for c in charts} == {"narrow" if width < 500 else "wide"}
         for chart in charts:
@@ -84,8 +85,8 @@ def test_charts_show_without_javascript(page):
         driver.get(page)
         sizes = driver.execute_script("""
             return [...document.querySelectorAll('svg.chart.wide, svg.sparkline')].map(s => s.getBoundingClientRect().height)""")
-        # Eight charts, the sparkline of a line of text and the three of a table's cells.
-        assert len(sizes) == 12 and all(size > 15 for size in sizes), sizes
+        # Fourteen charts, the sparkline of a line of text and the three of a table's cells.
+        assert len(sizes) == 18 and all(size > 15 for size in sizes), sizes
     finally:
         driver.quit()
 
@@ -103,7 +104,7 @@ def test_a_printed_report_keeps_each_chart_whole_and_in_proportion(page, paper, 
         ratios = driver.execute_script("""
             return [...document.querySelectorAll('svg.chart')].filter(s => getComputedStyle(s).display !== 'none')
               .map(s => { const r = s.getBoundingClientRect(); const v = s.viewBox.baseVal; return [r.width / r.height, v.width / v.height]; })""")
-        assert len(ratios) == 8 and all(abs(shown - drawn) < 0.02 for shown, drawn in ratios), ratios
+        assert len(ratios) == 14 and all(abs(shown - drawn) < 0.02 for shown, drawn in ratios), ratios
         # Each figure's caption, its first printed line, and the last text of its chart, its
         # last (the data table's toggle is not printed).
         figures = driver.execute_script("""
@@ -117,7 +118,7 @@ def test_a_printed_report_keeps_each_chart_whole_and_in_proportion(page, paper, 
     pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout.split("\f")
     pages = [" ".join(text.split()) for text in pages]
     assert len([p for p in pages if p]) >= 3, "the charts fill several pages"
-    assert len(figures) == 8 and all(shown == "none" for _, _, shown in figures), figures
+    assert len(figures) == 14 and all(shown == "none" for _, _, shown in figures), figures
     captions = [caption for caption, _, _ in figures]
     # A figure's caption and its last line on the same page, before the next figure's caption.
     for caption, last, _ in figures:
@@ -190,5 +191,87 @@ def test_the_keyboard_moves_along_the_points(page):
         assert tip().split("\n")[0] == rows[-1]
         svg.send_keys(Keys.ESCAPE)
         assert driver.execute_script("return document.querySelector('figure.chart-block .chart-tip').hidden")
+    finally:
+        driver.quit()
+
+
+# Every text a chart writes (its axes' and the texts on its marks), with its box on the screen,
+# the halo the marks' texts stand on, and the page's background.
+TEXTS = """
+const charts = [...document.querySelectorAll('svg.chart')].filter(svg => getComputedStyle(svg).display !== 'none');
+const groups = 'g.axis, g.annotation-labels, g.end-labels, g.value-labels, g.point-names';
+return charts.map(svg => ({
+  id: svg.getAttribute('aria-labelledby'),
+  box: svg.getBoundingClientRect().toJSON(),
+  texts: [...svg.querySelectorAll(groups)].flatMap(g => [...g.querySelectorAll('text')].map(t => {
+    const r = t.getBoundingClientRect();
+    return {group: g.getAttribute('class'), text: t.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+  })),
+  halos: [...svg.querySelectorAll('g.annotation-labels, g.value-labels, g.point-names')].map(g => getComputedStyle(g).stroke),
+  background: getComputedStyle(document.body).backgroundColor,
+}));
+"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", WIDTHS)
+def test_texts_on_the_marks_never_overlap_and_stay_in_the_chart(page, width, scheme, tmp_path):
+    driver = browser(width=width, height=900)
+    try:
+        emulate(driver, scheme)
+        driver.get(page)
+        charts = driver.execute_script(TEXTS)
+        marked = [chart for chart in charts if any(t["group"] != "axis value-axis" and not t["group"].startswith("axis") for t in chart["texts"])]
+        # The annotated line, the shares with their values, the bubbles with their names.
+        assert len(marked) >= 3, [chart["id"] for chart in charts]
+        for chart in charts:
+            texts = chart["texts"]
+            on_marks = [t for t in texts if not t["group"].startswith("axis")]
+            for i, a in enumerate(on_marks):
+                # Apart from every other text of the chart: the marks' and the axes'.
+                for b in texts:
+                    if b is not a and (b in on_marks[:i] or b["group"].startswith("axis")):
+                        assert not overlap(a, b), f"{width}px {scheme} {chart['id']}: {a['text']!r} overlaps {b['text']!r}"
+                box = chart["box"]
+                assert box["left"] - 1 <= a["left"] and a["right"] <= box["right"] + 1, f"{width}px {chart['id']}: {a['text']!r} leaves the chart"
+                assert box["top"] - 1 <= a["top"] and a["bottom"] <= box["bottom"] + 1, f"{width}px {chart['id']}: {a['text']!r} leaves the chart"
+            # The halo is the page's background, light or dark.
+            assert all(halo == chart["background"] for halo in chart["halos"]), (chart["id"], chart["halos"], chart["background"])
+        driver.save_screenshot(str(tmp_path / f"charts-{width}-{scheme}.png"))
+    finally:
+        driver.quit()
+
+
+# The bubble chart's point nearest the pointer, in both axes. Of two bubbles near each other
+# across and far apart up the plot, the pointer is put level with the first and most of the way
+# across to the second: nearest in x alone it is the second, nearest in both axes the first.
+BUBBLE = """
+const figure = [...document.querySelectorAll('figure.chart-block')].find(f => f.querySelector('svg.bubble-chart'));
+const svg = figure.querySelector('svg.chart.wide');
+const points = svg.querySelector('g.chart-points');
+const xs = points.getAttribute('data-at').split(' ').map(Number), ys = points.getAttribute('data-y').split(' ').map(Number);
+let pair = null;
+for (let a = 0; a < xs.length; a++) for (let b = 0; b < xs.length; b++) {
+  const dx = Math.abs(xs[a] - xs[b]), dy = Math.abs(ys[a] - ys[b]);
+  if (a !== b && dx > 0 && dy > 1.5 * dx && (!pair || dy / dx > pair[2])) pair = [a, b, dy / dx];
+}
+const [a, b] = pair;
+const x = xs[a] + 0.6 * (xs[b] - xs[a]), y = ys[a];
+const nearestInX = xs.map((at, i) => [Math.abs(at - x), i]).sort((p, q) => p[0] - q[0])[0][1];
+const box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
+svg.dispatchEvent(new PointerEvent('pointermove', {clientX: box.left + (x - view.x) * box.width / view.width,
+  clientY: box.top + (y - view.y) * box.height / view.height, bubbles: true}));
+const rows = [...figure.querySelectorAll('.chart-data tbody tr')].map(row => row.cells[0].textContent);
+return {tip: figure.querySelector('.chart-tip').innerText.split('\\n')[0], first: rows[a], second: rows[b], nearestInX: rows[nearestInX]};
+"""
+
+
+def test_the_script_names_the_point_nearest_the_pointer_in_both_axes(page):
+    driver = browser(width=1280, height=900)
+    try:
+        driver.get(page)
+        shown = driver.execute_script(BUBBLE)
+        assert shown["nearestInX"] == shown["second"] != shown["first"], shown
+        assert shown["tip"] == shown["first"], shown
     finally:
         driver.quit()

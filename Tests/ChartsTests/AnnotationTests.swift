@@ -33,9 +33,9 @@ import Testing
         #expect(rule.y1 == grid.y1 && rule.y2 == grid.y1 && rule.x1 == grid.x1 && rule.x2 == grid.x2)
         // By hand: the plot is 24.4…628 across and 8…338 down, so 10 is at its top, y = 8. Above
         // the rule there is no room (its text would leave the plot), so the label is under it:
-        // 8 + 0.8 × 12 + 2 = 19.6, its end 4 from the plot's right.
+        // its baseline 8 + 0.95 × 12 (the font's ascent) + 2 = 21.4, its end 4 from the plot's right.
         let label = try #require(read.placedTexts.first { $0.group == "annotation-labels" })
-        #expect(label.text == "Target" && label.x == 624 && label.y == 19.6 && label.anchor == "end", "\(label)")
+        #expect(label.text == "Target" && label.x == 624 && label.y == 21.4 && label.anchor == "end", "\(label)")
     }
 
     @Test func aRuleOnATimeAxisStandsOnItsDaysTick() throws {

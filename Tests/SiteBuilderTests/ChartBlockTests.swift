@@ -153,7 +153,10 @@ import Testing
             ("```ttsite chart kind=line data=q y=crew", "`line` needs `x=`"),
             ("```ttsite chart kind=line data=q x=mission y=crew colour=red", "`chart` takes `data=`, `kind=`"),
             ("```ttsite chart kind=line layout=stacked data=q x=mission y=crew", "`layout=` is for `bar`, `column` and `area` charts"),
-            ("```ttsite chart kind=column layout=piled data=q x=mission y=crew", "`layout` must be `grouped`, `stacked` or `percent`, found `piled`"),
+            (
+                "```ttsite chart kind=column layout=piled data=q x=mission y=crew",
+                "`layout` must be `grouped`, `stacked` or `percent`, found `piled`"
+            ),
             ("```ttsite chart kind=column log=y data=q x=mission y=crew", "`log=` is for `line`, `step`, `scatter` and `bubble` charts"),
             ("```ttsite chart kind=scatter log=x data=q x=mission y=crew", "`log=x` needs an x column of numbers"),
             ("```ttsite chart kind=histogram data=q x=mission y=crew", "`histogram` draws the values of `y=` alone and takes no `x=`"),
@@ -206,7 +209,10 @@ import Testing
             ),
             ("```ttsite chart kind=line data=q x=launch y=crew labels=values", "`labels=values` writes each bar's value"),
             ("```ttsite chart kind=bar data=q x=mission y=crew labels=names", "`labels` must be `end`"),
-            ("```ttsite chart kind=line data=q x=launch y=crew label=mission", "`label=` names the points of a `scatter` or `bubble` chart"),
+            (
+                "```ttsite chart kind=line data=q x=launch y=crew label=mission",
+                "`label=` names the points of a `scatter` or `bubble` chart"
+            ),
             (
                 "```ttsite chart kind=scatter data=q x=crew y=samples_kg series=mission label=mission",
                 "`label=` names the points of one series"

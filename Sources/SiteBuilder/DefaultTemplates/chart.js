@@ -3,7 +3,9 @@
 // under it), so nothing is lost without this script; the SVG says where each row's point is
 // along its axis (data-at on its g.chart-points, in viewBox units, or data-start, data-step
 // and data-count where they are evenly spaced; a narrow frame maps the wide frame's with
-// data-from and data-map). A rule marks the point; a box beside it, which
+// data-from and data-map; a scatter's and a bubble chart's also say where each is up the
+// plot, data-y or data-map-y, and the pointer finds the nearest point in both axes). A rule
+// marks the point; a box beside it, which
 // screen readers hear as a status, gives the row and each series's value.
 (function () {
   "use strict";
@@ -27,6 +29,20 @@
     return at && at.map(function (x) { return map[0] * x + map[1]; });
   }
 
+  // Where each row is up the plot, for points (scatter, bubbles): data-y, or the wide
+  // frame's mapped by data-map-y; null for the other kinds.
+  function heights(svg) {
+    var points = svg.querySelector("g.chart-points");
+    if (!points) return null;
+    if (points.hasAttribute("data-y")) return points.getAttribute("data-y").split(" ").map(Number);
+    var map = points.getAttribute("data-map-y"), from = points.getAttribute("data-from");
+    var title = map && from && document.getElementById(from + "-title");
+    var source = title && title.closest("svg");
+    var at = source ? heights(source) : null;
+    map = map && map.split(" ").map(Number);
+    return at && at.map(function (y) { return map[0] * y + map[1]; });
+  }
+
   function setUp(figure) {
     var table = figure.querySelector(".chart-data table");
     var frame = figure.querySelector(".chart-frame");
@@ -43,6 +59,7 @@
     Array.prototype.forEach.call(frame.querySelectorAll("svg.chart"), function (svg) {
       var at = positions(svg);
       if (!at || at.length !== rows.length) return;
+      var up = heights(svg);
       var across = svg.querySelector("g.chart-points").getAttribute("data-axis") === "y";
       var box = svg.viewBox.baseVal;
       var rule = document.createElementNS(SVG, "line");
@@ -98,7 +115,8 @@
         var local = point.matrixTransform(matrix.inverse());
         var target = across ? local.y : local.x, best = -1, distance = Infinity;
         for (var index = 0; index < at.length; index++) {
-          var d = Math.abs(at[index] - target);
+          // Points: the nearest in both axes; else along the x axis.
+          var d = up && !isNaN(up[index]) ? Math.hypot(at[index] - target, up[index] - local.y) : Math.abs(at[index] - target);
           if (d < distance) { distance = d; best = index; }
         }
         return best;

@@ -361,7 +361,10 @@ extension DataBlocks {
         let sizeColumn = try sizeIndex.map { index in
             let sizeFormat = try format(names[index])
             let write: @Sendable (Double) -> String = { held.pack.text(of: .real($0), as: sizeFormat, now: now, timeZone: timeZone) }
-            return (name: label(names[index]), html: LanguagePack.NumberHTML(pack, format: sizeFormat ?? ValueFormat(.decimal(places: nil)), text: write))
+            return (
+                name: label(names[index]),
+                html: LanguagePack.NumberHTML(pack, format: sizeFormat ?? ValueFormat(.decimal(places: nil)), text: write)
+            )
         }
         let (headers, rows) = dataTable(
             chart, plotted: plotted, xName: xName, valueName: valueName, pointColumn: labels.points.map { label(names[$0]) },
@@ -417,7 +420,8 @@ extension DataBlocks {
         let sums = kind == .bar || kind == .column
         // A series column's values are named as a table writes them: years without a separator.
         let seriesFormat = series.flatMap { series in
-            ColumnFormat.format(name: table.columns[series].name, type: table.columns[series].type, values: table.rows.lazy.map { $0[series] })
+            ColumnFormat.format(
+                name: table.columns[series].name, type: table.columns[series].type, values: table.rows.lazy.map { $0[series] })
         }
         var keys: [TableValue] = []
         /// The slots of an x value, in order: the first holds each series' first row there.
@@ -711,7 +715,9 @@ extension DataBlocks {
             + chart.series.map { ChartBlockView.Cell(text: $0.name, numeric: true) }
             // A bubble chart's sizes, after the values: a column a series.
             + (sizeColumn.map { size in
-                chart.series.map { ChartBlockView.Cell(text: chart.series.count > 1 ? "\($0.name): \(size.name)" : size.name, numeric: true) }
+                chart.series.map {
+                    ChartBlockView.Cell(text: chart.series.count > 1 ? "\($0.name): \(size.name)" : size.name, numeric: true)
+                }
             } ?? [])
         // The values row by row in one array: a cell reads one value, not a series' array.
         let width = chart.series.count
@@ -741,7 +747,11 @@ extension DataBlocks {
                 if let sizeColumn {
                     for series in chart.series {
                         ChartBlockView.cell(to: &output) { output in
-                            if let size = series.sizes?[row] { sizeColumn.html.append(size, to: &output) } else { output += LanguagePack.nullText.utf8 }
+                            if let size = series.sizes?[row] {
+                                sizeColumn.html.append(size, to: &output)
+                            } else {
+                                output += LanguagePack.nullText.utf8
+                            }
                         }
                     }
                 }

@@ -38,7 +38,9 @@ extension DataBlocks {
                 throw fail(
                     "`labels` must be `end` (the series named at the lines' ends) or `values` (on bars and columns), found `\(text)`")
             }
-            if read == .end && !kind.drawsLines { throw fail("`labels=end` names the lines at their ends: it is for `line` and `step` charts") }
+            if read == .end && !kind.drawsLines {
+                throw fail("`labels=end` names the lines at their ends: it is for `line` and `step` charts")
+            }
             if read == .values && kind != .bar && kind != .column {
                 throw fail("`labels=values` writes each bar's value: it is for `bar` and `column` charts")
             }

@@ -142,7 +142,8 @@ import Testing
         let cases: [(String, String)] = [
             (
                 "```ttsite chart kind=pie data=q x=mission y=crew",
-                "there is no chart kind `pie`; the kinds are `line`, `area`, `bar`, `column`, `scatter`, `histogram`, `step`, `dot`, `bubble`, `sparkline`"
+                "there is no chart kind `pie`; the kinds are `line`, `area`, `bar`, `column`, `scatter`, `histogram`, "
+                    + "`step`, `dot`, `bubble`, `sparkline`"
             ),
             ("```ttsite chart data=q x=mission y=crew", "`chart` needs `kind=`"),
             (

@@ -221,8 +221,8 @@ public struct Chart: Sendable {
     /// `ID-w` and `ID-n`). The narrow frame of a line chart draws its lines by reference to
     /// the wide frame's (`<use>`, scaled), so a page holds each line once: the narrow one is
     /// for a page that holds both (`use` finds its target in a hidden SVG too).
-    public func svgs(id: String, title: String, summary: String) -> (wide: String, narrow: String) {
-        var wide = ChartDrawing(chart: self, frame: .wide, id: id + "-w")
+    public func svgs(id: String, title: String, summary: String, wideFrame: Frame = .wide) -> (wide: String, narrow: String) {
+        var wide = ChartDrawing(chart: self, frame: wideFrame, id: id + "-w")
         wide.draw(title: title, summary: summary)
         var narrow = ChartDrawing(chart: self, frame: .narrow, id: id + "-n")
         if kind.drawsLines { narrow.lines = wide.reference }

@@ -90,10 +90,9 @@ struct ChartDrawing {
         }
     }
 
-    mutating func draw(title: String, summary: String) {
-        let spans = spans
-        let bins = chart.kind == .histogram ? chart.bins : nil
-        // The value scale, niced to its ticks, before its range is known.
+    /// The values the value axis must reach: the marks' ends (a histogram's counts), zero
+    /// where the kind measures from it, and every rule and band on the axis.
+    func scaledValues(spans: [[(from: Double, to: Double)?]], bins: Bins?) -> [Double] {
         var values: [Double] =
             bins.map { $0.bins.map { Double($0.count) } } ?? spans.flatMap { $0.compactMap { $0 }.flatMap { [$0.from, $0.to] } }
         if chart.layout == .percent && (chart.kind.drawsBars || chart.kind == .area) && chart.series.count > 1 {
@@ -108,7 +107,14 @@ struct ChartDrawing {
             values.append(0)
         }
         // The value axis reaches every rule and band on it.
-        values += chart.annotations.filter { $0.along == .values }.flatMap(\.numbers)
+        return values + chart.annotations.filter { $0.along == .values }.flatMap(\.numbers)
+    }
+
+    mutating func draw(title: String, summary: String) {
+        let spans = spans
+        let bins = chart.kind == .histogram ? chart.bins : nil
+        // The value scale, niced to its ticks, before its range is known.
+        let values = scaledValues(spans: spans, bins: bins)
         let valueCount = Double(min(max(chart.valueAxis.ticks ?? (horizontal ? 6 : 5), 1), 100))
         var scale = ValueScale(
             values, log: chart.logValues && (chart.kind.drawsLines || chart.kind.drawsPoints), axis: chart.valueAxis,

@@ -193,6 +193,17 @@ import Testing
             ("```ttsite chart kind=histogram data=q y=crew x.max=4", "a histogram's x axis is its bins"),
             ("```ttsite chart kind=column data=q x=mission y=crew labels=end", "`labels=end` names the lines at their ends"),
             ("```ttsite chart kind=bubble data=q x=crew y=samples_kg", "`bubble` needs `size=`"),
+            ("```ttsite chart kind=histogram data=q y=crew facet=mission", "a histogram's bins are one chart"),
+            (
+                "```ttsite chart kind=column data=q x=mission y=crew facet=crew columns=9",
+                "`columns` must be how many panels stand side by side"
+            ),
+            ("```ttsite chart kind=column data=q x=mission y=crew facet=crew facet.scales=same", "`facet.scales` must be `shared`"),
+            ("```ttsite chart kind=column data=q x=mission y=crew columns=2", "`columns=` is for a chart split into panels"),
+            (
+                "```ttsite chart kind=scatter data=q x=crew y=samples_kg facet=crew label=mission",
+                "name a scatter's points (`label=`) without it"
+            ),
             ("```ttsite chart kind=line data=q x=launch y=crew size=crew", "`size=` is the column a `bubble` chart's areas stand for"),
             ("```ttsite chart kind=bubble data=q x=crew y=crew size=mission", "`size=mission` must be a column of numbers"),
             ("```ttsite chart kind=area layout=stacked data=q x=launch y=crew", "an area chart stacks its series already"),
@@ -436,6 +447,44 @@ import Testing
         // Shares: the axis from 0% to 100%.
         let shares = FirstHourTests.wideFrame(figures[3], kind: "column")
         #expect(shares.contains(">0%</text>") && shares.contains(">100%</text>"))
+    }
+
+    /// `facet=` splits a chart into a panel for each value of a column, sharing their scales;
+    /// the data table stays one table, each row headed by its panel's value.
+    @Test func aFacetDrawsAPanelForEachValueAndOneDataTable() throws {
+        let (site, html) = try Self.page(
+            """
+            ```ttsite query samples
+            SELECT mission, crew, samples_kg, CAST(strftime('%Y', launch) AS INTEGER) AS year FROM missions ORDER BY launch
+            ```
+
+            ```ttsite chart kind=column data=samples x=mission y=samples_kg facet=year columns=2
+            ```
+
+            ```ttsite chart kind=column data=samples x=mission y=samples_kg facet=year facet.scales=free
+            ```
+            """)
+        defer { site.remove() }
+        let figures = html.components(separatedBy: "<figure").dropFirst()
+        #expect(figures.count == 2)
+        let shared = figures[1]
+        #expect(shared.contains(#"<div class="chart-panels" style="--columns:2">"#))
+        // 1969 (Apollo 11 and 12), 1970 (13) and 1971 (14 and 15): three panels, each titled.
+        #expect(shared.components(separatedBy: #"<p class="chart-panel-title">"#).count - 1 == 3)
+        #expect(shared.contains("<title id=\"chart-samples-8-f1-w-title\">Column chart of samples_kg by mission: 1969</title>"))
+        #expect(shared.contains(#"<thead><tr><th scope="col">year</th><th scope="col" class="num">mission</th>"#))
+        #expect(shared.contains("<tr><th>1969<td>Apollo 11<td>21.55<tr><th>1969<td>Apollo 12<td>34.35<tr><th>1970<td>Apollo 13<td>–"))
+        // Shared scales: every panel's value axis ends at the largest value's niced top, 80
+        // (77.31: d3's step of 20). Free, the 1969 panel's is 0…35 (34.35: a step of 5), whose
+        // eight ticks do not fit a panel's plot of 81 units (145 high, less 64 for the axes' texts;
+        // 16 a tick), so d3's four: 0, 10, 20, 30.
+        let tops = { (figure: String) in
+            figure.components(separatedBy: #"<svg class="chart column-chart wide""#).dropFirst().map { svg in
+                svg.components(separatedBy: "</g>")[0].matches(of: /<text[^>]*>([^<]*)<\/text>/).last.map { String($0.output.1) } ?? ""
+            }
+        }
+        #expect(tops(shared) == ["80", "80", "80"], "\(tops(shared))")
+        #expect(tops(figures[2]).first == "30", "\(tops(figures[2]))")
     }
 
     /// `format.COLUMN=sparkline` draws a column of number lists in the table's cells.

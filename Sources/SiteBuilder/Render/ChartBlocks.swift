@@ -30,7 +30,7 @@ extension DataBlocks {
     static let chartKinds = Chart.Kind.allCases.map(\.rawValue) + ["sparkline"]
 
     /// A result's columns and rows as a chart's x values and series.
-    private struct Plotted {
+    struct Plotted {
         var domain: Chart.Domain
         /// The x values as the data table writes them.
         var xTexts: [String]
@@ -45,6 +45,7 @@ extension DataBlocks {
     ) throws -> ChartBlockView {
         let allowed =
             Self.chartArguments + Self.chartAxisArguments + Self.chartMarkArguments + Self.chartLabelArguments + Self.chartColorArguments
+            + Self.chartFacetArguments
         for key in arguments.keys.sorted()
         where !allowed.contains(key) && !key.hasPrefix("label.") && !key.hasPrefix("format.") && !key.hasPrefix("color.") {
             throw fail(
@@ -93,7 +94,9 @@ extension DataBlocks {
             }
         }
         if sparkline,
-            let argument = (Self.chartAxisArguments + Self.chartMarkArguments + Self.chartLabelArguments + Self.chartColorArguments)
+            let argument =
+                (Self.chartAxisArguments + Self.chartMarkArguments + Self.chartLabelArguments + Self.chartColorArguments
+                + Self.chartFacetArguments)
                 .first(where: { arguments[$0] != nil }) ?? arguments.keys.sorted().first(where: { $0.hasPrefix("color.") })
         {
             throw fail("a sparkline is a line without axes, and takes no `\(argument)=`")
@@ -357,7 +360,62 @@ extension DataBlocks {
                 ChartBlockView.LegendEntry(swatch: chart.swatch(of: $0, id: "\(id)-k\($0 + 1)"), name: chart.series[$0].name)
             }
             : []
-        let frames = chart.svgs(id: id, title: title, summary: summary)
+        // Small multiples: a panel for each value of the `facet=` column, each its rows drawn
+        // as the whole chart is, with every series of the chart in its style (a series a panel
+        // lacks has no values there); the data table is the panels' rows, each headed by its
+        // panel's value.
+        let panels = try chartPanels(arguments, kind: kind, table: table, column: column, pack: pack, fail: fail)
+        var frames: (wide: String, narrow: String)
+        var tableChart = chart
+        var tablePlotted = plotted
+        var pointColumn = labels.points.map { label(names[$0]) }
+        if let panels {
+            var parts: [Plotted] = []
+            var drawn: [Chart] = []
+            for group in panels.groups {
+                let part = plot(
+                    group.table, kind: kind, x: xIndex, ys: ys, series: seriesIndex, size: sizeIndex, xFormat: xShown, pack: pack,
+                    label: label)
+                let byName = Dictionary(part.series.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+                var panel = chart
+                panel.domain = part.domain
+                panel.pointNames = nil
+                panel.series = chart.series.map { whole in
+                    var series = whole
+                    series.values = byName[whole.name]?.values ?? Array(repeating: nil, count: part.domain.count)
+                    series.sizes = whole.sizes == nil ? nil : byName[whole.name]?.sizes ?? Array(repeating: nil, count: part.domain.count)
+                    return series
+                }
+                parts.append(part)
+                drawn.append(panel)
+            }
+            let unshared = drawn
+            if panels.shared { drawn = Chart.sharingScales(drawn) }
+            let frame = Chart.panelFrame(columns: panels.columns)
+            var html: [(name: String, wide: String, narrow: String)] = []
+            for (number, group) in panels.groups.enumerated() {
+                let panelTitle = "\(title): \(group.name)"
+                let panelSummary = summarise(
+                    unshared[number], title: panelTitle, plotted: parts[number], marks: settings.marks, words: words, valueText: valueText)
+                let svgs = drawn[number].svgs(id: "\(id)-f\(number + 1)", title: panelTitle, summary: panelSummary, wideFrame: frame)
+                html.append((group.name, svgs.wide, svgs.narrow))
+            }
+            frames = (Self.panelsHTML(html, columns: panels.columns), "")
+            tableChart.series = chart.series.indices.map { index in
+                var series = chart.series[index]
+                series.values = unshared.flatMap { $0.series[index].values }
+                series.sizes = series.sizes == nil ? nil : unshared.flatMap { $0.series[index].sizes ?? [] }
+                return series
+            }
+            tableChart.pointNames = zip(panels.groups, parts).flatMap { group, part in
+                Array(repeating: group.name, count: part.xTexts.count)
+            }
+            let texts = parts.flatMap(\.xTexts)
+            tablePlotted = Plotted(domain: .categories(texts), xTexts: texts, series: [], summed: parts.contains { $0.summed })
+            pointColumn = label(names[panels.column])
+        } else {
+            frames = chart.svgs(id: id, title: title, summary: summary)
+        }
         let sizeColumn = try sizeIndex.map { index in
             let sizeFormat = try format(names[index])
             let write: @Sendable (Double) -> String = { held.pack.text(of: .real($0), as: sizeFormat, now: now, timeZone: timeZone) }
@@ -367,7 +425,7 @@ extension DataBlocks {
             )
         }
         let (headers, rows) = dataTable(
-            chart, plotted: plotted, xName: xName, valueName: valueName, pointColumn: labels.points.map { label(names[$0]) },
+            tableChart, plotted: tablePlotted, xName: xName, valueName: valueName, pointColumn: pointColumn,
             sizeColumn: sizeColumn, countWord: words.count,
             countHTML: LanguagePack.NumberHTML(pack, format: ValueFormat(.integer), text: countText),
             valueHTML: LanguagePack.NumberHTML(pack, format: valueFormat, text: valueText))
@@ -375,10 +433,11 @@ extension DataBlocks {
             id: id, kind: kindName, caption: arguments["caption"] ?? arguments["title"],
             wide: frames.wide, narrow: frames.narrow,
             sparkline: false, legend: legend, headers: headers, rows: rows, dataLabel: words.data)
-        if plotted.summed {
+        if tablePlotted.summed {
             view.note = (words.summed ?? "Rows with the same <X> and series are added up.").replacingEvery("<X>", with: xName)
         }
-        if publishesPNG(of: page) {
+        // Panels are drawn as SVG alone: no PNG for feeds and share previews yet.
+        if publishesPNG(of: page), panels == nil {
             // The picture carries the words the page shows over the chart: the caption, or the
             // title; the machine's title only where the author gave neither.
             view.png = ChartPNG(

@@ -25,8 +25,10 @@ public struct Chart: Sendable {
         /// A dot a value along a category's line (Cleveland's dot plot), the categories down
         /// the side as bars have them; a faint line joins a category's dots.
         case dot
-        /// A scatter whose points' areas stand for a third value (`Chart.sizes`).
+        /// A scatter whose points' areas stand for a third value (`Series.sizes`).
         case bubble
+        /// A box and whiskers for the values of each category (`BoxStats`), its outliers as points.
+        case box
 
         /// Lines through points: `line` and `step`.
         public var drawsLines: Bool { self == .line || self == .step }
@@ -34,7 +36,7 @@ public struct Chart: Sendable {
         public var drawsPoints: Bool { self == .scatter || self == .bubble }
         /// The value axis spans the values, without reaching for zero: what lines and dots show
         /// is where a value is, not how long.
-        public var spansValues: Bool { drawsLines || drawsPoints || self == .dot }
+        public var spansValues: Bool { drawsLines || drawsPoints || self == .dot || self == .box }
         /// The categories down the side, the values across: `bar` and `dot`.
         public var horizontal: Bool { self == .bar || self == .dot }
         /// Bars: `bar` and `column`.
@@ -254,7 +256,7 @@ public struct Chart: Sendable {
             out.raw(#"<path fill="currentColor" fill-rule="evenodd" d=""#)
             Marks.marker(style, at: Point(12, 6), into: &out)
             out.raw(#""/>"#)
-        case .area, .bar, .column, .histogram, .bubble:
+        case .area, .bar, .column, .histogram, .bubble, .box:
             Marks.pattern(style, id: id, paint: paint(of: index), into: &out)
             out.raw(#"<rect x="1" y="1" width="22" height="10" stroke="currentColor" fill=""#)
             Marks.fill(style, id: id, into: &out)

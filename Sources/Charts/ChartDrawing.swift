@@ -465,6 +465,9 @@ struct ChartDrawing {
         var positions: [Double?]
         if let bins, case .linear(let scale) = marks.x {
             positions = bins.bins.map { scale.position(of: ($0.lower + $0.upper) / 2) }
+        } else if chart.kind == .box, case .band(let band, _) = marks.x {
+            // A box plot's data table has a row a category.
+            positions = marks.boxStats.map { band.middle(of: $0.band) }
         } else {
             positions = (0..<chart.domain.count).map(marks.position)
         }

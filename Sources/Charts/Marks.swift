@@ -39,6 +39,7 @@ struct Marks {
             case .line, .step: line(series, index: index)
             case .scatter, .dot: points(series, index: index)
             case .bubble: bubbles(series, index: index)
+            case .box: boxes(series, index: index)
             case .area: area(spans[index], index: index)
             case .bar, .column: bars(spans[index], index: index)
             case .histogram: break

@@ -143,7 +143,7 @@ import Testing
             (
                 "```ttsite chart kind=pie data=q x=mission y=crew",
                 "there is no chart kind `pie`; the kinds are `line`, `area`, `bar`, `column`, `scatter`, `histogram`, "
-                    + "`step`, `dot`, `bubble`, `sparkline`"
+                    + "`step`, `dot`, `bubble`, `box`, `sparkline`"
             ),
             ("```ttsite chart data=q x=mission y=crew", "`chart` needs `kind=`"),
             (
@@ -193,6 +193,7 @@ import Testing
             ("```ttsite chart kind=histogram data=q y=crew x.max=4", "a histogram's x axis is its bins"),
             ("```ttsite chart kind=column data=q x=mission y=crew labels=end", "`labels=end` names the lines at their ends"),
             ("```ttsite chart kind=bubble data=q x=crew y=samples_kg", "`bubble` needs `size=`"),
+            ("```ttsite chart kind=box data=q x=mission y=crew series=launch", "`box` draws the values of one `y=` column"),
             ("```ttsite chart kind=histogram data=q y=crew facet=mission", "a histogram's bins are one chart"),
             (
                 "```ttsite chart kind=column data=q x=mission y=crew facet=crew columns=9",
@@ -485,6 +486,28 @@ import Testing
         }
         #expect(tops(shared) == ["80", "80", "80"], "\(tops(shared))")
         #expect(tops(figures[2]).first == "30", "\(tops(figures[2]))")
+    }
+
+    /// A box plot: a row a category in the data table, with its count, five numbers and
+    /// outliers, worked out by hand from the missions: every crew is 3, so 1969's two samples
+    /// (21.55 and 34.35) have quartiles 24.75, 27.95 and 31.15 (d3's rank (n − 1) × p).
+    @Test func aBoxPlotsDataTableIsItsCategoriesFiveNumbers() throws {
+        let (site, html) = try Self.page(
+            """
+            ```ttsite query samples
+            SELECT CAST(strftime('%Y', launch) AS INTEGER) AS year, samples_kg FROM missions ORDER BY launch
+            ```
+
+            ```ttsite chart kind=box data=samples x=year y=samples_kg
+            ```
+            """)
+        defer { site.remove() }
+        #expect(html.contains(#"<th scope="col" class="num">Lower quartile</th><th scope="col" class="num">Median</th>"#))
+        #expect(html.contains("<tr><th>1969<td>2<td>21.55<td>24.75<td>27.95<td>31.15<td>34.35<td>0<tr>"), "\(html)")
+        // 1970's one mission brought nothing back: no box, no row.
+        #expect(!html.contains("<tr><th>1970"))
+        #expect(html.contains("<tr><th>1971<td>2<td>42.80<td>51.43<td>60.06<td>68.68<td>77.31<td>0</tbody>"))
+        #expect(html.contains(": Median: highest 60.06 (1971), lowest 27.95 (1969)</desc>"))
     }
 
     /// `format.COLUMN=sparkline` draws a column of number lists in the table's cells.

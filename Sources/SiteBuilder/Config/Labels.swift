@@ -163,6 +163,9 @@ struct Labels: Sendable, Codable {
         var step: String?
         var dot: String?
         var bubble: String?
+        var box: String?
+        /// A box plot's data table's columns; English where a pack lacks them.
+        var boxCount, boxLow, boxQ1, boxMedian, boxQ3, boxHigh, boxOutliers: String?
     }
 
     struct UnitWords: Sendable, Codable {

@@ -163,6 +163,9 @@ extension DataBlocks {
             xIndex = try column(x)
         }
         let seriesIndex = try arguments["series"].map(column)
+        if kind == .box && (seriesIndex != nil || ys.count > 1) {
+            throw fail("`box` draws the values of one `y=` column for each category of `x=`: give one `y=` and no `series=`")
+        }
         if seriesIndex != nil && ys.count > 1 {
             throw fail("`series=` names the series of one `y=` column; with several, each column is a series")
         }
@@ -426,7 +429,7 @@ extension DataBlocks {
         }
         let (headers, rows) = dataTable(
             tableChart, plotted: tablePlotted, xName: xName, valueName: valueName, pointColumn: pointColumn,
-            sizeColumn: sizeColumn, countWord: words.count,
+            sizeColumn: sizeColumn, countWord: words.count, words: words,
             countHTML: LanguagePack.NumberHTML(pack, format: ValueFormat(.integer), text: countText),
             valueHTML: LanguagePack.NumberHTML(pack, format: valueFormat, text: valueText))
         var view = ChartBlockView(
@@ -543,6 +546,9 @@ extension DataBlocks {
         }
         let domain: Chart.Domain
         switch table.columns[x].type {
+        case _ where kind == .box:
+            // A box a category: numbers and dates too, each as the data table writes it.
+            domain = .categories(xTexts)
         case .date where kind.horizontal, .dateTime where kind.horizontal:
             // Horizontal bars name their dates beside them, each written whole, as the data
             // table writes it ("Sep 1, 2006"), not as a time axis's ticks ("Sep").
@@ -604,6 +610,22 @@ extension DataBlocks {
                 return write(format!)
             }
         }
+    }
+
+    /// A box plot's categories, in the order the rows first name them, each with the
+    /// statistics of its values.
+    static func boxes(_ chart: Chart, plotted: Plotted) -> [(name: String, stats: BoxStats)] {
+        var order: [String] = []
+        var values: [String: [Double]] = [:]
+        for (index, name) in plotted.xTexts.enumerated() {
+            if values[name] == nil { order.append(name) }
+            if let value = chart.series.first?.values[index] {
+                values[name, default: []].append(value)
+            } else {
+                values[name, default: []] += []
+            }
+        }
+        return order.compactMap { name in BoxStats(values[name] ?? []).map { (name, $0) } }
     }
 
     private static func isTimes(_ domain: Chart.Domain) -> Bool {
@@ -713,6 +735,21 @@ extension DataBlocks {
         func between(_ template: String, _ first: String, _ last: String) -> String {
             template.replacingEvery("<FIRST>", with: first).replacingEvery("<LAST>", with: last)
         }
+        if chart.kind == .box {
+            // Where the medians are highest and lowest.
+            let boxes = Self.boxes(chart, plotted: plotted)
+            guard let top = boxes.max(by: { $0.stats.median < $1.stats.median }),
+                let bottom = boxes.min(by: { $0.stats.median < $1.stats.median })
+            else { return title }
+            let medians = words.boxMedian ?? "Median"
+            var text = "\(title): \(medians): "
+            text += words.highest.replacingEvery("<VALUE>", with: valueText(top.stats.median)).replacingEvery("<X>", with: top.name)
+            if let lowest = words.lowest, boxes.count > 1 {
+                text +=
+                    ", " + lowest.replacingEvery("<VALUE>", with: valueText(bottom.stats.median)).replacingEvery("<X>", with: bottom.name)
+            }
+            return text
+        }
         if chart.kind == .histogram {
             let values = chart.series.first?.values.compactMap { $0 }.filter(\.isFinite) ?? []
             guard let low = values.min(), let high = values.max() else { return title }
@@ -755,9 +792,29 @@ extension DataBlocks {
     /// The chart's data as a table: a row an x value (a bin, for a histogram), a column a series.
     private func dataTable(
         _ chart: Chart, plotted: Plotted, xName: String, valueName: String, pointColumn: String?,
-        sizeColumn: (name: String, html: LanguagePack.NumberHTML)? = nil, countWord: String,
+        sizeColumn: (name: String, html: LanguagePack.NumberHTML)? = nil, countWord: String, words: Labels.ChartWords,
         countHTML: LanguagePack.NumberHTML, valueHTML: LanguagePack.NumberHTML
     ) -> (headers: [ChartBlockView.Cell], rows: String) {
+        if chart.kind == .box {
+            // A row a category: how many values, the five numbers, and how many lie beyond the whiskers.
+            let boxes = Self.boxes(chart, plotted: plotted)
+            let names = [
+                words.boxCount ?? "Count", words.boxLow ?? "Low whisker", words.boxQ1 ?? "Lower quartile", words.boxMedian ?? "Median",
+                words.boxQ3 ?? "Upper quartile", words.boxHigh ?? "High whisker", words.boxOutliers ?? "Outliers",
+            ]
+            let headers = [ChartBlockView.Cell(text: xName, numeric: false)] + names.map { ChartBlockView.Cell(text: $0, numeric: true) }
+            let rows = ChartBlockView.rowsHTML(
+                count: boxes.count, header: { boxes[$0].name },
+                cells: { row, output in
+                    let stats = boxes[row].stats
+                    ChartBlockView.cell(to: &output) { countHTML.append(Double(stats.count), to: &$0) }
+                    for value in [stats.low, stats.q1, stats.median, stats.q3, stats.high] {
+                        ChartBlockView.cell(to: &output) { valueHTML.append(value, to: &$0) }
+                    }
+                    ChartBlockView.cell(to: &output) { countHTML.append(Double(stats.outliers.count), to: &$0) }
+                })
+            return (headers, rows)
+        }
         if chart.kind == .histogram {
             let bins = chart.bins
             let headers = [ChartBlockView.Cell(text: valueName, numeric: false), ChartBlockView.Cell(text: countWord, numeric: true)]
@@ -856,6 +913,7 @@ extension Labels.ChartWords {
         case .step: step ?? "Step chart"
         case .dot: dot ?? "Dot plot"
         case .bubble: bubble ?? "Bubble chart"
+        case .box: box ?? "Box plot"
         case .column: column
         case .scatter: scatter
         case .histogram: histogram

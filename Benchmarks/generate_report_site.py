@@ -21,7 +21,8 @@ ORDER BY), holding every column they read, so that SQLite answers each from the 
 seeded by the row (a recursive CTE: no data to load), drawn as a line chart; `--series value`
 runs the same query and shows one of its values instead, so that the two builds differ by
 the drawing of 10,000 charts of 500 points alone. `--series annotated` draws the same line
-with two rules, a band and its name at its end (issue 53).
+with two rules, a band and its name at its end; `--series facets`, the 500 days in 12 panels,
+one a month of the year (issue 53).
 """
 import argparse
 import os
@@ -48,11 +49,14 @@ WITH RECURSIVE step(i, v) AS (
 SELECT date('2020-01-01', '+' || i || ' days') AS day, v % 100000 / 100.0 AS amount FROM step
 ```
 """
+FACET_QUERY = SERIES_QUERY.replace("v % 100000 / 100.0 AS amount FROM step", "v % 100000 / 100.0 AS amount, strftime('%m', date('2020-01-01', '+' || i || ' days')) AS month FROM step")
 SERIES = {
     "none": "",
     "value": SERIES_QUERY + "\n```ttsite value data=series column=amount row=500 label=\"on the last day\"\n```\n",
     "chart": SERIES_QUERY + "\n```ttsite chart kind=line data=series x=day y=amount label.amount=Amount caption=\"500 days\"\n```\n",
     # Issue 53's chart: the same line with two rules, a band and its name at its end.
+    # Issue 53's small multiples: the 500 days split into 12 panels by month of the year.
+    "facets": FACET_QUERY + "\n```ttsite chart kind=line data=series x=day y=amount facet=month columns=4 label.amount=Amount caption=\"500 days by month\"\n```\n",
     "annotated": SERIES_QUERY + "\n```ttsite chart kind=line data=series x=day y=amount label.amount=Amount caption=\"500 days\" "
     "rule.y=\"750:Target;250:Floor\" band.x=\"2020-06-01:2020-09-30:Summer\" labels=end\n```\n",
 }

@@ -93,18 +93,22 @@ struct ChartDrawing {
     /// The values the value axis must reach: the marks' ends (a histogram's counts), zero
     /// where the kind measures from it, and every rule and band on the axis.
     func scaledValues(spans: [[(from: Double, to: Double)?]], bins: Bins?) -> [Double] {
-        var values: [Double] =
-            bins.map { $0.bins.map { Double($0.count) } } ?? spans.flatMap { $0.compactMap { $0 }.flatMap { [$0.from, $0.to] } }
+        var values: [Double] = []
         if chart.layout == .percent && (chart.kind.drawsBars || chart.kind == .area) && chart.series.count > 1 {
             values = [0, 1]
         } else if chart.kind.spansValues {
-            values = chart.series.flatMap { $0.values.compactMap { $0 } }.filter(\.isFinite)
+            values.reserveCapacity(chart.series.reduce(0) { $0 + $1.values.count })
+            for series in chart.series {
+                for case let value? in series.values where value.isFinite { values.append(value) }
+            }
             if chart.valueAxis.zero == true { values.append(0) }
-        } else if chart.valueAxis.zero == false && bins == nil {
+        } else if let bins {
+            values = bins.bins.map { Double($0.count) } + [0]
+        } else if chart.valueAxis.zero == false {
             // Bars from the axis's end, which the values set: only where the author asks.
             values = spans.flatMap { $0.compactMap { $0?.to } }
         } else {
-            values.append(0)
+            values = spans.flatMap { $0.compactMap { $0 }.flatMap { [$0.from, $0.to] } } + [0]
         }
         // The value axis reaches every rule and band on it.
         return values + chart.annotations.filter { $0.along == .values }.flatMap(\.numbers)

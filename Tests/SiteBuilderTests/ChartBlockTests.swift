@@ -510,6 +510,27 @@ import Testing
         #expect(html.contains(": Median: highest 60.06 (1971), lowest 27.95 (1969)</desc>"))
     }
 
+    /// A block's rules are read once for each way of writing them (`ChartSettingsMemo`): the
+    /// same block on an English and a German page writes its rule's value in each language.
+    @Test func rulesAreWrittenInEachPagesLanguage() throws {
+        let blocks = """
+            ```ttsite query samples
+            SELECT launch, samples_kg FROM missions ORDER BY launch
+            ```
+
+            ```ttsite chart kind=line data=samples x=launch y=samples_kg rule.y="40.5:Target" rule.x=1970-04-11
+            ```
+            """
+        // One build: the English page's settings are read first, and the German page's are not theirs.
+        let site = try DataReportTests.site("-- Content/charts.md --\n\(blocks)\n-- Content/charts.de.md --\n\(blocks)")
+        defer { site.remove() }
+        try site.build()
+        let english = DataReportTests.article(try site.read("charts/index.html"))
+        let german = DataReportTests.article(try site.read("de/charts/index.html"))
+        #expect(english.contains("marked: Apr 11, 1970; Target (40.50), crossed at Jan 31, 1971</desc>"), "\(english)")
+        #expect(german.contains("markiert: 11.04.1970; Target (40,50), geschnitten bei 31.01.1971</desc>"), "\(german)")
+    }
+
     /// `format.COLUMN=sparkline` draws a column of number lists in the table's cells.
     @Test func aTableCellDrawsAListOfNumbersAsASparkline() throws {
         let (site, html) = try Self.page(

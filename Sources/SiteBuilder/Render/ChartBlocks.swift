@@ -323,11 +323,11 @@ extension DataBlocks {
         if kind.horizontal { chart.xTitle = nil }
         let xShownText = { (value: TableValue) in pack.text(of: value, as: xShown, now: now, timeZone: timeZone) }
         let settings = try chartSettings(
-            arguments, kind: kind, stacked: chart.layout == .stacked && plotted.series.count > 1, logY: logY,
+            arguments, kind: kind, stacked: chart.layout != .grouped && plotted.series.count > 1, logY: logY,
             x: ChartXAxis(
                 type: xIndex.map { table.columns[$0].type }, domain: plotted.domain, texts: plotted.xTexts,
                 banded: kind.horizontal || (kind == .column && !Self.isTimes(plotted.domain))),
-            pack: pack, xText: xShownText, valueText: valueText, fail: fail)
+            pack: pack, writing: [xShown, valueFormat], xText: xShownText, valueText: valueText, fail: fail)
         chart.valueAxis = settings.valueAxis
         chart.xAxis = settings.xAxis
         chart.annotations = settings.marks.map(\.annotation)
@@ -706,14 +706,17 @@ extension DataBlocks {
         case .numbers(let xs), .times(let xs): order = xs.indices.filter { xs[$0].isFinite }.sorted { (xs[$0], $0) < (xs[$1], $1) }
         case .categories(let names): order = Array(names.indices)
         }
+        // The first three series' values in the order of x, read once for every rule.
+        let shown = chart.series.prefix(3).map { series in
+            order.compactMap { index in series.values[index].flatMap { $0.isFinite ? (index, $0) : nil } }
+        }
         return marks.map { mark in
             let at =
                 mark.texts.count == 2
                 ? words.span.replacingEvery("<FIRST>", with: mark.texts[0]).replacingEvery("<LAST>", with: mark.texts[1]) : mark.texts[0]
             var text = mark.annotation.label.map { "\($0) (\(at))" } ?? at
             guard let rule = mark.value, chart.kind != .histogram, !stacked else { return text }
-            for series in chart.series.prefix(3) {
-                let shown = order.compactMap { index in series.values[index].flatMap { $0.isFinite ? (index, $0) : nil } }
+            for (series, shown) in zip(chart.series, shown) {
                 guard let side = shown.first(where: { $0.1 != rule }).map({ $0.1 > rule }),
                     let crossing = shown.first(where: { $0.1 == rule ? false : ($0.1 > rule) != side }) ?? nil
                 else { continue }

@@ -79,7 +79,33 @@ extension DataBlocks {
         let banded: Bool
     }
 
+    /// The settings `arguments` give, read once for each way of writing them: 10,000 pages
+    /// made from rows draw the same block over the same kind of x axis (`ChartSettingsMemo`).
+    /// `writing` is what the texts of the values depend on (the page's language, the x
+    /// column's format and the values'); an x axis of categories is read each time, since
+    /// which of them a rule may name depends on the rows.
     func chartSettings(
+        _ arguments: [String: String], kind: Chart.Kind, stacked: Bool, logY: Bool, x: ChartXAxis, pack: LanguagePack,
+        writing: [ValueFormat?], xText: (TableValue) -> String, valueText: (Double) -> String, fail: (String) -> BuildError
+    ) throws -> ChartSettings {
+        let categorical: Bool
+        if case .categories = x.domain { categorical = true } else { categorical = x.banded }
+        guard !categorical || kind == .histogram else {
+            return try readChartSettings(
+                arguments, kind: kind, stacked: stacked, logY: logY, x: x, pack: pack, xText: xText, valueText: valueText, fail: fail)
+        }
+        let given = (Self.chartAxisArguments + Self.chartMarkArguments).compactMap { name in arguments[name].map { name + "=" + $0 } }
+        guard !given.isEmpty else { return ChartSettings() }
+        let key = ChartSettingsMemo.Key(
+            arguments: given, kind: kind, stacked: stacked, logY: logY, type: x.type, language: pack.code, writing: writing)
+        if let known = chartSettingsMemo[key] { return known }
+        let read = try readChartSettings(
+            arguments, kind: kind, stacked: stacked, logY: logY, x: x, pack: pack, xText: xText, valueText: valueText, fail: fail)
+        chartSettingsMemo[key] = read
+        return read
+    }
+
+    private func readChartSettings(
         _ arguments: [String: String], kind: Chart.Kind, stacked: Bool, logY: Bool, x: ChartXAxis, pack: LanguagePack,
         xText: (TableValue) -> String, valueText: (Double) -> String, fail: (String) -> BuildError
     ) throws -> ChartSettings {
@@ -379,5 +405,31 @@ extension DataBlocks {
         }
         let (x, y) = (luminance(a), luminance(b))
         return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+    }
+}
+
+/// The settings of charts read so far (`DataBlocks.chartSettings`), shared by the threads that
+/// render pages; it stops growing at `limit` entries.
+final class ChartSettingsMemo: @unchecked Sendable {
+    struct Key: Hashable {
+        let arguments: [String]
+        let kind: Chart.Kind
+        let stacked, logY: Bool
+        let type: ColumnType?
+        let language: String
+        let writing: [ValueFormat?]
+    }
+
+    private let lock = NSLock()
+    private var known: [Key: DataBlocks.ChartSettings] = [:]
+    static let limit = 10_000
+
+    subscript(key: Key) -> DataBlocks.ChartSettings? {
+        get { lock.withLock { known[key] } }
+        set {
+            lock.withLock {
+                if known.count < Self.limit { known[key] = newValue }
+            }
+        }
     }
 }

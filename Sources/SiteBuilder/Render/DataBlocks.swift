@@ -66,6 +66,8 @@ struct DataBlocks: Sendable {
     private let frames = TableFrames()
     /// The texts of charts' x values, written once (`XTextMemo`).
     let xTextMemo = XTextMemo()
+    /// The settings of charts' axes, rules and bands, read once (`ChartSettingsMemo`).
+    let chartSettingsMemo = ChartSettingsMemo()
     /// The site's packs, each read in place (`held.pack.text(…)`): a page's blocks would
     /// otherwise copy its pack, retaining each of its words, once a block.
     let packs: [String: Pack]

@@ -7,7 +7,7 @@ import Foundation
 
 /// The chart engine on fuzzed options and data: any kind, layout, log axes and direction,
 /// x values and series of any doubles (NaN, infinities, ±10³⁰⁸, equal values) and texts of
-/// any bytes; rules, bands and axis ends at any of those numbers. Whatever it is given, each
+/// any bytes; rules, bands and axis ends at any of those numbers; panels sharing their scales. Whatever it is given, each
 /// frame's SVG and the chart's document of its own
 /// parse as XML, and no text from the data becomes markup.
 extension FuzzTarget {
@@ -82,6 +82,24 @@ extension FuzzTarget {
             let parser = XMLParser(data: Data(svg.utf8))
             precondition(parser.parse(), "the \(kind) chart's SVG is not XML: \(parser.parserError.map(String.init(describing:)) ?? "")")
             precondition(!svg.contains("<script"), "a text became markup")
+        }
+        // Small multiples: the chart and its first half as two panels sharing their scales.
+        var half = chart
+        half.domain = {
+            switch domain {
+            case .numbers(let xs): return .numbers(Array(xs.prefix(count / 2)))
+            case .times(let xs): return .times(Array(xs.prefix(count / 2)))
+            case .categories(let names): return .categories(Array(names.prefix(count / 2)))
+            }
+        }()
+        for index in half.series.indices {
+            half.series[index].values = Array(half.series[index].values.prefix(count / 2))
+            half.series[index].sizes = half.series[index].sizes.map { Array($0.prefix(count / 2)) }
+        }
+        half.pointNames = half.pointNames.map { Array($0.prefix(count / 2)) }
+        for panel in Chart.sharingScales([chart, half]) {
+            let svg = panel.svgs(id: "p", title: label, summary: label, wideFrame: Chart.panelFrame(columns: Int(flags % 6) + 1)).wide
+            precondition(XMLParser(data: Data(svg.utf8)).parse(), "a panel's SVG is not XML")
         }
         // The chart as a file of its own (its PNG's SVG): the wide frame under title and legend.
         let wide = chart.svgs(id: "f", title: label, summary: label).wide

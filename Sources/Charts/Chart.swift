@@ -29,6 +29,9 @@ public struct Chart: Sendable {
         case bubble
         /// A box and whiskers for the values of each category (`BoxStats`), its outliers as points.
         case box
+        /// A grid of cells, a row a series and a column an x value, each coloured by its value
+        /// (`HeatScale`).
+        case heatmap
 
         /// Lines through points: `line` and `step`.
         public var drawsLines: Bool { self == .line || self == .step }
@@ -36,7 +39,7 @@ public struct Chart: Sendable {
         public var drawsPoints: Bool { self == .scatter || self == .bubble }
         /// The value axis spans the values, without reaching for zero: what lines and dots show
         /// is where a value is, not how long.
-        public var spansValues: Bool { drawsLines || drawsPoints || self == .dot || self == .box }
+        public var spansValues: Bool { drawsLines || drawsPoints || self == .dot || self == .box || self == .heatmap }
         /// The categories down the side, the values across: `bar` and `dot`.
         public var horizontal: Bool { self == .bar || self == .dot }
         /// Bars: `bar` and `column`.
@@ -256,7 +259,7 @@ public struct Chart: Sendable {
             out.raw(#"<path fill="currentColor" fill-rule="evenodd" d=""#)
             Marks.marker(style, at: Point(12, 6), into: &out)
             out.raw(#""/>"#)
-        case .area, .bar, .column, .histogram, .bubble, .box:
+        case .area, .bar, .column, .histogram, .bubble, .box, .heatmap:
             Marks.pattern(style, id: id, paint: paint(of: index), into: &out)
             out.raw(#"<rect x="1" y="1" width="22" height="10" stroke="currentColor" fill=""#)
             Marks.fill(style, id: id, into: &out)

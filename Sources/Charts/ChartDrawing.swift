@@ -29,10 +29,11 @@ struct ChartDrawing {
     init(chart: Chart, frame: Chart.Frame, id: String) {
         self.chart = chart.categorized
         var frame = frame
-        if chart.kind.horizontal {
-            // Bars take the height their categories need: a band of two lines of text each.
-            frame.height = min(
-                frame.height * 4, max(frame.height / 3, Double(self.chart.domain.count) * frame.fontSize * 2.2 + frame.fontSize * 3 + 24))
+        if chart.kind.horizontal || chart.kind == .heatmap {
+            // Bars take the height their categories need: a band of two lines of text each (a
+            // heatmap's rows, its series).
+            let count = chart.kind == .heatmap ? self.chart.series.count : self.chart.domain.count
+            frame.height = min(frame.height * 4, max(frame.height / 3, Double(count) * frame.fontSize * 2.2 + frame.fontSize * 3 + 24))
         }
         self.frame = frame
         self.id = id
@@ -132,7 +133,9 @@ struct ChartDrawing {
         top = half + 2
         bottom = h - (fontSize + 10)
         right = w - 12
-        if horizontal {
+        if chart.kind == .heatmap {
+            placeHeatmap()
+        } else if horizontal {
             let names = categories
             let longest = names.map { AxisLabels.width($0, size: fontSize) }.max() ?? 0
             left = min(longest, w * 0.3) + 10
@@ -198,7 +201,7 @@ struct ChartDrawing {
             }
             out.raw("</defs>")
         }
-        drawValueAxis(scale, count: valueCount)
+        if chart.kind == .heatmap { drawHeatRows() } else { drawValueAxis(scale, count: valueCount) }
         let x = drawXAxis(bins: bins)
         let annotations = AnnotationLayout(drawing: self, values: scale, x: x)
         annotations.drawBands(into: &out)
@@ -209,6 +212,9 @@ struct ChartDrawing {
         var marks = Marks(drawing: self, values: scale, x: x)
         marks.draw(spans: spans, bins: bins)
         out = marks.drawing.out
+        if chart.kind == .heatmap, let heat = HeatScale(chart.series.flatMap { $0.values.compactMap { $0 } }) {
+            drawHeatCells(x, scale: heat)
+        }
         if clipped { out.raw("</g>") }
         if endLabelled { drawEndLabels(marks) }
         if chart.markLabels == .values { drawBarValues(marks.bars) }
@@ -337,7 +343,9 @@ struct ChartDrawing {
             // series with two rows there has two slots); bars keep a band a row.
             let merged = chart.kind.drawsBars ? nil : Self.bands(of: names)
             let shown = merged?.names ?? names
-            let band = BandScale(count: shown.count, range: (left, right))
+            // A heatmap's cells stand a hair apart; bars and points a fifth of a band.
+            let heat = chart.kind == .heatmap
+            let band = BandScale(count: shown.count, range: (left, right), inner: heat ? 0.06 : 0.2, outer: heat ? 0 : 0.1)
             for index in AxisLabels.thinned(band, count: shown.count, widest: AxisLabels.widest(shown, size: size), gap: 6) {
                 text(shown[index], x: band.middle(of: index), y: labelY, anchor: "middle")
             }

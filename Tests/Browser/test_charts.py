@@ -44,7 +44,7 @@ def test_tick_labels_never_overlap_and_stay_readable(page, width):
     try:
         driver.get(page)
         charts = driver.execute_script(LABELS)
-        assert len(charts) == 15, [c["id"] for c in charts]          # every kind but the sparkline, and six more
+        assert len(charts) == 16, [c["id"] for c in charts]          # every kind but the sparkline, and seven more
         # A phone's column is under 30rem: the narrow frame, whose text stays readable there.
         assert {c["frame"] for c in charts} == {"narrow" if width < 500 else "wide"}
         for chart in charts:
@@ -85,8 +85,8 @@ def test_charts_show_without_javascript(page):
         driver.get(page)
         sizes = driver.execute_script("""
             return [...document.querySelectorAll('svg.chart.wide, svg.sparkline')].map(s => s.getBoundingClientRect().height)""")
-        # Fifteen charts, the sparkline of a line of text and the three of a table's cells.
-        assert len(sizes) == 19 and all(size > 15 for size in sizes), sizes
+        # Sixteen charts, the sparkline of a line of text and the three of a table's cells.
+        assert len(sizes) == 20 and all(size > 15 for size in sizes), sizes
     finally:
         driver.quit()
 
@@ -104,7 +104,7 @@ def test_a_printed_report_keeps_each_chart_whole_and_in_proportion(page, paper, 
         ratios = driver.execute_script("""
             return [...document.querySelectorAll('svg.chart')].filter(s => getComputedStyle(s).display !== 'none')
               .map(s => { const r = s.getBoundingClientRect(); const v = s.viewBox.baseVal; return [r.width / r.height, v.width / v.height]; })""")
-        assert len(ratios) == 15 and all(abs(shown - drawn) < 0.02 for shown, drawn in ratios), ratios
+        assert len(ratios) == 16 and all(abs(shown - drawn) < 0.02 for shown, drawn in ratios), ratios
         # Each figure's caption, its first printed line, and the last text of its chart, its
         # last (the data table's toggle is not printed).
         figures = driver.execute_script("""
@@ -118,7 +118,7 @@ def test_a_printed_report_keeps_each_chart_whole_and_in_proportion(page, paper, 
     pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout.split("\f")
     pages = [" ".join(text.split()) for text in pages]
     assert len([p for p in pages if p]) >= 3, "the charts fill several pages"
-    assert len(figures) == 15 and all(shown == "none" for _, _, shown in figures), figures
+    assert len(figures) == 16 and all(shown == "none" for _, _, shown in figures), figures
     captions = [caption for caption, _, _ in figures]
     # A figure's caption and its last line on the same page, before the next figure's caption.
     for caption, last, _ in figures:

@@ -143,7 +143,7 @@ import Testing
             (
                 "```ttsite chart kind=pie data=q x=mission y=crew",
                 "there is no chart kind `pie`; the kinds are `line`, `area`, `bar`, `column`, `scatter`, `histogram`, "
-                    + "`step`, `dot`, `bubble`, `box`, `sparkline`"
+                    + "`step`, `dot`, `bubble`, `box`, `heatmap`, `sparkline`"
             ),
             ("```ttsite chart data=q x=mission y=crew", "`chart` needs `kind=`"),
             (
@@ -193,6 +193,11 @@ import Testing
             ("```ttsite chart kind=histogram data=q y=crew x.max=4", "a histogram's x axis is its bins"),
             ("```ttsite chart kind=column data=q x=mission y=crew labels=end", "`labels=end` names the lines at their ends"),
             ("```ttsite chart kind=bubble data=q x=crew y=samples_kg", "`bubble` needs `size=`"),
+            ("```ttsite chart kind=heatmap data=q x=mission y=crew", "`heatmap` draws a row for each series"),
+            (
+                "```ttsite chart kind=heatmap data=q x=mission y=crew series=launch rule.y=3",
+                "a heatmap's colours are its values: it takes no `rule.y=`"
+            ),
             ("```ttsite chart kind=box data=q x=mission y=crew series=launch", "`box` draws the values of one `y=` column"),
             ("```ttsite chart kind=histogram data=q y=crew facet=mission", "a histogram's bins are one chart"),
             (
@@ -529,6 +534,29 @@ import Testing
         let german = DataReportTests.article(try site.read("de/charts/index.html"))
         #expect(english.contains("marked: Apr 11, 1970; Target (40.50), crossed at Jan 31, 1971</desc>"), "\(english)")
         #expect(german.contains("markiert: 11.04.1970; Target (40,50), geschnitten bei 31.01.1971</desc>"), "\(german)")
+    }
+
+    /// A heatmap: its legend a swatch for each of its classes with the values each holds,
+    /// its summary the highest and lowest cells. Worked out by hand: the crew of every mission
+    /// is 3 and the samples 21.55 … 77.31, so the extent 3 … 77.31 has d3's ticks 0, 20 … 80
+    /// (7 and 6 ticks step by 10: eight classes, too many): four classes.
+    @Test func aHeatmapsLegendIsItsClassesAndItsSummaryItsExtremes() throws {
+        let (site, html) = try Self.page(
+            """
+            ```ttsite query samples
+            SELECT mission, crew, samples_kg FROM missions ORDER BY launch
+            ```
+
+            ```ttsite chart kind=heatmap data=samples x=mission y=crew,samples_kg
+            ```
+            """)
+        defer { site.remove() }
+        let legend = html.matches(of: /<li><svg class="chart-swatch"[^>]*><rect[^>]* fill="([^"]*)"\/><\/svg>([^<]*)<\/li>/).map {
+            "\($0.output.1) \($0.output.2)"
+        }
+        #expect(legend == ["#ffffcc 0–20", "#7fcdbb 20–40", "#1d91c0 40–60", "#0c2c84 60–80"], "\(legend)")
+        // The values with the decimals the most precise needs: 77.31.
+        #expect(html.contains(": highest 77.31 (Apollo 15, samples_kg), lowest 3.00 (Apollo 11, crew)</desc>"), "\(html)")
     }
 
     /// `format.COLUMN=sparkline` draws a column of number lists in the table's cells.

@@ -164,6 +164,7 @@ struct Labels: Sendable, Codable {
         var dot: String?
         var bubble: String?
         var box: String?
+        var heatmap: String?
         /// A box plot's data table's columns; English where a pack lacks them.
         var boxCount, boxLow, boxQ1, boxMedian, boxQ3, boxHigh, boxOutliers: String?
     }

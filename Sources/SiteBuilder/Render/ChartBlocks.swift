@@ -163,6 +163,17 @@ extension DataBlocks {
             xIndex = try column(x)
         }
         let seriesIndex = try arguments["series"].map(column)
+        if kind == .heatmap {
+            guard seriesIndex != nil || ys.count > 1 else {
+                throw fail("`heatmap` draws a row for each series: name them with `series=COLUMN` (or give several `y=` columns)")
+            }
+            let settings = Self.chartAxisArguments + Self.chartMarkArguments + Self.chartLabelArguments + Self.chartColorArguments
+            if let argument = settings.first(where: { arguments[$0] != nil })
+                ?? arguments.keys.sorted().first(where: { $0.hasPrefix("color.") })
+            {
+                throw fail("a heatmap's colours are its values: it takes no `\(argument)=`")
+            }
+        }
         if kind == .box && (seriesIndex != nil || ys.count > 1) {
             throw fail("`box` draws the values of one `y=` column for each category of `x=`: give one `y=` and no `series=`")
         }
@@ -321,6 +332,8 @@ extension DataBlocks {
         chart.mirrored = pack.direction == .rtl
         // Bars name their categories beside them: no title under the category axis.
         if kind.horizontal { chart.xTitle = nil }
+        // A heatmap's values are its colours, read from its legend.
+        if kind == .heatmap { chart.valueTitle = nil }
         let xShownText = { (value: TableValue) in pack.text(of: value, as: xShown, now: now, timeZone: timeZone) }
         let settings = try chartSettings(
             arguments, kind: kind, stacked: chart.layout != .grouped && plotted.series.count > 1, logY: logY,
@@ -358,11 +371,13 @@ extension DataBlocks {
                     "<X>", with: xName))
         let summary = summarise(chart, title: title, plotted: plotted, marks: settings.marks, words: words, valueText: valueText)
         let legend =
-            chart.series.count > 1 && chart.markLabels != .end
-            ? chart.series.indices.map {
-                ChartBlockView.LegendEntry(swatch: chart.swatch(of: $0, id: "\(id)-k\($0 + 1)"), name: chart.series[$0].name)
-            }
-            : []
+            kind == .heatmap
+            ? Self.heatLegend(chart, text: axisText)
+            : chart.series.count > 1 && chart.markLabels != .end
+                ? chart.series.indices.map {
+                    ChartBlockView.LegendEntry(swatch: chart.swatch(of: $0, id: "\(id)-k\($0 + 1)"), name: chart.series[$0].name)
+                }
+                : []
         // Small multiples: a panel for each value of the `facet=` column, each its rows drawn
         // as the whole chart is, with every series of the chart in its style (a series a panel
         // lacks has no values there); the data table is the panels' rows, each headed by its
@@ -546,7 +561,7 @@ extension DataBlocks {
         }
         let domain: Chart.Domain
         switch table.columns[x].type {
-        case _ where kind == .box:
+        case _ where kind == .box || kind == .heatmap:
             // A box a category: numbers and dates too, each as the data table writes it.
             domain = .categories(xTexts)
         case .date where kind.horizontal, .dateTime where kind.horizontal:
@@ -609,6 +624,20 @@ extension DataBlocks {
             default:
                 return write(format!)
             }
+        }
+    }
+
+    /// A heatmap's legend: a swatch of each class's colour, from the lightest, with the
+    /// values it holds ("0–20"), in the value axis's format.
+    static func heatLegend(_ chart: Chart, text: (Double) -> String) -> [ChartBlockView.LegendEntry] {
+        guard let scale = HeatScale(chart.series.flatMap { $0.values.compactMap { $0 } }) else { return [] }
+        return (0..<scale.classes).map { index in
+            let (low, high) = scale.bounds(of: index)
+            let swatch =
+                #"<svg class="chart-swatch" viewBox="0 0 24 12" width="24" height="12" aria-hidden="true">"#
+                + #"<rect x="1" y="1" width="22" height="10" stroke="currentColor" stroke-opacity="0.3" fill=""#
+                + scale.color(of: index) + #""/></svg>"#
+            return ChartBlockView.LegendEntry(swatch: swatch, name: "\(text(low))–\(text(high))")
         }
     }
 
@@ -737,6 +766,24 @@ extension DataBlocks {
     {
         func between(_ template: String, _ first: String, _ last: String) -> String {
             template.replacingEvery("<FIRST>", with: first).replacingEvery("<LAST>", with: last)
+        }
+        if chart.kind == .heatmap {
+            // The highest and lowest cells, each by its column and row.
+            var cells: [(value: Double, at: String)] = []
+            for series in chart.series {
+                for (index, value) in series.values.enumerated() {
+                    if let value, value.isFinite { cells.append((value, "\(plotted.xTexts[index]), \(series.name)")) }
+                }
+            }
+            guard let top = cells.max(by: { $0.value < $1.value }), let bottom = cells.min(by: { $0.value < $1.value }) else {
+                return title
+            }
+            var text =
+                "\(title): " + words.highest.replacingEvery("<VALUE>", with: valueText(top.value)).replacingEvery("<X>", with: top.at)
+            if let lowest = words.lowest, bottom.value < top.value {
+                text += ", " + lowest.replacingEvery("<VALUE>", with: valueText(bottom.value)).replacingEvery("<X>", with: bottom.at)
+            }
+            return text
         }
         if chart.kind == .box {
             // Where the medians are highest and lowest.
@@ -917,6 +964,7 @@ extension Labels.ChartWords {
         case .dot: dot ?? "Dot plot"
         case .bubble: bubble ?? "Bubble chart"
         case .box: box ?? "Box plot"
+        case .heatmap: heatmap ?? "Heatmap"
         case .column: column
         case .scatter: scatter
         case .histogram: histogram

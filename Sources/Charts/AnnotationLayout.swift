@@ -1,7 +1,7 @@
 /// The rules and bands of a chart (`Chart.Annotation`) laid out in one frame: the bands under
 /// the marks, the rules over them, and the labels last, each at the first of a few places
 /// beside its rule or inside its band where it stays in the plot and overlaps no other label.
-/// The labels have a halo of the page's background (`stroke` under the fill), so a line
+/// The labels stand on a halo of the page's background (`SVGWriter.haloed`), so a line
 /// passing under one leaves it readable.
 struct AnnotationLayout {
     let chart: Chart
@@ -141,10 +141,7 @@ struct AnnotationLayout {
     func drawLabels(into out: inout SVGWriter) {
         let labelled = placed.filter { $0.annotation.label?.isEmpty == false }.sorted { ($0.to == nil ? 0 : 1) < ($1.to == nil ? 0 : 1) }
         guard !labelled.isEmpty else { return }
-        out.raw(
-            ##"<g class="annotation-labels" font-weight="600" stroke="#fff" stroke-width="2.5" stroke-linejoin="round""##
-                + #" paint-order="stroke">"#
-        )
+        var texts: [MarkText] = []
         var taken: [Box] = []
         for item in labelled {
             if item.to == nil && !inside(item.from, across: item.across) { continue }
@@ -156,15 +153,9 @@ struct AnnotationLayout {
             guard let spot = fitting.first(where: { spot in !taken.contains { $0.overlaps(box(of: spot, width: width)) } }) ?? fitting.first
             else { continue }
             taken.append(box(of: spot, width: width))
-            out.raw("<text")
-            out.xAttribute("x", spot.x)
-            out.attribute("y", spot.y)
-            out.anchor(spot.start ? "start" : "end")
-            out.raw(">")
-            out.text(text)
-            out.raw("</text>")
+            texts.append(MarkText(text: text, x: spot.x, y: spot.y, anchor: spot.start ? "start" : "end"))
         }
-        out.raw("</g>")
+        out.haloed(texts, name: "annotation-labels", bold: true)
     }
 
     /// Where a label may go, in order of preference: above a rule across the plot at its

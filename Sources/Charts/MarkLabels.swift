@@ -113,10 +113,7 @@ extension ChartDrawing {
             let breadths = bars.map { abs($0.end - $0.start) }
             guard zip(placed, breadths).allSatisfy({ AxisLabels.width($0.text, size: fontSize) <= $1 + 2 }) else { return }
         }
-        out.raw(
-            ##"<g class="value-labels" stroke="#fff" stroke-width="2.5" stroke-linejoin="round" paint-order="stroke">"##)
-        for label in placed { text(label.text, x: label.x, y: label.y, anchor: label.anchor) }
-        out.raw("</g>")
+        out.haloed(placed.map { MarkText(text: $0.text, x: $0.x, y: $0.y, anchor: $0.anchor) }, name: "value-labels")
     }
 
     /// A scatter's point names: each right of its point, else left of it, where it stays in the
@@ -153,9 +150,6 @@ extension ChartDrawing {
             placed.append((name, spot.x, y + fontSize * 0.35, spot.start))
         }
         guard !placed.isEmpty else { return }
-        out.raw(
-            ##"<g class="point-names" stroke="#fff" stroke-width="2.5" stroke-linejoin="round" paint-order="stroke">"##)
-        for name in placed { text(name.text, x: name.x, y: name.y, anchor: name.start ? "start" : "end") }
-        out.raw("</g>")
+        out.haloed(placed.map { MarkText(text: $0.text, x: $0.x, y: $0.y, anchor: $0.start ? "start" : "end") }, name: "point-names")
     }
 }

@@ -70,3 +70,38 @@ extension SVGWriter {
         }
     }
 }
+
+/// A text written on the marks: where it stands, and which of its ends is there.
+struct MarkText {
+    let text: String
+    let x, y: Double
+    let anchor: String
+}
+
+extension SVGWriter {
+    /// `texts` on the marks in a group of class `name`, each over a halo of the page's
+    /// background: the same texts first, stroked and filled in the background's colour (the
+    /// `halo` group, which the page's CSS colours; white in a file of its own), so that a line
+    /// passing under one leaves it readable.
+    mutating func haloed(_ texts: [MarkText], name: String, bold: Bool = false) {
+        guard !texts.isEmpty else { return }
+        let weight = bold ? #" font-weight="600""# : ""
+        for group in [
+            ##"<g class="halo" fill="#fff" stroke="#fff" stroke-width="2.5" stroke-linejoin="round""##, #"<g class=""# + name + #"""#,
+        ] {
+            raw(group)
+            raw(weight)
+            raw(">")
+            for text in texts {
+                raw("<text")
+                xAttribute("x", text.x)
+                attribute("y", text.y)
+                anchor(text.anchor)
+                raw(">")
+                self.text(text.text)
+                raw("</text>")
+            }
+            raw("</g>")
+        }
+    }
+}

@@ -207,7 +207,7 @@ return charts.map(svg => ({
     const r = t.getBoundingClientRect();
     return {group: g.getAttribute('class'), text: t.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom};
   })),
-  halos: [...svg.querySelectorAll('g.annotation-labels, g.value-labels, g.point-names')].map(g => getComputedStyle(g).stroke),
+  halos: [...svg.querySelectorAll('g.halo')].flatMap(g => [getComputedStyle(g).stroke, getComputedStyle(g).fill]),
   background: getComputedStyle(document.body).backgroundColor,
 }));
 """
@@ -221,7 +221,7 @@ def test_texts_on_the_marks_never_overlap_and_stay_in_the_chart(page, width, sch
         emulate(driver, scheme)
         driver.get(page)
         charts = driver.execute_script(TEXTS)
-        marked = [chart for chart in charts if any(t["group"] != "axis value-axis" and not t["group"].startswith("axis") for t in chart["texts"])]
+        marked = [chart for chart in charts if any(not t["group"].startswith("axis") for t in chart["texts"])]
         # The annotated line, the shares with their values, the bubbles with their names.
         assert len(marked) >= 3, [chart["id"] for chart in charts]
         for chart in charts:
@@ -235,7 +235,8 @@ def test_texts_on_the_marks_never_overlap_and_stay_in_the_chart(page, width, sch
                 box = chart["box"]
                 assert box["left"] - 1 <= a["left"] and a["right"] <= box["right"] + 1, f"{width}px {chart['id']}: {a['text']!r} leaves the chart"
                 assert box["top"] - 1 <= a["top"] and a["bottom"] <= box["bottom"] + 1, f"{width}px {chart['id']}: {a['text']!r} leaves the chart"
-            # The halo is the page's background, light or dark.
+            # The halo under the texts is the page's background, light or dark.
+            assert bool(chart["halos"]) == bool(on_marks), chart["id"]
             assert all(halo == chart["background"] for halo in chart["halos"]), (chart["id"], chart["halos"], chart["background"])
         driver.save_screenshot(str(tmp_path / f"charts-{width}-{scheme}.png"))
     finally:

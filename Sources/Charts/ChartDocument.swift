@@ -30,19 +30,20 @@ public struct ChartDocument {
         body.text(ChartDrawing.shortened(title, to: frame.width, size: Self.titleSize))
         body.raw("</text>")
         y += 10
-        // The legend, in rows as wide as the frame.
-        if chart.series.count > 1 {
+        // The legend, in rows as wide as the frame: the series, or a heatmap's classes.
+        let legend = legend(id: id)
+        if !legend.isEmpty {
             var x = margin
             y += 4
-            for (index, series) in chart.series.enumerated() {
-                let name = ChartDrawing.shortened(series.name, to: frame.width - 30, size: Self.legendSize)
+            for (swatch, label) in legend {
+                let name = ChartDrawing.shortened(label, to: frame.width - 30, size: Self.legendSize)
                 let entry = 30 + AxisLabels.width(name, size: Self.legendSize)
                 if x > margin && x + entry > margin + frame.width {
                     x = margin
                     y += 20
                 }
                 let swatchX = chart.mirrored ? width - x - 24 : x
-                body.raw(Self.placed(chart.swatch(of: index, id: "\(id)-k\(index + 1)"), x: swatchX, y: y, width: nil, height: nil))
+                body.raw(Self.placed(swatch, x: swatchX, y: y, width: nil, height: nil))
                 body.raw(#"<text font-size="12""#)
                 body.xAttribute("x", x + 30)
                 body.attribute("y", y + 10.5)
@@ -70,6 +71,26 @@ public struct ChartDocument {
         out.bytes += body.bytes
         out.raw("</svg>")
         return (String(decoding: out.bytes, as: UTF8.self), width, height)
+    }
+
+    /// The legend's entries: a swatch and a name for each series of several, or for each of
+    /// a heatmap's classes (its values in the value axis's writing).
+    func legend(id: String) -> [(swatch: String, name: String)] {
+        if chart.kind == .heatmap {
+            guard let scale = HeatScale(chart.series.flatMap { $0.values.compactMap { $0 } }) else { return [] }
+            return (0..<scale.classes).map { index in
+                let (low, high) = scale.bounds(of: index)
+                return (Self.heatSwatch(scale.color(of: index)), chart.valueLabel(low) + "–" + chart.valueLabel(high))
+            }
+        }
+        guard chart.series.count > 1 else { return [] }
+        return chart.series.indices.map { (chart.swatch(of: $0, id: "\(id)-k\($0 + 1)"), chart.series[$0].name) }
+    }
+
+    /// A heatmap class's swatch: a rect of its colour.
+    public static func heatSwatch(_ color: String) -> String {
+        #"<svg class="chart-swatch" viewBox="0 0 24 12" width="24" height="12" aria-hidden="true">"#
+            + #"<rect x="1" y="1" width="22" height="10" stroke="currentColor" stroke-opacity="0.3" fill=""# + color + #""/></svg>"#
     }
 
     /// An `<svg>` element placed at `x`, `y` inside another (and sized, when its own tag says

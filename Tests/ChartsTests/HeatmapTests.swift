@@ -45,4 +45,17 @@ import Testing
         let lefts = Set(cells.map(\.x))
         #expect(tops.count == 2 && lefts.count == 3)
     }
+
+    /// The picture of a heatmap (its PNG's document) has the classes for its legend, not the
+    /// series, which its rows name already.
+    @Test func aHeatmapsPictureHasItsClassesForALegend() {
+        let chart = Chart(
+            kind: .heatmap, domain: .categories(["Mon", "Tue"]),
+            series: [Chart.Series(name: "morning", values: [3, 68]), Chart.Series(name: "evening", values: [40, 10])])
+        let wide = chart.svgs(id: "c", title: "t", summary: "s").wide
+        let document = ChartDocument(chart).svg(wide: wide, title: "t", id: "c").text
+        // 3 … 68: seven classes of 10 (see above), written by the value axis's labels.
+        #expect(document.contains(">0.0–10.0</text>") && document.contains(">60.0–70.0</text>"))
+        #expect(document.components(separatedBy: ">morning</text>").count == 2, "once, as its row's name")
+    }
 }

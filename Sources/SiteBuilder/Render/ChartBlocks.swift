@@ -633,11 +633,7 @@ extension DataBlocks {
         guard let scale = HeatScale(chart.series.flatMap { $0.values.compactMap { $0 } }) else { return [] }
         return (0..<scale.classes).map { index in
             let (low, high) = scale.bounds(of: index)
-            let swatch =
-                #"<svg class="chart-swatch" viewBox="0 0 24 12" width="24" height="12" aria-hidden="true">"#
-                + #"<rect x="1" y="1" width="22" height="10" stroke="currentColor" stroke-opacity="0.3" fill=""#
-                + scale.color(of: index) + #""/></svg>"#
-            return ChartBlockView.LegendEntry(swatch: swatch, name: "\(text(low))–\(text(high))")
+            return ChartBlockView.LegendEntry(swatch: ChartDocument.heatSwatch(scale.color(of: index)), name: "\(text(low))–\(text(high))")
         }
     }
 

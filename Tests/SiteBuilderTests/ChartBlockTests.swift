@@ -279,6 +279,77 @@ import Testing
             ])
     }
 
+    /// Rules drawn from queries' rows (`rules=NAME`): a shared query the chart alone reads
+    /// runs all the same, its `y` values rules across the plot and its `label` their names; a
+    /// row without a value is said. The same rules as `rulesAndBandsAreDrawnAndSaidInTheSummary`
+    /// writes by hand, so the summary reads as that test's (written by hand from the missions).
+    @Test func rulesFromAQueryAreDrawnAsTheBlocksAre() throws {
+        let site = try DataReportTests.site(
+            """
+            -- queries/targets.sql --
+            SELECT 40 AS y, 'Target' AS label UNION ALL SELECT 60, NULL UNION ALL SELECT NULL, 'Nothing'
+            -- Content/rules.md --
+            ```ttsite query samples
+            SELECT launch, samples_kg FROM missions ORDER BY launch
+            ```
+
+            ```ttsite query landings
+            SELECT launch AS x, mission AS label FROM missions WHERE mission = 'Apollo 14'
+            ```
+
+            ```ttsite chart kind=line data=samples x=launch y=samples_kg rules=targets
+            ```
+
+            ```ttsite chart kind=line data=samples x=launch y=samples_kg rules=landings
+            ```
+            """)
+        defer { site.remove() }
+        let summary = try site.build()
+        #expect(summary.warnings == ["Content/rules.md:9: `rules=targets`: 1 of its 3 rows has no number in `y`, and draws no rule"])
+        let html = DataReportTests.article(try site.read("rules/index.html"))
+        #expect(
+            html.contains(
+                "lowest 21.55 (Jul 16, 1969); marked: Target (40.00), crossed at Jan 31, 1971; 60.00, crossed at Jul 26, 1971</desc>"),
+            "\(html)")
+        #expect(html.contains("lowest 21.55 (Jul 16, 1969); marked: Apollo 14 (Jan 31, 1971)</desc>"))
+        let wide = FirstHourTests.wideFrame(html, kind: "line")
+        #expect(wide.components(separatedBy: #"<g class="annotation rules""#).count == 2)
+    }
+
+    /// A `rules=` query that is none, or whose rows are no rules, stops the build naming the
+    /// page, the line and what a rules query gives.
+    @Test func rulesFromAQueryThatAreNoneStopTheBuild() throws {
+        let cases: [(String, String)] = [
+            ("rules=nothing", "`rules=nothing`: no query named `nothing` for this page"),
+            ("rules=q", "`rules=q`: the query gives its rules' places in a column `y` (across the plot) or `x` (up it)"),
+            ("rules=words", "`rules=words`: its column `y` holds the values of rules across the plot, numbers; it holds text"),
+            ("rules=days", "`rules=days`: row 1's `x`, `July`, must be a date, written as `2024-02-29`"),
+        ]
+        for (argument, message) in cases {
+            let site = try DataReportTests.site(
+                """
+                -- Content/x.md --
+                ```ttsite query q
+                SELECT mission, launch, crew FROM missions
+                ```
+                ```ttsite chart kind=line data=q x=launch y=crew \(argument)
+                ```
+                ```ttsite query words
+                SELECT 'ten' AS y
+                ```
+                ```ttsite query days
+                SELECT 'July' AS x
+                ```
+                """)
+            defer { site.remove() }
+            var failure: BuildError?
+            do { try site.build() } catch let error as BuildError { failure = error }
+            #expect(
+                failure?.location == "Content/x.md" && failure?.line == 4 && failure?.message.contains(message) == true,
+                "\(argument): \(String(describing: failure))")
+        }
+    }
+
     /// Ends that leave values out of the plot warn, naming how many; the data table keeps them.
     @Test func endsThatCutValuesOffWarn() throws {
         let site = try DataReportTests.site(

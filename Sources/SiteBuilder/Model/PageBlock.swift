@@ -32,6 +32,12 @@ public struct PageBlock: Sendable, Equatable {
     /// The query whose result the block shows (`data=NAME`), if any.
     public var query: String? { arguments["data"] }
 
+    /// Every query the block reads: the one it shows, then those a chart draws its rules from
+    /// (`rules=NAME`).
+    public var reads: [String] {
+        [arguments["data"], arguments["rules"]].compactMap { $0 }
+    }
+
     /// The report blocks of `body`, in order. A text that never says `ttsite` has none and
     /// is not parsed.
     static func find(in body: String) -> [PageBlock] {

@@ -14,7 +14,8 @@ struct QueryGraph: Sendable {
     struct Node: Sendable {
         let name: String
         let definition: QueryDefinition
-        /// The page's blocks that show its result (`data=NAME`), in the page's order.
+        /// The page's blocks that read its result (`data=NAME`, a chart's `rules=NAME`), in the
+        /// page's order.
         let blocks: [PageBlock]
         /// Whether the page's text reads it in a Mustache tag (`data.NAME`).
         let readByText: Bool
@@ -44,7 +45,10 @@ struct QueryGraph: Sendable {
         let file = "Content/" + page.sourcePath
         // A block of a kind that is none (`tabel data=x`) still runs its query: the query's
         // mistake is named before the block's.
-        let shown = Dictionary(grouping: page.source.blocks.filter { $0.query != nil }, by: \.query!)
+        var shown: [String: [PageBlock]] = [:]
+        for block in page.source.blocks {
+            for name in block.reads where shown[name]?.last != block { shown[name, default: []].append(block) }
+        }
         var nodes: [Node] = []
         for (name, query) in definitions.sorted(by: { $0.key < $1.key }) {
             let isOwn = query.file == file
@@ -73,7 +77,7 @@ struct QueryGraph: Sendable {
     /// stage; an edit of any other page's text is shown without it.
     static func mayQuery(_ page: Page) -> Bool {
         page.source.frontMatter.values["rows"] != nil
-            || page.source.blocks.contains { $0.isQuery || $0.query != nil || $0.kind == .input }
+            || page.source.blocks.contains { $0.isQuery || !$0.reads.isEmpty || $0.kind == .input }
             || page.source.body.containsUTF8("data.")
     }
 }

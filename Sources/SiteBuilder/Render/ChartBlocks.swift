@@ -44,8 +44,9 @@ extension DataBlocks {
         styles: SeriesStyles = SeriesStyles(), fail: (String) -> BuildError, warn: (String) -> Void = { _ in }
     ) throws -> ChartBlockView {
         let allowed =
-            Self.chartArguments + Self.chartAxisArguments + Self.chartMarkArguments + Self.chartLabelArguments + Self.chartColorArguments
-            + Self.chartFacetArguments
+            Self.chartArguments + Self.chartAxisArguments + Self.chartMarkArguments + Self.chartRuleQueryArguments
+            + Self.chartLabelArguments
+            + Self.chartColorArguments + Self.chartFacetArguments
         for key in arguments.keys.sorted()
         where !allowed.contains(key) && !key.hasPrefix("label.") && !key.hasPrefix("format.") && !key.hasPrefix("color.") {
             throw fail(
@@ -95,8 +96,8 @@ extension DataBlocks {
         }
         if sparkline,
             let argument =
-                (Self.chartAxisArguments + Self.chartMarkArguments + Self.chartLabelArguments + Self.chartColorArguments
-                + Self.chartFacetArguments)
+                (Self.chartAxisArguments + Self.chartMarkArguments + Self.chartRuleQueryArguments + Self.chartLabelArguments
+                + Self.chartColorArguments + Self.chartFacetArguments)
                 .first(where: { arguments[$0] != nil }) ?? arguments.keys.sorted().first(where: { $0.hasPrefix("color.") })
         {
             throw fail("a sparkline is a line without axes, and takes no `\(argument)=`")
@@ -167,7 +168,9 @@ extension DataBlocks {
             guard seriesIndex != nil || ys.count > 1 else {
                 throw fail("`heatmap` draws a row for each series: name them with `series=COLUMN` (or give several `y=` columns)")
             }
-            let settings = Self.chartAxisArguments + Self.chartMarkArguments + Self.chartLabelArguments + Self.chartColorArguments
+            let settings =
+                Self.chartAxisArguments + Self.chartMarkArguments + Self.chartRuleQueryArguments + Self.chartLabelArguments
+                + Self.chartColorArguments
             if let argument = settings.first(where: { arguments[$0] != nil })
                 ?? arguments.keys.sorted().first(where: { $0.hasPrefix("color.") })
             {
@@ -335,12 +338,17 @@ extension DataBlocks {
         // A heatmap's values are its colours, read from its legend.
         if kind == .heatmap { chart.valueTitle = nil }
         let xShownText = { (value: TableValue) in pack.text(of: value, as: xShown, now: now, timeZone: timeZone) }
-        let settings = try chartSettings(
-            arguments, kind: kind, stacked: chart.layout != .grouped && plotted.series.count > 1, logY: logY,
-            x: ChartXAxis(
-                type: xIndex.map { table.columns[$0].type }, domain: plotted.domain, texts: plotted.xTexts,
-                banded: kind.horizontal || (kind == .column && !Self.isTimes(plotted.domain))),
+        let xAxis = ChartXAxis(
+            type: xIndex.map { table.columns[$0].type }, domain: plotted.domain, texts: plotted.xTexts,
+            banded: kind.horizontal || (kind == .column && !Self.isTimes(plotted.domain)))
+        var settings = try chartSettings(
+            arguments, kind: kind, stacked: chart.layout != .grouped && plotted.series.count > 1, logY: logY, x: xAxis,
             pack: pack, writing: [xShown, valueFormat], xText: xShownText, valueText: valueText, fail: fail)
+        if let query = arguments["rules"] {
+            settings.marks += try chartRules(
+                from: query, page: page, x: xAxis, logY: logY, pack: pack, xText: xShownText, valueText: valueText, fail: fail,
+                warn: warn)
+        }
         chart.valueAxis = settings.valueAxis
         chart.xAxis = settings.xAxis
         chart.annotations = settings.marks.map(\.annotation)

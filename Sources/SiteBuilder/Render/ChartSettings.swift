@@ -12,6 +12,7 @@ import ValueTransformers
 ///   at an x value (a date, a number, a category); the label is optional, and several rules
 ///   of one axis are written in one argument with `;` between them.
 /// - `band.y=FROM:TO:LABEL`, `band.x=FROM:TO:LABEL`: a tinted band between two values.
+/// - `rules=NAME`: rules from a query's rows (`chartRules`).
 /// - `y.min=`, `y.max=`, `x.min=`, `x.max=`: an axis's ends (the data's, niced, otherwise);
 ///   marks beyond them are cut off at the plot's edge, and the build says how many.
 /// - `y.zero=true|false`: whether the value axis reaches zero (bars, columns and areas do,
@@ -238,26 +239,40 @@ extension DataBlocks {
     /// An x value the author wrote, read as the x column's values are: a number, a date
     /// (`2008-09-15`), a date and time, or a category's text; where the chart draws its x
     /// values as categories (bars over dates), the category that value writes.
-    private func readX(_ text: String, x: ChartXAxis, xText: (TableValue) -> String) -> (place: Chart.Annotation.Place, text: String)? {
+    func readX(_ text: String, x: ChartXAxis, xText: (TableValue) -> String) -> (place: Chart.Annotation.Place, text: String)? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
         let value: TableValue
-        let number: Double
         switch x.type {
         case nil, .integer?, .real?:
             guard let read = Self.plainNumber(trimmed) else { return nil }
-            (value, number) = (.real(read), read)
+            value = .real(read)
         case .date?:
             guard let written = try? ISO8601DateParser().parse(trimmed), !written.hasTime else { return nil }
             value = .date(written.calendarDate)
-            number = Double(written.calendarDate.daysSince1970) * 86_400
         case .dateTime?:
             guard let written = try? ISO8601DateParser().parse(trimmed) else { return nil }
-            let instant = written.date(zoneless: .timeZone(config.timeZone))
-            value = .dateTime(instant)
-            number = instant.timeIntervalSince1970 + Double(config.timeZone.secondsFromGMT(for: instant))
+            value = .dateTime(written.date(zoneless: .timeZone(config.timeZone)))
         case .text?, .boolean?:
-            return (.category(trimmed), trimmed)
+            value = .text(trimmed)
+        }
+        return xPlace(of: value, x: x, xText: xText)
+    }
+
+    /// Where an x value of a query's type stands on the chart's x axis, and how it reads: a
+    /// number, a date or a time (seconds on a wall clock), or a category's text; where the
+    /// chart draws its x values as categories (bars over dates), the category that value
+    /// writes. Nil for a value of none of these types.
+    func xPlace(of value: TableValue, x: ChartXAxis, xText: (TableValue) -> String) -> (place: Chart.Annotation.Place, text: String)? {
+        let number: Double
+        switch value {
+        case .integer(let whole): number = Double(whole)
+        case .real(let read) where read.isFinite: number = read
+        case .date(let day): number = Double(day.daysSince1970) * 86_400
+        case .dateTime(let instant): number = instant.timeIntervalSince1970 + Double(config.timeZone.secondsFromGMT(for: instant))
+        case .text(let name): return (.category(name), name)
+        case .boolean: return (.category(xText(value)), xText(value))
+        default: return nil
         }
         let written = xText(value)
         if case .categories = x.domain { return (.category(written), written) }
@@ -265,7 +280,7 @@ extension DataBlocks {
     }
 
     /// Whether a place is one of the chart's x values, where it draws them as categories.
-    private static func isXValue(_ place: Chart.Annotation.Place, of x: ChartXAxis) -> Bool {
+    static func isXValue(_ place: Chart.Annotation.Place, of x: ChartXAxis) -> Bool {
         switch (place, x.domain) {
         case (.category(let name), _): x.texts.contains(name)
         case (.number(let value), .numbers(let xs)), (.number(let value), .times(let xs)): xs.contains(value)
@@ -274,7 +289,7 @@ extension DataBlocks {
     }
 
     /// What an x value of the chart is, for messages.
-    private static func xValueNoun(_ x: ChartXAxis) -> String {
+    static func xValueNoun(_ x: ChartXAxis) -> String {
         switch x.type {
         case nil, .integer?, .real?: "a number, written as `12.5`"
         case .date?: "a date, written as `2024-02-29`"

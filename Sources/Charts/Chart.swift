@@ -32,6 +32,9 @@ public struct Chart: Sendable {
         /// A grid of cells, a row a series and a column an x value, each coloured by its value
         /// (`HeatScale`).
         case heatmap
+        /// A year of days a block, a column a week and a row a weekday, each day's cell
+        /// coloured by its value (`HeatScale`), as GitHub draws a year of contributions.
+        case calendar
 
         /// Lines through points: `line` and `step`.
         public var drawsLines: Bool { self == .line || self == .step }
@@ -197,6 +200,18 @@ public struct Chart: Sendable {
     /// A scatter's name of each point (a row's `label=` column), nil where it has none: the
     /// points whose names fit get them.
     public var pointNames: [String?]?
+    /// The row of the chart's data table that its first x value is, where several charts
+    /// share one table (the panels of small multiples): the script that shows exact values
+    /// reads a panel's rows from there. Nil for a chart whose table is its own.
+    public var firstRow: Int?
+    /// A calendar's week: its first day and the weekdays' names.
+    public var week = Week()
+
+    /// The values a heatmap's or a calendar's colours stand for (`HeatScale`): a heatmap's
+    /// cells, a calendar's days (the rows of one day added up).
+    public var heatValues: [Double] {
+        kind == .calendar ? Array(calendarDays.values) : series.flatMap { $0.values.compactMap { $0 } }
+    }
 
     /// The labels of a set of ticks of the value axis, and of an x axis of numbers.
     var valueLabels: ([Double]) -> [String] { valueTickLabels ?? { [valueLabel] in $0.map(valueLabel) } }
@@ -259,7 +274,7 @@ public struct Chart: Sendable {
             out.raw(#"<path fill="currentColor" fill-rule="evenodd" d=""#)
             Marks.marker(style, at: Point(12, 6), into: &out)
             out.raw(#""/>"#)
-        case .area, .bar, .column, .histogram, .bubble, .box, .heatmap:
+        case .area, .bar, .column, .histogram, .bubble, .box, .heatmap, .calendar:
             Marks.pattern(style, id: id, paint: paint(of: index), into: &out)
             out.raw(#"<rect x="1" y="1" width="22" height="10" stroke="currentColor" fill=""#)
             Marks.fill(style, id: id, into: &out)

@@ -17,8 +17,50 @@ public struct ChartDocument {
     /// `Chart.svgs` drew it with `id`.
     public func svg(wide: String, title: String, id: String) -> (text: String, width: Double, height: Double) {
         let frame = ChartDrawing(chart: chart, frame: .wide, id: id + "-w").frame
+        return document(title: title, id: id, width: frame.width) { body, y in
+            body.raw(Self.placed(wide, x: Self.margin, y: y, width: frame.width, height: frame.height))
+            return frame.height
+        }
+    }
+
+    /// The document of a chart drawn in panels (small multiples): each panel's wide frame, as
+    /// `Chart.svgs` drew it in `frame`, under its name, `columns` a row (from the right, right
+    /// to left), under the chart's title and legend.
+    public func svg(panels: [(name: String, chart: Chart, svg: String)], frame: Chart.Frame, columns: Int, title: String, id: String)
+        -> (text: String, width: Double, height: Double)
+    {
+        let columns = max(1, min(columns, panels.count))
+        let width = frame.width * Double(columns)
+        return document(title: title, id: id, width: width) { body, top in
+            var y = top
+            for start in stride(from: 0, to: panels.count, by: columns) {
+                let row = panels[start..<min(start + columns, panels.count)]
+                let heights = row.map { ChartDrawing(chart: $0.chart, frame: frame, id: id).frame.height }
+                for (column, panel) in row.enumerated() {
+                    let left = Self.margin + Double(column) * frame.width
+                    let x = chart.mirrored ? 2 * Self.margin + width - left - frame.width : left
+                    body.raw(#"<text font-size="12" font-weight="bold""#)
+                    body.attribute("x", chart.mirrored ? x + frame.width - 4 : x + 4)
+                    body.attribute("y", y + 13)
+                    body.raw(chart.mirrored ? #" text-anchor="end">"# : ">")
+                    body.text(ChartDrawing.shortened(panel.name, to: frame.width - 8, size: Self.legendSize))
+                    body.raw("</text>")
+                    body.raw(Self.placed(panel.svg, x: x, y: y + 18, width: frame.width, height: heights[column]))
+                }
+                y += 18 + (heights.max() ?? frame.height) + 8
+            }
+            return y - top - 8
+        }
+    }
+
+    /// The document around a body `width` wide: the title, cut to one line, the legend (the
+    /// series, or a heatmap's classes) in rows as wide as the body, and the body `draw`
+    /// writes from the `y` it is given, returning its height.
+    private func document(title: String, id: String, width bodyWidth: Double, draw: (inout SVGWriter, Double) -> Double)
+        -> (text: String, width: Double, height: Double)
+    {
         let margin = Self.margin
-        let width = frame.width + 2 * margin
+        let width = bodyWidth + 2 * margin
         var out = SVGWriter(width: width, mirrored: chart.mirrored)
         var body = SVGWriter(width: width, mirrored: chart.mirrored)
         // The title, cut to one line.
@@ -27,18 +69,18 @@ public struct ChartDocument {
         body.xAttribute("x", margin)
         body.attribute("y", y)
         body.raw(chart.mirrored ? #" text-anchor="end">"# : ">")
-        body.text(ChartDrawing.shortened(title, to: frame.width, size: Self.titleSize))
+        body.text(ChartDrawing.shortened(title, to: bodyWidth, size: Self.titleSize))
         body.raw("</text>")
         y += 10
-        // The legend, in rows as wide as the frame: the series, or a heatmap's classes.
+        // The legend, in rows as wide as the body: the series, or a heatmap's classes.
         let legend = legend(id: id)
         if !legend.isEmpty {
             var x = margin
             y += 4
             for (swatch, label) in legend {
-                let name = ChartDrawing.shortened(label, to: frame.width - 30, size: Self.legendSize)
+                let name = ChartDrawing.shortened(label, to: bodyWidth - 30, size: Self.legendSize)
                 let entry = 30 + AxisLabels.width(name, size: Self.legendSize)
-                if x > margin && x + entry > margin + frame.width {
+                if x > margin && x + entry > margin + bodyWidth {
                     x = margin
                     y += 20
                 }
@@ -54,8 +96,7 @@ public struct ChartDocument {
             }
             y += 20
         }
-        body.raw(Self.placed(wide, x: margin, y: y, width: frame.width, height: frame.height))
-        let height = y + frame.height + margin
+        let height = y + draw(&body, y) + margin
         out.raw(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 "#)
         out.number(width)
         out.raw(" ")
@@ -76,21 +117,22 @@ public struct ChartDocument {
     /// The legend's entries: a swatch and a name for each series of several, or for each of
     /// a heatmap's classes (its values in the value axis's writing).
     func legend(id: String) -> [(swatch: String, name: String)] {
-        if chart.kind == .heatmap {
-            guard let scale = HeatScale(chart.series.flatMap { $0.values.compactMap { $0 } }) else { return [] }
+        if chart.kind == .heatmap || chart.kind == .calendar {
+            guard let scale = HeatScale(chart.heatValues) else { return [] }
             return (0..<scale.classes).map { index in
                 let (low, high) = scale.bounds(of: index)
-                return (Self.heatSwatch(scale.color(of: index)), chart.valueLabel(low) + "–" + chart.valueLabel(high))
+                return (Self.heatSwatch(scale, index), chart.valueLabel(low) + "–" + chart.valueLabel(high))
             }
         }
         guard chart.series.count > 1 else { return [] }
         return chart.series.indices.map { (chart.swatch(of: $0, id: "\(id)-k\($0 + 1)"), chart.series[$0].name) }
     }
 
-    /// A heatmap class's swatch: a rect of its colour.
-    public static func heatSwatch(_ color: String) -> String {
+    /// A heatmap class's swatch: a rect of its colour (its shade's, on a dark page).
+    public static func heatSwatch(_ scale: HeatScale, _ index: Int) -> String {
         #"<svg class="chart-swatch" viewBox="0 0 24 12" width="24" height="12" aria-hidden="true">"#
-            + #"<rect x="1" y="1" width="22" height="10" stroke="currentColor" stroke-opacity="0.3" fill=""# + color + #""/></svg>"#
+            + #"<rect class="heat-\#(scale.shade(of: index))" x="1" y="1" width="22" height="10" stroke="currentColor" stroke-opacity="0.3" fill=""#
+            + scale.color(of: index) + #""/></svg>"#
     }
 
     /// An `<svg>` element placed at `x`, `y` inside another (and sized, when its own tag says

@@ -35,6 +35,8 @@ struct ChartDrawing {
             let count = chart.kind == .heatmap ? self.chart.series.count : self.chart.domain.count
             frame.height = min(frame.height * 4, max(frame.height / 3, Double(count) * frame.fontSize * 2.2 + frame.fontSize * 3 + 24))
         }
+        // A calendar takes the height of its years.
+        if chart.kind == .calendar { frame.height = Self.calendarLayout(of: self.chart, frame: frame).height }
         self.frame = frame
         self.id = id
         out = SVGWriter(width: frame.width, mirrored: chart.mirrored)
@@ -185,6 +187,11 @@ struct ChartDrawing {
         out.raw(#"-desc">"#)
         out.text(summary)
         out.raw("</desc>")
+        if chart.kind == .calendar {
+            drawCalendar(Self.calendarLayout(of: chart, frame: frame))
+            out.raw("</svg>")
+            return
+        }
         // The fill patterns: a style's, shared by its series, or a series' of its own paint.
         var patterns: [(style: Int, paint: Chart.Paint?, suffix: String)] = []
         for index in chart.series.indices where Marks.patterned(chart.style(of: index)) {
@@ -212,7 +219,7 @@ struct ChartDrawing {
         var marks = Marks(drawing: self, values: scale, x: x)
         marks.draw(spans: spans, bins: bins)
         out = marks.drawing.out
-        if chart.kind == .heatmap, let heat = HeatScale(chart.series.flatMap { $0.values.compactMap { $0 } }) {
+        if chart.kind == .heatmap, let heat = HeatScale(chart.heatValues) {
             drawHeatCells(x, scale: heat)
         }
         if clipped { out.raw("</g>") }
@@ -435,6 +442,11 @@ struct ChartDrawing {
         out.raw(#"<g class="chart-points" data-axis=""#)
         out.raw(horizontal ? "y" : "x")
         out.raw(#"""#)
+        if let firstRow = chart.firstRow {
+            out.raw(#" data-first=""#)
+            out.raw(String(firstRow))
+            out.raw(#"""#)
+        }
         // Points (scatter, bubbles): where each row is up the plot too, so that the script
         // finds the point nearest the pointer in both axes.
         if chart.kind.drawsPoints {

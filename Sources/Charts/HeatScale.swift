@@ -34,8 +34,15 @@ public struct HeatScale: Equatable, Sendable {
 
     /// The colour of class `index`, spread over the palette from its lightest to its darkest.
     public func color(of index: Int) -> String {
-        guard classes > 1 else { return Self.colors[Self.colors.count / 2] }
-        return Self.colors[Int((Double(index) * Double(Self.colors.count - 1) / Double(classes - 1)).rounded())]
+        Self.colors[shade(of: index)]
+    }
+
+    /// The place in the palette of class `index`'s colour: a dark page's style gives the
+    /// shades in reverse (`heat-0` … `heat-6`), so that more reads brighter on a dark
+    /// background, as less reads lighter on a light one.
+    public func shade(of index: Int) -> Int {
+        guard classes > 1 else { return Self.colors.count / 2 }
+        return Int((Double(index) * Double(Self.colors.count - 1) / Double(classes - 1)).rounded())
     }
 
     /// The values of class `index`.

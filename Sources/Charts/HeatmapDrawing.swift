@@ -39,12 +39,22 @@ extension ChartDrawing {
         }
         out.raw(#"<g class="heat-cells">"#)
         for (index, places) in cells.enumerated() where !places.isEmpty {
-            out.raw(#"<g fill=""#)
-            out.raw(scale.color(of: index))
-            out.raw(#"">"#)
+            out.heatFill(scale, index)
             for (x, y) in places { out.rect(x1: x, x2: x + band.bandwidth, y1: y, y2: y + rows.bandwidth) }
             out.raw("</g>")
         }
         out.raw("</g>")
+    }
+}
+
+extension SVGWriter {
+    /// A group of cells in class `index`'s colour: its shade's class (`heat-N`, which a dark
+    /// page's style colours), and its light colour for a file of its own.
+    mutating func heatFill(_ scale: HeatScale, _ index: Int) {
+        raw(#"<g class="heat-"#)
+        raw(String(scale.shade(of: index)))
+        raw(#"" fill=""#)
+        raw(scale.color(of: index))
+        raw(#"">"#)
     }
 }

@@ -40,7 +40,7 @@ struct Marks {
             case .scatter, .dot: points(series, index: index)
             case .bubble: bubbles(series, index: index)
             case .box: boxes(series, index: index)
-            case .heatmap: break
+            case .heatmap, .calendar: break
             case .area: area(spans[index], index: index)
             case .bar, .column: bars(spans[index], index: index)
             case .histogram: break

@@ -44,7 +44,7 @@ def test_tick_labels_never_overlap_and_stay_readable(page, width):
     try:
         driver.get(page)
         charts = driver.execute_script(LABELS)
-        assert len(charts) == 16, [c["id"] for c in charts]          # every kind but the sparkline, and seven more
+        assert len(charts) == 20, [c["id"] for c in charts]          # every kind but the sparkline, seven more, and three panels
         # A phone's column is under 30rem: the narrow frame, whose text stays readable there.
         assert {c["frame"] for c in charts} == {"narrow" if width < 500 else "wide"}
         for chart in charts:
@@ -85,8 +85,9 @@ def test_charts_show_without_javascript(page):
         driver.get(page)
         sizes = driver.execute_script("""
             return [...document.querySelectorAll('svg.chart.wide, svg.sparkline')].map(s => s.getBoundingClientRect().height)""")
-        # Sixteen charts, the sparkline of a line of text and the three of a table's cells.
-        assert len(sizes) == 20 and all(size > 15 for size in sizes), sizes
+        # Seventeen charts (one in three panels), the sparkline of a line of text and the three
+        # of a table's cells.
+        assert len(sizes) == 24 and all(size > 15 for size in sizes), sizes
     finally:
         driver.quit()
 
@@ -104,7 +105,7 @@ def test_a_printed_report_keeps_each_chart_whole_and_in_proportion(page, paper, 
         ratios = driver.execute_script("""
             return [...document.querySelectorAll('svg.chart')].filter(s => getComputedStyle(s).display !== 'none')
               .map(s => { const r = s.getBoundingClientRect(); const v = s.viewBox.baseVal; return [r.width / r.height, v.width / v.height]; })""")
-        assert len(ratios) == 16 and all(abs(shown - drawn) < 0.02 for shown, drawn in ratios), ratios
+        assert len(ratios) == 20 and all(abs(shown - drawn) < 0.02 for shown, drawn in ratios), ratios
         # Each figure's caption, its first printed line, and the last text of its chart, its
         # last (the data table's toggle is not printed).
         figures = driver.execute_script("""
@@ -118,7 +119,7 @@ def test_a_printed_report_keeps_each_chart_whole_and_in_proportion(page, paper, 
     pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout.split("\f")
     pages = [" ".join(text.split()) for text in pages]
     assert len([p for p in pages if p]) >= 3, "the charts fill several pages"
-    assert len(figures) == 16 and all(shown == "none" for _, _, shown in figures), figures
+    assert len(figures) == 18 and all(shown == "none" for _, _, shown in figures), figures
     captions = [caption for caption, _, _ in figures]
     # A figure's caption and its last line on the same page, before the next figure's caption.
     for caption, last, _ in figures:
@@ -274,5 +275,55 @@ def test_the_script_names_the_point_nearest_the_pointer_in_both_axes(page):
         shown = driver.execute_script(BUBBLE)
         assert shown["nearestInX"] == shown["second"] != shown["first"], shown
         assert shown["tip"] == shown["first"], shown
+    finally:
+        driver.quit()
+
+
+# The pointer on a calendar's day and on a point of a panel of small multiples: the day's cell
+# (data-at across, data-y up) or the panel's point (its rows of the one table from data-first).
+POINT = """
+const [kind, nth, index] = arguments;
+const figure = [...document.querySelectorAll('figure.chart-block')].find(f => f.querySelector(kind));
+const svg = [...figure.querySelectorAll('svg.chart')].filter(s => getComputedStyle(s).display !== 'none')[nth];
+const points = svg.querySelector('g.chart-points');
+const read = (g) => g.hasAttribute('data-start')
+  ? [...Array(Number(g.getAttribute('data-count'))).keys()].map(i => Number(g.getAttribute('data-start')) + i * Number(g.getAttribute('data-step')))
+  : g.getAttribute('data-at').split(' ').map(Number);
+let at;
+if (points.hasAttribute('data-from')) {
+  const wide = document.getElementById(points.getAttribute('data-from') + '-title').closest('svg');
+  const [scale, shift] = points.getAttribute('data-map').split(' ').map(Number);
+  at = read(wide.querySelector('g.chart-points')).map(x => scale * x + shift);
+} else { at = read(points); }
+const ys = points.hasAttribute('data-y') ? points.getAttribute('data-y').split(' ').map(Number) : null;
+const box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
+const x = box.left + (at[index] - view.x) * box.width / view.width;
+const y = ys ? box.top + (ys[index] - view.y) * box.height / view.height : box.top + box.height / 2;
+svg.dispatchEvent(new PointerEvent('pointermove', {clientX: x, clientY: y, bubbles: true}));
+const first = Number(points.getAttribute('data-first')) || 0;
+const row = [...figure.querySelectorAll('.chart-data tbody tr')][first + index];
+const tip = figure.querySelector('.chart-tip');
+const rule = svg.querySelector('line.chart-rule');
+return {tip: tip.hidden ? null : tip.innerText, row: [...row.cells].map(c => c.textContent),
+  heads: [...figure.querySelectorAll('.chart-data thead th')].map(c => c.textContent),
+  rule: rule ? getComputedStyle(rule).display : null, first: first};
+"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_script_names_a_calendars_day_and_a_panels_point(page, width):
+    driver = browser(width=width, height=900)
+    try:
+        driver.get(page)
+        # A calendar's days: the first, one in August 2024, the last; its cells need no rule.
+        for index in [0, 200, 712]:
+            shown = driver.execute_script(POINT, "svg.calendar-chart", 0, index)
+            assert shown["tip"] == expected_tip(shown["row"], shown["heads"]), (index, shown)
+            assert shown["rule"] == "none", shown
+        # The second and third panels of the regions' lines: their rows follow the first's.
+        for nth in [1, 2]:
+            shown = driver.execute_script(POINT, "div.chart-panels", nth, 7)
+            assert shown["first"] > 0, shown
+            assert shown["tip"] == expected_tip(shown["row"], shown["heads"]), (nth, shown)
     finally:
         driver.quit()

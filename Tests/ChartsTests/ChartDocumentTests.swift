@@ -95,4 +95,32 @@ import Testing
         let swatch = try #require(read.elements.first { $0.attributes["class"] == "chart-swatch" })
         #expect(swatch.attributes["x"] == "632", "672 − 16 − 24")
     }
+
+    /// Four panels, three a row: each panel's frame is 640 / 3 = 213.3 wide and 145 high
+    /// (0.68 of it, rounded), under its name. The first row's names stand at 42 + 13 = 55 and
+    /// their frames at 42 + 18 = 60; the second row 18 + 145 + 8 = 171 lower. The document is
+    /// 16 + 640 + 16 wide and 42 + 171 + 163 + 16 = 392 high. Right to left, the first panel
+    /// stands at the right: at 672 − 16 − 213.3 = 442.7.
+    @Test func panelsStandInTheirGridUnderTheirNames() throws {
+        for mirrored in [false, true] {
+            let chart = Self.chart(series: 1, mirrored: mirrored)
+            let frame = Chart.panelFrame(columns: 3)
+            let panels = (1...4).map { number in
+                (
+                    name: "Panel \(number)", chart: chart,
+                    svg: chart.svgs(id: "c-f\(number)", title: "T", summary: "S", wideFrame: frame).wide
+                )
+            }
+            let document = ChartDocument(chart).svg(panels: panels, frame: frame, columns: 3, title: "Panels", id: "c")
+            #expect(abs(document.width - 672) < 0.01 && abs(document.height - 392) < 0.01, "\(document.width) \(document.height)")
+            let read = try Self.read(document.text)
+            #expect(read.texts.filter { $0.hasPrefix("Panel ") } == ["Panel 1", "Panel 2", "Panel 3", "Panel 4"])
+            let frames = read.elements.filter { $0.name == "svg" && $0.attributes["width"] != nil && $0.attributes["x"] != nil }
+            let places = frames.map { (Double($0.attributes["x"]!)!, Double($0.attributes["y"]!)!) }
+            let xs = mirrored ? [442.7, 229.3, 16, 442.7] : [16, 229.3, 442.7, 16]
+            #expect(places.count == 4)
+            for (place, x) in zip(places, xs) { #expect(abs(place.0 - x) < 0.11, "\(places)") }
+            #expect(places.map(\.1) == [60, 60, 60, 231])
+        }
+    }
 }

@@ -28,15 +28,16 @@ import Testing
             kind: .heatmap, domain: .categories(["Mon", "Tue", "Wed"]),
             series: [Chart.Series(name: "morning", values: [3, 68, nil]), Chart.Series(name: "evening", values: [40, 10, 25])])
         let read = try SVGRead(chart.svg(id: "c", title: "t", summary: "s"))
-        let cells = read.groupRects.filter { $0.group == "heat-cells" }
+        let cells = read.groupRects.filter { $0.group.hasPrefix("heat-") }
         // Five values, five cells; the missing one has none.
         #expect(cells.count == 5)
         let svg = chart.svg(id: "c", title: "t", summary: "s")
-        // 3 in the lightest class (0), 68 in the darkest (6), 40 in class 4, 25 in 2, 10 in 1.
-        #expect(svg.contains(##"<g fill="#ffffcc"><rect"##) && svg.contains(##"<g fill="#0c2c84"><rect"##))
+        // 3 in the lightest class (0), 68 in the darkest (6), 40 in class 4, 25 in 2, 10 in 1;
+        // each group named by its shade, which a dark page's style reverses.
+        #expect(svg.contains(##"<g class="heat-0" fill="#ffffcc"><rect"##) && svg.contains(##"<g class="heat-6" fill="#0c2c84"><rect"##))
         #expect(
-            svg.contains(##"<g fill="#1d91c0"><rect"##) && svg.contains(##"<g fill="#7fcdbb"><rect"##)
-                && svg.contains(##"<g fill="#c7e9b4"><rect"##))
+            svg.contains(##"<g class="heat-4" fill="#1d91c0"><rect"##) && svg.contains(##"<g class="heat-2" fill="#7fcdbb"><rect"##)
+                && svg.contains(##"<g class="heat-1" fill="#c7e9b4"><rect"##))
         // The rows named at the left, top to bottom; the columns under the cells.
         #expect(read.placedTexts.filter { $0.group == "axis value-axis" }.map(\.text) == ["morning", "evening"])
         #expect(read.placedTexts.filter { $0.group == "axis x-axis" }.map(\.text) == ["Mon", "Tue", "Wed"])

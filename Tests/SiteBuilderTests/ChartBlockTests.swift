@@ -143,7 +143,7 @@ import Testing
             (
                 "```ttsite chart kind=pie data=q x=mission y=crew",
                 "there is no chart kind `pie`; the kinds are `line`, `area`, `bar`, `column`, `scatter`, `histogram`, "
-                    + "`step`, `dot`, `bubble`, `box`, `heatmap`, `sparkline`"
+                    + "`step`, `dot`, `bubble`, `box`, `heatmap`, `calendar`, `sparkline`"
             ),
             ("```ttsite chart data=q x=mission y=crew", "`chart` needs `kind=`"),
             (
@@ -347,6 +347,70 @@ import Testing
             #expect(
                 failure?.location == "Content/x.md" && failure?.line == 4 && failure?.message.contains(message) == true,
                 "\(argument): \(String(describing: failure))")
+        }
+    }
+
+    /// A calendar of the missions' samples by launch day (written by hand from
+    /// `DataReportTests.missions`): Apollo 11's day holds two rows (21.55 and the 1 added), so
+    /// it reads 22.55 and the table says its rows were added up; Apollo 13 brought nothing
+    /// back. English weeks start on Sunday, German ones on Monday (CLDR), so Monday is a
+    /// calendar's second row in English and its first in German.
+    @Test func aCalendarColoursEachDayInThePagesWeek() throws {
+        let blocks = """
+            ```ttsite query samples
+            SELECT launch, samples_kg FROM missions UNION ALL SELECT launch, 1 FROM missions WHERE mission = 'Apollo 11' ORDER BY launch
+            ```
+
+            ```ttsite chart kind=calendar data=samples x=launch y=samples_kg
+            ```
+            """
+        for language in ["", ".de"] {
+            let (site, html) = try Self.page(blocks, language: language)
+            defer { site.remove() }
+            let wide = FirstHourTests.wideFrame(html, kind: "calendar")
+            // 1969 to 1971: three years, their days in cells; four days with values.
+            #expect(wide.components(separatedBy: #"class="calendar-year""#).count - 1 == 3)
+            #expect(wide.components(separatedBy: "<g class=\"heat-").count - 1 >= 2)
+            let (monday, wednesday) = language.isEmpty ? ("Mon", "Wed") : ("Mo", "Mi")
+            func y(_ name: String) throws -> Double {
+                let match = try #require(
+                    wide.firstMatch(of: try Regex(#"<text x="[^"]*" y="([^"]*)" text-anchor="end">"# + name + "</text>")))
+                return Double(match.output[1].substring!)!
+            }
+            // A row is half the distance from Monday to Wednesday; the first row's middle is
+            // half a row under the grid's top, 22.2 units down (2 + 12 + 4, and 0.35 em).
+            let mondayY = try y(monday)
+            let row = (try y(wednesday) - mondayY) / 2
+            #expect(abs((mondayY - 22.2) / row - (language.isEmpty ? 1.5 : 0.5)) < 0.01, "\(mondayY) \(row)")
+            if language.isEmpty {
+                #expect(
+                    html.contains(
+                        "<desc id=\"chart-samples-8-w-desc\">Calendar of samples_kg by launch, Jul 16, 1969 to Jul 26, 1971: "
+                            + "highest 77.31 (Jul 26, 1971), lowest 22.55 (Jul 16, 1969)</desc>"), "\(html)")
+                #expect(html.contains("The rows of one day are added up in its cell."))
+                #expect(html.contains(#"<ul class="chart-legend""#))
+            } else {
+                #expect(html.contains("Die Zeilen eines Tages sind in seinem Feld addiert."))
+            }
+        }
+    }
+
+    /// What a calendar cannot draw stops the build, naming the page and the line.
+    @Test func aCalendarOfWhatIsNoDayStopsTheBuild() throws {
+        let cases: [(String, String)] = [
+            ("x=mission y=crew", "`calendar` draws a cell a day: its `x=` column must hold dates, and `mission` holds text"),
+            ("x=launch y=crew series=mission", "`calendar` colours each day by one value: give one `y=` and no `series=`"),
+            ("x=launch y=crew rule.y=3", "a calendar's colours are its values, a year a block: it takes no `rule.y=`"),
+            ("x=launch y=crew facet=mission", "it takes no `facet=`"),
+        ]
+        for (arguments, message) in cases {
+            let site = try DataReportTests.site(
+                "-- Content/x.md --\n```ttsite query q\nSELECT mission, launch, crew FROM missions\n```\n\n"
+                    + "```ttsite chart kind=calendar data=q \(arguments)\n```\n")
+            defer { site.remove() }
+            var failure: BuildError?
+            do { try site.build() } catch let error as BuildError { failure = error }
+            #expect(failure?.line == 5 && failure?.message.contains(message) == true, "\(arguments): \(String(describing: failure))")
         }
     }
 

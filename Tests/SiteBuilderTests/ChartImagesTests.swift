@@ -46,6 +46,28 @@ import Testing
             .map { String(html[$0].dropFirst(#"<meta property="og:image" content=""#.count).dropLast()) }
     }
 
+    /// A chart in panels has a picture too: its panels in their grid, two side by side at
+    /// twice the document's 16 + 2 × 320 + 16 = 672 units.
+    @Test func aChartInPanelsIsAPictureOfItsPanels() throws {
+        let site = try DataReportTests.site(
+            """
+            -- Content/panels.md --
+            ```ttsite query all
+            SELECT mission, samples_kg, landed FROM missions
+            ```
+
+            ```ttsite chart kind=column data=all x=mission y=samples_kg facet=landed columns=2
+            ```
+            """, config: "base_url: https://example.org/r/")
+        defer { site.remove() }
+        try site.build()
+        let html = try site.read("panels/index.html")
+        let address = try #require(Self.shareImage(html))
+        let png = try [UInt8](
+            Data(contentsOf: site.output.appendingPathComponent(String(address.dropFirst("https://example.org/r/".count)))))
+        #expect(Self.size(ofPNG: png)?.width == 1344)
+    }
+
     @Test func aPagesChartIsItsShareImageAndItsFeedEntrysPicture() throws {
         let site = try Self.site()
         defer { site.remove() }

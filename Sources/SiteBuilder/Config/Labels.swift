@@ -165,6 +165,10 @@ struct Labels: Sendable, Codable {
         var bubble: String?
         var box: String?
         var heatmap: String?
+        var calendar: String?
+        /// A calendar's data table's note that the rows of one day were added up into its
+        /// cell; English where a pack lacks it.
+        var summedDays: String?
         /// A box plot's data table's columns; English where a pack lacks them.
         var boxCount, boxLow, boxQ1, boxMedian, boxQ3, boxHigh, boxOutliers: String?
     }

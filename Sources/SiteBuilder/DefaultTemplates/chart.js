@@ -5,7 +5,8 @@
 // and data-count where they are evenly spaced; a narrow frame maps the wide frame's with
 // data-from and data-map; a scatter's and a bubble chart's also say where each is up the
 // plot, data-y or data-map-y, and the pointer finds the nearest point in both axes). A rule
-// marks the point; a box beside it, which
+// marks the point (a calendar's cells, data-cells, are marked by the box alone, under the
+// day's cell); a box beside it, which
 // screen readers hear as a status, gives the row and each series's value.
 (function () {
   "use strict";
@@ -58,9 +59,13 @@
 
     Array.prototype.forEach.call(frame.querySelectorAll("svg.chart"), function (svg) {
       var at = positions(svg);
-      if (!at || at.length !== rows.length) return;
+      if (!at) return;
+      // A panel of small multiples shows its rows of the one table, from data-first.
+      var from = svg.querySelector("g.chart-points").getAttribute("data-first"), first = Number(from) || 0;
+      if (from === null ? at.length !== rows.length : first + at.length > rows.length) return;
       var up = heights(svg);
       var across = svg.querySelector("g.chart-points").getAttribute("data-axis") === "y";
+      var cells = svg.querySelector("g.chart-points").hasAttribute("data-cells");
       var box = svg.viewBox.baseVal;
       var rule = document.createElementNS(SVG, "line");
       rule.setAttribute("class", "chart-rule");
@@ -71,21 +76,22 @@
       svg.setAttribute("tabindex", "0");
 
       function show(index) {
-        if (index < 0 || index >= rows.length || isNaN(at[index])) return;
+        if (index < 0 || index >= at.length || isNaN(at[index])) return;
         current = index;
         var p = at[index];
         rule.setAttribute(across ? "y1" : "x1", p);
         rule.setAttribute(across ? "y2" : "x2", p);
         rule.setAttribute(across ? "x1" : "y1", across ? box.x : box.y);
         rule.setAttribute(across ? "x2" : "y2", across ? box.x + box.width : box.y + box.height);
-        rule.style.display = "";
+        rule.style.display = cells ? "none" : "";
         tip.textContent = "";
         var name = document.createElement("strong");
-        name.textContent = rows[index][0];
+        var row = rows[first + index];
+        name.textContent = row[0];
         tip.appendChild(name);
-        for (var column = 1; column < rows[index].length; column++) {
+        for (var column = 1; column < row.length; column++) {
           tip.appendChild(document.createElement("br"));
-          tip.appendChild(document.createTextNode((heads.length > 2 ? heads[column] + ": " : "") + rows[index][column]));
+          tip.appendChild(document.createTextNode((heads.length > 2 ? heads[column] + ": " : "") + row[column]));
         }
         tip.hidden = false;
         // Beside the point, inside the frame.
@@ -96,7 +102,8 @@
           tip.style.left = "";
           tip.style.top = Math.max(0, Math.min(frameBox.height - tip.offsetHeight, offset - tip.offsetHeight / 2)) + "px";
         } else {
-          tip.style.top = "";
+          // A cell's box stands under its row, a cell lower.
+          tip.style.top = cells ? (svgBox.top - frameBox.top + (up[index] - box.y + 12) * scale) + "px" : "";
           tip.style.left = Math.max(0, Math.min(frameBox.width - tip.offsetWidth, offset - tip.offsetWidth / 2)) + "px";
         }
       }
@@ -130,9 +137,9 @@
         var step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
         // Right to left, the right arrow goes back.
         if (step && !across && getComputedStyle(svg).direction === "rtl" && (event.key === "ArrowRight" || event.key === "ArrowLeft")) step = -step;
-        if (step) show(Math.max(0, Math.min(rows.length - 1, current + step)));
+        if (step) show(Math.max(0, Math.min(at.length - 1, current + step)));
         else if (event.key === "Home") show(0);
-        else if (event.key === "End") show(rows.length - 1);
+        else if (event.key === "End") show(at.length - 1);
         else if (event.key === "Escape") hide();
         else return;
         event.preventDefault();

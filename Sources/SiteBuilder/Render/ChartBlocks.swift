@@ -177,6 +177,7 @@ extension DataBlocks {
                 throw fail("a heatmap's colours are its values: it takes no `\(argument)=`")
             }
         }
+        if kind == .calendar { try checkCalendar(arguments, table: table, x: xIndex, ys: ys, series: seriesIndex, fail: fail) }
         if kind == .box && (seriesIndex != nil || ys.count > 1) {
             throw fail("`box` draws the values of one `y=` column for each category of `x=`: give one `y=` and no `series=`")
         }
@@ -335,8 +336,12 @@ extension DataBlocks {
         chart.mirrored = pack.direction == .rtl
         // Bars name their categories beside them: no title under the category axis.
         if kind.horizontal { chart.xTitle = nil }
-        // A heatmap's values are its colours, read from its legend.
-        if kind == .heatmap { chart.valueTitle = nil }
+        // A heatmap's values are its colours, read from its legend; a calendar's days are its own axes.
+        if kind == .heatmap || kind == .calendar { chart.valueTitle = nil }
+        if kind == .calendar {
+            chart.xTitle = nil
+            chart.week = held.week
+        }
         let xShownText = { (value: TableValue) in pack.text(of: value, as: xShown, now: now, timeZone: timeZone) }
         let xAxis = ChartXAxis(
             type: xIndex.map { table.columns[$0].type }, domain: plotted.domain, texts: plotted.xTexts,
@@ -377,9 +382,12 @@ extension DataBlocks {
                 ? "\(kindWord): \(valueName)"
                 : words.titled.replacingEvery("<KIND>", with: kindWord).replacingEvery("<VALUE>", with: valueName).replacingEvery(
                     "<X>", with: xName))
-        let summary = summarise(chart, title: title, plotted: plotted, marks: settings.marks, words: words, valueText: valueText)
+        let summary =
+            kind == .calendar
+            ? summariseCalendar(chart, title: title, plotted: plotted, words: words, valueText: valueText)
+            : summarise(chart, title: title, plotted: plotted, marks: settings.marks, words: words, valueText: valueText)
         let legend =
-            kind == .heatmap
+            kind == .heatmap || kind == .calendar
             ? Self.heatLegend(chart, text: axisText)
             : chart.series.count > 1 && chart.markLabels != .end
                 ? chart.series.indices.map {
@@ -395,6 +403,7 @@ extension DataBlocks {
         var tableChart = chart
         var tablePlotted = plotted
         var pointColumn = labels.points.map { label(names[$0]) }
+        var panelPictures: [(name: String, chart: Chart, svg: String)] = []
         if let panels {
             var parts: [Plotted] = []
             var drawn: [Chart] = []
@@ -419,12 +428,19 @@ extension DataBlocks {
             if panels.shared { drawn = Chart.sharingScales(drawn) }
             let frame = Chart.panelFrame(columns: panels.columns)
             var html: [(name: String, wide: String, narrow: String)] = []
+            // Each panel's rows follow the panels before it in the one data table.
+            var firstRow = 0
+            for number in drawn.indices {
+                drawn[number].firstRow = firstRow
+                firstRow += parts[number].xTexts.count
+            }
             for (number, group) in panels.groups.enumerated() {
                 let panelTitle = "\(title): \(group.name)"
                 let panelSummary = summarise(
                     unshared[number], title: panelTitle, plotted: parts[number], marks: settings.marks, words: words, valueText: valueText)
                 let svgs = drawn[number].svgs(id: "\(id)-f\(number + 1)", title: panelTitle, summary: panelSummary, wideFrame: frame)
                 html.append((group.name, svgs.wide, svgs.narrow))
+                panelPictures.append((group.name, drawn[number], svgs.wide))
             }
             frames = (Self.panelsHTML(html, columns: panels.columns), "")
             tableChart.series = chart.series.indices.map { index in
@@ -459,15 +475,22 @@ extension DataBlocks {
             id: id, kind: kindName, caption: arguments["caption"] ?? arguments["title"],
             wide: frames.wide, narrow: frames.narrow,
             sparkline: false, legend: legend, headers: headers, rows: rows, dataLabel: words.data)
-        if tablePlotted.summed {
+        if kind == .calendar && Self.sharesDays(plotted.domain) {
+            view.note = words.summedDays ?? "The rows of one day are added up in its cell."
+        } else if tablePlotted.summed {
             view.note = (words.summed ?? "Rows with the same <X> and series are added up.").replacingEvery("<X>", with: xName)
         }
-        // Panels are drawn as SVG alone: no PNG for feeds and share previews yet.
-        if publishesPNG(of: page), panels == nil {
+        if publishesPNG(of: page) {
             // The picture carries the words the page shows over the chart: the caption, or the
-            // title; the machine's title only where the author gave neither.
+            // title; the machine's title only where the author gave neither. Panels stand in
+            // their grid, each under its name.
+            let document = ChartDocument(chart)
             view.png = ChartPNG(
-                document: ChartDocument(chart).svg(wide: frames.wide, title: arguments["caption"] ?? title, id: id), alt: summary)
+                document: panels.map { panels in
+                    document.svg(
+                        panels: panelPictures, frame: Chart.panelFrame(columns: panels.columns), columns: panels.columns,
+                        title: arguments["caption"] ?? title, id: id)
+                } ?? document.svg(wide: frames.wide, title: arguments["caption"] ?? title, id: id), alt: summary)
         }
         return view
     }
@@ -638,10 +661,10 @@ extension DataBlocks {
     /// A heatmap's legend: a swatch of each class's colour, from the lightest, with the
     /// values it holds ("0–20"), in the value axis's format.
     static func heatLegend(_ chart: Chart, text: (Double) -> String) -> [ChartBlockView.LegendEntry] {
-        guard let scale = HeatScale(chart.series.flatMap { $0.values.compactMap { $0 } }) else { return [] }
+        guard let scale = HeatScale(chart.heatValues) else { return [] }
         return (0..<scale.classes).map { index in
             let (low, high) = scale.bounds(of: index)
-            return ChartBlockView.LegendEntry(swatch: ChartDocument.heatSwatch(scale.color(of: index)), name: "\(text(low))–\(text(high))")
+            return ChartBlockView.LegendEntry(swatch: ChartDocument.heatSwatch(scale, index), name: "\(text(low))–\(text(high))")
         }
     }
 
@@ -969,6 +992,7 @@ extension Labels.ChartWords {
         case .bubble: bubble ?? "Bubble chart"
         case .box: box ?? "Box plot"
         case .heatmap: heatmap ?? "Heatmap"
+        case .calendar: calendar ?? "Calendar"
         case .column: column
         case .scatter: scatter
         case .histogram: histogram

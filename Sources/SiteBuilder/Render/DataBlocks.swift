@@ -76,9 +76,12 @@ struct DataBlocks: Sendable {
         let pack: LanguagePack
         /// How a chart's time axis reads in the pack's language.
         let chartDates: ChartDates
+        /// A calendar chart's week in the pack's language.
+        let week: Chart.Week
         init(_ pack: LanguagePack) {
             self.pack = pack
             chartDates = ChartDates(pack)
+            week = Chart.Week(language: pack.code)
         }
     }
 

@@ -204,6 +204,8 @@ public struct Chart: Sendable {
     /// share one table (the panels of small multiples): the script that shows exact values
     /// reads a panel's rows from there. Nil for a chart whose table is its own.
     public var firstRow: Int?
+    /// A line on a value axis of its own at the plot's other side (`SecondAxis`); nil for none.
+    public var secondAxis: SecondAxis?
     /// A calendar's week: its first day and the weekdays' names.
     public var week = Week()
 

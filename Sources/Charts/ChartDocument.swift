@@ -124,8 +124,9 @@ public struct ChartDocument {
                 return (Self.heatSwatch(scale, index), chart.valueLabel(low) + "–" + chart.valueLabel(high))
             }
         }
-        guard chart.series.count > 1 else { return [] }
+        guard chart.series.count > 1 || chart.secondAxis != nil else { return [] }
         return chart.series.indices.map { (chart.swatch(of: $0, id: "\(id)-k\($0 + 1)"), chart.series[$0].name) }
+            + (chart.secondAxis.map { [(chart.secondSwatch(), $0.legendName ?? $0.series.name)] } ?? [])
     }
 
     /// A heatmap class's swatch: a rect of its colour (its shade's, on a dark page).

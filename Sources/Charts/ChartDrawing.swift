@@ -157,6 +157,11 @@ struct ChartDrawing {
             // The series' names after the lines' ends; the values over the columns.
             if endLabelled { right = w - endLabelRoom }
             if chart.markLabels == .values && chart.kind == .column { top += fontSize + 2 }
+            // The second axis's labels beside the plot, its title over them.
+            if let second = chart.secondAxis {
+                right = min(right, w - secondAxisRoom(second, scale: second.scale(count: valueCount), count: valueCount))
+                if chart.valueTitle == nil && second.title != nil { top += fontSize + 6 }
+            }
         }
         scale = scale.with(range: horizontal ? (left, right) : (bottom, top))
 
@@ -226,6 +231,11 @@ struct ChartDrawing {
         if endLabelled { drawEndLabels(marks) }
         if chart.markLabels == .values { drawBarValues(marks.bars) }
         if chart.kind.drawsPoints, let names = chart.pointNames { drawPointNames(names, marks) }
+        if let second = chart.secondAxis, !horizontal {
+            let scale = second.scale(count: valueCount).with(range: (bottom, top))
+            drawSecondAxis(second, scale: scale, count: valueCount)
+            drawSecondLine(second, scale: scale, marks: marks)
+        }
         annotations.drawRules(into: &out)
         annotations.drawLabels(into: &out)
         drawTitles()

@@ -414,6 +414,56 @@ import Testing
         }
     }
 
+    /// Columns of the samples with the crews as a line on a second axis (written by hand from
+    /// `DataReportTests.missions`): the legend names the line's axis, the data table gives the
+    /// crews in their own format, and the description their span (every crew is 3, so no
+    /// lowest); a German page calls it the right axis in German.
+    @Test func aSecondAxisDrawsALineBesideTheColumns() throws {
+        let blocks = """
+            ```ttsite query samples
+            SELECT mission, samples_kg, crew FROM missions ORDER BY launch
+            ```
+
+            ```ttsite chart kind=column data=samples x=mission y=samples_kg y2=crew format.crew=decimal:1 label.crew=Crew
+            ```
+            """
+        let (site, html) = try Self.page(blocks)
+        defer { site.remove() }
+        #expect(html.contains("</svg>Crew (right axis)</li></ul>") && html.contains("</svg>samples_kg</li><li>"), "\(html)")
+        #expect(html.contains(#"<th scope="col" class="num">Crew (right axis)</th></tr></thead>"#))
+        #expect(html.contains("<tr><th>Apollo 11<td>21.55<td>3.0<tr>"))
+        #expect(html.contains("Crew (right axis): from 3.0 to 3.0, highest 3.0 (Apollo 11)</desc>"), "\(html)")
+        let wide = FirstHourTests.wideFrame(html, kind: "column")
+        #expect(wide.contains(#"<g class="axis second-axis">"#) && wide.contains("second-line"))
+        let (german, page) = try Self.page(blocks, language: ".de")
+        defer { german.remove() }
+        #expect(page.contains("Crew (rechte Achse)"))
+    }
+
+    /// What a second axis cannot be stops the build, naming the page and the line.
+    @Test func aSecondAxisOfWhatIsNoLineStopsTheBuild() throws {
+        let cases: [(String, String)] = [
+            (
+                "kind=bar x=mission y=crew y2=samples_kg",
+                "`y2=` draws a line on a second axis beside `column`, `line`, `step` and `area` charts"
+            ),
+            ("kind=line x=launch y=crew y2=mission", "`y2=mission` must be a column of numbers"),
+            ("kind=line x=launch y=crew y2=crew", "`y2=crew` is one of the `y=` columns already"),
+            ("kind=line x=launch y=crew series=mission y2=samples_kg", "it takes no `series=`"),
+            ("kind=line x=launch y=crew y2=samples_kg labels=end", "`y2=`'s line is named in the legend"),
+            ("kind=sparkline y=crew y2=samples_kg", "a sparkline is a line without axes, and takes no `y2=`"),
+        ]
+        for (arguments, message) in cases {
+            let site = try DataReportTests.site(
+                "-- Content/x.md --\n```ttsite query q\nSELECT mission, launch, samples_kg, crew FROM missions\n```\n\n"
+                    + "```ttsite chart data=q \(arguments)\n```\n")
+            defer { site.remove() }
+            var failure: BuildError?
+            do { try site.build() } catch let error as BuildError { failure = error }
+            #expect(failure?.line == 5 && failure?.message.contains(message) == true, "\(arguments): \(String(describing: failure))")
+        }
+    }
+
     /// Ends that leave values out of the plot warn, naming how many; the data table keeps them.
     @Test func endsThatCutValuesOffWarn() throws {
         let site = try DataReportTests.site(

@@ -169,6 +169,9 @@ struct Labels: Sendable, Codable {
         /// A calendar's data table's note that the rows of one day were added up into its
         /// cell; English where a pack lacks it.
         var summedDays: String?
+        /// A line on the second value axis, in the legend and the summary (`<SERIES>` is its
+        /// name): "Orders (right axis)", the left one right to left; English where a pack lacks it.
+        var secondAxis: String?
         /// A box plot's data table's columns; English where a pack lacks them.
         var boxCount, boxLow, boxQ1, boxMedian, boxQ3, boxHigh, boxOutliers: String?
     }

@@ -28,6 +28,11 @@ import TextFormatting
 extension DataBlocks {
     static let chartArguments = ["data", "kind", "x", "y", "series", "layout", "log", "title", "caption", "bins", "step", "size"]
     static let chartKinds = Chart.Kind.allCases.map(\.rawValue) + ["sparkline"]
+    /// What a block sets of a chart beyond its data and kind: its axes, rules, texts, colours,
+    /// panels and second axis. A sparkline takes none of them.
+    static let chartSettingArguments =
+        chartSecondAxisArguments + chartAxisArguments + chartMarkArguments + chartRuleQueryArguments + chartLabelArguments
+        + chartColorArguments + chartFacetArguments
 
     /// A result's columns and rows as a chart's x values and series.
     struct Plotted {
@@ -43,10 +48,7 @@ extension DataBlocks {
         _ table: Table, name: String, arguments: [String: String], page: Page, pack held: Pack, line: Int,
         styles: SeriesStyles = SeriesStyles(), fail: (String) -> BuildError, warn: (String) -> Void = { _ in }
     ) throws -> ChartBlockView {
-        let allowed =
-            Self.chartArguments + Self.chartAxisArguments + Self.chartMarkArguments + Self.chartRuleQueryArguments
-            + Self.chartLabelArguments
-            + Self.chartColorArguments + Self.chartFacetArguments
+        let allowed = Self.chartArguments + Self.chartSettingArguments
         for key in arguments.keys.sorted()
         where !allowed.contains(key) && !key.hasPrefix("label.") && !key.hasPrefix("format.") && !key.hasPrefix("color.") {
             throw fail(
@@ -96,9 +98,8 @@ extension DataBlocks {
         }
         if sparkline,
             let argument =
-                (Self.chartAxisArguments + Self.chartMarkArguments + Self.chartRuleQueryArguments + Self.chartLabelArguments
-                + Self.chartColorArguments + Self.chartFacetArguments)
-                .first(where: { arguments[$0] != nil }) ?? arguments.keys.sorted().first(where: { $0.hasPrefix("color.") })
+                Self.chartSettingArguments.first(where: { arguments[$0] != nil })
+                ?? arguments.keys.sorted().first(where: { $0.hasPrefix("color.") })
         {
             throw fail("a sparkline is a line without axes, and takes no `\(argument)=`")
         }
@@ -286,6 +287,16 @@ extension DataBlocks {
             )
         }
         var chart = Chart(kind: kind, domain: plotted.domain, series: series)
+        let second = try chartSecondAxis(
+            arguments, kind: kind, table: table, x: xIndex, ys: ys, seriesColumn: seriesIndex, column: column, format: format,
+            label: label, held: held, fail: fail)
+        if var axis = second?.axis {
+            // A style no series of the chart has, from the second (vermilion, which stands
+            // apart from the first's blue), so that the line reads apart from the marks under it.
+            let taken = Set(series.indices.map { series[$0].style ?? $0 })
+            axis.series.style = (1...).first { !taken.contains($0) }!
+            chart.secondAxis = axis
+        }
         chart.layout = arguments["layout"].flatMap(Chart.Layout.init(rawValue:)) ?? .grouped
         chart.negative = colors.negative
         chart.logValues = logY
@@ -389,10 +400,10 @@ extension DataBlocks {
         let legend =
             kind == .heatmap || kind == .calendar
             ? Self.heatLegend(chart, text: axisText)
-            : chart.series.count > 1 && chart.markLabels != .end
+            : (chart.series.count > 1 || second != nil) && chart.markLabels != .end
                 ? chart.series.indices.map {
                     ChartBlockView.LegendEntry(swatch: chart.swatch(of: $0, id: "\(id)-k\($0 + 1)"), name: chart.series[$0].name)
-                }
+                } + (second.map { [ChartBlockView.LegendEntry(swatch: chart.secondSwatch(), name: $0.legendName)] } ?? [])
                 : []
         // Small multiples: a panel for each value of the `facet=` column, each its rows drawn
         // as the whole chart is, with every series of the chart in its style (a series a panel
@@ -468,7 +479,8 @@ extension DataBlocks {
         }
         let (headers, rows) = dataTable(
             tableChart, plotted: tablePlotted, xName: xName, valueName: valueName, pointColumn: pointColumn,
-            sizeColumn: sizeColumn, countWord: words.count, words: words,
+            sizeColumn: sizeColumn, secondColumn: second.map { ($0.legendName, $0.axis.series.values, $0.html) }, countWord: words.count,
+            words: words,
             countHTML: LanguagePack.NumberHTML(pack, format: ValueFormat(.integer), text: countText),
             valueHTML: LanguagePack.NumberHTML(pack, format: valueFormat, text: valueText))
         var view = ChartBlockView(
@@ -628,7 +640,7 @@ extension DataBlocks {
     /// a format with decimals (`decimal:N`, `percent:N`) takes one more, up to four more,
     /// where two neighbours would read alike ("4%", "4%" → "4.2%", "4.4%"). Any other format
     /// writes as it is (and fewer ticks are tried where two read alike).
-    private func tickLabels(format: ValueFormat?, held: Pack) -> @Sendable ([Double]) -> [String] {
+    func tickLabels(format: ValueFormat?, held: Pack) -> @Sendable ([Double]) -> [String] {
         let timeZone = config.timeZone
         let now = now
         return { ticks in
@@ -847,21 +859,29 @@ extension DataBlocks {
         case .categories(let names): order = Array(names.indices)
         }
         guard let first = order.first, let last = order.last else { return title }
-        var parts: [String] = []
-        for series in chart.series.prefix(3) {
-            let shown = order.compactMap { index in series.values[index].flatMap { $0.isFinite ? (index, $0) : nil } }
-            guard let start = shown.first, let end = shown.last, let top = shown.max(by: { $0.1 < $1.1 }) else { continue }
+        // A series' part: where it starts and ends, and its highest and lowest values.
+        func part(_ values: [Double?], name: String?, text valueText: (Double) -> String) -> String? {
+            let shown = order.compactMap { index in (index < values.count ? values[index] : nil).flatMap { $0.isFinite ? (index, $0) : nil }
+            }
+            guard let start = shown.first, let end = shown.last, let top = shown.max(by: { $0.1 < $1.1 }) else { return nil }
             let highest = words.highest.replacingEvery("<VALUE>", with: valueText(top.1)).replacingEvery("<X>", with: plotted.xTexts[top.0])
             let change = between(words.change, valueText(start.1), valueText(end.1))
-            var part = (chart.series.count > 1 ? series.name + ": " : "") + change + ", " + highest
+            var part = (name.map { $0 + ": " } ?? "") + change + ", " + highest
             if let lowestWords = words.lowest, let bottom = shown.min(by: { $0.1 < $1.1 }), bottom.1 < top.1 {
                 part +=
                     ", "
                     + lowestWords.replacingEvery("<VALUE>", with: valueText(bottom.1)).replacingEvery("<X>", with: plotted.xTexts[bottom.0])
             }
-            parts.append(part)
+            return part
         }
+        let named = chart.series.count > 1 || chart.secondAxis != nil
+        var parts = chart.series.prefix(3).compactMap { part($0.values, name: named ? $0.name : nil, text: valueText) }
         if chart.series.count > 3 { parts.append(words.others) }
+        // The second axis's line, in its own writing.
+        if let second = chart.secondAxis {
+            let name = (words.secondAxis ?? "<SERIES> (right axis)").replacingEvery("<SERIES>", with: second.series.name)
+            parts += part(second.series.values, name: name, text: second.label).map { [$0] } ?? []
+        }
         let span = first == last ? plotted.xTexts[first] : between(words.span, plotted.xTexts[first], plotted.xTexts[last])
         return "\(title), \(span)" + (parts.isEmpty ? "" : ": " + parts.joined(separator: "; "))
     }
@@ -869,7 +889,8 @@ extension DataBlocks {
     /// The chart's data as a table: a row an x value (a bin, for a histogram), a column a series.
     private func dataTable(
         _ chart: Chart, plotted: Plotted, xName: String, valueName: String, pointColumn: String?,
-        sizeColumn: (name: String, html: LanguagePack.NumberHTML)? = nil, countWord: String, words: Labels.ChartWords,
+        sizeColumn: (name: String, html: LanguagePack.NumberHTML)? = nil,
+        secondColumn: (name: String, values: [Double?], html: LanguagePack.NumberHTML)? = nil, countWord: String, words: Labels.ChartWords,
         countHTML: LanguagePack.NumberHTML, valueHTML: LanguagePack.NumberHTML
     ) -> (headers: [ChartBlockView.Cell], rows: String) {
         if chart.kind == .box {
@@ -912,6 +933,8 @@ extension DataBlocks {
                     ChartBlockView.Cell(text: chart.series.count > 1 ? "\($0.name): \(size.name)" : size.name, numeric: true)
                 }
             } ?? [])
+            // The second axis's values, last.
+            + (secondColumn.map { [ChartBlockView.Cell(text: $0.name, numeric: true)] } ?? [])
         // The values row by row in one array: a cell reads one value, not a series' array.
         let width = chart.series.count
         var values: [Double?] = []
@@ -945,6 +968,15 @@ extension DataBlocks {
                             } else {
                                 output += LanguagePack.nullText.utf8
                             }
+                        }
+                    }
+                }
+                if let secondColumn {
+                    ChartBlockView.cell(to: &output) { output in
+                        if row < secondColumn.values.count, let value = secondColumn.values[row] {
+                            secondColumn.html.append(value, to: &output)
+                        } else {
+                            output += LanguagePack.nullText.utf8
                         }
                     }
                 }

@@ -33,7 +33,10 @@ struct CalendarLayout {
         left = (labels.map { AxisLabels.width($0, size: fontSize) }.max() ?? 0) + 6
         // Up to 54 columns a year (a leap year that starts on its week's last day), 28 a half.
         cell = (width - left - 2) / (halves ? 28 : 54)
-        let years = days.isEmpty ? [] : Array(CalendarDate(daysSince1970: days.min()!).year...CalendarDate(daysSince1970: days.max()!).year)
+        // The last `Chart.calendarYears` years of the days, a block each.
+        let last = days.max().map { CalendarDate(daysSince1970: $0).year }
+        let first = days.min().map { max(CalendarDate(daysSince1970: $0).year, last! - Chart.calendarYears + 1) }
+        let years = first.map { Array($0...last!) } ?? []
         let band = fontSize + 4 + 7 * cell + fontSize * 0.75
         var strips: [Strip] = []
         for year in years {
@@ -86,15 +89,22 @@ extension Chart {
     var calendarDays: [Int: Double] {
         guard case .times(let seconds) = domain, let values = series.first?.values else { return [:] }
         var days: [Int: Double] = [:]
-        for (index, time) in seconds.enumerated() where time.isFinite {
-            guard let value = values[safe: index] ?? nil, value.isFinite else { continue }
-            days[Self.day(of: time), default: 0] += value
+        for (index, time) in seconds.enumerated() {
+            guard let day = Self.day(of: time), let value = values[safe: index] ?? nil, value.isFinite else { continue }
+            days[day, default: 0] += value
         }
         return days
     }
 
-    /// The day of a time on a wall clock (seconds since 1970).
-    static func day(of seconds: Double) -> Int { Int((seconds / 86_400).rounded(.down)) }
+    /// How many years a calendar draws at most, a block each: the last of its days'.
+    public static let calendarYears = 20
+
+    /// The day of a time on a wall clock (seconds since 1970); nil for none a calendar can
+    /// name (not finite, or beyond `TimeTicks.limit`).
+    static func day(of seconds: Double) -> Int? {
+        guard seconds.isFinite, abs(seconds) < TimeTicks.limit else { return nil }
+        return Int((seconds / 86_400).rounded(.down))
+    }
 }
 
 extension ChartDrawing {
@@ -102,7 +112,7 @@ extension ChartDrawing {
     static func calendarLayout(of chart: Chart, frame: Chart.Frame) -> CalendarLayout {
         let fontSize = frame.fontSize
         var days: [Int] = []
-        if case .times(let seconds) = chart.domain { days = seconds.filter(\.isFinite).map(Chart.day(of:)) }
+        if case .times(let seconds) = chart.domain { days = seconds.compactMap(Chart.day(of:)) }
         let years = Set(days.map { CalendarDate(daysSince1970: $0).year }).map {
             chart.timeLabel(TimeTicks.Tick(seconds: Double(CalendarDate(year: $0, month: 1, day: 1)!.daysSince1970) * 86_400, unit: .year))
         }
@@ -178,9 +188,7 @@ extension ChartDrawing {
     mutating func drawCalendarPoints(_ layout: CalendarLayout, gap: Double) {
         guard case .times(let seconds) = chart.domain else { return }
         let centres = seconds.map { time -> (Double, Double)? in
-            guard time.isFinite else { return nil }
-            let day = Chart.day(of: time)
-            guard let strip = layout.strip(of: day) else { return nil }
+            guard let day = Chart.day(of: time), let strip = layout.strip(of: day) else { return nil }
             let corner = layout.corner(of: day, in: strip)
             let middle = (layout.cell - gap) / 2
             return (out.mirrored ? frame.width - corner.x - middle : corner.x + middle, corner.y + middle)

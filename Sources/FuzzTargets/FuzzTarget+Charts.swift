@@ -7,7 +7,8 @@ import Foundation
 
 /// The chart engine on fuzzed options and data: any kind, layout, log axes and direction,
 /// x values and series of any doubles (NaN, infinities, ±10³⁰⁸, equal values) and texts of
-/// any bytes; rules, bands and axis ends at any of those numbers; panels sharing their scales. Whatever it is given, each
+/// any bytes; rules, bands and axis ends at any of those numbers; panels sharing their scales;
+/// a line on a second axis; a calendar's week from any day, named by any texts. Whatever it is given, each
 /// frame's SVG and the chart's document of its own
 /// parse as XML, and no text from the data becomes markup.
 extension FuzzTarget {
@@ -62,6 +63,15 @@ extension FuzzTarget {
         chart.timeLabel = { _ in label }
         chart.xTitle = texts.first
         chart.valueTitle = texts.dropFirst().first
+        chart.week = Chart.Week(first: Int(bytes[2]) % 7, names: (0..<7).map { texts[$0 % texts.count] })
+        // A line on a second axis, of the first series' values backwards, half the time.
+        if bytes[2] & 4 != 0 {
+            var second = Chart.SecondAxis(
+                series: Chart.Series(name: label, values: series[0].values.reversed()), label: { String($0) + label }, title: label)
+            second.series.style = Int(bytes[1] >> 5)
+            second.legendName = label
+            chart.secondAxis = second
+        }
         // Rules, bands and axis ends at any of the numbers (NaN and ±∞ included), at categories
         // named by any text, with any labels; a third of the time, none.
         if flags & 128 != 0, numbers.count > 4 {
@@ -97,10 +107,15 @@ extension FuzzTarget {
             half.series[index].sizes = half.series[index].sizes.map { Array($0.prefix(count / 2)) }
         }
         half.pointNames = half.pointNames.map { Array($0.prefix(count / 2)) }
+        let panelFrame = Chart.panelFrame(columns: Int(flags % 6) + 1)
+        var panels: [(name: String, chart: Chart, svg: String)] = []
         for panel in Chart.sharingScales([chart, half]) {
-            let svg = panel.svgs(id: "p", title: label, summary: label, wideFrame: Chart.panelFrame(columns: Int(flags % 6) + 1)).wide
+            let svg = panel.svgs(id: "p", title: label, summary: label, wideFrame: panelFrame).wide
             precondition(XMLParser(data: Data(svg.utf8)).parse(), "a panel's SVG is not XML")
+            panels.append((label, panel, svg))
         }
+        let grid = ChartDocument(chart).svg(panels: panels, frame: panelFrame, columns: Int(flags % 6) + 1, title: label, id: "p").text
+        precondition(XMLParser(data: Data(grid.utf8)).parse(), "the panels' document is not XML")
         // The chart as a file of its own (its PNG's SVG): the wide frame under title and legend.
         let wide = chart.svgs(id: "f", title: label, summary: label).wide
         let document = ChartDocument(chart).svg(wide: wide, title: label, id: "f").text

@@ -402,11 +402,17 @@ import Testing
             ("x=launch y=crew series=mission", "`calendar` colours each day by one value: give one `y=` and no `series=`"),
             ("x=launch y=crew rule.y=3", "a calendar's colours are its values, a year a block: it takes no `rule.y=`"),
             ("x=launch y=crew facet=mission", "it takes no `facet=`"),
+            (
+                "x=launch y=crew data=later",
+                "`calendar` draws at most 20 years, a block each, and `launch` spans 31 (1969 to 1999): ask the query for fewer"
+            ),
         ]
         for (arguments, message) in cases {
             let site = try DataReportTests.site(
                 "-- Content/x.md --\n```ttsite query q\nSELECT mission, launch, crew FROM missions\n```\n\n"
-                    + "```ttsite chart kind=calendar data=q \(arguments)\n```\n")
+                    + "```ttsite chart kind=calendar \(arguments.contains("data=") ? "" : "data=q ")\(arguments)\n```\n\n"
+                    + "```ttsite query later\nSELECT launch, crew FROM missions UNION ALL SELECT date(max(launch), '+28 years'), 3 FROM missions\n```\n"
+            )
             defer { site.remove() }
             var failure: BuildError?
             do { try site.build() } catch let error as BuildError { failure = error }

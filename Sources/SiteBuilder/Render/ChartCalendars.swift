@@ -1,4 +1,5 @@
 import Charts
+import CivilTime
 import DataTables
 import Foundation
 
@@ -20,6 +21,18 @@ extension DataBlocks {
         let type = table.columns[x].type
         guard type == .date || type == .dateTime else {
             throw fail("`calendar` draws a cell a day: its `x=` column must hold dates, and `\(table.columns[x].name)` holds \(type)")
+        }
+        let years = table.rows.compactMap { row -> Int? in
+            switch row[x] {
+            case .date(let day): day.year
+            case .dateTime(let instant): CalendarDate(instant, in: config.timeZone).year
+            default: nil
+            }
+        }
+        if let low = years.min(), let high = years.max(), high - low >= Chart.calendarYears {
+            throw fail(
+                "`calendar` draws at most \(Chart.calendarYears) years, a block each, and `\(table.columns[x].name)` spans "
+                    + "\(high - low + 1) (\(low) to \(high)): ask the query for fewer")
         }
         guard series == nil && ys.count == 1 else {
             throw fail("`calendar` colours each day by one value: give one `y=` and no `series=`")

@@ -64,11 +64,13 @@ import Testing
         #expect(chart.calendarDays == [19_723: 5, 19_785: 10])
         #expect(chart.heatValues.sorted() == [5, 10])
         let frames = chart.svgs(id: "c", title: "t", summary: "s")
-        for svg in [frames.wide, frames.narrow] {
+        for (svg, width) in [(frames.wide, 640.0), (frames.narrow, 320.0)] {
             let read = try SVGRead(svg)
-            let cells = read.groupRects.filter { $0.group.hasPrefix("heat-") }
-            let empty = read.groupRects.filter { $0.group == "calendar-empty" }
+            let cells = Self.squares(in: svg, group: #"heat-\d" fill="[^"]*"#)
+            let empty = Self.squares(in: svg, group: #"calendar-empty" fill="currentColor" fill-opacity="0.07"#)
             #expect(cells.count == 2 && empty.count == 364, "\(cells.count) \(empty.count)")
+            // Every cell inside the frame.
+            #expect((cells + empty).allSatisfy { $0.x >= 0 && $0.x + 9 <= width && $0.y >= 0 }, "\(cells + empty)")
             // 5 in the lightest class, 10 in the darkest.
             #expect(svg.contains(##"<g class="heat-0" fill="#ffffcc">"##) && svg.contains(##"<g class="heat-6" fill="#0c2c84">"##))
             // The year once, the months and Mon, Wed, Fri at the left of each strip.
@@ -82,11 +84,22 @@ import Testing
             let ys = at.output.2.split(separator: " ")
             #expect(xs.count == 3 && ys.count == 3 && xs[0] == xs[1] && ys[0] == ys[1])
         }
-        // A narrow frame in two halves: Jan 1 in the first, Mar 3 too; every cell inside the frame.
-        let narrow = try SVGRead(frames.narrow)
-        #expect(narrow.groupRects.allSatisfy { $0.x >= 0 && $0.x + $0.width <= 320 })
-        let wide = try SVGRead(frames.wide)
-        #expect(wide.groupRects.allSatisfy { $0.x >= 0 && $0.x + $0.width <= 640 })
+    }
+
+    /// The top left corners of the squares of the path in the groups whose class starts with
+    /// `group`: each square a move (the first absolute, then from the one before) and its sides.
+    static func squares(in svg: String, group: String) -> [(x: Double, y: Double)] {
+        var corners: [(x: Double, y: Double)] = []
+        let paths = try! Regex(#"<g class=""# + group + #""><path d="([^"]*)""#)
+        for path in svg.matches(of: paths) {
+            var at = (x: 0.0, y: 0.0)
+            for move in String(path.output[1].substring!).matches(of: /([Mm])(-?[0-9.]+) (-?[0-9.]+)h/) {
+                let (dx, dy) = (Double(move.output.2)!, Double(move.output.3)!)
+                at = move.output.1 == "M" ? (dx, dy) : (at.x + dx, at.y + dy)
+                corners.append(at)
+            }
+        }
+        return corners
     }
 
     @Test func rightToLeftTheWeeksRunFromTheRight() throws {

@@ -132,7 +132,8 @@ public struct ChartDocument {
     /// A heatmap class's swatch: a rect of its colour (its shade's, on a dark page).
     public static func heatSwatch(_ scale: HeatScale, _ index: Int) -> String {
         #"<svg class="chart-swatch" viewBox="0 0 24 12" width="24" height="12" aria-hidden="true">"#
-            + #"<rect class="heat-\#(scale.shade(of: index))" x="1" y="1" width="22" height="10" stroke="currentColor" stroke-opacity="0.3" fill=""#
+            + #"<rect class="heat-\#(scale.shade(of: index))" x="1" y="1" width="22" height="10" stroke="currentColor""#
+            + #" stroke-opacity="0.3" fill=""#
             + scale.color(of: index) + #""/></svg>"#
     }
 

@@ -411,7 +411,8 @@ import Testing
             let site = try DataReportTests.site(
                 "-- Content/x.md --\n```ttsite query q\nSELECT mission, launch, crew FROM missions\n```\n\n"
                     + "```ttsite chart kind=calendar \(arguments.contains("data=") ? "" : "data=q ")\(arguments)\n```\n\n"
-                    + "```ttsite query later\nSELECT launch, crew FROM missions UNION ALL SELECT date(max(launch), '+28 years'), 3 FROM missions\n```\n"
+                    + "```ttsite query later\nSELECT launch, crew FROM missions\n"
+                    + "UNION ALL SELECT date(max(launch), '+28 years'), 3 FROM missions\n```\n"
             )
             defer { site.remove() }
             var failure: BuildError?

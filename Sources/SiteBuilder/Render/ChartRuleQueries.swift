@@ -41,7 +41,8 @@ extension DataBlocks {
         let labelColumn = names.firstIndex(of: "label")
         if along == .values && !table.columns[column].type.isNumeric {
             throw fail(
-                "`rules=\(query)`: its column `y` holds the values of rules across the plot, numbers; it holds \(table.columns[column].type)"
+                "`rules=\(query)`: its column `y` holds the values of rules across the plot, numbers; "
+                    + "it holds \(table.columns[column].type)"
             )
         }
         var marks: [ChartMark] = []
@@ -69,7 +70,8 @@ extension DataBlocks {
             } else {
                 guard let read = ruleX(value, x: x, xText: xText) else {
                     throw fail(
-                        "`rules=\(query)`: row \(number + 1)'s `x`, `\(pack.text(of: value, as: nil, now: now, timeZone: config.timeZone))`, "
+                        "`rules=\(query)`: row \(number + 1)'s `x`, "
+                            + "`\(pack.text(of: value, as: nil, now: now, timeZone: config.timeZone))`, "
                             + "must be \(Self.xValueNoun(x))")
                 }
                 if case .category = read.place, !Self.isXValue(read.place, of: x) {
@@ -88,7 +90,8 @@ extension DataBlocks {
         }
         if empty > 0 {
             warn(
-                "`rules=\(query)`: \(empty) of its \(table.rows.count) rows \(empty == 1 ? "has" : "have") no number in `\(axis)`, and \(empty == 1 ? "draws" : "draw") no rule"
+                "`rules=\(query)`: \(empty) of its \(table.rows.count) rows \(empty == 1 ? "has" : "have") no number in `\(axis)`, "
+                    + "and \(empty == 1 ? "draws" : "draw") no rule"
             )
         }
         return marks

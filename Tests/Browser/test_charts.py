@@ -131,10 +131,9 @@ def test_a_printed_report_keeps_each_chart_whole_and_in_proportion(page, paper, 
         assert last in after, f"{paper}: the chart under {caption!r} runs onto the next page"
 
 
-# The script: where the pointer is over the first (line) chart, and where the keys move to.
-HOVER = """
-const svg = [...document.querySelectorAll('figure.chart-block svg.chart')].filter(s => getComputedStyle(s).display !== 'none')[arguments[0]];
-const points = svg.querySelector('g.chart-points');
+# Where the rows' points are along x in a chart's frame (`points`, its g.chart-points), as the
+# script reads them: evenly spaced, each, or the wide frame's mapped onto a narrow one.
+POSITIONS = """
 const read = (g) => g.hasAttribute('data-start')
   ? [...Array(Number(g.getAttribute('data-count'))).keys()].map(i => Number(g.getAttribute('data-start')) + i * Number(g.getAttribute('data-step')))
   : g.getAttribute('data-at').split(' ').map(Number);
@@ -144,7 +143,13 @@ if (points.hasAttribute('data-from')) {
   const [scale, shift] = points.getAttribute('data-map').split(' ').map(Number);
   at = read(wide.querySelector('g.chart-points')).map(x => scale * x + shift);
 } else { at = read(points); }
-const index = arguments[1];
+"""
+
+# The script: where the pointer is over the first (line) chart, and where the keys move to.
+HOVER = """
+const svg = [...document.querySelectorAll('figure.chart-block svg.chart')].filter(s => getComputedStyle(s).display !== 'none')[arguments[0]];
+const points = svg.querySelector('g.chart-points');
+""" + POSITIONS + """const index = arguments[1];
 const box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
 const across = points.getAttribute('data-axis') === 'y';
 const x = across ? box.left + box.width / 2 : box.left + (at[index] - view.x) * box.width / view.width;
@@ -286,16 +291,7 @@ const [kind, nth, index] = arguments;
 const figure = [...document.querySelectorAll('figure.chart-block')].find(f => f.querySelector(kind));
 const svg = [...figure.querySelectorAll('svg.chart')].filter(s => getComputedStyle(s).display !== 'none')[nth];
 const points = svg.querySelector('g.chart-points');
-const read = (g) => g.hasAttribute('data-start')
-  ? [...Array(Number(g.getAttribute('data-count'))).keys()].map(i => Number(g.getAttribute('data-start')) + i * Number(g.getAttribute('data-step')))
-  : g.getAttribute('data-at').split(' ').map(Number);
-let at;
-if (points.hasAttribute('data-from')) {
-  const wide = document.getElementById(points.getAttribute('data-from') + '-title').closest('svg');
-  const [scale, shift] = points.getAttribute('data-map').split(' ').map(Number);
-  at = read(wide.querySelector('g.chart-points')).map(x => scale * x + shift);
-} else { at = read(points); }
-const ys = points.hasAttribute('data-y') ? points.getAttribute('data-y').split(' ').map(Number) : null;
+""" + POSITIONS + """const ys = points.hasAttribute('data-y') ? points.getAttribute('data-y').split(' ').map(Number) : null;
 const box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
 const x = box.left + (at[index] - view.x) * box.width / view.width;
 const y = ys ? box.top + (ys[index] - view.y) * box.height / view.height : box.top + box.height / 2;

@@ -21,6 +21,13 @@ import Testing
         return (site, DataReportTests.article(try site.read(language.isEmpty ? "charts/index.html" : "de/charts/index.html")))
     }
 
+    /// The error that stops `site`'s build, if one does; the site is removed.
+    static func failure(of site: TestSite) throws -> BuildError? {
+        defer { site.remove() }
+        do { try site.build() } catch let error as BuildError { return error }
+        return nil
+    }
+
     static let samples = """
         ```ttsite query samples
         SELECT mission, samples_kg FROM missions ORDER BY launch
@@ -341,9 +348,7 @@ import Testing
                 SELECT 'July' AS x
                 ```
                 """)
-            defer { site.remove() }
-            var failure: BuildError?
-            do { try site.build() } catch let error as BuildError { failure = error }
+            let failure = try Self.failure(of: site)
             #expect(
                 failure?.location == "Content/x.md" && failure?.line == 4 && failure?.message.contains(message) == true,
                 "\(argument): \(String(describing: failure))")
@@ -414,9 +419,7 @@ import Testing
                     + "```ttsite query later\nSELECT launch, crew FROM missions\n"
                     + "UNION ALL SELECT date(max(launch), '+28 years'), 3 FROM missions\n```\n"
             )
-            defer { site.remove() }
-            var failure: BuildError?
-            do { try site.build() } catch let error as BuildError { failure = error }
+            let failure = try Self.failure(of: site)
             #expect(failure?.line == 5 && failure?.message.contains(message) == true, "\(arguments): \(String(describing: failure))")
         }
     }
@@ -464,9 +467,7 @@ import Testing
             let site = try DataReportTests.site(
                 "-- Content/x.md --\n```ttsite query q\nSELECT mission, launch, samples_kg, crew FROM missions\n```\n\n"
                     + "```ttsite chart data=q \(arguments)\n```\n")
-            defer { site.remove() }
-            var failure: BuildError?
-            do { try site.build() } catch let error as BuildError { failure = error }
+            let failure = try Self.failure(of: site)
             #expect(failure?.line == 5 && failure?.message.contains(message) == true, "\(arguments): \(String(describing: failure))")
         }
     }

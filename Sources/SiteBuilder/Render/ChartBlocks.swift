@@ -879,8 +879,7 @@ extension DataBlocks {
         if chart.series.count > 3 { parts.append(words.others) }
         // The second axis's line, in its own writing.
         if let second = chart.secondAxis {
-            let name = (words.secondAxis ?? "<SERIES> (right axis)").replacingEvery("<SERIES>", with: second.series.name)
-            parts += part(second.series.values, name: name, text: second.label).map { [$0] } ?? []
+            parts += part(second.series.values, name: second.legendName ?? second.series.name, text: second.label).map { [$0] } ?? []
         }
         let span = first == last ? plotted.xTexts[first] : between(words.span, plotted.xTexts[first], plotted.xTexts[last])
         return "\(title), \(span)" + (parts.isEmpty ? "" : ": " + parts.joined(separator: "; "))

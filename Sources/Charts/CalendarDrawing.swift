@@ -86,7 +86,7 @@ extension Chart {
 
     /// A calendar's value of each day (days since 1970): the values of the rows of one day
     /// added up.
-    var calendarDays: [Int: Double] {
+    public var calendarDays: [Int: Double] {
         guard case .times(let seconds) = domain, let values = series.first?.values else { return [:] }
         var days: [Int: Double] = [:]
         for (index, time) in seconds.enumerated() {
@@ -101,7 +101,7 @@ extension Chart {
 
     /// The day of a time on a wall clock (seconds since 1970); nil for none a calendar can
     /// name (not finite, or beyond `TimeTicks.limit`).
-    static func day(of seconds: Double) -> Int? {
+    public static func day(of seconds: Double) -> Int? {
         guard seconds.isFinite, abs(seconds) < TimeTicks.limit else { return nil }
         return Int((seconds / 86_400).rounded(.down))
     }

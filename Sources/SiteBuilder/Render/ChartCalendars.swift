@@ -51,38 +51,34 @@ extension DataBlocks {
     static func sharesDays(_ domain: Chart.Domain) -> Bool {
         guard case .times(let seconds) = domain else { return false }
         var days = Set<Int>()
-        return seconds.contains { $0.isFinite && !days.insert(Int(($0 / 86_400).rounded(.down))).inserted }
+        return seconds.contains { time in Chart.day(of: time).map { !days.insert($0).inserted } ?? false }
     }
 
-    /// A calendar's summary: its span, and its highest and lowest days (the rows of one day
-    /// added up), each written as the data table writes the day.
+    /// A calendar's summary: its span, and its highest and lowest days (`Chart.calendarDays`:
+    /// the rows of one day added up), each written as the data table writes its first row.
     func summariseCalendar(_ chart: Chart, title: String, plotted: Plotted, words: Labels.ChartWords, valueText: (Double) -> String)
         -> String
     {
-        guard case .times(let seconds) = chart.domain, let values = chart.series.first?.values else { return title }
-        var days: [Int: (value: Double, text: String)] = [:]
-        for (index, time) in seconds.enumerated() where time.isFinite {
-            guard index < values.count, let value = values[index], value.isFinite else { continue }
-            let day = Int((time / 86_400).rounded(.down))
-            days[day] = ((days[day]?.value ?? 0) + value, days[day]?.text ?? plotted.xTexts[index])
+        guard case .times(let seconds) = chart.domain else { return title }
+        let days = chart.calendarDays
+        var texts: [Int: String] = [:]
+        for (index, time) in seconds.enumerated() {
+            if let day = Chart.day(of: time), texts[day] == nil { texts[day] = plotted.xTexts[index] }
         }
         let order = days.keys.sorted()
-        guard let first = order.first, let last = order.last else { return title }
+        guard let first = order.first, let last = order.last, let top = order.max(by: { days[$0]! < days[$1]! }),
+            let bottom = order.min(by: { days[$0]! < days[$1]! })
+        else { return title }
+        let text = { (day: Int) in texts[day] ?? "" }
         let span =
             first == last
-            ? days[first]!.text
-            : words.span.replacingEvery("<FIRST>", with: days[first]!.text).replacingEvery(
-                "<LAST>", with: days[last]!.text)
-        let top = order.max { days[$0]!.value < days[$1]!.value }!
-        let bottom = order.min { days[$0]!.value < days[$1]!.value }!
-        var text = "\(title), \(span): "
-        text += words.highest.replacingEvery("<VALUE>", with: valueText(days[top]!.value)).replacingEvery("<X>", with: days[top]!.text)
-        if let lowest = words.lowest, days[bottom]!.value < days[top]!.value {
-            text +=
-                ", "
-                + lowest.replacingEvery("<VALUE>", with: valueText(days[bottom]!.value)).replacingEvery("<X>", with: days[bottom]!.text)
+            ? text(first) : words.span.replacingEvery("<FIRST>", with: text(first)).replacingEvery("<LAST>", with: text(last))
+        var summary = "\(title), \(span): "
+        summary += words.highest.replacingEvery("<VALUE>", with: valueText(days[top]!)).replacingEvery("<X>", with: text(top))
+        if let lowest = words.lowest, days[bottom]! < days[top]! {
+            summary += ", " + lowest.replacingEvery("<VALUE>", with: valueText(days[bottom]!)).replacingEvery("<X>", with: text(bottom))
         }
-        return text
+        return summary
     }
 }
 

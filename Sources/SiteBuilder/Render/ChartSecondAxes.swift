@@ -40,10 +40,11 @@ extension DataBlocks {
         let pack = held.pack
         let timeZone = config.timeZone
         let values = table.rows.filter { $0[x] != .null }.map { pack.number(of: $0[index]) }
-        let written = try format(name) ?? ValueFormat(.decimal(places: nil))
+        let given = try format(name)
+        let written = given ?? ValueFormat(.decimal(places: nil))
         let text: @Sendable (Double) -> String = { held.pack.text(of: .real($0), as: written, now: now, timeZone: timeZone) }
         var axis = Chart.SecondAxis(series: Chart.Series(name: label(name), values: values), label: text, title: label(name))
-        axis.tickLabels = tickLabels(format: try format(name), held: held)
+        axis.tickLabels = tickLabels(format: given, held: held)
         let legendName = (pack.labels.chart.secondAxis ?? "<SERIES> (right axis)").replacingEvery("<SERIES>", with: label(name))
         axis.legendName = legendName
         return (axis, legendName, LanguagePack.NumberHTML(pack, format: written, text: text))

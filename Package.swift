@@ -120,8 +120,9 @@ let package = Package(
             ]),
         // zlib, as a system library: gzip-compressed sources (`data.csv.gz`) read whole.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        // Reading and fetching source documents: files, HTTP with retries, a cache of the last good copy.
-        .target(name: "DataSources", dependencies: ["CZlib", "TextFormatting"]),
+        // Reading and fetching source documents: files, HTTP with retries, a cache of the last good
+        // copy, and data loaders' programs run bounded.
+        .target(name: "DataSources", dependencies: ["CZlib", "CSpawn", "TextFormatting"]),
         // The site pipeline: config → content → render → write.
         .target(
             name: "SiteBuilder",

@@ -15,11 +15,12 @@ extension SiteConfig {
     ///
     /// The last kind runs its SQL in a database server of `connections:`.
     static func tableSources(_ node: Node, _ reader: YAMLReader, connections: [String: ServerConnection] = [:]) throws
-        -> (files: [TableSource], servers: [ServerTable])
+        -> (files: [TableSource], servers: [ServerTable], loaders: [LoaderTable])
     {
         let mapping = try reader.mapping(node, "data")
         var sources: [TableSource] = []
         var servers: [ServerTable] = []
+        var loaders: [LoaderTable] = []
         for (nameNode, entry) in mapping {
             let name = nameNode.string ?? ""
             guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
@@ -38,11 +39,18 @@ extension SiteConfig {
                 servers.append(try serverTable(name, settings, at: nameNode, reader, connections: connections))
                 continue
             }
+            if settings["command"] != nil {
+                loaders.append(try loaderTable(name, settings, at: nameNode, reader))
+                continue
+            }
             // A table of a server's has `connection:`; the keys of both kinds are listed, so
             // that `sql:` without it is told what it lacks.
             try reader.requireKnownKeys(
                 settings,
-                ["file", "url", "connection", "sql", "sql_file", "format", "delimiter", "header", "path", "types", "nulls", "index"],
+                [
+                    "file", "url", "connection", "sql", "sql_file", "command", "format", "delimiter", "header", "path", "types", "nulls",
+                    "index",
+                ],
                 context: "data.\(name)")
             let location: DataSources.SourceLocation
             switch (settings["file"], settings["url"]) {
@@ -55,18 +63,12 @@ extension SiteConfig {
                 }
                 location = .url(url)
             default:
-                throw reader.error("data.\(name) needs exactly one of `file:`, `url:` or `connection:`", at: entry)
+                throw reader.error("data.\(name) needs exactly one of `file:`, `url:`, `connection:` or `command:`", at: entry)
             }
             let format: TableSource.Format
+            var tabs = false
             if let formatNode = settings["format"] {
-                let text = try reader.string(formatNode, "format")
-                guard let given = TableSource.Format(rawValue: text) else {
-                    throw reader.error(
-                        "data.\(name).format must be \(TableSource.Format.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), "
-                            + "found `\(text)`",
-                        at: formatNode)
-                }
-                format = given
+                (format, tabs) = try givenFormat(formatNode, of: name, reader)
             } else if let known = TableSource.format(of: location) {
                 format = known
             } else {
@@ -80,65 +82,83 @@ extension SiteConfig {
                 throw reader.error(
                     "data.\(name): a SQLite file is opened where it lies, so it cannot be read compressed; give it uncompressed", at: entry)
             }
-            if format == .csv, TableSource.isTabSeparated(location) { source.delimiter = UInt8(ascii: "\t") }
-            if let value = settings["delimiter"] {
-                guard format == .csv else { throw reader.error("data.\(name).delimiter is for CSV sources", at: value) }
-                let text = try reader.string(value, "delimiter")
-                let delimiter = text == "\\t" || text == "tab" ? "\t" : text
-                guard delimiter.utf8.count == 1, let byte = delimiter.utf8.first, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\n"),
-                    byte != UInt8(ascii: "\r")
-                else {
-                    throw reader.error(
-                        "data.\(name).delimiter must be one character such as `,`, `;`, `|` or `tab`, found `\(text)`", at: value)
-                }
-                source.delimiter = byte
-            }
-            if let value = settings["header"] {
-                guard format == .csv else { throw reader.error("data.\(name).header is for CSV sources", at: value) }
-                source.header = try reader.bool(value, "header")
-            }
-            if let value = settings["path"] {
-                guard format == .json else {
-                    throw reader.error("data.\(name).path is for JSON sources: where the array of rows is, such as `$.results`", at: value)
-                }
-                source.jsonPath = try reader.string(value, "path")
-            }
-            if let value = settings["types"] {
-                guard format != .sqlite else {
-                    throw reader.error("data.\(name).types: a SQLite file's columns have the types its tables declare", at: value)
-                }
-                for (columnNode, typeNode) in try reader.mapping(value, "types") {
-                    let column = columnNode.string ?? ""
-                    let text = try reader.string(typeNode, "types.\(column)")
-                    guard let type = ColumnType(rawValue: text) else {
-                        throw reader.error(
-                            "data.\(name).types.\(column) must be "
-                                + "\(ColumnType.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(text)`",
-                            at: typeNode)
-                    }
-                    source.types[column] = type
-                }
-            }
-            if let value = settings["nulls"] {
-                guard format != .sqlite else {
-                    throw reader.error("data.\(name).nulls: a SQLite file's missing values are its NULLs", at: value)
-                }
-                source.nulls = try reader.strings(value, "nulls")
-                if source.nulls.contains("") {
-                    throw reader.error(
-                        "data.\(name).nulls: an empty value is always missing; list the texts that mark one, such as `[NA, \"-\"]`",
-                        at: value)
-                }
-            }
-            if let value = settings["index"] {
-                guard format != .sqlite else {
-                    throw reader.error("data.\(name).index: a SQLite file's tables have the indexes the file holds", at: value)
-                }
-                source.indexed = try indexes(value, context: "data.\(name)", reader)
-            }
+            if format == .csv, tabs || TableSource.isTabSeparated(location) { source.delimiter = UInt8(ascii: "\t") }
+            try readingOptions(settings, into: &source, reader)
             sources.append(source)
         }
-        return (sources, servers)
+        return (sources, servers, loaders)
+    }
+
+    /// `format:`: `csv`, `tsv` (CSV with tabs between fields), `json` or `sqlite`.
+    static func givenFormat(_ node: Node, of name: String, _ reader: YAMLReader) throws -> (TableSource.Format, tabs: Bool) {
+        let text = try reader.string(node, "format")
+        if text == "tsv" { return (.csv, true) }
+        guard let given = TableSource.Format(rawValue: text) else {
+            throw reader.error(
+                "data.\(name).format must be `csv`, `tsv`, `json` or `sqlite`, found `\(text)`", at: node)
+        }
+        return (given, false)
+    }
+
+    /// The keys that say how a source's bytes are read, the same for a file, a URL and a
+    /// loader's output: `delimiter`, `header` (CSV), `path` (JSON), `types`, `nulls`, `index`.
+    static func readingOptions(_ settings: Node.Mapping, into source: inout TableSource, _ reader: YAMLReader) throws {
+        let (name, format) = (source.name, source.format)
+        if let value = settings["delimiter"] {
+            guard format == .csv else { throw reader.error("data.\(name).delimiter is for CSV sources", at: value) }
+            let text = try reader.string(value, "delimiter")
+            let delimiter = text == "\\t" || text == "tab" ? "\t" : text
+            guard delimiter.utf8.count == 1, let byte = delimiter.utf8.first, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\n"),
+                byte != UInt8(ascii: "\r")
+            else {
+                throw reader.error(
+                    "data.\(name).delimiter must be one character such as `,`, `;`, `|` or `tab`, found `\(text)`", at: value)
+            }
+            source.delimiter = byte
+        }
+        if let value = settings["header"] {
+            guard format == .csv else { throw reader.error("data.\(name).header is for CSV sources", at: value) }
+            source.header = try reader.bool(value, "header")
+        }
+        if let value = settings["path"] {
+            guard format == .json else {
+                throw reader.error("data.\(name).path is for JSON sources: where the array of rows is, such as `$.results`", at: value)
+            }
+            source.jsonPath = try reader.string(value, "path")
+        }
+        if let value = settings["types"] {
+            guard format != .sqlite else {
+                throw reader.error("data.\(name).types: a SQLite file's columns have the types its tables declare", at: value)
+            }
+            for (columnNode, typeNode) in try reader.mapping(value, "types") {
+                let column = columnNode.string ?? ""
+                let text = try reader.string(typeNode, "types.\(column)")
+                guard let type = ColumnType(rawValue: text) else {
+                    throw reader.error(
+                        "data.\(name).types.\(column) must be "
+                            + "\(ColumnType.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(text)`",
+                        at: typeNode)
+                }
+                source.types[column] = type
+            }
+        }
+        if let value = settings["nulls"] {
+            guard format != .sqlite else {
+                throw reader.error("data.\(name).nulls: a SQLite file's missing values are its NULLs", at: value)
+            }
+            source.nulls = try reader.strings(value, "nulls")
+            if source.nulls.contains("") {
+                throw reader.error(
+                    "data.\(name).nulls: an empty value is always missing; list the texts that mark one, such as `[NA, \"-\"]`",
+                    at: value)
+            }
+        }
+        if let value = settings["index"] {
+            guard format != .sqlite else {
+                throw reader.error("data.\(name).index: a SQLite file's tables have the indexes the file holds", at: value)
+            }
+            source.indexed = try indexes(value, context: "data.\(name)", reader)
+        }
     }
 
     /// `queries:`: the limits of every query (`seconds`, `rows`, `megabytes`) and the rows of

@@ -112,7 +112,7 @@ extension SiteConfig {
         }
         if let node = mapping["connections"] { config.connections = try connections(node, reader) }
         if let node = mapping["data"] {
-            (config.data, config.serverTables) = try tableSources(node, reader, connections: config.connections)
+            (config.data, config.serverTables, config.loaders) = try tableSources(node, reader, connections: config.connections)
         }
         if let node = mapping["queries"] { config.queries = try querySettings(node, reader) }
         if let node = mapping["inputs"] { config.inputs = try inputSettings(node, reader) }

@@ -27,6 +27,8 @@ public struct SiteConfig: Sendable {
     public var data: [TableSource] = []
     /// The tables of `data:` whose SQL runs in a server of `connections:`.
     public var serverTables: [ServerTable] = []
+    /// The tables of `data:` that a program makes (`command:`): data loaders.
+    public var loaders: [LoaderTable] = []
     /// `connections:`, by name.
     public var connections: [String: ServerConnection] = [:]
     /// The limits of the build's queries (`queries:`).

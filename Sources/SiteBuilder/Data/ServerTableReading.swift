@@ -1,3 +1,4 @@
+import Crypto
 import DataTables
 import Foundation
 import Postgres
@@ -34,7 +35,7 @@ struct ServerTableReader {
     let timeZone: TimeZone
     let configName: String
     let clock: @Sendable () -> Date
-    var cache: ServerResultCache { ServerResultCache(siteFolder: siteFolder) }
+    var cache: ResultCache { .servers(siteFolder: siteFolder) }
 
     /// Every table read, and the cache's results of tables no longer in the config removed.
     func read(_ tables: [ServerTable]) throws -> [ServerTableReading] {
@@ -42,7 +43,7 @@ struct ServerTableReader {
         var stems: Set<String> = []
         for table in tables {
             let sql = try self.sql(of: table)
-            let stem = ServerResultCache.stem(of: table, sql: sql)
+            let stem = Self.stem(of: table, sql: sql)
             stems.insert(stem)
             readings.append(try read(table, sql: sql, stem: stem))
         }
@@ -97,18 +98,29 @@ struct ServerTableReader {
         } catch {
             throw BuildError(.source, "`data.\(table.name)`: cannot store the result: \(error)", in: configName, line: table.line)
         }
-        try cache.keep(file, as: stem, rows: rows.count, digest: rows.digest, fetched: clock())
+        try cache.keep(
+            file, as: stem, record: .init(rows: rows.count, digest: rows.digest, bytes: 0, fetched: clock().timeIntervalSince1970))
         finished = true
         let record = cache.record(stem)!
         let notes = rows.notes.map { "\(place(of: table)): \($0)" }
         return reading(table, stem: stem, record: record, origin: "fetched", warnings: notes)
     }
 
-    private func reading(_ table: ServerTable, stem: String, record: ServerResultCache.Record, origin: String, warnings: [String])
+    private func reading(_ table: ServerTable, stem: String, record: ResultCache.Record, origin: String, warnings: [String])
         -> ServerTableReading
     {
         ServerTableReading(
             table: table, file: cache.tableFile(stem), rows: record.rows, digest: record.digest, origin: origin, warnings: warnings)
+    }
+
+    /// `monthly-1f0c…`: the table's name and 16 hex digits of a hash of the server as libpq
+    /// would reach it (kind, host, port, database, user: never a password) and the SQL.
+    static func stem(of table: ServerTable, sql: String) -> String {
+        let server = table.connection.settings.resolved
+        let identity = [table.connection.kind.rawValue, server.host, server.port, server.database, server.user, sql].joined(
+            separator: "\u{0}")
+        let hash = SHA256.hash(data: Data(identity.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+        return "\(table.name)-\(hash)"
     }
 
     /// The SQL of `sql:`, or of the file `sql_file:` names.

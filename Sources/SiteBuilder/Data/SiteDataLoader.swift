@@ -19,6 +19,8 @@ struct SiteDataLoader {
     let configName: String
     /// Runs the SQL of the tables of `data:` that live in a server.
     let servers: ServerTableReader
+    /// Runs the data loaders of `data:`.
+    let loaders: LoaderReader
 
     /// `decoded`: a preview's decodings from its last build; nil decodes every document.
     init(config: SiteConfig, options: BuildOptions, decoded: DecodedDocuments? = nil) {
@@ -39,6 +41,11 @@ struct SiteDataLoader {
         servers = ServerTableReader(
             siteFolder: options.siteFolder.standardizedFileURL, offline: options.offline, strict: !strict.fallsBackToCache,
             timeZone: config.timeZone, configName: configName, clock: options.clock)
+        loaders = LoaderReader(
+            siteFolder: options.siteFolder.standardizedFileURL, offline: options.offline, strict: !strict.fallsBackToCache,
+            preview: options.isPreview, maxBytes: config.fetch.maxBytes,
+            inference: try? TypeInference(dateFormats: config.dateFormats, timeZone: config.timeZone), configName: configName,
+            clock: options.clock)
     }
 
     /// Every source of the config read (fetched, or taken from the cache), not yet decoded.
@@ -57,6 +64,8 @@ struct SiteDataLoader {
         for source in config.data {
             readings.tables.append(try readTable(source))
         }
+        readings.tables += try loaders.read(config.loaders)
+        try strict.check(readings.tables.flatMap(\.reading.warnings), as: .source)
         readings.servers = try servers.read(config.serverTables)
         try strict.check(readings.servers.flatMap(\.warnings), as: .source)
         readings.filesChecked = checkingFiles

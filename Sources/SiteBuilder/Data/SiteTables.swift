@@ -61,7 +61,7 @@ struct SiteTables: Sendable {
                 try index(source.name, source.indexed, line: source.line, columns: rows.columns, in: database, configName: configName)
                 tables.append(
                     TableListing(
-                        name: source.name, source: "\(source.location)", columns: rows.columns, rows: count,
+                        name: source.name, source: reading.listedSource, columns: rows.columns, rows: count,
                         missingValues: rows.missingValues, warnings: rows.warnings.map { "\(place): \($0)" }))
                 counts.append(SourceCount(kind: .rows, source: "data.\(source.name)", records: count))
             case .sqlite:
@@ -97,7 +97,7 @@ struct SiteTables: Sendable {
         do {
             for summary in summaries where summary.schema != nil {
                 let name = "\(summary.schema!).\(summary.name)"
-                let source = readings.first { $0.source.name == summary.schema }.map { "\($0.source.location)" } ?? summary.schema!
+                let source = readings.first { $0.source.name == summary.schema }.map(\.listedSource) ?? summary.schema!
                 tables.append(TableListing(name: name, source: source, columns: summary.columns, rows: summary.rowCount))
                 counts.append(SourceCount(kind: .rows, source: "data.\(name)", records: summary.rowCount))
             }
@@ -163,9 +163,17 @@ public struct TableListing: Sendable {
 /// the cache.
 struct TableReading: Sendable {
     let source: TableSource
-    let reading: SourceReading
+    var reading: SourceReading
+    /// The rows, when reading checked them already (a loader's output): not read twice.
+    var parsed: (any RowSource)?
+    /// Where the table comes from as `ttsite data` lists it, when not its location (a loader).
+    var described: String?
+    /// What to tell with `--verbose` (the end of a loader's stderr).
+    var details: [String] = []
     /// The source as messages name it: its path or URL.
     var displayName: String { reading.documents.first?.name ?? "\(source.location)" }
+    /// The source as `ttsite data` lists it.
+    var listedSource: String { described ?? "\(source.location)" }
 
     var bytes: Data { reading.documents.first?.data ?? Data() }
 
@@ -173,6 +181,12 @@ struct TableReading: Sendable {
     /// are gzip-compressed (`data.csv.gz`, as the magic bytes 1F 8B say: no CSV or JSON text
     /// starts so) are read uncompressed, up to `maxBytes` of them.
     func rows(inference: TypeInference, maxBytes: Int) throws -> any RowSource {
+        if let parsed { return parsed }
+        return try rows(bytes, inference: inference, maxBytes: maxBytes)
+    }
+
+    /// `bytes` read as rows of the source's format.
+    func rows(_ bytes: Data, inference: TypeInference, maxBytes: Int) throws -> any RowSource {
         var bytes = bytes
         if Gzip.isCompressed(bytes) {
             do { bytes = try Gzip.decompressed(bytes, limit: maxBytes) } catch { throw TableProblem("\(error)") }

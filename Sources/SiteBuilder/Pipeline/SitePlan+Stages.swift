@@ -123,6 +123,7 @@ extension SitePlan {
             siteFolder: options.siteFolder,
             copies: options.siteFolder.appendingPathComponent(".ttsite/tables"),
             configName: displayPath(options.configURL, in: options.siteFolder))
+        summary.details += readings.files.flatMap(\.details)
         for table in tables.tables {
             summary.details.append("table \(table.name): \(table.rows) rows, \(table.columns.count) columns, from \(table.source)")
             summary.details += table.missingValues.map { "table \(table.name), column \($0.column): \($0.description)" }

@@ -1,41 +1,53 @@
 import Crypto
 import Foundation
 
-/// The last good result of each table of `data:` that runs its SQL in a server, under
-/// `.ttsite/cache/servers/`: `<table>-<key>.sqlite` (the table, as SQLite stores it) and
-/// `<table>-<key>.json` (its rows, its digest, its file's size and when it was fetched).
+/// The last good result of each table of `data:` that ttsite makes by running something: the
+/// SQL of a table in a server (under `.ttsite/cache/servers/`) or a data loader's program
+/// (under `.ttsite/cache/loaders/`). Each result is two files: `<stem><suffix>` (the table as
+/// SQLite stores it, or the loader's output) and `<stem>.json` (its rows, its digest, its
+/// file's size, when it was made and, for a loader, what made it).
 ///
-/// The key is a hash of the server as libpq would reach it (kind, host, port, database,
-/// user: never a password) and the SQL, so a result is used again only for the same SQL on
-/// the same server. The table file is renamed into place before its record, and the record
-/// names the file's size: a crash between the two reads as no cached result, never a wrong one.
-struct ServerResultCache: Sendable {
+/// The file is renamed into place before its record, and the record names the file's size:
+/// a crash between the two reads as no cached result, never a wrong one.
+struct ResultCache: Sendable {
     let folder: URL
+    /// `.sqlite` for a server's table, `.out` for a loader's output.
+    let suffix: String
 
-    init(siteFolder: URL) {
-        folder = siteFolder.appendingPathComponent(".ttsite/cache/servers", isDirectory: true)
+    /// The results of tables whose SQL runs in a server. A stem is the table's name and a
+    /// hash of the server as libpq would reach it (kind, host, port, database, user: never a
+    /// password) and the SQL, so a result is used again only for the same SQL on the same server.
+    static func servers(siteFolder: URL) -> ResultCache {
+        ResultCache(folder: siteFolder.appendingPathComponent(".ttsite/cache/servers", isDirectory: true), suffix: ".sqlite")
     }
+
+    /// The outputs of data loaders. A stem is the table's name: one last good output a
+    /// loader, whatever command or loader file made it (the record's `key` says which).
+    static func loaders(siteFolder: URL) -> ResultCache {
+        ResultCache(folder: siteFolder.appendingPathComponent(loaderFolder, isDirectory: true), suffix: ".out")
+    }
+
+    /// The loaders' folder, from the site folder.
+    static let loaderFolder = ".ttsite/cache/loaders"
 
     struct Record: Codable, Equatable {
         var rows: Int
-        /// SHA-256 of the columns and every value as the server wrote them.
+        /// SHA-256 of the result: the columns and every value as the server wrote them, or
+        /// the bytes of a loader's output.
         var digest: String
         /// The size of the table file, which the record must match.
         var bytes: Int
         /// Seconds since 1970 when the result arrived.
         var fetched: Double
+        /// A loader's: the hash of its command, loader file and inputs when it ran.
+        var key: String?
+        /// A loader's: how long its program ran, in seconds.
+        var seconds: Double?
+        /// A loader's: the format its output was read in (`csv`, `tsv`, `json`, `sqlite`).
+        var format: String?
     }
 
-    /// `monthly-1f0c…`: the table's name and 16 hex digits of the key.
-    static func stem(of table: ServerTable, sql: String) -> String {
-        let server = table.connection.settings.resolved
-        let identity = [table.connection.kind.rawValue, server.host, server.port, server.database, server.user, sql].joined(
-            separator: "\u{0}")
-        let hash = SHA256.hash(data: Data(identity.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
-        return "\(table.name)-\(hash)"
-    }
-
-    func tableFile(_ stem: String) -> URL { folder.appendingPathComponent(stem + ".sqlite") }
+    func tableFile(_ stem: String) -> URL { folder.appendingPathComponent(stem + suffix) }
     func recordFile(_ stem: String) -> URL { folder.appendingPathComponent(stem + ".json") }
 
     /// The cached result of `stem`, nil when there is none or its files do not belong together.
@@ -53,11 +65,12 @@ struct ServerResultCache: Sendable {
         return folder.appendingPathComponent(".\(stem).\(UUID().uuidString).tmp")
     }
 
-    /// Makes the whole result in `file` the cached one of `stem`.
-    func keep(_ file: URL, as stem: String, rows: Int, digest: String, fetched: Date) throws {
-        let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+    /// Makes the whole result in `file` the cached one of `stem`: its record is `record`
+    /// with the file's size.
+    func keep(_ file: URL, as stem: String, record: Record) throws {
+        var record = record
+        record.bytes = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         try replace(tableFile(stem), with: file)
-        let record = Record(rows: rows, digest: digest, bytes: size, fetched: fetched.timeIntervalSince1970)
         let recordTemporary = try temporaryFile(stem)
         try JSONEncoder().encode(record).write(to: recordTemporary)
         try replace(recordFile(stem), with: recordTemporary)
@@ -80,6 +93,13 @@ struct ServerResultCache: Sendable {
                 try? FileManager.default.removeItem(at: file)
             }
         }
+    }
+
+    /// 16 hex digits of SHA-256 over `parts`, each ended by a NUL.
+    static func hash(_ parts: [String]) -> String {
+        var hasher = SHA256()
+        for part in parts { hasher.update(data: Data((part + "\u{0}").utf8)) }
+        return hasher.finalize().prefix(8).map { String(format: "%02x", $0) }.joined()
     }
 
     private func replace(_ target: URL, with file: URL) throws {

@@ -4,7 +4,7 @@ import SiteBuilder
 
 /// Tells when the files a build reads have changed: `Content/` (with `Content/data/`),
 /// `Templates/`, `queries/`, the config and the local data files it names (`people`,
-/// `scenarios`, `data:`), wherever they are.
+/// `scenarios`, `data:`, a data loader's file and inputs), wherever they are.
 ///
 /// It compares snapshots of modification times and sizes, taken by polling: portable, needs
 /// no system notification API, and cheap at the sizes of hand-edited sites. Remote sources
@@ -53,9 +53,10 @@ struct SiteWatcher: Sendable {
             configFile,
         ]
         if let config = try? SiteConfig.load(from: configFile, readingPacks: false) {
-            for case .file(let path) in config.people + config.scenarios + config.data.map(\.location) {
+            for case .file(let path) in config.people + config.scenarios {
                 paths.append(path.hasPrefix("/") ? URL(fileURLWithPath: path) : siteFolder.appendingPathComponent(path))
             }
+            paths += config.tableFiles(siteFolder: siteFolder)
         }
         return paths
     }

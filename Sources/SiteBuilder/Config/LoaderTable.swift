@@ -72,3 +72,17 @@ public struct LoaderTable: Sendable, Equatable {
         }.joined(separator: " ")
     }
 }
+
+extension SiteConfig {
+    /// The local files the tables of `data:` are made from, as absolute paths: the files of
+    /// `file:` sources, and each loader's file and inputs. What a preview watches, and what
+    /// its update of the tables takes.
+    public func tableFiles(siteFolder: URL) -> [URL] {
+        let site = siteFolder.standardizedFileURL
+        var files: [URL] = []
+        for case .file(let path) in data.map(\.location) {
+            files.append((path.hasPrefix("/") ? URL(fileURLWithPath: path) : site.appendingPathComponent(path)).standardizedFileURL)
+        }
+        return files + loaders.flatMap { $0.watchedFiles(siteFolder: site) }
+    }
+}

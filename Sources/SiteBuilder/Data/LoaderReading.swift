@@ -14,8 +14,9 @@ import Foundation
 ///   was made, or, without one (or with `--strict`), stops the build with exit 3 and the
 ///   last 20 lines of its stderr;
 /// - `--offline` uses only the last good output; an output younger than `refresh:`, made by
-///   the same command, loader file and inputs, is used without running it again (a preview
-///   uses it however old it is, until one of them changes).
+///   the same command, loader file and inputs, is used without running it again;
+/// - a preview uses an output however old it is until one of those changes, and then runs
+///   the loader again, offline or not.
 struct LoaderReader {
     let siteFolder: URL
     let offline: Bool
@@ -39,7 +40,13 @@ struct LoaderReader {
     private func read(_ loader: LoaderTable) throws -> TableReading {
         // An output of another format cannot stand in for this one.
         let record = cache.record(loader.name).flatMap { $0.format == Self.format(of: loader) ? $0 : nil }
-        if offline {
+        let key = self.key(of: loader)
+        if preview, let record, record.key == key {
+            return try reading(loader, record: record, origin: "output of \(Self.time(record.fetched)), kept by the preview")
+        }
+        // A preview's rebuilds are offline for URLs, but a loader whose file or inputs
+        // changed runs again: that is what the edit is for.
+        if offline, !preview {
             guard let record else {
                 throw BuildError(
                     .source,
@@ -49,13 +56,9 @@ struct LoaderReader {
             }
             return try reading(loader, record: record, origin: "last good output of \(Self.time(record.fetched)) (offline)")
         }
-        let key = self.key(of: loader)
-        if let record, record.key == key {
+        if let record, record.key == key, let refresh = loader.refresh {
             let age = clock().timeIntervalSince1970 - record.fetched
-            if preview {
-                return try reading(loader, record: record, origin: "output of \(Self.time(record.fetched)), kept by the preview")
-            }
-            if let refresh = loader.refresh, age >= 0, age < refresh {
+            if age >= 0, age < refresh {
                 return try reading(
                     loader, record: record, origin: "output of \(Self.time(record.fetched)), younger than `refresh:`")
             }
@@ -100,12 +103,14 @@ struct LoaderReader {
             guard let inference else { throw refuse("its output cannot be read: the config's `date_formats` are wrong") }
             let table = TableReading(source: loader.reading, reading: SourceReading(documents: []))
             do {
+                // An empty output, or an HTML page (a proxy's error), is never a table.
+                try JSONSniff.check(data, noun: "output")
                 let source = try table.rows(data, inference: inference, maxBytes: limits.maxBytes)
                 guard !source.columns.isEmpty else { throw TableProblem("it has no rows, so the table would have no columns") }
                 parsed = source
                 rows = (source as? CSVTable)?.rowCount ?? (source as? Table)?.rows.count ?? 0
             } catch {
-                throw refuse("what it printed is not \(Self.noun(loader.reading)): \(error)")
+                throw refuse("what it printed is not \(Self.noun(loader.reading)): \(JSONSniff.reason(of: error))")
             }
             do { try data.write(to: temporary) } catch {
                 throw BuildError(.source, "`data.\(loader.name)`: cannot keep its output: \(fileErrorText(error))", in: configName)

@@ -108,15 +108,11 @@ extension SitePlan {
         return update
     }
 
-    /// The local files of the `data:` sources and of `queries/`, as absolute paths: what
-    /// `takeTables` takes.
+    /// The local files of the `data:` sources (a loader's file and inputs too) and of
+    /// `queries/`, as absolute paths: what `takeTables` takes.
     func tableFiles(siteFolder: URL) -> (files: Set<String>, queries: String) {
         let site = siteFolder.standardizedFileURL
-        var files: Set<String> = []
-        for case .file(let path) in config.data.map(\.location) {
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : site.appendingPathComponent(path)
-            files.insert(url.standardizedFileURL.path)
-        }
+        let files = Set(config.tableFiles(siteFolder: site).map(\.path))
         return (files, site.appendingPathComponent(QueryDefinition.sharedFolder).path + "/")
     }
 

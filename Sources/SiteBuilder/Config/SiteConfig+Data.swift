@@ -43,15 +43,19 @@ extension SiteConfig {
                 loaders.append(try loaderTable(name, settings, at: nameNode, reader))
                 continue
             }
-            // A table of a server's has `connection:`; the keys of both kinds are listed, so
-            // that `sql:` without it is told what it lacks.
+            // A table of a server's has `connection:`, a loader's `command:`; the keys of
+            // every kind are listed, so that `sql:` or `refresh:` without it is told what it lacks.
             try reader.requireKnownKeys(
                 settings,
                 [
                     "file", "url", "connection", "sql", "sql_file", "command", "format", "delimiter", "header", "path", "types", "nulls",
-                    "index",
+                    "index", "seconds", "max_bytes", "refresh", "inputs",
                 ],
                 context: "data.\(name)")
+            if let key = ["seconds", "max_bytes", "refresh", "inputs"].first(where: { settings[$0] != nil }) {
+                throw reader.error(
+                    "data.\(name).\(key) is for a data loader, a table a program makes (`command:`)", at: settings[key]!)
+            }
             let location: DataSources.SourceLocation
             switch (settings["file"], settings["url"]) {
             case (let file?, nil):

@@ -82,13 +82,15 @@ extension MySQLConnection {
         let advice =
             "connect as a user that may only read (`GRANT SELECT ON reports.* TO …`; see the MySQL page of the docs), "
             + "or set `trusted_role: true` on the connection if every line of the site's SQL is trusted"
-        let user: String
+        var user = "?"
         var powers: [String] = []
+        var who = "CURRENT_USER()"
         do {
-            user = try texts("SELECT CURRENT_USER()").first?.first.flatMap { $0 } ?? "?"
+            user = try texts("SELECT CURRENT_USER()").first?.first.flatMap { $0 } ?? user
             var pending = ["CURRENT_USER()"]
             var seen: Set<String> = []
-            while let who = pending.popLast() {
+            while let next = pending.popLast() {
+                who = next
                 for line in try texts("SHOW GRANTS FOR \(who)").compactMap({ $0.first ?? nil }) {
                     switch Self.grant(line) {
                     case .privileges(let names, let object, let grantOption):
@@ -101,7 +103,8 @@ extension MySQLConnection {
                 }
             }
         } catch {
-            throw MySQLError(.role, "could not find out what the user may do besides read (\(error.message)); \(advice)")
+            let whose = who == "CURRENT_USER()" ? "the user" : "the role \(who), granted to `\(user)`,"
+            throw MySQLError(.role, "could not find out what \(whose) may do besides read (\(error.message)); \(advice)")
         }
         guard powers.isEmpty else {
             let shown = powers.prefix(5).joined(separator: ", ") + (powers.count > 5 ? " and \(powers.count - 5) more" : "")

@@ -62,6 +62,11 @@ public final class MySQLConnection: @unchecked Sendable {
         mysql_options(handle, MYSQL_OPT_READ_TIMEOUT, &ioTimeout)
         mysql_options(handle, MYSQL_OPT_WRITE_TIMEOUT, &ioTimeout)
         mysql_options4(handle, MYSQL_OPT_CONNECT_ATTR_ADD, "program_name", "ttsite")
+        // A port given means TCP, even to `localhost` (as for MariaDB's own tools since 10.6).
+        if settings.port != nil {
+            var tcp = MYSQL_PROTOCOL_TCP.rawValue
+            mysql_options(handle, MYSQL_OPT_PROTOCOL, &tcp)
+        }
         if let mode = settings.sslMode {
             var enforce: my_bool = 0
             var verify: my_bool = 0
@@ -253,9 +258,9 @@ public final class MySQLConnection: @unchecked Sendable {
         case 1969, 3024: return MySQLError(.timeout, message, code: code, sqlState: sqlState ?? "70100")
         // ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION; ER_OPTION_PREVENTS_STATEMENT (a read-only server).
         case 1792, 1290: return MySQLError(.write, message, code: code, sqlState: sqlState)
-        // CR_SERVER_GONE_ERROR, CR_SERVER_LOST, CR_SERVER_LOST_EXTENDED; the server's
-        // ER_SERVER_SHUTDOWN, ER_CONNECTION_KILLED.
-        case 2006, 2013, 2055, 1053, 1927:
+        // CR_SERVER_GONE_ERROR, CR_SERVER_LOST, CR_SSL_CONNECTION_ERROR (TLS's end of the
+        // same), CR_SERVER_LOST_EXTENDED; the server's ER_SERVER_SHUTDOWN, ER_CONNECTION_KILLED.
+        case 2006, 2013, 2026, 2055, 1053, 1927:
             return MySQLError(.lost, message.isEmpty ? "the server closed the connection" : message, code: code, sqlState: sqlState)
         default: return MySQLError(.query, message, code: code, sqlState: sqlState)
         }

@@ -169,8 +169,9 @@ private final class Receiver: @unchecked Sendable {
         }
         if mysql_errno(connection.handle) != 0 {
             let error = connection.error()
+            // Midway, any error of the client library's own (2000 to 2999) is the connection's.
             let lost =
-                error.kind == .lost
+                error.kind == .lost || (2000..<3000).contains(error.code ?? 0)
                 ? MySQLError(.lost, "the connection broke after \(count.formatted()) rows: \(error.message)", code: error.code) : error
             mysql_free_result(result)
             return queue.finish(.failure(connection.timedOut(lost)))

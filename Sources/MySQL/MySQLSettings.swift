@@ -7,7 +7,8 @@ import Foundation
 /// do. A setting left out is the option file's, else the library's default (`localhost`, which
 /// is the server's Unix socket; port 3306; the login name as the user).
 public struct MySQLSettings: Sendable, Hashable {
-    /// A host name or an IP address; `localhost` is the server's Unix socket.
+    /// A host name or an IP address; `localhost` is the server's Unix socket unless a port is
+    /// given (as for MariaDB's own tools).
     public var host: String?
     public var port: Int?
     public var database: String?
@@ -66,7 +67,7 @@ public struct MySQLSettings: Sendable, Hashable {
     /// password, which these settings do not hold).
     public var described: String {
         let (host, port, database, user) = resolved
-        let place = host == "localhost" ? "socket localhost" : host
+        let place = host == "localhost" && self.port == nil ? "socket localhost" : host
         return "\(user)@\(place):\(port)/\(database)"
     }
 }

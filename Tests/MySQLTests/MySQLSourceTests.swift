@@ -250,4 +250,34 @@ import Testing
         #expect(error?.kind == .lost, "\(String(describing: error))")
         #expect(error?.message.contains("the connection broke after") == true)
     }
+
+    /// A server that stops answering (`kill -STOP`): its own time limit cannot end the query,
+    /// and the client waited for ever. The client gives it up `seconds` and 5 s later, a
+    /// `.timeout` without a server's SQLSTATE. A server of its own: the shared one stays up.
+    @Test func aServerThatStopsAnsweringIsGivenUp() async throws {
+        _ = try await MySQLServer.shared()  // `MYSQL_PWD`, which this server's reporter shares
+        let server = try await MySQLServer.start()
+        var settings = readerSettings(server)
+        settings.seconds = 1
+        let text = try String(contentsOf: server.folder.url("mariadbd.pid"), encoding: .utf8)
+        let pid = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let checked = settings
+        let started = Date()
+        let error = try await offThePool { () throws -> MySQLError? in
+            let connection = try MySQLConnection(checked)
+            kill(pid, SIGSTOP)
+            do {
+                try connection.query("SELECT 1 AS one", timeZone: TimeZone(identifier: "UTC")!).forEachRow { _ in }
+                return nil
+            } catch {
+                return error as? MySQLError
+            }
+        }
+        kill(pid, SIGCONT)
+        await server.remove()
+        #expect(error?.kind == .timeout, "\(String(describing: error))")
+        #expect(error?.sqlState == nil)
+        #expect(error?.message.hasPrefix("the server sent nothing for longer than the query may run (`seconds`, 1 s) and 5 s more") == true)
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
 }

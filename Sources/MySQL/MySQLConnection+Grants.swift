@@ -109,8 +109,9 @@ extension MySQLConnection {
         guard powers.isEmpty else {
             let shown = powers.prefix(5).joined(separator: ", ") + (powers.count > 5 ? " and \(powers.count - 5) more" : "")
             throw MySQLError(
-                .role, "the user `\(user)` may do more than read (\(shown)): SQL run as it could change the server whatever ttsite does; \(advice)"
-            )
+                .role,
+                "the user `\(user)` may do more than read (\(shown)): SQL run as it could change the server whatever ttsite does; "
+                    + advice)
         }
     }
 }

@@ -42,7 +42,8 @@ public final class MySQLConnection: @unchecked Sendable {
         do {
             try command("SET SESSION time_zone = '+00:00', SESSION \(limit)")
         } catch {
-            throw MySQLError(.connection, "the server did not take the session's settings (the time zone, the time limit): \(error.message)")
+            throw MySQLError(
+                .connection, "the server did not take the session's settings (the time zone, the time limit): \(error.message)")
         }
         if !settings.trustedRole { try checkRole() }
     }
@@ -200,7 +201,8 @@ public final class MySQLConnection: @unchecked Sendable {
         guard let prepared = mysql_stmt_init(handle) else { throw MySQLError(.query, "the client library could not prepare the SQL") }
         let refused = mysql_stmt_prepare(prepared, statement, UInt(statement.utf8.count)) != 0
         let columns = mysql_stmt_field_count(prepared)
-        let failure = refused ? Self.error(code: mysql_stmt_errno(prepared), mysql_stmt_error(prepared), mysql_stmt_sqlstate(prepared)) : nil
+        let failure =
+            refused ? Self.error(code: mysql_stmt_errno(prepared), mysql_stmt_error(prepared), mysql_stmt_sqlstate(prepared)) : nil
         mysql_stmt_close(prepared)
         if let failure { throw failure }
         guard columns > 0 else {

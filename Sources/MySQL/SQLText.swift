@@ -70,11 +70,9 @@ enum SQLText {
         while index < text.count {
             let byte = text[index]
             let next = index + 1 < text.count ? text[index + 1] : 0
-            let isLineComment =
-                byte == UInt8(ascii: "#")
-                || byte == UInt8(ascii: "-") && next == UInt8(ascii: "-")
-                    && (index + 2 >= text.count || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
-                        .contains(text[index + 2]))
+            // `--` starts a comment only before a blank (`1--1` is arithmetic).
+            let dashes = byte == UInt8(ascii: "-") && next == UInt8(ascii: "-")
+            let isLineComment = byte == UInt8(ascii: "#") || dashes && (index + 2 >= text.count || isBlank(text[index + 2]))
             if isLineComment {
                 while index < text.count, text[index] != UInt8(ascii: "\n") { index += 1 }
             } else if byte == UInt8(ascii: "/"), next == UInt8(ascii: "*"), index + 2 < text.count, text[index + 2] != UInt8(ascii: "!"),
@@ -90,7 +88,7 @@ enum SQLText {
             } else if byte == UInt8(ascii: ";") {
                 if separator == nil { separator = index }
                 index += 1
-            } else if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+            } else if isBlank(byte) {
                 index += 1
             } else {
                 if separator != nil { return nil }
@@ -99,5 +97,9 @@ enum SQLText {
             }
         }
         return sql.utf8.index(sql.utf8.startIndex, offsetBy: min(separator ?? lastCode, text.count))
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }
 }

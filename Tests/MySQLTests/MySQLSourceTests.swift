@@ -139,7 +139,9 @@ import Testing
             settings.trustedRole = true
             #expect(try await rows("SELECT 2 AS two", settings).rows == [[.integer(2)]])
         }
-        let writer = await failure("SELECT 1", { var s = readerSettings(server); s.user = MySQLServer.writer; return s }())
+        var writerSettings = readerSettings(server)
+        writerSettings.user = MySQLServer.writer
+        let writer = await failure("SELECT 1", writerSettings)
         #expect(writer?.message.contains("INSERT on `reports`.*") == true, "\(String(describing: writer))")
         #expect(try await rows("WITH n AS (SELECT 1 AS one) SELECT one FROM n", readerSettings(server)).rows == [[.integer(1)]])
     }
@@ -221,7 +223,8 @@ import Testing
         settings.optionFile = server.wrongPasswordFile.path
         let error = await failure("SELECT 1", settings)
         #expect(error?.kind == .connection)
-        #expect(error?.message.contains("Access denied for user '\(MySQLServer.wrongPasswordUser)'") == true, "\(String(describing: error))")
+        let denied = "Access denied for user '\(MySQLServer.wrongPasswordUser)'"
+        #expect(error?.message.contains(denied) == true, "\(String(describing: error))")
         #expect(error?.message.contains(MySQLServer.wrongPassword) == false)
         #expect(settings.described == "forgetful@localhost:\(server.port)/reports")
     }

@@ -132,7 +132,7 @@ let package = Package(
         .target(
             name: "MySQL",
             dependencies: [
-                "CMariaDB", "DataTables", "TextFormatting", "ValueTransformers", .product(name: "Crypto", package: "swift-crypto"),
+                "CMariaDB", "DataTables", "ValueTransformers", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // zlib, as a system library: gzip-compressed sources (`data.csv.gz`) read whole.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
@@ -201,6 +201,9 @@ let package = Package(
             dependencies: ["ValueTransformers"],
             path: "Benchmarks/TransformerBenchmark"
         ),
+        // A MariaDB result streamed into a table of a SQLite file, as a build stores it, for
+        // `Benchmarks/mysql.py`.
+        .executableTarget(name: "MySQLBenchmark", dependencies: ["MySQL", "DataTables"], path: "Benchmarks/MySQLBenchmark"),
         // Pages per second of a template through TemplateEngine and through swift-mustache.
         .executableTarget(
             name: "TemplateBenchmark",

@@ -69,17 +69,17 @@ public final class MySQLConnection: @unchecked Sendable {
             mysql_options(handle, MYSQL_OPT_PROTOCOL, &tcp)
         }
         if let mode = settings.sslMode {
-            var enforce: my_bool = 0
-            var verify: my_bool = 0
-            switch mode {
-            case .disable: break
-            case .prefer: mysql_ssl_set(handle, nil, nil, nil, nil, nil)
-            case .require: enforce = 1
-            case .verifyCA: enforce = 1
-            case .verifyFull:
-                enforce = 1
-                verify = 1
+            // `MYSQL_OPT_SSL_ENFORCE` asks for TLS, and the library goes on without it when the
+            // server offers none (unless it checks the certificate): `require` and the checks
+            // are made sure of once connected. A certificate authority given makes the library
+            // check the chain; `MYSQL_OPT_SSL_VERIFY_SERVER_CERT` adds the host's name.
+            guard mode != .verifyCA || settings.sslRootCert != nil else {
+                mysql_close(handle)
+                throw MySQLError(
+                    .connection, "`sslmode: verify-ca` needs `sslrootcert`, the authorities the server's certificate is checked against")
             }
+            var enforce: my_bool = mode == .disable ? 0 : 1
+            var verify: my_bool = mode == .verifyFull ? 1 : 0
             if mode != .disable {
                 if let path = settings.sslRootCert { mysql_options(handle, MYSQL_OPT_SSL_CA, path) }
                 if let path = settings.sslCert { mysql_options(handle, MYSQL_OPT_SSL_CERT, path) }
@@ -96,6 +96,10 @@ public final class MySQLConnection: @unchecked Sendable {
             let code = Int(mysql_errno(handle))
             mysql_close(handle)
             throw MySQLError(.connection, message, code: code)
+        }
+        if let mode = settings.sslMode, mode != .disable, mode != .prefer, mysql_get_ssl_cipher(handle) == nil {
+            mysql_close(handle)
+            throw MySQLError(.connection, "the server does not offer TLS, and `sslmode: \(mode.rawValue)` requires it")
         }
         // Whatever an option file said: no file of this machine is sent to the server.
         handle.pointee.options.client_flag &= ~UInt(CLIENT_LOCAL_FILES)

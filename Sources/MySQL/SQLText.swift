@@ -42,8 +42,8 @@ enum SQLText {
         return rest.prefix { $0.isLetter }.lowercased()
     }
 
-    /// Where the statement ends: before the `;`, blanks and comments at the end of `sql`, or at
-    /// its end; nil when a `;` outside quotes and comments has more SQL after it.
+    /// Where the statement ends: after its last character that is neither blank, nor comment,
+    /// nor `;`; nil when a `;` outside quotes and comments has more SQL after it.
     static func statementEnd(of sql: String) -> String.Index? {
         let text = Array(sql.utf8)
         var index = 0
@@ -96,7 +96,7 @@ enum SQLText {
                 lastCode = index
             }
         }
-        return sql.utf8.index(sql.utf8.startIndex, offsetBy: min(separator ?? lastCode, text.count))
+        return sql.utf8.index(sql.utf8.startIndex, offsetBy: min(lastCode, text.count))
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {

@@ -210,6 +210,9 @@ import Testing
         settings.sslRootCert = nil
         let required = settings
         #expect(try await offThePool { try MySQLConnection(required).usesTLS })
+        settings.sslMode = .prefer
+        let preferred = settings
+        #expect(try await offThePool { try MySQLConnection(preferred).usesTLS })
         settings.sslMode = .disable
         let plain = settings
         #expect(try await offThePool { try MySQLConnection(plain).usesTLS } == false)

@@ -127,7 +127,7 @@ let package = Package(
             pkgConfig: "libmariadb",
             providers: [.apt(["libmariadb-dev"]), .brew(["mariadb-connector-c"])]
         ),
-        // Tables from a MariaDB or MySQL server: SQL run there in a read-only, bounded session,
+        // Tables from a MariaDB or MySQL server: SQL run there read-only and bounded,
         // its result streamed row by row and typed from the columns' types. Knows nothing about sites.
         .target(
             name: "MySQL",

@@ -16,7 +16,7 @@ import ValueTransformers
 /// | `BIT(n)` | integer | the bits as an unsigned number |
 /// | `YEAR` | integer | the year; `0000` is NULL |
 /// | `DATE` | date | `YYYY-MM-DD`; `0000-00-00`, a zero month or day, an invalid date are NULL |
-/// | `TIMESTAMP` | datetime | `YYYY-MM-DDTHH:MM:SS[.fff[fff]]Z`, in UTC (the session's zone) |
+/// | `TIMESTAMP` | datetime | `YYYY-MM-DDTHH:MM:SS[.fff[fff]]Z`, in UTC (the connection's zone) |
 /// | `DATETIME` | datetime | the same, read as the site's `time_zone` |
 /// | `BINARY`, `VARBINARY`, `BLOB` (the `binary` character set), `GEOMETRY` | text | `\x` and the bytes in hex |
 /// | `TIME`, `ENUM`, `SET`, `JSON`, `CHAR`, `VARCHAR`, `TEXT` and every other type | text | the server's text |
@@ -35,7 +35,7 @@ public struct MySQLColumn: Sendable {
         case bit
         /// An integer that may be beyond `Int64` (`BIGINT UNSIGNED`).
         case unsigned
-        /// Written in UTC (the session's `time_zone`).
+        /// Written in UTC (the connection's `time_zone`).
         case instantUTC
         /// Written without a zone: read in the site's time zone (nil for UTC).
         case wallClock(TimeZone?)

@@ -1,7 +1,7 @@
 import CMariaDB
 import Foundation
 
-/// A session with a MariaDB or MySQL server through MariaDB Connector/C, made bounded before
+/// A connection to a MariaDB or MySQL server through MariaDB Connector/C, made bounded before
 /// any SQL of the site runs in it:
 ///
 /// - `time_zone = '+00:00'`: a `TIMESTAMP` is written in UTC, whatever the server's zone;
@@ -27,7 +27,7 @@ public final class MySQLConnection: @unchecked Sendable {
     /// The server is MariaDB (else MySQL, or a server that speaks as it does).
     public let isMariaDB: Bool
 
-    /// Connects and makes the session bounded. A connection that does not open (no server, a
+    /// Connects and makes the connection bounded. A connection that does not open (no server, a
     /// wrong password, a certificate `sslmode` refuses) is a `.connection` error with the
     /// client library's words.
     public init(_ settings: MySQLSettings) throws(MySQLError) {
@@ -40,10 +40,10 @@ public final class MySQLConnection: @unchecked Sendable {
             ? "max_statement_time = \(settings.seconds)"
             : "max_execution_time = \(max(1, Int((settings.seconds * 1000).rounded())))"
         do {
-            try command("SET SESSION time_zone = '+00:00', SESSION \(limit)")
+            try command("SET time_zone = '+00:00', \(limit)")
         } catch {
             throw MySQLError(
-                .connection, "the server did not take the session's settings (the time zone, the time limit): \(error.message)")
+                .connection, "the server did not take the connection's settings (the time zone, the time limit): \(error.message)")
         }
         if !settings.trustedRole { try checkRole() }
     }

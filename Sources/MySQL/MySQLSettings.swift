@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a MariaDB or MySQL server is and how to reach it, and the bounds every session keeps.
+/// Where a MariaDB or MySQL server is and how to reach it, and the bounds every connection keeps.
 ///
 /// There is no password here: the client library reads it from `MYSQL_PWD` or from the option
 /// file's `[client]` group (`~/.my.cnf`, or `optionFile`), as the `mariadb` and `mysql` tools

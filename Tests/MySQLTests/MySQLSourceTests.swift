@@ -11,7 +11,7 @@ import Testing
 /// compares many more with PyMySQL), and every way a query can fail.
 @Suite struct MySQLSourceTests {
     static let typedTable = """
-        SET SESSION sql_mode = '', time_zone = '+02:00';
+        SET sql_mode = '', time_zone = '+02:00';
         CREATE TABLE typed (id INT, ti TINYINT, si SMALLINT UNSIGNED, mi MEDIUMINT, i INT, bi BIGINT, ubi BIGINT UNSIGNED,
           d0 DECIMAL(18,0), d2 DECIMAL(10,2), d30 DECIMAL(30,0), f FLOAT, db DOUBLE, b BOOL, bit1 BIT(1), bit9 BIT(9), y YEAR,
           dt DATE, dtm DATETIME(6), ts TIMESTAMP(3) NULL, tm TIME, e ENUM('a','b'), st SET('x','y'), j JSON, c CHAR(3),
@@ -99,7 +99,7 @@ import Testing
             "INSERT INTO kept VALUES (2)",
             "SELECT 1; DELETE FROM kept",
             "SELECT 1;\n-- and then\nDELETE FROM kept;",
-            "SET SESSION max_statement_time = 0",
+            "SET max_statement_time = 0",
             "/*!50000 DELETE FROM kept */",
             "CALL note_it()",
             "DO sneaky()",

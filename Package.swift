@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "SiteServer", targets: ["SiteServer"]),
         .library(name: "Pictures", targets: ["Pictures"]),
         .library(name: "Postgres", targets: ["Postgres"]),
+        .library(name: "MySQL", targets: ["MySQL"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -118,6 +119,21 @@ let package = Package(
             dependencies: [
                 "CLibPQ", "DataTables", "TextFormatting", "ValueTransformers", .product(name: "Crypto", package: "swift-crypto"),
             ]),
+        // MariaDB Connector/C, the client library of MariaDB and MySQL servers, as a system
+        // library: `~/.my.cnf`, `MYSQL_PWD` and TLS as users of the `mariadb` and `mysql`
+        // tools know them.
+        .systemLibrary(
+            name: "CMariaDB",
+            pkgConfig: "libmariadb",
+            providers: [.apt(["libmariadb-dev"]), .brew(["mariadb-connector-c"])]
+        ),
+        // Tables from a MariaDB or MySQL server: SQL run there read-only and bounded,
+        // its result streamed row by row and typed from the columns' types. Knows nothing about sites.
+        .target(
+            name: "MySQL",
+            dependencies: [
+                "CMariaDB", "DataTables", "ValueTransformers", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // zlib, as a system library: gzip-compressed sources (`data.csv.gz`) read whole.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Reading and fetching source documents: files, HTTP with retries, a cache of the last good
@@ -177,7 +193,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "ReportData", "ValueTransformers", "IntervalText", "CivilTime", "Markdown", "TemplateEngine", "SiteBuilder", "SiteServer",
-                "Pictures", "DataTables", "Charts", "Postgres",
+                "Pictures", "DataTables", "Charts", "Postgres", "MySQL",
             ]),
         .executableTarget(name: "TTSiteFuzz", dependencies: ["FuzzTargets"]),
         // Dates parsed per second by the value transformers, against Foundation's parsers.
@@ -186,6 +202,9 @@ let package = Package(
             dependencies: ["ValueTransformers"],
             path: "Benchmarks/TransformerBenchmark"
         ),
+        // A MariaDB result streamed into a table of a SQLite file, as a build stores it, for
+        // `Benchmarks/mysql.py`.
+        .executableTarget(name: "MySQLBenchmark", dependencies: ["MySQL", "DataTables"], path: "Benchmarks/MySQLBenchmark"),
         // Pages per second of a template through TemplateEngine and through swift-mustache.
         .executableTarget(
             name: "TemplateBenchmark",
@@ -223,6 +242,8 @@ let package = Package(
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "TestSupport"]),
         // Against a real PostgreSQL server the tests start (`Tests/Support/postgres-server`).
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "DataTables", "TestSupport"]),
+        // Against a real MariaDB server the tests start (`Tests/TestSupport/Server/mariadb-server`).
+        .testTarget(name: "MySQLTests", dependencies: ["MySQL", "DataTables", "TestSupport"]),
         .testTarget(
             name: "DataTablesTests", dependencies: ["DataTables", "CSQLite", "ValueTransformers", "CivilTime", "TestSupport"],
             exclude: ["Oracle"]),

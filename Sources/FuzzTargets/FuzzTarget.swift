@@ -18,7 +18,8 @@ public struct FuzzTarget: Sendable {
     /// Every target, in the order `scripts/fuzz` runs them.
     public static let all: [FuzzTarget] = [
         .json, .people, .scenarios, .frontMatter, .markdown, .config, .dates, .intervalText, .pluralRules, .requestPaths, .imageHeaders,
-        .pictureMetadata, .csv, .queryBlocks, .chart, .postgresValues, .pageText, .inputOptions,
+        .pictureMetadata, .csv, .queryBlocks, .chart, .postgresValues, .mysqlValues, .pageText,
+        .inputOptions,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

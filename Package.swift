@@ -151,6 +151,7 @@ let package = Package(
                 "DataSources",
                 "DataTables",
                 "Postgres",
+                "MySQL",
                 "ReportData",
                 "Counting",
                 "Charts",

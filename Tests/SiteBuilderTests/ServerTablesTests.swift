@@ -238,8 +238,9 @@ import Testing
     }
 
     @Test func mistakesNameTheirKeyAndLine() {
-        #expect(error("connections:\n  db: { host: h }\n")?.message.contains("needs `type: postgres`") == true)
-        #expect(error("connections:\n  db: { type: mysql }\n")?.message.contains("`connections.db.type` must be `postgres`") == true)
+        #expect(error("connections:\n  db: { host: h }\n")?.message.contains("needs `type: postgres` or `type: mysql`") == true)
+        #expect(
+            error("connections:\n  db: { type: oracle }\n")?.message.contains("`connections.db.type` must be `postgres`, `mysql`") == true)
         #expect(error("connections:\n  db: { type: postgres, sslmode: strict }\n")?.message.contains("`verify-full`") == true)
         #expect(
             error("connections:\n  db: { type: postgres }\ndata:\n  t: { connection: other, sql: SELECT 1 }\n")?.message
@@ -263,7 +264,7 @@ import Testing
             """, file: "ttsite.yml")
         let table = try #require(config.serverTables.first)
         #expect(table.name == "monthly" && table.sql == "SELECT 1 AS a" && table.indexed == [["a"]] && config.data.isEmpty)
-        let settings = table.connection.settings
+        let settings = try #require(table.connection.settings.postgres)
         #expect(settings.host == "db.example.org" && settings.port == 6432 && settings.sslMode == .verifyFull)
         #expect(settings.seconds == 5 && settings.rows == 10 && settings.bytes == 1_048_576)
         #expect(settings.described == "reporter@db.example.org:6432/sales")

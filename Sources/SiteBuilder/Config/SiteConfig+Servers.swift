@@ -1,4 +1,5 @@
 import Foundation
+import MySQL
 import Postgres
 import Yams
 
@@ -17,20 +18,22 @@ extension SiteConfig {
     ///         seconds: 120          # the longest a query may run in the server
     ///         rows: 1000000         # the most rows a result may have
     ///         megabytes: 500        # the most a result may hold
+    ///       shop: { type: mysql, host: db.example.org, database: shop, user: reporter, sslmode: verify-full }
     ///
-    /// A password is refused here: it comes from `PGPASSWORD` or `~/.pgpass`, never from a
-    /// file that is kept in version control and copied around.
+    /// A password is refused here: it comes from `PGPASSWORD` or `~/.pgpass` (`MYSQL_PWD` or
+    /// `~/.my.cnf`), never from a file that is kept in version control and copied around.
     static func connections(_ node: Node, _ reader: YAMLReader) throws -> [String: ServerConnection] {
         var connections: [String: ServerConnection] = [:]
         for (nameNode, entry) in try reader.mapping(node, "connections") {
             let name = nameNode.string ?? ""
             let context = "connections.\(name)"
             let settings = try reader.mapping(entry, context)
+            let typeNode = settings["type"]
+            let typeText = try typeNode.map { try reader.string($0, "type") }
             if let password = settings.keys.first(where: { ["password", "passfile"].contains($0.string) }) {
                 throw reader.error(
                     "`\(context).\(password.string ?? "")`: a password is never read from ttsite.yml; "
-                        + "set `PGPASSWORD` in the build's environment, "
-                        + "or give it a line in `~/.pgpass` (`host:port:database:user:password`, mode 0600)",
+                        + Self.passwordAdvice(typeText == "mysql" ? .mysql : .postgres),
                     at: password)
             }
             try reader.requireKnownKeys(
@@ -39,50 +42,40 @@ extension SiteConfig {
                     "type", "host", "port", "database", "user", "sslmode", "sslrootcert", "sslcert", "sslkey",
                     "seconds", "rows", "megabytes", "trusted_role",
                 ], context: context)
-            guard let typeNode = settings["type"] else {
-                throw reader.error("`\(context)` needs `type: postgres`", at: entry)
+            guard let typeNode, let typeText else {
+                throw reader.error("`\(context)` needs `type: postgres` or `type: mysql`", at: entry)
             }
-            let typeText = try reader.string(typeNode, "type")
             guard let kind = ServerConnection.Kind(rawValue: typeText) else {
                 throw reader.error(
                     "`\(context).type` must be \(ServerConnection.Kind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), "
                         + "found `\(typeText)`",
                     at: typeNode)
             }
-            var postgres = PostgresSettings()
+            var common = CommonSettings()
             let text = { (key: String) throws -> String? in try settings[key].map { try reader.string($0, "\(context).\(key)") } }
-            postgres.host = try credentialFree(text("host"), settings["host"], "\(context).host", reader)
-            postgres.database = try credentialFree(text("database"), settings["database"], "\(context).database", reader)
-            postgres.user = try credentialFree(text("user"), settings["user"], "\(context).user", reader)
-            postgres.sslRootCert = try text("sslrootcert")
-            postgres.sslCert = try text("sslcert")
-            postgres.sslKey = try text("sslkey")
+            let advice = Self.passwordAdvice(kind)
+            common.host = try credentialFree(text("host"), settings["host"], "\(context).host", advice, reader)
+            common.database = try credentialFree(text("database"), settings["database"], "\(context).database", advice, reader)
+            common.user = try credentialFree(text("user"), settings["user"], "\(context).user", advice, reader)
+            common.sslRootCert = try text("sslrootcert")
+            common.sslCert = try text("sslcert")
+            common.sslKey = try text("sslkey")
             if let value = settings["port"] {
                 let port = try reader.int(value, "\(context).port")
                 guard (1...65535).contains(port) else {
                     throw reader.error("`\(context).port` must be from 1 to 65535, found \(port)", at: value)
                 }
-                postgres.port = port
-            }
-            if let value = settings["sslmode"] {
-                let mode = try reader.string(value, "\(context).sslmode")
-                guard let known = PostgresSettings.SSLMode(rawValue: mode) else {
-                    throw reader.error(
-                        "`\(context).sslmode` must be "
-                            + "\(PostgresSettings.SSLMode.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(mode)`",
-                        at: value)
-                }
-                postgres.sslMode = known
+                common.port = port
             }
             if let value = settings["seconds"] {
-                postgres.seconds = try reader.number(value, "\(context).seconds")
-                guard postgres.seconds > 0, postgres.seconds <= 86_400 else {
+                common.seconds = try reader.number(value, "\(context).seconds")
+                guard common.seconds! > 0, common.seconds! <= 86_400 else {
                     throw reader.error("`\(context).seconds` must be more than 0 and at most 86400", at: value)
                 }
             }
             if let value = settings["rows"] {
-                postgres.rows = try reader.int(value, "\(context).rows")
-                guard postgres.rows >= 1 else {
+                common.rows = try reader.int(value, "\(context).rows")
+                guard common.rows! >= 1 else {
                     throw reader.error("`\(context).rows` must be a whole number of rows, 1 or more", at: value)
                 }
             }
@@ -91,21 +84,79 @@ extension SiteConfig {
                 guard megabytes > 0, megabytes <= 65_536 else {
                     throw reader.error("`\(context).megabytes` must be more than 0 and at most 65536", at: value)
                 }
-                postgres.bytes = Int(megabytes * 1_048_576)
+                common.bytes = Int(megabytes * 1_048_576)
             }
             if let value = settings["trusted_role"] {
-                postgres.trustedRole = try reader.bool(value, "\(context).trusted_role")
+                common.trustedRole = try reader.bool(value, "\(context).trusted_role")
             }
-            connections[name] = ServerConnection(name: name, kind: kind, settings: postgres, line: nameNode.mark?.line)
+            let server: ServerSettings
+            switch kind {
+            case .postgres:
+                var postgres = PostgresSettings()
+                (postgres.host, postgres.port, postgres.database, postgres.user) = (common.host, common.port, common.database, common.user)
+                (postgres.sslRootCert, postgres.sslCert, postgres.sslKey) = (common.sslRootCert, common.sslCert, common.sslKey)
+                if let value = settings["sslmode"] { postgres.sslMode = try sslMode(value, context, reader) }
+                postgres.seconds = common.seconds ?? postgres.seconds
+                postgres.rows = common.rows ?? postgres.rows
+                postgres.bytes = common.bytes ?? postgres.bytes
+                postgres.trustedRole = common.trustedRole
+                server = .postgres(postgres)
+            case .mysql:
+                var mysql = MySQLSettings()
+                (mysql.host, mysql.port, mysql.database, mysql.user) = (common.host, common.port, common.database, common.user)
+                (mysql.sslRootCert, mysql.sslCert, mysql.sslKey) = (common.sslRootCert, common.sslCert, common.sslKey)
+                if let value = settings["sslmode"] { mysql.sslMode = try sslMode(value, context, reader) }
+                mysql.seconds = common.seconds ?? mysql.seconds
+                mysql.rows = common.rows ?? mysql.rows
+                mysql.bytes = common.bytes ?? mysql.bytes
+                mysql.trustedRole = common.trustedRole
+                server = .mysql(mysql)
+            }
+            connections[name] = ServerConnection(name: name, settings: server, line: nameNode.mark?.line)
         }
         return connections
+    }
+
+    /// What both kinds of connection say alike; nil is the client's default.
+    private struct CommonSettings {
+        var host, database, user, sslRootCert, sslCert, sslKey: String?
+        var port, rows, bytes: Int?
+        var seconds: Double?
+        var trustedRole = false
+    }
+
+    /// `sslmode:`, one of the modes `Mode` (the client library's) knows.
+    private static func sslMode<Mode: RawRepresentable & CaseIterable>(_ value: Node, _ context: String, _ reader: YAMLReader) throws
+        -> Mode where Mode.RawValue == String
+    {
+        let mode = try reader.string(value, "\(context).sslmode")
+        guard let known = Mode(rawValue: mode) else {
+            throw reader.error(
+                "`\(context).sslmode` must be \(Mode.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(mode)`",
+                at: value)
+        }
+        return known
+    }
+
+    /// Where a password comes from instead, for the client library of `kind`.
+    static func passwordAdvice(_ kind: ServerConnection.Kind) -> String {
+        switch kind {
+        case .postgres:
+            "set `PGPASSWORD` in the build's environment, "
+                + "or give it a line in `~/.pgpass` (`host:port:database:user:password`, mode 0600)"
+        case .mysql:
+            "set `MYSQL_PWD` in the build's environment, "
+                + "or write it in the `[client]` group of `~/.my.cnf` (`password = …`, mode 0600)"
+        }
     }
 
     /// `value` of `key`, refused — and not repeated in the message — when it looks like more
     /// than a host, database or user name: a connection URI (`postgresql://u:pw@db/sales`,
     /// which may carry a password), a `password=` of a connection string, or a `user:pw@`
-    /// before a host. libpq would take such a value as a name and say it in its errors.
-    private static func credentialFree(_ value: String?, _ node: Node?, _ key: String, _ reader: YAMLReader) throws -> String? {
+    /// before a host. A client library would take such a value as a name and say it in its errors.
+    private static func credentialFree(_ value: String?, _ node: Node?, _ key: String, _ advice: String, _ reader: YAMLReader) throws
+        -> String?
+    {
         guard let value else { return nil }
         let lowered = value.lowercased()
         let what: String? =
@@ -115,8 +166,7 @@ extension SiteConfig {
         guard let what else { return value }
         throw reader.error(
             "`\(key)` holds \(what), not shown here: give `host`, `port`, `database` and `user` each as a name of its own, "
-                + "and the password through `PGPASSWORD` or a line in `~/.pgpass` (`host:port:database:user:password`, "
-                + "mode 0600), never in ttsite.yml",
+                + "and the password so: \(advice); never in ttsite.yml",
             at: node)
     }
 

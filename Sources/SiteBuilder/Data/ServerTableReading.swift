@@ -1,6 +1,7 @@
 import Crypto
 import DataTables
 import Foundation
+import MySQL
 import Postgres
 
 /// A table of `data:` whose SQL ran in a server (or whose last result came from the cache):
@@ -63,8 +64,14 @@ struct ServerTableReader {
             return reading(table, stem: stem, record: record, origin: "cached copy (offline)", warnings: [])
         }
         do {
-            return try fetch(table, sql: sql, stem: stem)
-        } catch let error as PostgresError {
+            do {
+                return try fetch(table, sql: sql, stem: stem)
+            } catch let error as PostgresError {
+                throw ServerQueryFailure(error)
+            } catch let error as MySQLError {
+                throw ServerQueryFailure(error)
+            }
+        } catch let error as ServerQueryFailure {
             let message = describe(error, of: table, sql: sql)
             // A role that may do more than read is a mistake of the configuration: no
             // cached result stands in for it.
@@ -85,8 +92,24 @@ struct ServerTableReader {
 
     /// The query run, its rows stored in a new file, and the file made the cached result.
     private func fetch(_ table: ServerTable, sql: String, stem: String) throws -> ServerTableReading {
-        let connection = try PostgresConnection(table.connection.settings)
-        let rows = try connection.query(sql, timeZone: timeZone)
+        switch table.connection.settings {
+        case .postgres(let settings):
+            return try store(try PostgresConnection(settings).query(sql, timeZone: timeZone), of: table, stem: stem) {
+                ($0.count, $0.digest, $0.notes)
+            }
+        case .mysql(let settings):
+            return try store(try MySQLConnection(settings).query(sql, timeZone: timeZone), of: table, stem: stem) {
+                ($0.count, $0.digest, $0.notes)
+            }
+        }
+    }
+
+    /// The rows streamed from the server into a new file, and the file made the cached
+    /// result. `told` gives what the rows say once all have arrived: their count, their
+    /// digest and the notes about their values.
+    private func store<Rows: BatchedRowSource>(
+        _ rows: Rows, of table: ServerTable, stem: String, told: (Rows) -> (count: Int, digest: String, notes: [String])
+    ) throws -> ServerTableReading {
         let file = try cache.temporaryFile(stem)
         var finished = false
         defer { if !finished { try? FileManager.default.removeItem(at: file) } }
@@ -95,15 +118,16 @@ struct ServerTableReader {
             try database.load(table.name, rows)
         } catch let error as PostgresError {
             throw error
+        } catch let error as MySQLError {
+            throw error
         } catch {
             throw BuildError(.source, "`data.\(table.name)`: cannot store the result: \(error)", in: configName, line: table.line)
         }
-        try cache.keep(
-            file, as: stem, record: .init(rows: rows.count, digest: rows.digest, bytes: 0, fetched: clock().timeIntervalSince1970))
+        let (count, digest, notes) = told(rows)
+        try cache.keep(file, as: stem, record: .init(rows: count, digest: digest, bytes: 0, fetched: clock().timeIntervalSince1970))
         finished = true
         let record = cache.record(stem)!
-        let notes = rows.notes.map { "\(place(of: table)): \($0)" }
-        return reading(table, stem: stem, record: record, origin: "fetched", warnings: notes)
+        return reading(table, stem: stem, record: record, origin: "fetched", warnings: notes.map { "\(place(of: table)): \($0)" })
     }
 
     private func reading(_ table: ServerTable, stem: String, record: ResultCache.Record, origin: String, warnings: [String])
@@ -142,9 +166,9 @@ struct ServerTableReader {
     }
 
     /// The error in words: what happened, where in the SQL, on which server.
-    func describe(_ error: PostgresError, of table: ServerTable, sql: String) -> String {
+    func describe(_ error: ServerQueryFailure, of table: ServerTable, sql: String) -> String {
         let connection = table.connection
-        let server = "`\(connection.name)` (PostgreSQL, \(connection.settings.described))"
+        let server = "`\(connection.name)` (\(connection.settings.product), \(connection.settings.described))"
         let subject = place(of: table)
         switch error.kind {
         case .connection:
@@ -160,7 +184,7 @@ struct ServerTableReader {
         case .write:
             return
                 "\(subject): the SQL would write, and the session with \(server) is read-only, so the server refused it: \(error.message)"
-        case .timeout where error.sqlState == nil:
+        case .timeout where !error.serverAnswered:
             // The client's deadline: the server said nothing.
             return "\(subject): \(server): \(error.message) (`connections.\(connection.name).seconds`)"
         case .timeout:
@@ -176,5 +200,36 @@ struct ServerTableReader {
         case .role:
             return "\(subject): \(server): \(error.message)"
         }
+    }
+}
+
+/// What went wrong in a server, from either client library: their kinds are the same.
+struct ServerQueryFailure: Error {
+    enum Kind: String {
+        case connection, query, write, timeout, limit, lost, notAQuery, role
+    }
+
+    var kind: Kind
+    var message: String
+    /// Where in the SQL the server points (PostgreSQL's `position`, from 1), when it does.
+    var position: Int?
+    /// The server said why (a SQLSTATE came with the error); else the client gave up.
+    var serverAnswered: Bool
+    /// The setting a limit is (`rows`, `megabytes`).
+    var setting: String?
+
+    init(_ error: PostgresError) {
+        kind = Kind(rawValue: error.kind.rawValue)!
+        message = error.message
+        position = error.position
+        serverAnswered = error.sqlState != nil
+        setting = error.setting
+    }
+
+    init(_ error: MySQLError) {
+        kind = Kind(rawValue: error.kind.rawValue)!
+        message = error.message
+        serverAnswered = error.sqlState != nil
+        setting = error.setting
     }
 }

@@ -16,11 +16,11 @@ extension MySQLColumn {
         case .integer, .unsigned:
             // Anything the server writes for an integer column that is no Int64 (a BIGINT
             // UNSIGNED from 2⁶³, a DECIMAL's digits) is a number too.
-            if let number = Self.integer(text) { batch.appendInteger(number) } else { batch.appendReal(Self.real(text)) }
+            if let number = NumberText.integer(text) { batch.appendInteger(number) } else { batch.appendReal(NumberText.real(text)) }
         case .real:
-            batch.appendReal(Self.real(text))
+            batch.appendReal(NumberText.real(text))
         case .boolean:
-            switch Self.integer(text) {
+            switch NumberText.integer(text) {
             case 0: batch.appendInteger(0)
             case 1: batch.appendInteger(1)
             case .some:
@@ -36,7 +36,7 @@ extension MySQLColumn {
             let bits = Self.bits(text)
             if let number = Int64(exactly: bits) { batch.appendInteger(number) } else { batch.appendReal(Double(bits)) }
         case .year:
-            if let year = Self.integer(text), year != 0 {
+            if let year = NumberText.integer(text), year != 0 {
                 batch.appendInteger(year)
             } else {
                 unheld.add("`\(String(decoding: text, as: UTF8.self))` stored as NULL", column: column)
@@ -67,35 +67,6 @@ extension MySQLColumn {
             Self.hex(text, into: &scratch)
             scratch.withUnsafeBufferPointer { batch.appendText($0) }
         }
-    }
-
-    /// `-12` → -12, without making a string; nil for anything but an optional minus and up to
-    /// 19 digits that fit in 64 bits.
-    static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
-        var index = 0
-        let negative = text.first == UInt8(ascii: "-")
-        if negative { index = 1 }
-        guard index < text.count, text.count - index <= 19 else { return nil }
-        // Summed as a negative number: -9223372036854775808 has no positive twin.
-        var value: Int64 = 0
-        while index < text.count {
-            let digit = text[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times.subtractingReportingOverflow(Int64(digit))
-            guard !overflow, !overflow2 else { return nil }
-            value = sum
-            index += 1
-        }
-        if negative { return value }
-        return value == .min ? nil : -value
-    }
-
-    /// The nearest double of a number the server wrote (`1.5`, `-2e30`, `18446744073709551615`):
-    /// the text is NUL-terminated, so `strtod` reads it in place.
-    static func real(_ text: UnsafeBufferPointer<UInt8>) -> Double {
-        guard let base = text.baseAddress, !text.isEmpty else { return .nan }
-        return base.withMemoryRebound(to: CChar.self, capacity: text.count + 1) { strtod($0, nil) }
     }
 
     /// A `BIT(n)` value, which the server sends as its bytes, most significant first.

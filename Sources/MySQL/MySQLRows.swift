@@ -65,7 +65,7 @@ public final class MySQLRows: BatchedRowSource, @unchecked Sendable {
     public func forEachBatch(_ body: (RowBatch) throws -> Void) throws {
         guard let result else { preconditionFailure("a MySQL result is read once") }
         self.result = nil
-        let queue = MySQLBatchQueue(capacity: Self.queuedBatches)
+        let queue = BatchQueue<MySQLError>(capacity: Self.queuedBatches)
         let receiver = Receiver(connection: connection, columns: described, result: result, queue: queue)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
@@ -99,13 +99,13 @@ private final class Receiver: @unchecked Sendable {
     let connection: MySQLConnection
     let columns: [MySQLColumn]
     let result: UnsafeMutablePointer<MYSQL_RES>
-    let queue: MySQLBatchQueue
+    let queue: BatchQueue<MySQLError>
     var count = 0
     var digest = ""
     var unheld = UnheldMySQLValues()
     private var hashed: [UInt8] = []
 
-    init(connection: MySQLConnection, columns: [MySQLColumn], result: UnsafeMutablePointer<MYSQL_RES>, queue: MySQLBatchQueue) {
+    init(connection: MySQLConnection, columns: [MySQLColumn], result: UnsafeMutablePointer<MYSQL_RES>, queue: BatchQueue<MySQLError>) {
         self.connection = connection
         self.columns = columns
         self.result = result
@@ -193,60 +193,5 @@ private final class Receiver: @unchecked Sendable {
         connection.abandon()
         mysql_free_result(result)
         if let error { queue.finish(.failure(error)) }
-    }
-}
-
-/// Batches of rows handed from the receiving thread to the storing one, at most `capacity`
-/// waiting: the receiver waits while the queue is full, the taker while it is empty, and
-/// each is woken only when the other changed that.
-final class MySQLBatchQueue: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var batches: [RowBatch] = []
-    private var end: Result<Void, MySQLError>?
-    private var stopped = false
-    let capacity: Int
-
-    init(capacity: Int) {
-        self.capacity = capacity
-    }
-
-    /// Adds a batch, waiting for room; false when the taker has stopped.
-    func put(_ batch: RowBatch) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while batches.count >= capacity, !stopped { condition.wait() }
-        guard !stopped else { return false }
-        batches.append(batch)
-        if batches.count == 1 { condition.broadcast() }
-        return true
-    }
-
-    /// The end of the rows: all of them given, or the error that ended them.
-    func finish(_ outcome: Result<Void, MySQLError>) {
-        condition.lock()
-        end = outcome
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// The next batch, waiting for it; nil after the last; the receiver's error when it failed.
-    func take() throws(MySQLError) -> RowBatch? {
-        condition.lock()
-        defer { condition.unlock() }
-        while batches.isEmpty, end == nil { condition.wait() }
-        if !batches.isEmpty {
-            if batches.count == capacity { condition.broadcast() }
-            return batches.removeFirst()
-        }
-        try end!.get()
-        return nil
-    }
-
-    /// The taker wants no more: a waiting receiver stops.
-    func stop() {
-        condition.lock()
-        stopped = true
-        condition.broadcast()
-        condition.unlock()
     }
 }

@@ -100,9 +100,9 @@ extension PostgresColumn {
         case .integer:
             // A numeric(p, 0) column has at most 18 digits; anything else the server writes for
             // an integer is a number too.
-            if let number = Self.integer(text) { batch.appendInteger(number) } else { batch.appendReal(Self.real(text)) }
+            if let number = NumberText.integer(text) { batch.appendInteger(number) } else { batch.appendReal(NumberText.real(text)) }
         case .real:
-            let number = Self.real(text)
+            let number = NumberText.real(text)
             if number.isNaN {
                 unheld.add("`NaN`", column: column)
                 batch.appendNull()
@@ -138,35 +138,6 @@ extension PostgresColumn {
         case .array(let element):
             batch.append(.text(ArrayLiteral.json(text, element: element)))
         }
-    }
-
-    /// `-12` → -12, without making a string; nil for anything but an optional minus and up to
-    /// 19 digits that fit in 64 bits.
-    static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
-        var index = 0
-        let negative = text.first == UInt8(ascii: "-")
-        if negative { index = 1 }
-        guard index < text.count, text.count - index <= 19 else { return nil }
-        // Summed as a negative number: -9223372036854775808 has no positive twin.
-        var value: Int64 = 0
-        while index < text.count {
-            let digit = text[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times.subtractingReportingOverflow(Int64(digit))
-            guard !overflow, !overflow2 else { return nil }
-            value = sum
-            index += 1
-        }
-        if negative { return value }
-        return value == .min ? nil : -value
-    }
-
-    /// The nearest double of a number the server wrote (`1.5`, `-2e+30`, `Infinity`, `NaN`):
-    /// the text is NUL-terminated, so `strtod` reads it in place.
-    static func real(_ text: UnsafeBufferPointer<UInt8>) -> Double {
-        guard let base = text.baseAddress else { return .nan }
-        return base.withMemoryRebound(to: CChar.self, capacity: text.count + 1) { strtod($0, nil) }
     }
 
     /// `2024-05-01 12:34:56.5+00` → `2024-05-01T12:34:56.500Z` in `output`: the instant as

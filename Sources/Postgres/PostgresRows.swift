@@ -59,7 +59,7 @@ public final class PostgresRows: BatchedRowSource, @unchecked Sendable {
     public func forEachBatch(_ body: (RowBatch) throws -> Void) throws {
         guard let first else { preconditionFailure("a PostgreSQL result is read once") }
         self.first = nil
-        let queue = BatchQueue(capacity: Self.queuedBatches)
+        let queue = BatchQueue<PostgresError>(capacity: Self.queuedBatches)
         let receiver = Receiver(connection: connection, columns: described, first: first, queue: queue)
         // Made here, used from here: the receiver may be waiting for the server when the
         // storing side gives up, and only a cancel request wakes it.
@@ -99,14 +99,14 @@ private final class Receiver: @unchecked Sendable {
     let connection: PostgresConnection
     let columns: [PostgresColumn]
     var result: OpaquePointer?
-    let queue: BatchQueue
+    let queue: BatchQueue<PostgresError>
     var count = 0
     var digest = ""
     var unheld = UnheldValues()
     private var hasher = SHA256()
     private var hashed: [UInt8] = []
 
-    init(connection: PostgresConnection, columns: [PostgresColumn], first: OpaquePointer, queue: BatchQueue) {
+    init(connection: PostgresConnection, columns: [PostgresColumn], first: OpaquePointer, queue: BatchQueue<PostgresError>) {
         self.connection = connection
         self.columns = columns
         result = first
@@ -195,60 +195,5 @@ private final class Receiver: @unchecked Sendable {
     private func fail(_ error: PostgresError) {
         connection.cancel()
         queue.finish(.failure(error))
-    }
-}
-
-/// Batches of rows handed from the receiving thread to the storing one, at most `capacity`
-/// waiting: the receiver waits while the queue is full, the taker while it is empty, and
-/// each is woken only when the other changed that.
-final class BatchQueue: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var batches: [RowBatch] = []
-    private var end: Result<Void, PostgresError>?
-    private var stopped = false
-    let capacity: Int
-
-    init(capacity: Int) {
-        self.capacity = capacity
-    }
-
-    /// Adds a batch, waiting for room; false when the taker has stopped.
-    func put(_ batch: RowBatch) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while batches.count >= capacity, !stopped { condition.wait() }
-        guard !stopped else { return false }
-        batches.append(batch)
-        if batches.count == 1 { condition.broadcast() }
-        return true
-    }
-
-    /// The end of the rows: all of them given, or the error that ended them.
-    func finish(_ outcome: Result<Void, PostgresError>) {
-        condition.lock()
-        end = outcome
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// The next batch, waiting for it; nil after the last; the receiver's error when it failed.
-    func take() throws(PostgresError) -> RowBatch? {
-        condition.lock()
-        defer { condition.unlock() }
-        while batches.isEmpty, end == nil { condition.wait() }
-        if !batches.isEmpty {
-            if batches.count == capacity { condition.broadcast() }
-            return batches.removeFirst()
-        }
-        try end!.get()
-        return nil
-    }
-
-    /// The taker wants no more: a waiting receiver stops.
-    func stop() {
-        condition.lock()
-        stopped = true
-        condition.broadcast()
-        condition.unlock()
     }
 }

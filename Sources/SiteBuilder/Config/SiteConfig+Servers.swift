@@ -51,91 +51,70 @@ extension SiteConfig {
                         + "found `\(typeText)`",
                     at: typeNode)
             }
-            var common = CommonSettings()
-            let text = { (key: String) throws -> String? in try settings[key].map { try reader.string($0, "\(context).\(key)") } }
-            let advice = Self.passwordAdvice(kind)
-            common.host = try credentialFree(text("host"), settings["host"], "\(context).host", advice, reader)
-            common.database = try credentialFree(text("database"), settings["database"], "\(context).database", advice, reader)
-            common.user = try credentialFree(text("user"), settings["user"], "\(context).user", advice, reader)
-            common.sslRootCert = try text("sslrootcert")
-            common.sslCert = try text("sslcert")
-            common.sslKey = try text("sslkey")
-            if let value = settings["port"] {
-                let port = try reader.int(value, "\(context).port")
-                guard (1...65535).contains(port) else {
-                    throw reader.error("`\(context).port` must be from 1 to 65535, found \(port)", at: value)
+            let server: ServerSettings =
+                switch kind {
+                case .postgres: .postgres(try connectionSettings(PostgresSettings.self, settings, context, kind, reader))
+                case .mysql: .mysql(try connectionSettings(MySQLSettings.self, settings, context, kind, reader))
                 }
-                common.port = port
-            }
-            if let value = settings["seconds"] {
-                common.seconds = try reader.number(value, "\(context).seconds")
-                guard common.seconds! > 0, common.seconds! <= 86_400 else {
-                    throw reader.error("`\(context).seconds` must be more than 0 and at most 86400", at: value)
-                }
-            }
-            if let value = settings["rows"] {
-                common.rows = try reader.int(value, "\(context).rows")
-                guard common.rows! >= 1 else {
-                    throw reader.error("`\(context).rows` must be a whole number of rows, 1 or more", at: value)
-                }
-            }
-            if let value = settings["megabytes"] {
-                let megabytes = try reader.number(value, "\(context).megabytes")
-                guard megabytes > 0, megabytes <= 65_536 else {
-                    throw reader.error("`\(context).megabytes` must be more than 0 and at most 65536", at: value)
-                }
-                common.bytes = Int(megabytes * 1_048_576)
-            }
-            if let value = settings["trusted_role"] {
-                common.trustedRole = try reader.bool(value, "\(context).trusted_role")
-            }
-            let server: ServerSettings
-            switch kind {
-            case .postgres:
-                var postgres = PostgresSettings()
-                (postgres.host, postgres.port, postgres.database, postgres.user) = (common.host, common.port, common.database, common.user)
-                (postgres.sslRootCert, postgres.sslCert, postgres.sslKey) = (common.sslRootCert, common.sslCert, common.sslKey)
-                if let value = settings["sslmode"] { postgres.sslMode = try sslMode(value, context, reader) }
-                postgres.seconds = common.seconds ?? postgres.seconds
-                postgres.rows = common.rows ?? postgres.rows
-                postgres.bytes = common.bytes ?? postgres.bytes
-                postgres.trustedRole = common.trustedRole
-                server = .postgres(postgres)
-            case .mysql:
-                var mysql = MySQLSettings()
-                (mysql.host, mysql.port, mysql.database, mysql.user) = (common.host, common.port, common.database, common.user)
-                (mysql.sslRootCert, mysql.sslCert, mysql.sslKey) = (common.sslRootCert, common.sslCert, common.sslKey)
-                if let value = settings["sslmode"] { mysql.sslMode = try sslMode(value, context, reader) }
-                mysql.seconds = common.seconds ?? mysql.seconds
-                mysql.rows = common.rows ?? mysql.rows
-                mysql.bytes = common.bytes ?? mysql.bytes
-                mysql.trustedRole = common.trustedRole
-                server = .mysql(mysql)
-            }
             connections[name] = ServerConnection(name: name, settings: server, line: nameNode.mark?.line)
         }
         return connections
     }
 
-    /// What both kinds of connection say alike; nil is the client's default.
-    private struct CommonSettings {
-        var host, database, user, sslRootCert, sslCert, sslKey: String?
-        var port, rows, bytes: Int?
-        var seconds: Double?
-        var trustedRole = false
-    }
-
-    /// `sslmode:`, one of the modes `Mode` (the client library's) knows.
-    private static func sslMode<Mode: RawRepresentable & CaseIterable>(_ value: Node, _ context: String, _ reader: YAMLReader) throws
-        -> Mode where Mode.RawValue == String
-    {
-        let mode = try reader.string(value, "\(context).sslmode")
-        guard let known = Mode(rawValue: mode) else {
-            throw reader.error(
-                "`\(context).sslmode` must be \(Mode.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), found `\(mode)`",
-                at: value)
+    /// The keys of a connection both client libraries take alike, read into `Settings`;
+    /// a key left out keeps the library's default.
+    private static func connectionSettings<Settings: ConnectionSettings>(
+        _: Settings.Type, _ settings: Node.Mapping, _ context: String, _ kind: ServerConnection.Kind, _ reader: YAMLReader
+    ) throws -> Settings {
+        var server = Settings()
+        let text = { (key: String) throws -> String? in try settings[key].map { try reader.string($0, "\(context).\(key)") } }
+        let advice = Self.passwordAdvice(kind)
+        server.host = try credentialFree(text("host"), settings["host"], "\(context).host", advice, reader)
+        server.database = try credentialFree(text("database"), settings["database"], "\(context).database", advice, reader)
+        server.user = try credentialFree(text("user"), settings["user"], "\(context).user", advice, reader)
+        server.sslRootCert = try text("sslrootcert")
+        server.sslCert = try text("sslcert")
+        server.sslKey = try text("sslkey")
+        if let value = settings["port"] {
+            let port = try reader.int(value, "\(context).port")
+            guard (1...65535).contains(port) else {
+                throw reader.error("`\(context).port` must be from 1 to 65535, found \(port)", at: value)
+            }
+            server.port = port
         }
-        return known
+        if let value = settings["sslmode"] {
+            let mode = try reader.string(value, "\(context).sslmode")
+            guard let known = Settings.SSLMode(rawValue: mode) else {
+                throw reader.error(
+                    "`\(context).sslmode` must be \(Settings.SSLMode.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")), "
+                        + "found `\(mode)`",
+                    at: value)
+            }
+            server.sslMode = known
+        }
+        if let value = settings["seconds"] {
+            server.seconds = try reader.number(value, "\(context).seconds")
+            guard server.seconds > 0, server.seconds <= 86_400 else {
+                throw reader.error("`\(context).seconds` must be more than 0 and at most 86400", at: value)
+            }
+        }
+        if let value = settings["rows"] {
+            server.rows = try reader.int(value, "\(context).rows")
+            guard server.rows >= 1 else {
+                throw reader.error("`\(context).rows` must be a whole number of rows, 1 or more", at: value)
+            }
+        }
+        if let value = settings["megabytes"] {
+            let megabytes = try reader.number(value, "\(context).megabytes")
+            guard megabytes > 0, megabytes <= 65_536 else {
+                throw reader.error("`\(context).megabytes` must be more than 0 and at most 65536", at: value)
+            }
+            server.bytes = Int(megabytes * 1_048_576)
+        }
+        if let value = settings["trusted_role"] {
+            server.trustedRole = try reader.bool(value, "\(context).trusted_role")
+        }
+        return server
     }
 
     /// Where a password comes from instead, for the client library of `kind`.
@@ -220,3 +199,24 @@ extension SiteConfig {
         }
     }
 }
+
+/// What the settings of both client libraries hold alike, so that `connections:` reads them once.
+protocol ConnectionSettings {
+    associatedtype SSLMode: RawRepresentable & CaseIterable where SSLMode.RawValue == String
+    init()
+    var host: String? { get set }
+    var port: Int? { get set }
+    var database: String? { get set }
+    var user: String? { get set }
+    var sslMode: SSLMode? { get set }
+    var sslRootCert: String? { get set }
+    var sslCert: String? { get set }
+    var sslKey: String? { get set }
+    var seconds: Double { get set }
+    var rows: Int { get set }
+    var bytes: Int { get set }
+    var trustedRole: Bool { get set }
+}
+
+extension PostgresSettings: ConnectionSettings {}
+extension MySQLSettings: ConnectionSettings {}

@@ -55,3 +55,13 @@ int ttsite_pipe(int fds[2]) {
     return pipe2(fds, O_CLOEXEC);
 #endif
 }
+
+int ttsite_pipe_size(int fd, int bytes) {
+#if defined(F_SETPIPE_SZ)
+    return fcntl(fd, F_SETPIPE_SZ, bytes);
+#else
+    (void)fd;
+    (void)bytes;
+    return -1;
+#endif
+}

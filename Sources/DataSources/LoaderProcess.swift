@@ -12,6 +12,7 @@ import TextFormatting
 ///
 /// - `seconds`: past it the group is sent SIGTERM, and SIGKILL `graceSeconds` later;
 /// - `maxBytes`: stdout past it stops the program the same way (the data would not be read);
+///   stdout is kept in memory, or written to a file as it arrives (`Destination`);
 /// - stderr keeps only its last `stderrBytes` bytes, however much the program writes there.
 ///
 /// A program that exits while something it started still holds its output open (a
@@ -32,9 +33,22 @@ public enum LoaderProcess {
         }
     }
 
+    /// Where the program's stdout goes.
+    public enum Destination: Sendable {
+        /// Kept in memory, all of it (at most `maxBytes`): `Output.stdout`.
+        case memory
+        /// Written to this open file as it arrives (at most `maxBytes`), never held whole.
+        case file(Int32)
+        /// Mixed into stderr, of which only the end is kept: a program whose data is a file it
+        /// writes, and whose stdout is its chatter.
+        case stderr
+    }
+
     public struct Output: Sendable {
-        /// Everything the program printed on stdout.
+        /// Everything the program printed on stdout, when it was kept in memory.
         public var stdout: Data
+        /// How many bytes it printed on stdout (to memory or to the file).
+        public var stdoutBytes: Int
         /// The end of what it printed on stderr.
         public var stderr: String
         /// Seconds from start to end.
@@ -57,9 +71,9 @@ public enum LoaderProcess {
     /// Runs `command` (the program, then its arguments) in `folder` with `environment` as its
     /// whole environment. The program is found as a shell finds it: a name with a `/` is a
     /// path (relative to `folder`), any other is looked up in the `PATH` of `environment`.
-    public static func run(_ command: [String], in folder: URL, environment: [String: String], limits: Limits) throws(Failure)
-        -> Output
-    {
+    public static func run(
+        _ command: [String], in folder: URL, environment: [String: String], limits: Limits, stdout destination: Destination = .memory
+    ) throws(Failure) -> Output {
         guard let name = command.first, !name.isEmpty else { throw Failure(reason: "the command is empty", stderr: "") }
         guard let program = executable(name, in: folder, path: environment["PATH"]) else {
             let reason =
@@ -79,15 +93,26 @@ public enum LoaderProcess {
         defer { for pointer in argv + envp { free(pointer) } }
         let started = DispatchTime.now()
         var pid: pid_t = 0
-        let spawned = ttsite_spawn(&pid, program, argv, envp, folder.path, -1, outPipe[1], errPipe[1])
+        // A pipe of 1 MiB (Linux's default is 64 KiB): a loader printing 100 MB wakes ttsite
+        // a sixteenth as often. Where the system says no, the pipe stays as it is.
+        _ = ttsite_pipe_size(outPipe[0], 1 << 20)
+        let intoStderr: Bool
+        if case .stderr = destination { intoStderr = true } else { intoStderr = false }
+        let spawned = ttsite_spawn(&pid, program, argv, envp, folder.path, -1, intoStderr ? errPipe[1] : outPipe[1], errPipe[1])
         close(outPipe[1])
         close(errPipe[1])
+        if intoStderr {
+            close(outPipe[0])
+            outPipe[0] = -1
+        }
         guard spawned == 0 else {
             close(outPipe[0])
             close(errPipe[0])
             throw Failure(reason: "`\(name)` cannot be started: \(String(cString: strerror(spawned)))", stderr: "")
         }
-        var run = Watch(pid: pid, stdout: outPipe[0], stderr: errPipe[0], limits: limits, started: started)
+        var file: Int32 = -1
+        if case .file(let descriptor) = destination { file = descriptor }
+        var run = Watch(pid: pid, stdout: outPipe[0], stderr: errPipe[0], file: file, limits: limits, started: started)
         let ending = run.wait()
         let stderr = String(decoding: run.stderr, as: UTF8.self)
         let seconds = run.elapsed
@@ -97,8 +122,10 @@ public enum LoaderProcess {
         case .overflowed:
             throw Failure(
                 reason: "it printed more than \(limits.maxBytes.groupedForMessages) bytes and was stopped", stderr: stderr)
+        case .unwritable(let code):
+            throw Failure(reason: "its output could not be written: \(String(cString: strerror(code)))", stderr: stderr)
         case .exited(0):
-            return Output(stdout: run.stdout, stderr: stderr, seconds: seconds)
+            return Output(stdout: run.stdout, stdoutBytes: run.stdoutBytes, stderr: stderr, seconds: seconds)
         case .exited(let status):
             throw Failure(reason: "it exited with status \(status)", stderr: stderr)
         case .signalled(let signal):
@@ -135,6 +162,8 @@ public enum LoaderProcess {
         case signalled(Int32)
         case timedOut
         case overflowed
+        /// Writing stdout to its file failed (errno).
+        case unwritable(Int32)
     }
 
     /// The loop that reads both pipes, reaps the program and keeps the bounds.
@@ -144,14 +173,20 @@ public enum LoaderProcess {
         var stderrFD: Int32
         let limits: Limits
         let started: DispatchTime
+        /// Where stdout is written, or -1 to keep it in `stdout`.
+        let file: Int32
         var stdout = Data()
+        var stdoutBytes = 0
         var stderr = Data()
         private var status: Int32?
+        private var writeError: Int32?
+        private var buffer = [UInt8](repeating: 0, count: 1 << 20)
 
-        init(pid: pid_t, stdout: Int32, stderr: Int32, limits: Limits, started: DispatchTime) {
+        init(pid: pid_t, stdout: Int32, stderr: Int32, file: Int32, limits: Limits, started: DispatchTime) {
             self.pid = pid
             stdoutFD = stdout
             stderrFD = stderr
+            self.file = file
             self.limits = limits
             self.started = started
         }
@@ -179,13 +214,18 @@ public enum LoaderProcess {
                     stop()
                     return .timedOut
                 }
-                if stdout.count > limits.maxBytes {
+                if stdoutBytes > limits.maxBytes {
                     stop()
                     return .overflowed
                 }
+                if let writeError {
+                    stop()
+                    return .unwritable(writeError)
+                }
                 let remaining = (exitedAt.map { $0 + limits.graceSeconds } ?? limits.seconds) - now
-                // Short waits while the program runs with its pipes closed: it is reaped by polling.
-                let waitMilliseconds = stdoutFD < 0 && stderrFD < 0 ? 10 : 100
+                // With its pipes closed the program is about to end (or ended): it is reaped
+                // by polling, every millisecond.
+                let waitMilliseconds = stdoutFD < 0 && stderrFD < 0 ? 1 : 100
                 pollPipes(milliseconds: Int32(max(1, min(Double(waitMilliseconds), remaining * 1000))))
             }
         }
@@ -203,29 +243,56 @@ public enum LoaderProcess {
             guard ready > 0 else { return }
             for entry in fds where entry.revents != 0 {
                 if entry.fd == stdoutFD {
-                    if !drain(stdoutFD, into: &stdout, keepingLast: nil) {
+                    if !drainStdout() {
                         close(stdoutFD)
                         stdoutFD = -1
                     }
-                } else if !drain(stderrFD, into: &stderr, keepingLast: limits.stderrBytes) {
+                } else if !drainStderr() {
                     close(stderrFD)
                     stderrFD = -1
                 }
             }
         }
 
-        /// Reads what is there; false at the end of the stream.
-        private func drain(_ fd: Int32, into data: inout Data, keepingLast: Int?) -> Bool {
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            while true {
-                let count = read(fd, &buffer, buffer.count)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                data.append(contentsOf: buffer[..<count])
-                if let keepingLast, data.count > keepingLast * 2 { data = data.suffix(keepingLast) }
-                // One read a wake-up: the loop checks the bounds between reads.
-                return true
+        /// Reads what stdout has, into memory or its file; false at the end of the stream.
+        private mutating func drainStdout() -> Bool {
+            guard let count = readChunk(stdoutFD) else { return false }
+            stdoutBytes += count
+            if file < 0 {
+                stdout.append(contentsOf: buffer[..<count])
+            } else if writeError == nil {
+                writeError = buffer.withUnsafeBytes { Self.writeAll(file, $0.baseAddress!, count) }
             }
+            return true
+        }
+
+        /// Reads what stderr has, keeping its end; false at the end of the stream.
+        private mutating func drainStderr() -> Bool {
+            guard let count = readChunk(stderrFD) else { return false }
+            stderr.append(contentsOf: buffer[..<count])
+            if stderr.count > limits.stderrBytes * 2 { stderr = stderr.suffix(limits.stderrBytes) }
+            return true
+        }
+
+        /// One read into the buffer: the loop checks the bounds between reads. Nil at the end.
+        private mutating func readChunk(_ fd: Int32) -> Int? {
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                return count > 0 ? count : nil
+            }
+        }
+
+        /// Writes all `count` bytes; nil, or the errno that stopped it.
+        private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int32? {
+            var written = 0
+            while written < count {
+                let result = write(fd, bytes + written, count - written)
+                if result < 0, errno == EINTR { continue }
+                guard result > 0 else { return errno }
+                written += result
+            }
+            return nil
         }
 
         private mutating func reap(blocking: Bool) {

@@ -17,4 +17,8 @@ int ttsite_spawn(pid_t *pid, const char *path, char *const argv[], char *const e
 /// inherit it in between). Returns 0, or -1 with errno set.
 int ttsite_pipe(int fds[2]);
 
+/// Makes the pipe whose end is `fd` hold `bytes` (Linux's `F_SETPIPE_SZ`, a GNU extension);
+/// returns its new size, or -1 where that cannot be done (and on other systems).
+int ttsite_pipe_size(int fd, int bytes);
+
 #endif

@@ -40,7 +40,9 @@ struct LoaderReader {
     private func read(_ loader: LoaderTable) throws -> TableReading {
         // An output of another format cannot stand in for this one.
         let record = cache.record(loader.name).flatMap { $0.format == Self.format(of: loader) ? $0 : nil }
-        let key = self.key(of: loader)
+        // The key is read only where it decides something: hashing a loader's inputs (a
+        // `cat data/big.csv` hashes 100 MB) on every nightly build would be spent for nothing.
+        let key = loader.refresh != nil || preview ? self.key(of: loader) : nil
         if preview, let record, record.key == key {
             return try reading(loader, record: record, origin: "output of \(Self.time(record.fetched)), kept by the preview")
         }
@@ -85,22 +87,40 @@ struct LoaderReader {
 
     /// The program run, its output checked as a table of its format and kept as the last
     /// good one.
-    private func run(_ loader: LoaderTable, key: String) throws -> TableReading {
+    private func run(_ loader: LoaderTable, key: String?) throws -> TableReading {
         let limits = LoaderProcess.Limits(seconds: loader.seconds, maxBytes: loader.maxBytes ?? maxBytes)
         let temporary = try cache.temporaryFile(loader.name)
         var kept = false
         defer { if !kept { try? FileManager.default.removeItem(at: temporary) } }
         var environment = ProcessInfo.processInfo.environment
         environment[LoaderTable.outputVariable] = loader.reading.format == .sqlite ? temporary.path : nil
-        let output = try LoaderProcess.run(loader.command, in: siteFolder, environment: environment, limits: limits)
+        let output: LoaderProcess.Output
+        if loader.reading.format == .sqlite {
+            output = try LoaderProcess.run(loader.command, in: siteFolder, environment: environment, limits: limits, stdout: .stderr)
+        } else {
+            // What it prints goes to the file that becomes the kept output, never whole in memory.
+            let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw BuildError(
+                    .source, "`data.\(loader.name)`: cannot keep its output: \(String(cString: strerror(errno)))", in: configName)
+            }
+            defer { close(descriptor) }
+            output = try LoaderProcess.run(
+                loader.command, in: siteFolder, environment: environment, limits: limits, stdout: .file(descriptor))
+        }
         let stderr = output.stderr
         func refuse(_ reason: String) -> LoaderProcess.Failure { LoaderProcess.Failure(reason: reason, stderr: stderr) }
         var parsed: (any RowSource)?
         let rows: Int
-        var data = output.stdout
+        var data = Data()
         switch loader.reading.format {
         case .csv, .json:
             guard let inference else { throw refuse("its output cannot be read: the config's `date_formats` are wrong") }
+            do {
+                data = try Data(contentsOf: temporary, options: .alwaysMapped)
+            } catch {
+                throw BuildError(.source, "`data.\(loader.name)`: cannot read its output: \(fileErrorText(error))", in: configName)
+            }
             let table = TableReading(source: loader.reading, reading: SourceReading(documents: []))
             do {
                 // An empty output, or an HTML page (a proxy's error), is never a table.
@@ -112,12 +132,8 @@ struct LoaderReader {
             } catch {
                 throw refuse("what it printed is not \(Self.noun(loader.reading)): \(JSONSniff.reason(of: error))")
             }
-            do { try data.write(to: temporary) } catch {
-                throw BuildError(.source, "`data.\(loader.name)`: cannot keep its output: \(fileErrorText(error))", in: configName)
-            }
         case .sqlite:
             rows = try checkDatabase(temporary, limit: limits.maxBytes, refuse: refuse)
-            data = Data()
         }
         do {
             try cache.keep(

@@ -205,7 +205,6 @@ let package = Package(
         ),
         // A MariaDB result streamed into a table of a SQLite file, as a build stores it, for
         // `Benchmarks/mysql.py`.
-        .executableTarget(name: "MySQLBenchmark", dependencies: ["MySQL", "DataTables"], path: "Benchmarks/MySQLBenchmark"),
         // Pages per second of a template through TemplateEngine and through swift-mustache.
         .executableTarget(
             name: "TemplateBenchmark",

@@ -7,6 +7,10 @@ import Foundation
 public final class BatchQueue<Failure: Error>: @unchecked Sendable {
     private let condition = NSCondition()
     private var batches: [RowBatch] = []
+    /// Batches the taker is done with, kept for the receiver to fill again: their arrays keep
+    /// their room, so a million rows do not map, fault in and unmap a new batch's memory each
+    /// 4,096 rows (batches are above the allocator's mapping threshold).
+    private var spare: [RowBatch] = []
     private var end: Result<Void, Failure>?
     private var stopped = false
     public let capacity: Int
@@ -24,6 +28,24 @@ public final class BatchQueue<Failure: Error>: @unchecked Sendable {
         batches.append(batch)
         if batches.count == 1 { condition.broadcast() }
         return true
+    }
+
+    /// A batch to fill: an empty one the taker gave back, its room kept, or a new one.
+    public func emptyBatch() -> RowBatch {
+        condition.lock()
+        var batch = spare.popLast()
+        condition.unlock()
+        guard batch != nil else { return RowBatch() }
+        batch!.removeAll()
+        return batch!
+    }
+
+    /// The taker is done with `batch`: the receiver may fill it again. Given as the only
+    /// reference (`consume`), so that it is refilled in place.
+    public func giveBack(_ batch: consuming RowBatch) {
+        condition.lock()
+        if spare.count < capacity { spare.append(batch) }
+        condition.unlock()
     }
 
     /// The end of the rows: all of them given, or the error that ended them.

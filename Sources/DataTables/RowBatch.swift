@@ -32,6 +32,9 @@ public struct RowBatch: Sendable {
     /// The row's values are all in.
     public mutating func endRow() { storage.rows += 1 }
 
+    /// No rows again, the room of its arrays kept.
+    public mutating func removeAll() { storage.reset() }
+
     /// Each row as table values of SQLite's storage classes: null, integer, real or text (a
     /// boolean is its 0 or 1, a date or an instant its text), for a reader that wants rows.
     public func forEachRow(columns: Int, _ body: ([TableValue]) throws -> Void) rethrows {

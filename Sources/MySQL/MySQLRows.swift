@@ -85,6 +85,7 @@ public final class MySQLRows: BatchedRowSource, @unchecked Sendable {
         }
         while let batch = try queue.take() {
             try body(batch)
+            queue.giveBack(consume batch)
         }
         taken = true
         count = receiver.count
@@ -127,7 +128,7 @@ private final class Receiver: @unchecked Sendable {
         var hashed = self.hashed
         var hasher = SHA256()
         let settings = connection.settings
-        var batch = RowBatch()
+        var batch = queue.emptyBatch()
         var scratch: [UInt8] = []
         scratch.reserveCapacity(64)
         let width = columns.count
@@ -164,7 +165,7 @@ private final class Receiver: @unchecked Sendable {
             }
             if batch.rows == MySQLRows.batchRows {
                 guard queue.put(batch) else { return fail(nil) }
-                batch = RowBatch()
+                batch = queue.emptyBatch()
             }
         }
         if mysql_errno(connection.handle) != 0 {

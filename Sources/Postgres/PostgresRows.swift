@@ -85,6 +85,7 @@ public final class PostgresRows: BatchedRowSource, @unchecked Sendable {
         }
         while let batch = try queue.take() {
             try body(batch)
+            queue.giveBack(consume batch)
         }
         taken = true
         count = receiver.count
@@ -127,7 +128,7 @@ private final class Receiver: @unchecked Sendable {
         var hashed = self.hashed
         var hasher = self.hasher
         let settings = connection.settings
-        var batch = RowBatch()
+        var batch = queue.emptyBatch()
         var scratch: [UInt8] = []
         scratch.reserveCapacity(32)
         let width = Int32(columns.count)
@@ -167,7 +168,7 @@ private final class Receiver: @unchecked Sendable {
                 }
                 if batch.rows == PostgresRows.batchRows {
                     guard queue.put(batch) else { return connection.cancel() }
-                    batch = RowBatch()
+                    batch = queue.emptyBatch()
                 }
             case PGRES_TUPLES_OK:
                 PQclear(current)

@@ -8,8 +8,9 @@ extension TTSite {
             commandName: "data",
             abstract: "List every table the site's queries see: its source, columns, types and rows.",
             discussion:
-                "Reads the sources of `data:`, `people` and `scenarios` as a build does (the cache, --offline). "
-                + "Writes nothing but the cache of remote sources."
+                "Reads the sources of `data:`, `people` and `scenarios` as a build does (the cache, --offline), "
+                + "and runs its data loaders; a loader's table says when it last ran and how long it took. "
+                + "Writes nothing but the caches of remote sources, servers' results and loaders' outputs."
         )
 
         @OptionGroup var site: SiteOptions

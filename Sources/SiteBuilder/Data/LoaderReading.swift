@@ -188,7 +188,7 @@ struct LoaderReader {
         if loader.reading.format == .sqlite {
             data = Data(Self.digest(of: file).utf8)
         } else {
-            do { data = try Data(contentsOf: file) } catch {
+            do { data = try Data(contentsOf: file, options: .alwaysMapped) } catch {
                 throw BuildError(
                     .source, "`data.\(loader.name)`: cannot read its last output: \(fileErrorText(error))", in: configName,
                     line: loader.line)
@@ -201,7 +201,7 @@ struct LoaderReader {
         return reading
     }
 
-    /// `loader quakes (python3 loaders/quakes.py)`: the loader as messages about its output name it.
+    /// ``data.quakes (`python3 loaders/quakes.py`)``: the loader as messages about its output name it.
     private func displayName(_ loader: LoaderTable) -> String {
         "data.\(loader.name) (`\(loader.commandLine)`)"
     }

@@ -87,35 +87,8 @@ public final class PostgresServer: Sendable {
     /// An authority that did not sign the server's certificate.
     public var otherAuthority: URL { folder.url("tls/other-ca.pem") }
 
-    /// Runs the script to its end on a thread of its own, its output in a file: the server it
-    /// starts outlives it, and `waitpid` on the script alone says when it is done.
+    /// Runs the script to its end (`ServerScript`).
     private static func run(_ arguments: [String]) async throws -> String {
-        try await offThePool {
-            let output = FileManager.default.temporaryDirectory.appendingPathComponent("postgres-server-\(UUID().uuidString).out")
-            defer { try? FileManager.default.removeItem(at: output) }
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
-            let argv = (["/bin/bash", script.path] + arguments).map { strdup($0) } + [nil]
-            defer { for pointer in argv { free(pointer) } }
-            var pid: pid_t = 0
-            let spawned = posix_spawn(&pid, "/bin/bash", &actions, nil, argv, environ)
-            guard spawned == 0 else { throw ServerFailure(message: "cannot start postgres-server: error \(spawned)") }
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-            guard status == 0 else {
-                throw ServerFailure(message: "postgres-server \(arguments.first ?? "") failed (status \(status)): \(text)")
-            }
-            return text
-        }
-    }
-
-    public struct ServerFailure: Error, CustomStringConvertible {
-        public let message: String
-        public var description: String { message }
+        try await ServerScript.run(script, arguments)
     }
 }

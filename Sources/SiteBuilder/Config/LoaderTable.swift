@@ -25,6 +25,9 @@ public struct LoaderTable: Sendable, Equatable {
     /// The line of `ttsite.yml` that names the table.
     public var line: Int?
 
+    /// Where the loaders' last good outputs are kept, from the site folder.
+    public static let outputFolder = ".ttsite/cache/loaders"
+
     /// The environment variable that names the file a `sqlite` loader writes.
     public static let outputVariable = "TTSITE_LOADER_OUTPUT"
 

@@ -43,7 +43,7 @@ extension SiteConfig {
                 at: commandNode)
         }
         let (format, tabs) = try givenFormat(formatNode, of: name, reader)
-        var reading = TableSource(name: name, location: .file(ResultCache.loaderFolder + "/\(name).out"), format: format)
+        var reading = TableSource(name: name, location: .file(LoaderTable.outputFolder + "/\(name).out"), format: format)
         reading.line = nameNode.mark?.line
         if tabs { reading.delimiter = UInt8(ascii: "\t") }
         try readingOptions(settings, into: &reading, reader)

@@ -24,11 +24,8 @@ struct ResultCache: Sendable {
     /// The outputs of data loaders. A stem is the table's name: one last good output a
     /// loader, whatever command or loader file made it (the record's `key` says which).
     static func loaders(siteFolder: URL) -> ResultCache {
-        ResultCache(folder: siteFolder.appendingPathComponent(loaderFolder, isDirectory: true), suffix: ".out")
+        ResultCache(folder: siteFolder.appendingPathComponent(LoaderTable.outputFolder, isDirectory: true), suffix: ".out")
     }
-
-    /// The loaders' folder, from the site folder.
-    static let loaderFolder = ".ttsite/cache/loaders"
 
     struct Record: Codable, Equatable {
         var rows: Int

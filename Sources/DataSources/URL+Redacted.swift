@@ -23,7 +23,7 @@ extension URL {
 
     /// Whether a query parameter's name says it holds a credential: one of its words (split
     /// at `_`, `-` and `.`) is a word for one.
-    static func isSecret(_ name: String) -> Bool {
+    public static func isSecret(_ name: String) -> Bool {
         let words = name.lowercased().split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == "." })
         return words.contains { secretWords.contains(String($0)) } || secretWords.contains(name.lowercased())
     }
@@ -32,4 +32,44 @@ extension URL {
         "token", "key", "apikey", "secret", "password", "passwd", "pwd", "auth", "authorization", "signature", "sig",
         "credential", "credentials", "session", "sessionid", "jwt", "bearer",
     ]
+}
+
+/// A program's arguments as messages and listings may show them (a data loader's command):
+/// what carries a credential written as `***`, as `URL.redacted` writes an address's —
+///
+/// - an http(s) address: `URL.redacted`;
+/// - `NAME=VALUE` or `--NAME=VALUE` whose name is a word for a credential (`token=…`,
+///   `--password=…`): the value;
+/// - the argument after a flag whose name is such a word (`--token abc`): all of it;
+/// - an HTTP header that carries one (`Authorization: Bearer …`, `X-Api-Key: …`): its value.
+///
+/// The arguments themselves are run unchanged.
+public enum RedactedArguments {
+    public static func shown(_ arguments: [String]) -> [String] {
+        var shown: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            if index > 0, let flag = flagName(arguments[index - 1]), URL.isSecret(flag) {
+                shown.append("***")
+            } else if argument.lowercased().hasPrefix("http://") || argument.lowercased().hasPrefix("https://"),
+                let url = URL(string: argument)
+            {
+                shown.append(url.redacted)
+            } else if let colon = argument.firstIndex(of: ":"), URL.isSecret(argument[..<colon].trimmingCharacters(in: .whitespaces)) {
+                shown.append(argument[..<colon] + ": ***")
+            } else if let equals = argument.firstIndex(of: "="), URL.isSecret(String(argument[..<equals].drop { $0 == "-" })) {
+                shown.append(argument[...equals] + "***")
+            } else {
+                shown.append(argument)
+            }
+        }
+        return shown
+    }
+
+    /// `token` of `--token` or `-token`; nil for an argument that is no flag, or one with its
+    /// value after `=`.
+    private static func flagName(_ argument: String) -> String? {
+        guard argument.hasPrefix("-"), !argument.contains("=") else { return nil }
+        let name = String(argument.drop { $0 == "-" })
+        return name.isEmpty ? nil : name
+    }
 }

@@ -32,4 +32,21 @@ import Testing
             return !text.contains("s3cr3t") && text.contains("https://example.org/data.csv?token=***")
         }
     }
+
+    /// A loader's command as messages show it: each credential as `***`, everything else as
+    /// written (the expected lists are worked out by hand from the rules).
+    @Test func aCommandsCredentialsAreNotShown() {
+        #expect(
+            RedactedArguments.shown(["curl", "-H", "Authorization: Bearer s3cr3t", "https://u:pw@api.example.org/x?api_key=k3y&n=1"])
+                == ["curl", "-H", "Authorization: ***", "https://***@api.example.org/x?api_key=***&n=1"])
+        #expect(RedactedArguments.shown(["tool", "--token", "s3cr3t", "--rows", "5"]) == ["tool", "--token", "***", "--rows", "5"])
+        #expect(
+            RedactedArguments.shown(["tool", "--api-key=s3cr3t", "PASSWORD=pw", "mode=fast"]) == [
+                "tool", "--api-key=***", "PASSWORD=***", "mode=fast",
+            ])
+        #expect(
+            RedactedArguments.shown(["duckdb", "-csv", "-c", "SELECT key, v FROM t WHERE key = 'a: b'"]) == [
+                "duckdb", "-csv", "-c", "SELECT key, v FROM t WHERE key = 'a: b'",
+            ])
+    }
 }

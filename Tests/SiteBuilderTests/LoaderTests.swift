@@ -181,6 +181,17 @@ import Testing
         #expect(try site.read("index.html").contains(Self.published))
     }
 
+    /// A credential in the command reaches no message: the command is shown redacted.
+    @Test func aTokenInTheCommandIsNotShown() async throws {
+        let site = try site(
+            "{ command: [python3, loaders/quakes.py, --token, s3cr3t-4711], format: csv }", loader: "import sys\nsys.exit(3)")
+        defer { site.remove() }
+        let failed = try await build(site)
+        #expect(failed.status == 3, "\(failed.stderr)")
+        #expect(failed.stderr.contains("the loader `python3 loaders/quakes.py --token ***` failed"), "\(failed.stderr)")
+        #expect(!failed.stderr.contains("s3cr3t-4711"))
+    }
+
     @Test func aLoaderThatNeverWorkedStopsTheBuildWithItsStderr() async throws {
         let site = try site(loader: "import sys\nfor n in range(40): print(f'trace {n}', file=sys.stderr)\nsys.exit(1)")
         defer { site.remove() }

@@ -67,9 +67,10 @@ public struct LoaderTable: Sendable, Equatable {
         (loaderFile(siteFolder: siteFolder).map { [$0] } ?? []) + inputFiles(siteFolder: siteFolder)
     }
 
-    /// The command as a shell would show it, for messages.
+    /// The command as a shell would show it, for messages and listings: its credentials
+    /// written as `***` (`RedactedArguments`).
     public var commandLine: String {
-        command.map { argument in
+        RedactedArguments.shown(command).map { argument in
             argument.isEmpty || argument.contains(where: { " \t\"'\\$`".contains($0) })
                 ? "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'" : argument
         }.joined(separator: " ")

@@ -30,9 +30,30 @@ public enum ColumnType: String, Sendable, Hashable, CaseIterable, CustomStringCo
 public struct Column: Sendable, Hashable {
     public var name: String
     public var type: ColumnType
+    /// The column of a table of the build's database (its main schema) that a query's result
+    /// column is, as it is: `SELECT birth_date AS born FROM people` keeps `people.birth_date`,
+    /// through subqueries and views, as SQLite's column metadata tells it. Nil for an
+    /// expression, a column of an attached file, and the columns of a table as it is read.
+    /// A table made in code may give its columns theirs, so that a row of it and a query's
+    /// result write a column's values alike.
+    public var origin: Origin?
 
-    public init(_ name: String, _ type: ColumnType) {
+    /// A table's column, by the names SQLite knows them by.
+    public struct Origin: Sendable, Hashable, CustomStringConvertible {
+        public let table: String
+        public let column: String
+
+        public init(table: String, column: String) {
+            self.table = table
+            self.column = column
+        }
+
+        public var description: String { table + "." + column }
+    }
+
+    public init(_ name: String, _ type: ColumnType, origin: Origin? = nil) {
         self.name = name
         self.type = type
+        self.origin = origin
     }
 }

@@ -35,6 +35,16 @@ final class SQLStatement {
         sqlite3_column_decltype(handle, Int32(index)).map { String(cString: $0) }
     }
 
+    /// The column of a table of the main schema that a result column is, as it is; nil for an
+    /// expression and for a column of an attached database.
+    func origin(_ index: Int) -> Column.Origin? {
+        let column = Int32(index)
+        guard let database = sqlite3_column_database_name(handle, column), String(cString: database) == "main",
+            let table = sqlite3_column_table_name(handle, column), let name = sqlite3_column_origin_name(handle, column)
+        else { return nil }
+        return Column.Origin(table: String(cString: table), column: String(cString: name))
+    }
+
     /// The one integer of a `SELECT count(*)`.
     func integer(_ index: Int) -> Int64 { sqlite3_column_int64(handle, Int32(index)) }
 

@@ -6,8 +6,9 @@ final class PreparedQuery {
     let statement: SQLStatement
     /// The `:name` parameters without the colon, or why the query's parameters are refused.
     let names: Result<[String], SQLError>
-    /// The result's columns (typed by their declared types, text where there is none) and
-    /// the declared types, nil for an expression; read once, on the first run.
+    /// The result's columns (typed by their declared types, text where there is none, with
+    /// the table column each is) and the declared types, nil for an expression; read once,
+    /// on the first run.
     private var known: (columns: [Column], declared: [ColumnType?])?
 
     init(_ statement: SQLStatement, names: Result<[String], SQLError>) {
@@ -19,7 +20,7 @@ final class PreparedQuery {
         if let known { return known }
         let count = statement.columnCount
         let declared = (0..<count).map { statement.declaredType($0).flatMap(ColumnType.init(declaredType:)) }
-        let columns = (0..<count).map { Column(statement.columnName($0), declared[$0] ?? .text) }
+        let columns = (0..<count).map { Column(statement.columnName($0), declared[$0] ?? .text, origin: statement.origin($0)) }
         known = (columns, declared)
         return (columns, declared)
     }

@@ -143,9 +143,9 @@ import Testing
             #expect(error.kind == hostile.kind)
             #expect(error.message == hostile.message)
         }
-        #expect(try readers.query(on: 1, "SELECT * FROM t ORDER BY id") == SQLHostileTests.table)
+        #expect(try readers.query(on: 1, "SELECT * FROM t ORDER BY id") == SQLHostileTests.table.selected(from: "t"))
         #expect(try readers.query(on: 1, "SELECT count(*) FROM f.numbers").rows == [[.integer(5)]])
-        #expect(try database.query("SELECT * FROM t ORDER BY id") == SQLHostileTests.table)
+        #expect(try database.query("SELECT * FROM t ORDER BY id") == SQLHostileTests.table.selected(from: "t"))
         #expect(try Data(contentsOf: file) == bytes)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["fixture.sqlite"])
     }

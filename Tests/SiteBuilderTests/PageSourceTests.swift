@@ -52,7 +52,7 @@ import TextFormatting
         let anna = try site.read("people/anna-alpha/index.html")
         #expect(anna.contains("<title>Anna (36) · Crew</title>"))
         #expect(anna.contains(#"<meta name="description" content="Anna Alpha is 36">"#))
-        #expect(personText(anna) == "<p>Born Nov 24, 1990, DE; Anna lives at <code>people/</code> and anna-alpha.</p>")
+        #expect(personText(anna) == "<p>Born 24-11-1990, DE; Anna lives at <code>people/</code> and anna-alpha.</p>")
         // The built-in page is all there: the facts, and the neighbour (Anna's birthday is the
         // last of the three to come: Bert's is on 1 December, Cora's on the 30th).
         #expect(anna.contains(#"<time datetime="1990-11-24">24-11-1990</time>"#))
@@ -63,7 +63,7 @@ import TextFormatting
         #expect(bert.contains("<title>&lt;b&gt;Bert&lt;/b&gt; &amp; *Co* (45) · Crew</title>"))
         #expect(
             personText(bert)
-                == "<p>Born Dec 1, 1980, ; &lt;b&gt;Bert&lt;/b&gt; &amp; *Co* lives at <code>people/</code> and b-bert-b-co-beta.</p>")
+                == "<p>Born 01-12-1980, ; &lt;b&gt;Bert&lt;/b&gt; &amp; *Co* lives at <code>people/</code> and b-bert-b-co-beta.</p>")
         #expect(!bert.contains("<em>Co</em>") && !bert.contains("<b>Bert"))
 
         // Nothing of a record beyond what pages show reaches the page.

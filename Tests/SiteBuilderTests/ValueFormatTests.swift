@@ -220,12 +220,12 @@ struct ValueFormatTests {
         (
             "percentage",
             "there is no format `percentage`; a format is one of `integer`, `year`, `decimal`, `decimal:N`, `percent`, `percent:N`, "
-                + "`currency:CODE`, `compact`, `date`, `month`, `datetime`, `span`, `text`"
+                + "`currency:CODE`, `compact`, `date`, `month`, `datetime`, `birthday`, `span`, `text`"
         ),
         (
             "",
             "there is no format ``; a format is one of `integer`, `year`, `decimal`, `decimal:N`, `percent`, `percent:N`, `currency:CODE`, "
-                + "`compact`, `date`, `month`, `datetime`, `span`, `text`"
+                + "`compact`, `date`, `month`, `datetime`, `birthday`, `span`, `text`"
         ),
         ("decimal:11", "the format `decimal:11`: `decimal:` takes a number of decimals from 0 to 10, such as `decimal:2`"),
         ("decimal:", "the format `decimal:`: `decimal:` takes a number of decimals from 0 to 10, such as `decimal:2`"),

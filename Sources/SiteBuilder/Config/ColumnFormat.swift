@@ -10,17 +10,25 @@ import TextFormatting
 /// - **Decimals**: a column of numbers with fractions takes as many decimals as the value
 ///   that needs the most (at most three, CLDR's default), so "5.00" stands above "5.30" and
 ///   "68.87", where each written alone would read "5", "5.3", "68.87".
+/// - **Birthdays**: the `people` table's `birth_date` column, selected as it is (under any
+///   name), is written as the people pages write a birthday (`birthday_format`), so one
+///   birthday reads alike on a person's page, in a query's table and in `{{row.birth_date}}`.
 ///
 /// Nil: the type's own default suits (integers, dates, texts).
 enum ColumnFormat {
     /// CLDR's default decimal shows at most this many decimals.
     static let maximumPlaces = 3
 
-    static func format(name: String, type: ColumnType, values: some Sequence<TableValue>) -> ValueFormat? {
-        switch type {
+    /// The people's birthdays, as the build's database holds them (`PeopleTables`).
+    static let birthdays = Column.Origin(table: "people", column: "birth_date")
+
+    static func format(_ column: Column, values: some Sequence<TableValue>) -> ValueFormat? {
+        if column.origin == birthdays { return ValueFormat(.birthday) }
+        let name = column.name
+        switch column.type {
         case .integer, .real:
             if isYearName(name), isYears(values) { return ValueFormat(.year) }
-            guard type == .real else { return nil }
+            guard column.type == .real else { return nil }
             let places = values.reduce(0) { most, value in
                 guard case .real(let number) = value, number.isFinite else { return most }
                 return max(most, decimals(number))
@@ -31,10 +39,11 @@ enum ColumnFormat {
         }
     }
 
-    /// The format of one value of a column named `name` alone (a key figure, a row's value in
-    /// Mustache): a year as a year; nil for the type's default.
-    static func format(name: String, value: TableValue) -> ValueFormat? {
-        guard isYears(CollectionOfOne(value)), isYearName(name) else { return nil }
+    /// The format of one value of `column` alone (a key figure, a row's value in Mustache): a
+    /// year as a year, a birthday as a birthday; nil for the type's default.
+    static func format(_ column: Column, value: TableValue) -> ValueFormat? {
+        if column.origin == birthdays { return ValueFormat(.birthday) }
+        guard isYears(CollectionOfOne(value)), isYearName(column.name) else { return nil }
         return ValueFormat(.year)
     }
 

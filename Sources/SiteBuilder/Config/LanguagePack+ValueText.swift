@@ -43,6 +43,7 @@ extension LanguagePack {
             switch format?.kind {
             case .text: return CivilText.isoDate(day)
             case .month: return dates.month.string(day)
+            case .birthday: return birthdays.string(day)
             case .span:
                 let today = WallClock(now, in: timeZone).date
                 if day == today { return interval.today }
@@ -58,12 +59,18 @@ extension LanguagePack {
             case .text: return CivilText.isoUTC(instant)
             case .date: return dates.date.string(clock.date)
             case .month: return dates.month.string(clock.date)
+            case .birthday: return birthdays.string(clock.date)
             case .span:
                 if let text = dates.span(in: timeZone).string(for: instant, relativeTo: now) { return text }
                 fallthrough
             default: return dates.date.string(clock.date) + punctuation.dateAndTime + dates.time.string(clock)
             }
         }
+    }
+
+    /// The writer of birthdays: `birthdayFormat` in this language.
+    var birthdays: DateWriter {
+        valueDates.dates(of: self).writer(birthdayFormat, of: self)
     }
 
     /// The number a counting animation counts to: an integer's or a real's value, nil for
@@ -155,7 +162,7 @@ extension LanguagePack {
             return pattern.string(number, symbols: numbers, minusSign: formats.minusSign)
         case .compact:
             return compactText(number)
-        case .date, .month, .datetime, .span, .text:
+        case .date, .month, .datetime, .birthday, .span, .text:
             return Self.decimalPattern.string(number, symbols: numbers, minusSign: formats.minusSign)
         }
     }
@@ -229,12 +236,16 @@ final class LazyValueDates: @unchecked Sendable {
 
 /// A pack's writers of dates and times for values: a class, so that handing them to each
 /// cell of a table copies a reference, not four writers.
-final class ValueDates: Sendable {
+final class ValueDates: @unchecked Sendable {
     let date: DateWriter
     let month: DateWriter
     let time: DateWriter
     /// The writer of `span`: its words are made once (each writer builds its declensions).
     private let spans: IntervalFormatter
+    /// The pack's writers of a site's patterns (`birthday_format`), by pattern: the built-in
+    /// packs, and so these writers, are shared by every site a process builds.
+    private let lock = NSLock()
+    private var patterns: [String: DateWriter] = [:]
 
     init(_ pack: LanguagePack) {
         date = DateWriter(pack.formats.date, pack: pack)
@@ -248,5 +259,13 @@ final class ValueDates: Sendable {
         var formatter = spans
         formatter.counting = .calendar(timeZone)
         return formatter
+    }
+
+    /// The writer of `pattern` in `pack`, the pack these writers are of; made once.
+    func writer(_ pattern: String, of pack: LanguagePack) -> DateWriter {
+        if let made = lock.withLock({ patterns[pattern] }) { return made }
+        let made = DateWriter(pattern, pack: pack)
+        lock.withLock { patterns[pattern] = made }
+        return made
     }
 }

@@ -34,6 +34,10 @@ public struct LanguagePack: Sendable {
     var valueDates = LazyValueDates()
     /// How the language joins things.
     public var punctuation = Punctuation()
+    /// The pattern a birthday is written in (`birthday_format`): a site's own, which
+    /// `SiteConfig.pack(for:)` gives every pack it hands out.
+    public var birthdayFormat = LanguagePack.defaultBirthdayFormat
+    public static let defaultBirthdayFormat = "dd-MM-yyyy"
     /// The titles of people's records as the pages show them, by the title as the data
     /// writes it, in lower case ("mr" → "Herr"); a title not here is shown as written.
     public var titles: [String: String] = [:]

@@ -42,7 +42,7 @@ public struct SiteConfig: Sendable {
     public var fetch = DataSources.FetchSettings()
     /// How birthdays are written on the people pages; `MMMM` gives month names in the page's
     /// language.
-    public var birthdayFormat = "dd-MM-yyyy"
+    public var birthdayFormat = LanguagePack.defaultBirthdayFormat
     /// What becomes of the pictures of people and timelines (`images:`).
     public var images = ImageSettings()
 
@@ -90,9 +90,12 @@ public struct SiteConfig: Sendable {
     }
 
     /// The pack of a page language; a built-in one (English at last) for a language the
-    /// config did not load, as in a config made in code.
+    /// config did not load, as in a config made in code. It writes birthdays in the site's
+    /// `birthday_format`.
     public func pack(for language: String) -> LanguagePack {
-        packs[language] ?? LanguagePack.builtIn(code: language) ?? LanguagePack.builtIn(code: "en")!
+        var pack = packs[language] ?? LanguagePack.builtIn(code: language) ?? LanguagePack.builtIn(code: "en")!
+        pack.birthdayFormat = birthdayFormat
+        return pack
     }
 
     /// How far a nightly build may fall behind the last published one before it is refused

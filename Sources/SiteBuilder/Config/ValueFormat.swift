@@ -1,6 +1,6 @@
 /// How a report writes a value, by the name a table column or key figure gives it:
 /// `integer`, `year`, `decimal`, `decimal:2`, `percent`, `percent:1`, `currency:EUR`, `compact`,
-/// `date`, `month`, `datetime`, `span` or `text`. The words, patterns and symbols are the
+/// `date`, `month`, `datetime`, `birthday`, `span` or `text`. The words, patterns and symbols are the
 /// language pack's (`formats:`); `LanguagePack.text(of:as:now:timeZone:)` writes with them.
 public struct ValueFormat: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
@@ -22,6 +22,9 @@ public struct ValueFormat: Sendable, Hashable, CustomStringConvertible {
         case month
         /// The medium date and the short time: "Jul 20, 1969, 8:17 PM".
         case datetime
+        /// A date as the site writes a birthday (`birthday_format`): "24-11-1990". The
+        /// `people` table's `birth_date` column is written so wherever it shows.
+        case birthday
         /// A time span from the build's now: "3 days ago", "in 2 hours".
         case span
         /// As written.
@@ -40,13 +43,13 @@ public struct ValueFormat: Sendable, Hashable, CustomStringConvertible {
     /// Every name a format can have, as errors list them.
     public static let names = [
         "integer", "year", "decimal", "decimal:N", "percent", "percent:N", "currency:CODE",
-        "compact", "date", "month", "datetime", "span", "text",
+        "compact", "date", "month", "datetime", "birthday", "span", "text",
     ]
 
     /// The formats named by one word (a table parses its columns' formats on every page).
     private static let plainKinds: [String: Kind] = [
         "integer": .integer, "year": .year, "compact": .compact, "date": .date, "month": .month,
-        "datetime": .datetime, "span": .span, "text": .text,
+        "datetime": .datetime, "birthday": .birthday, "span": .span, "text": .text,
     ]
 
     /// Reads a format's name. `N` is 0 to 10 decimals; `CODE` an ISO 4217 code in capitals
@@ -99,6 +102,7 @@ public struct ValueFormat: Sendable, Hashable, CustomStringConvertible {
         case .date: "date"
         case .month: "month"
         case .datetime: "datetime"
+        case .birthday: "birthday"
         case .span: "span"
         case .text: "text"
         }

@@ -14,9 +14,12 @@ enum PeopleTables {
         Table(columns: peopleColumns, rows: people.map { person(of: $0, today: today, routes: routes, language: language) })
     }
 
+    /// The birth date names its origin, as a query's result would: the row a person's page
+    /// carries writes it as the page writes a birthday (`ColumnFormat`).
     static let peopleColumns = [
-        Column("name", .text), Column("first_name", .text), Column("last_name", .text), Column("birth_date", .date),
-        Column("age", .integer), Column("nationality", .text), Column("page", .text), Column("slug", .text),
+        Column("name", .text), Column("first_name", .text), Column("last_name", .text),
+        Column("birth_date", .date, origin: ColumnFormat.birthdays), Column("age", .integer), Column("nationality", .text),
+        Column("page", .text), Column("slug", .text),
     ]
 
     /// One person's row of `people`: also the row a person's page carries when

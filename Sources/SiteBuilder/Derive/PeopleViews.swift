@@ -47,7 +47,7 @@ struct PeopleViews {
         self.pack = pack
         labels = pack.labels
         intervals = IntervalFormatter(language: pack.interval, counting: .calendar(config.timeZone))
-        dates = DateWriter(config.birthdayFormat, pack: pack)
+        dates = pack.birthdays
         let locale = Locale(identifier: language)
         dayAndMonth = DateWriter(pack.dates.dayAndMonth, pack: pack)
         countries = Dictionary(uniqueKeysWithValues: nationalities.map { ($0, locale.localizedString(forRegionCode: $0) ?? $0) })

@@ -186,7 +186,7 @@ struct PageInputs {
             throw fail("the query `\(name)` gave no rows, so the input has no options")
         }
         let pack = config.pack(for: page.language)
-        let format = ColumnFormat.format(name: columnName, type: table.columns[index].type, values: table.rows.lazy.map { $0[index] })
+        let format = ColumnFormat.format(table.columns[index], values: table.rows.lazy.map { $0[index] })
         var seen: Set<TableValue> = []
         var options: [(text: String, value: TableValue)] = []
         for (number, row) in table.rows.enumerated() {

@@ -380,7 +380,7 @@ struct PageQueries {
             values[column.name] =
                 value == .null
                 ? .null
-                : .string(pack.text(of: value, as: ColumnFormat.format(name: column.name, value: value), now: now, timeZone: timeZone))
+                : .string(pack.text(of: value, as: ColumnFormat.format(column, value: value), now: now, timeZone: timeZone))
         }
         return .map(values)
     }

@@ -212,8 +212,7 @@ extension DataBlocks {
         // years without a thousands separator, in the data table, the labels and the summary.
         let xShown =
             xFormat
-            ?? xIndex.flatMap { x in ColumnFormat.format(name: names[x], type: table.columns[x].type, values: table.rows.lazy.map { $0[x] })
-            }
+            ?? xIndex.flatMap { x in ColumnFormat.format(table.columns[x], values: table.rows.lazy.map { $0[x] }) }
         let plotted = plot(
             table, kind: kind, x: xIndex, ys: ys, series: seriesIndex, size: sizeIndex, xFormat: xShown, pack: pack, label: label)
         let allValues = plotted.series.flatMap { $0.values.compactMap { $0 } }
@@ -540,8 +539,7 @@ extension DataBlocks {
         let sums = kind == .bar || kind == .column
         // A series column's values are named as a table writes them: years without a separator.
         let seriesFormat = series.flatMap { series in
-            ColumnFormat.format(
-                name: table.columns[series].name, type: table.columns[series].type, values: table.rows.lazy.map { $0[series] })
+            ColumnFormat.format(table.columns[series], values: table.rows.lazy.map { $0[series] })
         }
         var keys: [TableValue] = []
         /// The slots of an x value, in order: the first holds each series' first row there.

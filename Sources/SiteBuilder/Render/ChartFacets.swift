@@ -60,8 +60,7 @@ extension DataBlocks {
         }
         // The rows of each value, in the order the rows first name them; a row without one
         // is in no panel.
-        let format = ColumnFormat.format(
-            name: table.columns[index].name, type: table.columns[index].type, values: table.rows.lazy.map { $0[index] })
+        let format = ColumnFormat.format(table.columns[index], values: table.rows.lazy.map { $0[index] })
         var order: [String] = []
         var rows: [String: [[TableValue]]] = [:]
         for row in table.rows where row[index] != .null {

@@ -209,8 +209,7 @@ struct DataBlocks: Sendable {
         for index in chosen where !sparklines.contains(index) {
             guard let text = arguments["format." + names[index]] else {
                 // A column without a format reads alike all the way down (`ColumnFormat`).
-                formats[index] = ColumnFormat.format(
-                    name: names[index], type: table.columns[index].type, values: table.rows.lazy.map { $0[index] })
+                formats[index] = ColumnFormat.format(table.columns[index], values: table.rows.lazy.map { $0[index] })
                 continue
             }
             do { formats[index] = try ValueFormat(parsing: text) } catch {
@@ -333,7 +332,7 @@ struct DataBlocks: Sendable {
         do { format = try arguments["format"].map(ValueFormat.init(parsing:)) } catch { throw fail("`format`: \(error)") }
         let value = table.rows[row - 1][column]
         let text = held.pack.text(
-            of: value, as: format ?? ColumnFormat.format(name: columnName, value: value), now: now, timeZone: config.timeZone)
+            of: value, as: format ?? ColumnFormat.format(table.columns[column], value: value), now: now, timeZone: config.timeZone)
         var comparison: ValueBlockView.Comparison?
         if arguments["compare"] != nil || arguments["compare-row"] != nil {
             let other: TableValue

@@ -97,6 +97,26 @@ import Testing
         #expect(try site.read("about/index.html").contains("About us, now longer."))
     }
 
+    /// The menu is a value every page holds alike, digested once for all of them: an entry's
+    /// new title is written again on every page that shows the menu, though nothing of those
+    /// pages' own changed.
+    @Test func aMenuEntryRenamedIsWrittenAgainOnEveryPage() throws {
+        let site = try TestSite(Self.site.replacingOccurrences(of: "title: About\n", with: "title: About\nmenu: 1\n"))
+        defer { site.remove() }
+        try site.build()
+        #expect(try site.read("notes/old/index.html").contains(">About</a>"))
+        let before = try stamps(site.output)
+
+        try site.write("---\ntitle: About the crew\nmenu: 1\n---\nAbout us.\n", to: "Content/about.md")
+        try site.build()
+        let after = try stamps(site.output)
+        for page in ["index.html", "about/index.html", "notes/old/index.html", "404.html"] {
+            #expect(after[page]?.inode != before[page]?.inode, "\(page) was kept")
+            #expect(try site.read(page).contains(">About the crew</a>"), "\(page)")
+        }
+        #expect(after["files/report.pdf"]?.inode == before["files/report.pdf"]?.inode)
+    }
+
     @Test func aCopiedFileKeepsTheModificationTimeOfItsSource() throws {
         let site = try TestSite(Self.site)
         defer { site.remove() }

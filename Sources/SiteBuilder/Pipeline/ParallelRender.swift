@@ -129,14 +129,20 @@ struct PageReuse: Sendable {
     let previous: [String: BuildRecord.File]?
     /// Each template's digest with everything it includes (`TemplateSet.closureDigests`).
     let templates: [String: BuildDigest]
-    /// The words of each language, which every page's value holds (`labels`), and their
-    /// digest, made once rather than once per page.
-    let labels: [String: (value: TemplateValue, digest: BuildDigest)]
+    /// The values most pages of a language hold alike (`PageRenderer.sharedValues`: the
+    /// site, its words, menu, feeds …), by language and key, each with what a page's digest
+    /// takes in its place: its own digest, made once rather than once per page.
+    let shared: [String: [String: (value: TemplateValue, digest: TemplateValue)]]
 
-    init(previous: [String: BuildRecord.File]?, templates: [String: BuildDigest], labels: [String: TemplateValue]) {
+    init(previous: [String: BuildRecord.File]?, templates: [String: BuildDigest], shared: [String: [String: TemplateValue]]) {
         self.previous = previous
         self.templates = templates
-        self.labels = labels.mapValues { value in (value, BuildDigest { $0.add(value) }) }
+        self.shared = shared.mapValues { values in
+            Dictionary(
+                uniqueKeysWithValues: values.map { key, value in
+                    (key, (value, TemplateValue.string("shared \(key) " + BuildDigest { $0.add(value) }.hex)))
+                })
+        }
     }
 
     /// The digest of a page rendered with `template` and `context`; the values at the keys
@@ -146,9 +152,11 @@ struct PageReuse: Sendable {
             hasher.add(template)
             hasher.add(templates[template] ?? BuildDigest(hex: ""))
             guard case .map(var values) = context else { return hasher.add(context) }
-            // A page's labels are its language's: the same dictionary, so `==` is one look.
-            if case .string(let language)? = values["lang"], let shared = labels[language], values["labels"] == shared.value {
-                values["labels"] = .string("labels " + shared.digest.hex)
+            // A value most pages share is mostly the same storage, so `==` is one look.
+            if case .string(let language)? = values["lang"], let shared = shared[language] {
+                for (key, value) in shared where values[key] == value.value {
+                    values[key] = value.digest
+                }
             }
             for (key, digest) in digested where values[key] != nil {
                 values[key] = .string("digest " + digest.hex)

@@ -132,7 +132,7 @@ struct SitePlan {
     /// What `write` needs to keep the pages of the last build whose inputs did not change,
     /// and to note each page's inputs for the next build.
     func pageReuse(previous: BuildRecord?) -> PageReuse {
-        PageReuse(previous: previous?.files, templates: renderer.templates.closureDigests(), labels: renderer.labels)
+        PageReuse(previous: previous?.files, templates: renderer.templates.closureDigests(), shared: renderer.sharedValues)
     }
 
     /// Renders every page and writes it, with the static files, the assets and the site

@@ -37,8 +37,9 @@ struct PageRenderer {
     /// language's whole pack for every page with headings.
     private let contentsTitles: [String: String]
     private let site: TemplateValue
-    /// The assets by name before the first dot (`assets.style` for `style.css`).
-    private let assetPaths: [String: String]
+    /// The assets by name before the first dot (`assets.style` for `style.css`), as
+    /// templates see them.
+    private let assetPaths: TemplateValue
 
     init(
         config: SiteConfig, templates: TemplateSet, assets: AssetManifest, pages: [Page], routes: Routes,
@@ -71,9 +72,28 @@ struct PageRenderer {
         contentsTitles = Dictionary(uniqueKeysWithValues: config.languages.map { ($0, config.pack(for: $0).labels.contents) })
         site = Self.siteValue(config)
         // `assets.style` for `style.css`: the name before the first dot.
-        assetPaths = Dictionary(assets.paths.map { (String($0.key.split(separator: ".").first ?? Substring($0.key)), $0.value) }) {
+        let paths = Dictionary(assets.paths.map { (String($0.key.split(separator: ".").first ?? Substring($0.key)), $0.value) }) {
             first, _ in first
         }
+        assetPaths = .map(paths.mapValues(TemplateValue.link))
+    }
+
+    /// The values of a page's view that are the same on most pages of a language, by
+    /// language and then key (`PageReuse` digests them once): the site, the assets, the
+    /// arrows, the words, the punctuation, the feeds, and the menu of a page that is none of
+    /// its entries.
+    var sharedValues: [String: [String: TemplateValue]] {
+        Dictionary(
+            uniqueKeysWithValues: config.languages.map { language in
+                var values: [String: TemplateValue] = [
+                    "site": site, "assets": assetPaths, "menu": .list((menus[language] ?? []).map(\.other)),
+                    "feeds": feeds[language] ?? .list([]),
+                    "arrows": rightToLeft.contains(language) ? Self.arrows.rightToLeft : Self.arrows.leftToRight,
+                ]
+                values["labels"] = labels[language]
+                values["punctuation"] = punctuation[language]
+                return (language, values)
+            })
     }
 
     /// The site as templates and the pages' own tags see it (`{{site.title}}`).

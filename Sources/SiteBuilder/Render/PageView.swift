@@ -75,7 +75,7 @@ struct PageView: WrittenTemplateView {
     var page: PageValues
     var site: TemplateValue
     /// The assets by name before the first dot (`assets.style`), from the site's root.
-    var assets: [String: String]
+    var assets: TemplateValue
     var labels: TemplateValue
     var punctuation: TemplateValue
     /// The menu's entries (`MenuEntry`) and the feeds' links (`FeedLink`), made once for
@@ -111,7 +111,7 @@ struct PageView: WrittenTemplateView {
     var templateValue: TemplateValue {
         var values: [String: TemplateValue] = [
             "lang": .string(lang), "root": .string(root), "home": .link(home), "page": page.templateValue, "site": site,
-            "assets": .map(assets.mapValues(TemplateValue.link)), "labels": labels, "punctuation": punctuation,
+            "assets": assets, "labels": labels, "punctuation": punctuation,
             "menu": menu, "hasTranslations": .bool(hasTranslations), "feeds": feeds, "arrows": arrows,
         ]
         // A site whose pages name no menu place has no menu: no empty list for a screen reader.

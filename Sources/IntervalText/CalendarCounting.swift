@@ -25,37 +25,52 @@ public struct CalendarCounting: Sendable {
         let start = min(date, reference)
         let end = max(date, reference)
         let elapsed = end.timeIntervalSince(start)
+        let origin = WallClock(start, in: timeZone)
+        let target = WallClock(end, in: timeZone).date
         let days = count(
-            from: start, to: end, step: { $0.adding(days: $1) },
-            estimate: { $0.days(to: $1) })
+            from: origin, to: end, step: { $0.adding(days: $1) },
+            estimate: origin.date.days(to: target))
         let months = count(
-            from: start, to: end, step: { $0.adding(months: $1) },
-            estimate: { a, b in (b.year - a.year) * 12 + b.month - a.month })
+            from: origin, to: end, step: { $0.adding(months: $1) },
+            estimate: (target.year - origin.date.year) * 12 + target.month - origin.date.month)
         let years = count(
-            from: start, to: end, step: { $0.adding(months: 12 * $1) },
-            estimate: { a, b in b.year - a.year })
-        let values: [TimeComponent: Double] = [
-            .seconds: elapsed, .minutes: elapsed / 60, .hours: elapsed / 3_600,
-            .days: days, .weeks: days / 7, .months: months,
-            .years: years, .centuries: years / 100, .millennia: years / 1_000,
-        ]
-        return IntervalCounts(isPast: date < reference, isZero: elapsed == 0, values: values)
+            from: origin, to: end, step: { $0.adding(months: 12 * $1) },
+            estimate: target.year - origin.date.year)
+        return IntervalCounts(isPast: date < reference, isZero: elapsed == 0) { component in
+            switch component {
+            case .seconds: elapsed
+            case .minutes: elapsed / 60
+            case .hours: elapsed / 3_600
+            case .days: days
+            case .weeks: days / 7
+            case .months: months
+            case .years: years
+            case .centuries: years / 100
+            case .millennia: years / 1_000
+            }
+        }
     }
 
-    /// Whole steps from `start` that do not pass `end`, plus the elapsed share of the next.
+    /// Whole steps from `origin` that do not pass `end`, plus the elapsed share of the next;
+    /// `estimate` is where the search for the whole steps starts. Each instant reached is
+    /// worked out once: a timeline counts two intervals for each of its events.
     private func count(
-        from start: Date, to end: Date,
-        step: (CalendarDate, Int) -> CalendarDate,
-        estimate: (CalendarDate, CalendarDate) -> Int
+        from origin: WallClock, to end: Date, step: (CalendarDate, Int) -> CalendarDate, estimate: Int
     ) -> Double {
-        let origin = WallClock(start, in: timeZone)
-        let target = WallClock(end, in: timeZone)
         func reached(_ steps: Int) -> Date { origin.instant(on: step(origin.date, steps), in: timeZone) }
-        var whole = max(0, estimate(origin.date, target.date))
-        while whole > 0, reached(whole) > end { whole -= 1 }
-        while reached(whole + 1) <= end { whole += 1 }
-        let last = reached(whole)
-        let span = reached(whole + 1).timeIntervalSince(last)
+        var whole = max(0, estimate)
+        var last = reached(whole)
+        while whole > 0, last > end {
+            whole -= 1
+            last = reached(whole)
+        }
+        var next = reached(whole + 1)
+        while next <= end {
+            whole += 1
+            last = next
+            next = reached(whole + 1)
+        }
+        let span = next.timeIntervalSince(last)
         let share = span > 0 ? min(max(end.timeIntervalSince(last) / span, 0), 0.999_999) : 0
         return Double(whole) + share
     }

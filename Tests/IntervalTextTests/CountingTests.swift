@@ -81,6 +81,40 @@ struct CountingTests {
         #expect(english.string(for: midnight("0800-12-25"), relativeTo: midnight("1969-07-20")) == "1 millennium ago")
     }
 
+    /// The counts against a search of their own: whole days, months and years stepped one by
+    /// one from the earlier instant on its wall clock, with no estimate to start from, on 400
+    /// random pairs up to 30 years apart in zones with and without daylight saving time.
+    @Test func calendarCountsAreTheOnesASearchStepByStepFinds() throws {
+        var random = SplitMix64(seed: 51)
+        for zone in ["UTC", "Europe/Berlin", "America/Santiago", "Australia/Lord_Howe"] {
+            let timeZone = try #require(TimeZone(identifier: zone))
+            for _ in 0..<100 {
+                let start = Date(timeIntervalSince1970: Double.random(in: -2e9...2e9, using: &random).rounded())
+                let end = start.addingTimeInterval(Double.random(in: 0...(30 * 365.25 * 86_400), using: &random).rounded())
+                let counts = IntervalCounting.calendar(timeZone).counts(of: start, relativeTo: end)
+                let origin = WallClock(start, in: timeZone)
+                func stepped(_ step: (CalendarDate, Int) -> CalendarDate) -> Double {
+                    func reached(_ steps: Int) -> Date { origin.instant(on: step(origin.date, steps), in: timeZone) }
+                    var whole = 0
+                    while reached(whole + 1) <= end { whole += 1 }
+                    let span = reached(whole + 1).timeIntervalSince(reached(whole))
+                    return Double(whole) + (span > 0 ? min(max(end.timeIntervalSince(reached(whole)) / span, 0), 0.999_999) : 0)
+                }
+                let days = stepped { $0.adding(days: $1) }
+                let months = stepped { $0.adding(months: $1) }
+                let years = stepped { $0.adding(months: 12 * $1) }
+                let expected: [(TimeComponent, Double)] = [
+                    (.seconds, end.timeIntervalSince(start)), (.days, days), (.weeks, days / 7), (.months, months), (.years, years),
+                    (.centuries, years / 100), (.millennia, years / 1_000),
+                ]
+                for (component, value) in expected {
+                    #expect(counts.count(of: component) == value, "\(zone) \(start) → \(end): \(component)")
+                }
+                #expect(counts.isPast == (start < end))
+            }
+        }
+    }
+
     @Test func calendarFractions() {
         let counts = IntervalCounting.calendar(utc).counts(of: instant("2020-01-01T00:00:00Z"), relativeTo: instant("2021-07-02T12:00:00Z"))
         #expect(counts.isPast)

@@ -112,12 +112,14 @@ public struct NumberSymbols: Hashable, Sendable {
         if magnitude < 1e15, magnitude == magnitude.rounded(.towardZero) {
             return (String(Int(magnitude)), "")
         }
-        let text = CFormat.fixed(magnitude, decimals: 6)
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        let integer = String(parts[0])
-        var fraction = parts.count > 1 ? String(parts[1]) : ""
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return (integer, fraction)
+        // `%f`'s digits are ASCII: split and trimmed by bytes, not by `Character` (a timeline
+        // of distances writes one an event).
+        let bytes = Array(CFormat.fixed(magnitude, decimals: 6).utf8)
+        let point = bytes.firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
+        var end = bytes.endIndex
+        while end > point + 1, bytes[end - 1] == UInt8(ascii: "0") { end -= 1 }
+        let fraction = end > point + 1 ? bytes[(point + 1)..<end] : []
+        return (String(decoding: bytes[..<point], as: UTF8.self), String(decoding: fraction, as: UTF8.self))
     }
 
     /// Integer digits grouped when there are enough of them, and the fraction after the

@@ -83,10 +83,16 @@ struct BuildDigest: Hashable, Sendable, CustomStringConvertible {
 /// sequences of values give the same stream of bytes ("ab", "c" is not "a", "bc").
 struct BuildHasher {
     private var sha = SHA256()
-    /// Small values are gathered here and given to SHA-256 in one call.
-    private var pending: [UInt8] = []
+    /// Small values are gathered here, `filled` bytes of it, and given to SHA-256 in one
+    /// call: copied in place, as a growing array's appends cost a hundred instructions each,
+    /// several a value.
+    private var pending = [UInt8](repeating: 0, count: BuildHasher.capacity)
+    private var filled = 0
+    private static let capacity = 4096
+    /// Longer texts go to SHA-256 straight from their own storage.
+    private static let largest = 1024
 
-    init() { pending.reserveCapacity(4096) }
+    init() {}
 
     mutating func add(_ text: String) {
         let added: Void? = text.utf8.withContiguousStorageIfAvailable { add(tag: 1, bytes: UnsafeRawBufferPointer($0)) }
@@ -105,12 +111,12 @@ struct BuildHasher {
     }
 
     mutating func add(_ number: Int) {
-        pending.append(3)
-        append(UInt64(bitPattern: Int64(number)))
+        appendByte(3)
+        appendWord(UInt64(bitPattern: Int64(number)))
     }
 
     mutating func add(_ flag: Bool) {
-        pending.append(flag ? 5 : 4)
+        appendByte(flag ? 5 : 4)
     }
 
     mutating func add(_ digest: BuildDigest) {
@@ -123,17 +129,17 @@ struct BuildHasher {
         case .string(let text): add(text)
         case .int(let number): add(number)
         case .double(let number):
-            pending.append(6)
-            append(number.bitPattern)
+            appendByte(6)
+            appendWord(number.bitPattern)
         case .bool(let flag): add(flag)
-        case .null: pending.append(7)
+        case .null: appendByte(7)
         case .list(let items):
-            pending.append(8)
-            append(UInt64(items.count))
+            appendByte(8)
+            appendWord(UInt64(items.count))
             for item in items { add(item) }
         case .map(let values):
-            pending.append(9)
-            append(UInt64(values.count))
+            appendByte(9)
+            appendWord(UInt64(values.count))
             for (key, value) in values.sorted(by: { $0.key < $1.key }) {
                 add(key)
                 add(value)
@@ -141,20 +147,20 @@ struct BuildHasher {
         case .link(let path):
             // The path alone: the base it is written after is the page's, which its value
             // holds as `root`.
-            pending.append(12)
+            appendByte(12)
             add(path)
         case .links(let text):
             // The paths alone: the base they are written after is the page's, which its
             // value holds as `root`.
-            pending.append(10)
-            append(UInt64(text.pieces.count))
+            appendByte(10)
+            appendWord(UInt64(text.pieces.count))
             for piece in text.pieces {
                 switch piece {
                 case .text(let text):
-                    pending.append(11)
+                    appendByte(11)
                     add(text)
                 case .path(let path):
-                    pending.append(12)
+                    appendByte(12)
                     add(path)
                 }
             }
@@ -163,28 +169,43 @@ struct BuildHasher {
 
     func finish() -> BuildDigest {
         var sha = sha
-        if !pending.isEmpty { sha.update(data: pending) }
+        if filled > 0 { pending.withUnsafeBytes { sha.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[..<filled])) } }
         return BuildDigest(bytes: sha.finalize())
     }
 
     private mutating func add(tag: UInt8, bytes: UnsafeRawBufferPointer) {
-        pending.append(tag)
-        append(UInt64(bytes.count))
-        if bytes.count > 1024 {
+        appendByte(tag)
+        appendWord(UInt64(bytes.count))
+        if bytes.count > Self.largest {
             flush()
             sha.update(bufferPointer: bytes)
         } else {
-            pending.append(contentsOf: bytes)
-            if pending.count >= 4096 { flush() }
+            appendBytes(bytes)
         }
     }
 
-    private mutating func append(_ word: UInt64) {
-        withUnsafeBytes(of: word.littleEndian) { pending.append(contentsOf: $0) }
+    private mutating func appendByte(_ byte: UInt8) {
+        if filled == Self.capacity { flush() }
+        pending[filled] = byte
+        filled += 1
+    }
+
+    private mutating func appendWord(_ word: UInt64) {
+        withUnsafeBytes(of: word.littleEndian) { appendBytes($0) }
+    }
+
+    /// Copies `bytes` (at most `capacity` of them) after the pending ones.
+    private mutating func appendBytes(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress else { return }
+        if filled + bytes.count > Self.capacity { flush() }
+        let start = filled
+        pending.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: start).copyMemory(from: source, byteCount: bytes.count) }
+        filled += bytes.count
     }
 
     private mutating func flush() {
-        sha.update(data: pending)
-        pending.removeAll(keepingCapacity: true)
+        let count = filled
+        pending.withUnsafeBytes { sha.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        filled = 0
     }
 }

@@ -7,29 +7,112 @@ import TextFormatting
 public struct Page: Sendable {
     /// Path inside `Content/`, e.g. `blog/first-post.de.md`; empty for a page made from data
     /// alone.
-    public var sourcePath: String
-    public var source: MarkdownSource
-    public var language: String
+    public var sourcePath: String {
+        get { fields.sourcePath }
+        set { unique().sourcePath = newValue }
+    }
+    public var source: MarkdownSource {
+        get { fields.source }
+        set { unique().source = newValue }
+    }
+    public var language: String {
+        get { fields.language }
+        set { unique().language = newValue }
+    }
     /// URL path relative to the site root, pretty and without a file name: `""` for the home
     /// page, `de/blog/first-post/` for a German post.
-    public var urlPath: String
+    public var urlPath: String {
+        get { fields.urlPath }
+        set { unique().urlPath = newValue }
+    }
     /// Pages that are translations of each other share this key (`blog/first-post`).
-    public var translationKey: String
+    public var translationKey: String {
+        get { fields.translationKey }
+        set { unique().translationKey = newValue }
+    }
 
     /// What the page is.
-    public var kind: Kind = .content
+    public var kind: Kind {
+        get { fields.kind }
+        set { unique().kind = newValue }
+    }
 
     /// The row of a query this page is made from (`rows:` in the front matter of a
     /// `[column].md` file), nil for any other page.
-    public var row: PageRow?
+    public var row: PageRow? {
+        get { fields.row }
+        set { unique().row = newValue }
+    }
 
     /// The page of its table this is when the page's table is too long for one
     /// (`queries.table_page_size`): 1 for the page itself, 2 for `page/2/` …; nil without one.
-    public var tablePage: Int?
+    public var tablePage: Int? {
+        get { fields.tablePage }
+        set { unique().tablePage = newValue }
+    }
 
     /// The combination of the page's inputs' options this page shows (`PageVariant`); nil for
     /// a page without inputs. The base page has one too: every input at its default.
-    public var variant: PageVariant?
+    public var variant: PageVariant? {
+        get { fields.variant }
+        set { unique().variant = newValue }
+    }
+
+    /// The page's values, in one box that copies of the page share until one of them is
+    /// changed: a page is copied with one reference count, where its strings, front matter,
+    /// row and variant each took their own. The stages between reading `Content/` and
+    /// rendering run on one thread and copy every page several times (passing over the pages
+    /// in a `for` loop copies each): at 10,000 pages, those copies were 30 ms of a 0.9 s build.
+    private var fields: Fields
+
+    public init(
+        sourcePath: String, source: MarkdownSource, language: String, urlPath: String, translationKey: String, kind: Kind = .content,
+        row: PageRow? = nil, tablePage: Int? = nil, variant: PageVariant? = nil
+    ) {
+        fields = Fields(
+            sourcePath: sourcePath, source: source, language: language, urlPath: urlPath, translationKey: translationKey, kind: kind,
+            row: row, tablePage: tablePage, variant: variant)
+    }
+
+    /// The box, made this page's own first when a copy shares it.
+    private mutating func unique() -> Fields {
+        if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
+        return fields
+    }
+
+    /// Changed only through `unique()`, when no other page holds it: shared, it is only read.
+    private final class Fields: @unchecked Sendable {
+        var sourcePath: String
+        var source: MarkdownSource
+        var language: String
+        var urlPath: String
+        var translationKey: String
+        var kind: Kind
+        var row: PageRow?
+        var tablePage: Int?
+        var variant: PageVariant?
+
+        init(
+            sourcePath: String, source: MarkdownSource, language: String, urlPath: String, translationKey: String, kind: Kind,
+            row: PageRow?, tablePage: Int?, variant: PageVariant?
+        ) {
+            self.sourcePath = sourcePath
+            self.source = source
+            self.language = language
+            self.urlPath = urlPath
+            self.translationKey = translationKey
+            self.kind = kind
+            self.row = row
+            self.tablePage = tablePage
+            self.variant = variant
+        }
+
+        func copy() -> Fields {
+            Fields(
+                sourcePath: sourcePath, source: source, language: language, urlPath: urlPath, translationKey: translationKey,
+                kind: kind, row: row, tablePage: tablePage, variant: variant)
+        }
+    }
 
     /// What rendering tells apart, and no more: where a page's text comes from and which
     /// template it takes unless it names one. What a page made from data shows (a person, a

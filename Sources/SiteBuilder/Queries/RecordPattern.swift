@@ -67,18 +67,23 @@ struct RecordPattern: Sendable {
     /// are the pattern's pieces joined by the slug, byte for byte: the standard library's
     /// `replacing` cost as much as making the row's page.
     func page(_ slug: String, title: String, row: () -> PageRow) -> Page {
-        var made = page
-        made.urlPath = urlPieces.count == 1 ? urlPieces[0] : urlPieces.joined(separator: slug)
-        made.translationKey = keyPieces.count == 1 ? keyPieces[0] : keyPieces.joined(separator: slug)
+        // Made in one step from the pattern's values: a copy of the pattern changed field by
+        // field copied all its values first, and the changed ones again.
+        var source = page.source
+        var carried: PageRow?
         if carriesRows {
             let row = row()
-            made.row = row
+            carried = row
             if !filled.isEmpty {
                 let values = PageQueries.rowValue(row, pack: pack, now: now, timeZone: timeZone, reading: filled.columns)
-                filled.fill(&made.source.frontMatter, row: values)
+                filled.fill(&source.frontMatter, row: values)
             }
         }
-        if made.source.frontMatter.title == nil { made.source.frontMatter.title = title }
-        return made
+        if source.frontMatter.title == nil { source.frontMatter.title = title }
+        return Page(
+            sourcePath: page.sourcePath, source: source, language: page.language,
+            urlPath: urlPieces.count == 1 ? urlPieces[0] : urlPieces.joined(separator: slug),
+            translationKey: keyPieces.count == 1 ? keyPieces[0] : keyPieces.joined(separator: slug), kind: page.kind,
+            row: carried ?? page.row, tablePage: page.tablePage, variant: page.variant)
     }
 }
